@@ -1,0 +1,170 @@
+//! Cell canonicalization: the value a cell stands for under a column rule.
+//!
+//! ```
+//! use tabeq::canon::{canonicalize, Canonical};
+//! use tabeq::config::{Rule, Comparison, NumericUnit};
+//! let pct = Rule::Number { comparison: Comparison::DecimalPlaces(2), unit: NumericUnit::Fraction, allow_percent_sign: true };
+//! assert_eq!(canonicalize(" 12.5% ", &pct).unwrap(), Canonical::Value("0.13".into()));
+//! assert_eq!(canonicalize("NaN", &pct).unwrap(), Canonical::Null);
+//! assert_eq!(canonicalize("yeſ", &Rule::Boolean).unwrap(), Canonical::Value("true".into()));
+//! assert_eq!(canonicalize("1.0", &Rule::Boolean).unwrap_err().kind.code(), "cell_invalid_boolean");
+//! ```
+
+use crate::chars::{casefold_for_tokens, is_null_token, python_strip};
+use crate::config::Rule;
+use crate::error::{CellError, CellErrorKind};
+use crate::isodate::{parse_official, IsoError};
+use crate::number::canonical_number;
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+/// A canonical cell value. Values are only ever compared under the same rule.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Canonical {
+    /// A null (empty text, or a null token for non-text types). Equal only to null.
+    Null,
+    /// The canonical text of a value.
+    Value(String),
+}
+
+impl Canonical {
+    /// The canonical text, or `None` for null.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Canonical::Null => None,
+            Canonical::Value(s) => Some(s),
+        }
+    }
+}
+
+fn cell_error(kind: CellErrorKind, raw: &str) -> CellError {
+    let shown: String = raw.chars().take(80).collect();
+    let ellipsis = if raw.chars().nth(80).is_some() {
+        "…"
+    } else {
+        ""
+    };
+    let message = match kind {
+        CellErrorKind::InvalidNumber => format!("invalid number: {shown:?}{ellipsis}"),
+        CellErrorKind::PercentNotAllowed => {
+            format!("percent sign is not allowed: {shown:?}{ellipsis}")
+        }
+        CellErrorKind::InvalidThousandsSeparators => {
+            format!("invalid thousands separators in number: {shown:?}{ellipsis}")
+        }
+        CellErrorKind::NotAnInteger => format!("expected an integer: {shown:?}{ellipsis}"),
+        CellErrorKind::NumberOutOfRange => {
+            format!("number exponent out of range: {shown:?}{ellipsis}")
+        }
+        CellErrorKind::InvalidDatetime => format!("invalid ISO date/datetime: {shown:?}{ellipsis}"),
+        CellErrorKind::NotMidnight => {
+            format!("expected a date or midnight datetime: {shown:?}{ellipsis}")
+        }
+        CellErrorKind::DatetimeOutOfRange => {
+            format!("UTC conversion leaves years 1..9999: {shown:?}{ellipsis}")
+        }
+        CellErrorKind::InvalidBoolean => format!("invalid boolean: {shown:?}{ellipsis}"),
+    };
+    CellError { kind, message }
+}
+
+/// Canonicalize text: fold `\r\n` and `\r` to `\n`, Python-strip, NFC; empty is null.
+pub fn canonical_text(raw: &str) -> Canonical {
+    let folded;
+    let text = if raw.contains('\r') {
+        folded = raw.replace("\r\n", "\n").replace('\r', "\n");
+        folded.as_str()
+    } else {
+        raw
+    };
+    let stripped = python_strip(text);
+    if stripped.is_empty() {
+        return Canonical::Null;
+    }
+    if is_nfc_quick(stripped.chars()) == IsNormalized::Yes {
+        Canonical::Value(stripped.to_string())
+    } else {
+        Canonical::Value(stripped.nfc().collect())
+    }
+}
+
+/// Canonicalize one cell under a rule.
+pub fn canonicalize(raw: &str, rule: &Rule) -> Result<Canonical, CellError> {
+    if let Rule::Text = rule {
+        return Ok(canonical_text(raw));
+    }
+    let stripped = python_strip(raw);
+    if is_null_token(stripped) {
+        return Ok(Canonical::Null);
+    }
+    let value = match rule {
+        Rule::Text => stripped.to_string(),
+        Rule::Number {
+            comparison,
+            unit,
+            allow_percent_sign,
+        } => canonical_number(stripped, *comparison, *unit, *allow_percent_sign)
+            .map_err(|k| cell_error(k, raw))?,
+        Rule::Date => {
+            let dt = parse_official(stripped).map_err(|e| cell_error(iso_kind(e), raw))?;
+            if !dt.is_midnight() {
+                return Err(cell_error(CellErrorKind::NotMidnight, raw));
+            }
+            dt.date_string()
+        }
+        Rule::Datetime => parse_official(stripped)
+            .map_err(|e| cell_error(iso_kind(e), raw))?
+            .datetime_string(),
+        Rule::Boolean => match casefold_for_tokens(stripped).as_deref() {
+            Some("1" | "true" | "yes" | "y" | "是") => "true".to_string(),
+            Some("0" | "false" | "no" | "n" | "否") => "false".to_string(),
+            _ => return Err(cell_error(CellErrorKind::InvalidBoolean, raw)),
+        },
+    };
+    Ok(Canonical::Value(value))
+}
+
+fn iso_kind(e: IsoError) -> CellErrorKind {
+    match e {
+        IsoError::Invalid => CellErrorKind::InvalidDatetime,
+        IsoError::OutOfRange => CellErrorKind::DatetimeOutOfRange,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_rules() {
+        assert_eq!(canonical_text(" a\r\nb "), Canonical::Value("a\nb".into()));
+        assert_eq!(canonical_text("e\u{301}"), Canonical::Value("é".into()));
+        assert_eq!(canonical_text(" \u{1F} "), Canonical::Null);
+        assert_eq!(canonical_text("null"), Canonical::Value("null".into()));
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(
+            canonicalize("2020-01-01T00:00:00+00:00", &Rule::Date).unwrap(),
+            Canonical::Value("2020-01-01".into())
+        );
+        assert_eq!(
+            canonicalize("2020-01-01T05:00:00+05:00", &Rule::Date).unwrap(),
+            Canonical::Value("2020-01-01".into())
+        );
+        assert_eq!(
+            canonicalize("2020-01-01T01:00", &Rule::Date)
+                .unwrap_err()
+                .kind,
+            CellErrorKind::NotMidnight
+        );
+        assert_eq!(
+            canonicalize("NaT", &Rule::Datetime).unwrap(),
+            Canonical::Null
+        );
+        assert_eq!(
+            canonicalize("2020-01-01T10:00:00.5Z", &Rule::Datetime).unwrap(),
+            Canonical::Value("2020-01-01T10:00:00.500000Z".into())
+        );
+    }
+}

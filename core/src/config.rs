@@ -1,0 +1,479 @@
+//! Task configuration: parsing and validation with the official evaluator's rules and quirks.
+//!
+//! ```
+//! use tabeq::config::TaskConfig;
+//! let cfg = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_7",
+//!     "order_sensitive": false,
+//!     "columns": [{"gold_index": 0, "gold_name": "GDP", "type": "number",
+//!                  "comparison": {"mode": "decimal_places", "digits": 1}}]}"#, Some("task_7")).unwrap();
+//! assert_eq!(cfg.columns.len(), 1);
+//! // The file stem must equal the task id.
+//! let err = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_7",
+//!     "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "a", "type": "text"}]}"#,
+//!     Some("task_8")).unwrap_err();
+//! assert_eq!(err.code.code(), "config_task_id_mismatch");
+//! ```
+
+use crate::chars::decimal_digit_value;
+use crate::error::{FatalCode, FatalError};
+use crate::pyjson::{self, Out, Value};
+
+/// The only supported config schema.
+pub const CONFIG_SCHEMA_VERSION: &str = "1.0";
+
+/// A column's declared type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ColumnType {
+    /// Exact text after newline folding, strip and NFC.
+    Text,
+    /// A decimal number compared after rounding.
+    Number,
+    /// A calendar date.
+    Date,
+    /// A date and time, naive or UTC.
+    Datetime,
+    /// true/false.
+    Boolean,
+}
+
+impl ColumnType {
+    /// The config spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ColumnType::Text => "text",
+            ColumnType::Number => "number",
+            ColumnType::Date => "date",
+            ColumnType::Datetime => "datetime",
+            ColumnType::Boolean => "boolean",
+        }
+    }
+    /// Parse the config spelling.
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "text" => ColumnType::Text,
+            "number" => ColumnType::Number,
+            "date" => ColumnType::Date,
+            "datetime" => ColumnType::Datetime,
+            "boolean" => ColumnType::Boolean,
+            _ => return None,
+        })
+    }
+}
+
+/// How numbers are compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Comparison {
+    /// The value must be integral.
+    Integer,
+    /// Round half-up to this many decimal places (0..=30).
+    DecimalPlaces(u32),
+    /// Round half-up to this many significant digits (0..=30).
+    SignificantDigits(u32),
+}
+
+/// What a `%` sign means in a number column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NumericUnit {
+    /// Taken as written.
+    Plain,
+    /// Taken as written (`5%` is 5).
+    PercentagePoints,
+    /// `5%` is 0.05.
+    Fraction,
+}
+
+impl NumericUnit {
+    /// The config spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NumericUnit::Plain => "plain",
+            NumericUnit::PercentagePoints => "percentage_points",
+            NumericUnit::Fraction => "fraction",
+        }
+    }
+}
+
+/// The canonicalization rule of a column: everything that affects how a cell is read.
+/// Columns with equal rules canonicalize every cell identically.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Text.
+    Text,
+    /// Number with its comparison, unit and percent permission.
+    Number {
+        /// Rounding mode.
+        comparison: Comparison,
+        /// Percent meaning.
+        unit: NumericUnit,
+        /// Whether a trailing `%` is accepted.
+        allow_percent_sign: bool,
+    },
+    /// Date.
+    Date,
+    /// Datetime.
+    Datetime,
+    /// Boolean.
+    Boolean,
+}
+
+impl Rule {
+    /// A short human description, e.g. `number (decimal_places 2, fraction, % allowed)`.
+    pub fn describe(&self) -> String {
+        match self {
+            Rule::Number {
+                comparison,
+                unit,
+                allow_percent_sign,
+            } => {
+                let cmp = match comparison {
+                    Comparison::Integer => "integer".to_string(),
+                    Comparison::DecimalPlaces(d) => format!("decimal_places {d}"),
+                    Comparison::SignificantDigits(d) => format!("significant_digits {d}"),
+                };
+                format!(
+                    "number ({cmp}, {}{})",
+                    unit.as_str(),
+                    if *allow_percent_sign {
+                        ", % allowed"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            Rule::Text => "text".into(),
+            Rule::Date => "date".into(),
+            Rule::Datetime => "datetime".into(),
+            Rule::Boolean => "boolean".into(),
+        }
+    }
+}
+
+/// One gold column.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ColumnSpec {
+    /// Its position (equal to its index in `columns`).
+    pub gold_index: usize,
+    /// Its name (for people; never compared).
+    pub gold_name: String,
+    /// Its type.
+    pub column_type: ColumnType,
+    /// The comparison, for number columns.
+    pub comparison: Option<Comparison>,
+    /// The unit, for number columns (plain otherwise).
+    pub unit: NumericUnit,
+    /// Whether a `%` is accepted (read for every type, used only by numbers).
+    pub allow_percent_sign: bool,
+}
+
+impl ColumnSpec {
+    /// The canonicalization rule.
+    pub fn rule(&self) -> Rule {
+        match self.column_type {
+            ColumnType::Text => Rule::Text,
+            ColumnType::Date => Rule::Date,
+            ColumnType::Datetime => Rule::Datetime,
+            ColumnType::Boolean => Rule::Boolean,
+            ColumnType::Number => Rule::Number {
+                comparison: self.comparison.unwrap_or(Comparison::Integer),
+                unit: self.unit,
+                allow_percent_sign: self.allow_percent_sign,
+            },
+        }
+    }
+}
+
+/// A validated task config.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TaskConfig {
+    /// `task_<N>`.
+    pub task_id: String,
+    /// Whether rows are compared as a sequence (true) or a multiset (false).
+    pub order_sensitive: bool,
+    /// The gold columns, in order.
+    pub columns: Vec<ColumnSpec>,
+}
+
+/// True when `s` is `task_` followed by one or more Unicode decimal digits.
+pub fn is_task_id(s: &str) -> bool {
+    task_number(s).is_some()
+}
+
+/// The digits of a task id as a normalized decimal string (no leading zeros), for natural ordering.
+pub fn task_number(s: &str) -> Option<String> {
+    let digits = s.strip_prefix("task_")?;
+    if digits.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(digits.len());
+    for c in digits.chars() {
+        out.push((b'0' + decimal_digit_value(c)?) as char);
+    }
+    let trimmed = out.trim_start_matches('0');
+    Some(if trimmed.is_empty() {
+        "0".to_string()
+    } else {
+        trimmed.to_string()
+    })
+}
+
+/// Compare two task ids by their number, then by text (so ordering is total).
+pub fn natural_task_order(a: &str, b: &str) -> core::cmp::Ordering {
+    let key = |s: &str| task_number(s).map(|n| (n.len(), n));
+    key(a).cmp(&key(b)).then_with(|| a.cmp(b))
+}
+
+fn invalid(message: impl Into<String>) -> FatalError {
+    FatalError::new(FatalCode::ConfigInvalid, message)
+}
+
+impl TaskConfig {
+    /// Parse a config file's bytes. When `file_stem` is given (as for a file named
+    /// `task_7.json`), it must equal the `task_id`, as in the official evaluator.
+    pub fn from_json(bytes: &[u8], file_stem: Option<&str>) -> Result<TaskConfig, FatalError> {
+        let text = core::str::from_utf8(bytes).map_err(|e| {
+            FatalError::new(
+                FatalCode::ConfigInvalidJson,
+                format!("config is not UTF-8: {e}"),
+            )
+        })?;
+        let value = pyjson::parse(text).map_err(|e| {
+            FatalError::new(
+                FatalCode::ConfigInvalidJson,
+                format!("cannot parse config JSON: {e}"),
+            )
+        })?;
+        Self::from_value(&value, file_stem)
+    }
+
+    /// Validate a parsed JSON value (see [`TaskConfig::from_json`]).
+    pub fn from_value(raw: &Value, file_stem: Option<&str>) -> Result<TaskConfig, FatalError> {
+        let result = Self::validate(raw, file_stem);
+        match (result, raw.get("task_id")) {
+            (Err(e), Some(Value::Str(id))) => Err(e.with_task(id)),
+            (r, _) => r,
+        }
+    }
+
+    fn validate(raw: &Value, file_stem: Option<&str>) -> Result<TaskConfig, FatalError> {
+        if !matches!(raw, Value::Object(_)) {
+            return Err(invalid("config must be a JSON object"));
+        }
+        match raw.get("schema_version") {
+            Some(Value::Str(s)) if s == CONFIG_SCHEMA_VERSION => {}
+            other => {
+                return Err(FatalError::new(
+                    FatalCode::ConfigUnsupportedSchema,
+                    format!("unsupported config schema: {}", describe(other)),
+                ))
+            }
+        }
+        let task_id = match raw.get("task_id") {
+            Some(Value::Str(s)) if is_task_id(s) => s.clone(),
+            other => {
+                return Err(FatalError::new(
+                    FatalCode::ConfigInvalidTaskId,
+                    format!("invalid task_id: {}", describe(other)),
+                ))
+            }
+        };
+        if let Some(stem) = file_stem {
+            if stem != task_id {
+                return Err(FatalError::new(
+                    FatalCode::ConfigTaskIdMismatch,
+                    format!("config filename/task_id mismatch: {stem}.json vs {task_id}"),
+                ));
+            }
+        }
+        let order_sensitive = match raw.get("order_sensitive") {
+            Some(Value::Bool(b)) => *b,
+            other => {
+                return Err(invalid(format!(
+                    "invalid order_sensitive: {}",
+                    describe(other)
+                )))
+            }
+        };
+        let raw_columns = match raw.get("columns") {
+            Some(Value::Array(a)) if !a.is_empty() => a,
+            _ => return Err(invalid("config has no columns")),
+        };
+        let mut columns = Vec::with_capacity(raw_columns.len());
+        for (index, raw_column) in raw_columns.iter().enumerate() {
+            columns.push(parse_column(index, raw_column)?);
+        }
+        Ok(TaskConfig {
+            task_id,
+            order_sensitive,
+            columns,
+        })
+    }
+
+    /// The config as JSON text (normalized: only the fields that matter, in a fixed order).
+    pub fn to_json(&self) -> String {
+        self.to_out().to_pretty()
+    }
+
+    /// The config as a JSON tree.
+    pub fn to_out(&self) -> Out {
+        let columns = self
+            .columns
+            .iter()
+            .map(|c| {
+                let mut m = vec![
+                    ("gold_index".to_string(), Out::Int(c.gold_index as i64)),
+                    ("gold_name".to_string(), Out::Str(c.gold_name.clone())),
+                    ("type".to_string(), Out::Str(c.column_type.as_str().into())),
+                ];
+                if let Some(cmp) = c.comparison {
+                    let cmp = match cmp {
+                        Comparison::Integer => {
+                            vec![("mode".to_string(), Out::Str("integer".into()))]
+                        }
+                        Comparison::DecimalPlaces(d) => vec![
+                            ("mode".to_string(), Out::Str("decimal_places".into())),
+                            ("digits".to_string(), Out::Int(d as i64)),
+                        ],
+                        Comparison::SignificantDigits(d) => vec![
+                            ("mode".to_string(), Out::Str("significant_digits".into())),
+                            ("digits".to_string(), Out::Int(d as i64)),
+                        ],
+                    };
+                    m.push(("comparison".to_string(), Out::Object(cmp)));
+                    m.push(("unit".to_string(), Out::Str(c.unit.as_str().into())));
+                }
+                if c.allow_percent_sign {
+                    m.push(("allow_percent_sign".to_string(), Out::Bool(true)));
+                }
+                Out::Object(m)
+            })
+            .collect();
+        Out::Object(vec![
+            (
+                "schema_version".to_string(),
+                Out::Str(CONFIG_SCHEMA_VERSION.into()),
+            ),
+            ("task_id".to_string(), Out::Str(self.task_id.clone())),
+            (
+                "order_sensitive".to_string(),
+                Out::Bool(self.order_sensitive),
+            ),
+            ("columns".to_string(), Out::Array(columns)),
+        ])
+    }
+
+    /// The rule of each gold column.
+    pub fn rules(&self) -> Vec<Rule> {
+        self.columns.iter().map(ColumnSpec::rule).collect()
+    }
+}
+
+fn describe(v: Option<&Value>) -> String {
+    match v {
+        None => "missing".into(),
+        Some(Value::Str(s)) => format!("{s:?}"),
+        Some(Value::Null) => "null".into(),
+        Some(Value::Bool(b)) => b.to_string(),
+        Some(Value::Int(i)) => i.to_string(),
+        Some(Value::BigInt(s)) => s.clone(),
+        Some(Value::Float(f)) => pyjson::python_float_repr(*f),
+        Some(Value::Array(_)) => "an array".into(),
+        Some(Value::Object(_)) => "an object".into(),
+    }
+}
+
+fn parse_column(index: usize, raw: &Value) -> Result<ColumnSpec, FatalError> {
+    if !matches!(raw, Value::Object(_)) {
+        return Err(invalid(format!("column {index} must be an object")));
+    }
+    if !raw.get("gold_index").is_some_and(|v| v.equals_index(index)) {
+        return Err(invalid(format!(
+            "gold_index must be contiguous: expected {index}"
+        )));
+    }
+    let gold_name = match raw.get("gold_name") {
+        Some(Value::Str(s)) => s.clone(),
+        other => {
+            return Err(invalid(format!(
+                "invalid gold_name for column {index}: {}",
+                describe(other)
+            )))
+        }
+    };
+    let column_type = match raw.get("type") {
+        Some(Value::Str(s)) => ColumnType::parse(s),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        invalid(format!(
+            "unsupported column type for column {index}: {}",
+            describe(raw.get("type"))
+        ))
+    })?;
+    let mut comparison = None;
+    let mut unit = NumericUnit::Plain;
+    if column_type == ColumnType::Number {
+        let cmp = match raw.get("comparison") {
+            Some(c @ Value::Object(_)) => c,
+            _ => {
+                return Err(invalid(format!(
+                    "numeric column {index} lacks a comparison object"
+                )))
+            }
+        };
+        let mode = match cmp.get("mode") {
+            Some(Value::Str(s))
+                if matches!(
+                    s.as_str(),
+                    "integer" | "decimal_places" | "significant_digits"
+                ) =>
+            {
+                s.as_str()
+            }
+            other => {
+                return Err(invalid(format!(
+                    "invalid numeric comparison mode for column {index}: {}",
+                    describe(other)
+                )))
+            }
+        };
+        comparison = Some(if mode == "integer" {
+            Comparison::Integer
+        } else {
+            let digits = match cmp.get("digits").and_then(Value::as_python_int) {
+                Some(Some(d)) if (0..=30).contains(&d) => d as u32,
+                _ => {
+                    return Err(invalid(format!(
+                        "invalid numeric comparison digits for column {index}: {}",
+                        describe(cmp.get("digits"))
+                    )))
+                }
+            };
+            if mode == "decimal_places" {
+                Comparison::DecimalPlaces(digits)
+            } else {
+                Comparison::SignificantDigits(digits)
+            }
+        });
+        unit = match raw.get("unit") {
+            None => NumericUnit::Plain,
+            Some(Value::Str(s)) if s == "plain" => NumericUnit::Plain,
+            Some(Value::Str(s)) if s == "percentage_points" => NumericUnit::PercentagePoints,
+            Some(Value::Str(s)) if s == "fraction" => NumericUnit::Fraction,
+            other => {
+                return Err(invalid(format!(
+                    "invalid numeric unit for column {index}: {}",
+                    describe(other)
+                )))
+            }
+        };
+    }
+    let allow_percent_sign = raw.get("allow_percent_sign").is_some_and(Value::truthy);
+    Ok(ColumnSpec {
+        gold_index: index,
+        gold_name,
+        column_type,
+        comparison,
+        unit,
+        allow_percent_sign,
+    })
+}

@@ -1,0 +1,504 @@
+//! Strict CSV reading with the behaviour of CPython's `csv.reader(strict=True)` over a
+//! file opened with `encoding="utf-8-sig", newline=""`, plus the official limits.
+//!
+//! ```
+//! let table = tabeq::csv::read_table(b"a,b\n1,\"x,y\"\n").unwrap();
+//! assert_eq!(table.headers(), &["a", "b"]);
+//! assert_eq!(table.cell(0, 1), "x,y");
+//!
+//! // A blank line is a record with zero fields, so the table is not rectangular.
+//! let err = tabeq::csv::read_table(b"a\n1\n\n").unwrap_err();
+//! assert_eq!(err.kind.code(), "csv_non_rectangular");
+//! ```
+
+use crate::error::{CsvError, CsvErrorKind};
+
+/// Largest accepted file, in bytes (20 MiB).
+pub const MAX_CSV_BYTES: usize = 20 * 1024 * 1024;
+/// Largest number of data rows.
+pub const MAX_CSV_ROWS: usize = 100_000;
+/// Largest number of columns.
+pub const MAX_CSV_COLUMNS: usize = 64;
+/// Longest cell, in characters (2 MiB).
+pub const MAX_CELL_CHARACTERS: usize = 2 * 1024 * 1024;
+
+/// A rectangular table of text cells: a header and data rows. Cells are stored in one
+/// buffer, row-major, so reading a 20 MiB file makes a handful of allocations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    headers: Vec<String>,
+    row_count: usize,
+    text: String,
+    spans: Vec<(u32, u32)>,
+}
+
+impl Table {
+    /// Build a table from rows of strings (header first). Used by bindings that receive
+    /// already-split rows; applies the same rectangularity and size limits as the reader.
+    pub fn from_rows<S: AsRef<str>>(rows: &[Vec<S>]) -> Result<Table, CsvError> {
+        let mut builder = Builder::default();
+        for (i, row) in rows.iter().enumerate() {
+            builder.record_start();
+            for cell in row {
+                let cell = cell.as_ref();
+                if cell.contains('\0') {
+                    return Err(err(
+                        CsvErrorKind::NulCharacter,
+                        Some(i as u64 + 1),
+                        "NUL character in a cell",
+                    ));
+                }
+                if cell.chars().count() > MAX_CELL_CHARACTERS {
+                    return Err(err(
+                        CsvErrorKind::CellTooLarge,
+                        Some(i as u64 + 1),
+                        "cell exceeds the 2 MiB-character limit",
+                    ));
+                }
+                builder.text.push_str(cell);
+                builder.end_field();
+            }
+            builder.end_record()?;
+        }
+        builder.finish()
+    }
+
+    /// The header cells.
+    pub fn headers(&self) -> &[String] {
+        &self.headers
+    }
+    /// Number of columns (the header's length).
+    pub fn column_count(&self) -> usize {
+        self.headers.len()
+    }
+    /// Number of data rows.
+    pub fn row_count(&self) -> usize {
+        self.row_count
+    }
+    /// One data cell. Panics when out of range, like slice indexing.
+    pub fn cell(&self, row: usize, column: usize) -> &str {
+        let (start, end) = self.spans[row * self.headers.len() + column];
+        &self.text[start as usize..end as usize]
+    }
+    /// One data row.
+    pub fn row(&self, row: usize) -> impl Iterator<Item = &str> + '_ {
+        (0..self.headers.len()).map(move |c| self.cell(row, c))
+    }
+    /// One column, top to bottom.
+    pub fn column(&self, column: usize) -> impl Iterator<Item = &str> + '_ {
+        let width = self.headers.len();
+        self.spans
+            .iter()
+            .skip(column)
+            .step_by(width.max(1))
+            .map(move |&(s, e)| &self.text[s as usize..e as usize])
+    }
+}
+
+fn err(kind: CsvErrorKind, record: Option<u64>, message: impl Into<String>) -> CsvError {
+    CsvError {
+        kind,
+        record,
+        message: message.into(),
+    }
+}
+
+/// Accumulates records; the first record becomes the header.
+#[derive(Default)]
+struct Builder {
+    headers: Option<Vec<String>>,
+    text: String,
+    spans: Vec<(u32, u32)>,
+    field_start: usize,
+    record_fields: usize,
+    record_span_start: usize,
+    records: u64,
+    rows: usize,
+}
+
+impl Builder {
+    fn record_start(&mut self) {
+        self.record_fields = 0;
+        self.record_span_start = self.spans.len();
+        self.field_start = self.text.len();
+    }
+
+    fn end_field(&mut self) {
+        self.spans
+            .push((self.field_start as u32, self.text.len() as u32));
+        self.record_fields += 1;
+        self.field_start = self.text.len();
+    }
+
+    fn end_record(&mut self) -> Result<(), CsvError> {
+        self.records += 1;
+        let record = self.records;
+        if record > MAX_CSV_ROWS as u64 + 1 {
+            return Err(err(
+                CsvErrorKind::TooManyRows,
+                Some(record),
+                format!("CSV exceeds the {MAX_CSV_ROWS}-data-row limit"),
+            ));
+        }
+        match &self.headers {
+            None => {
+                let headers: Vec<String> = self.spans[self.record_span_start..]
+                    .iter()
+                    .map(|&(s, e)| self.text[s as usize..e as usize].to_string())
+                    .collect();
+                self.spans.truncate(self.record_span_start);
+                self.text.clear();
+                if headers.is_empty() {
+                    return Err(err(
+                        CsvErrorKind::ZeroColumns,
+                        Some(1),
+                        "CSV header has zero columns",
+                    ));
+                }
+                if headers.len() > MAX_CSV_COLUMNS {
+                    return Err(err(
+                        CsvErrorKind::TooManyColumns,
+                        Some(1),
+                        format!(
+                            "CSV exceeds the {MAX_CSV_COLUMNS}-column limit ({} columns)",
+                            headers.len()
+                        ),
+                    ));
+                }
+                self.headers = Some(headers);
+            }
+            Some(headers) => {
+                if self.record_fields != headers.len() {
+                    return Err(err(
+                        CsvErrorKind::NonRectangular,
+                        Some(record),
+                        format!(
+                            "row {record} has {} cells; expected {}",
+                            self.record_fields,
+                            headers.len()
+                        ),
+                    ));
+                }
+                self.rows += 1;
+            }
+        }
+        self.record_start();
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Table, CsvError> {
+        match self.headers {
+            None => Err(err(
+                CsvErrorKind::Empty,
+                None,
+                "CSV is empty and has no header row",
+            )),
+            Some(headers) => Ok(Table {
+                headers,
+                row_count: self.rows,
+                text: self.text,
+                spans: self.spans,
+            }),
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    StartRecord,
+    StartField,
+    InField,
+    InQuoted,
+    QuoteInQuoted,
+}
+
+/// Read a whole CSV file given as bytes.
+///
+/// Errors carry a [`CsvErrorKind`] and, where it applies, the 1-based record number.
+pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
+    if bytes.len() > MAX_CSV_BYTES {
+        return Err(err(
+            CsvErrorKind::TooLarge,
+            None,
+            format!(
+                "CSV exceeds the {MAX_CSV_BYTES}-byte limit ({} bytes)",
+                bytes.len()
+            ),
+        ));
+    }
+    let text = match core::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            return Err(err(
+                CsvErrorKind::InvalidUtf8,
+                None,
+                format!("invalid UTF-8 at byte {}", e.valid_up_to()),
+            ))
+        }
+    };
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    parse(text)
+}
+
+fn parse(text: &str) -> Result<Table, CsvError> {
+    let bytes = text.as_bytes();
+    let mut b = Builder {
+        text: String::with_capacity(text.len()),
+        ..Builder::default()
+    };
+    b.record_start();
+    let mut state = State::StartRecord;
+    // Characters in the current field; bytes that start a UTF-8 sequence are characters.
+    let mut field_chars: usize = 0;
+    let mut i = 0;
+    // Start of a run of ordinary bytes not yet copied into the field.
+    while i < bytes.len() {
+        let c = bytes[i];
+        match state {
+            State::StartRecord | State::StartField => {
+                if state == State::StartRecord && (c == b'\n' || c == b'\r') {
+                    // A blank line: a record with zero fields.
+                    i += line_end_len(bytes, i);
+                    b.end_record()?;
+                    continue;
+                }
+                match c {
+                    b'\n' | b'\r' => {
+                        b.end_field();
+                        i += line_end_len(bytes, i);
+                        b.end_record()?;
+                        state = State::StartRecord;
+                        continue;
+                    }
+                    b'"' => state = State::InQuoted,
+                    b',' => {
+                        b.end_field();
+                        state = State::StartField;
+                    }
+                    _ => {
+                        let end = unquoted_run_end(bytes, i);
+                        push_run(&mut b, text, i, end, &mut field_chars)?;
+                        i = end;
+                        state = State::InField;
+                        continue;
+                    }
+                }
+                i += 1;
+            }
+            State::InField => {
+                match c {
+                    b'\n' | b'\r' => {
+                        b.end_field();
+                        field_chars = 0;
+                        i += line_end_len(bytes, i);
+                        b.end_record()?;
+                        state = State::StartRecord;
+                        continue;
+                    }
+                    b',' => {
+                        b.end_field();
+                        field_chars = 0;
+                        state = State::StartField;
+                    }
+                    _ => {
+                        let end = unquoted_run_end(bytes, i);
+                        push_run(&mut b, text, i, end, &mut field_chars)?;
+                        i = end;
+                        continue;
+                    }
+                }
+                i += 1;
+            }
+            State::InQuoted => {
+                if c == b'"' {
+                    state = State::QuoteInQuoted;
+                    i += 1;
+                } else {
+                    let end = bytes[i..]
+                        .iter()
+                        .position(|&x| x == b'"')
+                        .map_or(bytes.len(), |p| i + p);
+                    push_run(&mut b, text, i, end, &mut field_chars)?;
+                    i = end;
+                }
+            }
+            State::QuoteInQuoted => match c {
+                b'"' => {
+                    push_run(&mut b, text, i, i + 1, &mut field_chars)?;
+                    state = State::InQuoted;
+                    i += 1;
+                }
+                b',' => {
+                    b.end_field();
+                    field_chars = 0;
+                    state = State::StartField;
+                    i += 1;
+                }
+                b'\n' | b'\r' => {
+                    b.end_field();
+                    field_chars = 0;
+                    i += line_end_len(bytes, i);
+                    b.end_record()?;
+                    state = State::StartRecord;
+                }
+                _ => {
+                    return Err(err(
+                        CsvErrorKind::UnexpectedAfterQuote,
+                        Some(b.records + 1),
+                        "',' expected after '\"'",
+                    ))
+                }
+            },
+        }
+    }
+    match state {
+        State::StartRecord => {}
+        State::StartField | State::InField | State::QuoteInQuoted => {
+            b.end_field();
+            b.end_record()?;
+        }
+        State::InQuoted => {
+            return Err(err(
+                CsvErrorKind::UnterminatedQuote,
+                Some(b.records + 1),
+                "unexpected end of data",
+            ))
+        }
+    }
+    b.finish()
+}
+
+/// Length of the line terminator at `i` (`\r\n` is one terminator).
+fn line_end_len(bytes: &[u8], i: usize) -> usize {
+    if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+        2
+    } else {
+        1
+    }
+}
+
+/// End of a run of bytes that are ordinary inside an unquoted field (quotes are literal there).
+fn unquoted_run_end(bytes: &[u8], start: usize) -> usize {
+    bytes[start..]
+        .iter()
+        .position(|&x| x == b',' || x == b'\n' || x == b'\r')
+        .map_or(bytes.len(), |p| start + p)
+}
+
+/// Append `text[start..end]` to the current field, enforcing the cell limits.
+fn push_run(
+    b: &mut Builder,
+    text: &str,
+    start: usize,
+    end: usize,
+    field_chars: &mut usize,
+) -> Result<(), CsvError> {
+    let record = b.records + 1;
+    let run = &text.as_bytes()[start..end];
+    if run.contains(&0) {
+        return Err(err(
+            CsvErrorKind::NulCharacter,
+            Some(record),
+            format!("NUL byte in CSV cell at row {record}"),
+        ));
+    }
+    *field_chars += run.iter().filter(|&&x| (x as i8) >= -0x40).count();
+    if *field_chars > MAX_CELL_CHARACTERS {
+        return Err(err(
+            CsvErrorKind::CellTooLarge,
+            Some(record),
+            format!("field larger than field limit ({MAX_CELL_CHARACTERS})"),
+        ));
+    }
+    // start and end are at ASCII boundaries or the ends of the text, so this slice is valid.
+    b.text.push_str(&text[start..end]);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(t: &Table) -> Vec<Vec<String>> {
+        (0..t.row_count())
+            .map(|r| t.row(r).map(str::to_string).collect())
+            .collect()
+    }
+
+    #[test]
+    fn basic_quoting() {
+        let t = read_table(b"h1,h2\r\n\"a\"\"b\",c\"d\n\"x\ny\",\"\"\n").unwrap();
+        assert_eq!(rows(&t), vec![vec!["a\"b", "c\"d"], vec!["x\ny", ""]]);
+    }
+
+    #[test]
+    fn bom_and_lone_cr() {
+        let t = read_table("\u{FEFF}h\rx\ry".as_bytes()).unwrap();
+        assert_eq!(t.headers(), &["h"]);
+        assert_eq!(rows(&t), vec![vec!["x"], vec!["y"]]);
+        let t = read_table("\u{FEFF}\u{FEFF}h\n".as_bytes()).unwrap();
+        assert_eq!(t.headers(), &["\u{FEFF}h"]);
+    }
+
+    #[test]
+    fn blank_lines_are_zero_field_records() {
+        assert_eq!(
+            read_table(b"a\nx\n\n").unwrap_err().kind,
+            CsvErrorKind::NonRectangular
+        );
+        assert_eq!(read_table(b"a\n\"\"\n").unwrap().cell(0, 0), "");
+        assert_eq!(
+            read_table(b"\n").unwrap_err().kind,
+            CsvErrorKind::ZeroColumns
+        );
+        assert_eq!(read_table(b"").unwrap_err().kind, CsvErrorKind::Empty);
+    }
+
+    #[test]
+    fn strictness() {
+        assert_eq!(
+            read_table(b"a\n\"x\"y\n").unwrap_err().kind,
+            CsvErrorKind::UnexpectedAfterQuote
+        );
+        assert_eq!(
+            read_table(b"a\n\"x").unwrap_err().kind,
+            CsvErrorKind::UnterminatedQuote
+        );
+        assert_eq!(read_table(b"a,b\nx,\n").unwrap().cell(0, 1), "");
+        assert_eq!(read_table(b"a,b\nx,").unwrap().cell(0, 1), "");
+        assert_eq!(
+            read_table(b"a\nx\0\n").unwrap_err().kind,
+            CsvErrorKind::NulCharacter
+        );
+        assert_eq!(
+            read_table(b"a\n\xff\n").unwrap_err().kind,
+            CsvErrorKind::InvalidUtf8
+        );
+    }
+
+    #[test]
+    fn limits() {
+        let wide = vec!["c"; 65].join(",");
+        assert_eq!(
+            read_table(wide.as_bytes()).unwrap_err().kind,
+            CsvErrorKind::TooManyColumns
+        );
+        let big = "h\n".to_string() + &"x".repeat(MAX_CELL_CHARACTERS + 1);
+        assert_eq!(
+            read_table(big.as_bytes()).unwrap_err().kind,
+            CsvErrorKind::CellTooLarge
+        );
+        let ok = "h\n".to_string() + &"é".repeat(MAX_CELL_CHARACTERS / 2);
+        assert!(read_table(ok.as_bytes()).is_ok());
+        let many = "h\n".to_string() + &"1\n".repeat(MAX_CSV_ROWS + 1);
+        assert_eq!(
+            read_table(many.as_bytes()).unwrap_err().kind,
+            CsvErrorKind::TooManyRows
+        );
+        let exact = "h\n".to_string() + &"1\n".repeat(MAX_CSV_ROWS);
+        assert_eq!(
+            read_table(exact.as_bytes()).unwrap().row_count(),
+            MAX_CSV_ROWS
+        );
+    }
+}

@@ -1,0 +1,288 @@
+//! Errors and the stable error-code catalogue.
+//!
+//! Every error kind has a snake_case `code()` that never changes once released; the
+//! messages are for people and may change. Per-task codes are exactly the official
+//! evaluator's; fatal codes say whether the config, the gold or the suite layout is at fault.
+
+use core::fmt;
+
+macro_rules! code_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $code:literal,)+ }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum $name { $($(#[$vmeta])* $variant,)+ }
+        impl $name {
+            /// Every kind, in catalogue order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+            /// The stable snake_case code.
+            pub fn code(self) -> &'static str {
+                match self { $($name::$variant => $code,)+ }
+            }
+            /// The kind with this code, if any.
+            pub fn from_code(code: &str) -> Option<Self> {
+                match code { $($code => Some($name::$variant),)+ _ => None }
+            }
+        }
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.code()) }
+        }
+    };
+}
+
+code_enum! {
+    /// Why a task failed. These are the official evaluator's `error_code` values.
+    TaskErrorCode {
+        /// No prediction file.
+        MissingPrediction => "missing_prediction",
+        /// The prediction is not a strict, rectangular CSV within the limits.
+        InvalidPredictionCsv => "invalid_prediction_csv",
+        /// The prediction has a different number of columns than the gold.
+        ColumnCountMismatch => "column_count_mismatch",
+        /// The prediction has a different number of data rows than the gold.
+        RowCountMismatch => "row_count_mismatch",
+        /// No one-to-one column mapping has every prediction column readable under its gold column's rule.
+        TypeNormalizationFailed => "type_normalization_failed",
+        /// Some mapping is readable but none reproduces the gold rows.
+        RelationMismatch => "relation_mismatch",
+    }
+}
+
+code_enum! {
+    /// What is wrong with a CSV file (gold or prediction).
+    CsvErrorKind {
+        /// The bytes are not UTF-8.
+        InvalidUtf8 => "csv_invalid_utf8",
+        /// The file exceeds 20 MiB.
+        TooLarge => "csv_too_large",
+        /// More than 100,000 data rows.
+        TooManyRows => "csv_too_many_rows",
+        /// A header with more than 64 columns.
+        TooManyColumns => "csv_too_many_columns",
+        /// A cell longer than 2 MiB characters.
+        CellTooLarge => "csv_cell_too_large",
+        /// A NUL character in a cell.
+        NulCharacter => "csv_nul_character",
+        /// No header row at all.
+        Empty => "csv_empty",
+        /// The header row has zero fields (a blank first line).
+        ZeroColumns => "csv_zero_columns",
+        /// A data row whose field count differs from the header's (a blank line counts as zero fields).
+        NonRectangular => "csv_non_rectangular",
+        /// A closing quote followed by something other than a delimiter or line end.
+        UnexpectedAfterQuote => "csv_unexpected_after_quote",
+        /// The input ends inside a quoted field.
+        UnterminatedQuote => "csv_unterminated_quote",
+        /// The prediction path exists but is not a regular file (or is a symbolic link).
+        NotARegularFile => "csv_not_a_regular_file",
+    }
+}
+
+code_enum! {
+    /// Why one cell cannot be read under a column rule.
+    CellErrorKind {
+        /// Not a number in the accepted syntax.
+        InvalidNumber => "cell_invalid_number",
+        /// A `%` in a column that does not allow it.
+        PercentNotAllowed => "cell_percent_not_allowed",
+        /// Commas that are not well-formed thousands separators.
+        InvalidThousandsSeparators => "cell_invalid_thousands_separators",
+        /// A non-integral value in an integer column.
+        NotAnInteger => "cell_not_an_integer",
+        /// A number whose exponent is beyond what the official decimal type can represent.
+        NumberOutOfRange => "cell_number_out_of_range",
+        /// Not an ISO 8601 date/datetime that CPython 3.11 accepts.
+        InvalidDatetime => "cell_invalid_datetime",
+        /// A date column value with a time other than midnight.
+        NotMidnight => "cell_not_midnight",
+        /// An offset-aware value whose UTC conversion leaves years 1..9999.
+        DatetimeOutOfRange => "cell_datetime_out_of_range",
+        /// Not one of the boolean words.
+        InvalidBoolean => "cell_invalid_boolean",
+    }
+}
+
+code_enum! {
+    /// Fatal errors: trusted inputs (config, gold, suite layout) are broken; nothing is scored.
+    FatalCode {
+        /// The config is not valid JSON (or not UTF-8).
+        ConfigInvalidJson => "config_invalid_json",
+        /// `schema_version` is not "1.0".
+        ConfigUnsupportedSchema => "config_unsupported_schema",
+        /// `task_id` is missing or not `task_<digits>`.
+        ConfigInvalidTaskId => "config_invalid_task_id",
+        /// The config file's stem differs from its `task_id`.
+        ConfigTaskIdMismatch => "config_task_id_mismatch",
+        /// Any other invalid config field.
+        ConfigInvalid => "config_invalid",
+        /// The gold file is missing or not a file.
+        GoldMissing => "gold_missing",
+        /// The gold file is not a strict CSV within the limits.
+        GoldInvalidCsv => "gold_invalid_csv",
+        /// The gold header's column count differs from the config's.
+        GoldColumnCountMismatch => "gold_column_count_mismatch",
+        /// A gold cell cannot be read under its column rule.
+        GoldCellInvalid => "gold_cell_invalid",
+        /// A suite root directory is missing.
+        SuiteMissingDirectory => "suite_missing_directory",
+        /// The config directory has no `task_*.json`.
+        SuiteNoConfigs => "suite_no_configs",
+        /// Two configs share a task id.
+        SuiteDuplicateTaskId => "suite_duplicate_task_id",
+        /// A `task_*.json` whose stem is not `task_<digits>`.
+        SuiteInvalidConfigName => "suite_invalid_config_name",
+    }
+}
+
+/// Which trusted input a fatal error blames.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FatalStage {
+    /// The task config.
+    Config,
+    /// The gold CSV.
+    Gold,
+    /// The suite layout (directories, file names).
+    Suite,
+}
+
+impl FatalStage {
+    /// `config`, `gold` or `suite`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FatalStage::Config => "config",
+            FatalStage::Gold => "gold",
+            FatalStage::Suite => "suite",
+        }
+    }
+}
+
+impl FatalCode {
+    /// The stage this code belongs to.
+    pub fn stage(self) -> FatalStage {
+        use FatalCode::*;
+        match self {
+            ConfigInvalidJson
+            | ConfigUnsupportedSchema
+            | ConfigInvalidTaskId
+            | ConfigTaskIdMismatch
+            | ConfigInvalid => FatalStage::Config,
+            GoldMissing | GoldInvalidCsv | GoldColumnCountMismatch | GoldCellInvalid => {
+                FatalStage::Gold
+            }
+            SuiteMissingDirectory
+            | SuiteNoConfigs
+            | SuiteDuplicateTaskId
+            | SuiteInvalidConfigName => FatalStage::Suite,
+        }
+    }
+}
+
+/// A CSV reading error with its position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CsvError {
+    /// What went wrong.
+    pub kind: CsvErrorKind,
+    /// 1-based record number (the header is record 1), when known.
+    pub record: Option<u64>,
+    /// A short explanation.
+    pub message: String,
+}
+
+impl fmt::Display for CsvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.record {
+            Some(r) => write!(f, "{} (record {}): {}", self.kind.code(), r, self.message),
+            None => write!(f, "{}: {}", self.kind.code(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for CsvError {}
+
+/// A cell that cannot be read under a column rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CellError {
+    /// What went wrong.
+    pub kind: CellErrorKind,
+    /// A short explanation naming the value.
+    pub message: String,
+}
+
+impl fmt::Display for CellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind.code(), self.message)
+    }
+}
+
+impl std::error::Error for CellError {}
+
+/// A fatal error: a problem with a trusted input, which stops a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FatalError {
+    /// The stable code.
+    pub code: FatalCode,
+    /// The task it concerns, when known.
+    pub task_id: Option<String>,
+    /// A message for people.
+    pub message: String,
+}
+
+impl FatalError {
+    /// A new fatal error.
+    pub fn new(code: FatalCode, message: impl Into<String>) -> Self {
+        FatalError {
+            code,
+            task_id: None,
+            message: message.into(),
+        }
+    }
+    /// Attach the task id.
+    pub fn with_task(mut self, task_id: &str) -> Self {
+        self.task_id = Some(task_id.to_string());
+        self
+    }
+    /// Which input is at fault.
+    pub fn stage(&self) -> FatalStage {
+        self.code.stage()
+    }
+}
+
+impl fmt::Display for FatalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for FatalError {}
+
+/// One entry of the error-code catalogue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CatalogueEntry {
+    /// The code.
+    pub code: &'static str,
+    /// `task`, `csv`, `cell` or `fatal`.
+    pub family: &'static str,
+}
+
+/// Every stable error code, grouped by family.
+pub fn error_catalogue() -> Vec<CatalogueEntry> {
+    let mut out = Vec::new();
+    out.extend(TaskErrorCode::ALL.iter().map(|c| CatalogueEntry {
+        code: c.code(),
+        family: "task",
+    }));
+    out.extend(CsvErrorKind::ALL.iter().map(|c| CatalogueEntry {
+        code: c.code(),
+        family: "csv",
+    }));
+    out.extend(CellErrorKind::ALL.iter().map(|c| CatalogueEntry {
+        code: c.code(),
+        family: "cell",
+    }));
+    out.extend(FatalCode::ALL.iter().map(|c| CatalogueEntry {
+        code: c.code(),
+        family: "fatal",
+    }));
+    out
+}

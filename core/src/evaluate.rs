@@ -1,0 +1,427 @@
+//! Evaluating one task: gold preparation (fatal on error), prediction reading, canonical
+//! columns per distinct rule, and the official result record.
+//!
+//! ```
+//! use tabeq::config::TaskConfig;
+//! use tabeq::evaluate::{evaluate_task, Prediction};
+//! let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+//!   "order_sensitive": false, "columns": [
+//!     {"gold_index": 0, "gold_name": "region", "type": "text"},
+//!     {"gold_index": 1, "gold_name": "gdp", "type": "number", "comparison": {"mode": "decimal_places", "digits": 1}}]}"#, None).unwrap();
+//! let gold = b"region,gdp\nNorth,1.25\nSouth,2\n";
+//! let prediction = b"GDP,Region\n2.0,South\n1.3,North\n";
+//! let result = evaluate_task(Prediction::Csv(prediction), gold, &config).unwrap();
+//! assert!(result.passed);
+//! assert_eq!(result.column_mapping, Some(vec![1, 0]));
+//! ```
+
+use std::collections::HashMap;
+
+use crate::canon::{canonicalize, Canonical};
+use crate::config::{Rule, TaskConfig};
+use crate::csv::{read_table, Table};
+use crate::error::{CellError, CsvErrorKind, FatalCode, FatalError, TaskErrorCode};
+use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
+use crate::pyjson::Out;
+
+/// Id of the null value under every rule.
+const NULL_ID: ValueId = 0;
+/// Id given to prediction values that occur nowhere in the gold under that rule: such a
+/// column can never equal a gold column of that rule, so their identity does not matter.
+const UNSEEN_ID: ValueId = ValueId::MAX;
+
+/// The prediction for a task.
+#[derive(Debug, Clone, Copy)]
+pub enum Prediction<'a> {
+    /// No prediction file.
+    Missing,
+    /// A prediction path that exists but cannot be read as a regular file (the reason).
+    Unreadable(&'a str),
+    /// The file's bytes.
+    Csv(&'a [u8]),
+    /// An already-read table.
+    Table(&'a Table),
+}
+
+/// The official per-task record, plus a machine-readable detail for CSV errors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskResult {
+    /// The task id.
+    pub task_id: String,
+    /// Whether the prediction equals the gold.
+    pub passed: bool,
+    /// Whether rows were compared in order.
+    pub order_sensitive: bool,
+    /// Gold columns.
+    pub gold_column_count: usize,
+    /// Prediction columns (0 when unreadable or missing).
+    pub prediction_column_count: usize,
+    /// Gold data rows.
+    pub gold_row_count: usize,
+    /// Prediction data rows (0 when unreadable or missing).
+    pub prediction_row_count: usize,
+    /// The first passing mapping: prediction index for each gold column.
+    pub column_mapping: Option<Vec<usize>>,
+    /// Why the task failed.
+    pub error_code: Option<TaskErrorCode>,
+    /// A message for people.
+    pub error: Option<String>,
+    /// For `invalid_prediction_csv`, the CSV problem.
+    pub csv_error: Option<CsvErrorKind>,
+}
+
+impl TaskResult {
+    /// 1 when passed, else 0.
+    pub fn score(&self) -> u8 {
+        self.passed as u8
+    }
+
+    /// The official dict: `task_id, passed, score, order_sensitive, gold_column_count,
+    /// prediction_column_count, gold_row_count, prediction_row_count, column_mapping,
+    /// error_code, error`.
+    pub fn to_out(&self) -> Out {
+        let mapping = match &self.column_mapping {
+            None => Out::Null,
+            Some(m) => Out::Array(
+                m.iter()
+                    .enumerate()
+                    .map(|(j, &k)| {
+                        Out::Object(vec![
+                            ("gold_index".into(), Out::Int(j as i64)),
+                            ("prediction_index".into(), Out::Int(k as i64)),
+                        ])
+                    })
+                    .collect(),
+            ),
+        };
+        Out::Object(vec![
+            ("task_id".into(), Out::Str(self.task_id.clone())),
+            ("passed".into(), Out::Bool(self.passed)),
+            ("score".into(), Out::Int(self.score() as i64)),
+            ("order_sensitive".into(), Out::Bool(self.order_sensitive)),
+            (
+                "gold_column_count".into(),
+                Out::Int(self.gold_column_count as i64),
+            ),
+            (
+                "prediction_column_count".into(),
+                Out::Int(self.prediction_column_count as i64),
+            ),
+            (
+                "gold_row_count".into(),
+                Out::Int(self.gold_row_count as i64),
+            ),
+            (
+                "prediction_row_count".into(),
+                Out::Int(self.prediction_row_count as i64),
+            ),
+            ("column_mapping".into(), mapping),
+            (
+                "error_code".into(),
+                self.error_code
+                    .map_or(Out::Null, |c| Out::Str(c.code().into())),
+            ),
+            (
+                "error".into(),
+                self.error.clone().map_or(Out::Null, Out::Str),
+            ),
+        ])
+    }
+
+    /// The official dict as pretty JSON.
+    pub fn to_json(&self) -> String {
+        self.to_out().to_pretty()
+    }
+}
+
+/// Canonical values of one rule: an interner shared by the gold columns of that rule.
+#[derive(Debug, Clone, Default)]
+struct RuleValues {
+    ids: HashMap<String, ValueId>,
+}
+
+impl RuleValues {
+    fn intern(&mut self, value: Canonical) -> ValueId {
+        match value {
+            Canonical::Null => NULL_ID,
+            Canonical::Value(s) => {
+                let next = self.ids.len() as ValueId + 1;
+                *self.ids.entry(s).or_insert(next)
+            }
+        }
+    }
+    fn lookup(&self, value: &Canonical) -> ValueId {
+        match value {
+            Canonical::Null => NULL_ID,
+            Canonical::Value(s) => self.ids.get(s.as_str()).copied().unwrap_or(UNSEEN_ID),
+        }
+    }
+}
+
+/// A gold table read, validated and canonicalized once; reusable across predictions and threads.
+#[derive(Debug, Clone)]
+pub struct PreparedGold {
+    config: TaskConfig,
+    /// Distinct rules, and for each gold column its rule's index.
+    rules: Vec<Rule>,
+    column_rule: Vec<usize>,
+    values: Vec<RuleValues>,
+    gold_ids: Vec<Vec<ValueId>>,
+    table: Table,
+}
+
+impl PreparedGold {
+    /// Read and canonicalize a gold CSV. Any problem is fatal (stage `gold`).
+    pub fn new(gold_csv: &[u8], config: &TaskConfig) -> Result<PreparedGold, FatalError> {
+        let table = read_table(gold_csv).map_err(|e| {
+            FatalError::new(
+                FatalCode::GoldInvalidCsv,
+                format!("cannot read gold CSV for {}: {e}", config.task_id),
+            )
+            .with_task(&config.task_id)
+        })?;
+        Self::from_table(table, config)
+    }
+
+    /// Canonicalize an already-read gold table.
+    pub fn from_table(table: Table, config: &TaskConfig) -> Result<PreparedGold, FatalError> {
+        let d = config.columns.len();
+        if table.column_count() != d {
+            return Err(FatalError::new(
+                FatalCode::GoldColumnCountMismatch,
+                format!(
+                    "gold/config column-count mismatch for {}: {} vs {}",
+                    config.task_id,
+                    table.column_count(),
+                    d
+                ),
+            )
+            .with_task(&config.task_id));
+        }
+        let mut rules: Vec<Rule> = Vec::new();
+        let mut column_rule = Vec::with_capacity(d);
+        for spec in &config.columns {
+            let rule = spec.rule();
+            let idx = rules.iter().position(|r| *r == rule).unwrap_or_else(|| {
+                rules.push(rule);
+                rules.len() - 1
+            });
+            column_rule.push(idx);
+        }
+        let mut values = vec![RuleValues::default(); rules.len()];
+        let mut gold_ids = Vec::with_capacity(d);
+        for (j, &r) in column_rule.iter().enumerate() {
+            let mut ids = Vec::with_capacity(table.row_count());
+            for (row, raw) in table.column(j).enumerate() {
+                let canonical = canonicalize(raw, &rules[r]).map_err(|e: CellError| {
+                    FatalError::new(
+                        FatalCode::GoldCellInvalid,
+                        format!(
+                            "gold normalization failed for {} (row {}, column {}): {}",
+                            config.task_id,
+                            row + 1,
+                            j,
+                            e.message
+                        ),
+                    )
+                    .with_task(&config.task_id)
+                })?;
+                ids.push(values[r].intern(canonical));
+            }
+            gold_ids.push(ids);
+        }
+        Ok(PreparedGold {
+            config: config.clone(),
+            rules,
+            column_rule,
+            values,
+            gold_ids,
+            table,
+        })
+    }
+
+    /// The task config.
+    pub fn config(&self) -> &TaskConfig {
+        &self.config
+    }
+
+    /// The gold table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn failed(
+        &self,
+        code: TaskErrorCode,
+        error: String,
+        pred_cols: usize,
+        pred_rows: usize,
+    ) -> TaskResult {
+        TaskResult {
+            task_id: self.config.task_id.clone(),
+            passed: false,
+            order_sensitive: self.config.order_sensitive,
+            gold_column_count: self.config.columns.len(),
+            prediction_column_count: pred_cols,
+            gold_row_count: self.table.row_count(),
+            prediction_row_count: pred_rows,
+            column_mapping: None,
+            error_code: Some(code),
+            error: Some(error),
+            csv_error: None,
+        }
+    }
+
+    /// Score a prediction against this gold.
+    pub fn evaluate(&self, prediction: Prediction<'_>) -> TaskResult {
+        let owned;
+        let table = match prediction {
+            Prediction::Missing => {
+                return self.failed(
+                    TaskErrorCode::MissingPrediction,
+                    "Missing prediction CSV".into(),
+                    0,
+                    0,
+                )
+            }
+            Prediction::Unreadable(reason) => {
+                let mut r = self.failed(
+                    TaskErrorCode::InvalidPredictionCsv,
+                    reason.to_string(),
+                    0,
+                    0,
+                );
+                r.csv_error = Some(CsvErrorKind::NotARegularFile);
+                return r;
+            }
+            Prediction::Csv(bytes) => match read_table(bytes) {
+                Ok(t) => {
+                    owned = t;
+                    &owned
+                }
+                Err(e) => {
+                    let mut r = self.failed(
+                        TaskErrorCode::InvalidPredictionCsv,
+                        format!("Cannot parse CSV: {e}"),
+                        0,
+                        0,
+                    );
+                    r.csv_error = Some(e.kind);
+                    return r;
+                }
+            },
+            Prediction::Table(t) => t,
+        };
+        self.evaluate_table(table)
+    }
+
+    /// Canonical ids of each prediction column under each distinct rule (`None` when a
+    /// cell does not read). Each prediction column is canonicalized once per rule.
+    fn prediction_ids(&self, table: &Table) -> Vec<Vec<Option<Vec<ValueId>>>> {
+        self.rules
+            .iter()
+            .zip(&self.values)
+            .map(|(rule, values)| {
+                (0..table.column_count())
+                    .map(|k| {
+                        let mut ids = Vec::with_capacity(table.row_count());
+                        let mut cache: HashMap<&str, ValueId> = HashMap::new();
+                        for raw in table.column(k) {
+                            let id = match cache.get(raw) {
+                                Some(&id) => id,
+                                None => {
+                                    let id = values.lookup(&canonicalize(raw, rule).ok()?);
+                                    cache.insert(raw, id);
+                                    id
+                                }
+                            };
+                            ids.push(id);
+                        }
+                        Some(ids)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Score an already-read prediction table.
+    pub fn evaluate_table(&self, table: &Table) -> TaskResult {
+        let d = self.config.columns.len();
+        let (cols, rows) = (table.column_count(), table.row_count());
+        if cols != d {
+            return self.failed(
+                TaskErrorCode::ColumnCountMismatch,
+                format!("Expected {d} columns; received {cols}"),
+                cols,
+                rows,
+            );
+        }
+        if rows != self.table.row_count() {
+            return self.failed(
+                TaskErrorCode::RowCountMismatch,
+                format!(
+                    "Expected {} data rows; received {rows}",
+                    self.table.row_count()
+                ),
+                cols,
+                rows,
+            );
+        }
+        let prediction = self.prediction_ids(table);
+        let input = MatchInput {
+            order_sensitive: self.config.order_sensitive,
+            rows,
+            gold: self.gold_ids.iter().map(Vec::as_slice).collect(),
+            gold_group: self.column_rule.clone(),
+            prediction: prediction
+                .iter()
+                .map(|per_rule| per_rule.iter().map(|c| c.as_deref()).collect())
+                .collect(),
+        };
+        match match_columns(&input) {
+            MatchOutcome::Passed(mapping) => TaskResult {
+                column_mapping: Some(mapping),
+                passed: true,
+                error_code: None,
+                error: None,
+                ..self.failed(TaskErrorCode::RelationMismatch, String::new(), cols, rows)
+            },
+            MatchOutcome::TypeNormalizationFailed => self.failed(
+                TaskErrorCode::TypeNormalizationFailed,
+                "No one-to-one column mapping is compatible with the configured types".into(),
+                cols,
+                rows,
+            ),
+            MatchOutcome::RelationMismatch => self.failed(
+                TaskErrorCode::RelationMismatch,
+                format!(
+                    "Prediction does not equal the gold {}",
+                    if self.config.order_sensitive {
+                        "ordered row sequence"
+                    } else {
+                        "unordered row multiset"
+                    }
+                ),
+                cols,
+                rows,
+            ),
+            MatchOutcome::SearchLimitExceeded => self.failed(
+                TaskErrorCode::RelationMismatch,
+                "Column search exceeded its work budget; no passing mapping was found within it"
+                    .into(),
+                cols,
+                rows,
+            ),
+        }
+    }
+}
+
+/// Evaluate one task from bytes: the gold is prepared (fatal errors are returned as `Err`),
+/// then the prediction is scored.
+pub fn evaluate_task(
+    prediction: Prediction<'_>,
+    gold_csv: &[u8],
+    config: &TaskConfig,
+) -> Result<TaskResult, FatalError> {
+    Ok(PreparedGold::new(gold_csv, config)?.evaluate(prediction))
+}

@@ -1,0 +1,428 @@
+//! Exact decimal parsing and half-up rounding at any magnitude.
+//!
+//! A number is kept as sign, digit string and power-of-ten exponent, so `1e99` at two
+//! decimal places (which needs more than 100 digits and aborts the official evaluator)
+//! is compared exactly, and `1e999999999` costs a few bytes, not a gigabyte.
+
+use crate::chars::decimal_digit_value;
+use crate::config::{Comparison, NumericUnit};
+use crate::error::CellErrorKind;
+
+/// Above this many characters the canonical form switches from plain to scientific
+/// notation (`1E+999999999`); both forms are unique per value, and a plain form never
+/// contains `E`, so equality of canonical strings is still equality of values.
+const PLAIN_FORM_LIMIT: i64 = 4096;
+
+/// The largest adjusted exponent CPython's `Decimal` constructor accepts (libmpdec MAX_EMAX).
+const MAX_ADJUSTED_EXPONENT: i128 = 999_999_999_999_999_999;
+/// The smallest exponent it accepts (libmpdec MIN_ETINY).
+const MIN_EXPONENT: i128 = -1_999_999_999_999_999_997;
+/// The default decimal context's precision, used by the official `value / 100`.
+const DEFAULT_CONTEXT_PRECISION: usize = 28;
+
+/// An exact decimal: `(-1)^negative × digits × 10^exponent`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decimal {
+    negative: bool,
+    /// Digit values 0..=9, most significant first, without leading zeros (empty for zero).
+    digits: Vec<u8>,
+    exponent: i64,
+}
+
+impl Decimal {
+    fn is_zero(&self) -> bool {
+        self.digits.is_empty()
+    }
+
+    fn trim_leading_zeros(&mut self) {
+        let lead = self.digits.iter().take_while(|&&d| d == 0).count();
+        self.digits.drain(..lead);
+    }
+
+    /// Remove trailing zeros, moving them into the exponent.
+    fn normalize(&mut self) {
+        self.trim_leading_zeros();
+        while self.digits.last() == Some(&0) {
+            self.digits.pop();
+            self.exponent += 1;
+        }
+        if self.digits.is_empty() {
+            self.negative = false;
+            self.exponent = 0;
+        }
+    }
+
+    /// Exponent of the most significant digit (Python's `Decimal.adjusted()`).
+    fn adjusted(&self) -> i64 {
+        self.exponent + self.digits.len() as i64 - 1
+    }
+
+    /// Round so that no digit below `10^quantum` remains; ties away from zero.
+    fn round_half_up_at(&mut self, quantum: i64) {
+        if self.exponent >= quantum {
+            return;
+        }
+        let drop = quantum - self.exponent; // > 0
+        let len = self.digits.len() as i64;
+        if drop > len {
+            self.digits.clear();
+            self.exponent = quantum;
+            return;
+        }
+        let keep = (len - drop) as usize;
+        let round_up = self.digits[keep] >= 5;
+        self.digits.truncate(keep);
+        self.exponent = quantum;
+        if round_up {
+            self.increment();
+        }
+    }
+
+    /// Round to `precision` significant digits, ties to even (the default decimal context).
+    fn round_half_even_to_precision(&mut self, precision: usize) {
+        if self.digits.len() <= precision {
+            return;
+        }
+        let drop = self.digits.len() - precision;
+        let first = self.digits[precision];
+        let rest_nonzero = self.digits[precision + 1..].iter().any(|&d| d != 0);
+        let last_kept_odd = self.digits[precision - 1] % 2 == 1;
+        let round_up = first > 5 || (first == 5 && (rest_nonzero || last_kept_odd));
+        self.digits.truncate(precision);
+        self.exponent += drop as i64;
+        if round_up {
+            self.increment();
+        }
+    }
+
+    /// Add one unit in the last place.
+    fn increment(&mut self) {
+        for d in self.digits.iter_mut().rev() {
+            if *d == 9 {
+                *d = 0;
+            } else {
+                *d += 1;
+                return;
+            }
+        }
+        self.digits.insert(0, 1);
+    }
+
+    fn is_integral(&self) -> bool {
+        let mut n = self.clone();
+        n.normalize();
+        n.exponent >= 0
+    }
+
+    /// The canonical text: plain decimal without trailing zeros, `0` for any zero.
+    pub fn canonical_string(&self) -> String {
+        let mut n = self.clone();
+        n.normalize();
+        if n.is_zero() {
+            return "0".into();
+        }
+        let digits: String = n.digits.iter().map(|d| (b'0' + d) as char).collect();
+        let sign = if n.negative { "-" } else { "" };
+        let len = digits.len() as i64;
+        let plain_len = if n.exponent >= 0 {
+            len + n.exponent
+        } else {
+            len.max(-n.exponent) + 2
+        };
+        if plain_len > PLAIN_FORM_LIMIT {
+            let (head, tail) = digits.split_at(1);
+            let dot = if tail.is_empty() { "" } else { "." };
+            let adj = n.adjusted();
+            return format!(
+                "{sign}{head}{dot}{tail}E{}{}",
+                if adj < 0 { "-" } else { "+" },
+                adj.unsigned_abs()
+            );
+        }
+        if n.exponent >= 0 {
+            format!("{sign}{digits}{}", "0".repeat(n.exponent as usize))
+        } else {
+            let point = len + n.exponent;
+            if point > 0 {
+                format!(
+                    "{sign}{}.{}",
+                    &digits[..point as usize],
+                    &digits[point as usize..]
+                )
+            } else {
+                format!("{sign}0.{}{digits}", "0".repeat((-point) as usize))
+            }
+        }
+    }
+}
+
+/// Parse the official number syntax (after strip, null check and `%` removal):
+/// `^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$` with Unicode decimal digits, or the
+/// thousands-separated form when the text contains a comma.
+pub fn parse_number_text(text: &str) -> Result<Decimal, CellErrorKind> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.contains(&',') {
+        if !matches_thousands(&chars) {
+            return Err(CellErrorKind::InvalidThousandsSeparators);
+        }
+        let without: Vec<char> = chars.into_iter().filter(|&c| c != ',').collect();
+        return parse_plain(&without);
+    }
+    parse_plain(&chars)
+}
+
+fn count_digits(chars: &[char], from: usize) -> usize {
+    chars[from..]
+        .iter()
+        .take_while(|&&c| decimal_digit_value(c).is_some())
+        .count()
+}
+
+/// `^[+-]?\d{1,3}(,\d{3})+(\.\d+)?([eE][+-]?\d+)?$`
+fn matches_thousands(chars: &[char]) -> bool {
+    let mut i = 0;
+    if matches!(chars.first(), Some('+' | '-')) {
+        i += 1;
+    }
+    let lead = count_digits(chars, i);
+    if !(1..=3).contains(&lead) {
+        return false;
+    }
+    i += lead;
+    let mut groups = 0;
+    while chars.get(i) == Some(&',') {
+        if count_digits(chars, i + 1) < 3 {
+            return false;
+        }
+        // Exactly three digits: a fourth digit would have to be followed by a comma.
+        i += 4;
+        groups += 1;
+    }
+    if groups == 0 {
+        return false;
+    }
+    if chars.get(i) == Some(&'.') {
+        let n = count_digits(chars, i + 1);
+        if n == 0 {
+            return false;
+        }
+        i += 1 + n;
+    }
+    exponent_then_end(chars, i)
+}
+
+fn exponent_then_end(chars: &[char], mut i: usize) -> bool {
+    if matches!(chars.get(i), Some('e' | 'E')) {
+        i += 1;
+        if matches!(chars.get(i), Some('+' | '-')) {
+            i += 1;
+        }
+        let n = count_digits(chars, i);
+        if n == 0 {
+            return false;
+        }
+        i += n;
+    }
+    i == chars.len()
+}
+
+fn parse_plain(chars: &[char]) -> Result<Decimal, CellErrorKind> {
+    let mut i = 0;
+    let negative = chars.first() == Some(&'-');
+    if matches!(chars.first(), Some('+' | '-')) {
+        i += 1;
+    }
+    let int_len = count_digits(chars, i);
+    let int_digits = &chars[i..i + int_len];
+    i += int_len;
+    let mut frac_digits: &[char] = &[];
+    if chars.get(i) == Some(&'.') {
+        let n = count_digits(chars, i + 1);
+        frac_digits = &chars[i + 1..i + 1 + n];
+        i += 1 + n;
+        if int_len == 0 && n == 0 {
+            return Err(CellErrorKind::InvalidNumber);
+        }
+    } else if int_len == 0 {
+        return Err(CellErrorKind::InvalidNumber);
+    }
+    let mut exponent: i128 = 0;
+    if matches!(chars.get(i), Some('e' | 'E')) {
+        i += 1;
+        let exp_negative = chars.get(i) == Some(&'-');
+        if matches!(chars.get(i), Some('+' | '-')) {
+            i += 1;
+        }
+        let n = count_digits(chars, i);
+        if n == 0 {
+            return Err(CellErrorKind::InvalidNumber);
+        }
+        for &c in &chars[i..i + n] {
+            let d = decimal_digit_value(c).unwrap_or(0) as i128;
+            // Saturate far beyond the accepted range; the range check below rejects it.
+            exponent = (exponent * 10 + d).min(1 << 100);
+        }
+        if exp_negative {
+            exponent = -exponent;
+        }
+        i += n;
+    }
+    if i != chars.len() {
+        return Err(CellErrorKind::InvalidNumber);
+    }
+    let digits: Vec<u8> = int_digits
+        .iter()
+        .chain(frac_digits)
+        .map(|&c| decimal_digit_value(c).unwrap_or(0))
+        .collect();
+    let exponent = exponent - frac_digits.len() as i128;
+    let mut value = Decimal {
+        negative,
+        digits,
+        exponent: 0,
+    };
+    value.trim_leading_zeros();
+    let adjusted = exponent + value.digits.len().max(1) as i128 - 1;
+    if adjusted > MAX_ADJUSTED_EXPONENT || exponent < MIN_EXPONENT {
+        return Err(CellErrorKind::NumberOutOfRange);
+    }
+    value.exponent = exponent as i64;
+    Ok(value)
+}
+
+/// Canonicalize a stripped, non-null number cell under a column's comparison.
+pub fn canonical_number(
+    text: &str,
+    comparison: Comparison,
+    unit: NumericUnit,
+    allow_percent_sign: bool,
+) -> Result<String, CellErrorKind> {
+    let mut body = text;
+    let has_percent = body.ends_with('%');
+    if has_percent {
+        if !allow_percent_sign {
+            return Err(CellErrorKind::PercentNotAllowed);
+        }
+        body = crate::chars::python_strip(&body[..body.len() - 1]);
+    }
+    let mut value = parse_number_text(body)?;
+    if has_percent && unit == NumericUnit::Fraction {
+        // The official evaluator divides in the default 28-digit context.
+        value.exponent -= 2;
+        value.round_half_even_to_precision(DEFAULT_CONTEXT_PRECISION);
+    }
+    match comparison {
+        Comparison::Integer => {
+            if !value.is_integral() {
+                return Err(CellErrorKind::NotAnInteger);
+            }
+        }
+        Comparison::DecimalPlaces(d) => value.round_half_up_at(-(d as i64)),
+        Comparison::SignificantDigits(d) => {
+            if !value.is_zero() {
+                let quantum = value.adjusted() - d as i64 + 1;
+                value.round_half_up_at(quantum);
+            }
+        }
+    }
+    Ok(value.canonical_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(text: &str, cmp: Comparison) -> Result<String, CellErrorKind> {
+        canonical_number(text, cmp, NumericUnit::Plain, true)
+    }
+
+    #[test]
+    fn rounding() {
+        use Comparison::*;
+        assert_eq!(c("2.345", DecimalPlaces(2)).unwrap(), "2.35");
+        assert_eq!(c("-2.345", DecimalPlaces(2)).unwrap(), "-2.35");
+        assert_eq!(c("-0.004", DecimalPlaces(2)).unwrap(), "0");
+        assert_eq!(c("0.995", DecimalPlaces(2)).unwrap(), "1");
+        assert_eq!(c("100", DecimalPlaces(2)).unwrap(), "100");
+        assert_eq!(c("7", SignificantDigits(0)).unwrap(), "10");
+        assert_eq!(c("3", SignificantDigits(0)).unwrap(), "0");
+        assert_eq!(c("12345", SignificantDigits(2)).unwrap(), "12000");
+        assert_eq!(c("0.0012345", SignificantDigits(3)).unwrap(), "0.00123");
+        assert_eq!(c("3.0", Integer).unwrap(), "3");
+        assert_eq!(c("3.5", Integer), Err(CellErrorKind::NotAnInteger));
+        assert_eq!(c("1,234.5", DecimalPlaces(0)).unwrap(), "1235");
+        assert_eq!(
+            c("12,34", DecimalPlaces(0)),
+            Err(CellErrorKind::InvalidThousandsSeparators)
+        );
+        assert_eq!(
+            c("1,2345", DecimalPlaces(0)),
+            Err(CellErrorKind::InvalidThousandsSeparators)
+        );
+        assert_eq!(c("５.５", DecimalPlaces(0)).unwrap(), "6");
+        assert_eq!(c("1e٢", DecimalPlaces(0)).unwrap(), "100");
+        assert_eq!(c(".5", DecimalPlaces(1)).unwrap(), "0.5");
+        assert_eq!(c("5.", DecimalPlaces(1)).unwrap(), "5");
+        assert_eq!(c(".", DecimalPlaces(1)), Err(CellErrorKind::InvalidNumber));
+        assert_eq!(
+            c("inf", DecimalPlaces(1)),
+            Err(CellErrorKind::InvalidNumber)
+        );
+    }
+
+    #[test]
+    fn huge_values_are_exact() {
+        let s = c("1e99", Comparison::DecimalPlaces(2)).unwrap();
+        assert_eq!(s, format!("1{}", "0".repeat(99)));
+        let s = c("1e999999999", Comparison::Integer).unwrap();
+        assert_eq!(s, "1E+999999999");
+        assert_ne!(
+            c("1e999999999", Comparison::Integer),
+            c("1e999999998", Comparison::Integer)
+        );
+        assert_eq!(
+            c("1e1000000000000000000", Comparison::Integer),
+            Err(CellErrorKind::NumberOutOfRange)
+        );
+    }
+
+    #[test]
+    fn percent_fraction_uses_28_digit_context() {
+        let r = canonical_number(
+            "12345678901234567890123456789%",
+            Comparison::DecimalPlaces(30),
+            NumericUnit::Fraction,
+            true,
+        );
+        assert_eq!(r.unwrap(), "123456789012345678901234567.9");
+        assert_eq!(
+            canonical_number(
+                "5%",
+                Comparison::DecimalPlaces(2),
+                NumericUnit::Fraction,
+                true
+            )
+            .unwrap(),
+            "0.05"
+        );
+        assert_eq!(
+            canonical_number(
+                "5 %",
+                Comparison::DecimalPlaces(2),
+                NumericUnit::PercentagePoints,
+                true
+            )
+            .unwrap(),
+            "5"
+        );
+        assert_eq!(
+            canonical_number(
+                "5%",
+                Comparison::DecimalPlaces(2),
+                NumericUnit::Plain,
+                false
+            ),
+            Err(CellErrorKind::PercentNotAllowed)
+        );
+    }
+}

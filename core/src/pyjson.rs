@@ -1,0 +1,557 @@
+//! A JSON reader and writer that behave like CPython's `json` module where the official
+//! evaluator depends on it: `NaN`/`Infinity` literals are accepted, integers and floats stay
+//! distinct (`1` vs `1.0`), duplicate keys keep the last value, and output follows
+//! `json.dumps(..., ensure_ascii=False, indent=2)`.
+
+use core::fmt::Write;
+
+/// A parsed JSON value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// `null`
+    Null,
+    /// `true` / `false`
+    Bool(bool),
+    /// An integer that fits in `i64`.
+    Int(i64),
+    /// An integer outside `i64` (its decimal text).
+    BigInt(String),
+    /// A number with a fraction or exponent, or `NaN`/`Infinity`.
+    Float(f64),
+    /// A string (lone surrogate escapes become U+FFFD).
+    Str(String),
+    /// An array.
+    Array(Vec<Value>),
+    /// An object, in source order; duplicate keys are kept and [`Value::get`] returns the last.
+    Object(Vec<(String, Value)>),
+}
+
+impl Value {
+    /// The value of the last member named `key`, if this is an object.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        match self {
+            Value::Object(members) => members.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// Python truthiness (`bool(value)`).
+    pub fn truthy(&self) -> bool {
+        match self {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::Int(i) => *i != 0,
+            Value::BigInt(_) => true,
+            Value::Float(f) => *f != 0.0,
+            Value::Str(s) => !s.is_empty(),
+            Value::Array(a) => !a.is_empty(),
+            Value::Object(o) => !o.is_empty(),
+        }
+    }
+
+    /// Python `value == n` for a small non-negative integer `n` (bools are ints in Python).
+    pub fn equals_index(&self, n: usize) -> bool {
+        match self {
+            Value::Bool(b) => (*b as usize) == n,
+            Value::Int(i) => usize::try_from(*i).is_ok_and(|i| i == n),
+            Value::Float(f) => *f == n as f64,
+            _ => false,
+        }
+    }
+
+    /// Python `isinstance(value, int)` (so bools count), as an `i64` when it fits.
+    pub fn as_python_int(&self) -> Option<Option<i64>> {
+        match self {
+            Value::Bool(b) => Some(Some(*b as i64)),
+            Value::Int(i) => Some(Some(*i)),
+            Value::BigInt(_) => Some(None),
+            _ => None,
+        }
+    }
+}
+
+/// A JSON syntax error with its byte offset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonError {
+    /// What is wrong.
+    pub message: String,
+    /// Byte offset in the input.
+    pub offset: usize,
+}
+
+impl core::fmt::Display for JsonError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} (byte {})", self.message, self.offset)
+    }
+}
+
+const MAX_DEPTH: usize = 512;
+/// CPython refuses to convert integers with more digits than this (`sys.int_info.default_max_str_digits`).
+const MAX_INT_DIGITS: usize = 4300;
+
+/// Parse JSON text the way `json.loads` does.
+pub fn parse(text: &str) -> Result<Value, JsonError> {
+    if text.starts_with('\u{FEFF}') {
+        return Err(JsonError {
+            message: "Unexpected UTF-8 BOM".into(),
+            offset: 0,
+        });
+    }
+    let mut p = Parser {
+        s: text.as_bytes(),
+        text,
+        i: 0,
+    };
+    p.ws();
+    let v = p.value(0)?;
+    p.ws();
+    if p.i != p.s.len() {
+        return Err(p.error("Extra data"));
+    }
+    Ok(v)
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    text: &'a str,
+    i: usize,
+}
+
+impl Parser<'_> {
+    fn error(&self, message: &str) -> JsonError {
+        JsonError {
+            message: message.to_string(),
+            offset: self.i,
+        }
+    }
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.s.get(self.i) {
+            self.i += 1;
+        }
+    }
+    fn eat(&mut self, lit: &str) -> bool {
+        if self.s[self.i..].starts_with(lit.as_bytes()) {
+            self.i += lit.len();
+            true
+        } else {
+            false
+        }
+    }
+    fn value(&mut self, depth: usize) -> Result<Value, JsonError> {
+        if depth > MAX_DEPTH {
+            return Err(self.error("nesting too deep"));
+        }
+        match self.s.get(self.i) {
+            None => Err(self.error("Expecting value")),
+            Some(b'{') => {
+                self.i += 1;
+                let mut members = Vec::new();
+                self.ws();
+                if self.s.get(self.i) == Some(&b'}') {
+                    self.i += 1;
+                    return Ok(Value::Object(members));
+                }
+                loop {
+                    self.ws();
+                    if self.s.get(self.i) != Some(&b'"') {
+                        return Err(self.error("Expecting property name enclosed in double quotes"));
+                    }
+                    let key = self.string()?;
+                    self.ws();
+                    if self.s.get(self.i) != Some(&b':') {
+                        return Err(self.error("Expecting ':' delimiter"));
+                    }
+                    self.i += 1;
+                    self.ws();
+                    let v = self.value(depth + 1)?;
+                    members.push((key, v));
+                    self.ws();
+                    match self.s.get(self.i) {
+                        Some(b',') => self.i += 1,
+                        Some(b'}') => {
+                            self.i += 1;
+                            return Ok(Value::Object(members));
+                        }
+                        _ => return Err(self.error("Expecting ',' delimiter")),
+                    }
+                }
+            }
+            Some(b'[') => {
+                self.i += 1;
+                let mut items = Vec::new();
+                self.ws();
+                if self.s.get(self.i) == Some(&b']') {
+                    self.i += 1;
+                    return Ok(Value::Array(items));
+                }
+                loop {
+                    self.ws();
+                    items.push(self.value(depth + 1)?);
+                    self.ws();
+                    match self.s.get(self.i) {
+                        Some(b',') => self.i += 1,
+                        Some(b']') => {
+                            self.i += 1;
+                            return Ok(Value::Array(items));
+                        }
+                        _ => return Err(self.error("Expecting ',' delimiter")),
+                    }
+                }
+            }
+            Some(b'"') => Ok(Value::Str(self.string()?)),
+            Some(_) => {
+                if self.eat("null") {
+                    Ok(Value::Null)
+                } else if self.eat("true") {
+                    Ok(Value::Bool(true))
+                } else if self.eat("false") {
+                    Ok(Value::Bool(false))
+                } else if self.eat("NaN") {
+                    Ok(Value::Float(f64::NAN))
+                } else if self.eat("Infinity") {
+                    Ok(Value::Float(f64::INFINITY))
+                } else if self.eat("-Infinity") {
+                    Ok(Value::Float(f64::NEG_INFINITY))
+                } else {
+                    self.number()
+                }
+            }
+        }
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.i;
+        while self.s.get(self.i).is_some_and(u8::is_ascii_digit) {
+            self.i += 1;
+        }
+        self.i - start
+    }
+
+    fn number(&mut self) -> Result<Value, JsonError> {
+        let start = self.i;
+        if self.s.get(self.i) == Some(&b'-') {
+            self.i += 1;
+        }
+        match self.s.get(self.i) {
+            Some(b'0') => self.i += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => {
+                self.i = start;
+                return Err(self.error("Expecting value"));
+            }
+        }
+        let mut is_float = false;
+        if self.s.get(self.i) == Some(&b'.')
+            && self.s.get(self.i + 1).is_some_and(u8::is_ascii_digit)
+        {
+            self.i += 1;
+            self.digits();
+            is_float = true;
+        }
+        if let Some(b'e' | b'E') = self.s.get(self.i) {
+            let save = self.i;
+            self.i += 1;
+            if let Some(b'+' | b'-') = self.s.get(self.i) {
+                self.i += 1;
+            }
+            if self.digits() == 0 {
+                self.i = save;
+            } else {
+                is_float = true;
+            }
+        }
+        let lit = &self.text[start..self.i];
+        if is_float {
+            // Rust's parser rounds like CPython's float() and gives ±inf on overflow.
+            return lit
+                .parse::<f64>()
+                .map(Value::Float)
+                .map_err(|_| self.error("invalid number"));
+        }
+        let digit_count = lit.trim_start_matches('-').len();
+        if digit_count > MAX_INT_DIGITS {
+            return Err(self.error("integer string too long"));
+        }
+        Ok(match lit.parse::<i64>() {
+            Ok(v) => Value::Int(v),
+            Err(_) => Value::BigInt(lit.to_string()),
+        })
+    }
+
+    fn hex4(&mut self) -> Result<u32, JsonError> {
+        let h = self
+            .s
+            .get(self.i..self.i + 4)
+            .ok_or_else(|| self.error("Invalid \\uXXXX escape"))?;
+        let h = core::str::from_utf8(h).map_err(|_| self.error("Invalid \\uXXXX escape"))?;
+        if !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(self.error("Invalid \\uXXXX escape"));
+        }
+        self.i += 4;
+        u32::from_str_radix(h, 16).map_err(|_| self.error("Invalid \\uXXXX escape"))
+    }
+
+    fn string(&mut self) -> Result<String, JsonError> {
+        self.i += 1; // opening quote
+        let mut out = String::new();
+        loop {
+            let run_start = self.i;
+            while let Some(&b) = self.s.get(self.i) {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.i += 1;
+            }
+            out.push_str(&self.text[run_start..self.i]);
+            match self.s.get(self.i) {
+                None => return Err(self.error("Unterminated string")),
+                Some(b'"') => {
+                    self.i += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.i += 1;
+                    let esc = *self
+                        .s
+                        .get(self.i)
+                        .ok_or_else(|| self.error("Unterminated string"))?;
+                    self.i += 1;
+                    match esc {
+                        b'"' => out.push('"'),
+                        b'\\' => out.push('\\'),
+                        b'/' => out.push('/'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{C}'),
+                        b'n' => out.push('\n'),
+                        b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
+                        b'u' => {
+                            let hi = self.hex4()?;
+                            let cp = if (0xD800..0xDC00).contains(&hi)
+                                && self.s.get(self.i) == Some(&b'\\')
+                                && self.s.get(self.i + 1) == Some(&b'u')
+                            {
+                                let save = self.i;
+                                self.i += 2;
+                                let lo = self.hex4()?;
+                                if (0xDC00..0xE000).contains(&lo) {
+                                    0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                                } else {
+                                    self.i = save;
+                                    hi
+                                }
+                            } else {
+                                hi
+                            };
+                            out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
+                        }
+                        _ => return Err(self.error("Invalid \\escape")),
+                    }
+                }
+                Some(_) => return Err(self.error("Invalid control character")),
+            }
+        }
+    }
+}
+
+/// Write `s` as a JSON string literal the way `json.dumps(..., ensure_ascii=False)` does.
+pub fn write_str(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{C}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Format a float like Python's `repr(float)`.
+pub fn python_float_repr(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() {
+            "-0.0".into()
+        } else {
+            "0.0".into()
+        };
+    }
+    // `{:e}` gives the shortest round-tripping digits: "d.ddde[-]x".
+    let sci = format!("{:e}", x.abs());
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let sign = if x < 0.0 { "-" } else { "" };
+    if (-4..16).contains(&exp) {
+        let n = digits.len() as i32;
+        let body = if exp >= 0 {
+            if n <= exp + 1 {
+                format!("{}{}.0", digits, "0".repeat((exp + 1 - n) as usize))
+            } else {
+                format!(
+                    "{}.{}",
+                    &digits[..(exp + 1) as usize],
+                    &digits[(exp + 1) as usize..]
+                )
+            }
+        } else {
+            format!("0.{}{}", "0".repeat((-exp - 1) as usize), digits)
+        };
+        format!("{sign}{body}")
+    } else {
+        let m = if digits.len() > 1 {
+            format!("{}.{}", &digits[..1], &digits[1..])
+        } else {
+            digits.clone()
+        };
+        format!(
+            "{sign}{m}e{}{:02}",
+            if exp < 0 { "-" } else { "+" },
+            exp.abs()
+        )
+    }
+}
+
+/// A small pretty-printer producing `json.dumps(obj, ensure_ascii=False, indent=2)` output.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Out {
+    /// `null`
+    Null,
+    /// `true`/`false`
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A float, written like Python's `repr`.
+    Float(f64),
+    /// A string.
+    Str(String),
+    /// An array.
+    Array(Vec<Out>),
+    /// An object with keys in order.
+    Object(Vec<(String, Out)>),
+}
+
+impl Out {
+    /// Render with two-space indentation, like `json.dumps(..., indent=2)`.
+    pub fn to_pretty(&self) -> String {
+        let mut s = String::new();
+        self.write(&mut s, 0);
+        s
+    }
+
+    fn write(&self, out: &mut String, level: usize) {
+        match self {
+            Out::Null => out.push_str("null"),
+            Out::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Out::Int(i) => {
+                let _ = write!(out, "{i}");
+            }
+            Out::Float(f) => out.push_str(&python_float_repr(*f)),
+            Out::Str(s) => write_str(out, s),
+            Out::Array(items) => {
+                if items.is_empty() {
+                    out.push_str("[]");
+                    return;
+                }
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    newline(out, level + 1);
+                    item.write(out, level + 1);
+                }
+                newline(out, level);
+                out.push(']');
+            }
+            Out::Object(members) => {
+                if members.is_empty() {
+                    out.push_str("{}");
+                    return;
+                }
+                out.push('{');
+                for (i, (k, v)) in members.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    newline(out, level + 1);
+                    write_str(out, k);
+                    out.push_str(": ");
+                    v.write(out, level + 1);
+                }
+                newline(out, level);
+                out.push('}');
+            }
+        }
+    }
+}
+
+fn newline(out: &mut String, level: usize) {
+    out.push('\n');
+    for _ in 0..level {
+        out.push_str("  ");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_quirks() {
+        assert!(parse("NaN").unwrap().truthy());
+        assert_eq!(parse("1.0").unwrap(), Value::Float(1.0));
+        assert_eq!(parse("1").unwrap(), Value::Int(1));
+        assert_eq!(
+            parse("{\"a\":1,\"a\":2}").unwrap().get("a"),
+            Some(&Value::Int(2))
+        );
+        assert!(parse("\u{FEFF}{}").is_err());
+        assert!(parse("{} x").is_err());
+        assert!(parse("\"a\u{1}\"").is_err());
+        assert_eq!(
+            parse("\"\\ud83d\\ude00\"").unwrap(),
+            Value::Str("😀".into())
+        );
+        assert!(matches!(
+            parse("123456789012345678901234567890").unwrap(),
+            Value::BigInt(_)
+        ));
+        assert!(parse(&"[".repeat(10_000)).is_err());
+    }
+
+    #[test]
+    fn float_repr() {
+        for (x, s) in [
+            (0.725, "0.725"),
+            (1.0, "1.0"),
+            (1e-5, "1e-05"),
+            (1e16, "1e+16"),
+            (123.5, "123.5"),
+            (0.0001, "0.0001"),
+            (1.0 / 3.0, "0.3333333333333333"),
+        ] {
+            assert_eq!(python_float_repr(x), s);
+        }
+    }
+}

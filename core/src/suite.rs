@@ -1,0 +1,218 @@
+//! Suites in the official layout, without IO: the caller lists and reads files, this module
+//! decides which tasks exist, in which order, and builds the summary.
+//!
+//! ```
+//! use tabeq::suite::{plan_suite, ConfigFile};
+//! let files = vec![
+//!     ConfigFile { name: "task_10.json".into(), bytes: br#"{"schema_version":"1.0","task_id":"task_10","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#.to_vec() },
+//!     ConfigFile { name: "task_9.json".into(), bytes: br#"{"schema_version":"1.0","task_id":"task_9","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#.to_vec() },
+//!     ConfigFile { name: "notes.json".into(), bytes: b"ignored".to_vec() },
+//! ];
+//! let plan = plan_suite(&files).unwrap();
+//! let ids: Vec<_> = plan.configs.iter().map(|c| c.task_id.as_str()).collect();
+//! assert_eq!(ids, ["task_9", "task_10"]);
+//! ```
+
+use sha2::{Digest, Sha256};
+
+use crate::config::{is_task_id, natural_task_order, TaskConfig, CONFIG_SCHEMA_VERSION};
+use crate::error::{FatalCode, FatalError};
+use crate::evaluate::TaskResult;
+use crate::pyjson::Out;
+
+/// Name written in the summary's `evaluator` field.
+pub const EVALUATOR_NAME: &str = "tabeq";
+
+/// A file from the config directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigFile {
+    /// The file name (no directory).
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The tasks of a suite, in evaluation order.
+#[derive(Debug, Clone)]
+pub struct SuitePlan {
+    /// Validated configs in natural task order.
+    pub configs: Vec<TaskConfig>,
+    /// SHA-256 over the config files (name, NUL, bytes, NUL in natural order).
+    pub config_set_sha256: String,
+}
+
+/// Whether a file name matches the glob `task_*.json`.
+pub fn is_config_file_name(name: &str) -> bool {
+    name.len() >= "task_.json".len() && name.starts_with("task_") && name.ends_with(".json")
+}
+
+/// Select, order, validate and hash the config files of a suite (fatal on any problem).
+pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
+    let mut selected: Vec<&ConfigFile> = files
+        .iter()
+        .filter(|f| is_config_file_name(&f.name))
+        .collect();
+    if selected.is_empty() {
+        return Err(FatalError::new(
+            FatalCode::SuiteNoConfigs,
+            "No task configs found",
+        ));
+    }
+    for f in &selected {
+        let stem = &f.name[..f.name.len() - 5];
+        if !is_task_id(stem) {
+            return Err(FatalError::new(
+                FatalCode::SuiteInvalidConfigName,
+                format!("Invalid task id: {stem}"),
+            ));
+        }
+    }
+    selected.sort_by(|a, b| {
+        natural_task_order(&a.name[..a.name.len() - 5], &b.name[..b.name.len() - 5])
+    });
+    let mut configs = Vec::with_capacity(selected.len());
+    let mut digest = Sha256::new();
+    for f in &selected {
+        let stem = &f.name[..f.name.len() - 5];
+        let config = TaskConfig::from_json(&f.bytes, Some(stem)).map_err(|e| FatalError {
+            message: format!("Cannot load task config {}: {}", f.name, e.message),
+            ..e
+        })?;
+        configs.push(config);
+        digest.update(f.name.as_bytes());
+        digest.update([0u8]);
+        digest.update(&f.bytes);
+        digest.update([0u8]);
+    }
+    let mut ids: Vec<&str> = configs.iter().map(|c| c.task_id.as_str()).collect();
+    ids.sort_unstable();
+    if ids.windows(2).any(|w| w[0] == w[1]) {
+        return Err(FatalError::new(
+            FatalCode::SuiteDuplicateTaskId,
+            "Duplicate task_id values in evaluator configs",
+        ));
+    }
+    let config_set_sha256 = digest
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    Ok(SuitePlan {
+        configs,
+        config_set_sha256,
+    })
+}
+
+/// Prediction directories named `task_<digits>` that have no config, in natural order.
+pub fn unscored_prediction_tasks<'a>(
+    prediction_dirs: impl IntoIterator<Item = &'a str>,
+    plan: &SuitePlan,
+) -> Vec<String> {
+    let mut out: Vec<String> = prediction_dirs
+        .into_iter()
+        .filter(|name| is_task_id(name) && !plan.configs.iter().any(|c| c.task_id == *name))
+        .map(str::to_string)
+        .collect();
+    out.sort_by(|a, b| natural_task_order(a, b));
+    out.dedup();
+    out
+}
+
+/// The summary of a suite run.
+#[derive(Debug, Clone)]
+pub struct SuiteSummary {
+    /// Evaluator name.
+    pub evaluator: String,
+    /// Evaluator version.
+    pub evaluator_version: String,
+    /// SHA-256 of the config set.
+    pub config_set_sha256: String,
+    /// Prediction directories without a config.
+    pub unscored_prediction_tasks: Vec<String>,
+    /// One result per task, in order.
+    pub tasks: Vec<TaskResult>,
+}
+
+impl SuiteSummary {
+    /// Assemble a summary.
+    pub fn new(
+        plan: &SuitePlan,
+        tasks: Vec<TaskResult>,
+        unscored_prediction_tasks: Vec<String>,
+    ) -> Self {
+        SuiteSummary {
+            evaluator: EVALUATOR_NAME.into(),
+            evaluator_version: crate::VERSION.into(),
+            config_set_sha256: plan.config_set_sha256.clone(),
+            unscored_prediction_tasks,
+            tasks,
+        }
+    }
+
+    /// Tasks that passed.
+    pub fn passed_task_count(&self) -> usize {
+        self.tasks.iter().filter(|t| t.passed).count()
+    }
+
+    /// passed / total (0.0 for an empty suite).
+    pub fn task_accuracy(&self) -> f64 {
+        if self.tasks.is_empty() {
+            0.0
+        } else {
+            self.passed_task_count() as f64 / self.tasks.len() as f64
+        }
+    }
+
+    /// The summary as a JSON tree in the official key order; `with_tasks = false` gives the
+    /// console summary.
+    pub fn to_out(&self, with_tasks: bool) -> Out {
+        let passed = self.passed_task_count();
+        let mut members = vec![
+            ("evaluator".into(), Out::Str(self.evaluator.clone())),
+            (
+                "evaluator_version".into(),
+                Out::Str(self.evaluator_version.clone()),
+            ),
+            (
+                "config_schema_version".into(),
+                Out::Str(CONFIG_SCHEMA_VERSION.into()),
+            ),
+            (
+                "config_set_sha256".into(),
+                Out::Str(self.config_set_sha256.clone()),
+            ),
+            ("metric".into(), Out::Str("task_accuracy".into())),
+            ("task_count".into(), Out::Int(self.tasks.len() as i64)),
+            ("passed_task_count".into(), Out::Int(passed as i64)),
+            (
+                "failed_task_count".into(),
+                Out::Int((self.tasks.len() - passed) as i64),
+            ),
+            ("task_accuracy".into(), Out::Float(self.task_accuracy())),
+            (
+                "unscored_prediction_tasks".into(),
+                Out::Array(
+                    self.unscored_prediction_tasks
+                        .iter()
+                        .cloned()
+                        .map(Out::Str)
+                        .collect(),
+                ),
+            ),
+        ];
+        if with_tasks {
+            members.push((
+                "tasks".into(),
+                Out::Array(self.tasks.iter().map(TaskResult::to_out).collect()),
+            ));
+        }
+        Out::Object(members)
+    }
+
+    /// The summary file's text: indent 2, non-ASCII kept, trailing newline.
+    pub fn to_json(&self) -> String {
+        let mut s = self.to_out(true).to_pretty();
+        s.push('\n');
+        s
+    }
+}
