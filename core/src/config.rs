@@ -381,11 +381,52 @@ fn describe(v: Option<&Value>) -> String {
     }
 }
 
+impl ColumnSpec {
+    /// Validate one column object on its own (for canonicalizing single values). A missing
+    /// `gold_index` is taken as 0; `gold_name` defaults to the empty string.
+    pub fn from_value(raw: &Value) -> Result<ColumnSpec, FatalError> {
+        let mut members = match raw {
+            Value::Object(m) => m.clone(),
+            _ => return Err(invalid("a column must be a JSON object")),
+        };
+        if raw.get("gold_index").is_none() {
+            members.push(("gold_index".into(), Value::Int(0)));
+        }
+        if raw.get("gold_name").is_none() {
+            members.push(("gold_name".into(), Value::Str(String::new())));
+        }
+        let index = match raw.get("gold_index") {
+            Some(Value::Int(i)) if *i >= 0 => *i as usize,
+            _ => 0,
+        };
+        parse_column_checked(index, &Value::Object(members), true)
+    }
+
+    /// Parse a column object's JSON text (see [`ColumnSpec::from_value`]).
+    pub fn from_json(text: &str) -> Result<ColumnSpec, FatalError> {
+        let value = pyjson::parse(text).map_err(|e| {
+            FatalError::new(
+                FatalCode::ConfigInvalidJson,
+                format!("cannot parse column JSON: {e}"),
+            )
+        })?;
+        Self::from_value(&value)
+    }
+}
+
 fn parse_column(index: usize, raw: &Value) -> Result<ColumnSpec, FatalError> {
+    parse_column_checked(index, raw, false)
+}
+
+fn parse_column_checked(
+    index: usize,
+    raw: &Value,
+    any_index: bool,
+) -> Result<ColumnSpec, FatalError> {
     if !matches!(raw, Value::Object(_)) {
         return Err(invalid(format!("column {index} must be an object")));
     }
-    if !raw.get("gold_index").is_some_and(|v| v.equals_index(index)) {
+    if !any_index && !raw.get("gold_index").is_some_and(|v| v.equals_index(index)) {
         return Err(invalid(format!(
             "gold_index must be contiguous: expected {index}"
         )));

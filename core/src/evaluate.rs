@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use crate::canon::{canonicalize, Canonical};
 use crate::config::{Rule, TaskConfig};
 use crate::csv::{read_table, Table};
-use crate::error::{CellError, CsvErrorKind, FatalCode, FatalError, TaskErrorCode};
+use crate::error::{CellError, CsvError, CsvErrorKind, FatalCode, FatalError, TaskErrorCode};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
 use crate::pyjson::Out;
 
@@ -35,8 +35,9 @@ const UNSEEN_ID: ValueId = ValueId::MAX;
 pub enum Prediction<'a> {
     /// No prediction file.
     Missing,
-    /// A prediction path that exists but cannot be read as a regular file (the reason).
-    Unreadable(&'a str),
+    /// A prediction the caller already found unreadable (not a regular file, a symbolic
+    /// link, over the size limit): scored as `invalid_prediction_csv`.
+    Invalid(&'a CsvError),
     /// The file's bytes.
     Csv(&'a [u8]),
     /// An already-read table.
@@ -284,14 +285,9 @@ impl PreparedGold {
                     0,
                 )
             }
-            Prediction::Unreadable(reason) => {
-                let mut r = self.failed(
-                    TaskErrorCode::InvalidPredictionCsv,
-                    reason.to_string(),
-                    0,
-                    0,
-                );
-                r.csv_error = Some(CsvErrorKind::NotARegularFile);
+            Prediction::Invalid(e) => {
+                let mut r = self.failed(TaskErrorCode::InvalidPredictionCsv, e.to_string(), 0, 0);
+                r.csv_error = Some(e.kind);
                 return r;
             }
             Prediction::Csv(bytes) => match read_table(bytes) {

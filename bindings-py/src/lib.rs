@@ -1,0 +1,369 @@
+//! Python bindings: type and error translation, file reading and threads. All scoring
+//! logic lives in the `tabeq` core crate.
+
+mod fs;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList};
+
+use tabeq::config::{ColumnSpec, TaskConfig};
+use tabeq::error::error_catalogue;
+use tabeq::suite::{plan_suite, unscored_prediction_tasks, SuiteSummary};
+use tabeq::{FatalError, Prediction, PreparedGold, TaskResult};
+
+use crate::fs::PredictionFile;
+
+pyo3::import_exception!(tabeq._errors, ConfigError);
+pyo3::import_exception!(tabeq._errors, GoldError);
+pyo3::import_exception!(tabeq._errors, SuiteError);
+pyo3::import_exception!(tabeq._errors, CellError);
+
+/// Turn a core fatal error into the matching Python exception (`.code`, `.stage`, `.task_id`).
+fn fatal_to_py(e: FatalError) -> PyErr {
+    let args = (e.message.clone(), e.code.code(), e.task_id.clone());
+    match e.stage().as_str() {
+        "config" => ConfigError::new_err(args),
+        "gold" => GoldError::new_err(args),
+        _ => SuiteError::new_err(args),
+    }
+}
+
+/// A validated task config (immutable).
+#[pyclass(frozen, module = "tabeq._tabeq", name = "NativeConfig")]
+struct NativeConfig {
+    inner: TaskConfig,
+}
+
+#[pymethods]
+impl NativeConfig {
+    /// Parse config JSON bytes; `file_stem` must equal the task id when given.
+    #[staticmethod]
+    #[pyo3(signature = (data, file_stem=None))]
+    fn from_json(data: &[u8], file_stem: Option<&str>) -> PyResult<Self> {
+        TaskConfig::from_json(data, file_stem)
+            .map(|inner| NativeConfig { inner })
+            .map_err(fatal_to_py)
+    }
+    /// The normalized config as JSON text.
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+    #[getter]
+    fn task_id(&self) -> &str {
+        &self.inner.task_id
+    }
+    #[getter]
+    fn order_sensitive(&self) -> bool {
+        self.inner.order_sensitive
+    }
+    /// Rule descriptions of the gold columns.
+    fn rule_descriptions(&self) -> Vec<String> {
+        self.inner
+            .columns
+            .iter()
+            .map(|c| c.rule().describe())
+            .collect()
+    }
+}
+
+/// A scored task (the official record plus a CSV detail code).
+#[pyclass(frozen, module = "tabeq._tabeq", name = "NativeResult")]
+struct NativeResult {
+    inner: TaskResult,
+}
+
+#[pymethods]
+impl NativeResult {
+    #[getter]
+    fn task_id(&self) -> &str {
+        &self.inner.task_id
+    }
+    #[getter]
+    fn passed(&self) -> bool {
+        self.inner.passed
+    }
+    #[getter]
+    fn score(&self) -> u8 {
+        self.inner.score()
+    }
+    #[getter]
+    fn order_sensitive(&self) -> bool {
+        self.inner.order_sensitive
+    }
+    #[getter]
+    fn gold_column_count(&self) -> usize {
+        self.inner.gold_column_count
+    }
+    #[getter]
+    fn prediction_column_count(&self) -> usize {
+        self.inner.prediction_column_count
+    }
+    #[getter]
+    fn gold_row_count(&self) -> usize {
+        self.inner.gold_row_count
+    }
+    #[getter]
+    fn prediction_row_count(&self) -> usize {
+        self.inner.prediction_row_count
+    }
+    #[getter]
+    fn column_mapping(&self) -> Option<Vec<usize>> {
+        self.inner.column_mapping.clone()
+    }
+    #[getter]
+    fn error_code(&self) -> Option<&'static str> {
+        self.inner.error_code.map(|c| c.code())
+    }
+    #[getter]
+    fn error(&self) -> Option<&str> {
+        self.inner.error.as_deref()
+    }
+    #[getter]
+    fn csv_error_code(&self) -> Option<&'static str> {
+        self.inner.csv_error.map(|c| c.code())
+    }
+    /// The official per-task dict as JSON text.
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+}
+
+/// Work above this many input bytes releases the GIL.
+const DETACH_THRESHOLD: usize = 64 * 1024;
+
+fn prediction_of(bytes: &Option<Vec<u8>>) -> Prediction<'_> {
+    match bytes {
+        Some(b) => Prediction::Csv(b),
+        None => Prediction::Missing,
+    }
+}
+
+/// Score one task. `prediction` is CSV bytes or None (no file).
+#[pyfunction]
+#[pyo3(signature = (prediction, gold, config))]
+fn evaluate(
+    py: Python<'_>,
+    prediction: Option<&Bound<'_, PyBytes>>,
+    gold: &Bound<'_, PyBytes>,
+    config: &NativeConfig,
+) -> PyResult<NativeResult> {
+    let gold = gold.as_bytes();
+    let pred = prediction.map(|p| p.as_bytes());
+    let run = |gold: &[u8], pred: Option<&[u8]>| {
+        let prediction = match pred {
+            Some(b) => Prediction::Csv(b),
+            None => Prediction::Missing,
+        };
+        tabeq::evaluate_task(prediction, gold, &config.inner)
+    };
+    let size = gold.len() + pred.map_or(0, <[u8]>::len);
+    let result = if size > DETACH_THRESHOLD {
+        py.detach(|| run(gold, pred))
+    } else {
+        run(gold, pred)
+    };
+    result
+        .map(|inner| NativeResult { inner })
+        .map_err(fatal_to_py)
+}
+
+fn thread_count(requested: Option<usize>, items: usize) -> usize {
+    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+    requested.unwrap_or(available).clamp(1, items.max(1))
+}
+
+/// Run `work(i)` for every index on `threads` threads with the GIL released, calling
+/// `progress(done, total)` (with the GIL) about ten times a second. Results keep input order.
+fn parallel_map<T: Send>(
+    py: Python<'_>,
+    total: usize,
+    threads: usize,
+    work: &(dyn Fn(usize) -> T + Sync),
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<T>> {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, T)>();
+    let mut slots: Vec<Option<T>> = (0..total).map(|_| None).collect();
+    std::thread::scope(|scope| -> PyResult<()> {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= total || tx.send((i, work(i))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut done = 0;
+        let mut interrupted = None;
+        let mut receiver = Some(rx);
+        while done < total {
+            let Some(rx) = receiver.take() else { break };
+            let (batch, disconnected, rx) = py.detach(move || {
+                let mut got = Vec::new();
+                let mut disconnected = false;
+                match rx.recv_timeout(Duration::from_millis(100)) {
+                    Ok(item) => {
+                        got.push(item);
+                        got.extend(rx.try_iter());
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => disconnected = true,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                }
+                (got, disconnected, rx)
+            });
+            receiver = Some(rx);
+            for (i, value) in batch {
+                slots[i] = Some(value);
+                done += 1;
+            }
+            if let Some(cb) = progress {
+                cb.call1((done, total))?;
+            }
+            if disconnected {
+                break;
+            }
+            if let Err(e) = py.check_signals() {
+                // Stop handing out work; running tasks finish, then the error is raised.
+                next.store(total, Ordering::Relaxed);
+                interrupted = Some(e);
+                break;
+            }
+        }
+        match interrupted {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    })?;
+    Ok(slots.into_iter().flatten().collect())
+}
+
+/// Score many tasks in parallel: `tasks` is a list of `(prediction bytes | None, gold bytes,
+/// NativeConfig)`. Results come back in input order; the first fatal error (in input
+/// order) is raised with its index.
+#[pyfunction]
+#[pyo3(signature = (tasks, threads=None))]
+fn evaluate_many(
+    py: Python<'_>,
+    tasks: &Bound<'_, PyList>,
+    threads: Option<usize>,
+) -> PyResult<Vec<NativeResult>> {
+    let mut inputs: Vec<(Option<Vec<u8>>, Vec<u8>, TaskConfig)> = Vec::with_capacity(tasks.len());
+    for item in tasks.iter() {
+        let (pred, gold, config): (Option<Vec<u8>>, Vec<u8>, PyRef<'_, NativeConfig>) =
+            item.extract()?;
+        inputs.push((pred, gold, config.inner.clone()));
+    }
+    let threads = thread_count(threads, inputs.len());
+    let work = |i: usize| {
+        let (pred, gold, config) = &inputs[i];
+        tabeq::evaluate_task(prediction_of(pred), gold, config)
+    };
+    let results = if threads == 1 || inputs.len() < 2 {
+        py.detach(|| (0..inputs.len()).map(work).collect::<Vec<_>>())
+    } else {
+        parallel_map(py, inputs.len(), threads, &work, None)?
+    };
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.map(|inner| NativeResult { inner }).map_err(|mut e| {
+                e.message = format!("task #{i}: {}", e.message);
+                fatal_to_py(e)
+            })
+        })
+        .collect()
+}
+
+/// Evaluate a suite in the official layout; returns the summary JSON text.
+#[pyfunction]
+#[pyo3(signature = (prediction_root, gold_root, config_root, threads=None, progress=None))]
+fn evaluate_suite(
+    py: Python<'_>,
+    prediction_root: PathBuf,
+    gold_root: PathBuf,
+    config_root: PathBuf,
+    threads: Option<usize>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let plan = py
+        .detach(|| -> Result<_, FatalError> {
+            fs::require_dir(&prediction_root, "prediction root")?;
+            fs::require_dir(&gold_root, "gold root")?;
+            let files = fs::read_config_files(&config_root)?;
+            plan_suite(&files)
+        })
+        .map_err(fatal_to_py)?;
+    let total = plan.configs.len();
+    let work = |i: usize| -> Result<TaskResult, FatalError> {
+        let config = &plan.configs[i];
+        let gold = fs::read_gold(
+            &gold_root.join(&config.task_id).join("gold.csv"),
+            &config.task_id,
+        )?;
+        let prepared = PreparedGold::new(&gold, config)?;
+        let path = prediction_root.join(&config.task_id).join("prediction.csv");
+        Ok(match fs::read_prediction(&path) {
+            PredictionFile::Missing => {
+                let mut r = prepared.evaluate(Prediction::Missing);
+                r.error = Some(format!("Missing prediction CSV: {}", path.display()));
+                r
+            }
+            PredictionFile::Invalid(e) => prepared.evaluate(Prediction::Invalid(&e)),
+            PredictionFile::Bytes(b) => prepared.evaluate(Prediction::Csv(&b)),
+        })
+    };
+    let results = parallel_map(py, total, thread_count(threads, total), &work, progress)?;
+    let mut tasks = Vec::with_capacity(total);
+    for r in results {
+        tasks.push(r.map_err(fatal_to_py)?);
+    }
+    let unscored = unscored_prediction_tasks(
+        fs::prediction_dirs(&prediction_root)
+            .iter()
+            .map(String::as_str),
+        &plan,
+    );
+    Ok(SuiteSummary::new(&plan, tasks, unscored).to_json())
+}
+
+/// Canonicalize one value under a column (given as column-object JSON text). Returns the
+/// canonical text, or None for a null; raises CellError (with `.code`) when it does not read.
+#[pyfunction]
+fn canonicalize(value: &str, column_json: &str) -> PyResult<Option<String>> {
+    let spec = ColumnSpec::from_json(column_json).map_err(fatal_to_py)?;
+    match tabeq::canon::canonicalize(value, &spec.rule()) {
+        Ok(c) => Ok(c.as_str().map(str::to_string)),
+        Err(e) => Err(CellError::new_err((e.message, e.kind.code()))),
+    }
+}
+
+/// Every stable error code as `(code, family)`.
+#[pyfunction]
+fn error_catalogue_entries() -> Vec<(&'static str, &'static str)> {
+    error_catalogue()
+        .into_iter()
+        .map(|e| (e.code, e.family))
+        .collect()
+}
+
+#[pymodule]
+fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", tabeq::VERSION)?;
+    m.add_class::<NativeConfig>()?;
+    m.add_class::<NativeResult>()?;
+    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_suite, m)?)?;
+    m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
+    m.add_function(wrap_pyfunction!(error_catalogue_entries, m)?)?;
+    Ok(())
+}
