@@ -1,0 +1,60 @@
+# tabeq developer commands. The README's two commands are `make example` and `make test`.
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+CARGO ?= cargo
+
+.PHONY: setup example test test-rust test-python test-wasm test-e2e lint bench fuzz wasm clean
+
+## Create .venv, build and install the Python package with its dev tools.
+setup: $(VENV)/.tabeq-installed
+
+$(VENV)/.tabeq-installed: pyproject.toml Cargo.toml $(shell find core/src bindings-py -type f 2>/dev/null)
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -r requirements-dev.txt
+	$(PIP) install -q .
+	touch $@
+
+## Evaluate the bundled example suite with the CLI.
+example: setup
+	$(VENV)/bin/tabeq evaluate --prediction-root examples/suite/predictions --gold-root examples/suite/gold \
+		--config-root examples/suite/configs --output examples/suite/evaluation_summary.json
+
+## Every test: Rust, Python, WASM (Node) and the browser end-to-end tests, plus lints.
+test: setup test-rust test-python test-wasm test-e2e lint
+
+test-rust:
+	$(CARGO) test --workspace --release
+
+test-python: setup
+	$(PY) -m pytest -q tests/python
+
+test-wasm:
+	bash scripts/test-wasm.sh
+
+test-e2e:
+	bash scripts/test-e2e.sh
+
+lint: setup
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets --release -- -D warnings
+	$(VENV)/bin/ruff check bindings-py/python tests/python scripts bench
+	$(VENV)/bin/ruff format --check bindings-py/python tests/python scripts bench
+	$(VENV)/bin/mypy --strict bindings-py/python/tabeq tests/python/typing_example.py
+	$(PY) -m mypy.stubtest tabeq --allowlist tests/python/stubtest-allowlist.txt
+
+## Side-by-side benchmark; pass OFFICIAL=/path/to/evaluate.py to time the official evaluator too.
+bench: setup
+	$(PY) bench/run.py $(if $(OFFICIAL),--official $(OFFICIAL),)
+
+## Run every fuzz target for FUZZ_SECONDS each (default 600).
+fuzz:
+	bash scripts/fuzz.sh $(or $(FUZZ_SECONDS),600)
+
+wasm:
+	bash scripts/build-wasm.sh
+
+clean:
+	rm -rf target $(VENV) bindings-wasm/pkg bindings-wasm/pkg-node test-output bench-out
