@@ -8,10 +8,12 @@ use crate::chars::decimal_digit_value;
 use crate::config::{Comparison, NumericUnit};
 use crate::error::CellErrorKind;
 
-/// Above this many characters the canonical form switches from plain to scientific
-/// notation (`1E+999999999`); both forms are unique per value, and a plain form never
-/// contains `E`, so equality of canonical strings is still equality of values.
-const PLAIN_FORM_LIMIT: i64 = 4096;
+/// When the plain form would need more than this many zeros besides the significant
+/// digits, the canonical form switches to scientific notation (`1E+999999999`). This bounds
+/// a canonical value by its cell's length (a 12-byte cell cannot become a gigabyte); both
+/// forms are unique per value and a plain form never contains `E`, so equality of canonical
+/// strings is still equality of values.
+const MAX_PADDING_ZEROS: i64 = 128;
 
 /// The largest adjusted exponent CPython's `Decimal` constructor accepts (libmpdec MAX_EMAX).
 const MAX_ADJUSTED_EXPONENT: i128 = 999_999_999_999_999_999;
@@ -124,12 +126,12 @@ impl Decimal {
         let digits: String = n.digits.iter().map(|d| (b'0' + d) as char).collect();
         let sign = if n.negative { "-" } else { "" };
         let len = digits.len() as i64;
-        let plain_len = if n.exponent >= 0 {
-            len + n.exponent
+        let padding = if n.exponent >= 0 {
+            n.exponent
         } else {
-            len.max(-n.exponent) + 2
+            (-n.exponent - len).max(0)
         };
-        if plain_len > PLAIN_FORM_LIMIT {
+        if padding > MAX_PADDING_ZEROS {
             let (head, tail) = digits.split_at(1);
             let dot = if tail.is_empty() { "" } else { "." };
             let adj = n.adjusted();
@@ -374,6 +376,11 @@ mod tests {
     fn huge_values_are_exact() {
         let s = c("1e99", Comparison::DecimalPlaces(2)).unwrap();
         assert_eq!(s, format!("1{}", "0".repeat(99)));
+        assert_eq!(c("1e200", Comparison::DecimalPlaces(2)).unwrap(), "1E+200");
+        assert_eq!(
+            c("1.5e-200", Comparison::SignificantDigits(2)).unwrap(),
+            "1.5E-200"
+        );
         let s = c("1e999999999", Comparison::Integer).unwrap();
         assert_eq!(s, "1E+999999999");
         assert_ne!(

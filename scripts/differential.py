@@ -1,0 +1,358 @@
+#!/usr/bin/env python3
+"""Differential testing of tabeq against the official DataSpace evaluator.
+
+Usage: python scripts/differential.py --official PATH/TO/evaluate.py [--cases N] [--seed S]
+
+Generates random cells (numbers, dates, datetimes, booleans, text) and random small tasks,
+runs both implementations and reports every disagreement. The official evaluator is loaded
+from the given path at run time; nothing of it is part of this repository. Cases where the
+official evaluator crashes (decimal.InvalidOperation, OverflowError) are counted separately:
+the project intentionally differs there (see docs/spec/evaluation.md, "Divergences").
+"""
+
+from __future__ import annotations
+
+import argparse
+import decimal
+import importlib.util
+import json
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Optional
+
+import tabeq
+
+UNICODE_DIGITS = "٣५５০१٠"
+SPACES = [" ", "\t", "\u3000", "\x1c", "\xa0", "\u2007", "\u200b"]
+
+
+def load_official(path: str) -> Any:
+    spec = importlib.util.spec_from_file_location("official_evaluate", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["official_evaluate"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def rand_digits(rng: random.Random, n: int) -> str:
+    return "".join(rng.choice("0123456789" if rng.random() < 0.9 else UNICODE_DIGITS) for _ in range(n))
+
+
+def gen_number(rng: random.Random) -> str:
+    if rng.random() < 0.15:
+        return "".join(rng.choice("0123456789.,eE+-% _xn٣５") for _ in range(rng.randrange(0, 8)))
+    s = rng.choice(["", "", "-", "+"])
+    if rng.random() < 0.25:
+        s += rand_digits(rng, rng.randrange(1, 4))
+        for _ in range(rng.randrange(1, 4)):
+            s += "," + rand_digits(rng, rng.choice([3, 3, 3, 2, 4]))
+    else:
+        s += rand_digits(rng, rng.choice([0, 1, 1, 2, 3, 5, 12, 30]))
+    if rng.random() < 0.5:
+        s += "." + rand_digits(rng, rng.choice([0, 1, 2, 3, 5, 17, 31]))
+    if rng.random() < 0.2:
+        s += rng.choice("eE") + rng.choice(["", "+", "-"]) + rand_digits(rng, rng.choice([1, 1, 2, 3]))
+    if rng.random() < 0.2:
+        s += rng.choice(["%", " %", "%%"])
+    if rng.random() < 0.2:
+        s = rng.choice(SPACES) + s + rng.choice(SPACES)
+    if rng.random() < 0.05:
+        s = rng.choice(["nan", "NaN", "None", "null", "<NA>", "NaT", "inf", "", "  "])
+    return s
+
+
+def gen_datetime(rng: random.Random) -> str:
+    if rng.random() < 0.1:
+        return "".join(rng.choice("0123456789-:TZW+., ") for _ in range(rng.randrange(0, 26)))
+    y = rng.choice(["2024", "0001", "9999", "1999", "0000", "２０２４"])
+    m = rng.choice(["01", "02", "12", "13", "00", "1"])
+    d = rng.choice(["01", "28", "29", "30", "31", "32", "1"])
+    form = rng.randrange(6)
+    if form == 0:
+        date = f"{y}-{m}-{d}"
+    elif form == 1:
+        date = f"{y}{m}{d}"
+    elif form == 2:
+        date = f"{y}-W{rng.choice(['01', '52', '53', '00', '1'])}" + rng.choice(["", "-1", "-7", "-8", "-0"])
+    elif form == 3:
+        date = f"{y}W{rng.choice(['01', '52', '53'])}" + rng.choice(["", "1", "7"])
+    else:
+        date = f"{y}-{m}-{d}"
+    if rng.random() < 0.6:
+        sep = rng.choice(["T", " ", "t", "x", "_"])
+        hh = rng.choice(["00", "12", "23", "24", "1"])
+        parts = [hh]
+        colon = rng.random() < 0.7
+        for _ in range(rng.randrange(0, 3)):
+            parts.append(rng.choice(["00", "30", "59", "60"]))
+        t = (":" if colon else "").join(parts)
+        if rng.random() < 0.3:
+            t += rng.choice([".", ","]) + rand_digits(rng, rng.choice([1, 3, 6, 7, 9]))
+        if rng.random() < 0.4:
+            t += rng.choice(["Z", "+00:00", "-05:00", "+0530", "+05", "+23:59", "+24:00", "-00:30:15", "+01:00:00.5", "z"])
+        date += sep + t
+    if rng.random() < 0.1:
+        date = " " + date + "\t"
+    return date
+
+
+def gen_boolean(rng: random.Random) -> str:
+    base = rng.choice(["1", "0", "true", "false", "yes", "no", "y", "n", "是", "否", "t", "on", "1.0", "yeſ", "ＹＥＳ",
+                       "NULL", "nan", "", "TRUE", "Yes", "对"])
+    if rng.random() < 0.3:
+        base = "".join(c.upper() if rng.random() < 0.5 else c for c in base)
+    if rng.random() < 0.2:
+        base = rng.choice(SPACES) + base
+    return base
+
+
+def gen_text(rng: random.Random) -> str:
+    alphabet = ["a", "B", " ", "\r", "\n", "\r\n", "\u0301", "é", "e\u0301", "ﬁ", "Ａ", "\x1c", "\u3000", "null", "0", "."]
+    return "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 6)))
+
+
+def gen_number_column(rng: random.Random) -> dict[str, Any]:
+    mode = rng.choice(["integer", "decimal_places", "significant_digits"])
+    column: dict[str, Any] = {"gold_index": 0, "gold_name": "x", "type": "number", "comparison": {"mode": mode}}
+    if mode != "integer":
+        column["comparison"]["digits"] = rng.choice([0, 1, 2, 3, 5, 10, 28, 30])
+    column["unit"] = rng.choice(["plain", "percentage_points", "fraction"])
+    column["allow_percent_sign"] = rng.random() < 0.6
+    return column
+
+
+def official_cell(official: Any, value: str, column: dict[str, Any]) -> tuple[str, Optional[str]]:
+    """('ok', canonical) / ('error', None) / ('crash', exception name)."""
+    cfg = official.ColumnSpec(
+        gold_index=0,
+        gold_name="x",
+        type=column["type"],
+        comparison_mode=column.get("comparison", {}).get("mode"),
+        comparison_digits=column.get("comparison", {}).get("digits"),
+        allow_percent_sign=bool(column.get("allow_percent_sign", False)),
+        numeric_unit=column.get("unit", "plain") if column["type"] == "number" else "plain",
+    )
+    try:
+        out = official.normalize_cell(value, cfg)
+    except official.CellNormalizationError:
+        return ("error", None)
+    except (decimal.InvalidOperation, OverflowError, decimal.Overflow) as exc:
+        return ("crash", type(exc).__name__)
+    if out == official.NULL_VALUE:
+        return ("ok", None)
+    kind, payload = out
+    if kind == "boolean":
+        return ("ok", "true" if payload else "false")
+    return ("ok", str(payload))
+
+
+def tabeq_cell(value: str, column: dict[str, Any]) -> tuple[str, Optional[str]]:
+    try:
+        return ("ok", tabeq.canonicalize(value, column))
+    except tabeq.CellError as exc:
+        return ("error", exc.code)
+
+
+def check_cells(official: Any, rng: random.Random, count: int) -> int:
+    failures = 0
+    crashes = 0
+    generators = [
+        (gen_number, gen_number_column),
+        (gen_datetime, lambda r: {"gold_index": 0, "gold_name": "x", "type": r.choice(["date", "datetime"])}),
+        (gen_boolean, lambda r: {"gold_index": 0, "gold_name": "x", "type": "boolean"}),
+        (gen_text, lambda r: {"gold_index": 0, "gold_name": "x", "type": "text"}),
+        (gen_boolean, gen_number_column),
+        (gen_number, lambda r: {"gold_index": 0, "gold_name": "x", "type": r.choice(["date", "datetime", "boolean"])}),
+    ]
+    for i in range(count):
+        gen_value, gen_column = generators[i % len(generators)]
+        value, column = gen_value(rng), gen_column(rng)
+        want = official_cell(official, value, column)
+        if want[0] == "crash":
+            crashes += 1
+            continue
+        got = tabeq_cell(value, column)
+        if column["type"] == "number" and want[0] == got[0] == "ok" and want[1] and got[1]:
+            # tabeq writes values needing over 128 padding zeros in scientific notation.
+            if decimal.Decimal(want[1]) == decimal.Decimal(got[1]):
+                continue
+        if (want[0], want[1]) != (got[0], got[1] if got[0] == "ok" else None):
+            failures += 1
+            if failures <= 30:
+                print(f"CELL MISMATCH {value!r} {json.dumps(column)}: official={want} tabeq={got}")
+    print(f"cells: {count} checked, {failures} mismatches, {crashes} official crashes skipped")
+    return failures
+
+
+def gen_task(rng: random.Random) -> tuple[dict[str, Any], str, Optional[str]]:
+    d = rng.randrange(1, 5)
+    n = rng.randrange(0, 5)
+    columns = []
+    for j in range(d):
+        t = rng.choice(["text", "number", "date", "datetime", "boolean"])
+        col: dict[str, Any] = {"gold_index": j, "gold_name": f"c{j}", "type": t}
+        if t == "number":
+            col = {**gen_number_column(rng), "gold_index": j, "gold_name": f"c{j}"}
+        columns.append(col)
+    config = {"schema_version": "1.0", "task_id": "task_1", "order_sensitive": rng.random() < 0.3, "columns": columns}
+    value_pool = {
+        "text": lambda: rng.choice(["A", "b", "x y", "1", "", "null"]),
+        "number": lambda: rng.choice(["1", "1.0", "2.5", "-0", "1,000", "3%", "", "nan", "0.125"]),
+        "date": lambda: rng.choice(["2024-01-01", "2024-01-01T00:00:00", "2024-01-02", "", "2024-01-01T00:00:00Z"]),
+        "datetime": lambda: rng.choice(["2024-01-01", "2024-01-01T10:00:00", "2024-01-01T10:00:00Z", "NaT"]),
+        "boolean": lambda: rng.choice(["true", "1", "no", "N", ""]),
+    }
+    rows = [[value_pool[c["type"]]() for c in columns] for _ in range(n)]
+
+    def to_csv(rs: list[list[str]]) -> str:
+        import csv
+        import io
+
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator=rng.choice(["\n", "\r\n"]))
+        w.writerow([f"h{j}" for j in range(len(rs[0]) if rs else d)])
+        w.writerows(rs)
+        return buf.getvalue()
+
+    gold = to_csv(rows)
+    if rng.random() < 0.1:
+        return config, gold, None
+    perm = list(range(d))
+    rng.shuffle(perm)
+    pred_rows = [[r[p] for p in perm] for r in rows]
+    if not config["order_sensitive"] or rng.random() < 0.3:
+        rng.shuffle(pred_rows)
+    if pred_rows and rng.random() < 0.4:
+        r, c = rng.randrange(len(pred_rows)), rng.randrange(d)
+        pred_rows[r][c] = value_pool[rng.choice(list(value_pool))]()
+    pred = to_csv(pred_rows) if pred_rows else "".join(f"h{j}," for j in range(d))[:-1] + "\n"
+    if rng.random() < 0.1:
+        pred = pred + rng.choice(["\n", "x", '"', ",", "\r"])
+    return config, gold, pred
+
+
+def check_tasks(official: Any, rng: random.Random, count: int) -> int:
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for i in range(count):
+            config, gold, pred = gen_task(rng)
+            cfg_path = root / "task_1.json"
+            cfg_path.write_text(json.dumps(config))
+            gold_path = root / "gold.csv"
+            gold_path.write_bytes(gold.encode())
+            pred_path = root / "prediction.csv"
+            if pred is None:
+                pred_path.unlink(missing_ok=True)
+            else:
+                pred_path.write_bytes(pred.encode())
+            try:
+                want = official.evaluate_task(
+                    config=official.load_task_config(cfg_path), prediction_path=pred_path, gold_path=gold_path
+                ).to_dict()
+            except official.EvaluationFatalError:
+                want = {"fatal": True}
+            except (decimal.InvalidOperation, OverflowError):
+                continue
+            try:
+                got = tabeq.evaluate(None if pred is None else pred.encode(), gold.encode(), tabeq.load_config(cfg_path))
+                got_dict = got.to_dict()
+            except tabeq.FatalError:
+                got_dict = {"fatal": True}
+            keys = [k for k in want if k != "error"]
+            if any(want[k] != got_dict.get(k) for k in keys):
+                failures += 1
+                if failures <= 20:
+                    print(f"TASK MISMATCH #{i}: config={json.dumps(config)}\n gold={gold!r}\n pred={pred!r}")
+                    print(f"  official={ {k: want[k] for k in keys} }\n  tabeq={ {k: got_dict.get(k) for k in keys} }")
+    print(f"tasks: {count} checked, {failures} mismatches")
+    return failures
+
+
+WEIRD_VALUES: list[Any] = [
+    True, False, None, 0, 1, 2, 0.0, 1.0, 2.0, -1, 30, 31, "0", "1", "", "text", "number", "integer",
+    "decimal_places", "significant_digits", "plain", "fraction", "percentage_points", [], {}, [1], {"a": 1},
+    float("nan"), 10**30, "task_1", "1.0", 1.5,
+]
+
+
+def gen_config(rng: random.Random) -> Any:
+    columns = []
+    for j in range(rng.randrange(1, 3)):
+        col: dict[str, Any] = {"gold_index": j, "gold_name": f"c{j}", "type": rng.choice(["text", "number", "date"])}
+        if col["type"] == "number":
+            col["comparison"] = {"mode": rng.choice(["integer", "decimal_places"]), "digits": 2}
+        columns.append(col)
+    cfg: Any = {"schema_version": "1.0", "task_id": "task_1", "order_sensitive": False, "columns": columns}
+    for _ in range(rng.randrange(1, 3)):
+        target = rng.choice(["top", "column", "comparison"])
+        value = rng.choice(WEIRD_VALUES)
+        if target == "top":
+            cfg[rng.choice(["schema_version", "task_id", "order_sensitive", "columns", "extra"])] = value
+        elif isinstance(cfg.get("columns"), list) and cfg["columns"] and isinstance(cfg["columns"][0], dict):
+            col = cfg["columns"][0]
+            if target == "column":
+                col[rng.choice(["gold_index", "gold_name", "type", "unit", "allow_percent_sign", "comparison"])] = value
+            elif isinstance(col.get("comparison"), dict):
+                col["comparison"][rng.choice(["mode", "digits"])] = value
+    if rng.random() < 0.05:
+        cfg = rng.choice([[], "x", 1, None])
+    return cfg
+
+
+def spec_summary(columns: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    out = []
+    for c in columns:
+        cmp = c.get("comparison") or {}
+        out.append((c["type"], cmp.get("mode"), cmp.get("digits"), c.get("unit", "plain"), bool(c.get("allow_percent_sign"))))
+    return out
+
+
+def check_configs(official: Any, rng: random.Random, count: int) -> int:
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "task_1.json"
+        for i in range(count):
+            cfg = gen_config(rng)
+            path.write_text(json.dumps(cfg))
+            try:
+                o = official.load_task_config(path)
+                want: Any = [
+                    (c.type, c.comparison_mode, None if c.comparison_digits is None else int(c.comparison_digits),
+                     c.numeric_unit if c.type == "number" else "plain", c.allow_percent_sign)
+                    for c in o.columns
+                ] + [o.order_sensitive]
+            except Exception:  # fatal, or a crash whose intended outcome is fatal
+                want = "fatal"
+            try:
+                t = tabeq.load_config(path)
+                got: Any = spec_summary(t.columns) + [t.order_sensitive]
+            except tabeq.ConfigError:
+                got = "fatal"
+            if want != got:
+                failures += 1
+                if failures <= 20:
+                    print(f"CONFIG MISMATCH #{i}: {json.dumps(cfg)}\n  official={want}\n  tabeq={got}")
+    print(f"configs: {count} checked, {failures} mismatches")
+    return failures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--official", required=True, help="path to the official evaluate.py")
+    parser.add_argument("--cases", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    official = load_official(args.official)
+    rng = random.Random(args.seed)
+    failures = check_cells(official, rng, args.cases)
+    failures += check_tasks(official, rng, max(1, args.cases // 10))
+    failures += check_configs(official, rng, max(1, args.cases // 10))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
