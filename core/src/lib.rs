@@ -29,6 +29,7 @@ pub mod matching;
 pub mod number;
 pub mod pyjson;
 pub mod suite;
+pub mod validate;
 
 pub use config::TaskConfig;
 pub use error::{CellError, CsvError, FatalCode, FatalError, FatalStage, TaskErrorCode};

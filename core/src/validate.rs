@@ -1,0 +1,538 @@
+//! The pre-submission check: what can be known about a prediction from its config alone,
+//! without the gold.
+//!
+//! It reads the prediction with the strict CSV reader and its limits, compares its column
+//! count with the config's, and for every gold column lists which prediction columns read
+//! under that column's rule and, for each of the others, the first cell that does not (row,
+//! raw value, rule, reason). A prediction that passes the check can still fail on the gold's
+//! row count or values; one that fails it fails with the reported error whatever the gold.
+//!
+//! ```
+//! use tabeq::config::TaskConfig;
+//! use tabeq::evaluate::Prediction;
+//! use tabeq::validate::validate_prediction;
+//! let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+//!   "order_sensitive": false, "columns": [
+//!     {"gold_index": 0, "gold_name": "region", "type": "text"},
+//!     {"gold_index": 1, "gold_name": "gdp", "type": "number", "comparison": {"mode": "integer"}}]}"#, None).unwrap();
+//! let report = validate_prediction(Prediction::Csv(b"GDP,Region\n12,North\n3.5,South\n"), &config);
+//! // "GDP" cannot be read as an integer (3.5), so no one-to-one mapping is type-compatible.
+//! assert_eq!(report.error_code.map(|c| c.code()), Some("type_normalization_failed"));
+//! let gdp = &report.columns[1];
+//! assert_eq!(gdp.readable, Vec::<usize>::new());
+//! assert_eq!(gdp.unreadable[0].prediction_index, 0);
+//! assert_eq!(gdp.unreadable[0].row, 2);
+//! assert_eq!(gdp.unreadable[0].value, "3.5");
+//! assert_eq!(gdp.unreadable[0].error.kind.code(), "cell_not_an_integer");
+//! ```
+
+use std::collections::HashSet;
+
+use crate::canon::canonicalize;
+use crate::config::{Rule, TaskConfig};
+use crate::csv::{read_table, Table};
+use crate::error::{CellError, CsvError, TaskErrorCode};
+use crate::evaluate::Prediction;
+use crate::pyjson::Out;
+
+/// Longest raw value quoted in a [`BadCell`], in characters.
+pub const MAX_QUOTED_VALUE_CHARS: usize = 200;
+
+/// The first cell of a prediction column that does not read under a gold column's rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadCell {
+    /// The prediction column (0-based).
+    pub prediction_index: usize,
+    /// Its header.
+    pub header: String,
+    /// The data row, 1-based (the header is not counted).
+    pub row: usize,
+    /// The raw cell, cut to [`MAX_QUOTED_VALUE_CHARS`] characters.
+    pub value: String,
+    /// Whether `value` was cut.
+    pub value_truncated: bool,
+    /// Why it does not read.
+    pub error: CellError,
+}
+
+/// How the prediction's columns read under one gold column's rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnReadability {
+    /// The gold column (0-based).
+    pub gold_index: usize,
+    /// Its name in the config.
+    pub gold_name: String,
+    /// Its rule.
+    pub rule: Rule,
+    /// Prediction columns whose every cell reads under the rule, ascending.
+    pub readable: Vec<usize>,
+    /// For each other prediction column, ascending, its first unreadable cell.
+    pub unreadable: Vec<BadCell>,
+}
+
+/// The result of [`validate_prediction`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidationReport {
+    /// The config's task id.
+    pub task_id: String,
+    /// The error the task fails with, as far as it is known without the gold.
+    /// `missing_prediction`, `invalid_prediction_csv` and `column_count_mismatch` are final;
+    /// `type_normalization_failed` is what the task gets unless the gold's row count differs
+    /// (a row-count mismatch is reported first). `None`: the verdict depends on the gold.
+    pub error_code: Option<TaskErrorCode>,
+    /// A message for people, with `error_code`.
+    pub error: Option<String>,
+    /// The CSV problem, for `invalid_prediction_csv`.
+    pub csv_error: Option<CsvError>,
+    /// Columns in the config.
+    pub gold_column_count: usize,
+    /// Prediction columns (0 when missing or unreadable).
+    pub prediction_column_count: usize,
+    /// Prediction data rows (0 when missing or unreadable).
+    pub prediction_row_count: usize,
+    /// The prediction's header (empty when missing or unreadable).
+    pub prediction_headers: Vec<String>,
+    /// One entry per gold column (empty when the prediction is missing or unreadable).
+    pub columns: Vec<ColumnReadability>,
+    /// When the column counts agree: the lexicographically first one-to-one mapping (prediction
+    /// index per gold column) under which every column reads, if there is one. The official
+    /// search starts from it; whether it passes depends on the gold.
+    pub type_compatible_mapping: Option<Vec<usize>>,
+}
+
+impl ValidationReport {
+    /// True when nothing found so far fails the task.
+    pub fn ok(&self) -> bool {
+        self.error_code.is_none()
+    }
+
+    /// The report as a JSON tree (snake_case keys, as in the summary JSON).
+    pub fn to_out(&self) -> Out {
+        let int = |n: usize| Out::Int(n as i64);
+        let opt_str = |s: Option<String>| s.map_or(Out::Null, Out::Str);
+        let csv_error = self.csv_error.as_ref().map_or(Out::Null, |e| {
+            Out::Object(vec![
+                ("code".into(), Out::Str(e.kind.code().into())),
+                (
+                    "record".into(),
+                    e.record.map_or(Out::Null, |r| Out::Int(r as i64)),
+                ),
+                ("message".into(), Out::Str(e.message.clone())),
+            ])
+        });
+        let columns = self
+            .columns
+            .iter()
+            .map(|c| {
+                let rule = c.rule.describe();
+                let unreadable = c
+                    .unreadable
+                    .iter()
+                    .map(|b| {
+                        Out::Object(vec![
+                            ("prediction_index".into(), int(b.prediction_index)),
+                            ("header".into(), Out::Str(b.header.clone())),
+                            ("row".into(), int(b.row)),
+                            ("value".into(), Out::Str(b.value.clone())),
+                            ("value_truncated".into(), Out::Bool(b.value_truncated)),
+                            ("rule".into(), Out::Str(rule.clone())),
+                            ("code".into(), Out::Str(b.error.kind.code().into())),
+                            ("reason".into(), Out::Str(b.error.message.clone())),
+                        ])
+                    })
+                    .collect();
+                Out::Object(vec![
+                    ("gold_index".into(), int(c.gold_index)),
+                    ("gold_name".into(), Out::Str(c.gold_name.clone())),
+                    ("rule".into(), Out::Str(rule)),
+                    (
+                        "readable".into(),
+                        Out::Array(c.readable.iter().map(|&k| int(k)).collect()),
+                    ),
+                    ("unreadable".into(), Out::Array(unreadable)),
+                ])
+            })
+            .collect();
+        let mapping = self
+            .type_compatible_mapping
+            .as_ref()
+            .map_or(Out::Null, |m| {
+                Out::Array(
+                    m.iter()
+                        .enumerate()
+                        .map(|(j, &k)| {
+                            Out::Object(vec![
+                                ("gold_index".into(), int(j)),
+                                ("prediction_index".into(), int(k)),
+                            ])
+                        })
+                        .collect(),
+                )
+            });
+        Out::Object(vec![
+            ("task_id".into(), Out::Str(self.task_id.clone())),
+            ("ok".into(), Out::Bool(self.ok())),
+            (
+                "error_code".into(),
+                self.error_code
+                    .map_or(Out::Null, |c| Out::Str(c.code().into())),
+            ),
+            ("error".into(), opt_str(self.error.clone())),
+            ("csv_error".into(), csv_error),
+            ("gold_column_count".into(), int(self.gold_column_count)),
+            (
+                "prediction_column_count".into(),
+                int(self.prediction_column_count),
+            ),
+            (
+                "prediction_row_count".into(),
+                int(self.prediction_row_count),
+            ),
+            (
+                "prediction_headers".into(),
+                Out::Array(
+                    self.prediction_headers
+                        .iter()
+                        .cloned()
+                        .map(Out::Str)
+                        .collect(),
+                ),
+            ),
+            ("columns".into(), Out::Array(columns)),
+            ("type_compatible_mapping".into(), mapping),
+        ])
+    }
+
+    /// The report as pretty JSON.
+    pub fn to_json(&self) -> String {
+        self.to_out().to_pretty()
+    }
+}
+
+/// Check a prediction against a config without the gold (see the module docs).
+pub fn validate_prediction(prediction: Prediction<'_>, config: &TaskConfig) -> ValidationReport {
+    let mut report = ValidationReport {
+        task_id: config.task_id.clone(),
+        error_code: None,
+        error: None,
+        csv_error: None,
+        gold_column_count: config.columns.len(),
+        prediction_column_count: 0,
+        prediction_row_count: 0,
+        prediction_headers: Vec::new(),
+        columns: Vec::new(),
+        type_compatible_mapping: None,
+    };
+    let owned;
+    let table = match prediction {
+        Prediction::Missing => {
+            report.error_code = Some(TaskErrorCode::MissingPrediction);
+            report.error = Some("Missing prediction CSV".into());
+            return report;
+        }
+        Prediction::Invalid(e) => {
+            report.error_code = Some(TaskErrorCode::InvalidPredictionCsv);
+            report.error = Some(e.to_string());
+            report.csv_error = Some(e.clone());
+            return report;
+        }
+        Prediction::Csv(bytes) => match read_table(bytes) {
+            Ok(t) => {
+                owned = t;
+                &owned
+            }
+            Err(e) => {
+                report.error_code = Some(TaskErrorCode::InvalidPredictionCsv);
+                report.error = Some(format!("Cannot parse CSV: {e}"));
+                report.csv_error = Some(e);
+                return report;
+            }
+        },
+        Prediction::Table(t) => t,
+    };
+    report.prediction_column_count = table.column_count();
+    report.prediction_row_count = table.row_count();
+    report.prediction_headers = table.headers().to_vec();
+    report.columns = readability(table, config);
+    let d = config.columns.len();
+    if table.column_count() != d {
+        report.error_code = Some(TaskErrorCode::ColumnCountMismatch);
+        report.error = Some(format!(
+            "Expected {d} columns; received {}",
+            table.column_count()
+        ));
+        return report;
+    }
+    let edges: Vec<u64> = report
+        .columns
+        .iter()
+        .map(|c| {
+            c.readable
+                .iter()
+                .filter(|&&k| k < 64)
+                .fold(0u64, |m, &k| m | (1u64 << k))
+        })
+        .collect();
+    report.type_compatible_mapping = first_perfect_matching(&edges);
+    if report.type_compatible_mapping.is_none() {
+        report.error_code = Some(TaskErrorCode::TypeNormalizationFailed);
+        report.error =
+            Some("No one-to-one column mapping is compatible with the configured types".into());
+    }
+    report
+}
+
+/// Per gold column, which prediction columns read under its rule. Each prediction column is
+/// scanned once per distinct rule and the scan stops at its first bad cell.
+fn readability(table: &Table, config: &TaskConfig) -> Vec<ColumnReadability> {
+    let mut by_rule: Vec<(Rule, Vec<Result<(), BadCell>>)> = Vec::new();
+    let mut out = Vec::with_capacity(config.columns.len());
+    for (j, spec) in config.columns.iter().enumerate() {
+        let rule = spec.rule();
+        let position = match by_rule.iter().position(|(r, _)| *r == rule) {
+            Some(p) => p,
+            None => {
+                let checks = (0..table.column_count())
+                    .map(|k| first_bad_cell(table, k, &rule))
+                    .collect();
+                by_rule.push((rule, checks));
+                by_rule.len() - 1
+            }
+        };
+        let mut readable = Vec::new();
+        let mut unreadable = Vec::new();
+        if let Some((_, checks)) = by_rule.get(position) {
+            for (k, check) in checks.iter().enumerate() {
+                match check {
+                    Ok(()) => readable.push(k),
+                    Err(bad) => unreadable.push(bad.clone()),
+                }
+            }
+        }
+        out.push(ColumnReadability {
+            gold_index: j,
+            gold_name: spec.gold_name.clone(),
+            rule,
+            readable,
+            unreadable,
+        });
+    }
+    out
+}
+
+fn first_bad_cell(table: &Table, column: usize, rule: &Rule) -> Result<(), BadCell> {
+    let mut known_good: HashSet<&str> = HashSet::new();
+    for (row, raw) in table.column(column).enumerate() {
+        if known_good.contains(raw) {
+            continue;
+        }
+        match canonicalize(raw, rule) {
+            Ok(_) => {
+                known_good.insert(raw);
+            }
+            Err(error) => {
+                let value: String = raw.chars().take(MAX_QUOTED_VALUE_CHARS).collect();
+                let value_truncated = value.len() < raw.len();
+                return Err(BadCell {
+                    prediction_index: column,
+                    header: table.headers().get(column).cloned().unwrap_or_default(),
+                    row: row + 1,
+                    value,
+                    value_truncated,
+                    error,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The lexicographically first perfect matching of gold columns (rows of `edges`, at most
+/// 64) to prediction columns (bits), if any: greedy choice per gold column, kept only when
+/// the remaining gold columns can still be matched (Kuhn's algorithm on bitsets).
+fn first_perfect_matching(edges: &[u64]) -> Option<Vec<usize>> {
+    let d = edges.len();
+    if d == 0 || d > 64 {
+        return None;
+    }
+    let mut free = if d == 64 { u64::MAX } else { (1u64 << d) - 1 };
+    let mut mapping = Vec::with_capacity(d);
+    for j in 0..d {
+        let mut candidates = edges[j] & free;
+        let mut chosen = None;
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if can_match_rest(edges, free & !(1u64 << k), j + 1) {
+                chosen = Some(k);
+                break;
+            }
+        }
+        let k = chosen?;
+        free &= !(1u64 << k);
+        mapping.push(k);
+    }
+    Some(mapping)
+}
+
+fn can_match_rest(edges: &[u64], free: u64, first: usize) -> bool {
+    let mut owner = [usize::MAX; 64];
+    (first..edges.len()).all(|j| {
+        let mut seen = 0u64;
+        augment(edges, free, j, &mut seen, &mut owner)
+    })
+}
+
+fn augment(edges: &[u64], free: u64, j: usize, seen: &mut u64, owner: &mut [usize; 64]) -> bool {
+    let mut candidates = edges.get(j).copied().unwrap_or(0) & free & !*seen;
+    while candidates != 0 {
+        let k = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
+        *seen |= 1u64 << k;
+        let current = owner[k];
+        if current == usize::MAX || augment(edges, free, current, seen, owner) {
+            owner[k] = j;
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::CsvErrorKind;
+
+    fn config(columns: &str, order_sensitive: bool) -> TaskConfig {
+        let text = format!(
+            r#"{{"schema_version": "1.0", "task_id": "task_4", "order_sensitive": {order_sensitive}, "columns": {columns}}}"#
+        );
+        TaskConfig::from_json(text.as_bytes(), None).unwrap()
+    }
+
+    fn two_columns() -> TaskConfig {
+        config(
+            r#"[{"gold_index": 0, "gold_name": "when", "type": "date"},
+                {"gold_index": 1, "gold_name": "n", "type": "number", "comparison": {"mode": "decimal_places", "digits": 1}}]"#,
+            true,
+        )
+    }
+
+    #[test]
+    fn missing_and_unreadable_predictions() {
+        let cfg = two_columns();
+        let missing = validate_prediction(Prediction::Missing, &cfg);
+        assert_eq!(missing.error_code, Some(TaskErrorCode::MissingPrediction));
+        assert!(missing.columns.is_empty());
+
+        let broken = validate_prediction(Prediction::Csv(b"a,b\n1,2\n\n"), &cfg);
+        assert_eq!(broken.error_code, Some(TaskErrorCode::InvalidPredictionCsv));
+        let csv = broken.csv_error.as_ref().unwrap();
+        assert_eq!(csv.kind, CsvErrorKind::NonRectangular);
+        assert_eq!(csv.record, Some(3));
+        assert_eq!(broken.prediction_column_count, 0);
+
+        let not_utf8 = validate_prediction(Prediction::Csv(b"a,b\n\xff,1\n"), &cfg);
+        assert_eq!(
+            not_utf8.csv_error.map(|e| e.kind),
+            Some(CsvErrorKind::InvalidUtf8)
+        );
+    }
+
+    #[test]
+    fn column_count_mismatch_still_reports_readability() {
+        let cfg = two_columns();
+        let r = validate_prediction(Prediction::Csv(b"n,when,extra\n1.25,2024-01-02,x\n"), &cfg);
+        assert_eq!(r.error_code, Some(TaskErrorCode::ColumnCountMismatch));
+        assert_eq!(r.error.as_deref(), Some("Expected 2 columns; received 3"));
+        assert_eq!(r.prediction_headers, ["n", "when", "extra"]);
+        assert_eq!(r.columns[0].readable, [1]);
+        assert_eq!(r.columns[1].readable, [0]);
+        let bad: Vec<(usize, &str, &str)> = r.columns[1]
+            .unreadable
+            .iter()
+            .map(|b| (b.prediction_index, b.value.as_str(), b.error.kind.code()))
+            .collect();
+        assert_eq!(
+            bad,
+            [
+                (1, "2024-01-02", "cell_invalid_number"),
+                (2, "x", "cell_invalid_number")
+            ]
+        );
+        assert_eq!(r.type_compatible_mapping, None);
+    }
+
+    #[test]
+    fn compatible_mapping_is_lexicographically_first() {
+        let cfg = config(
+            r#"[{"gold_index": 0, "gold_name": "a", "type": "text"},
+                {"gold_index": 1, "gold_name": "b", "type": "boolean"},
+                {"gold_index": 2, "gold_name": "c", "type": "text"}]"#,
+            false,
+        );
+        // Column 1 is the only boolean one; the texts take 0 and 2 in order.
+        let r = validate_prediction(Prediction::Csv(b"x,y,z\nq,yes,r\ns,no,t\n"), &cfg);
+        assert!(r.ok(), "{:?}", r.error);
+        assert_eq!(r.type_compatible_mapping, Some(vec![0, 1, 2]));
+        // Every column reads as text; only y reads as boolean.
+        assert_eq!(r.columns[0].readable, [0, 1, 2]);
+        assert_eq!(r.columns[1].readable, [1]);
+        assert_eq!(r.columns[1].unreadable[0].row, 1);
+        assert_eq!(r.columns[1].unreadable[0].header, "x");
+    }
+
+    #[test]
+    fn first_bad_cell_is_reported_and_long_values_are_cut() {
+        let cfg = config(
+            r#"[{"gold_index": 0, "gold_name": "flag", "type": "boolean"}]"#,
+            false,
+        );
+        let long = "z".repeat(MAX_QUOTED_VALUE_CHARS + 5);
+        let csv = format!("f\nyes\nno\n{long}\nmaybe\n");
+        let r = validate_prediction(Prediction::Csv(csv.as_bytes()), &cfg);
+        assert_eq!(r.error_code, Some(TaskErrorCode::TypeNormalizationFailed));
+        let bad = &r.columns[0].unreadable[0];
+        assert_eq!(bad.row, 3);
+        assert!(bad.value_truncated);
+        assert_eq!(bad.value.chars().count(), MAX_QUOTED_VALUE_CHARS);
+        assert_eq!(bad.error.kind.code(), "cell_invalid_boolean");
+    }
+
+    #[test]
+    fn json_has_stable_keys() {
+        let cfg = two_columns();
+        let r = validate_prediction(Prediction::Csv(b"d,n\n2024-01-02,1.25\n"), &cfg);
+        let json = r.to_json();
+        assert!(json.contains("\"ok\": true"), "{json}");
+        assert!(json.contains("\"type_compatible_mapping\": ["), "{json}");
+        let keys = [
+            "task_id",
+            "ok",
+            "error_code",
+            "error",
+            "csv_error",
+            "gold_column_count",
+            "prediction_column_count",
+            "prediction_row_count",
+            "prediction_headers",
+            "columns",
+            "type_compatible_mapping",
+        ];
+        let Out::Object(members) = r.to_out() else {
+            panic!("an object")
+        };
+        let got: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(got, keys);
+    }
+
+    #[test]
+    fn matching_helper_handles_wide_and_impossible_cases() {
+        let all = vec![u64::MAX; 64];
+        assert_eq!(first_perfect_matching(&all), Some((0..64).collect()));
+        // Two gold columns that both only read from prediction column 0.
+        assert_eq!(first_perfect_matching(&[1, 1]), None);
+        // Greedy must skip k=0 for column 0 because column 1 needs it.
+        assert_eq!(first_perfect_matching(&[0b11, 0b01]), Some(vec![1, 0]));
+    }
+}
