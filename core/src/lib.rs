@@ -29,6 +29,7 @@ pub mod matching;
 pub mod number;
 pub mod pyjson;
 pub mod suite;
+pub mod trust;
 pub mod validate;
 
 pub use config::TaskConfig;

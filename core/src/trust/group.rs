@@ -1,0 +1,110 @@
+//! Group keys shared by both tracks: a key is one value per grouping key, each with a rank
+//! so that groups sort the same way whatever the record order (models and datasets by text,
+//! operators in registry order, families by their first operator, difficulty easy < hard).
+
+use super::operators::OperatorRegistry;
+use super::options::{Bootstrap, GroupKey};
+use super::stats::{percentile_interval, stream_seed, Rng};
+use crate::pyjson::Out;
+
+/// One key value: its sort rank, then its text.
+pub type KeyPart = (usize, String);
+/// The values of a group's keys, in `by` order.
+pub type Key = Vec<KeyPart>;
+
+/// A key value for a model or dataset (sorted by text).
+pub fn text_part(text: &str) -> KeyPart {
+    (0, text.to_string())
+}
+
+/// A key value derived from an operator: its code, family or difficulty.
+pub fn operator_part(registry: &OperatorRegistry, operator: usize, key: GroupKey) -> KeyPart {
+    let op = registry.get(operator);
+    match key {
+        GroupKey::Family => {
+            let first = registry
+                .operators()
+                .iter()
+                .position(|o| o.track == op.track && o.family == op.family)
+                .unwrap_or(operator);
+            (first, op.family.clone())
+        }
+        GroupKey::Difficulty => match op.difficulty {
+            Some(d) => (d as usize, d.as_str().to_string()),
+            None => (usize::MAX, String::new()),
+        },
+        _ => (operator, op.code.clone()),
+    }
+}
+
+/// `{"model": "...", "dataset": "..."}` for a key.
+pub fn key_out(names: &[GroupKey], key: &Key) -> Out {
+    Out::Object(
+        names
+            .iter()
+            .zip(key)
+            .map(|(name, (_, text))| (name.as_str().to_string(), Out::Str(text.clone())))
+            .collect(),
+    )
+}
+
+/// The bootstrap stream of a group: derived from the seed, the section and the key, so one
+/// group's interval does not depend on the others.
+pub fn group_rng(bootstrap: &Bootstrap, section: &str, names: &[GroupKey], key: &Key) -> Rng {
+    let mut parts: Vec<&str> = vec![section];
+    for (name, (_, text)) in names.iter().zip(key) {
+        parts.push(name.as_str());
+        parts.push(text);
+    }
+    Rng::new(stream_seed(bootstrap.seed, &parts))
+}
+
+/// A finite number, or `null`.
+pub fn num(value: Option<f64>) -> Out {
+    match value {
+        Some(v) if v.is_finite() => Out::Float(v),
+        _ => Out::Null,
+    }
+}
+
+/// A count.
+pub fn count(value: u64) -> Out {
+    Out::Int(i64::try_from(value).unwrap_or(i64::MAX))
+}
+
+/// `[low, high]`, or `null`.
+pub fn interval_out(interval: Option<(f64, f64)>) -> Out {
+    match interval {
+        Some((lo, hi)) => Out::Array(vec![Out::Float(lo), Out::Float(hi)]),
+        None => Out::Null,
+    }
+}
+
+/// Percentile intervals of the columns of replicate rows.
+pub fn column_intervals<const M: usize>(
+    replicates: &[[f64; M]],
+    confidence: f64,
+) -> [Option<(f64, f64)>; M] {
+    core::array::from_fn(|m| {
+        let column: Vec<f64> = replicates.iter().map(|r| r[m]).collect();
+        percentile_interval(&column, confidence)
+    })
+}
+
+/// Mean of the finite values, or `None` when there are none.
+pub fn mean_finite(values: impl IntoIterator<Item = f64>) -> Option<f64> {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for v in values.into_iter().filter(|v| v.is_finite()) {
+        sum += v;
+        n += 1;
+    }
+    (n > 0).then(|| sum / n as f64)
+}
+
+/// The index of `Dataset` in `by`, and the key names without it.
+pub fn without_dataset(by: &[GroupKey]) -> Option<(usize, Vec<GroupKey>)> {
+    let index = by.iter().position(|k| *k == GroupKey::Dataset)?;
+    let mut rest = by.to_vec();
+    rest.remove(index);
+    Some((index, rest))
+}

@@ -1,0 +1,535 @@
+//! Reliability metrics: FRR, PRR, NRR and MRS per group, the unweighted average across
+//! datasets, micro aggregates over operator families, cross-dataset rank agreement and
+//! bootstrap intervals (resampling instances).
+//!
+//! ```
+//! use tabeq::trust::reliability::RelCounts;
+//! // GPT-5.5 on AIDABench-QA in the TrustDABench paper.
+//! let c = RelCounts { full: 73, partial: 115, none: 374 };
+//! assert_eq!(format!("{:.2}", 100.0 * c.mrs()), "23.22");
+//! assert_eq!(format!("{:.2} {:.2} {:.2}", 100.0 * c.frr(), 100.0 * c.prr(), 100.0 * c.nrr()), "12.99 20.46 66.55");
+//! ```
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::error::{TrustError, TrustErrorCode};
+use super::group::{
+    column_intervals, count, group_rng, interval_out, key_out, mean_finite, num, operator_part,
+    text_part, without_dataset, Key,
+};
+use super::operators::OperatorRegistry;
+use super::options::{Bootstrap, GroupKey};
+use super::records::{Label, ReliabilityRecord};
+use super::stats::{spearman, Spearman};
+use crate::pyjson::Out;
+
+/// Label counts of a group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RelCounts {
+    /// Instances labelled full refusal (1).
+    pub full: u64,
+    /// Instances labelled partial refusal (0.5).
+    pub partial: u64,
+    /// Instances labelled no refusal (0).
+    pub none: u64,
+}
+
+impl RelCounts {
+    /// M, the number of instances.
+    pub fn n(&self) -> u64 {
+        self.full + self.partial + self.none
+    }
+    fn share(&self, k: u64) -> f64 {
+        if self.n() == 0 {
+            0.0
+        } else {
+            k as f64 / self.n() as f64
+        }
+    }
+    /// Full refusal rate.
+    pub fn frr(&self) -> f64 {
+        self.share(self.full)
+    }
+    /// Partial refusal rate.
+    pub fn prr(&self) -> f64 {
+        self.share(self.partial)
+    }
+    /// No refusal rate.
+    pub fn nrr(&self) -> f64 {
+        self.share(self.none)
+    }
+    /// Mean refusal score (1/M)·Σ r_i = FRR + PRR/2, computed from the counts in one division.
+    pub fn mrs(&self) -> f64 {
+        if self.n() == 0 {
+            0.0
+        } else {
+            (2 * self.full + self.partial) as f64 / (2 * self.n()) as f64
+        }
+    }
+    fn add(&mut self, label: Label) {
+        match label {
+            Label::Full => self.full += 1,
+            Label::Partial => self.partial += 1,
+            Label::None => self.none += 1,
+        }
+    }
+    fn rates(&self) -> [f64; 4] {
+        [self.frr(), self.prr(), self.nrr(), self.mrs()]
+    }
+}
+
+/// Bootstrap intervals of FRR, PRR, NRR and MRS.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RelIntervals {
+    /// FRR.
+    pub frr: Option<(f64, f64)>,
+    /// PRR.
+    pub prr: Option<(f64, f64)>,
+    /// NRR.
+    pub nrr: Option<(f64, f64)>,
+    /// MRS.
+    pub mrs: Option<(f64, f64)>,
+}
+
+impl RelIntervals {
+    fn from_replicates(replicates: &[[f64; 4]], confidence: f64) -> Self {
+        let [frr, prr, nrr, mrs] = column_intervals(replicates, confidence);
+        RelIntervals { frr, prr, nrr, mrs }
+    }
+    fn to_out(self) -> Out {
+        Out::Object(vec![
+            ("frr".into(), interval_out(self.frr)),
+            ("prr".into(), interval_out(self.prr)),
+            ("nrr".into(), interval_out(self.nrr)),
+            ("mrs".into(), interval_out(self.mrs)),
+        ])
+    }
+}
+
+/// One row: a group's key, counts and rates.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RelRow {
+    /// Key values in the order of the section's key names.
+    pub key: Key,
+    /// Label counts.
+    pub counts: RelCounts,
+    /// Bootstrap intervals, when requested.
+    pub ci: Option<RelIntervals>,
+    replicates: Vec<[f64; 4]>,
+}
+
+impl RelRow {
+    fn to_out(&self, names: &[GroupKey]) -> Out {
+        let c = &self.counts;
+        Out::Object(vec![
+            ("key".into(), key_out(names, &self.key)),
+            ("n".into(), count(c.n())),
+            ("full".into(), count(c.full)),
+            ("partial".into(), count(c.partial)),
+            ("none".into(), count(c.none)),
+            ("frr".into(), Out::Float(c.frr())),
+            ("prr".into(), Out::Float(c.prr())),
+            ("nrr".into(), Out::Float(c.nrr())),
+            ("mrs".into(), Out::Float(c.mrs())),
+            ("ci".into(), self.ci.map_or(Out::Null, RelIntervals::to_out)),
+        ])
+    }
+}
+
+/// The unweighted mean across datasets of per-dataset rates ("Avg." in the paper).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RelAverage {
+    /// Key values (the report's keys without `dataset`).
+    pub key: Key,
+    /// Number of datasets averaged.
+    pub datasets: usize,
+    /// Mean FRR, PRR, NRR and MRS.
+    pub rates: [f64; 4],
+    /// Intervals from the per-dataset replicates, averaged replicate by replicate.
+    pub ci: Option<RelIntervals>,
+}
+
+/// Spearman agreement between two datasets' per-model MRS.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RankAgreement {
+    /// The two datasets.
+    pub datasets: [String; 2],
+    /// The models present in both, in sorted order.
+    pub models: Vec<String>,
+    /// ρ and its p-value over those models.
+    pub spearman: Spearman,
+}
+
+/// The reliability report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReliabilityReport {
+    /// Grouping keys.
+    pub by: Vec<GroupKey>,
+    /// Number of records.
+    pub records: usize,
+    /// The bootstrap used, if any.
+    pub bootstrap: Option<Bootstrap>,
+    /// All records pooled.
+    pub overall: RelRow,
+    /// One row per group, sorted by key.
+    pub groups: Vec<RelRow>,
+    /// With `dataset` in `by`: the unweighted mean over datasets for each value of the other keys.
+    pub dataset_average: Vec<RelAverage>,
+    /// With `operator` in `by`: micro aggregates per operator family (keys: `by` with operator
+    /// replaced by family).
+    pub families: Vec<RelRow>,
+    /// With `operator` in `by`: micro aggregates over all operators (keys: `by` without operator).
+    pub pooled: Vec<RelRow>,
+    /// With `by` exactly model and dataset: Spearman ρ of per-model MRS for each pair of datasets.
+    pub rank_agreement: Vec<RankAgreement>,
+}
+
+fn key_of(record: &ReliabilityRecord, names: &[GroupKey], registry: &OperatorRegistry) -> Key {
+    names
+        .iter()
+        .map(|k| match k {
+            GroupKey::Model => text_part(&record.model),
+            GroupKey::Dataset => text_part(&record.dataset),
+            other => operator_part(registry, record.operator, *other),
+        })
+        .collect()
+}
+
+fn replicates(
+    counts: &RelCounts,
+    bootstrap: &Bootstrap,
+    rng: &mut super::stats::Rng,
+) -> Vec<[f64; 4]> {
+    let n = counts.n();
+    if n == 0 {
+        return Vec::new();
+    }
+    // Only the label multiset matters, so a draw maps an index to a label by the counts;
+    // this makes the resample independent of record order.
+    (0..bootstrap.resamples)
+        .map(|_| {
+            let mut c = RelCounts::default();
+            for _ in 0..n {
+                let u = rng.below(n);
+                c.add(if u < counts.full {
+                    Label::Full
+                } else if u < counts.full + counts.partial {
+                    Label::Partial
+                } else {
+                    Label::None
+                });
+            }
+            c.rates()
+        })
+        .collect()
+}
+
+fn rows(
+    records: &[ReliabilityRecord],
+    names: &[GroupKey],
+    registry: &OperatorRegistry,
+    bootstrap: Option<&Bootstrap>,
+    section: &str,
+) -> Vec<RelRow> {
+    let mut groups: BTreeMap<Key, RelCounts> = BTreeMap::new();
+    for r in records {
+        groups
+            .entry(key_of(r, names, registry))
+            .or_default()
+            .add(r.label);
+    }
+    groups
+        .into_iter()
+        .map(|(key, counts)| {
+            let replicates = match bootstrap {
+                Some(b) => replicates(&counts, b, &mut group_rng(b, section, names, &key)),
+                None => Vec::new(),
+            };
+            RelRow {
+                ci: bootstrap.map(|b| RelIntervals::from_replicates(&replicates, b.confidence)),
+                key,
+                counts,
+                replicates,
+            }
+        })
+        .collect()
+}
+
+/// Reject two records with the same model, dataset, operator and instance id.
+fn check_duplicates(records: &[ReliabilityRecord]) -> Result<(), TrustError> {
+    let mut seen: HashMap<(&str, &str, usize, &str), usize> = HashMap::new();
+    for r in records {
+        let id = (
+            r.model.as_str(),
+            r.dataset.as_str(),
+            r.operator,
+            r.instance_id.as_str(),
+        );
+        if let Some(first) = seen.insert(id, r.line) {
+            return Err(TrustError::at(
+                TrustErrorCode::DuplicateId,
+                r.line,
+                format!(
+                    "instance {:?} of model {:?} on {:?} under this operator repeats line {first}",
+                    r.instance_id, r.model, r.dataset
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn dataset_average(
+    by: &[GroupKey],
+    groups: &[RelRow],
+    bootstrap: Option<&Bootstrap>,
+) -> Vec<RelAverage> {
+    let Some((dataset_index, _)) = without_dataset(by) else {
+        return Vec::new();
+    };
+    let mut partitions: BTreeMap<Key, Vec<&RelRow>> = BTreeMap::new();
+    for row in groups {
+        let mut key = row.key.clone();
+        key.remove(dataset_index);
+        partitions.entry(key).or_default().push(row);
+    }
+    partitions
+        .into_iter()
+        .map(|(key, rows)| {
+            let rates = core::array::from_fn(|m| {
+                mean_finite(rows.iter().map(|r| r.counts.rates()[m])).unwrap_or(0.0)
+            });
+            let ci = bootstrap.map(|b| {
+                let averaged: Vec<[f64; 4]> = (0..b.resamples)
+                    .map(|i| {
+                        core::array::from_fn(|m| {
+                            mean_finite(
+                                rows.iter()
+                                    .filter_map(|r| r.replicates.get(i).map(|x| x[m])),
+                            )
+                            .unwrap_or(f64::NAN)
+                        })
+                    })
+                    .collect();
+                RelIntervals::from_replicates(&averaged, b.confidence)
+            });
+            RelAverage {
+                key,
+                datasets: rows.len(),
+                rates,
+                ci,
+            }
+        })
+        .collect()
+}
+
+fn rank_agreement(by: &[GroupKey], groups: &[RelRow]) -> Result<Vec<RankAgreement>, TrustError> {
+    let (model_at, dataset_at) = match by {
+        [GroupKey::Model, GroupKey::Dataset] => (0, 1),
+        [GroupKey::Dataset, GroupKey::Model] => (1, 0),
+        _ => return Ok(Vec::new()),
+    };
+    let mut by_dataset: BTreeMap<&str, BTreeMap<&str, f64>> = BTreeMap::new();
+    for row in groups {
+        by_dataset
+            .entry(row.key[dataset_at].1.as_str())
+            .or_default()
+            .insert(row.key[model_at].1.as_str(), row.counts.mrs());
+    }
+    let datasets: Vec<_> = by_dataset.iter().collect();
+    let mut out = Vec::new();
+    for (i, (a, scores_a)) in datasets.iter().enumerate() {
+        for (b, scores_b) in datasets.iter().skip(i + 1) {
+            let models: Vec<&str> = scores_a
+                .keys()
+                .filter(|m| scores_b.contains_key(*m))
+                .copied()
+                .collect();
+            let x: Vec<f64> = models.iter().map(|m| scores_a[m]).collect();
+            let y: Vec<f64> = models.iter().map(|m| scores_b[m]).collect();
+            out.push(RankAgreement {
+                datasets: [a.to_string(), b.to_string()],
+                models: models.iter().map(|m| m.to_string()).collect(),
+                spearman: spearman(&x, &y)?,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Compute the reliability report. Records must come from `registry`; duplicate
+/// (model, dataset, operator, instance_id) is a `duplicate_id` error, no records `no_records`.
+pub fn reliability_report(
+    records: &[ReliabilityRecord],
+    registry: &OperatorRegistry,
+    by: &[GroupKey],
+    bootstrap: Option<&Bootstrap>,
+) -> Result<ReliabilityReport, TrustError> {
+    super::options::check_by(by, super::operators::Track::Reliability)?;
+    if records.is_empty() {
+        return Err(TrustError::new(
+            TrustErrorCode::NoRecords,
+            "no reliability records",
+        ));
+    }
+    if let Some(b) = bootstrap {
+        b.check_budget(records.len().saturating_mul(4))?;
+    }
+    check_duplicates(records)?;
+    let overall = rows(records, &[], registry, bootstrap, "rows")
+        .pop()
+        .unwrap_or(RelRow {
+            key: Vec::new(),
+            counts: RelCounts::default(),
+            ci: None,
+            replicates: Vec::new(),
+        });
+    let groups = rows(records, by, registry, bootstrap, "rows");
+    let (families, pooled) = if by.contains(&GroupKey::Operator) {
+        let family_keys = family_names(by);
+        let pooled_keys: Vec<GroupKey> = by
+            .iter()
+            .copied()
+            .filter(|k| *k != GroupKey::Operator)
+            .collect();
+        (
+            rows(records, &family_keys, registry, bootstrap, "rows"),
+            rows(records, &pooled_keys, registry, bootstrap, "rows"),
+        )
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    Ok(ReliabilityReport {
+        dataset_average: dataset_average(by, &groups, bootstrap),
+        rank_agreement: rank_agreement(by, &groups)?,
+        by: by.to_vec(),
+        records: records.len(),
+        bootstrap: bootstrap.copied(),
+        overall,
+        groups,
+        families,
+        pooled,
+    })
+}
+
+/// `by` with operator replaced by family (without repeating family).
+pub fn family_names(by: &[GroupKey]) -> Vec<GroupKey> {
+    let mut names = Vec::new();
+    for k in by {
+        let k = if *k == GroupKey::Operator {
+            GroupKey::Family
+        } else {
+            *k
+        };
+        if !names.contains(&k) {
+            names.push(k);
+        }
+    }
+    names
+}
+
+pub(crate) fn bootstrap_out(bootstrap: Option<&Bootstrap>) -> Out {
+    match bootstrap {
+        None => Out::Null,
+        Some(b) => Out::Object(vec![
+            ("resamples".into(), Out::Int(b.resamples as i64)),
+            (
+                "seed".into(),
+                Out::Int(i64::try_from(b.seed).unwrap_or(i64::MAX)),
+            ),
+            ("confidence".into(), Out::Float(b.confidence)),
+        ]),
+    }
+}
+
+fn names_out(names: &[GroupKey]) -> Out {
+    Out::Array(names.iter().map(|k| Out::Str(k.as_str().into())).collect())
+}
+
+impl ReliabilityReport {
+    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
+    pub fn to_out(&self) -> Out {
+        let by = &self.by;
+        let family_keys = family_names(by);
+        let pooled_keys: Vec<GroupKey> = by
+            .iter()
+            .copied()
+            .filter(|k| *k != GroupKey::Operator)
+            .collect();
+        let average_keys = without_dataset(by)
+            .map(|(_, rest)| rest)
+            .unwrap_or_default();
+        Out::Object(vec![
+            ("track".into(), Out::Str("reliability".into())),
+            ("by".into(), names_out(by)),
+            ("records".into(), Out::Int(self.records as i64)),
+            ("bootstrap".into(), bootstrap_out(self.bootstrap.as_ref())),
+            ("overall".into(), self.overall.to_out(&[])),
+            (
+                "groups".into(),
+                Out::Array(self.groups.iter().map(|r| r.to_out(by)).collect()),
+            ),
+            (
+                "dataset_average".into(),
+                Out::Array(
+                    self.dataset_average
+                        .iter()
+                        .map(|a| {
+                            Out::Object(vec![
+                                ("key".into(), key_out(&average_keys, &a.key)),
+                                ("datasets".into(), Out::Int(a.datasets as i64)),
+                                ("frr".into(), num(Some(a.rates[0]))),
+                                ("prr".into(), num(Some(a.rates[1]))),
+                                ("nrr".into(), num(Some(a.rates[2]))),
+                                ("mrs".into(), num(Some(a.rates[3]))),
+                                ("ci".into(), a.ci.map_or(Out::Null, RelIntervals::to_out)),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+            (
+                "families".into(),
+                Out::Array(
+                    self.families
+                        .iter()
+                        .map(|r| r.to_out(&family_keys))
+                        .collect(),
+                ),
+            ),
+            (
+                "pooled".into(),
+                Out::Array(self.pooled.iter().map(|r| r.to_out(&pooled_keys)).collect()),
+            ),
+            (
+                "rank_agreement".into(),
+                Out::Array(
+                    self.rank_agreement
+                        .iter()
+                        .map(|a| {
+                            Out::Object(vec![
+                                (
+                                    "datasets".into(),
+                                    Out::Array(
+                                        a.datasets.iter().map(|d| Out::Str(d.clone())).collect(),
+                                    ),
+                                ),
+                                ("metric".into(), Out::Str("mrs".into())),
+                                (
+                                    "models".into(),
+                                    Out::Array(
+                                        a.models.iter().map(|m| Out::Str(m.clone())).collect(),
+                                    ),
+                                ),
+                                ("n".into(), Out::Int(a.spearman.n as i64)),
+                                ("rho".into(), num(a.spearman.rho)),
+                                ("t".into(), num(a.spearman.t)),
+                                ("p_value".into(), num(a.spearman.p_value)),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+        ])
+    }
+}

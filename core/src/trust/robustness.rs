@@ -1,0 +1,667 @@
+//! Robustness metrics: N, coverage, Acc_clean, ASR (micro, null when undefined), RAD,
+//! Acc_rob, ASR per operator and per level, the unweighted average across datasets, and
+//! bootstrap intervals (resampling questions with all their perturbations).
+//!
+//! ```
+//! use tabeq::trust::operators::OperatorRegistry;
+//! use tabeq::trust::records::parse_robustness_jsonl;
+//! use tabeq::trust::robustness::robustness_report;
+//! use tabeq::trust::options::GroupKey;
+//! let registry = OperatorRegistry::builtin();
+//! let records = parse_robustness_jsonl(r#"
+//! {"model": "m", "dataset": "d", "question_id": "q1", "correct": true}
+//! {"model": "m", "dataset": "d", "question_id": "q1", "perturbation_id": "a", "operator": "ROS", "correct": false}
+//! {"model": "m", "dataset": "d", "question_id": "q1", "perturbation_id": "b", "operator": "NRI", "correct": true}
+//! {"model": "m", "dataset": "d", "question_id": "q2", "correct": false}
+//! "#, &registry).unwrap();
+//! let report = robustness_report(&records, &registry, &[GroupKey::Model], None).unwrap();
+//! let g = &report.groups[0].stats;
+//! assert_eq!((g.n, g.acc_clean(), g.asr(), g.rad(), g.coverage()), (2, 0.5, Some(0.5), 0.25, 0.5));
+//! ```
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::error::{TrustError, TrustErrorCode};
+use super::group::{
+    column_intervals, count, group_rng, interval_out, key_out, mean_finite, num, text_part,
+    without_dataset, Key,
+};
+use super::operators::{Level, OperatorRegistry, Track};
+use super::options::{check_by, Bootstrap, GroupKey};
+use super::records::RobustnessRecord;
+use super::reliability::bootstrap_out;
+use super::stats::Rng;
+use crate::pyjson::Out;
+
+/// One original question with its valid perturbations' outcomes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    /// The model.
+    pub model: String,
+    /// The dataset.
+    pub dataset: String,
+    /// The question id.
+    pub question_id: String,
+    /// c_i.
+    pub correct: bool,
+    /// (operator index, a_ij) for each valid perturbation.
+    pub perturbations: Vec<(usize, bool)>,
+    /// Perturbations marked `valid: false` (left out of K_i).
+    pub excluded: u64,
+}
+
+impl Question {
+    /// K_i.
+    pub fn k(&self) -> u64 {
+        self.perturbations.len() as u64
+    }
+    /// Σ_j c_i (1 − a_ij).
+    fn flips(&self) -> u64 {
+        if self.correct {
+            self.perturbations.iter().filter(|(_, a)| !a).count() as u64
+        } else {
+            0
+        }
+    }
+    /// c_i (1 − ā_i) for covered questions, else 0.
+    fn rad_term(&self) -> f64 {
+        if self.correct && self.k() > 0 {
+            self.flips() as f64 / self.k() as f64
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Validate records and gather them per question: an original per (model, dataset,
+/// question_id) at most once (`duplicate_id`), a perturbation id at most once per question
+/// (`duplicate_id`), and every perturbation's question must have an original
+/// (`orphan_perturbation`). Questions come back sorted by (model, dataset, question_id).
+pub fn gather_questions(records: &[RobustnessRecord]) -> Result<Vec<Question>, TrustError> {
+    let mut index: HashMap<(&str, &str, &str), (usize, usize)> = HashMap::new();
+    let mut questions: Vec<Question> = Vec::new();
+    for r in records.iter().filter(|r| r.perturbation.is_none()) {
+        let id = (r.model.as_str(), r.dataset.as_str(), r.question_id.as_str());
+        if let Some(&(_, first)) = index.get(&id) {
+            return Err(TrustError::at(
+                TrustErrorCode::DuplicateId,
+                r.line,
+                format!(
+                    "question {:?} of model {:?} on {:?} already has an original answer (line {first})",
+                    r.question_id, r.model, r.dataset
+                ),
+            ));
+        }
+        index.insert(id, (questions.len(), r.line));
+        questions.push(Question {
+            model: r.model.clone(),
+            dataset: r.dataset.clone(),
+            question_id: r.question_id.clone(),
+            correct: r.correct,
+            perturbations: Vec::new(),
+            excluded: 0,
+        });
+    }
+    let mut seen: HashMap<(&str, &str, &str, &str), usize> = HashMap::new();
+    for r in records {
+        let Some(p) = &r.perturbation else { continue };
+        let id = (r.model.as_str(), r.dataset.as_str(), r.question_id.as_str());
+        let Some(&(q, _)) = index.get(&id) else {
+            return Err(TrustError::at(
+                TrustErrorCode::OrphanPerturbation,
+                r.line,
+                format!(
+                    "perturbation {:?} of question {:?} (model {:?}, dataset {:?}) has no original record",
+                    p.id, r.question_id, r.model, r.dataset
+                ),
+            ));
+        };
+        if let Some(first) = seen.insert((id.0, id.1, id.2, p.id.as_str()), r.line) {
+            return Err(TrustError::at(
+                TrustErrorCode::DuplicateId,
+                r.line,
+                format!(
+                    "perturbation {:?} of question {:?} repeats line {first}",
+                    p.id, r.question_id
+                ),
+            ));
+        }
+        if p.valid {
+            questions[q].perturbations.push((p.operator, r.correct));
+        } else {
+            questions[q].excluded += 1;
+        }
+    }
+    for q in &mut questions {
+        // Canonical order so that sums do not depend on record order.
+        q.perturbations.sort_unstable();
+    }
+    questions.sort_by(|a, b| {
+        (&a.model, &a.dataset, &a.question_id).cmp(&(&b.model, &b.dataset, &b.question_id))
+    });
+    Ok(questions)
+}
+
+/// Attack counts of a slice of (question, perturbation) pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Attacks {
+    /// Valid perturbations.
+    pub perturbations: u64,
+    /// Perturbations of originally-correct questions (the ASR denominator).
+    pub attacks: u64,
+    /// Of those, the ones answered wrongly (the ASR numerator).
+    pub flips: u64,
+}
+
+impl Attacks {
+    /// flips / attacks, `None` when there are no attacks.
+    pub fn asr(&self) -> Option<f64> {
+        (self.attacks > 0).then(|| self.flips as f64 / self.attacks as f64)
+    }
+    fn add(&mut self, correct_before: bool, correct_after: bool) {
+        self.perturbations += 1;
+        if correct_before {
+            self.attacks += 1;
+            self.flips += u64::from(!correct_after);
+        }
+    }
+    fn to_out(self) -> Vec<(String, Out)> {
+        vec![
+            ("perturbations".into(), count(self.perturbations)),
+            ("attacks".into(), count(self.attacks)),
+            ("flips".into(), count(self.flips)),
+            ("asr".into(), num(self.asr())),
+        ]
+    }
+}
+
+/// The robustness numbers of one group of questions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RobStats {
+    /// N, original questions.
+    pub n: u64,
+    /// |S|, questions with at least one valid perturbation.
+    pub covered: u64,
+    /// Σ c_i.
+    pub correct: u64,
+    /// Perturbations marked invalid and left out.
+    pub excluded: u64,
+    /// All valid perturbations.
+    pub all: Attacks,
+    /// Σ_{i∈S} c_i (1 − ā_i), summed in question order.
+    pub rad_sum: f64,
+    /// Per operator index (registry order).
+    pub by_operator: BTreeMap<usize, Attacks>,
+    /// Per level L0..L3.
+    pub by_level: [Attacks; 4],
+}
+
+impl RobStats {
+    fn of(questions: &[&Question], registry: &OperatorRegistry) -> RobStats {
+        let mut s = RobStats {
+            n: 0,
+            covered: 0,
+            correct: 0,
+            excluded: 0,
+            all: Attacks::default(),
+            rad_sum: 0.0,
+            by_operator: BTreeMap::new(),
+            by_level: [Attacks::default(); 4],
+        };
+        for q in questions {
+            s.n += 1;
+            s.correct += u64::from(q.correct);
+            s.covered += u64::from(q.k() > 0);
+            s.excluded += q.excluded;
+            s.rad_sum += q.rad_term();
+            for &(op, a) in &q.perturbations {
+                s.all.add(q.correct, a);
+                s.by_operator.entry(op).or_default().add(q.correct, a);
+                if let Some(level) = registry.get(op).level {
+                    s.by_level[level.index()].add(q.correct, a);
+                }
+            }
+        }
+        s
+    }
+    fn ratio(&self, k: f64) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            k / self.n as f64
+        }
+    }
+    /// |S| / N.
+    pub fn coverage(&self) -> f64 {
+        self.ratio(self.covered as f64)
+    }
+    /// (1/N) Σ c_i.
+    pub fn acc_clean(&self) -> f64 {
+        self.ratio(self.correct as f64)
+    }
+    /// Micro attack success rate; `None` when no originally-correct question was perturbed.
+    pub fn asr(&self) -> Option<f64> {
+        self.all.asr()
+    }
+    /// (1/N) Σ_{i∈S} c_i (1 − ā_i).
+    pub fn rad(&self) -> f64 {
+        self.ratio(self.rad_sum)
+    }
+    /// Acc_clean − RAD.
+    pub fn acc_rob(&self) -> f64 {
+        self.acc_clean() - self.rad()
+    }
+}
+
+/// Bootstrap intervals of Acc_clean, ASR, RAD and Acc_rob.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RobIntervals {
+    /// Acc_clean.
+    pub acc_clean: Option<(f64, f64)>,
+    /// ASR (resamples where it is undefined are left out; `None` if all are).
+    pub asr: Option<(f64, f64)>,
+    /// RAD.
+    pub rad: Option<(f64, f64)>,
+    /// Acc_rob.
+    pub acc_rob: Option<(f64, f64)>,
+}
+
+impl RobIntervals {
+    fn from_replicates(replicates: &[[f64; 4]], confidence: f64) -> Self {
+        let [acc_clean, asr, rad, acc_rob] = column_intervals(replicates, confidence);
+        RobIntervals {
+            acc_clean,
+            asr,
+            rad,
+            acc_rob,
+        }
+    }
+    fn to_out(self) -> Out {
+        Out::Object(vec![
+            ("acc_clean".into(), interval_out(self.acc_clean)),
+            ("asr".into(), interval_out(self.asr)),
+            ("rad".into(), interval_out(self.rad)),
+            ("acc_rob".into(), interval_out(self.acc_rob)),
+        ])
+    }
+}
+
+/// One group of the robustness report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RobRow {
+    /// Key values in `by` order.
+    pub key: Key,
+    /// Its numbers.
+    pub stats: RobStats,
+    /// Bootstrap intervals, when requested.
+    pub ci: Option<RobIntervals>,
+    replicates: Vec<[f64; 4]>,
+}
+
+/// The unweighted mean across datasets of per-dataset values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RobAverage {
+    /// Key values (`by` without dataset).
+    pub key: Key,
+    /// Datasets averaged.
+    pub datasets: usize,
+    /// Mean coverage.
+    pub coverage: f64,
+    /// Mean Acc_clean.
+    pub acc_clean: f64,
+    /// Mean of the datasets' ASR where defined; `None` if undefined everywhere.
+    pub asr: Option<f64>,
+    /// Mean RAD.
+    pub rad: f64,
+    /// Mean Acc_rob.
+    pub acc_rob: f64,
+    /// Per operator: mean of the datasets' ASR where defined.
+    pub asr_by_operator: Vec<(usize, Option<f64>)>,
+    /// Per level: mean of the datasets' ASR where defined.
+    pub asr_by_level: [Option<f64>; 4],
+    /// Intervals from per-dataset replicates averaged replicate by replicate.
+    pub ci: Option<RobIntervals>,
+}
+
+/// The robustness report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RobustnessReport {
+    /// Grouping keys (model and/or dataset).
+    pub by: Vec<GroupKey>,
+    /// Original records.
+    pub originals: usize,
+    /// Perturbation records (valid or not).
+    pub perturbations: usize,
+    /// The bootstrap used, if any.
+    pub bootstrap: Option<Bootstrap>,
+    /// All questions pooled.
+    pub overall: RobRow,
+    /// One row per group, sorted by key.
+    pub groups: Vec<RobRow>,
+    /// With `dataset` in `by`: unweighted means over datasets for each value of the other keys.
+    pub dataset_average: Vec<RobAverage>,
+    registry: OperatorRegistry,
+}
+
+fn replicates(questions: &[&Question], bootstrap: &Bootstrap, rng: &mut Rng) -> Vec<[f64; 4]> {
+    let n = questions.len() as u64;
+    if n == 0 {
+        return Vec::new();
+    }
+    let terms: Vec<(f64, u64, u64, f64)> = questions
+        .iter()
+        .map(|q| {
+            let attacks = if q.correct { q.k() } else { 0 };
+            (
+                f64::from(u8::from(q.correct)),
+                attacks,
+                q.flips(),
+                q.rad_term(),
+            )
+        })
+        .collect();
+    (0..bootstrap.resamples)
+        .map(|_| {
+            let (mut correct, mut attacks, mut flips, mut rad) = (0.0, 0u64, 0u64, 0.0);
+            for _ in 0..n {
+                let t = terms[rng.below(n) as usize];
+                correct += t.0;
+                attacks += t.1;
+                flips += t.2;
+                rad += t.3;
+            }
+            let nf = n as f64;
+            let asr = if attacks > 0 {
+                flips as f64 / attacks as f64
+            } else {
+                f64::NAN
+            };
+            [correct / nf, asr, rad / nf, (correct - rad) / nf]
+        })
+        .collect()
+}
+
+fn key_of(q: &Question, by: &[GroupKey]) -> Key {
+    by.iter()
+        .map(|k| match k {
+            GroupKey::Dataset => text_part(&q.dataset),
+            _ => text_part(&q.model),
+        })
+        .collect()
+}
+
+fn rows(
+    questions: &[Question],
+    by: &[GroupKey],
+    registry: &OperatorRegistry,
+    bootstrap: Option<&Bootstrap>,
+) -> Vec<RobRow> {
+    let mut groups: BTreeMap<Key, Vec<&Question>> = BTreeMap::new();
+    for q in questions {
+        groups.entry(key_of(q, by)).or_default().push(q);
+    }
+    groups
+        .into_iter()
+        .map(|(key, qs)| {
+            let replicates = match bootstrap {
+                Some(b) => replicates(&qs, b, &mut group_rng(b, "rows", by, &key)),
+                None => Vec::new(),
+            };
+            RobRow {
+                stats: RobStats::of(&qs, registry),
+                ci: bootstrap.map(|b| RobIntervals::from_replicates(&replicates, b.confidence)),
+                key,
+                replicates,
+            }
+        })
+        .collect()
+}
+
+fn dataset_average(
+    by: &[GroupKey],
+    groups: &[RobRow],
+    bootstrap: Option<&Bootstrap>,
+) -> Vec<RobAverage> {
+    let Some((dataset_index, _)) = without_dataset(by) else {
+        return Vec::new();
+    };
+    let mut partitions: BTreeMap<Key, Vec<&RobRow>> = BTreeMap::new();
+    for row in groups {
+        let mut key = row.key.clone();
+        key.remove(dataset_index);
+        partitions.entry(key).or_default().push(row);
+    }
+    partitions
+        .into_iter()
+        .map(|(key, rows)| {
+            let mean = |f: &dyn Fn(&RobStats) -> f64| {
+                mean_finite(rows.iter().map(|r| f(&r.stats))).unwrap_or(0.0)
+            };
+            let mut operators: Vec<usize> = rows
+                .iter()
+                .flat_map(|r| r.stats.by_operator.keys().copied())
+                .collect();
+            operators.sort_unstable();
+            operators.dedup();
+            let asr_by_operator = operators
+                .iter()
+                .map(|op| {
+                    let values = rows
+                        .iter()
+                        .filter_map(|r| r.stats.by_operator.get(op).and_then(Attacks::asr));
+                    (*op, mean_finite(values))
+                })
+                .collect();
+            let asr_by_level = core::array::from_fn(|l| {
+                mean_finite(rows.iter().filter_map(|r| r.stats.by_level[l].asr()))
+            });
+            let ci = bootstrap.map(|b| {
+                let averaged: Vec<[f64; 4]> = (0..b.resamples)
+                    .map(|i| {
+                        core::array::from_fn(|m| {
+                            mean_finite(
+                                rows.iter()
+                                    .filter_map(|r| r.replicates.get(i).map(|x| x[m])),
+                            )
+                            .unwrap_or(f64::NAN)
+                        })
+                    })
+                    .collect();
+                RobIntervals::from_replicates(&averaged, b.confidence)
+            });
+            RobAverage {
+                key,
+                datasets: rows.len(),
+                coverage: mean(&|s| s.coverage()),
+                acc_clean: mean(&|s| s.acc_clean()),
+                asr: mean_finite(rows.iter().filter_map(|r| r.stats.asr())),
+                rad: mean(&|s| s.rad()),
+                acc_rob: mean(&|s| s.acc_rob()),
+                asr_by_operator,
+                asr_by_level,
+                ci,
+            }
+        })
+        .collect()
+}
+
+/// Compute the robustness report from records parsed with `registry`.
+pub fn robustness_report(
+    records: &[RobustnessRecord],
+    registry: &OperatorRegistry,
+    by: &[GroupKey],
+    bootstrap: Option<&Bootstrap>,
+) -> Result<RobustnessReport, TrustError> {
+    check_by(by, Track::Robustness)?;
+    let originals = records.iter().filter(|r| r.perturbation.is_none()).count();
+    if originals == 0 {
+        return Err(TrustError::new(
+            TrustErrorCode::NoRecords,
+            if records.is_empty() {
+                "no robustness records"
+            } else {
+                "no original (unperturbed) records"
+            },
+        ));
+    }
+    let questions = gather_questions(records)?;
+    if let Some(b) = bootstrap {
+        b.check_budget(questions.len().saturating_mul(2))?;
+    }
+    let overall = rows(&questions, &[], registry, bootstrap)
+        .pop()
+        .unwrap_or_else(|| RobRow {
+            key: Vec::new(),
+            stats: RobStats::of(&[], registry),
+            ci: None,
+            replicates: Vec::new(),
+        });
+    let groups = rows(&questions, by, registry, bootstrap);
+    Ok(RobustnessReport {
+        dataset_average: dataset_average(by, &groups, bootstrap),
+        by: by.to_vec(),
+        originals,
+        perturbations: records.len() - originals,
+        bootstrap: bootstrap.copied(),
+        overall,
+        groups,
+        registry: registry.clone(),
+    })
+}
+
+impl RobustnessReport {
+    fn operator_out(&self, op: usize, fields: Vec<(String, Out)>) -> Out {
+        let o = self.registry.get(op);
+        let mut members = vec![
+            ("operator".to_string(), Out::Str(o.code.clone())),
+            (
+                "level".to_string(),
+                o.level.map_or(Out::Null, |l| Out::Str(l.as_str().into())),
+            ),
+        ];
+        members.extend(fields);
+        Out::Object(members)
+    }
+
+    fn row_out(&self, names: &[GroupKey], row: &RobRow) -> Out {
+        let s = &row.stats;
+        let mut members = vec![
+            ("key".to_string(), key_out(names, &row.key)),
+            ("n".into(), count(s.n)),
+            ("covered".into(), count(s.covered)),
+            ("coverage".into(), Out::Float(s.coverage())),
+            ("correct".into(), count(s.correct)),
+            ("acc_clean".into(), Out::Float(s.acc_clean())),
+            ("excluded".into(), count(s.excluded)),
+        ];
+        members.extend(s.all.to_out());
+        members.extend([
+            ("rad".into(), Out::Float(s.rad())),
+            ("acc_rob".into(), Out::Float(s.acc_rob())),
+            (
+                "asr_by_operator".into(),
+                Out::Array(
+                    s.by_operator
+                        .iter()
+                        .map(|(op, a)| self.operator_out(*op, a.to_out()))
+                        .collect(),
+                ),
+            ),
+            (
+                "asr_by_level".into(),
+                Out::Array(
+                    Level::ALL
+                        .iter()
+                        .map(|l| {
+                            let mut m = vec![("level".to_string(), Out::Str(l.as_str().into()))];
+                            m.extend(s.by_level[l.index()].to_out());
+                            Out::Object(m)
+                        })
+                        .collect(),
+                ),
+            ),
+            ("ci".into(), row.ci.map_or(Out::Null, RobIntervals::to_out)),
+        ]);
+        Out::Object(members)
+    }
+
+    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
+    pub fn to_out(&self) -> Out {
+        let average_keys = without_dataset(&self.by)
+            .map(|(_, rest)| rest)
+            .unwrap_or_default();
+        Out::Object(vec![
+            ("track".into(), Out::Str("robustness".into())),
+            (
+                "by".into(),
+                Out::Array(
+                    self.by
+                        .iter()
+                        .map(|k| Out::Str(k.as_str().into()))
+                        .collect(),
+                ),
+            ),
+            ("originals".into(), Out::Int(self.originals as i64)),
+            ("perturbations".into(), Out::Int(self.perturbations as i64)),
+            ("bootstrap".into(), bootstrap_out(self.bootstrap.as_ref())),
+            ("overall".into(), self.row_out(&[], &self.overall)),
+            (
+                "groups".into(),
+                Out::Array(
+                    self.groups
+                        .iter()
+                        .map(|r| self.row_out(&self.by, r))
+                        .collect(),
+                ),
+            ),
+            (
+                "dataset_average".into(),
+                Out::Array(
+                    self.dataset_average
+                        .iter()
+                        .map(|a| {
+                            Out::Object(vec![
+                                ("key".into(), key_out(&average_keys, &a.key)),
+                                ("datasets".into(), Out::Int(a.datasets as i64)),
+                                ("coverage".into(), num(Some(a.coverage))),
+                                ("acc_clean".into(), num(Some(a.acc_clean))),
+                                ("asr".into(), num(a.asr)),
+                                ("rad".into(), num(Some(a.rad))),
+                                ("acc_rob".into(), num(Some(a.acc_rob))),
+                                (
+                                    "asr_by_operator".into(),
+                                    Out::Array(
+                                        a.asr_by_operator
+                                            .iter()
+                                            .map(|(op, v)| {
+                                                self.operator_out(
+                                                    *op,
+                                                    vec![("asr".into(), num(*v))],
+                                                )
+                                            })
+                                            .collect(),
+                                    ),
+                                ),
+                                (
+                                    "asr_by_level".into(),
+                                    Out::Array(
+                                        Level::ALL
+                                            .iter()
+                                            .map(|l| {
+                                                Out::Object(vec![
+                                                    ("level".into(), Out::Str(l.as_str().into())),
+                                                    ("asr".into(), num(a.asr_by_level[l.index()])),
+                                                ])
+                                            })
+                                            .collect(),
+                                    ),
+                                ),
+                                ("ci".into(), a.ci.map_or(Out::Null, RobIntervals::to_out)),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+        ])
+    }
+}
