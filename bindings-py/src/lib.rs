@@ -3,15 +3,18 @@
 
 mod fs;
 
-use std::path::PathBuf;
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 
 use tabeq::config::{ColumnSpec, TaskConfig};
+use tabeq::csv::read_table;
 use tabeq::error::error_catalogue;
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, SuiteSummary};
 use tabeq::{FatalError, Prediction, PreparedGold, TaskResult};
@@ -22,6 +25,7 @@ pyo3::import_exception!(tabeq._errors, ConfigError);
 pyo3::import_exception!(tabeq._errors, GoldError);
 pyo3::import_exception!(tabeq._errors, SuiteError);
 pyo3::import_exception!(tabeq._errors, CellError);
+pyo3::import_exception!(tabeq._errors, CsvError);
 
 /// Turn a core fatal error into the matching Python exception (`.code`, `.stage`, `.task_id`).
 fn fatal_to_py(e: FatalError) -> PyErr {
@@ -136,36 +140,100 @@ impl NativeResult {
 /// Work above this many input bytes releases the GIL.
 const DETACH_THRESHOLD: usize = 64 * 1024;
 
-fn prediction_of(bytes: &Option<Vec<u8>>) -> Prediction<'_> {
-    match bytes {
-        Some(b) => Prediction::Csv(b),
-        None => Prediction::Missing,
+/// A table handed to the evaluator: the file's bytes, or a path the bindings read with the
+/// official evaluator's checks.
+enum Input<'a> {
+    Bytes(Cow<'a, [u8]>),
+    Path(PathBuf),
+}
+
+impl<'a> Input<'a> {
+    /// `bytes` are borrowed; `str` and `os.PathLike` are paths.
+    fn borrowed(obj: &'a Bound<'_, PyAny>) -> PyResult<Input<'a>> {
+        if let Ok(b) = obj.cast::<PyBytes>() {
+            return Ok(Input::Bytes(Cow::Borrowed(b.as_bytes())));
+        }
+        Self::path(obj)
+    }
+
+    /// Like [`Input::borrowed`] but owning the bytes (to send them to worker threads).
+    fn owned(obj: &Bound<'_, PyAny>) -> PyResult<Input<'static>> {
+        if let Ok(b) = obj.cast::<PyBytes>() {
+            return Ok(Input::Bytes(Cow::Owned(b.as_bytes().to_vec())));
+        }
+        Self::path(obj)
+    }
+
+    fn path<'b>(obj: &Bound<'_, PyAny>) -> PyResult<Input<'b>> {
+        obj.extract::<PathBuf>().map(Input::Path).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "expected CSV bytes or a path, got {}",
+                obj.get_type()
+                    .name()
+                    .map_or_else(|_| "?".to_string(), |n| n.to_string())
+            ))
+        })
+    }
+
+    fn size(&self) -> usize {
+        match self {
+            Input::Bytes(b) => b.len(),
+            // Reading a file is worth releasing the GIL for, whatever its size.
+            Input::Path(_) => DETACH_THRESHOLD + 1,
+        }
     }
 }
 
-/// Score one task. `prediction` is CSV bytes or None (no file).
+/// Score one task whose inputs are bytes or paths. A gold path that cannot be read is fatal
+/// (`gold_missing`); a prediction path is read like the suite reads `prediction.csv`.
+fn evaluate_inputs(
+    prediction: Option<&Input<'_>>,
+    gold: &Input<'_>,
+    config: &TaskConfig,
+) -> Result<TaskResult, FatalError> {
+    let gold_bytes: Cow<'_, [u8]> = match gold {
+        Input::Bytes(b) => Cow::Borrowed(b),
+        Input::Path(p) => Cow::Owned(fs::read_gold(p, &config.task_id)?),
+    };
+    let prepared = PreparedGold::new(&gold_bytes, config)?;
+    Ok(match prediction {
+        None => prepared.evaluate(Prediction::Missing),
+        Some(Input::Bytes(b)) => prepared.evaluate(Prediction::Csv(b)),
+        Some(Input::Path(p)) => evaluate_prediction_file(&prepared, p),
+    })
+}
+
+/// Score the prediction file at `path` (missing, unreadable or read) against a prepared gold.
+fn evaluate_prediction_file(prepared: &PreparedGold, path: &Path) -> TaskResult {
+    match fs::read_prediction(path) {
+        PredictionFile::Missing => {
+            let mut r = prepared.evaluate(Prediction::Missing);
+            r.error = Some(format!("Missing prediction CSV: {}", path.display()));
+            r
+        }
+        PredictionFile::Invalid(e) => prepared.evaluate(Prediction::Invalid(&e)),
+        PredictionFile::Bytes(b) => prepared.evaluate(Prediction::Csv(&b)),
+    }
+}
+
+/// Score one task. `prediction` is CSV bytes, a path, or None (no file); `gold` is CSV
+/// bytes or a path.
 #[pyfunction]
 #[pyo3(signature = (prediction, gold, config))]
 fn evaluate(
     py: Python<'_>,
-    prediction: Option<&Bound<'_, PyBytes>>,
-    gold: &Bound<'_, PyBytes>,
+    prediction: Option<&Bound<'_, PyAny>>,
+    gold: &Bound<'_, PyAny>,
     config: &NativeConfig,
 ) -> PyResult<NativeResult> {
-    let gold = gold.as_bytes();
-    let pred = prediction.map(|p| p.as_bytes());
-    let run = |gold: &[u8], pred: Option<&[u8]>| {
-        let prediction = match pred {
-            Some(b) => Prediction::Csv(b),
-            None => Prediction::Missing,
-        };
-        tabeq::evaluate_task(prediction, gold, &config.inner)
-    };
-    let size = gold.len() + pred.map_or(0, <[u8]>::len);
+    let gold = Input::borrowed(gold)?;
+    let pred = prediction.map(Input::borrowed).transpose()?;
+    let size = gold.size() + pred.as_ref().map_or(0, Input::size);
+    let run = || evaluate_inputs(pred.as_ref(), &gold, &config.inner);
     let result = if size > DETACH_THRESHOLD {
-        py.detach(|| run(gold, pred))
+        py.detach(run)
     } else {
-        run(gold, pred)
+        run()
     };
     result
         .map(|inner| NativeResult { inner })
@@ -245,9 +313,9 @@ fn parallel_map<T: Send>(
     Ok(slots.into_iter().flatten().collect())
 }
 
-/// Score many tasks in parallel: `tasks` is a list of `(prediction bytes | None, gold bytes,
-/// NativeConfig)`. Results come back in input order; the first fatal error (in input
-/// order) is raised with its index.
+/// Score many tasks in parallel: `tasks` is a list of `(prediction bytes | path | None, gold
+/// bytes | path, NativeConfig)`. Files are read by the worker threads. Results come back in
+/// input order; the first fatal error (in input order) is raised with its index.
 #[pyfunction]
 #[pyo3(signature = (tasks, threads=None))]
 fn evaluate_many(
@@ -255,16 +323,21 @@ fn evaluate_many(
     tasks: &Bound<'_, PyList>,
     threads: Option<usize>,
 ) -> PyResult<Vec<NativeResult>> {
-    let mut inputs: Vec<(Option<Vec<u8>>, Vec<u8>, TaskConfig)> = Vec::with_capacity(tasks.len());
+    let mut inputs: Vec<(Option<Input<'static>>, Input<'static>, TaskConfig)> =
+        Vec::with_capacity(tasks.len());
     for item in tasks.iter() {
-        let (pred, gold, config): (Option<Vec<u8>>, Vec<u8>, PyRef<'_, NativeConfig>) =
-            item.extract()?;
-        inputs.push((pred, gold, config.inner.clone()));
+        let (pred, gold, config): (
+            Option<Bound<'_, PyAny>>,
+            Bound<'_, PyAny>,
+            PyRef<'_, NativeConfig>,
+        ) = item.extract()?;
+        let pred = pred.as_ref().map(Input::owned).transpose()?;
+        inputs.push((pred, Input::owned(&gold)?, config.inner.clone()));
     }
     let threads = thread_count(threads, inputs.len());
     let work = |i: usize| {
         let (pred, gold, config) = &inputs[i];
-        tabeq::evaluate_task(prediction_of(pred), gold, config)
+        evaluate_inputs(pred.as_ref(), gold, config)
     };
     let results = if threads == 1 || inputs.len() < 2 {
         py.detach(|| (0..inputs.len()).map(work).collect::<Vec<_>>())
@@ -283,7 +356,8 @@ fn evaluate_many(
         .collect()
 }
 
-/// Evaluate a suite in the official layout; returns the summary JSON text.
+/// Evaluate a suite in the official layout; returns the summary JSON text (exactly the
+/// official file's content), the per-task results and the configs, in task order.
 #[pyfunction]
 #[pyo3(signature = (prediction_root, gold_root, config_root, threads=None, progress=None))]
 fn evaluate_suite(
@@ -293,7 +367,7 @@ fn evaluate_suite(
     config_root: PathBuf,
     threads: Option<usize>,
     progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
+) -> PyResult<(String, Vec<NativeResult>, Vec<NativeConfig>)> {
     let plan = py
         .detach(|| -> Result<_, FatalError> {
             fs::require_dir(&prediction_root, "prediction root")?;
@@ -311,15 +385,7 @@ fn evaluate_suite(
         )?;
         let prepared = PreparedGold::new(&gold, config)?;
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
-        Ok(match fs::read_prediction(&path) {
-            PredictionFile::Missing => {
-                let mut r = prepared.evaluate(Prediction::Missing);
-                r.error = Some(format!("Missing prediction CSV: {}", path.display()));
-                r
-            }
-            PredictionFile::Invalid(e) => prepared.evaluate(Prediction::Invalid(&e)),
-            PredictionFile::Bytes(b) => prepared.evaluate(Prediction::Csv(&b)),
-        })
+        Ok(evaluate_prediction_file(&prepared, &path))
     };
     let results = parallel_map(py, total, thread_count(threads, total), &work, progress)?;
     let mut tasks = Vec::with_capacity(total);
@@ -332,7 +398,17 @@ fn evaluate_suite(
             .map(String::as_str),
         &plan,
     );
-    Ok(SuiteSummary::new(&plan, tasks, unscored).to_json())
+    let summary = SuiteSummary::new(&plan, tasks.clone(), unscored).to_json();
+    let results = tasks
+        .into_iter()
+        .map(|inner| NativeResult { inner })
+        .collect();
+    let configs = plan
+        .configs
+        .iter()
+        .map(|c| NativeConfig { inner: c.clone() })
+        .collect();
+    Ok((summary, results, configs))
 }
 
 /// Canonicalize one value under a column (given as column-object JSON text). Returns the
@@ -344,6 +420,44 @@ fn canonicalize(value: &str, column_json: &str) -> PyResult<Option<String>> {
         Ok(c) => Ok(c.as_str().map(str::to_string)),
         Err(e) => Err(CellError::new_err((e.message, e.kind.code()))),
     }
+}
+
+/// Canonicalize many values under one column: for each, `(canonical or None, None)` or
+/// `(None, cell error code)`. Used to show why a task failed.
+#[pyfunction]
+fn canonicalize_many(
+    values: Vec<String>,
+    column_json: &str,
+) -> PyResult<Vec<(Option<String>, Option<&'static str>)>> {
+    let rule = ColumnSpec::from_json(column_json)
+        .map_err(fatal_to_py)?
+        .rule();
+    Ok(values
+        .iter()
+        .map(|v| match tabeq::canon::canonicalize(v, &rule) {
+            Ok(c) => (c.as_str().map(str::to_string), None),
+            Err(e) => (None, Some(e.kind.code())),
+        })
+        .collect())
+}
+
+/// Read CSV bytes with the strict reader: the rows (header first) as tabeq sees them.
+/// Raises CsvError (with `.code`) when the bytes are not a strict CSV within the limits.
+#[pyfunction]
+fn read_csv(py: Python<'_>, data: &Bound<'_, PyBytes>) -> PyResult<Vec<Vec<String>>> {
+    let bytes = data.as_bytes();
+    let table = if bytes.len() > DETACH_THRESHOLD {
+        py.detach(|| read_table(bytes))
+    } else {
+        read_table(bytes)
+    }
+    .map_err(|e| CsvError::new_err((e.to_string(), e.kind.code())))?;
+    let mut rows = Vec::with_capacity(table.row_count() + 1);
+    rows.push(table.headers().to_vec());
+    for r in 0..table.row_count() {
+        rows.push(table.row(r).map(str::to_string).collect());
+    }
+    Ok(rows)
 }
 
 /// Every stable error code as `(code, family)`.
@@ -364,6 +478,8 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_many, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_suite, m)?)?;
     m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
+    m.add_function(wrap_pyfunction!(read_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(canonicalize_many, m)?)?;
     m.add_function(wrap_pyfunction!(error_catalogue_entries, m)?)?;
     Ok(())
 }

@@ -9,16 +9,29 @@
 
 from __future__ import annotations
 
-import html
+import importlib
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Optional, Union, cast
 
 from . import _tabeq
-from ._errors import CellError, ConfigError, FatalError, GoldError, SuiteError, TabeqError
-from ._inputs import TableLike, table_to_csv_bytes
+from ._errors import (
+    CellError,
+    CellErrorCode,
+    ConfigError,
+    CsvError,
+    CsvErrorCode,
+    ErrorCode,
+    FatalError,
+    FatalErrorCode,
+    GoldError,
+    SuiteError,
+    TabeqError,
+    TaskErrorCode,
+)
+from ._inputs import Source, TableLike, to_source
 
 __version__: str = _tabeq.__version__
 
@@ -30,11 +43,18 @@ __all__ = [
     "GoldError",
     "SuiteError",
     "CellError",
+    "CsvError",
+    "ErrorCode",
+    "TaskErrorCode",
+    "CsvErrorCode",
+    "CellErrorCode",
+    "FatalErrorCode",
     "TaskConfig",
     "TaskResult",
     "SuiteResult",
     "ConfigLike",
     "TableLike",
+    "Column",
     "text",
     "number",
     "date",
@@ -45,10 +65,12 @@ __all__ = [
     "evaluate_many",
     "evaluate_suite",
     "canonicalize",
+    "read_table",
     "error_codes",
 ]
 
 Column = dict[str, Any]
+"""A column object of a config (``{"gold_name": ..., "type": ..., ...}``)."""
 
 
 def text(name: str) -> Column:
@@ -59,13 +81,16 @@ def text(name: str) -> Column:
 def number(
     name: str,
     *,
-    decimal_places: Optional[int] = None,
-    significant_digits: Optional[int] = None,
+    decimal_places: int | None = None,
+    significant_digits: int | None = None,
     integer: bool = False,
     unit: str = "plain",
     allow_percent_sign: bool = False,
 ) -> Column:
-    """A number column. Give exactly one of ``decimal_places``, ``significant_digits`` or ``integer=True``."""
+    """A number column. Give exactly one of ``decimal_places``, ``significant_digits`` or ``integer=True``.
+
+    ``unit`` is ``"plain"``, ``"percentage_points"`` or ``"fraction"`` (``12%`` reads as 0.12).
+    """
     modes = [decimal_places is not None, significant_digits is not None, integer]
     if sum(modes) != 1:
         raise ValueError("give exactly one of decimal_places=, significant_digits= or integer=True")
@@ -103,10 +128,15 @@ class TaskConfig:
 
         TaskConfig(columns=[text("Region"), number("GDP", decimal_places=1)], order_sensitive=True)
         TaskConfig.from_dict({...})
+        TaskConfig.from_json('{"schema_version": "1.0", ...}')
         load_config("configs/task_7.json")
+
+    ``to_dict()`` and ``to_json()`` give the normalized config, which reads back equal.
+    An invalid config raises ``ConfigError``.
     """
 
     __slots__ = ("_native",)
+    _native: _tabeq.NativeConfig
 
     def __init__(
         self,
@@ -115,12 +145,17 @@ class TaskConfig:
         order_sensitive: bool = False,
         task_id: str = "task_1",
     ) -> None:
-        cols = []
+        entries = []
         for index, column in enumerate(columns):
-            entry = {"gold_index": index, "gold_name": f"c{index}"}
+            entry: dict[str, Any] = {"gold_index": index, "gold_name": f"column_{index}"}
             entry.update(column)
-            cols.append(entry)
-        raw = {"schema_version": "1.0", "task_id": task_id, "order_sensitive": order_sensitive, "columns": cols}
+            entries.append(entry)
+        raw = {
+            "schema_version": "1.0",
+            "task_id": task_id,
+            "order_sensitive": order_sensitive,
+            "columns": entries,
+        }
         self._native = _tabeq.NativeConfig.from_json(json.dumps(raw).encode("utf-8"))
 
     @classmethod
@@ -132,10 +167,14 @@ class TaskConfig:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TaskConfig:
         """Validate a config dict (the JSON object of a config file)."""
-        return cls._wrap(_tabeq.NativeConfig.from_json(json.dumps(data).encode("utf-8")))
+        try:
+            raw = json.dumps(data, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"Config is not JSON data: {exc}", "config_invalid_json") from exc
+        return cls._wrap(_tabeq.NativeConfig.from_json(raw.encode("utf-8")))
 
     @classmethod
-    def from_json(cls, data: Union[str, bytes], *, file_stem: Optional[str] = None) -> TaskConfig:
+    def from_json(cls, data: str | bytes, *, file_stem: str | None = None) -> TaskConfig:
         """Validate config JSON text; when ``file_stem`` is given it must equal the task id."""
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         return cls._wrap(_tabeq.NativeConfig.from_json(raw, file_stem))
@@ -149,9 +188,20 @@ class TaskConfig:
         return self._native.order_sensitive
 
     @property
-    def columns(self) -> list[dict[str, Any]]:
-        cols: list[dict[str, Any]] = self.to_dict()["columns"]
+    def columns(self) -> list[Column]:
+        """The column objects, normalized."""
+        cols: list[Column] = self.to_dict()["columns"]
         return cols
+
+    @property
+    def column_names(self) -> list[str]:
+        """The gold column names (for people; never compared)."""
+        return [str(c["gold_name"]) for c in self.columns]
+
+    @property
+    def rules(self) -> list[str]:
+        """A short description of each column's rule, e.g. ``number (decimal_places 1, plain)``."""
+        return self._native.rule_descriptions()
 
     def to_dict(self) -> dict[str, Any]:
         """The normalized config as a dict (round-trips through ``from_dict``)."""
@@ -168,18 +218,20 @@ class TaskConfig:
     def __hash__(self) -> int:
         return hash(self.to_json())
 
+    def __reduce__(self) -> tuple[Callable[..., TaskConfig], tuple[str]]:
+        return (TaskConfig.from_json, (self.to_json(),))
+
     def __repr__(self) -> str:
-        rules = ", ".join(
-            f"{c['gold_name']}: {r}" for c, r in zip(self.columns, self._native.rule_descriptions())
-        )
+        rules = ", ".join(f"{name}: {rule}" for name, rule in zip(self.column_names, self.rules))
         order = "ordered" if self.order_sensitive else "unordered"
         return f"TaskConfig({self.task_id}, {order}, [{rules}])"
 
 
 ConfigLike = Union[TaskConfig, Mapping[str, Any], str, bytes, "os.PathLike[str]"]
+"""A config: a ``TaskConfig``, a dict, JSON text (``str`` starting with ``{`` or ``bytes``) or a path."""
 
 
-def load_config(path: Union[str, os.PathLike[str]]) -> TaskConfig:
+def load_config(path: str | os.PathLike[str]) -> TaskConfig:
     """Load a config file. Its stem must equal its ``task_id`` (``task_7.json`` ↔ ``task_7``)."""
     p = Path(path)
     try:
@@ -194,8 +246,8 @@ def _as_config(config: ConfigLike) -> TaskConfig:
         return config
     if isinstance(config, Mapping):
         return TaskConfig.from_dict(config)
-    if isinstance(config, bytes):
-        return TaskConfig.from_json(config)
+    if isinstance(config, (bytes, bytearray)):
+        return TaskConfig.from_json(bytes(config))
     if isinstance(config, str) and config.lstrip().startswith("{"):
         return TaskConfig.from_json(config)
     if isinstance(config, (str, os.PathLike)):
@@ -203,181 +255,393 @@ def _as_config(config: ConfigLike) -> TaskConfig:
     raise TypeError(f"cannot use {type(config).__name__} as a config")
 
 
-_ERROR_WORDS = {
+ERROR_DESCRIPTIONS: dict[str, str] = {
     "missing_prediction": "there is no prediction file",
-    "invalid_prediction_csv": "the prediction is not a valid CSV within the limits",
-    "column_count_mismatch": "the prediction has a different number of columns",
-    "row_count_mismatch": "the prediction has a different number of rows",
-    "type_normalization_failed": "no column mapping reads every prediction column under its gold column's type",
-    "relation_mismatch": "no column mapping reproduces the gold rows",
+    "invalid_prediction_csv": "the prediction is not a strict CSV within the limits",
+    "column_count_mismatch": "the prediction has a different number of columns than the gold",
+    "row_count_mismatch": "the prediction has a different number of rows than the gold",
+    "type_normalization_failed": (
+        "no column mapping reads every prediction column under its gold column's type"
+    ),
+    "relation_mismatch": "every readable column mapping gives rows different from the gold",
 }
+"""The per-task error codes in words (used by the HTML view and ``tabeq check``)."""
 
 
 class TaskResult:
-    """The outcome of one task, with the official record in ``to_dict()``."""
+    """The outcome of one task.
 
-    __slots__ = ("_native",)
+    The official fields are attributes (``passed``, ``error_code``, ``column_mapping``, ...);
+    ``to_dict()`` is exactly the official per-task record. In Jupyter the result shows its
+    verdict, the column mapping with gold names and prediction headers and, on failure,
+    the first differing rows.
+    """
 
-    def __init__(self, native: _tabeq.NativeResult) -> None:
-        self._native = native
-
-    task_id = property(lambda self: self._native.task_id, doc="The task id.")
-    passed = property(lambda self: self._native.passed, doc="Whether the prediction equals the gold.")
-    score = property(lambda self: self._native.score, doc="1 when passed, else 0.")
-    order_sensitive = property(lambda self: self._native.order_sensitive, doc="Rows compared in order.")
-    gold_column_count = property(lambda self: self._native.gold_column_count)
-    prediction_column_count = property(lambda self: self._native.prediction_column_count)
-    gold_row_count = property(lambda self: self._native.gold_row_count)
-    prediction_row_count = property(lambda self: self._native.prediction_row_count)
-    column_mapping = property(
-        lambda self: self._native.column_mapping,
-        doc="Prediction column index for each gold column (the first passing mapping), or None.",
+    __slots__ = (
+        "task_id",
+        "passed",
+        "order_sensitive",
+        "gold_column_count",
+        "prediction_column_count",
+        "gold_row_count",
+        "prediction_row_count",
+        "column_mapping",
+        "error_code",
+        "error",
+        "csv_error_code",
+        "config",
+        "_prediction",
+        "_gold",
     )
-    error_code = property(lambda self: self._native.error_code, doc="Why it failed (a stable code), or None.")
-    error = property(lambda self: self._native.error, doc="A message for people, or None.")
-    csv_error_code = property(
-        lambda self: self._native.csv_error_code, doc="For invalid_prediction_csv, the CSV problem's code."
-    )
+
+    task_id: str
+    passed: bool
+    order_sensitive: bool
+    gold_column_count: int
+    prediction_column_count: int
+    gold_row_count: int
+    prediction_row_count: int
+    column_mapping: list[int] | None
+    """Prediction column index for each gold column (the first passing mapping), or None."""
+    error_code: TaskErrorCode | None
+    """Why it failed (a stable code), or None."""
+    error: str | None
+    """A message for people, or None."""
+    csv_error_code: CsvErrorCode | None
+    """For ``invalid_prediction_csv``, what is wrong with the CSV."""
+    config: TaskConfig | None
+    """The config the task was scored with."""
+
+    def __init__(
+        self,
+        record: Mapping[str, Any],
+        *,
+        csv_error_code: str | None = None,
+        config: TaskConfig | None = None,
+        prediction: Source | None = None,
+        gold: Source | None = None,
+    ) -> None:
+        """Build a result from an official per-task record (``to_dict()`` of another result)."""
+        self.task_id = str(record["task_id"])
+        self.passed = bool(record["passed"])
+        self.order_sensitive = bool(record["order_sensitive"])
+        self.gold_column_count = int(record["gold_column_count"])
+        self.prediction_column_count = int(record["prediction_column_count"])
+        self.gold_row_count = int(record["gold_row_count"])
+        self.prediction_row_count = int(record["prediction_row_count"])
+        mapping = record["column_mapping"]
+        self.column_mapping = None if mapping is None else [int(m["prediction_index"]) for m in mapping]
+        self.error_code = cast(Optional[TaskErrorCode], record["error_code"])
+        self.error = cast(Optional[str], record["error"])
+        self.csv_error_code = cast(Optional[CsvErrorCode], csv_error_code)
+        self.config = config
+        self._prediction = prediction
+        self._gold = gold
+
+    @classmethod
+    def _from_native(
+        cls,
+        native: _tabeq.NativeResult,
+        config: TaskConfig,
+        prediction: Source | None,
+        gold: Source,
+    ) -> TaskResult:
+        return cls(
+            json.loads(native.to_json()),
+            csv_error_code=native.csv_error_code,
+            config=config,
+            prediction=prediction,
+            gold=gold,
+        )
+
+    @property
+    def score(self) -> int:
+        """1 when passed, else 0."""
+        return 1 if self.passed else 0
+
+    @property
+    def error_description(self) -> str | None:
+        """The error code in words, or None."""
+        return None if self.error_code is None else ERROR_DESCRIPTIONS.get(self.error_code, self.error_code)
 
     def to_dict(self) -> dict[str, Any]:
-        """The official per-task dict (same keys and order as the official summary)."""
-        out: dict[str, Any] = json.loads(self._native.to_json())
-        return out
+        """The official per-task record (same keys, order and values as the official summary)."""
+        mapping = (
+            None
+            if self.column_mapping is None
+            else [{"gold_index": j, "prediction_index": k} for j, k in enumerate(self.column_mapping)]
+        )
+        return {
+            "task_id": self.task_id,
+            "passed": self.passed,
+            "score": self.score,
+            "order_sensitive": self.order_sensitive,
+            "gold_column_count": self.gold_column_count,
+            "prediction_column_count": self.prediction_column_count,
+            "gold_row_count": self.gold_row_count,
+            "prediction_row_count": self.prediction_row_count,
+            "column_mapping": mapping,
+            "error_code": self.error_code,
+            "error": self.error,
+        }
 
     def to_json(self) -> str:
-        return self._native.to_json()
+        """The official per-task record as JSON text (indent 2, like the summary file)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=2)
+
+    def describe(self) -> str:
+        """The verdict explained for people (what ``tabeq check`` prints): the column mapping
+        with gold names and prediction headers and, on failure, the first differing rows."""
+        from ._report import build_report, render_text
+
+        return render_text(self, build_report(self))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TaskResult):
+            return NotImplemented
+        return self.to_dict() == other.to_dict() and self.csv_error_code == other.csv_error_code
+
+    def __hash__(self) -> int:
+        return hash((self.to_json(), self.csv_error_code))
 
     def __bool__(self) -> bool:
-        return bool(self.passed)
+        return self.passed
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def __repr__(self) -> str:
+        counts = (
+            f"columns {self.prediction_column_count}/{self.gold_column_count}, "
+            f"rows {self.prediction_row_count}/{self.gold_row_count}"
+        )
         if self.passed:
-            return f"<TaskResult {self.task_id} passed mapping={self.column_mapping}>"
-        return f"<TaskResult {self.task_id} failed {self.error_code}: {self.error}>"
+            return f"<TaskResult {self.task_id} passed mapping={self.column_mapping} ({counts})>"
+        return f"<TaskResult {self.task_id} failed {self.error_code}: {self.error} ({counts})>"
 
     def _repr_html_(self) -> str:
-        verdict = "passed" if self.passed else "failed"
-        color = "#1a7f37" if self.passed else "#cf222e"
-        rows = [
-            ("verdict", f'<b style="color:{color}">{verdict}</b>'),
-            ("task", html.escape(self.task_id)),
-            ("columns (gold / prediction)", f"{self.gold_column_count} / {self.prediction_column_count}"),
-            ("rows (gold / prediction)", f"{self.gold_row_count} / {self.prediction_row_count}"),
-        ]
-        if self.error_code:
-            words = _ERROR_WORDS.get(self.error_code, self.error_code)
-            rows.append(("error", f"<code>{html.escape(self.error_code)}</code>: {html.escape(words)}"))
-        if self.column_mapping is not None:
-            pairs = ", ".join(f"{j}→{k}" for j, k in enumerate(self.column_mapping))
-            rows.append(("column mapping (gold→prediction)", html.escape(pairs)))
-        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in rows)
-        return f'<table class="tabeq-result">{body}</table>'
+        from ._report import build_report, render_html
+
+        return render_html(self, build_report(self))
 
 
 def evaluate(prediction: TableLike, gold: TableLike, config: ConfigLike) -> TaskResult:
     """Score one prediction against its gold.
 
-    ``prediction`` may be ``None`` (no prediction file: ``missing_prediction``). A broken gold
-    raises ``GoldError``; a broken config raises ``ConfigError``.
+    ``prediction`` and ``gold`` are CSV bytes, a path, a pandas or polars DataFrame, or a list
+    of rows with the header first; ``prediction`` may be ``None`` (no prediction file:
+    ``missing_prediction``). ``config`` is a ``TaskConfig``, a dict, JSON text or a path.
+    A broken gold raises ``GoldError``; a broken config raises ``ConfigError``.
     """
     cfg = _as_config(config)
-    pred_bytes = table_to_csv_bytes(prediction, missing_ok=True)
-    gold_bytes = table_to_csv_bytes(gold, missing_ok=False)
-    assert gold_bytes is not None
-    return TaskResult(_tabeq.evaluate(pred_bytes, gold_bytes, cfg._native))
+    pred_source = to_source(prediction, role="prediction")
+    gold_source = to_source(gold, role="gold")
+    assert gold_source is not None
+    native = _tabeq.evaluate(pred_source, gold_source, cfg._native)
+    return TaskResult._from_native(native, cfg, pred_source, gold_source)
 
 
 def evaluate_many(
-    tasks: Iterable[tuple[TableLike, TableLike, ConfigLike]], threads: Optional[int] = None
+    tasks: Iterable[tuple[TableLike, TableLike, ConfigLike]], threads: int | None = None
 ) -> list[TaskResult]:
     """Score many ``(prediction, gold, config)`` triples in parallel (GIL released).
 
-    Results are in input order. ``threads`` defaults to the number of CPUs.
+    Each triple takes the same inputs as ``evaluate``. Results are in input order and equal
+    to scoring each triple with ``evaluate``. ``threads`` defaults to the number of CPUs.
+    The first fatal error (in input order) is raised, its message naming the task's position.
     """
-    prepared = []
+    prepared: list[tuple[Source | None, Source, TaskConfig]] = []
     for prediction, gold, config in tasks:
-        gold_bytes = table_to_csv_bytes(gold, missing_ok=False)
-        assert gold_bytes is not None
-        prepared.append((table_to_csv_bytes(prediction, missing_ok=True), gold_bytes, _as_config(config)._native))
-    return [TaskResult(r) for r in _tabeq.evaluate_many(prepared, threads)]
+        gold_source = to_source(gold, role="gold")
+        assert gold_source is not None
+        prepared.append((to_source(prediction, role="prediction"), gold_source, _as_config(config)))
+    natives = _tabeq.evaluate_many([(p, g, c._native) for p, g, c in prepared], threads)
+    return [TaskResult._from_native(n, c, p, g) for n, (p, g, c) in zip(natives, prepared)]
 
 
-class SuiteResult(Mapping[str, Any]):
-    """A suite summary: a read-only mapping with the official schema, plus helpers."""
+class SuiteResult:
+    """A suite's outcome.
 
-    def __init__(self, summary: dict[str, Any]) -> None:
-        self._summary = summary
+    * attributes for the summary numbers (``task_accuracy``, ``task_count``, ...);
+    * iterating gives the ``TaskResult`` of every task, in task order (``len()`` is the task count);
+    * ``result["task_accuracy"]`` reads a field of the official summary by name;
+    * ``to_dict()`` is the official summary, ``to_json()`` the official file's exact text,
+      ``to_pandas()`` one row per task.
+    """
+
+    __slots__ = ("_json", "_summary", "_results")
+
+    def __init__(self, summary_json: str, results: Sequence[TaskResult]) -> None:
+        self._json = summary_json
+        self._summary: dict[str, Any] = json.loads(summary_json)
+        self._results = list(results)
+
+    @property
+    def task_accuracy(self) -> float:
+        """passed / tasks (0.0 for an empty suite)."""
+        return float(self._summary["task_accuracy"])
+
+    @property
+    def task_count(self) -> int:
+        return int(self._summary["task_count"])
+
+    @property
+    def passed_task_count(self) -> int:
+        return int(self._summary["passed_task_count"])
+
+    @property
+    def failed_task_count(self) -> int:
+        return int(self._summary["failed_task_count"])
+
+    @property
+    def unscored_prediction_tasks(self) -> list[str]:
+        """Prediction directories with no config (not scored)."""
+        return list(self._summary["unscored_prediction_tasks"])
+
+    @property
+    def config_set_sha256(self) -> str:
+        return str(self._summary["config_set_sha256"])
+
+    @property
+    def results(self) -> list[TaskResult]:
+        """Every task's result, in task order."""
+        return list(self._results)
+
+    @property
+    def failures(self) -> list[TaskResult]:
+        """The failed tasks' results, in task order."""
+        return [r for r in self._results if not r.passed]
+
+    def __iter__(self) -> Iterator[TaskResult]:
+        return iter(self._results)
+
+    def __len__(self) -> int:
+        return len(self._results)
 
     def __getitem__(self, key: str) -> Any:
         return self._summary[key]
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._summary)
-
-    def __len__(self) -> int:
-        return len(self._summary)
-
-    @property
-    def task_accuracy(self) -> float:
-        value: float = self._summary["task_accuracy"]
-        return value
-
-    @property
-    def tasks(self) -> list[dict[str, Any]]:
-        tasks: list[dict[str, Any]] = self._summary["tasks"]
-        return tasks
-
     def to_dict(self) -> dict[str, Any]:
-        return json.loads(json.dumps(self._summary))  # type: ignore[no-any-return]
+        """The official summary dict (a fresh copy)."""
+        out: dict[str, Any] = json.loads(self._json)
+        return out
 
     def to_json(self) -> str:
-        return json.dumps(self._summary, ensure_ascii=False, indent=2) + "\n"
+        """The official summary file's text: indent 2, ``ensure_ascii=False``, trailing newline."""
+        return self._json
 
     def to_pandas(self) -> Any:
-        """The per-task records as a pandas DataFrame (requires pandas)."""
-        import pandas as pd
-
-        return pd.DataFrame(self.tasks)
+        """One row per task (the official record's fields; ``column_mapping`` as a list of
+        prediction indices). Requires pandas."""
+        pd = importlib.import_module("pandas")  # optional: imported only here
+        rows = []
+        for result in self._results:
+            row = result.to_dict()
+            row["column_mapping"] = result.column_mapping
+            rows.append(row)
+        return pd.DataFrame(rows, columns=list(_RECORD_KEYS))
 
     def __repr__(self) -> str:
-        s = self._summary
         return (
-            f"<SuiteResult {s['passed_task_count']}/{s['task_count']} passed, "
-            f"task_accuracy={s['task_accuracy']:.4f}>"
+            f"<SuiteResult {self.passed_task_count}/{self.task_count} passed, "
+            f"task_accuracy={self.task_accuracy:.4f}>"
         )
+
+    def _repr_html_(self) -> str:
+        from ._report import render_suite_html
+
+        return render_suite_html(self)
+
+
+_RECORD_KEYS = (
+    "task_id",
+    "passed",
+    "score",
+    "order_sensitive",
+    "gold_column_count",
+    "prediction_column_count",
+    "gold_row_count",
+    "prediction_row_count",
+    "column_mapping",
+    "error_code",
+    "error",
+)
+"""The official per-task record's keys, in order."""
 
 
 def evaluate_suite(
-    prediction_root: Union[str, os.PathLike[str]],
-    gold_root: Union[str, os.PathLike[str]],
-    config_root: Union[str, os.PathLike[str]],
+    prediction_root: str | os.PathLike[str],
+    gold_root: str | os.PathLike[str],
+    config_root: str | os.PathLike[str],
     *,
-    threads: Optional[int] = None,
-    progress: Optional[Callable[[int, int], object]] = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> SuiteResult:
     """Evaluate a suite in the official layout (``P/task_N/prediction.csv``,
     ``G/task_N/gold.csv``, ``C/task_N.json``) in parallel; returns the official summary.
 
-    ``progress(done, total)`` is called periodically. Fatal problems raise ``FatalError``.
+    ``progress(done, total)`` is called about ten times a second. Fatal problems raise
+    ``FatalError`` (``ConfigError``, ``GoldError`` or ``SuiteError``).
     """
-    text_out = _tabeq.evaluate_suite(
+    p_root, g_root = Path(prediction_root), Path(gold_root)
+    summary_json, natives, configs = _tabeq.evaluate_suite(
         os.fspath(prediction_root), os.fspath(gold_root), os.fspath(config_root), threads, progress
     )
-    return SuiteResult(json.loads(text_out))
+    results = []
+    for native, native_config in zip(natives, configs):
+        task_id = native_config.task_id
+        results.append(
+            TaskResult._from_native(
+                native,
+                TaskConfig._wrap(native_config),
+                str(p_root / task_id / "prediction.csv"),
+                str(g_root / task_id / "gold.csv"),
+            )
+        )
+    return SuiteResult(summary_json, results)
 
 
-def canonicalize(value: str, column: Union[Mapping[str, Any], str]) -> Optional[str]:
+def canonicalize(value: str, column: Mapping[str, Any] | str) -> str | None:
     """The canonical form of one value under a column rule, or None for a null.
 
-    ``column`` is a column object (``{"type": "number", "comparison": {...}}``, or one made by
-    ``tabeq.number(...)``) or its JSON. Raises ``CellError`` (with ``.code``) when the value
-    does not read under the rule.
+    ``column`` is a column object (``tabeq.number("x", decimal_places=2)``, an entry of
+    ``TaskConfig.columns`` or a dict), its JSON text, or a bare type name for the types
+    without options (``"text"``, ``"date"``, ``"datetime"``, ``"boolean"``). Raises
+    ``CellError`` (with ``.code``) when the value does not read under the rule, and
+    ``ConfigError`` when the column itself is invalid.
+
+    >>> canonicalize(" 1,234.5 ", number("x", decimal_places=0))
+    '1235'
     """
-    column_json = column if isinstance(column, str) else json.dumps(dict(column))
-    return _tabeq.canonicalize(value, column_json)
+    return _tabeq.canonicalize(value, _column_json(column))
+
+
+def _column_json(column: Mapping[str, Any] | str) -> str:
+    if isinstance(column, str):
+        if column.lstrip().startswith("{"):
+            return column
+        return json.dumps({"type": column})
+    return json.dumps(dict(column))
+
+
+def read_table(table: TableLike) -> list[list[str]]:
+    """The cells tabeq sees for ``table`` (header first), read with the strict CSV reader.
+
+    Takes everything ``evaluate`` takes, so it shows how a DataFrame or a list of rows turns
+    into cells. Raises ``CsvError`` (with ``.code``) when the CSV is not strict or over a limit.
+    """
+    source = to_source(table, role="table")
+    assert source is not None
+    data = source if isinstance(source, bytes) else Path(source).read_bytes()
+    return _tabeq.read_csv(data)
 
 
 def error_codes() -> dict[str, str]:
-    """The stable error-code catalogue: ``{code: family}`` with families
-    ``task``, ``csv``, ``cell`` and ``fatal``."""
+    """The stable error-code catalogue: ``{code: family}``, families ``task`` (a task's
+    ``error_code``), ``csv`` (``CsvError``, ``csv_error_code``), ``cell`` (``CellError``) and
+    ``fatal`` (``ConfigError``, ``GoldError``, ``SuiteError``)."""
     return dict(_tabeq.error_catalogue_entries())

@@ -1,26 +1,104 @@
-"""Exceptions raised by tabeq. Every one carries a stable snake_case ``code``."""
+"""Exceptions raised by tabeq, and the stable error codes they carry.
+
+Every exception has a ``code`` from ``tabeq.error_codes()``; the codes never change once
+released, while the messages are for people and may. The ``Literal`` types below are the
+catalogue as a type checker sees it (a test keeps them equal to the native catalogue).
+"""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Literal, Union, cast
 
-__all__ = ["TabeqError", "FatalError", "ConfigError", "GoldError", "SuiteError", "CellError"]
+__all__ = [
+    "TabeqError",
+    "FatalError",
+    "ConfigError",
+    "GoldError",
+    "SuiteError",
+    "CellError",
+    "CsvError",
+    "ErrorCode",
+    "TaskErrorCode",
+    "CsvErrorCode",
+    "CellErrorCode",
+    "FatalErrorCode",
+]
+
+TaskErrorCode = Literal[
+    "missing_prediction",
+    "invalid_prediction_csv",
+    "column_count_mismatch",
+    "row_count_mismatch",
+    "type_normalization_failed",
+    "relation_mismatch",
+]
+"""Why a task failed: ``TaskResult.error_code`` (exactly the official evaluator's codes)."""
+
+CsvErrorCode = Literal[
+    "csv_invalid_utf8",
+    "csv_too_large",
+    "csv_too_many_rows",
+    "csv_too_many_columns",
+    "csv_cell_too_large",
+    "csv_nul_character",
+    "csv_empty",
+    "csv_zero_columns",
+    "csv_non_rectangular",
+    "csv_unexpected_after_quote",
+    "csv_unterminated_quote",
+    "csv_not_a_regular_file",
+]
+"""What is wrong with a CSV: ``CsvError.code`` and ``TaskResult.csv_error_code``."""
+
+CellErrorCode = Literal[
+    "cell_invalid_number",
+    "cell_percent_not_allowed",
+    "cell_invalid_thousands_separators",
+    "cell_not_an_integer",
+    "cell_number_out_of_range",
+    "cell_invalid_datetime",
+    "cell_not_midnight",
+    "cell_datetime_out_of_range",
+    "cell_invalid_boolean",
+]
+"""Why one value does not read under a column rule: ``CellError.code``."""
+
+FatalErrorCode = Literal[
+    "config_invalid_json",
+    "config_unsupported_schema",
+    "config_invalid_task_id",
+    "config_task_id_mismatch",
+    "config_invalid",
+    "gold_missing",
+    "gold_invalid_csv",
+    "gold_column_count_mismatch",
+    "gold_cell_invalid",
+    "suite_missing_directory",
+    "suite_no_configs",
+    "suite_duplicate_task_id",
+    "suite_invalid_config_name",
+]
+"""Why nothing could be scored: ``FatalError.code`` (``config_*``, ``gold_*``, ``suite_*``)."""
+
+ErrorCode = Union[TaskErrorCode, CsvErrorCode, CellErrorCode, FatalErrorCode]
+"""Every stable code."""
 
 
 class TabeqError(ValueError):
     """Base class of tabeq's errors; ``code`` is a stable identifier from ``tabeq.error_codes()``."""
 
-    code: str
+    code: ErrorCode
 
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
         self.message = message
-        self.code = code
+        # The native layer only raises catalogue codes; a test checks the catalogue.
+        self.code = cast("ErrorCode", code)
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
-        return (type(self), self.args_for_pickle())
+    def __reduce__(self) -> tuple[type[TabeqError], tuple[object, ...]]:
+        return (type(self), self._pickle_args())
 
-    def args_for_pickle(self) -> tuple[object, ...]:
+    def _pickle_args(self) -> tuple[object, ...]:
         return (self.message, self.code)
 
 
@@ -30,33 +108,42 @@ class FatalError(TabeqError):
     ``stage`` is ``"config"``, ``"gold"`` or ``"suite"``; ``task_id`` names the task when known.
     """
 
+    code: FatalErrorCode
     stage: str = "suite"
 
-    def __init__(self, message: str, code: str, task_id: Optional[str] = None) -> None:
+    def __init__(self, message: str, code: str, task_id: str | None = None) -> None:
         super().__init__(message, code)
         self.task_id = task_id
 
-    def args_for_pickle(self) -> tuple[object, ...]:
+    def _pickle_args(self) -> tuple[object, ...]:
         return (self.message, self.code, self.task_id)
 
 
 class ConfigError(FatalError):
-    """The task config is invalid (or its file name does not match its task id)."""
+    """The task config is invalid (or its file name does not match its task id): ``config_*``."""
 
     stage = "config"
 
 
 class GoldError(FatalError):
-    """The gold CSV is missing, malformed, or has a cell that does not read under its rule."""
+    """The gold CSV is missing, malformed, or has a cell that does not read under its rule: ``gold_*``."""
 
     stage = "gold"
 
 
 class SuiteError(FatalError):
-    """The suite layout is wrong (missing directory, no configs, duplicate or bad names)."""
+    """The suite layout is wrong (missing directory, no configs, duplicate or bad names): ``suite_*``."""
 
     stage = "suite"
 
 
 class CellError(TabeqError):
-    """A single value does not read under a column rule (from ``tabeq.canonicalize``)."""
+    """A single value does not read under a column rule (from ``tabeq.canonicalize``): ``cell_*``."""
+
+    code: CellErrorCode
+
+
+class CsvError(TabeqError):
+    """Bytes that are not a strict CSV within the limits (from ``tabeq.read_table``): ``csv_*``."""
+
+    code: CsvErrorCode

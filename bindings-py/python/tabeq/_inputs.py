@@ -1,8 +1,19 @@
-"""Turning the tables users have (paths, bytes, DataFrames, rows) into CSV bytes.
+"""Turning the tables users have (paths, bytes, DataFrames, rows) into what tabeq scores.
 
-Every input ends up as the bytes of a CSV file, because that is what the official pipeline
-scores: a DataFrame is written with ``to_csv(index=False)`` (pandas) or ``write_csv()``
-(polars), exactly as an agent's code would have saved it.
+tabeq scores CSV files, exactly as the official pipeline does, so every input becomes the
+bytes of a CSV file (or a path the native layer reads):
+
+* ``bytes``/``bytearray``/``memoryview``: the file's bytes, as they are;
+* ``str`` or ``os.PathLike``: a path, read with the official checks (a missing prediction
+  file is ``missing_prediction``; a directory or symbolic link is ``invalid_prediction_csv``;
+  a missing gold file raises ``GoldError``);
+* a pandas DataFrame: ``df.to_csv(index=False)``, what an agent's ``df.to_csv(path,
+  index=False)`` writes;
+* a polars DataFrame: ``df.write_csv()``;
+* a list of rows, header first: written with ``csv.writer`` (``None`` is an empty cell, other
+  values ``str()``).
+
+pandas and polars are never imported here: a DataFrame is recognised by its type's module.
 """
 
 from __future__ import annotations
@@ -10,69 +21,133 @@ from __future__ import annotations
 import csv
 import io
 import os
+import warnings
 from collections.abc import Sequence
-from typing import Any, Optional, Union
-
-TableLike = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]", Sequence[Sequence[Any]], Any]
-
-__all__ = ["TableLike", "table_to_csv_bytes"]
+from typing import Any, Protocol, Union, cast
 
 
-def _is_pandas_frame(obj: Any) -> bool:
-    module = type(obj).__module__
-    return module.startswith("pandas") and hasattr(obj, "to_csv")
+class PandasFrameLike(Protocol):
+    """A pandas DataFrame (anything with ``to_csv``), without importing pandas."""
+
+    def to_csv(self, *args: Any, **kwargs: Any) -> Any: ...
 
 
-def _is_polars_frame(obj: Any) -> bool:
-    module = type(obj).__module__
-    return module.startswith("polars") and hasattr(obj, "write_csv")
+class PolarsFrameLike(Protocol):
+    """A polars DataFrame (anything with ``write_csv``), without importing polars."""
+
+    def write_csv(self, *args: Any, **kwargs: Any) -> Any: ...
+
+
+TableLike = Union[
+    bytes,
+    bytearray,
+    memoryview,
+    str,
+    "os.PathLike[str]",
+    Sequence[Sequence[Any]],
+    PandasFrameLike,
+    PolarsFrameLike,
+]
+"""Anything tabeq accepts where a table is expected."""
+
+Source = Union[bytes, str]
+"""What the native layer reads: CSV bytes or a file path."""
+
+__all__ = [
+    "TableLike",
+    "PandasFrameLike",
+    "PolarsFrameLike",
+    "Source",
+    "to_source",
+    "rows_to_csv_bytes",
+    "read_source_bytes",
+]
+
+
+def _is_pandas_frame(obj: object) -> bool:
+    return type(obj).__module__.startswith("pandas") and hasattr(obj, "to_csv")
+
+
+def _is_polars_frame(obj: object) -> bool:
+    return type(obj).__module__.startswith("polars") and hasattr(obj, "write_csv")
 
 
 def rows_to_csv_bytes(rows: Sequence[Sequence[Any]]) -> bytes:
-    """Write rows (header first) with Python's csv writer; ``None`` becomes an empty cell."""
+    """Write rows (header first) with Python's ``csv.writer`` and ``\\n`` line ends.
+
+    ``None`` becomes an empty cell; other values are written with ``str()`` (so ``True``,
+    ``1.5``, ``nan``, ``2024-01-02 03:04:05``). A row with one empty cell is written ``""``,
+    which reads back as one empty cell, not as a blank line.
+    """
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\n")
-    for row in rows:
-        writer.writerow(["" if cell is None else cell for cell in row])
+    for index, row in enumerate(rows):
+        if isinstance(row, (str, bytes, bytearray)) or not isinstance(row, Sequence):
+            raise TypeError(
+                f"row {index} is a {type(row).__name__}; a table given as rows is a list of "
+                "lists (or tuples), header first"
+            )
+        writer.writerow(row)
     return buffer.getvalue().encode("utf-8")
 
 
-def table_to_csv_bytes(table: Any, *, missing_ok: bool) -> Optional[bytes]:
-    """Return CSV bytes for ``table``; ``None`` means "no prediction file".
+def _pandas_to_csv(frame: Any) -> bytes:
+    names = list(getattr(frame.index, "names", []) or [])
+    if any(name is not None for name in names):
+        warnings.warn(
+            f"the DataFrame's index {names} is dropped, as to_csv(index=False) drops it; "
+            "call reset_index() first to score it as columns",
+            UserWarning,
+            stacklevel=4,
+        )
+    text: str = frame.to_csv(index=False)
+    return text.encode("utf-8")
 
-    * ``bytes``/``bytearray``/``memoryview``: the file's bytes as they are;
-    * ``str`` or ``os.PathLike``: a path; a path that does not exist is a missing prediction
-      (when ``missing_ok``), otherwise ``FileNotFoundError``;
-    * a pandas DataFrame: ``df.to_csv(index=False)`` (NaN/None as empty cells, floats with
-      ``repr`` precision, datetimes as ``YYYY-MM-DD HH:MM:SS``, booleans as ``True``/``False``);
-    * a polars DataFrame: ``df.write_csv()`` (nulls as empty cells, datetimes ISO 8601 with ``T``,
-      booleans as ``true``/``false``);
-    * a list of rows, header first: written with ``csv.writer`` (``None`` as an empty cell,
-      other values with ``str()``).
+
+def to_source(table: object, *, role: str) -> Source | None:
+    """CSV bytes or a path for ``table``; ``None`` means "no prediction file".
+
+    ``role`` is ``"prediction"`` (``None`` is allowed) or ``"gold"``.
     """
     if table is None:
-        if missing_ok:
+        if role == "prediction":
             return None
-        raise TypeError("a table is required here, got None")
-    if isinstance(table, (bytes, bytearray, memoryview)):
+        raise TypeError(f"the {role} table is required, got None")
+    if isinstance(table, bytes):
+        return table
+    if isinstance(table, (bytearray, memoryview)):
         return bytes(table)
-    if isinstance(table, (str, os.PathLike)):
+    if isinstance(table, str):
+        if "\n" in table and not os.path.exists(table):
+            raise TypeError(
+                f"the {role} is a str, which tabeq reads as a path, but it looks like CSV text; "
+                "pass the CSV as bytes (text.encode()) instead"
+            )
+        return table
+    if isinstance(table, os.PathLike):
         path = os.fspath(table)
-        if not os.path.exists(path):
-            if missing_ok:
-                return None
-            raise FileNotFoundError(path)
-        with open(path, "rb") as handle:
-            return handle.read()
+        if isinstance(path, bytes):
+            return os.fsdecode(path)
+        return str(path)
     if _is_pandas_frame(table):
-        text: str = table.to_csv(index=False)
-        return text.encode("utf-8")
+        return _pandas_to_csv(table)
     if _is_polars_frame(table):
-        out: str = table.write_csv()
+        out: str = cast(PolarsFrameLike, table).write_csv()
         return out.encode("utf-8")
     if isinstance(table, Sequence):
         return rows_to_csv_bytes(table)
     raise TypeError(
-        f"cannot use {type(table).__name__} as a table: pass CSV bytes, a path, a pandas or polars "
-        "DataFrame, or a list of rows with the header first"
+        f"cannot use {type(table).__name__} as the {role}: pass CSV bytes, a path, a pandas or "
+        "polars DataFrame, or a list of rows with the header first"
     )
+
+
+def read_source_bytes(source: Source) -> bytes | None:
+    """The bytes of a source (``None`` when a path cannot be read), for explanations."""
+    if isinstance(source, bytes):
+        return source
+    try:
+        with open(source, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
