@@ -71,6 +71,9 @@ pub struct ScoredEntry {
     pub error_code: Option<TaskErrorCode>,
 }
 
+/// (model, dataset, question_id).
+type QuestionId = (String, String, String);
+
 struct Line {
     record: RobustnessRecord,
     prediction: Option<String>,
@@ -153,8 +156,7 @@ pub fn score_manifest(
         });
     }
     // Gold and config of each question's original, inherited by perturbations that omit them.
-    let mut question_files: HashMap<(String, String, String), (Option<String>, Option<String>)> =
-        HashMap::new();
+    let mut question_files: HashMap<QuestionId, (Option<String>, Option<String>)> = HashMap::new();
     for l in lines.iter().filter(|l| l.record.perturbation.is_none()) {
         let r = &l.record;
         let key = (r.model.clone(), r.dataset.clone(), r.question_id.clone());

@@ -130,7 +130,14 @@ pub fn robustness_from_manifest_json(
     Ok(out.to_pretty())
 }
 
-fn spearman_input(value: &Value) -> Result<(Vec<f64>, Vec<f64>, Option<Vec<String>>), TrustError> {
+/// Paired samples, and the names that paired them when given as objects.
+struct SpearmanInput {
+    x: Vec<f64>,
+    y: Vec<f64>,
+    keys: Option<Vec<String>>,
+}
+
+fn spearman_input(value: &Value) -> Result<SpearmanInput, TrustError> {
     let bad = |m: &str| TrustError::new(TrustErrorCode::InvalidSpearmanInput, m);
     let number = |v: &Value| match v {
         Value::Int(i) => Ok(*i as f64),
@@ -138,11 +145,11 @@ fn spearman_input(value: &Value) -> Result<(Vec<f64>, Vec<f64>, Option<Vec<Strin
         _ => Err(bad("every value must be a number")),
     };
     match (value.get("x"), value.get("y")) {
-        (Some(Value::Array(x)), Some(Value::Array(y))) => Ok((
-            x.iter().map(number).collect::<Result<_, _>>()?,
-            y.iter().map(number).collect::<Result<_, _>>()?,
-            None,
-        )),
+        (Some(Value::Array(x)), Some(Value::Array(y))) => Ok(SpearmanInput {
+            x: x.iter().map(number).collect::<Result<_, _>>()?,
+            y: y.iter().map(number).collect::<Result<_, _>>()?,
+            keys: None,
+        }),
         (Some(x @ Value::Object(x_members)), Some(y @ Value::Object(_))) => {
             // Paired by key, in x's order (duplicate keys keep the last value, like JSON
             // objects everywhere else); keys missing from y are skipped.
@@ -159,7 +166,11 @@ fn spearman_input(value: &Value) -> Result<(Vec<f64>, Vec<f64>, Option<Vec<Strin
                 xs.push(number(xv)?);
                 ys.push(number(yv)?);
             }
-            Ok((xs, ys, Some(keys)))
+            Ok(SpearmanInput {
+                x: xs,
+                y: ys,
+                keys: Some(keys),
+            })
         }
         _ => Err(bad(
             "give {\"x\": [...], \"y\": [...]} (paired lists) or {\"x\": {...}, \"y\": {...}} (paired by key)",
@@ -177,7 +188,7 @@ pub fn spearman_json(input_json: &str) -> Result<String, TrustError> {
             format!("not JSON: {e}"),
         )
     })?;
-    let (x, y, keys) = spearman_input(&value)?;
+    let SpearmanInput { x, y, keys } = spearman_input(&value)?;
     let s = stats::spearman(&x, &y)?;
     let num = |v: Option<f64>| v.filter(|v| v.is_finite()).map_or(Out::Null, Out::Float);
     Ok(Out::Object(vec![

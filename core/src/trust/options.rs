@@ -94,7 +94,7 @@ impl Default for Bootstrap {
 /// Most bootstrap resamples accepted.
 pub const MAX_RESAMPLES: usize = 100_000;
 /// Most draws (resamples × records) one report may make, so that no input can hang a caller.
-pub const MAX_BOOTSTRAP_DRAWS: u64 = 200_000_000;
+pub const MAX_BOOTSTRAP_DRAWS: u64 = 100_000_000;
 
 impl Bootstrap {
     /// Check the draw budget for `records` records.

@@ -238,11 +238,13 @@ pub fn reliability_record_from_value(
     line: usize,
     registry: &OperatorRegistry,
 ) -> Result<ReliabilityRecord, TrustError> {
-    if !present(obj, "label") && present(obj, "correct") {
+    let robustness_shaped = (present(obj, "correct") && !present(obj, "label"))
+        || (present(obj, "question_id") && !present(obj, "instance_id"));
+    if robustness_shaped {
         return Err(TrustError::at(
             TrustErrorCode::MixedTracks,
             line,
-            "a robustness record (`correct`) in reliability input",
+            "a robustness record (`question_id`, `correct`) in reliability input",
         ));
     }
     let model = text_field(obj, "model", line)?;
@@ -291,11 +293,13 @@ pub fn robustness_record_from_value(
 }
 
 fn correct_field(obj: &Value, line: usize) -> Result<bool, TrustError> {
-    if !present(obj, "correct") && present(obj, "label") {
+    let reliability_shaped = (present(obj, "label") && !present(obj, "correct"))
+        || (present(obj, "instance_id") && !present(obj, "question_id"));
+    if reliability_shaped {
         return Err(TrustError::at(
             TrustErrorCode::MixedTracks,
             line,
-            "a reliability record (`label`) in robustness input",
+            "a reliability record (`instance_id`, `label`) in robustness input",
         ));
     }
     let raw = obj
