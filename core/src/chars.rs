@@ -91,6 +91,11 @@ pub const NULL_TOKENS: [&str; 6] = ["", "null", "none", "nan", "nat", "<na>"];
 
 /// True when the stripped text is a null token after casefolding.
 pub fn is_null_token(stripped: &str) -> bool {
+    // Every token has at most four characters and casefolding never shortens text, so
+    // longer cells (nearly all of them) are rejected without allocating.
+    if stripped.chars().nth(4).is_some() {
+        return false;
+    }
     match casefold_for_tokens(stripped) {
         Some(folded) => NULL_TOKENS.contains(&folded.as_str()),
         None => false,

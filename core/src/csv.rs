@@ -242,6 +242,16 @@ pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
 
 fn parse(text: &str) -> Result<Table, CsvError> {
     let bytes = text.as_bytes();
+    // Every byte that is not a delimiter, quote or line end belongs to some cell, so a NUL
+    // anywhere is a NUL in a cell.
+    if let Some(pos) = memchr::memchr(0, bytes) {
+        let record = 1 + memchr::memchr2_iter(b'\n', b'\r', &bytes[..pos]).count() as u64;
+        return Err(err(
+            CsvErrorKind::NulCharacter,
+            Some(record),
+            format!("NUL character in a CSV cell near line {record}"),
+        ));
+    }
     let mut b = Builder {
         text: String::with_capacity(text.len()),
         ..Builder::default()
@@ -249,7 +259,7 @@ fn parse(text: &str) -> Result<Table, CsvError> {
     b.record_start();
     let mut state = State::StartRecord;
     // Characters in the current field; bytes that start a UTF-8 sequence are characters.
-    let mut field_chars: usize = 0;
+    let mut field_bytes: usize = 0;
     let mut i = 0;
     // Start of a run of ordinary bytes not yet copied into the field.
     while i < bytes.len() {
@@ -277,7 +287,7 @@ fn parse(text: &str) -> Result<Table, CsvError> {
                     }
                     _ => {
                         let end = unquoted_run_end(bytes, i);
-                        push_run(&mut b, text, i, end, &mut field_chars)?;
+                        push_run(&mut b, text, i, end, &mut field_bytes)?;
                         i = end;
                         state = State::InField;
                         continue;
@@ -289,7 +299,7 @@ fn parse(text: &str) -> Result<Table, CsvError> {
                 match c {
                     b'\n' | b'\r' => {
                         b.end_field();
-                        field_chars = 0;
+                        field_bytes = 0;
                         i += line_end_len(bytes, i);
                         b.end_record()?;
                         state = State::StartRecord;
@@ -297,12 +307,12 @@ fn parse(text: &str) -> Result<Table, CsvError> {
                     }
                     b',' => {
                         b.end_field();
-                        field_chars = 0;
+                        field_bytes = 0;
                         state = State::StartField;
                     }
                     _ => {
                         let end = unquoted_run_end(bytes, i);
-                        push_run(&mut b, text, i, end, &mut field_chars)?;
+                        push_run(&mut b, text, i, end, &mut field_bytes)?;
                         i = end;
                         continue;
                     }
@@ -314,29 +324,26 @@ fn parse(text: &str) -> Result<Table, CsvError> {
                     state = State::QuoteInQuoted;
                     i += 1;
                 } else {
-                    let end = bytes[i..]
-                        .iter()
-                        .position(|&x| x == b'"')
-                        .map_or(bytes.len(), |p| i + p);
-                    push_run(&mut b, text, i, end, &mut field_chars)?;
+                    let end = memchr::memchr(b'"', &bytes[i..]).map_or(bytes.len(), |p| i + p);
+                    push_run(&mut b, text, i, end, &mut field_bytes)?;
                     i = end;
                 }
             }
             State::QuoteInQuoted => match c {
                 b'"' => {
-                    push_run(&mut b, text, i, i + 1, &mut field_chars)?;
+                    push_run(&mut b, text, i, i + 1, &mut field_bytes)?;
                     state = State::InQuoted;
                     i += 1;
                 }
                 b',' => {
                     b.end_field();
-                    field_chars = 0;
+                    field_bytes = 0;
                     state = State::StartField;
                     i += 1;
                 }
                 b'\n' | b'\r' => {
                     b.end_field();
-                    field_chars = 0;
+                    field_bytes = 0;
                     i += line_end_len(bytes, i);
                     b.end_record()?;
                     state = State::StartRecord;
@@ -379,39 +386,33 @@ fn line_end_len(bytes: &[u8], i: usize) -> usize {
 
 /// End of a run of bytes that are ordinary inside an unquoted field (quotes are literal there).
 fn unquoted_run_end(bytes: &[u8], start: usize) -> usize {
-    bytes[start..]
-        .iter()
-        .position(|&x| x == b',' || x == b'\n' || x == b'\r')
-        .map_or(bytes.len(), |p| start + p)
+    memchr::memchr3(b',', b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |p| start + p)
 }
 
-/// Append `text[start..end]` to the current field, enforcing the cell limits.
+/// Append `text[start..end]` to the current field, enforcing the cell-length limit.
+/// `field_bytes` counts the field's bytes; characters are only counted when the bytes
+/// alone exceed the limit (a character is at least one byte), which keeps short cells cheap.
 fn push_run(
     b: &mut Builder,
     text: &str,
     start: usize,
     end: usize,
-    field_chars: &mut usize,
+    field_bytes: &mut usize,
 ) -> Result<(), CsvError> {
-    let record = b.records + 1;
-    let run = &text.as_bytes()[start..end];
-    if run.contains(&0) {
-        return Err(err(
-            CsvErrorKind::NulCharacter,
-            Some(record),
-            format!("NUL byte in CSV cell at row {record}"),
-        ));
-    }
-    *field_chars += run.iter().filter(|&&x| (x as i8) >= -0x40).count();
-    if *field_chars > MAX_CELL_CHARACTERS {
-        return Err(err(
-            CsvErrorKind::CellTooLarge,
-            Some(record),
-            format!("field larger than field limit ({MAX_CELL_CHARACTERS})"),
-        ));
-    }
     // start and end are at ASCII boundaries or the ends of the text, so this slice is valid.
     b.text.push_str(&text[start..end]);
+    *field_bytes += end - start;
+    if *field_bytes > MAX_CELL_CHARACTERS {
+        let chars = b.text[b.field_start..].chars().count();
+        if chars > MAX_CELL_CHARACTERS {
+            let record = b.records + 1;
+            return Err(err(
+                CsvErrorKind::CellTooLarge,
+                Some(record),
+                format!("field larger than field limit ({MAX_CELL_CHARACTERS})"),
+            ));
+        }
+    }
     Ok(())
 }
 

@@ -17,6 +17,9 @@
 
 use std::collections::HashMap;
 
+/// A hash map with a fast hasher seeded per process (keeps hash flooding impractical).
+type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
+
 use crate::canon::{canonicalize, Canonical};
 use crate::config::{Rule, TaskConfig};
 use crate::csv::{read_table, Table};
@@ -138,7 +141,7 @@ impl TaskResult {
 /// Canonical values of one rule: an interner shared by the gold columns of that rule.
 #[derive(Debug, Clone, Default)]
 struct RuleValues {
-    ids: HashMap<String, ValueId>,
+    ids: FastMap<String, ValueId>,
 }
 
 impl RuleValues {
@@ -157,6 +160,37 @@ impl RuleValues {
             Canonical::Value(s) => self.ids.get(s.as_str()).copied().unwrap_or(UNSEEN_ID),
         }
     }
+}
+
+/// Cells sampled before deciding whether a column repeats enough for the raw-value cache.
+const CACHE_PROBE_CELLS: usize = 4096;
+
+/// Canonical ids of a column's cells, stopping at the first cell that does not read.
+/// Repeated raw values are canonicalized once (a per-column cache), unless the column turns
+/// out to be mostly distinct, where the cache would only cost memory.
+fn canonical_ids<'t>(
+    cells: impl Iterator<Item = &'t str>,
+    rows: usize,
+    rule: &Rule,
+    mut to_id: impl FnMut(Canonical) -> ValueId,
+) -> Result<Vec<ValueId>, (usize, CellError)> {
+    let mut ids = Vec::with_capacity(rows);
+    let mut cache: Option<FastMap<&'t str, ValueId>> = Some(FastMap::default());
+    for (row, raw) in cells.enumerate() {
+        if let Some(&id) = cache.as_ref().and_then(|c| c.get(raw)) {
+            ids.push(id);
+            continue;
+        }
+        let id = to_id(canonicalize(raw, rule).map_err(|e| (row, e))?);
+        ids.push(id);
+        if let Some(c) = cache.as_mut() {
+            c.insert(raw, id);
+            if row + 1 == CACHE_PROBE_CELLS && c.len() * 2 > CACHE_PROBE_CELLS {
+                cache = None;
+            }
+        }
+    }
+    Ok(ids)
 }
 
 /// A gold table read, validated and canonicalized once; reusable across predictions and threads.
@@ -212,23 +246,23 @@ impl PreparedGold {
         let mut values = vec![RuleValues::default(); rules.len()];
         let mut gold_ids = Vec::with_capacity(d);
         for (j, &r) in column_rule.iter().enumerate() {
-            let mut ids = Vec::with_capacity(table.row_count());
-            for (row, raw) in table.column(j).enumerate() {
-                let canonical = canonicalize(raw, &rules[r]).map_err(|e: CellError| {
-                    FatalError::new(
-                        FatalCode::GoldCellInvalid,
-                        format!(
-                            "gold normalization failed for {} (row {}, column {}): {}",
-                            config.task_id,
-                            row + 1,
-                            j,
-                            e.message
-                        ),
-                    )
-                    .with_task(&config.task_id)
-                })?;
-                ids.push(values[r].intern(canonical));
-            }
+            let (rule, interner) = (&rules[r], &mut values[r]);
+            let ids = canonical_ids(table.column(j), table.row_count(), rule, |c| {
+                interner.intern(c)
+            })
+            .map_err(|(row, e)| {
+                FatalError::new(
+                    FatalCode::GoldCellInvalid,
+                    format!(
+                        "gold normalization failed for {} (row {}, column {}): {}",
+                        config.task_id,
+                        row + 1,
+                        j,
+                        e.message
+                    ),
+                )
+                .with_task(&config.task_id)
+            })?;
             gold_ids.push(ids);
         }
         Ok(PreparedGold {
@@ -320,20 +354,10 @@ impl PreparedGold {
             .map(|(rule, values)| {
                 (0..table.column_count())
                     .map(|k| {
-                        let mut ids = Vec::with_capacity(table.row_count());
-                        let mut cache: HashMap<&str, ValueId> = HashMap::new();
-                        for raw in table.column(k) {
-                            let id = match cache.get(raw) {
-                                Some(&id) => id,
-                                None => {
-                                    let id = values.lookup(&canonicalize(raw, rule).ok()?);
-                                    cache.insert(raw, id);
-                                    id
-                                }
-                            };
-                            ids.push(id);
-                        }
-                        Some(ids)
+                        canonical_ids(table.column(k), table.row_count(), rule, |c| {
+                            values.lookup(&c)
+                        })
+                        .ok()
                     })
                     .collect()
             })

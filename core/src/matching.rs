@@ -191,10 +191,29 @@ fn multiset_hash(col: &[ValueId]) -> u64 {
     })
 }
 
-fn sorted(col: &[ValueId]) -> Vec<ValueId> {
-    let mut v = col.to_vec();
-    v.sort_unstable();
-    v
+/// Exact multiset equality of two id columns in O(n), using a scratch histogram indexed by
+/// id (gold ids are dense per rule). `counts` must be all zero on entry and is left so.
+fn same_multiset(gold: &[ValueId], other: &[ValueId], counts: &mut [u32]) -> bool {
+    if gold.len() != other.len() {
+        return false;
+    }
+    for &id in gold {
+        counts[id as usize] += 1;
+    }
+    let mut equal = true;
+    for &id in other {
+        match counts.get_mut(id as usize) {
+            Some(c) if *c > 0 => *c -= 1,
+            _ => {
+                equal = false;
+                break;
+            }
+        }
+    }
+    for &id in gold {
+        counts[id as usize] = 0;
+    }
+    equal
 }
 
 struct Search<'a, 'b> {
@@ -226,13 +245,22 @@ impl<'a, 'b> Search<'a, 'b> {
             if members.is_empty() {
                 continue;
             }
-            let mut classes: Vec<(u64, Vec<ValueId>, Vec<usize>)> = Vec::new();
+            let max_id = members
+                .iter()
+                .flat_map(|&j| input.gold[j].iter().copied())
+                .max()
+                .unwrap_or(0);
+            let mut counts = vec![0u32; max_id as usize + 1];
+            // (multiset hash, a member column, members)
+            let mut classes: Vec<(u64, &[ValueId], Vec<usize>)> = Vec::new();
             for &j in &members {
                 let h = multiset_hash(input.gold[j]);
-                let s = sorted(input.gold[j]);
-                match classes.iter_mut().find(|(ch, cs, _)| *ch == h && *cs == s) {
+                match classes
+                    .iter_mut()
+                    .find(|(ch, rep, _)| *ch == h && same_multiset(rep, input.gold[j], &mut counts))
+                {
                     Some(class) => class.2.push(j),
-                    None => classes.push((h, s, vec![j])),
+                    None => classes.push((h, input.gold[j], vec![j])),
                 }
             }
             for k in 0..d {
@@ -240,13 +268,11 @@ impl<'a, 'b> Search<'a, 'b> {
                     continue;
                 };
                 let h = multiset_hash(col);
-                let mut col_sorted: Option<Vec<ValueId>> = None;
-                for (ch, cs, js) in &classes {
+                for (ch, rep, js) in &classes {
                     if *ch != h {
                         continue;
                     }
-                    let s = col_sorted.get_or_insert_with(|| sorted(col));
-                    if s == cs {
+                    if same_multiset(rep, col, &mut counts) {
                         for &j in js {
                             allowed[j] |= 1 << k;
                         }

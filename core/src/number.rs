@@ -292,8 +292,99 @@ fn parse_plain(chars: &[char]) -> Result<Decimal, CellErrorKind> {
     Ok(value)
 }
 
+/// The common case without allocation beyond the result: ASCII `[+-]?digits[.digits]`
+/// with at most 30 digits, and a decimal-places or integer comparison. Returns `None` to
+/// defer to the general path (which gives identical results).
+fn canonical_number_fast(
+    text: &str,
+    comparison: Comparison,
+) -> Option<Result<String, CellErrorKind>> {
+    let bytes = text.as_bytes();
+    let (negative, body) = match bytes.first()? {
+        b'-' => (true, &bytes[1..]),
+        b'+' => (false, &bytes[1..]),
+        _ => (false, bytes),
+    };
+    let mut mantissa: u128 = 0;
+    let mut digits = 0usize;
+    let mut scale: Option<u32> = None; // digits after the point
+    for &b in body {
+        match b {
+            b'0'..=b'9' => {
+                digits += 1;
+                if digits > 30 {
+                    return None;
+                }
+                mantissa = mantissa * 10 + (b - b'0') as u128;
+                if let Some(s) = scale.as_mut() {
+                    *s += 1;
+                }
+            }
+            b'.' if scale.is_none() => scale = Some(0),
+            _ => return None,
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    let scale = scale.unwrap_or(0);
+    let pow = |e: u32| 10u128.pow(e);
+    let (value, places) = match comparison {
+        Comparison::Integer => {
+            if scale > 0 && mantissa % pow(scale) != 0 {
+                return Some(Err(CellErrorKind::NotAnInteger));
+            }
+            (mantissa / pow(scale), 0)
+        }
+        Comparison::DecimalPlaces(d) => {
+            if scale > d {
+                let divisor = pow(scale - d);
+                let (q, r) = (mantissa / divisor, mantissa % divisor);
+                (if r * 2 >= divisor { q + 1 } else { q }, d)
+            } else {
+                (mantissa, scale)
+            }
+        }
+        Comparison::SignificantDigits(_) => return None,
+    };
+    if value == 0 {
+        return Some(Ok("0".into()));
+    }
+    // Remove trailing zeros of the fraction.
+    let (mut value, mut places) = (value, places);
+    while places > 0 && value % 10 == 0 {
+        value /= 10;
+        places -= 1;
+    }
+    let mut s = value.to_string();
+    if places > 0 {
+        let places = places as usize;
+        if s.len() <= places {
+            s.insert_str(0, &"0".repeat(places - s.len() + 1));
+        }
+        s.insert(s.len() - places, '.');
+    }
+    if negative {
+        s.insert(0, '-');
+    }
+    Some(Ok(s))
+}
+
 /// Canonicalize a stripped, non-null number cell under a column's comparison.
 pub fn canonical_number(
+    text: &str,
+    comparison: Comparison,
+    unit: NumericUnit,
+    allow_percent_sign: bool,
+) -> Result<String, CellErrorKind> {
+    if let Some(result) = canonical_number_fast(text, comparison) {
+        return result;
+    }
+    canonical_number_general(text, comparison, unit, allow_percent_sign)
+}
+
+/// The general path of [`canonical_number`]: any syntax, any magnitude.
+fn canonical_number_general(
     text: &str,
     comparison: Comparison,
     unit: NumericUnit,
@@ -370,6 +461,33 @@ mod tests {
             c("inf", DecimalPlaces(1)),
             Err(CellErrorKind::InvalidNumber)
         );
+    }
+
+    #[test]
+    fn fast_path_agrees_with_general_path() {
+        let mut state = 12345u64;
+        let mut next = |m: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % m
+        };
+        let alphabet = b"01234567890123456789012345678901234567899.-+";
+        for _ in 0..200_000 {
+            let len = 1 + next(34) as usize;
+            let text: String = (0..len)
+                .map(|_| alphabet[next(alphabet.len() as u64) as usize] as char)
+                .collect();
+            for cmp in [
+                Comparison::Integer,
+                Comparison::DecimalPlaces(next(31) as u32),
+            ] {
+                if let Some(fast) = canonical_number_fast(&text, cmp) {
+                    let general = canonical_number_general(&text, cmp, NumericUnit::Plain, false);
+                    assert_eq!(fast, general, "{text:?} {cmp:?}");
+                }
+            }
+        }
     }
 
     #[test]
