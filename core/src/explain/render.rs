@@ -1,0 +1,656 @@
+//! The diagnosis as JSON and as a paragraph for people.
+
+use crate::error::TaskErrorCode;
+use crate::pyjson::{python_float_repr, write_str, Out};
+
+use super::hints::plural;
+use super::{
+    clip, ColumnTypes, Diagnosis, FirstDifference, Grain, Hint, InputStatus, MappingReport,
+    OffendingCell, OrderReport, RowReport, Shape, ShownRow, Types, DIAGNOSIS_VERSION,
+};
+
+fn int(n: usize) -> Out {
+    Out::Int(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+fn ints(v: &[usize]) -> Out {
+    Out::Array(v.iter().map(|&n| int(n)).collect())
+}
+
+fn opt_int(n: Option<usize>) -> Out {
+    n.map_or(Out::Null, int)
+}
+
+fn strs(v: &[String]) -> Out {
+    Out::Array(v.iter().map(|s| Out::Str(s.clone())).collect())
+}
+
+fn obj(members: Vec<(&str, Out)>) -> Out {
+    Out::Object(
+        members
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
+}
+
+pub(super) fn diagnosis(d: &Diagnosis) -> Out {
+    let r = &d.result;
+    obj(vec![
+        ("diagnosis_version", Out::Int(DIAGNOSIS_VERSION)),
+        ("task_id", Out::Str(r.task_id.clone())),
+        ("passed", Out::Bool(r.passed)),
+        (
+            "error_code",
+            r.error_code
+                .map_or(Out::Null, |c| Out::Str(c.code().into())),
+        ),
+        ("summary", Out::Str(d.summary.clone())),
+        ("result", r.to_out()),
+        (
+            "columns",
+            obj(vec![
+                ("gold", strs(&d.gold_names)),
+                ("prediction", strs(&d.prediction_headers)),
+            ]),
+        ),
+        ("input", input(&d.input)),
+        ("shape", d.shape.as_ref().map_or(Out::Null, shape)),
+        ("types", d.types.as_ref().map_or(Out::Null, types)),
+        ("mapping", d.mapping.as_ref().map_or(Out::Null, mapping)),
+        ("rows", d.rows.as_ref().map_or(Out::Null, rows)),
+        ("hints", Out::Array(d.hints.iter().map(hint).collect())),
+        (
+            "hints_combined_would_pass",
+            d.hints_combined_would_pass.map_or(Out::Null, Out::Bool),
+        ),
+        ("partial_credit", d.partial.to_out()),
+    ])
+}
+
+fn input(i: &InputStatus) -> Out {
+    match i {
+        InputStatus::Missing => obj(vec![("status", Out::Str("missing".into()))]),
+        InputStatus::Read => obj(vec![("status", Out::Str("read".into()))]),
+        InputStatus::InvalidCsv(e) => obj(vec![
+            ("status", Out::Str("invalid_csv".into())),
+            ("csv_error", Out::Str(e.kind.code().into())),
+            (
+                "record",
+                e.record.map_or(Out::Null, |r| {
+                    Out::Int(i64::try_from(r).unwrap_or(i64::MAX))
+                }),
+            ),
+            ("message", Out::Str(clip(&e.message, 200))),
+        ]),
+    }
+}
+
+fn shape(s: &Shape) -> Out {
+    obj(vec![
+        ("expected_columns", int(s.expected_columns)),
+        ("received_columns", int(s.received_columns)),
+        ("expected_rows", int(s.expected_rows)),
+        ("received_rows", int(s.received_rows)),
+        (
+            "extra_prediction_columns",
+            ints(&s.extra_prediction_columns),
+        ),
+        ("missing_gold_columns", ints(&s.missing_gold_columns)),
+        (
+            "prediction_columns_matching_no_gold",
+            ints(&s.prediction_columns_matching_no_gold),
+        ),
+        (
+            "gold_columns_matched_by_no_prediction",
+            ints(&s.gold_columns_matched_by_no_prediction),
+        ),
+        ("grain", s.grain.as_ref().map_or(Out::Null, grain)),
+    ])
+}
+
+fn grain(g: &Grain) -> Out {
+    obj(vec![
+        (
+            "direction",
+            Out::Str(if g.finer { "finer" } else { "coarser" }.into()),
+        ),
+        (
+            "prediction_duplicate_rows",
+            int(g.prediction_duplicate_rows),
+        ),
+        ("gold_duplicate_rows", int(g.gold_duplicate_rows)),
+        ("same_distinct_rows", Out::Bool(g.same_distinct_rows)),
+        ("key_columns", ints(&g.key_columns)),
+    ])
+}
+
+fn types(t: &Types) -> Out {
+    obj(vec![
+        (
+            "columns",
+            Out::Array(t.columns.iter().map(column_types).collect()),
+        ),
+        (
+            "unreadable",
+            t.unreadable.as_ref().map_or(Out::Null, |u| {
+                obj(vec![
+                    ("gold_columns", ints(&u.gold_columns)),
+                    ("readable_from", ints(&u.readable_from)),
+                ])
+            }),
+        ),
+    ])
+}
+
+fn column_types(c: &ColumnTypes) -> Out {
+    obj(vec![
+        ("gold_index", int(c.gold_index)),
+        ("rule", Out::Str(c.rule.clone())),
+        ("compatible", ints(&c.compatible)),
+        ("incompatible_count", int(c.incompatible_count)),
+        (
+            "incompatible",
+            Out::Array(c.incompatible.iter().map(offending).collect()),
+        ),
+    ])
+}
+
+fn offending(o: &OffendingCell) -> Out {
+    obj(vec![
+        ("prediction_index", int(o.prediction_index)),
+        ("row", int(o.row)),
+        ("value", Out::Str(o.value.clone())),
+        ("reason", Out::Str(o.reason.code().into())),
+        ("bad_cells", int(o.bad_cells)),
+    ])
+}
+
+fn mapping(m: &MappingReport) -> Out {
+    obj(vec![
+        ("official", Out::Bool(m.official)),
+        ("method", Out::Str(m.method.into())),
+        ("valid", Out::Bool(m.valid)),
+        (
+            "pairs",
+            Out::Array(
+                m.pairs
+                    .iter()
+                    .map(|p| {
+                        obj(vec![
+                            ("gold_index", int(p.gold_index)),
+                            ("prediction_index", opt_int(p.prediction_index)),
+                            ("compatible", Out::Bool(p.compatible)),
+                            ("shared_values", int(p.shared_values)),
+                            ("same_positions", opt_int(p.same_positions)),
+                            ("same_values", Out::Bool(p.same_values)),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
+    ])
+}
+
+fn shown(r: &ShownRow) -> Out {
+    obj(vec![("row", int(r.row)), ("values", strs(&r.values))])
+}
+
+fn rows(r: &RowReport) -> Out {
+    obj(vec![
+        ("compared_gold_columns", ints(&r.compared_gold_columns)),
+        ("gold_rows", int(r.gold_rows)),
+        ("prediction_rows", int(r.prediction_rows)),
+        ("matched_rows", int(r.matched_rows)),
+        ("missing_count", int(r.missing_count)),
+        ("extra_count", int(r.extra_count)),
+        ("missing", Out::Array(r.missing.iter().map(shown).collect())),
+        ("extra", Out::Array(r.extra.iter().map(shown).collect())),
+        ("order", r.order.as_ref().map_or(Out::Null, order)),
+    ])
+}
+
+fn order(o: &OrderReport) -> Out {
+    obj(vec![
+        (
+            "first_difference",
+            o.first_difference.as_ref().map_or(Out::Null, difference),
+        ),
+        ("rows_in_place", int(o.rows_in_place)),
+        ("would_match_unordered", Out::Bool(o.would_match_unordered)),
+    ])
+}
+
+fn difference(f: &FirstDifference) -> Out {
+    obj(vec![
+        ("row", int(f.row)),
+        ("gold", f.gold.as_deref().map_or(Out::Null, strs)),
+        (
+            "prediction",
+            f.prediction.as_deref().map_or(Out::Null, strs),
+        ),
+        ("differing_gold_columns", ints(&f.differing_gold_columns)),
+    ])
+}
+
+fn hint(h: &Hint) -> Out {
+    obj(vec![
+        ("name", Out::Str(h.kind.code().into())),
+        ("would_pass", Out::Bool(h.would_pass)),
+        ("message", Out::Str(h.message.clone())),
+        (
+            "columns",
+            Out::Array(
+                h.columns
+                    .iter()
+                    .map(|c| {
+                        obj(vec![
+                            ("gold_index", opt_int(c.gold_index)),
+                            ("prediction_index", int(c.prediction_index)),
+                            ("detail", Out::Str(c.detail.clone())),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
+    ])
+}
+
+/// JSON text: objects and arrays of objects indented by two spaces, arrays of scalars on
+/// one line (so long index lists stay short).
+pub(super) fn to_json(out: &Out) -> String {
+    let mut s = String::new();
+    write(out, &mut s, 0);
+    s
+}
+
+fn is_scalar(o: &Out) -> bool {
+    !matches!(o, Out::Array(_) | Out::Object(_))
+}
+
+fn write(o: &Out, s: &mut String, level: usize) {
+    match o {
+        Out::Null => s.push_str("null"),
+        Out::Bool(b) => s.push_str(if *b { "true" } else { "false" }),
+        Out::Int(i) => s.push_str(&i.to_string()),
+        Out::Float(f) => s.push_str(&python_float_repr(*f)),
+        Out::Str(t) => write_str(s, t),
+        Out::Array(items) if items.iter().all(is_scalar) => {
+            s.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    s.push_str(", ");
+                }
+                write(item, s, level);
+            }
+            s.push(']');
+        }
+        Out::Array(items) => {
+            s.push('[');
+            for (i, item) in items.iter().enumerate() {
+                s.push_str(if i > 0 { ",\n" } else { "\n" });
+                indent(s, level + 1);
+                write(item, s, level + 1);
+            }
+            s.push('\n');
+            indent(s, level);
+            s.push(']');
+        }
+        Out::Object(members) if members.is_empty() => s.push_str("{}"),
+        Out::Object(members) => {
+            s.push('{');
+            for (i, (k, v)) in members.iter().enumerate() {
+                s.push_str(if i > 0 { ",\n" } else { "\n" });
+                indent(s, level + 1);
+                write_str(s, k);
+                s.push_str(": ");
+                write(v, s, level + 1);
+            }
+            s.push('\n');
+            indent(s, level);
+            s.push('}');
+        }
+    }
+}
+
+fn indent(s: &mut String, level: usize) {
+    for _ in 0..level {
+        s.push_str("  ");
+    }
+}
+
+fn gold_name(d: &Diagnosis, j: usize) -> String {
+    format!(
+        "'{}'",
+        clip(d.gold_names.get(j).map_or("", String::as_str), 40)
+    )
+}
+
+fn pred_name(d: &Diagnosis, k: usize) -> String {
+    format!(
+        "{k} '{}'",
+        clip(d.prediction_headers.get(k).map_or("", String::as_str), 40)
+    )
+}
+
+fn list<T>(items: &[T], show: impl Fn(&T) -> String) -> String {
+    const SHOWN: usize = 4;
+    let mut parts: Vec<String> = items.iter().take(SHOWN).map(show).collect();
+    if items.len() > SHOWN {
+        parts.push(format!("and {} more", items.len() - SHOWN));
+    }
+    match parts.len() {
+        0 => String::new(),
+        1 => parts.remove(0),
+        _ => {
+            let last = parts.pop().unwrap_or_default();
+            format!("{} and {last}", parts.join(", "))
+        }
+    }
+}
+
+/// One paragraph for people.
+pub(super) fn summary(d: &Diagnosis) -> String {
+    let r = &d.result;
+    let mut out: Vec<String> = Vec::new();
+    let order_words = if r.order_sensitive {
+        "as an ordered sequence"
+    } else {
+        "as a multiset, in any order"
+    };
+    match (&d.input, r.error_code) {
+        (_, None) if r.passed => {
+            let pairs = d
+                .mapping
+                .as_ref()
+                .map(|m| {
+                    list(&m.pairs, |p| {
+                        format!(
+                            "{}→{}",
+                            gold_name(d, p.gold_index),
+                            p.prediction_index.map_or("-".into(), |k| pred_name(d, k))
+                        )
+                    })
+                })
+                .unwrap_or_default();
+            out.push(format!(
+                "Passed: the prediction's {} reproduce the gold {order_words}, with gold columns mapped to prediction columns {pairs}.",
+                plural(r.prediction_row_count, "row", "rows"),
+            ));
+        }
+        (InputStatus::Missing, _) => out.push(
+            "Failed (missing_prediction): there is no prediction file, so nothing was compared.".into(),
+        ),
+        (InputStatus::InvalidCsv(e), _) => out.push(format!(
+            "Failed (invalid_prediction_csv): the prediction is not a strict CSV within the limits: {}{}: {}.",
+            e.kind.code(),
+            e.record.map_or(String::new(), |rec| format!(" at record {rec} (the header is record 1)")),
+            clip(&e.message, 160)
+        )),
+        (_, Some(code)) => out.push(verdict_sentence(d, code)),
+        (_, None) => {}
+    }
+    if d.input == InputStatus::Read && !r.passed {
+        shape_sentences(d, &mut out);
+        type_sentences(d, &mut out);
+        row_sentences(d, &mut out);
+    }
+    hint_sentences(d, &mut out);
+    out.join(" ")
+}
+
+fn verdict_sentence(d: &Diagnosis, code: TaskErrorCode) -> String {
+    let r = &d.result;
+    match code {
+        TaskErrorCode::ColumnCountMismatch => format!(
+            "Failed (column_count_mismatch): the prediction has {} but the gold has {}.",
+            plural(r.prediction_column_count, "column", "columns"),
+            r.gold_column_count
+        ),
+        TaskErrorCode::RowCountMismatch => format!(
+            "Failed (row_count_mismatch): the prediction has {} but the gold has {}.",
+            plural(r.prediction_row_count, "data row", "data rows"),
+            r.gold_row_count
+        ),
+        TaskErrorCode::TypeNormalizationFailed => {
+            "Failed (type_normalization_failed): no one-to-one column mapping reads every prediction column under its gold column's type.".into()
+        }
+        TaskErrorCode::RelationMismatch => format!(
+            "Failed (relation_mismatch): the columns read under the gold types, but no column mapping reproduces the gold rows {}.",
+            if r.order_sensitive {
+                "as an ordered sequence"
+            } else {
+                "as a multiset"
+            }
+        ),
+        other => format!("Failed ({}).", other.code()),
+    }
+}
+
+fn shape_sentences(d: &Diagnosis, out: &mut Vec<String>) {
+    let Some(s) = &d.shape else { return };
+    if !s.extra_prediction_columns.is_empty() {
+        let no_content: Vec<usize> = s
+            .extra_prediction_columns
+            .iter()
+            .copied()
+            .filter(|k| s.prediction_columns_matching_no_gold.contains(k))
+            .collect();
+        out.push(format!(
+            "Extra {}: {}{}.",
+            if s.extra_prediction_columns.len() == 1 {
+                "prediction column"
+            } else {
+                "prediction columns"
+            },
+            list(&s.extra_prediction_columns, |&k| pred_name(d, k)),
+            if no_content.len() == s.extra_prediction_columns.len() {
+                " (sharing no value with any gold column)"
+            } else {
+                " (left over by the best column mapping)"
+            }
+        ));
+    }
+    if !s.missing_gold_columns.is_empty() {
+        out.push(format!(
+            "Missing {}: {} (no prediction column left to fill {}).",
+            if s.missing_gold_columns.len() == 1 {
+                "gold column"
+            } else {
+                "gold columns"
+            },
+            list(&s.missing_gold_columns, |&j| gold_name(d, j)),
+            if s.missing_gold_columns.len() == 1 {
+                "it"
+            } else {
+                "them"
+            }
+        ));
+    }
+    let unmatched_gold: Vec<usize> = s
+        .gold_columns_matched_by_no_prediction
+        .iter()
+        .copied()
+        .filter(|j| !s.missing_gold_columns.contains(j))
+        .collect();
+    if !unmatched_gold.is_empty() {
+        out.push(format!(
+            "No prediction column shares a single value with gold {} {}.",
+            if unmatched_gold.len() == 1 {
+                "column"
+            } else {
+                "columns"
+            },
+            list(&unmatched_gold, |&j| gold_name(d, j))
+        ));
+    }
+    if let Some(g) = &s.grain {
+        let mut text = format!(
+            "The prediction is at a {} grain: {} for the gold's {}",
+            if g.finer { "finer" } else { "coarser" },
+            plural(s.received_rows, "row", "rows"),
+            s.expected_rows
+        );
+        if g.prediction_duplicate_rows > 0 {
+            text.push_str(&format!(
+                ", {} of them repeating earlier rows",
+                g.prediction_duplicate_rows
+            ));
+        }
+        if !g.key_columns.is_empty() && g.key_columns.len() < s.expected_columns {
+            text.push_str(&format!(
+                "; {} {} the gold's distinct values, so it is probably grouped by other or more keys",
+                list(&g.key_columns, |&j| gold_name(d, j)),
+                if g.key_columns.len() == 1 {
+                    "has"
+                } else {
+                    "have"
+                }
+            ));
+        }
+        text.push('.');
+        out.push(text);
+    }
+}
+
+fn type_sentences(d: &Diagnosis, out: &mut Vec<String>) {
+    let (Some(t), Some(m)) = (&d.types, &d.mapping) else {
+        return;
+    };
+    if let Some(u) = &t.unreadable {
+        if u.readable_from.is_empty() {
+            out.push(format!(
+                "No prediction column reads as {} for gold {} {}.",
+                t.columns
+                    .get(u.gold_columns[0])
+                    .map_or(String::new(), |c| c.rule.clone()),
+                if u.gold_columns.len() == 1 {
+                    "column"
+                } else {
+                    "columns"
+                },
+                list(&u.gold_columns, |&j| gold_name(d, j))
+            ));
+        } else {
+            out.push(format!(
+                "Gold columns {} can only be read from {}: {}.",
+                list(&u.gold_columns, |&j| gold_name(d, j)),
+                plural(
+                    u.readable_from.len(),
+                    "prediction column",
+                    "prediction columns"
+                ),
+                list(&u.readable_from, |&k| pred_name(d, k))
+            ));
+        }
+    }
+    // The first offending cell of each mapped but unreadable pair.
+    let mut shown = 0;
+    for p in &m.pairs {
+        let Some(k) = p.prediction_index else {
+            continue;
+        };
+        if p.compatible || shown >= 3 {
+            continue;
+        }
+        let Some(col) = t.columns.get(p.gold_index) else {
+            continue;
+        };
+        if let Some(cell) = col.incompatible.iter().find(|c| c.prediction_index == k) {
+            out.push(format!(
+                "Prediction column {} does not read as {} for gold column {}: row {} is {:?} ({}{}).",
+                pred_name(d, k),
+                col.rule,
+                gold_name(d, p.gold_index),
+                cell.row,
+                cell.value,
+                cell.reason.code(),
+                if cell.bad_cells > 1 {
+                    format!("; {} cells do not read", cell.bad_cells)
+                } else {
+                    String::new()
+                }
+            ));
+            shown += 1;
+        }
+    }
+}
+
+fn row_sentences(d: &Diagnosis, out: &mut Vec<String>) {
+    let Some(r) = &d.rows else { return };
+    let Some(s) = &d.shape else { return };
+    let partial = r.compared_gold_columns.len() < s.expected_columns;
+    let basis = if partial {
+        format!(
+            " (comparing only the {} mapped gold columns)",
+            r.compared_gold_columns.len()
+        )
+    } else {
+        String::new()
+    };
+    if r.missing_count == 0 && r.extra_count == 0 {
+        if let Some(o) = &r.order {
+            if let Some(f) = &o.first_difference {
+                out.push(format!(
+                    "Under the best mapping{basis} the rows are the gold's but in another order: the first difference is at row {} ({} of {} rows in place).",
+                    f.row, o.rows_in_place, r.gold_rows
+                ));
+            }
+        }
+        return;
+    }
+    let mut text = format!(
+        "Under the best mapping{basis}, {} of the gold's {} are matched by a prediction row; {} missing and {} extra",
+        r.matched_rows,
+        plural(r.gold_rows, "row", "rows"),
+        plural(r.missing_count, "gold row is", "gold rows are"),
+        plural(r.extra_count, "prediction row is", "prediction rows are"),
+    );
+    if let (Some(g), Some(p)) = (r.missing.first(), r.extra.first()) {
+        text.push_str(&format!(
+            " (e.g. gold row {} [{}] vs prediction row {} [{}])",
+            g.row,
+            clip(&g.values.join(", "), 120),
+            p.row,
+            clip(&p.values.join(", "), 120)
+        ));
+    } else if let Some(g) = r.missing.first() {
+        text.push_str(&format!(
+            " (e.g. gold row {} [{}])",
+            g.row,
+            clip(&g.values.join(", "), 120)
+        ));
+    } else if let Some(p) = r.extra.first() {
+        text.push_str(&format!(
+            " (e.g. prediction row {} [{}])",
+            p.row,
+            clip(&p.values.join(", "), 120)
+        ));
+    }
+    text.push('.');
+    out.push(text);
+    if let Some(o) = &r.order {
+        if let Some(f) = &o.first_difference {
+            out.push(format!("In order, the rows first differ at row {}.", f.row));
+        }
+    }
+}
+
+fn hint_sentences(d: &Diagnosis, out: &mut Vec<String>) {
+    if d.hints.is_empty() {
+        return;
+    }
+    let parts: Vec<String> = d
+        .hints
+        .iter()
+        .map(|h| format!("{} — {}", h.kind.code(), h.message))
+        .collect();
+    out.push(format!("Near misses: {}.", parts.join("; ")));
+    if let Some(all) = d.hints_combined_would_pass {
+        out.push(if all {
+            "With all of these changes together the task would pass.".into()
+        } else {
+            "Even with all of these changes together the task would still fail.".into()
+        });
+    }
+}

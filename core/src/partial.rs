@@ -1,0 +1,489 @@
+//! Partial-credit scores. None of these is the official score: the official score is the
+//! binary `passed` of [`crate::evaluate`]. They exist for leaderboards that want graded
+//! credit, and for comparison with other benchmarks.
+//!
+//! * [`column_signature`] — a compatibility mode reproducing the KDD Cup 2026 phase-1 scorer
+//!   as described publicly: it needs no config, ignores headers, row order and column order,
+//!   and credits each prediction column whose whole content equals a gold column's.
+//! * [`RowScores`] and [`ColumnScores`] — precision/recall under the diagnosis's best column
+//!   mapping (see [`crate::explain`]).
+//!
+//! ```
+//! use tabeq::csv::read_table;
+//! use tabeq::partial::{column_signature, SignatureStatus};
+//! let gold = read_table(b"region,gdp\nNorth,1.25\nSouth,2\n").unwrap();
+//! let pred = read_table(b"gdp,region,extra\n2.00,South,x\n1.25,North,y\n").unwrap();
+//! let s = column_signature(Some(&pred), &gold, false);
+//! assert_eq!(s.status, SignatureStatus::PartialMatch);
+//! assert_eq!(s.matched_columns, 2);
+//! // recall 2/2, penalty 0.1 × 1 extra / 3 prediction columns
+//! assert!((s.score - (1.0 - 0.1 / 3.0)).abs() < 1e-12);
+//! ```
+
+use sha2::{Digest, Sha256};
+
+use crate::chars::{is_null_token, python_strip};
+use crate::config::{Comparison, NumericUnit};
+use crate::csv::Table;
+use crate::isodate::parse_official;
+use crate::number::canonical_number;
+use crate::pyjson::Out;
+
+/// Penalty per extra prediction column, as a fraction of the prediction's column count.
+pub const EXTRA_COLUMN_PENALTY: f64 = 0.1;
+
+/// The outcome class of the column-signature scorer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SignatureStatus {
+    /// Every gold column matched and no extra prediction column (score 1).
+    PerfectMatch,
+    /// At least one gold column matched, but not a perfect match.
+    PartialMatch,
+    /// No gold column matched (also an unreadable prediction).
+    NoMatch,
+    /// No prediction file.
+    MissingPrediction,
+}
+
+impl SignatureStatus {
+    /// `perfect_match`, `partial_match`, `no_match` or `missing_prediction`.
+    pub fn code(self) -> &'static str {
+        match self {
+            SignatureStatus::PerfectMatch => "perfect_match",
+            SignatureStatus::PartialMatch => "partial_match",
+            SignatureStatus::NoMatch => "no_match",
+            SignatureStatus::MissingPrediction => "missing_prediction",
+        }
+    }
+}
+
+/// The column-signature score of one prediction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnSignatureScore {
+    /// The outcome class.
+    pub status: SignatureStatus,
+    /// `max(0, recall - penalty)`, in 0..=1.
+    pub score: f64,
+    /// matched / gold columns.
+    pub recall: f64,
+    /// 0.1 × extra / prediction columns.
+    pub penalty: f64,
+    /// Size of the multiset intersection of gold and prediction column signatures.
+    pub matched_columns: usize,
+    /// Gold columns.
+    pub gold_columns: usize,
+    /// Prediction columns (0 when missing or unreadable).
+    pub prediction_columns: usize,
+    /// Prediction columns not matched.
+    pub extra_columns: usize,
+    /// Whether thousands separators were refused.
+    pub strict: bool,
+}
+
+impl ColumnSignatureScore {
+    /// The score of a prediction that could not be read (`no_match`) or does not exist.
+    pub fn unreadable(gold_columns: usize, missing: bool, strict: bool) -> Self {
+        ColumnSignatureScore {
+            status: if missing {
+                SignatureStatus::MissingPrediction
+            } else {
+                SignatureStatus::NoMatch
+            },
+            score: 0.0,
+            recall: 0.0,
+            penalty: 0.0,
+            matched_columns: 0,
+            gold_columns,
+            prediction_columns: 0,
+            extra_columns: 0,
+            strict,
+        }
+    }
+
+    /// As a JSON object.
+    pub fn to_out(&self) -> Out {
+        Out::Object(vec![
+            ("status".into(), Out::Str(self.status.code().into())),
+            ("score".into(), Out::Float(self.score)),
+            ("recall".into(), Out::Float(self.recall)),
+            ("penalty".into(), Out::Float(self.penalty)),
+            ("matched_columns".into(), count(self.matched_columns)),
+            ("gold_columns".into(), count(self.gold_columns)),
+            ("prediction_columns".into(), count(self.prediction_columns)),
+            ("extra_columns".into(), count(self.extra_columns)),
+            ("strict".into(), Out::Bool(self.strict)),
+        ])
+    }
+}
+
+fn count(n: usize) -> Out {
+    Out::Int(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+/// Normalize one cell for the column signature: null tokens become empty; a number becomes
+/// its value rounded half-up to two decimals (thousands separators accepted unless
+/// `strict`); an ISO 8601 date or datetime becomes `YYYY-MM-DDTHH:MM:SS[.ffffff][Z]`
+/// (aware values in UTC); anything else is the stripped text.
+///
+/// ```
+/// use tabeq::partial::signature_cell;
+/// assert_eq!(signature_cell(" 1,234.505 ", false), "1234.51");
+/// assert_eq!(signature_cell("1,234.505", true), "1,234.505");
+/// assert_eq!(signature_cell("NaN", false), "");
+/// assert_eq!(signature_cell("2024-01-02", false), "2024-01-02T00:00:00");
+/// assert_eq!(signature_cell("2024-01-02 10:00+02:00", false), "2024-01-02T08:00:00Z");
+/// assert_eq!(signature_cell("  North ", false), "North");
+/// ```
+pub fn signature_cell(raw: &str, strict: bool) -> String {
+    let stripped = python_strip(raw);
+    if is_null_token(stripped) {
+        return String::new();
+    }
+    if !(strict && stripped.contains(',')) {
+        if let Ok(n) = canonical_number(
+            stripped,
+            Comparison::DecimalPlaces(2),
+            NumericUnit::Plain,
+            false,
+        ) {
+            return n;
+        }
+    }
+    // Dates need a separator so that plain digit runs (`20240102`) stay numbers.
+    if stripped.contains('-') || stripped.contains(':') {
+        if let Ok(dt) = parse_official(stripped) {
+            return dt.datetime_string();
+        }
+    }
+    stripped.to_string()
+}
+
+/// The signature of each column: SHA-256 over its normalized cells, sorted.
+pub fn column_signatures(table: &Table, strict: bool) -> Vec<[u8; 32]> {
+    (0..table.column_count())
+        .map(|k| {
+            let mut cells: Vec<String> = table
+                .column(k)
+                .map(|raw| signature_cell(raw, strict))
+                .collect();
+            cells.sort_unstable();
+            let mut hasher = Sha256::new();
+            for cell in &cells {
+                // Length-prefixed, so no two different lists hash the same input.
+                hasher.update((cell.len() as u64).to_le_bytes());
+                hasher.update(cell.as_bytes());
+            }
+            hasher.finalize().into()
+        })
+        .collect()
+}
+
+/// The KDD Cup 2026 phase-1 column-signature score (a compatibility mode, not the official
+/// DataSpace score). `prediction` is `None` when there is no prediction file.
+pub fn column_signature(
+    prediction: Option<&Table>,
+    gold: &Table,
+    strict: bool,
+) -> ColumnSignatureScore {
+    let gold_columns = gold.column_count();
+    let Some(prediction) = prediction else {
+        return ColumnSignatureScore::unreadable(gold_columns, true, strict);
+    };
+    let mut gold_sigs = column_signatures(gold, strict);
+    let mut pred_sigs = column_signatures(prediction, strict);
+    gold_sigs.sort_unstable();
+    pred_sigs.sort_unstable();
+    let (mut i, mut k, mut matched) = (0, 0, 0);
+    while i < gold_sigs.len() && k < pred_sigs.len() {
+        match gold_sigs[i].cmp(&pred_sigs[k]) {
+            std::cmp::Ordering::Equal => {
+                matched += 1;
+                i += 1;
+                k += 1;
+            }
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => k += 1,
+        }
+    }
+    let prediction_columns = prediction.column_count();
+    let extra = prediction_columns - matched;
+    let recall = ratio(matched, gold_columns);
+    let penalty = EXTRA_COLUMN_PENALTY * ratio(extra, prediction_columns);
+    let score = (recall - penalty).max(0.0);
+    let status = if matched == 0 {
+        SignatureStatus::NoMatch
+    } else if matched == gold_columns && extra == 0 {
+        SignatureStatus::PerfectMatch
+    } else {
+        SignatureStatus::PartialMatch
+    };
+    ColumnSignatureScore {
+        status,
+        score,
+        recall,
+        penalty,
+        matched_columns: matched,
+        gold_columns,
+        prediction_columns,
+        extra_columns: extra,
+        strict,
+    }
+}
+
+/// `num / den`, or 0 when `den` is 0.
+fn ratio(num: usize, den: usize) -> f64 {
+    if den == 0 {
+        0.0
+    } else {
+        num as f64 / den as f64
+    }
+}
+
+/// Row-level precision and recall: a prediction row counts when it equals an unused gold
+/// row on every gold column (multiset intersection of canonical rows under a mapping).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowScores {
+    /// Rows in the multiset intersection.
+    pub matched: usize,
+    /// Gold data rows.
+    pub gold_rows: usize,
+    /// Prediction data rows.
+    pub prediction_rows: usize,
+    /// matched / prediction rows.
+    pub precision: f64,
+    /// matched / gold rows.
+    pub recall: f64,
+    /// Harmonic mean of precision and recall (0 when both are 0).
+    pub f1: f64,
+}
+
+impl RowScores {
+    /// Scores from counts. With no rows on a side, that side's measure is 1 when the other
+    /// side is empty too (nothing to find, nothing wrong) and 0 otherwise.
+    ///
+    /// ```
+    /// let s = tabeq::partial::RowScores::new(3, 4, 6);
+    /// assert_eq!((s.precision, s.recall), (0.5, 0.75));
+    /// assert!((s.f1 - 0.6).abs() < 1e-12);
+    /// ```
+    pub fn new(matched: usize, gold_rows: usize, prediction_rows: usize) -> Self {
+        let both_empty = gold_rows == 0 && prediction_rows == 0;
+        let precision = if prediction_rows == 0 {
+            f64::from(u8::from(both_empty))
+        } else {
+            ratio(matched, prediction_rows)
+        };
+        let recall = if gold_rows == 0 {
+            f64::from(u8::from(prediction_rows == 0))
+        } else {
+            ratio(matched, gold_rows)
+        };
+        RowScores {
+            matched,
+            gold_rows,
+            prediction_rows,
+            precision,
+            recall,
+            f1: f1(precision, recall),
+        }
+    }
+
+    /// All zero: no prediction to score.
+    pub fn zero(gold_rows: usize) -> Self {
+        RowScores {
+            matched: 0,
+            gold_rows,
+            prediction_rows: 0,
+            precision: 0.0,
+            recall: 0.0,
+            f1: 0.0,
+        }
+    }
+
+    /// As a JSON object.
+    pub fn to_out(&self) -> Out {
+        Out::Object(vec![
+            ("precision".into(), Out::Float(self.precision)),
+            ("recall".into(), Out::Float(self.recall)),
+            ("f1".into(), Out::Float(self.f1)),
+            ("matched_rows".into(), count(self.matched)),
+            ("gold_rows".into(), count(self.gold_rows)),
+            ("prediction_rows".into(), count(self.prediction_rows)),
+        ])
+    }
+}
+
+fn f1(precision: f64, recall: f64) -> f64 {
+    if precision + recall == 0.0 {
+        0.0
+    } else {
+        2.0 * precision * recall / (precision + recall)
+    }
+}
+
+/// Column-level precision and recall: a gold column is recovered when a distinct prediction
+/// column holds exactly its canonical values (the same multiset, or for ordered tasks the
+/// same sequence).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnScores {
+    /// Gold columns recovered (a maximum one-to-one matching).
+    pub matched: usize,
+    /// Gold columns.
+    pub gold_columns: usize,
+    /// Prediction columns.
+    pub prediction_columns: usize,
+    /// matched / prediction columns.
+    pub precision: f64,
+    /// matched / gold columns.
+    pub recall: f64,
+}
+
+impl ColumnScores {
+    /// Scores from counts.
+    pub fn new(matched: usize, gold_columns: usize, prediction_columns: usize) -> Self {
+        ColumnScores {
+            matched,
+            gold_columns,
+            prediction_columns,
+            precision: ratio(matched, prediction_columns),
+            recall: ratio(matched, gold_columns),
+        }
+    }
+
+    /// As a JSON object.
+    pub fn to_out(&self) -> Out {
+        Out::Object(vec![
+            ("precision".into(), Out::Float(self.precision)),
+            ("recall".into(), Out::Float(self.recall)),
+            ("matched_columns".into(), count(self.matched)),
+            ("gold_columns".into(), count(self.gold_columns)),
+            ("prediction_columns".into(), count(self.prediction_columns)),
+        ])
+    }
+}
+
+/// The partial-credit block of a diagnosis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartialCredit {
+    /// KDD Cup 2026 phase-1 compatibility score.
+    pub column_signature: ColumnSignatureScore,
+    /// Row precision/recall/F1 under the best mapping.
+    pub rows: RowScores,
+    /// Column precision/recall.
+    pub columns: ColumnScores,
+}
+
+impl PartialCredit {
+    /// As a JSON object, with a note that it is not the official score.
+    pub fn to_out(&self) -> Out {
+        Out::Object(vec![
+            (
+                "note".into(),
+                Out::Str(
+                    "partial credit is not the official score; the official score is `passed` (0/1)"
+                        .into(),
+                ),
+            ),
+            ("column_signature".into(), self.column_signature.to_out()),
+            ("rows".into(), self.rows.to_out()),
+            ("columns".into(), self.columns.to_out()),
+        ])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canon::{canonical_text, Canonical};
+    use crate::csv::read_table;
+
+    fn table(s: &str) -> Table {
+        read_table(s.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn cells_normalize_by_kind() {
+        assert_eq!(signature_cell("3.1", false), "3.1");
+        assert_eq!(signature_cell("3.10", false), "3.1");
+        assert_eq!(signature_cell("3.105", false), "3.11");
+        assert_eq!(signature_cell("-0.001", false), "0");
+        assert_eq!(signature_cell("1e3", false), "1000");
+        assert_eq!(signature_cell("null", false), "");
+        assert_eq!(signature_cell(" <NA> ", false), "");
+        assert_eq!(signature_cell("12%", false), "12%");
+        assert_eq!(signature_cell("20240102", false), "20240102");
+        assert_eq!(
+            signature_cell("2024-01-02T00:00:00Z", false),
+            "2024-01-02T00:00:00Z"
+        );
+        assert_eq!(signature_cell("2024-13-02", false), "2024-13-02");
+        assert_eq!(signature_cell("e\u{301}", false), "e\u{301}");
+        assert_eq!(
+            canonical_text("e\u{301}"),
+            Canonical::Value("\u{e9}".into())
+        );
+    }
+
+    #[test]
+    fn perfect_partial_and_no_match() {
+        let gold = table("a,b\n1,x\n2,y\n");
+        let same = column_signature(Some(&table("q,p\ny,2.00\nx,1\n")), &gold, false);
+        assert_eq!(same.status, SignatureStatus::PerfectMatch);
+        assert_eq!((same.score, same.recall, same.penalty), (1.0, 1.0, 0.0));
+
+        let one = column_signature(Some(&table("a,b\n1,x\n2,z\n")), &gold, false);
+        assert_eq!(one.status, SignatureStatus::PartialMatch);
+        assert_eq!(one.matched_columns, 1);
+        assert_eq!(one.extra_columns, 1);
+        assert!((one.score - (0.5 - 0.05)).abs() < 1e-12);
+
+        let none = column_signature(Some(&table("a\n3\n4\n")), &gold, false);
+        assert_eq!(none.status, SignatureStatus::NoMatch);
+        assert_eq!(none.score, 0.0);
+
+        let missing = column_signature(None, &gold, false);
+        assert_eq!(missing.status, SignatureStatus::MissingPrediction);
+        assert_eq!(missing.score, 0.0);
+    }
+
+    #[test]
+    fn duplicate_signatures_are_a_multiset() {
+        // Two identical gold columns need two identical prediction columns.
+        let gold = table("a,b\n1,1\n2,2\n");
+        let s = column_signature(Some(&table("x\n1\n2\n")), &gold, false);
+        assert_eq!(s.matched_columns, 1);
+        assert_eq!(s.recall, 0.5);
+        assert_eq!(s.penalty, 0.0);
+        let s = column_signature(Some(&table("x,y,z\n1,1,1\n2,2,2\n")), &gold, false);
+        assert_eq!(s.matched_columns, 2);
+        assert_eq!(s.extra_columns, 1);
+    }
+
+    #[test]
+    fn score_is_clamped_at_zero_and_strict_refuses_separators() {
+        // 1 of 20 gold columns matched, 19 extra of 20: 0.05 - 0.095 < 0.
+        let header: Vec<String> = (0..20).map(|i| format!("c{i}")).collect();
+        let gold_row: Vec<String> = (0..20).map(|i| i.to_string()).collect();
+        let pred_row: Vec<String> = (0..20)
+            .map(|i| if i == 0 { "0".into() } else { format!("x{i}") })
+            .collect();
+        let gold = table(&format!("{}\n{}\n", header.join(","), gold_row.join(",")));
+        let pred = table(&format!("{}\n{}\n", header.join(","), pred_row.join(",")));
+        let s = column_signature(Some(&pred), &gold, false);
+        assert_eq!(s.matched_columns, 1);
+        assert_eq!(s.score, 0.0);
+        assert_eq!(s.status, SignatureStatus::PartialMatch);
+
+        let gold = table("n\n1234\n");
+        let pred = table("n\n\"1,234.00\"\n");
+        assert_eq!(
+            column_signature(Some(&pred), &gold, false).status,
+            SignatureStatus::PerfectMatch
+        );
+        assert_eq!(
+            column_signature(Some(&pred), &gold, true).status,
+            SignatureStatus::NoMatch
+        );
+    }
+}
