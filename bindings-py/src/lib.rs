@@ -2,6 +2,7 @@
 //! logic lives in the `tabeq` core crate.
 
 mod fs;
+mod trust;
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -481,5 +482,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_csv, m)?)?;
     m.add_function(wrap_pyfunction!(canonicalize_many, m)?)?;
     m.add_function(wrap_pyfunction!(error_catalogue_entries, m)?)?;
+    trust::register(m)?;
     Ok(())
 }
