@@ -1,0 +1,51 @@
+"""Shared fixtures: the repository's paths and the conformance vectors."""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CONFORMANCE = REPO / "tests" / "conformance"
+SUITE = CONFORMANCE / "suite"
+
+
+def case_bytes(case: dict[str, Any], name: str) -> bytes | None:
+    """A case's ``gold``/``prediction`` bytes (text as UTF-8, or ``*_b64``); None when absent."""
+    if isinstance(case.get(name), str):
+        return str(case[name]).encode("utf-8")
+    if isinstance(case.get(f"{name}_b64"), str):
+        return base64.b64decode(case[f"{name}_b64"])
+    return None
+
+
+def load_cases() -> list[dict[str, Any]]:
+    with open(CONFORMANCE / "cases.jsonl", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def intended(case: dict[str, Any]) -> dict[str, Any]:
+    """The result tabeq must give: ``expected``, or its ``intended`` result where the official
+    evaluator crashes or never ends."""
+    expected: dict[str, Any] = case["expected"]
+    if expected["outcome"] in ("official_crash", "official_timeout"):
+        return dict(expected["intended"])
+    return expected
+
+
+@pytest.fixture(scope="session")
+def cases() -> list[dict[str, Any]]:
+    return load_cases()
+
+
+@pytest.fixture()
+def suite_copy(tmp_path: Path) -> Path:
+    """A writable copy of the conformance suite (predictions/, gold/, configs/)."""
+    target = tmp_path / "suite"
+    shutil.copytree(SUITE, target, symlinks=True)
+    return target
