@@ -340,6 +340,38 @@ def check_configs(official: Any, rng: random.Random, count: int) -> int:
     return failures
 
 
+CSV_PIECES = ["a", "b", ",", ",", '"', '""', "\n", "\r", "\r\n", " ", "\x00", "\ufeff", "é", "x y", "\t"]
+
+
+def check_csv(official: Any, rng: random.Random, count: int) -> int:
+    from tabeq import _tabeq
+
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "p.csv"
+        for i in range(count):
+            text = "".join(rng.choice(CSV_PIECES) for _ in range(rng.randrange(0, 14)))
+            data = text.encode("utf-8")
+            if rng.random() < 0.05:
+                data = data.replace(b"\xc3\xa9", b"\xff")
+            path.write_bytes(data)
+            try:
+                table = official.read_strict_csv(path, participant_output=True)
+                want: Any = [list(table.headers)] + [list(r) for r in table.rows]
+            except official.PredictionFormatError:
+                want = "error"
+            try:
+                got: Any = _tabeq.read_csv(data)
+            except Exception as exc:  # a coded CsvError
+                got = "error" if hasattr(exc, "code") else f"unexpected {exc!r}"
+            if want != got:
+                failures += 1
+                if failures <= 20:
+                    print(f"CSV MISMATCH {data!r}: official={want!r} tabeq={got!r}")
+    print(f"csv: {count} checked, {failures} mismatches")
+    return failures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--official", required=True, help="path to the official evaluate.py")
@@ -351,6 +383,7 @@ def main() -> int:
     failures = check_cells(official, rng, args.cases)
     failures += check_tasks(official, rng, max(1, args.cases // 10))
     failures += check_configs(official, rng, max(1, args.cases // 10))
+    failures += check_csv(official, rng, max(1, args.cases // 2))
     return 1 if failures else 0
 
 
