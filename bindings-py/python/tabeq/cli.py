@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import FatalError, __version__, evaluate, evaluate_suite, load_config
+from ._trust_cli import add_trust_subcommand
 
 EXIT_OK = 0
 EXIT_TASK_FAILED = 1
@@ -137,6 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=["text", "json"], default="text", help="text for people, json for machines"
     )
     ck.set_defaults(func=_cmd_check)
+    add_trust_subcommand(sub)
     return parser
 
 
