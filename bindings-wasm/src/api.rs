@@ -1,0 +1,448 @@
+//! The binding's logic in plain Rust (no JavaScript types), so it can be tested and timed on
+//! the host: inputs arrive as bytes, results leave as `Out` JSON trees, errors as [`Failure`].
+//! Everything here is a translation; the semantics live in the `tabeq` core crate.
+
+use tabeq::canon::{canonicalize as canonicalize_cell, Canonical};
+use tabeq::config::ColumnSpec;
+use tabeq::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
+use tabeq::error::{error_catalogue, CsvErrorKind, FatalCode};
+use tabeq::pyjson::Out;
+use tabeq::suite::{plan_suite, unscored_prediction_tasks, ConfigFile, SuitePlan, SuiteSummary};
+use tabeq::validate::validate_prediction;
+use tabeq::{CsvError, FatalError, Prediction, PreparedGold, TaskConfig, TaskResult};
+
+/// Largest config (or column) JSON the binding copies into WebAssembly memory. Real configs
+/// are a few KB; the bound keeps a hostile argument from exhausting memory.
+pub const MAX_CONFIG_BYTES: usize = MAX_CSV_BYTES;
+
+/// Codes of errors that the binding itself raises (core codes are used for everything else).
+pub const INVALID_ARGUMENT: &str = "invalid_argument";
+/// A suite summary was requested before every task was scored.
+pub const SUITE_INCOMPLETE: &str = "suite_incomplete";
+/// A task id that the suite does not contain.
+pub const UNKNOWN_TASK: &str = "unknown_task";
+
+/// A coded error, thrown to JavaScript as an `Error` with `code` (and `stage`, `taskId` for
+/// fatal errors).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// Stable snake_case code.
+    pub code: &'static str,
+    /// Message for people.
+    pub message: String,
+    /// `config`, `gold` or `suite` for fatal errors; `cell` for cell errors; `argument` for
+    /// binding-level argument errors.
+    pub stage: &'static str,
+    /// The task concerned, when known.
+    pub task_id: Option<String>,
+}
+
+impl Failure {
+    /// A bad argument (wrong JavaScript type, too large).
+    pub fn invalid_argument(message: impl Into<String>) -> Self {
+        Failure {
+            code: INVALID_ARGUMENT,
+            message: message.into(),
+            stage: "argument",
+            task_id: None,
+        }
+    }
+}
+
+impl From<FatalError> for Failure {
+    fn from(e: FatalError) -> Self {
+        Failure {
+            code: e.code.code(),
+            stage: e.stage().as_str(),
+            task_id: e.task_id,
+            message: e.message,
+        }
+    }
+}
+
+/// A file argument (prediction, gold, config) after type checks, before parsing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// `null` or `undefined`: no file.
+    Missing,
+    /// The file's bytes.
+    Bytes(Vec<u8>),
+    /// Longer than the limit; `at_least` is a lower bound of its UTF-8 size (it was not copied).
+    TooLarge {
+        /// Lower bound of the size in bytes.
+        at_least: usize,
+    },
+}
+
+fn too_large_csv(at_least: usize) -> CsvError {
+    CsvError {
+        kind: CsvErrorKind::TooLarge,
+        record: None,
+        message: format!("CSV exceeds the {MAX_CSV_BYTES}-byte limit (at least {at_least} bytes)"),
+    }
+}
+
+/// Parse a config file's bytes (`file_stem` as for a file named `<stem>.json`).
+pub fn parse_config(input: Input, file_stem: Option<&str>) -> Result<TaskConfig, Failure> {
+    match input {
+        Input::Bytes(bytes) => Ok(TaskConfig::from_json(&bytes, file_stem)?),
+        Input::Missing => Err(Failure::invalid_argument("config is required")),
+        Input::TooLarge { at_least } => Err(Failure::invalid_argument(format!(
+            "config is larger than {MAX_CONFIG_BYTES} bytes (at least {at_least})"
+        ))),
+    }
+}
+
+/// Read and canonicalize the gold (fatal errors become failures with stage `gold`).
+pub fn prepare_gold(gold: Input, config: &TaskConfig) -> Result<PreparedGold, Failure> {
+    match gold {
+        Input::Bytes(bytes) => Ok(PreparedGold::new(&bytes, config)?),
+        Input::Missing => Err(FatalError::new(
+            FatalCode::GoldMissing,
+            format!("Missing gold CSV for {}", config.task_id),
+        )
+        .with_task(&config.task_id)
+        .into()),
+        Input::TooLarge { at_least } => Err(FatalError::new(
+            FatalCode::GoldInvalidCsv,
+            format!(
+                "cannot read gold CSV for {}: {}",
+                config.task_id,
+                too_large_csv(at_least)
+            ),
+        )
+        .with_task(&config.task_id)
+        .into()),
+    }
+}
+
+/// Score a prediction against prepared gold.
+pub fn score(prediction: &Input, gold: &PreparedGold) -> TaskResult {
+    match prediction {
+        Input::Missing => gold.evaluate(Prediction::Missing),
+        Input::Bytes(bytes) => gold.evaluate(Prediction::Csv(bytes)),
+        Input::TooLarge { at_least } => {
+            gold.evaluate(Prediction::Invalid(&too_large_csv(*at_least)))
+        }
+    }
+}
+
+/// The stem of a config file name (`task_1.json` → `task_1`), which must equal the task id.
+pub fn config_stem(file_name: &str) -> &str {
+    file_name.strip_suffix(".json").unwrap_or(file_name)
+}
+
+/// `evaluate(prediction, gold, config, {configFileName})`: the official per-task record.
+pub fn evaluate(
+    prediction: Input,
+    gold: Input,
+    config: Input,
+    config_file_name: Option<&str>,
+) -> Result<Out, Failure> {
+    let config = parse_config(config, config_file_name.map(config_stem))?;
+    let gold = prepare_gold(gold, &config)?;
+    Ok(score(&prediction, &gold).to_out())
+}
+
+/// `validatePrediction(prediction, config, {configFileName})`: the gold-less report of
+/// `tabeq::validate`.
+pub fn validate(
+    prediction: Input,
+    config: Input,
+    config_file_name: Option<&str>,
+) -> Result<Out, Failure> {
+    let config = parse_config(config, config_file_name.map(config_stem))?;
+    let report = match &prediction {
+        Input::Missing => validate_prediction(Prediction::Missing, &config),
+        Input::Bytes(bytes) => validate_prediction(Prediction::Csv(bytes), &config),
+        Input::TooLarge { at_least } => {
+            validate_prediction(Prediction::Invalid(&too_large_csv(*at_least)), &config)
+        }
+    };
+    Ok(report.to_out())
+}
+
+/// `canonicalize(value, column)`: the canonical text, `None` for null; a cell error is a
+/// failure with the cell error's code and stage `cell`.
+pub fn canonicalize(value: &str, column: Input) -> Result<Option<String>, Failure> {
+    if value.chars().count() > MAX_CELL_CHARACTERS {
+        return Err(Failure::invalid_argument(format!(
+            "value is longer than the {MAX_CELL_CHARACTERS}-character cell limit"
+        )));
+    }
+    let spec = match column {
+        Input::Bytes(bytes) => {
+            let text = core::str::from_utf8(&bytes)
+                .map_err(|_| Failure::invalid_argument("column JSON is not UTF-8"))?;
+            ColumnSpec::from_json(text)?
+        }
+        Input::Missing => return Err(Failure::invalid_argument("column is required")),
+        Input::TooLarge { .. } => {
+            return Err(Failure::invalid_argument("column JSON is too large"))
+        }
+    };
+    match canonicalize_cell(value, &spec.rule()) {
+        Ok(Canonical::Null) => Ok(None),
+        Ok(Canonical::Value(s)) => Ok(Some(s)),
+        Err(e) => Err(Failure {
+            code: e.kind.code(),
+            message: e.message,
+            stage: "cell",
+            task_id: None,
+        }),
+    }
+}
+
+/// `errorCodes()`: every stable code with its family, plus the binding's own.
+pub fn error_codes() -> Out {
+    let mut entries: Vec<Out> = error_catalogue()
+        .into_iter()
+        .map(|e| {
+            Out::Object(vec![
+                ("code".into(), Out::Str(e.code.into())),
+                ("family".into(), Out::Str(e.family.into())),
+            ])
+        })
+        .collect();
+    for code in [INVALID_ARGUMENT, SUITE_INCOMPLETE, UNKNOWN_TASK] {
+        entries.push(Out::Object(vec![
+            ("code".into(), Out::Str(code.into())),
+            ("family".into(), Out::Str("binding".into())),
+        ]));
+    }
+    Out::Array(entries)
+}
+
+/// A suite scored task by task, so a caller can report progress between tasks.
+#[derive(Debug, Clone)]
+pub struct Suite {
+    plan: SuitePlan,
+    unscored: Vec<String>,
+    results: Vec<Option<TaskResult>>,
+}
+
+impl Suite {
+    /// Plan a suite from its config files and the names of the directories under `predictions/`.
+    pub fn new(config_files: &[ConfigFile], prediction_dirs: &[String]) -> Result<Suite, Failure> {
+        let plan = plan_suite(config_files)?;
+        let unscored = unscored_prediction_tasks(prediction_dirs.iter().map(String::as_str), &plan);
+        let results = vec![None; plan.configs.len()];
+        Ok(Suite {
+            plan,
+            unscored,
+            results,
+        })
+    }
+
+    /// Task ids in evaluation order.
+    pub fn task_ids(&self) -> Vec<String> {
+        self.plan
+            .configs
+            .iter()
+            .map(|c| c.task_id.clone())
+            .collect()
+    }
+
+    /// SHA-256 of the config set.
+    pub fn config_set_sha256(&self) -> &str {
+        &self.plan.config_set_sha256
+    }
+
+    /// Prediction directories without a config.
+    pub fn unscored_prediction_tasks(&self) -> &[String] {
+        &self.unscored
+    }
+
+    /// The task's config, validated.
+    pub fn config(&self, task_id: &str) -> Result<&TaskConfig, Failure> {
+        self.position(task_id).map(|i| &self.plan.configs[i])
+    }
+
+    fn position(&self, task_id: &str) -> Result<usize, Failure> {
+        self.plan
+            .configs
+            .iter()
+            .position(|c| c.task_id == task_id)
+            .ok_or_else(|| Failure {
+                code: UNKNOWN_TASK,
+                message: format!("the suite has no task {task_id:?}"),
+                stage: "argument",
+                task_id: None,
+            })
+    }
+
+    /// Score one task (again, if it was scored before). A gold problem is fatal, as in the
+    /// official evaluator: the caller should stop the run.
+    pub fn score_task(
+        &mut self,
+        task_id: &str,
+        prediction: &Input,
+        gold: Input,
+    ) -> Result<Out, Failure> {
+        let index = self.position(task_id)?;
+        let config = &self.plan.configs[index];
+        let gold = prepare_gold(gold, config)?;
+        let result = score(prediction, &gold);
+        let out = result.to_out();
+        self.results[index] = Some(result);
+        Ok(out)
+    }
+
+    /// How many tasks have been scored.
+    pub fn scored_count(&self) -> usize {
+        self.results.iter().filter(|r| r.is_some()).count()
+    }
+
+    /// The summary, once every task is scored.
+    pub fn summary(&self) -> Result<SuiteSummary, Failure> {
+        let mut tasks = Vec::with_capacity(self.results.len());
+        for (config, result) in self.plan.configs.iter().zip(&self.results) {
+            match result {
+                Some(r) => tasks.push(r.clone()),
+                None => {
+                    return Err(Failure {
+                        code: SUITE_INCOMPLETE,
+                        message: format!("task {} has not been scored yet", config.task_id),
+                        stage: "argument",
+                        task_id: Some(config.task_id.clone()),
+                    })
+                }
+            }
+        }
+        Ok(SuiteSummary::new(&self.plan, tasks, self.unscored.clone()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CONFIG: &str = r#"{"schema_version": "1.0", "task_id": "task_2", "order_sensitive": false,
+        "columns": [{"gold_index": 0, "gold_name": "n", "type": "number", "comparison": {"mode": "decimal_places", "digits": 1}},
+                    {"gold_index": 1, "gold_name": "who", "type": "text"}]}"#;
+
+    fn bytes(s: &str) -> Input {
+        Input::Bytes(s.as_bytes().to_vec())
+    }
+
+    fn field<'a>(out: &'a Out, key: &str) -> &'a Out {
+        match out {
+            Out::Object(m) => &m.iter().find(|(k, _)| k == key).expect(key).1,
+            _ => panic!("not an object"),
+        }
+    }
+
+    #[test]
+    fn evaluate_gives_the_official_record() {
+        let out = evaluate(
+            bytes("who,n\nb,2.04\na,1.25\n"),
+            bytes("n,who\n1.3,a\n2.0,b\n"),
+            bytes(CONFIG),
+            None,
+        )
+        .unwrap();
+        assert_eq!(field(&out, "passed"), &Out::Bool(true));
+        let e = evaluate(
+            Input::Missing,
+            Input::Missing,
+            bytes(CONFIG),
+            Some("task_1.json"),
+        )
+        .unwrap_err();
+        assert_eq!((e.code, e.stage), ("config_task_id_mismatch", "config"));
+        assert_eq!(field(&out, "score"), &Out::Int(1));
+        assert!(out.to_pretty().contains("\"prediction_index\": 1"));
+    }
+
+    #[test]
+    fn too_large_inputs_are_coded_without_reading_them() {
+        let out = evaluate(
+            Input::TooLarge {
+                at_least: MAX_CSV_BYTES + 1,
+            },
+            bytes("n,who\n1,a\n"),
+            bytes(CONFIG),
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            field(&out, "error_code"),
+            &Out::Str("invalid_prediction_csv".into())
+        );
+        let gold = evaluate(
+            Input::Missing,
+            Input::TooLarge { at_least: 1 << 30 },
+            bytes(CONFIG),
+            None,
+        )
+        .unwrap_err();
+        assert_eq!((gold.code, gold.stage), ("gold_invalid_csv", "gold"));
+        assert_eq!(gold.task_id.as_deref(), Some("task_2"));
+        let missing_gold =
+            evaluate(Input::Missing, Input::Missing, bytes(CONFIG), None).unwrap_err();
+        assert_eq!(missing_gold.code, "gold_missing");
+        let config = evaluate(
+            Input::Missing,
+            Input::Missing,
+            Input::TooLarge { at_least: 1 },
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(config.code, INVALID_ARGUMENT);
+    }
+
+    #[test]
+    fn canonicalize_codes() {
+        let column = r#"{"type": "number", "comparison": {"mode": "decimal_places", "digits": 2}, "unit": "fraction", "allow_percent_sign": true}"#;
+        assert_eq!(
+            canonicalize(" 12.5% ", bytes(column)).unwrap().as_deref(),
+            Some("0.13")
+        );
+        assert_eq!(canonicalize("NaN", bytes(column)).unwrap(), None);
+        let e = canonicalize("twelve", bytes(column)).unwrap_err();
+        assert_eq!((e.code, e.stage), ("cell_invalid_number", "cell"));
+        let e = canonicalize("1", bytes(r#"{"type": "colour"}"#)).unwrap_err();
+        assert_eq!((e.code, e.stage), ("config_invalid", "config"));
+        let e = canonicalize("1", bytes("{")).unwrap_err();
+        assert_eq!(e.code, "config_invalid_json");
+        let e = canonicalize("1", Input::Bytes(vec![0xff])).unwrap_err();
+        assert_eq!(e.code, INVALID_ARGUMENT);
+    }
+
+    #[test]
+    fn suite_runs_task_by_task() {
+        let file = |n: u32| ConfigFile {
+            name: format!("task_{n}.json"),
+            bytes: CONFIG.replace("task_2", &format!("task_{n}")).into_bytes(),
+        };
+        let mut suite = Suite::new(
+            &[file(10), file(9)],
+            &["task_9".into(), "task_11".into(), "notes".into()],
+        )
+        .unwrap();
+        assert_eq!(suite.task_ids(), ["task_9", "task_10"]);
+        assert_eq!(suite.unscored_prediction_tasks(), ["task_11"]);
+        assert_eq!(suite.config_set_sha256().len(), 64);
+        assert_eq!(suite.summary().unwrap_err().code, SUITE_INCOMPLETE);
+        suite
+            .score_task("task_9", &bytes("a,b\n1,x\n"), bytes("n,who\n1,x\n"))
+            .unwrap();
+        suite
+            .score_task("task_10", &Input::Missing, bytes("n,who\n1,x\n"))
+            .unwrap();
+        assert_eq!(
+            suite
+                .score_task("task_3", &Input::Missing, Input::Missing)
+                .unwrap_err()
+                .code,
+            UNKNOWN_TASK
+        );
+        let summary = suite.summary().unwrap();
+        assert_eq!(summary.passed_task_count(), 1);
+        assert!(summary
+            .to_json()
+            .contains("\"unscored_prediction_tasks\": [\n    \"task_11\"\n  ]"));
+        let e = Suite::new(&[], &[]).unwrap_err();
+        assert_eq!((e.code, e.stage), ("suite_no_configs", "suite"));
+    }
+}

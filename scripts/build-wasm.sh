@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Build the tabeq WebAssembly module and install what the build needs when it is missing.
+#
+#   bindings-wasm/pkg/       ES module for browsers (wasm-bindgen --target web) + hand-written tabeq.d.ts
+#   bindings-wasm/pkg-node/  CommonJS module for Node (--target nodejs) + the same tabeq.d.ts
+#   web-demo/pkg/            copy of pkg/, loaded by the web demo
+#
+# Toolchain: a rustup toolchain with the wasm32-unknown-unknown target is used when present. Otherwise
+# Debian's rustc-web/cargo-web/rust-web-src/lld are installed with apt and std is built from source.
+# wasm-bindgen-cli is installed with `cargo install` at the version pinned in bindings-wasm/Cargo.toml
+# unless `wasm-bindgen --version` already reports it.
+#
+# Usage: scripts/build-wasm.sh [--install-only]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+TARGET=wasm32-unknown-unknown
+CRATE=tabeq-wasm
+ARTIFACT=tabeq_wasm.wasm
+OUT_NAME=tabeq
+TARGET_DIR=${WASM_TARGET_DIR:-$ROOT/target/wasm}
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+log() { echo "build-wasm: $*" >&2; }
+die() { log "$*"; exit 1; }
+
+BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9][0-9.]*\)".*/\1/p' bindings-wasm/Cargo.toml)
+[ -n "$BINDGEN_VERSION" ] || die 'bindings-wasm/Cargo.toml must pin wasm-bindgen as wasm-bindgen = "=X.Y.Z"'
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"
+  elif command -v sudo >/dev/null; then sudo "$@"
+  else die "root is needed to run: $*"
+  fi
+}
+
+# Install the Debian packages among "$@" that are not installed yet.
+apt_install() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  command -v apt-get >/dev/null || die "missing ${missing[*]} and apt-get is not available: install a Rust toolchain with the $TARGET target (rustup target add $TARGET)"
+  log "installing Debian packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+if command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | grep -qx "$TARGET"; then
+  ROUTE=rustup
+else
+  ROUTE=debian
+  apt_install rustc-web cargo-web rust-web-src lld
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" ]; then
+  log "installing wasm-bindgen-cli $BINDGEN_VERSION (a few minutes)"
+  command -v cargo >/dev/null || die "cargo is needed to install wasm-bindgen-cli"
+  cargo install -q wasm-bindgen-cli --version "$BINDGEN_VERSION"
+fi
+
+[ "${1:-}" = "--install-only" ] && exit 0
+
+# Size-oriented release settings for this build only (the workspace's release profile also serves
+# the Python extension, which needs unwinding): no unwinding tables, one codegen unit, fat LTO.
+export CARGO_PROFILE_RELEASE_PANIC=abort
+export CARGO_PROFILE_RELEASE_LTO=fat
+export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
+export CARGO_PROFILE_RELEASE_OPT_LEVEL=${WASM_OPT_LEVEL:-3}
+export CARGO_PROFILE_RELEASE_DEBUG=false
+export CARGO_PROFILE_RELEASE_STRIP=debuginfo
+
+log "building $CRATE for $TARGET ($ROUTE toolchain)"
+if [ "$ROUTE" = rustup ]; then
+  cargo build --release --locked --target "$TARGET" --target-dir "$TARGET_DIR" -p "$CRATE"
+else
+  # Debian's compiler by full path (rustup's shims come first on PATH); std rebuilt from source
+  # with panic=abort, which needs RUSTC_BOOTSTRAP for -Z build-std.
+  RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+    /usr/bin/cargo build --release --locked --target "$TARGET" --target-dir "$TARGET_DIR" -p "$CRATE" \
+    -Z build-std=std,panic_abort
+fi
+WASM_IN="$TARGET_DIR/$TARGET/release/$ARTIFACT"
+[ -f "$WASM_IN" ] || die "expected $WASM_IN"
+
+generate() {  # generate <wasm-bindgen target> <out dir>
+  rm -rf "$2"
+  wasm-bindgen --target "$1" --out-dir "$2" --out-name "$OUT_NAME" --no-typescript "$WASM_IN"
+  if command -v wasm-opt >/dev/null; then
+    wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-mutable-globals --enable-reference-types --enable-multivalue \
+      "$2/${OUT_NAME}_bg.wasm" -o "$2/${OUT_NAME}_bg.wasm"
+  fi
+  cp bindings-wasm/types/tabeq.d.ts "$2/$OUT_NAME.d.ts"
+  if [ "$1" = web ]; then cat bindings-wasm/types/web-init.d.ts >>"$2/$OUT_NAME.d.ts"; fi
+}
+generate web bindings-wasm/pkg
+generate nodejs bindings-wasm/pkg-node
+# The page imports ./pkg/tabeq.js; the copy is generated (web-demo/.gitignore).
+rm -rf web-demo/pkg
+mkdir -p web-demo/pkg
+cp bindings-wasm/pkg/* web-demo/pkg/
+SIZE=$(stat -c %s bindings-wasm/pkg/${OUT_NAME}_bg.wasm)
+GZ=$(gzip -9 -c bindings-wasm/pkg/${OUT_NAME}_bg.wasm | wc -c)
+log "ok: bindings-wasm/pkg, bindings-wasm/pkg-node, web-demo/pkg (wasm $SIZE bytes, $GZ gzipped)"
