@@ -11,9 +11,9 @@ agreement and seeded bootstrap intervals. The numbers come from tabeq's Rust cor
 >>> report.groups[0]["mrs"]
 0.75
 >>> print(report)
-Model  n  FRR    PRR    NRR    MRS
------  -  -----  -----  -----  -----
-m      2  50.00  50.00   0.00  75.00
+Model  n    FRR    PRR   NRR    MRS
+-----  -  -----  -----  ----  -----
+m      2  50.00  50.00  0.00  75.00
 
 Records are mappings, a pandas DataFrame, a file object, or a path to a JSON-lines file;
 invalid records raise :class:`TrustError` with a stable ``code`` and the ``line`` at fault
@@ -356,9 +356,14 @@ class _Report:
     def to_csv(self) -> str:
         """Every section's flat rows as one CSV with a leading ``section`` column (fractions, not %)."""
         rows: list[dict[str, Any]] = []
+        fields = ["section"]
         for section in self._sections():
+            if section == "scored":
+                continue
+            data = self._data[section]
+            for raw in [data] if isinstance(data, dict) else data:
+                fields.extend(k for k in raw["key"] if k not in fields)
             rows.extend({"section": section, **r} for r in self.rows(section))
-        fields: list[str] = []
         for r in rows:
             fields.extend(k for k in r if k not in fields)
         buffer = io.StringIO()
