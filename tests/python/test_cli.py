@@ -1,0 +1,234 @@
+"""The command line: the drop-in `evaluate` (flags, output file, console summary, exit codes),
+progress on a terminal only, --quiet/--json, and `tabeq check`."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tabeq
+from conftest import SUITE
+
+SCRIPT = Path(sys.executable).parent / "tabeq"
+ENTRY_POINTS = {"console script": [str(SCRIPT)], "python -m tabeq": [sys.executable, "-m", "tabeq"]}
+
+
+def run(
+    args: list[str], *, entry: str = "console script", cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*ENTRY_POINTS[entry], *args], capture_output=True, text=True, cwd=cwd, timeout=300, check=False
+    )
+
+
+def roots(suite: Path) -> list[str]:
+    return [
+        "--prediction-root",
+        str(suite / "predictions"),
+        "--gold-root",
+        str(suite / "gold"),
+        "--config-root",
+        str(suite / "configs"),
+    ]
+
+
+def expected_console(summary_path: Path) -> str:
+    """What the official evaluator prints: the summary without `tasks`, then the saved path."""
+    want: dict[str, Any] = json.loads((SUITE / "expected_summary.json").read_text(encoding="utf-8"))
+    console = {k: v for k, v in want.items() if k != "tasks"}
+    console.update(evaluator="tabeq", evaluator_version=tabeq.__version__)
+    return json.dumps(console, ensure_ascii=False, indent=2) + f"\nSaved summary to: {summary_path}\n"
+
+
+def check_summary_file(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    got = json.loads(text)
+    want = json.loads((SUITE / "expected_summary.json").read_text(encoding="utf-8"))
+    # Written like the official file: indent 2, ensure_ascii=False, a trailing newline.
+    assert text == json.dumps(got, ensure_ascii=False, indent=2) + "\n"
+    assert list(got) == list(want)
+    for key in want:
+        if key not in ("evaluator", "evaluator_version", "tasks"):
+            assert got[key] == want[key], key
+    assert len(got["tasks"]) == len(want["tasks"])
+    for got_task, want_task in zip(got["tasks"], want["tasks"]):
+        assert {k: v for k, v in got_task.items() if k != "error"} == {
+            k: v for k, v in want_task.items() if k != "error"
+        }
+
+
+@pytest.mark.parametrize("entry", list(ENTRY_POINTS))
+def test_drop_in_flags_output_file_and_console(entry: str, tmp_path: Path) -> None:
+    output = tmp_path / "out" / "summary.json"
+    done = run([*roots(SUITE), "--output", str(output)], entry=entry)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected_console(output)
+    assert done.stderr == ""  # not a terminal: no progress bar
+    check_summary_file(output)
+
+
+def test_evaluate_command_default_output_and_relative_paths(suite_copy: Path) -> None:
+    done = run(
+        ["evaluate", "--prediction-root", "predictions", "--gold-root", "gold", "--config-root", "configs"],
+        cwd=suite_copy,
+    )
+    assert done.returncode == 0, done.stderr
+    default = suite_copy.resolve() / "predictions" / "evaluation_summary.json"
+    assert done.stdout == expected_console(default)
+    check_summary_file(default)
+    # --output is used (and printed) as given, relative to the working directory.
+    done = run([*roots(suite_copy), "--output", "rel/summary.json"], cwd=suite_copy)
+    assert done.returncode == 0
+    assert done.stdout.endswith("Saved summary to: rel/summary.json\n")
+    check_summary_file(suite_copy / "rel" / "summary.json")
+
+
+def test_fatal_error_exits_2_with_the_official_message(suite_copy: Path) -> None:
+    (suite_copy / "gold" / "task_5" / "gold.csv").unlink()
+    output = suite_copy / "summary.json"
+    done = run([*roots(suite_copy), "--output", str(output)])
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("Evaluator fatal error: ")
+    assert "task_5" in done.stderr or "gold.csv" in done.stderr
+    assert not output.exists()
+    (suite_copy / "configs" / "task_5.json").write_text("{", encoding="utf-8")
+    assert run([*roots(suite_copy)]).returncode == 2
+    done = run(["--prediction-root", str(suite_copy / "nope"), "--gold-root", "g", "--config-root", "c"])
+    assert done.returncode == 2 and "Evaluator fatal error: Missing prediction root directory" in done.stderr
+
+
+def test_usage_errors_exit_2() -> None:
+    done = run(["--prediction-root", "p"])
+    assert done.returncode == 2 and "required" in done.stderr
+    assert run([]).returncode == 2
+    done = run(["--version"])
+    assert done.returncode == 0 and done.stdout.strip() == f"tabeq {tabeq.__version__}"
+
+
+def test_quiet_and_json(tmp_path: Path) -> None:
+    quiet_out = tmp_path / "quiet.json"
+    done = run(["evaluate", *roots(SUITE), "--output", str(quiet_out), "--quiet"])
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    check_summary_file(quiet_out)
+    json_out = tmp_path / "json.json"
+    done = run(["evaluate", *roots(SUITE), "--output", str(json_out), "--json"])
+    assert done.returncode == 0
+    assert done.stdout == json_out.read_text(encoding="utf-8")
+    assert run(["evaluate", *roots(SUITE), "--json", "--quiet"]).returncode == 2
+
+
+def run_with_terminal_stderr(args: list[str]) -> tuple[int, str, str]:
+    """Run the CLI with stderr on a pseudo-terminal (stdout a pipe); return code, stdout, stderr."""
+    leader, follower = pty.openpty()
+    try:
+        process = subprocess.Popen([str(SCRIPT), *args], stdout=subprocess.PIPE, stderr=follower, text=True)
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                data = os.read(leader, 4096)
+            except OSError:  # the terminal closed: the process has exited
+                break
+            if not data:
+                break
+            chunks.append(data)
+        stdout, _ = process.communicate(timeout=300)
+    finally:
+        os.close(leader)
+    return process.returncode, stdout, b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
+    code, stdout, stderr = run_with_terminal_stderr([*roots(SUITE), "--output", str(tmp_path / "s.json")])
+    assert code == 0
+    assert "120/120 tasks" in stderr and "[" + "#" * 30 + "]" in stderr
+    assert "120/120" not in stdout and stdout.startswith("{")
+    code, _, stderr = run_with_terminal_stderr(
+        [*roots(SUITE), "--output", str(tmp_path / "s.json"), "--quiet"]
+    )
+    assert code == 0 and stderr == ""
+
+
+# ------------------------------------------------------------------ tabeq check
+
+
+@pytest.fixture()
+def task(tmp_path: Path) -> Path:
+    (tmp_path / "task_4.json").write_text(
+        tabeq.TaskConfig(
+            columns=[tabeq.text("Region"), tabeq.number("GDP", decimal_places=1)], task_id="task_4"
+        ).to_json(),
+        encoding="utf-8",
+    )
+    (tmp_path / "gold.csv").write_bytes(b"region,gdp\nNorth,1.3\nSouth,2.1\n")
+    (tmp_path / "good.csv").write_bytes(b"GDP,Area\n2.1,South\n1.26,North\n")
+    (tmp_path / "bad.csv").write_bytes(b"Area,GDP\nNorth,1.26\nSouth,2.2\n")
+    return tmp_path
+
+
+def check_args(task: Path, prediction: str, *extra: str) -> list[str]:
+    return [
+        "check",
+        "--prediction",
+        str(task / prediction),
+        "--gold",
+        str(task / "gold.csv"),
+        "--config",
+        str(task / "task_4.json"),
+        *extra,
+    ]
+
+
+def test_check_passed(task: Path) -> None:
+    done = run(check_args(task, "good.csv"))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "task_4: PASSED"
+    assert "    gold 0 'Region' [text]  ←  prediction 1 'Area'" in lines
+    assert "    gold 1 'GDP' [number (decimal_places 1, plain)]  ←  prediction 0 'GDP'" in lines
+
+
+def test_check_failed_explains(task: Path) -> None:
+    done = run(check_args(task, "bad.csv"), entry="python -m tabeq")
+    assert done.returncode == 1
+    assert done.stdout.startswith("task_4: FAILED\n  error: relation_mismatch — ")
+    assert "gold row 2: South | 2.1" in done.stdout
+    assert "prediction row 2: South | 2.2" in done.stdout
+
+
+def test_check_json(task: Path) -> None:
+    done = run(check_args(task, "bad.csv", "--format", "json"))
+    assert done.returncode == 1
+    record = json.loads(done.stdout)
+    assert record["error_code"] == "relation_mismatch" and record["task_id"] == "task_4"
+    assert list(record) == list(
+        tabeq.evaluate(None, b"a,b\n", tabeq.load_config(task / "task_4.json")).to_dict()
+    )
+    done = run(check_args(task, "good.csv", "--format", "json"))
+    assert done.returncode == 0 and json.loads(done.stdout)["column_mapping"][0] == {
+        "gold_index": 0,
+        "prediction_index": 1,
+    }
+
+
+def test_check_missing_prediction_and_fatal(task: Path) -> None:
+    done = run(check_args(task, "absent.csv"))
+    assert done.returncode == 1 and "missing_prediction" in done.stdout
+    (task / "gold.csv").write_bytes(b"region,gdp\nNorth,abc\n")
+    done = run(check_args(task, "good.csv"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("fatal error (gold): gold_cell_invalid: ")
+    done = run(check_args(task, "good.csv", "--format", "json"))
+    assert done.returncode == 2
+    fatal = json.loads(done.stdout)
+    assert (fatal["fatal"], fatal["stage"], fatal["code"]) == (True, "gold", "gold_cell_invalid")
+    (task / "task_4.json").rename(task / "task_5.json")
+    done = run(["check", "--prediction", "p", "--gold", "g", "--config", str(task / "task_5.json")])
+    assert done.returncode == 2 and "config_task_id_mismatch" in done.stderr
