@@ -328,13 +328,14 @@ impl Finder<'_, '_> {
         let would_pass = what.passes(a);
         let names: Vec<String> = extra.iter().map(|&k| self.pred_name(k)).collect();
         let message = format!(
-            "{} {} no gold column under the best mapping; without {} the task {}",
-            plural(extra.len(), "prediction column", "prediction columns"),
+            "{} {} {} no gold column under the best mapping; without {} the task {}",
             if extra.len() == 1 {
-                format!("{} matches", names.join(", "))
+                "prediction column"
             } else {
-                format!("{} match", names.join(", "))
+                "prediction columns"
             },
+            names.join(", "),
+            if extra.len() == 1 { "matches" } else { "match" },
             if extra.len() == 1 { "it" } else { "them" },
             if would_pass {
                 "would pass"
@@ -427,7 +428,7 @@ impl Finder<'_, '_> {
             HintKind::NaiveVsUtc => "the values agree once naive and UTC datetimes are reconciled",
             HintKind::TextCase => "the text agrees ignoring letter case",
             HintKind::TextPunctuation => {
-                "the text agrees ignoring surrounding punctuation, quotes and spaces"
+                "the text agrees ignoring surrounding punctuation, quotes, spaces and invisible characters"
             }
             _ => "the values agree after a conversion",
         };
@@ -799,8 +800,9 @@ fn scaled(raw: &str, shift: i32) -> Option<String> {
 }
 
 fn drop_percent(raw: &str) -> Option<String> {
-    let s = python_strip(raw);
-    s.strip_suffix('%').map(|b| python_strip(b).to_string())
+    let body = python_strip(python_strip(raw).strip_suffix('%')?);
+    parse_number_text(body).ok()?;
+    Some(body.to_string())
 }
 
 /// A date/datetime cell's local wall time: the offset dropped without converting to UTC.
@@ -870,6 +872,8 @@ mod tests {
         assert_eq!(scaled("abc", 2), None);
         assert_eq!(drop_percent("5 %").as_deref(), Some("5"));
         assert_eq!(drop_percent("5"), None);
+        assert_eq!(drop_percent("null%"), None);
+        assert_eq!(drop_percent("15%%"), None);
         assert_eq!(
             local_wall_time("2024-01-02T00:00:00+02:00").map(|d| d.datetime_string()),
             Some("2024-01-02T00:00:00".into())

@@ -393,6 +393,7 @@ pub(super) fn summary(d: &Diagnosis) -> String {
     if d.input == InputStatus::Read && !r.passed {
         shape_sentences(d, &mut out);
         type_sentences(d, &mut out);
+        column_sentences(d, &mut out);
         row_sentences(d, &mut out);
     }
     hint_sentences(d, &mut out);
@@ -473,7 +474,8 @@ fn shape_sentences(d: &Diagnosis, out: &mut Vec<String>) {
         .copied()
         .filter(|j| !s.missing_gold_columns.contains(j))
         .collect();
-    if !unmatched_gold.is_empty() {
+    let type_failure = d.result.error_code == Some(TaskErrorCode::TypeNormalizationFailed);
+    if !unmatched_gold.is_empty() && s.expected_columns > 1 && !type_failure {
         out.push(format!(
             "No prediction column shares a single value with gold {} {}.",
             if unmatched_gold.len() == 1 {
@@ -517,13 +519,42 @@ fn type_sentences(d: &Diagnosis, out: &mut Vec<String>) {
     let (Some(t), Some(m)) = (&d.types, &d.mapping) else {
         return;
     };
+    // The first offending cell of gold column j: its mapped column's, else any.
+    let example = |j: usize| -> Option<&OffendingCell> {
+        let col = t.columns.get(j)?;
+        let mapped = m.pairs.get(j).and_then(|p| p.prediction_index);
+        col.incompatible
+            .iter()
+            .find(|c| Some(c.prediction_index) == mapped)
+            .or_else(|| col.incompatible.first())
+    };
+    let describe = |c: &OffendingCell| {
+        format!(
+            "prediction column {} row {} is {:?} ({}{})",
+            pred_name(d, c.prediction_index),
+            c.row,
+            c.value,
+            c.reason.code(),
+            if c.bad_cells > 1 {
+                format!("; {} cells of that column do not read", c.bad_cells)
+            } else {
+                String::new()
+            }
+        )
+    };
+    let mut covered: Vec<usize> = Vec::new();
     if let Some(u) = &t.unreadable {
+        let first = u.gold_columns.first().copied().unwrap_or(0);
+        let rule = t
+            .columns
+            .get(first)
+            .map_or(String::new(), |c| c.rule.clone());
+        let eg = example(first)
+            .map(|c| format!(": e.g. {}", describe(c)))
+            .unwrap_or_default();
         if u.readable_from.is_empty() {
             out.push(format!(
-                "No prediction column reads as {} for gold {} {}.",
-                t.columns
-                    .get(u.gold_columns[0])
-                    .map_or(String::new(), |c| c.rule.clone()),
+                "No prediction column reads as {rule} for gold {} {}{eg}.",
                 if u.gold_columns.len() == 1 {
                     "column"
                 } else {
@@ -533,7 +564,7 @@ fn type_sentences(d: &Diagnosis, out: &mut Vec<String>) {
             ));
         } else {
             out.push(format!(
-                "Gold columns {} can only be read from {}: {}.",
+                "Gold columns {} can only be read from {} ({}){eg}.",
                 list(&u.gold_columns, |&j| gold_name(d, j)),
                 plural(
                     u.readable_from.len(),
@@ -543,14 +574,15 @@ fn type_sentences(d: &Diagnosis, out: &mut Vec<String>) {
                 list(&u.readable_from, |&k| pred_name(d, k))
             ));
         }
+        covered.push(first);
     }
-    // The first offending cell of each mapped but unreadable pair.
+    // Other mapped but unreadable pairs.
     let mut shown = 0;
     for p in &m.pairs {
         let Some(k) = p.prediction_index else {
             continue;
         };
-        if p.compatible || shown >= 3 {
+        if p.compatible || shown >= 3 || covered.contains(&p.gold_index) {
             continue;
         }
         let Some(col) = t.columns.get(p.gold_index) else {
@@ -558,22 +590,53 @@ fn type_sentences(d: &Diagnosis, out: &mut Vec<String>) {
         };
         if let Some(cell) = col.incompatible.iter().find(|c| c.prediction_index == k) {
             out.push(format!(
-                "Prediction column {} does not read as {} for gold column {}: row {} is {:?} ({}{}).",
-                pred_name(d, k),
-                col.rule,
+                "Gold column {} ({}) is mapped to a column that does not read: {}.",
                 gold_name(d, p.gold_index),
-                cell.row,
-                cell.value,
-                cell.reason.code(),
-                if cell.bad_cells > 1 {
-                    format!("; {} cells do not read", cell.bad_cells)
-                } else {
-                    String::new()
-                }
+                col.rule,
+                describe(cell)
             ));
             shown += 1;
         }
     }
+}
+
+/// Mapped, readable pairs whose values differ (the columns to look at).
+fn column_sentences(d: &Diagnosis, out: &mut Vec<String>) {
+    let (Some(m), Some(s)) = (&d.mapping, &d.shape) else {
+        return;
+    };
+    if s.expected_rows != s.received_rows {
+        return;
+    }
+    let differing: Vec<_> = m
+        .pairs
+        .iter()
+        .filter(|p| p.prediction_index.is_some() && p.compatible && !p.same_values)
+        .collect();
+    if differing.is_empty() || differing.len() == m.pairs.len() && m.pairs.len() > 1 {
+        return;
+    }
+    out.push(format!(
+        "Values differ in {}: {}.",
+        if differing.len() == 1 {
+            "one mapped column"
+        } else {
+            "these mapped columns"
+        },
+        list(&differing, |p| format!(
+            "gold {} vs prediction column {} ({} of {} values {})",
+            gold_name(d, p.gold_index),
+            p.prediction_index
+                .map_or(String::new(), |k| pred_name(d, k)),
+            p.same_positions.unwrap_or(p.shared_values),
+            s.expected_rows,
+            if p.same_positions.is_some() {
+                "in place"
+            } else {
+                "shared"
+            }
+        ))
+    ));
 }
 
 fn row_sentences(d: &Diagnosis, out: &mut Vec<String>) {
@@ -600,9 +663,9 @@ fn row_sentences(d: &Diagnosis, out: &mut Vec<String>) {
         return;
     }
     let mut text = format!(
-        "Under the best mapping{basis}, {} of the gold's {} are matched by a prediction row; {} missing and {} extra",
+        "Under the best mapping{basis}, {}/{} gold rows have an equal prediction row; {} missing and {} extra",
         r.matched_rows,
-        plural(r.gold_rows, "row", "rows"),
+        r.gold_rows,
         plural(r.missing_count, "gold row is", "gold rows are"),
         plural(r.extra_count, "prediction row is", "prediction rows are"),
     );
