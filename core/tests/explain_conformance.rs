@@ -105,10 +105,8 @@ fn diagnosis_never_changes_the_verdict() {
                     problems.push(format!("{id}: passed but rows differ"));
                 }
             }
-            Some(TaskErrorCode::TypeNormalizationFailed) if same_shape => {
-                if unreadable.is_none() {
-                    problems.push(format!("{id}: type failure without an unreadable set"));
-                }
+            Some(TaskErrorCode::TypeNormalizationFailed) if same_shape && unreadable.is_none() => {
+                problems.push(format!("{id}: type failure without an unreadable set"));
             }
             Some(TaskErrorCode::RelationMismatch) => {
                 if unreadable.is_some() {
@@ -125,15 +123,13 @@ fn diagnosis_never_changes_the_verdict() {
                     }
                 }
             }
-            Some(TaskErrorCode::MissingPrediction) => {
-                if d.input != InputStatus::Missing {
-                    problems.push(format!("{id}: missing prediction not reported"));
-                }
+            Some(TaskErrorCode::MissingPrediction) if d.input != InputStatus::Missing => {
+                problems.push(format!("{id}: missing prediction not reported"));
             }
-            Some(TaskErrorCode::InvalidPredictionCsv) => {
-                if !matches!(d.input, InputStatus::InvalidCsv(_)) {
-                    problems.push(format!("{id}: invalid CSV not reported"));
-                }
+            Some(TaskErrorCode::InvalidPredictionCsv)
+                if !matches!(d.input, InputStatus::InvalidCsv(_)) =>
+            {
+                problems.push(format!("{id}: invalid CSV not reported"));
             }
             _ => {}
         }
