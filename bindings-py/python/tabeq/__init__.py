@@ -429,7 +429,7 @@ class TaskResult:
         return render_html(self, build_report(self))
 
 
-def evaluate(prediction: TableLike, gold: TableLike, config: ConfigLike) -> TaskResult:
+def evaluate(prediction: TableLike | None, gold: TableLike, config: ConfigLike) -> TaskResult:
     """Score one prediction against its gold.
 
     ``prediction`` and ``gold`` are CSV bytes, a path, a pandas or polars DataFrame, or a list
@@ -446,7 +446,7 @@ def evaluate(prediction: TableLike, gold: TableLike, config: ConfigLike) -> Task
 
 
 def evaluate_many(
-    tasks: Iterable[tuple[TableLike, TableLike, ConfigLike]], threads: int | None = None
+    tasks: Iterable[tuple[TableLike | None, TableLike, ConfigLike]], threads: int | None = None
 ) -> list[TaskResult]:
     """Score many ``(prediction, gold, config)`` triples in parallel (GIL released).
 

@@ -1,3 +1,6 @@
+"""``python -m tabeq``: the same program as the ``tabeq`` command."""
+
 from .cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":
+    raise SystemExit(main())
