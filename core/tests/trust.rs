@@ -42,7 +42,7 @@ fn pct(v: &Value) -> String {
     format!("{:.2}", 100.0 * v.as_f64().unwrap())
 }
 
-fn find<'a>(rows: &'a Value, key: Value) -> &'a Value {
+fn find(rows: &Value, key: Value) -> &Value {
     rows.as_array()
         .unwrap()
         .iter()
@@ -488,6 +488,18 @@ fn bootstrap_is_seeded_deterministic_and_brackets_the_estimate() {
     let rad = d1["ci"]["rad"].as_array().unwrap();
     assert!(rad[0].as_f64().unwrap() <= 0.375 && 0.375 <= rad[1].as_f64().unwrap());
     assert!(r["dataset_average"][0]["ci"]["acc_clean"].is_array());
+    // Keeping replicates of very many groups for "Avg." is refused rather than exhausting memory.
+    let many_models: String = (0..5000)
+        .map(|i| format!("{{\"model\":\"m{i}\",\"dataset\":\"d\",\"operator\":\"FDM\",\"instance_id\":1,\"label\":1}}\n"))
+        .collect();
+    let err =
+        reliability_report_json(&many_models, &json!({"bootstrap": 1000}).to_string()).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::InvalidOptions);
+    assert!(reliability_report_json(
+        &many_models,
+        &json!({"by": ["model"], "bootstrap": 1000}).to_string()
+    )
+    .is_ok());
     // Too much work is refused instead of hanging.
     let err =
         reliability_report_json(&lines, &json!({"bootstrap": 100000}).to_string()).unwrap_err();

@@ -96,7 +96,25 @@ pub const MAX_RESAMPLES: usize = 100_000;
 /// Most draws (resamples × records) one report may make, so that no input can hang a caller.
 pub const MAX_BOOTSTRAP_DRAWS: u64 = 100_000_000;
 
+/// Most replicates (groups × resamples) kept at once for the "Avg." intervals, bounding memory.
+pub const MAX_STORED_REPLICATES: u64 = 4_000_000;
+
 impl Bootstrap {
+    /// Check that the replicates of `groups` groups may be kept for the dataset average.
+    pub fn check_stored(&self, groups: usize) -> Result<(), TrustError> {
+        let stored = (self.resamples as u64).saturating_mul(groups as u64);
+        if stored > MAX_STORED_REPLICATES {
+            return Err(TrustError::new(
+                TrustErrorCode::InvalidOptions,
+                format!(
+                    "bootstrap of {} resamples over {groups} groups exceeds {MAX_STORED_REPLICATES} kept replicates; use fewer resamples",
+                    self.resamples
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// Check the draw budget for `records` records.
     pub fn check_budget(&self, records: usize) -> Result<(), TrustError> {
         let draws = (self.resamples as u64).saturating_mul(records as u64);

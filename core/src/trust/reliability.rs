@@ -230,7 +230,8 @@ fn rows(
     registry: &OperatorRegistry,
     bootstrap: Option<&Bootstrap>,
     section: &str,
-) -> Vec<RelRow> {
+    keep_replicates: bool,
+) -> Result<Vec<RelRow>, TrustError> {
     let mut groups: BTreeMap<Key, RelCounts> = BTreeMap::new();
     for r in records {
         groups
@@ -238,7 +239,10 @@ fn rows(
             .or_default()
             .add(r.label);
     }
-    groups
+    if let (Some(b), true) = (bootstrap, keep_replicates) {
+        b.check_stored(groups.len())?;
+    }
+    Ok(groups
         .into_iter()
         .map(|(key, counts)| {
             let replicates = match bootstrap {
@@ -249,10 +253,14 @@ fn rows(
                 ci: bootstrap.map(|b| RelIntervals::from_replicates(&replicates, b.confidence)),
                 key,
                 counts,
-                replicates,
+                replicates: if keep_replicates {
+                    replicates
+                } else {
+                    Vec::new()
+                },
             }
         })
-        .collect()
+        .collect())
 }
 
 /// Reject two records with the same model, dataset, operator and instance id.
@@ -376,7 +384,7 @@ pub fn reliability_report(
         b.check_budget(records.len().saturating_mul(4))?;
     }
     check_duplicates(records)?;
-    let overall = rows(records, &[], registry, bootstrap, "rows")
+    let overall = rows(records, &[], registry, bootstrap, "rows", false)?
         .pop()
         .unwrap_or(RelRow {
             key: Vec::new(),
@@ -384,7 +392,8 @@ pub fn reliability_report(
             ci: None,
             replicates: Vec::new(),
         });
-    let groups = rows(records, by, registry, bootstrap, "rows");
+    let keep = by.contains(&GroupKey::Dataset);
+    let groups = rows(records, by, registry, bootstrap, "rows", keep)?;
     let (families, pooled) = if by.contains(&GroupKey::Operator) {
         let family_keys = family_names(by);
         let pooled_keys: Vec<GroupKey> = by
@@ -393,8 +402,8 @@ pub fn reliability_report(
             .filter(|k| *k != GroupKey::Operator)
             .collect();
         (
-            rows(records, &family_keys, registry, bootstrap, "rows"),
-            rows(records, &pooled_keys, registry, bootstrap, "rows"),
+            rows(records, &family_keys, registry, bootstrap, "rows", false)?,
+            rows(records, &pooled_keys, registry, bootstrap, "rows", false)?,
         )
     } else {
         (Vec::new(), Vec::new())

@@ -395,12 +395,16 @@ fn rows(
     by: &[GroupKey],
     registry: &OperatorRegistry,
     bootstrap: Option<&Bootstrap>,
-) -> Vec<RobRow> {
+    keep_replicates: bool,
+) -> Result<Vec<RobRow>, TrustError> {
     let mut groups: BTreeMap<Key, Vec<&Question>> = BTreeMap::new();
     for q in questions {
         groups.entry(key_of(q, by)).or_default().push(q);
     }
-    groups
+    if let (Some(b), true) = (bootstrap, keep_replicates) {
+        b.check_stored(groups.len())?;
+    }
+    Ok(groups
         .into_iter()
         .map(|(key, qs)| {
             let replicates = match bootstrap {
@@ -411,10 +415,14 @@ fn rows(
                 stats: RobStats::of(&qs, registry),
                 ci: bootstrap.map(|b| RobIntervals::from_replicates(&replicates, b.confidence)),
                 key,
-                replicates,
+                replicates: if keep_replicates {
+                    replicates
+                } else {
+                    Vec::new()
+                },
             }
         })
-        .collect()
+        .collect())
 }
 
 fn dataset_average(
@@ -508,7 +516,7 @@ pub fn robustness_report(
     if let Some(b) = bootstrap {
         b.check_budget(questions.len().saturating_mul(2))?;
     }
-    let overall = rows(&questions, &[], registry, bootstrap)
+    let overall = rows(&questions, &[], registry, bootstrap, false)?
         .pop()
         .unwrap_or_else(|| RobRow {
             key: Vec::new(),
@@ -516,7 +524,8 @@ pub fn robustness_report(
             ci: None,
             replicates: Vec::new(),
         });
-    let groups = rows(&questions, by, registry, bootstrap);
+    let keep = by.contains(&GroupKey::Dataset);
+    let groups = rows(&questions, by, registry, bootstrap, keep)?;
     Ok(RobustnessReport {
         dataset_average: dataset_average(by, &groups, bootstrap),
         by: by.to_vec(),
