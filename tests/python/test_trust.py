@@ -330,6 +330,9 @@ def test_bootstrap_is_deterministic_and_seed_dependent() -> None:
     flat = a.rows()[0]
     assert flat["mrs_ci_low"] == a.groups[0]["ci"]["mrs"][0]
     assert " [" in a.table()  # intervals follow the value in tables
+    with pytest.raises(trust.TrustError) as info:
+        trust.reliability(records, bootstrap=0)
+    assert info.value.code == "invalid_options"
     rob = trust.robustness(ROBUSTNESS, bootstrap=100, seed=2)
     assert row(rob.groups, model="m", dataset="d2")["ci"]["asr"] is None
 

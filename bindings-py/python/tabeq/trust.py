@@ -159,7 +159,7 @@ def _options_json(
     options: dict[str, Any] = {"by": keys}
     if operators:
         options["operators"] = [dict(op) for op in operators]
-    if bootstrap:
+    if bootstrap is not None:
         options["bootstrap"] = {"resamples": bootstrap, "seed": seed, "confidence": float(confidence)}
     return json.dumps(options)
 
