@@ -587,7 +587,8 @@ def evaluate_suite(
     ``progress(done, total)`` is called about ten times a second. Fatal problems raise
     ``FatalError`` (``ConfigError``, ``GoldError`` or ``SuiteError``).
     """
-    p_root, g_root = Path(prediction_root), Path(gold_root)
+    # Absolute, so that results can still read their files after a change of directory.
+    p_root, g_root = Path(os.path.abspath(prediction_root)), Path(os.path.abspath(gold_root))
     summary_json, natives, configs = _tabeq.evaluate_suite(
         os.fspath(prediction_root), os.fspath(gold_root), os.fspath(config_root), threads, progress
     )

@@ -12,6 +12,7 @@ installed, its best mapping and row differences are used instead; see ``_from_ex
 from __future__ import annotations
 
 import html
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional
@@ -75,8 +76,6 @@ class Report:
 
 
 def _column_json(config: TaskConfig, index: int) -> str:
-    import json
-
     return json.dumps(config.columns[index])
 
 
