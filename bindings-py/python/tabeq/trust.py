@@ -543,6 +543,10 @@ class RobustnessReport(_Report):
             sections.append("scored")
         return sections
 
+    def _operator_codes(self) -> list[str]:
+        # Every operator in the report, in registry order (the pooled row has them all).
+        return [entry["operator"] for entry in self._data["overall"]["asr_by_operator"]]
+
     def rows(self, section: str = "groups") -> list[dict[str, Any]]:
         if section == "scored" and "scored" in self._data:
             return [dict(s) for s in self._data["scored"]]
@@ -554,8 +558,9 @@ class RobustnessReport(_Report):
             if name in row:
                 flat[name] = row[name]
         flat.update({name: row[name] for name in _ROB_METRICS})
-        for entry in row["asr_by_operator"]:
-            flat[f"asr_{entry['operator']}"] = entry["asr"]
+        asr_of = {entry["operator"]: entry["asr"] for entry in row["asr_by_operator"]}
+        for code in self._operator_codes():
+            flat[f"asr_{code}"] = asr_of.get(code)
         for entry in row["asr_by_level"]:
             flat[f"asr_{entry['level']}"] = entry["asr"]
         flat.update(_ci_flat(row, ("acc_clean", "asr", "rad", "acc_rob")))
@@ -619,15 +624,8 @@ class RobustnessReport(_Report):
                     c.cells.extend(v.cells)
             tables.append(_Table("", [_Block("", key_cols + metric_cols)], len(key_cols[0].cells)))
         # ASR per operator and per level, one row per group (and per dataset average).
-        operator_codes: list[str] = []
-        for g in groups:
-            for entry in g["asr_by_operator"]:
-                if entry["operator"] not in operator_codes:
-                    operator_codes.append(entry["operator"])
-        registry_order = [op["code"] for op in operators()]
-        operator_codes.sort(
-            key=lambda c: registry_order.index(c) if c in registry_order else len(registry_order)
-        )
+        seen = {entry["operator"] for g in groups for entry in g["asr_by_operator"]}
+        operator_codes = [code for code in self._operator_codes() if code in seen]
         detail_rows: list[Mapping[str, Any]] = list(groups)
         key_names = list(by)
         key_cols = (
