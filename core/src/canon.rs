@@ -14,7 +14,7 @@ use crate::chars::{casefold_for_tokens, is_null_token, python_strip};
 use crate::config::Rule;
 use crate::error::{CellError, CellErrorKind};
 use crate::isodate::{parse_official, IsoError};
-use crate::number::canonical_number;
+use crate::number::canonical_number_into;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 /// A canonical cell value. Values are only ever compared under the same rule.
@@ -69,6 +69,16 @@ fn cell_error(kind: CellErrorKind, raw: &str) -> CellError {
 
 /// Canonicalize text: fold `\r\n` and `\r` to `\n`, Python-strip, NFC; empty is null.
 pub fn canonical_text(raw: &str) -> Canonical {
+    let mut out = String::new();
+    if canonical_text_into(raw, &mut out) {
+        Canonical::Value(out)
+    } else {
+        Canonical::Null
+    }
+}
+
+/// [`canonical_text`] appending to `out`; returns false for null.
+fn canonical_text_into(raw: &str, out: &mut String) -> bool {
     let folded;
     let text = if raw.contains('\r') {
         folded = raw.replace("\r\n", "\n").replace('\r', "\n");
@@ -78,49 +88,55 @@ pub fn canonical_text(raw: &str) -> Canonical {
     };
     let stripped = python_strip(text);
     if stripped.is_empty() {
-        return Canonical::Null;
+        return false;
     }
     if is_nfc_quick(stripped.chars()) == IsNormalized::Yes {
-        Canonical::Value(stripped.to_string())
+        out.push_str(stripped);
     } else {
-        Canonical::Value(stripped.nfc().collect())
+        out.extend(stripped.nfc());
     }
+    true
 }
 
 /// Canonicalize one cell under a rule.
 pub fn canonicalize(raw: &str, rule: &Rule) -> Result<Canonical, CellError> {
+    let mut out = String::new();
+    Ok(if canonicalize_into(raw, rule, &mut out)? { Canonical::Value(out) } else { Canonical::Null })
+}
+
+/// Canonicalize one cell, appending the canonical text to `out` (which the caller clears
+/// and reuses, so the hot path allocates nothing). Returns `Ok(false)` for a null.
+pub fn canonicalize_into(raw: &str, rule: &Rule, out: &mut String) -> Result<bool, CellError> {
     if let Rule::Text = rule {
-        return Ok(canonical_text(raw));
+        return Ok(canonical_text_into(raw, out));
     }
     let stripped = python_strip(raw);
     if is_null_token(stripped) {
-        return Ok(Canonical::Null);
+        return Ok(false);
     }
-    let value = match rule {
-        Rule::Text => stripped.to_string(),
-        Rule::Number {
-            comparison,
-            unit,
-            allow_percent_sign,
-        } => canonical_number(stripped, *comparison, *unit, *allow_percent_sign)
-            .map_err(|k| cell_error(k, raw))?,
+    match rule {
+        Rule::Text => out.push_str(stripped),
+        Rule::Number { comparison, unit, allow_percent_sign } => {
+            canonical_number_into(stripped, *comparison, *unit, *allow_percent_sign, out)
+                .map_err(|k| cell_error(k, raw))?
+        }
         Rule::Date => {
             let dt = parse_official(stripped).map_err(|e| cell_error(iso_kind(e), raw))?;
             if !dt.is_midnight() {
                 return Err(cell_error(CellErrorKind::NotMidnight, raw));
             }
-            dt.date_string()
+            out.push_str(&dt.date_string())
         }
-        Rule::Datetime => parse_official(stripped)
-            .map_err(|e| cell_error(iso_kind(e), raw))?
-            .datetime_string(),
+        Rule::Datetime => {
+            out.push_str(&parse_official(stripped).map_err(|e| cell_error(iso_kind(e), raw))?.datetime_string())
+        }
         Rule::Boolean => match casefold_for_tokens(stripped).as_deref() {
-            Some("1" | "true" | "yes" | "y" | "是") => "true".to_string(),
-            Some("0" | "false" | "no" | "n" | "否") => "false".to_string(),
+            Some("1" | "true" | "yes" | "y" | "是") => out.push_str("true"),
+            Some("0" | "false" | "no" | "n" | "否") => out.push_str("false"),
             _ => return Err(cell_error(CellErrorKind::InvalidBoolean, raw)),
         },
-    };
-    Ok(Canonical::Value(value))
+    }
+    Ok(true)
 }
 
 fn iso_kind(e: IsoError) -> CellErrorKind {

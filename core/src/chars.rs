@@ -28,6 +28,12 @@ pub fn is_python_space(c: char) -> bool {
 
 /// Python's `str.strip()` with no arguments.
 pub fn python_strip(s: &str) -> &str {
+    // Fast path: printable ASCII at both ends means nothing to strip.
+    if let (Some(&first), Some(&last)) = (s.as_bytes().first(), s.as_bytes().last()) {
+        if (0x21..0x7f).contains(&first) && (0x21..0x7f).contains(&last) {
+            return s;
+        }
+    }
     s.trim_matches(is_python_space)
 }
 

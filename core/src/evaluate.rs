@@ -20,7 +20,7 @@ use std::collections::HashMap;
 /// A hash map with a fast hasher seeded per process (keeps hash flooding impractical).
 type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 
-use crate::canon::{canonicalize, Canonical};
+use crate::canon::canonicalize_into;
 use crate::config::{Rule, TaskConfig};
 use crate::csv::{read_table, Table};
 use crate::error::{CellError, CsvError, CsvErrorKind, FatalCode, FatalError, TaskErrorCode};
@@ -145,19 +145,25 @@ struct RuleValues {
 }
 
 impl RuleValues {
-    fn intern(&mut self, value: Canonical) -> ValueId {
+    /// The id of a canonical value (`None` for null), adding it when new.
+    fn intern(&mut self, value: Option<&str>) -> ValueId {
         match value {
-            Canonical::Null => NULL_ID,
-            Canonical::Value(s) => {
-                let next = self.ids.len() as ValueId + 1;
-                *self.ids.entry(s).or_insert(next)
-            }
+            None => NULL_ID,
+            Some(s) => match self.ids.get(s) {
+                Some(&id) => id,
+                None => {
+                    let id = self.ids.len() as ValueId + 1;
+                    self.ids.insert(s.to_string(), id);
+                    id
+                }
+            },
         }
     }
-    fn lookup(&self, value: &Canonical) -> ValueId {
+    /// The id of a canonical value, or [`UNSEEN_ID`] when the gold never has it.
+    fn lookup(&self, value: Option<&str>) -> ValueId {
         match value {
-            Canonical::Null => NULL_ID,
-            Canonical::Value(s) => self.ids.get(s.as_str()).copied().unwrap_or(UNSEEN_ID),
+            None => NULL_ID,
+            Some(s) => self.ids.get(s).copied().unwrap_or(UNSEEN_ID),
         }
     }
 }
@@ -165,32 +171,77 @@ impl RuleValues {
 /// Cells sampled before deciding whether a column repeats enough for the raw-value cache.
 const CACHE_PROBE_CELLS: usize = 4096;
 
-/// Canonical ids of a column's cells, stopping at the first cell that does not read.
-/// Repeated raw values are canonicalized once (a per-column cache), unless the column turns
-/// out to be mostly distinct, where the cache would only cost memory.
-fn canonical_ids<'t>(
-    cells: impl Iterator<Item = &'t str>,
-    rows: usize,
-    rule: &Rule,
-    mut to_id: impl FnMut(Canonical) -> ValueId,
-) -> Result<Vec<ValueId>, (usize, CellError)> {
-    let mut ids = Vec::with_capacity(rows);
-    let mut cache: Option<FastMap<&'t str, ValueId>> = Some(FastMap::default());
-    for (row, raw) in cells.enumerate() {
-        if let Some(&id) = cache.as_ref().and_then(|c| c.get(raw)) {
-            ids.push(id);
-            continue;
+/// Canonical ids of one column under one rule, built cell by cell. Repeated raw values are
+/// canonicalized once (a per-column cache), unless the column turns out to be mostly
+/// distinct, where the cache would only cost memory. Stops at the first cell that does not read.
+struct ColumnIds<'t> {
+    ids: Vec<ValueId>,
+    cache: Option<FastMap<&'t str, ValueId>>,
+    failure: Option<(usize, CellError)>,
+}
+
+/// Reusable buffer for canonical text.
+struct Scratch(String);
+
+impl<'t> ColumnIds<'t> {
+    fn new(rows: usize) -> Self {
+        ColumnIds { ids: Vec::with_capacity(rows), cache: Some(FastMap::default()), failure: None }
+    }
+
+    fn push(
+        &mut self,
+        row: usize,
+        raw: &'t str,
+        rule: &Rule,
+        scratch: &mut Scratch,
+        to_id: &mut impl FnMut(Option<&str>) -> ValueId,
+    ) {
+        if self.failure.is_some() {
+            return;
         }
-        let id = to_id(canonicalize(raw, rule).map_err(|e| (row, e))?);
-        ids.push(id);
-        if let Some(c) = cache.as_mut() {
-            c.insert(raw, id);
-            if row + 1 == CACHE_PROBE_CELLS && c.len() * 2 > CACHE_PROBE_CELLS {
-                cache = None;
+        if let Some(&id) = self.cache.as_ref().and_then(|c| c.get(raw)) {
+            self.ids.push(id);
+            return;
+        }
+        scratch.0.clear();
+        match canonicalize_into(raw, rule, &mut scratch.0) {
+            Ok(is_value) => {
+                let id = to_id(is_value.then_some(scratch.0.as_str()));
+                self.ids.push(id);
+                if let Some(c) = self.cache.as_mut() {
+                    c.insert(raw, id);
+                    if row + 1 == CACHE_PROBE_CELLS && c.len() * 2 > CACHE_PROBE_CELLS {
+                        self.cache = None;
+                    }
+                }
             }
+            Err(e) => self.failure = Some((row, e)),
         }
     }
-    Ok(ids)
+}
+
+/// Canonical ids of the given columns of `table` under `rule`, reading the table row by row
+/// (it is stored row-major, so this keeps memory access sequential).
+fn canonical_columns<'t>(
+    table: &'t Table,
+    columns: &[usize],
+    rule: &Rule,
+    mut to_id: impl FnMut(Option<&str>) -> ValueId,
+) -> Vec<Result<Vec<ValueId>, (usize, CellError)>> {
+    let mut readers: Vec<ColumnIds<'t>> = columns.iter().map(|_| ColumnIds::new(table.row_count())).collect();
+    let mut scratch = Scratch(String::new());
+    for row in 0..table.row_count() {
+        for (reader, &column) in readers.iter_mut().zip(columns) {
+            reader.push(row, table.cell(row, column), rule, &mut scratch, &mut to_id);
+        }
+    }
+    readers
+        .into_iter()
+        .map(|r| match r.failure {
+            Some(f) => Err(f),
+            None => Ok(r.ids),
+        })
+        .collect()
 }
 
 /// A gold table read, validated and canonicalized once; reusable across predictions and threads.
@@ -244,26 +295,36 @@ impl PreparedGold {
             column_rule.push(idx);
         }
         let mut values = vec![RuleValues::default(); rules.len()];
-        let mut gold_ids = Vec::with_capacity(d);
-        for (j, &r) in column_rule.iter().enumerate() {
-            let (rule, interner) = (&rules[r], &mut values[r]);
-            let ids = canonical_ids(table.column(j), table.row_count(), rule, |c| {
-                interner.intern(c)
-            })
-            .map_err(|(row, e)| {
-                FatalError::new(
-                    FatalCode::GoldCellInvalid,
-                    format!(
-                        "gold normalization failed for {} (row {}, column {}): {}",
-                        config.task_id,
-                        row + 1,
-                        j,
-                        e.message
-                    ),
-                )
-                .with_task(&config.task_id)
-            })?;
-            gold_ids.push(ids);
+        let mut gold_ids: Vec<Vec<ValueId>> = vec![Vec::new(); d];
+        // The first failing cell in reading order (row by row), as the official evaluator reports.
+        let mut first_failure: Option<(usize, usize, CellError)> = None;
+        for (r, rule) in rules.iter().enumerate() {
+            let columns: Vec<usize> = (0..d).filter(|&j| column_rule[j] == r).collect();
+            let interner = &mut values[r];
+            let results = canonical_columns(&table, &columns, rule, |c| interner.intern(c));
+            for (&j, result) in columns.iter().zip(results) {
+                match result {
+                    Ok(ids) => gold_ids[j] = ids,
+                    Err((row, e)) => {
+                        if first_failure.as_ref().is_none_or(|(r0, j0, _)| (row, j) < (*r0, *j0)) {
+                            first_failure = Some((row, j, e));
+                        }
+                    }
+                }
+            }
+        }
+        if let Some((row, j, e)) = first_failure {
+            return Err(FatalError::new(
+                FatalCode::GoldCellInvalid,
+                format!(
+                    "gold normalization failed for {} (row {}, column {}): {}",
+                    config.task_id,
+                    row + 1,
+                    j,
+                    e.message
+                ),
+            )
+            .with_task(&config.task_id));
         }
         Ok(PreparedGold {
             config: config.clone(),
@@ -348,18 +409,12 @@ impl PreparedGold {
     /// Canonical ids of each prediction column under each distinct rule (`None` when a
     /// cell does not read). Each prediction column is canonicalized once per rule.
     fn prediction_ids(&self, table: &Table) -> Vec<Vec<Option<Vec<ValueId>>>> {
+        let all: Vec<usize> = (0..table.column_count()).collect();
         self.rules
             .iter()
             .zip(&self.values)
             .map(|(rule, values)| {
-                (0..table.column_count())
-                    .map(|k| {
-                        canonical_ids(table.column(k), table.row_count(), rule, |c| {
-                            values.lookup(&c)
-                        })
-                        .ok()
-                    })
-                    .collect()
+                canonical_columns(table, &all, rule, |c| values.lookup(c)).into_iter().map(Result::ok).collect()
             })
             .collect()
     }

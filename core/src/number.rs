@@ -293,29 +293,26 @@ fn parse_plain(chars: &[char]) -> Result<Decimal, CellErrorKind> {
 }
 
 /// The common case without allocation beyond the result: ASCII `[+-]?digits[.digits]`
-/// with at most 30 digits, and a decimal-places or integer comparison. Returns `None` to
+/// with at most 19 digits (so u64 arithmetic is exact), and a decimal-places or integer comparison. Returns `None` to
 /// defer to the general path (which gives identical results).
-fn canonical_number_fast(
-    text: &str,
-    comparison: Comparison,
-) -> Option<Result<String, CellErrorKind>> {
+fn canonical_number_fast(text: &str, comparison: Comparison, out: &mut String) -> Option<Result<(), CellErrorKind>> {
     let bytes = text.as_bytes();
     let (negative, body) = match bytes.first()? {
         b'-' => (true, &bytes[1..]),
         b'+' => (false, &bytes[1..]),
         _ => (false, bytes),
     };
-    let mut mantissa: u128 = 0;
+    let mut mantissa: u64 = 0;
     let mut digits = 0usize;
     let mut scale: Option<u32> = None; // digits after the point
     for &b in body {
         match b {
             b'0'..=b'9' => {
                 digits += 1;
-                if digits > 30 {
+                if digits > 19 {
                     return None;
                 }
-                mantissa = mantissa * 10 + (b - b'0') as u128;
+                mantissa = mantissa * 10 + (b - b'0') as u64;
                 if let Some(s) = scale.as_mut() {
                     *s += 1;
                 }
@@ -328,7 +325,7 @@ fn canonical_number_fast(
         return None;
     }
     let scale = scale.unwrap_or(0);
-    let pow = |e: u32| 10u128.pow(e);
+    let pow = |e: u32| 10u64.pow(e);
     let (value, places) = match comparison {
         Comparison::Integer => {
             if scale > 0 && mantissa % pow(scale) != 0 {
@@ -340,7 +337,7 @@ fn canonical_number_fast(
             if scale > d {
                 let divisor = pow(scale - d);
                 let (q, r) = (mantissa / divisor, mantissa % divisor);
-                (if r * 2 >= divisor { q + 1 } else { q }, d)
+                (if r >= divisor - r { q + 1 } else { q }, d)
             } else {
                 (mantissa, scale)
             }
@@ -348,26 +345,38 @@ fn canonical_number_fast(
         Comparison::SignificantDigits(_) => return None,
     };
     if value == 0 {
-        return Some(Ok("0".into()));
+        out.push('0');
+        return Some(Ok(()));
     }
     // Remove trailing zeros of the fraction.
-    let (mut value, mut places) = (value, places);
+    let (mut value, mut places) = (value, places as usize);
     while places > 0 && value % 10 == 0 {
         value /= 10;
         places -= 1;
     }
-    let mut s = value.to_string();
-    if places > 0 {
-        let places = places as usize;
-        if s.len() <= places {
-            s.insert_str(0, &"0".repeat(places - s.len() + 1));
-        }
-        s.insert(s.len() - places, '.');
+    // Digits, least significant first, without allocating.
+    let mut digits = [0u8; 40];
+    let mut len = 0;
+    while value > 0 {
+        digits[len] = b'0' + (value % 10) as u8;
+        value /= 10;
+        len += 1;
     }
     if negative {
-        s.insert(0, '-');
+        out.push('-');
     }
-    Some(Ok(s))
+    if len <= places {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', places - len));
+        out.extend(digits[..len].iter().rev().map(|&b| b as char));
+    } else {
+        out.extend(digits[places..len].iter().rev().map(|&b| b as char));
+        if places > 0 {
+            out.push('.');
+            out.extend(digits[..places].iter().rev().map(|&b| b as char));
+        }
+    }
+    Some(Ok(()))
 }
 
 /// Canonicalize a stripped, non-null number cell under a column's comparison.
@@ -377,10 +386,24 @@ pub fn canonical_number(
     unit: NumericUnit,
     allow_percent_sign: bool,
 ) -> Result<String, CellErrorKind> {
-    if let Some(result) = canonical_number_fast(text, comparison) {
+    let mut out = String::new();
+    canonical_number_into(text, comparison, unit, allow_percent_sign, &mut out)?;
+    Ok(out)
+}
+
+/// [`canonical_number`] appending to `out` (no allocation in the common case).
+pub fn canonical_number_into(
+    text: &str,
+    comparison: Comparison,
+    unit: NumericUnit,
+    allow_percent_sign: bool,
+    out: &mut String,
+) -> Result<(), CellErrorKind> {
+    if let Some(result) = canonical_number_fast(text, comparison, out) {
         return result;
     }
-    canonical_number_general(text, comparison, unit, allow_percent_sign)
+    out.push_str(&canonical_number_general(text, comparison, unit, allow_percent_sign)?);
+    Ok(())
 }
 
 /// The general path of [`canonical_number`]: any syntax, any magnitude.
@@ -482,9 +505,10 @@ mod tests {
                 Comparison::Integer,
                 Comparison::DecimalPlaces(next(31) as u32),
             ] {
-                if let Some(fast) = canonical_number_fast(&text, cmp) {
+                let mut out = String::new();
+                if let Some(fast) = canonical_number_fast(&text, cmp, &mut out) {
                     let general = canonical_number_general(&text, cmp, NumericUnit::Plain, false);
-                    assert_eq!(fast, general, "{text:?} {cmp:?}");
+                    assert_eq!(fast.map(|()| out), general, "{text:?} {cmp:?}");
                 }
             }
         }
