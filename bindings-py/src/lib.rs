@@ -1,6 +1,7 @@
 //! Python bindings: type and error translation, file reading and threads. All scoring
 //! logic lives in the `tabeq` core crate.
 
+mod explain;
 mod fs;
 mod trust;
 
@@ -483,5 +484,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonicalize_many, m)?)?;
     m.add_function(wrap_pyfunction!(error_catalogue_entries, m)?)?;
     trust::register(m)?;
+    explain::register(m)?;
     Ok(())
 }

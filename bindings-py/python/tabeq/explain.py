@@ -1,0 +1,331 @@
+"""Why a prediction fails: ``explain`` and the ``Diagnosis`` it returns.
+
+The verdict in a diagnosis is exactly ``tabeq.evaluate``'s; everything else describes it:
+shape (extra/missing columns, row grain), types (first offending cell per column), the best
+column mapping, missing and extra rows, named near-miss hints (each re-scored by the
+official evaluator, with ``would_pass``), partial-credit scores kept apart from the official
+0/1 score, and a one-paragraph summary. See ``docs/explain.md``.
+
+>>> from tabeq.explain import explain
+>>> config = {"schema_version": "1.0", "task_id": "task_1", "order_sensitive": False,
+...           "columns": [{"gold_index": 0, "gold_name": "region", "type": "text"},
+...                       {"gold_index": 1, "gold_name": "gdp", "type": "number",
+...                        "comparison": {"mode": "decimal_places", "digits": 2}}]}
+>>> d = explain(b"region,gdp,rank\\nNorth,1.25,1\\n", b"region,gdp\\nNorth,1.25\\n", config)
+>>> d.passed, d.error_code, d.hint_names
+(False, 'column_count_mismatch', ['extra_columns'])
+>>> d.hints[0]["would_pass"]
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from . import _tabeq
+from ._inputs import TableLike, to_source
+
+if TYPE_CHECKING:
+    from . import ConfigLike
+
+__all__ = ["Diagnosis", "HINT_NAMES", "explain", "column_signature"]
+
+HINT_NAMES: tuple[str, ...] = (
+    "extra_columns",
+    "lower_precision",
+    "percent_fraction",
+    "date_vs_datetime",
+    "naive_vs_utc",
+    "text_case",
+    "text_punctuation",
+    "duplicates_removed",
+    "duplicates_added",
+    "row_order",
+)
+"""Every hint name, in the order hints are reported. Names are stable."""
+
+
+class Diagnosis:
+    """A structured diagnosis of one prediction (read-only).
+
+    ``to_dict()`` gives the full record (layout in ``docs/explain.md``); the properties are
+    shortcuts to its most used parts. ``passed`` and ``result`` are the official verdict.
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self._data: dict[str, Any] = dict(data)
+
+    @classmethod
+    def from_json(cls, text: str) -> Diagnosis:
+        """A diagnosis from its JSON text (what ``to_json`` writes)."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or "diagnosis_version" not in data:
+            raise ValueError("not a tabeq diagnosis")
+        return cls(data)
+
+    @property
+    def passed(self) -> bool:
+        """The official verdict."""
+        return bool(self._data["passed"])
+
+    @property
+    def task_id(self) -> str:
+        return str(self._data["task_id"])
+
+    @property
+    def error_code(self) -> str | None:
+        """The official error code (``None`` when passed)."""
+        code = self._data["error_code"]
+        return None if code is None else str(code)
+
+    @property
+    def summary(self) -> str:
+        """One paragraph for people."""
+        return str(self._data["summary"])
+
+    @property
+    def result(self) -> dict[str, Any]:
+        """The official per-task record, exactly as ``evaluate`` reports it."""
+        record: dict[str, Any] = _copy(self._data["result"])
+        return record
+
+    @property
+    def hints(self) -> list[dict[str, Any]]:
+        """Near misses: ``{"name", "would_pass", "message", "columns"}`` each."""
+        hints: list[dict[str, Any]] = _copy(self._data["hints"])
+        return hints
+
+    @property
+    def hint_names(self) -> list[str]:
+        return [str(h["name"]) for h in self._data["hints"]]
+
+    @property
+    def partial_credit(self) -> dict[str, Any]:
+        """``column_signature``, ``rows`` and ``columns`` scores (not the official score)."""
+        credit: dict[str, Any] = _copy(self._data["partial_credit"])
+        return credit
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole diagnosis as plain data (a copy)."""
+        data: dict[str, Any] = _copy(self._data)
+        return data
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self._data, ensure_ascii=False, indent=indent)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Diagnosis):
+            return NotImplemented
+        return self._data == other._data
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        if self.passed:
+            return f"<Diagnosis {self.task_id} passed>"
+        hints = f" hints={self.hint_names}" if self._data["hints"] else ""
+        return f"<Diagnosis {self.task_id} failed {self.error_code}{hints}>"
+
+    def _repr_html_(self) -> str:
+        return _render_html(self._data)
+
+
+def _copy(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def explain(
+    prediction: TableLike | None,
+    gold: TableLike,
+    config: ConfigLike,
+    *,
+    max_items: int = 5,
+    max_value_chars: int = 60,
+    hints: bool = True,
+    signature_strict: bool = False,
+) -> Diagnosis:
+    """Diagnose a prediction against its gold.
+
+    Takes the same inputs as ``tabeq.evaluate`` (CSV bytes, a path, a DataFrame or rows;
+    ``prediction`` may be ``None``). ``max_items`` caps the rows shown per list and
+    ``max_value_chars`` the characters per shown cell (counts are always complete).
+    ``hints=False`` skips the near-miss search; ``signature_strict=True`` makes the
+    column-signature score refuse thousands separators. A broken gold raises ``GoldError``,
+    a broken config ``ConfigError``; a bad prediction never raises.
+    """
+    from . import _as_config
+
+    if max_items < 0 or max_value_chars < 1:
+        raise ValueError("max_items must be >= 0 and max_value_chars >= 1")
+    cfg = _as_config(config)
+    pred_source = to_source(prediction, role="prediction")
+    gold_source = to_source(gold, role="gold")
+    assert gold_source is not None
+    text = _tabeq.explain(
+        pred_source, gold_source, cfg._native, max_items, max_value_chars, hints, signature_strict
+    )
+    return Diagnosis.from_json(text)
+
+
+def column_signature(
+    prediction: TableLike | None, gold: TableLike, *, strict: bool = False
+) -> dict[str, Any]:
+    """The KDD Cup 2026 phase-1 column-signature score, a compatibility mode (no config).
+
+    Each column's cells are normalized (nulls empty, numbers rounded half-up to two decimals,
+    ISO dates/datetimes canonical, text stripped), sorted and hashed; matched columns are the
+    multiset intersection of gold and prediction signatures; ``score = max(0, recall - 0.1 *
+    extra / prediction columns)``. ``status`` is ``perfect_match``, ``partial_match``,
+    ``no_match`` or ``missing_prediction``. This is not the official DataSpace score.
+    """
+    pred_source = to_source(prediction, role="prediction")
+    gold_source = to_source(gold, role="gold")
+    assert gold_source is not None
+    result: dict[str, Any] = json.loads(_tabeq.column_signature(pred_source, gold_source, strict))
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# HTML (notebooks)
+
+_GREEN = "#1a7f37"
+_RED = "#cf222e"
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value))
+
+
+def _name(names: list[str], index: int | None) -> str:
+    if index is None:
+        return "—"
+    label = names[index] if 0 <= index < len(names) else ""
+    return f"{index} <code>{_e(label)}</code>"
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    head = "".join(f"<th style='text-align:left'>{h}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _render_html(d: dict[str, Any]) -> str:
+    gold_names: list[str] = d["columns"]["gold"]
+    pred_names: list[str] = d["columns"]["prediction"]
+    passed = bool(d["passed"])
+    color = _GREEN if passed else _RED
+    verdict = "passed" if passed else f"failed: <code>{_e(d['error_code'])}</code>"
+    parts = [
+        f"<div class='tabeq-diagnosis'><p><b style='color:{color}'>{_e(d['task_id'])} {verdict}</b></p>",
+        f"<p>{_e(d['summary'])}</p>",
+    ]
+    shape = d.get("shape")
+    if shape:
+        rows = [
+            ["columns", _e(shape["expected_columns"]), _e(shape["received_columns"])],
+            ["rows", _e(shape["expected_rows"]), _e(shape["received_rows"])],
+        ]
+        parts.append("<h4>Shape</h4>" + _table(["", "gold", "prediction"], rows))
+        extra = shape["extra_prediction_columns"]
+        missing = shape["missing_gold_columns"]
+        if extra:
+            parts.append(
+                "<p>Extra prediction columns: " + ", ".join(_name(pred_names, k) for k in extra) + "</p>"
+            )
+        if missing:
+            parts.append(
+                "<p>Missing gold columns: " + ", ".join(_name(gold_names, j) for j in missing) + "</p>"
+            )
+    mapping = d.get("mapping")
+    if mapping:
+        rows = [
+            [
+                _name(gold_names, p["gold_index"]),
+                _name(pred_names, p["prediction_index"]),
+                "yes" if p["compatible"] else f"<b style='color:{_RED}'>no</b>",
+                _e(p["shared_values"]),
+                "yes" if p["same_values"] else "no",
+            ]
+            for p in mapping["pairs"]
+        ]
+        title = "Column mapping" if mapping["official"] else "Best column mapping"
+        parts.append(
+            f"<h4>{title}</h4>"
+            + _table(["gold", "prediction", "readable", "shared values", "same values"], rows)
+            + f"<p><small>{_e(mapping['method'])}</small></p>"
+        )
+    types = d.get("types")
+    if types and not passed:
+        cells = [
+            [
+                _name(gold_names, col["gold_index"]),
+                _e(col["rule"]),
+                _name(pred_names, bad["prediction_index"]),
+                _e(bad["row"]),
+                f"<code>{_e(bad['value'])}</code>",
+                _e(bad["reason"]),
+            ]
+            for col in types["columns"]
+            for bad in col["incompatible"]
+        ]
+        if cells:
+            parts.append(
+                "<h4>Cells that do not read</h4>"
+                + _table(["gold column", "rule", "prediction column", "row", "value", "reason"], cells[:20])
+            )
+    rows_part = d.get("rows")
+    if rows_part and not passed:
+        compared = [
+            gold_names[j] if j < len(gold_names) else str(j) for j in rows_part["compared_gold_columns"]
+        ]
+        header = ["side", "row"] + [_e(c) for c in compared]
+        shown = [
+            ["missing (gold)", _e(r["row"])] + [_e(v) for v in r["values"]] for r in rows_part["missing"]
+        ]
+        shown += [
+            ["extra (prediction)", _e(r["row"])] + [_e(v) for v in r["values"]] for r in rows_part["extra"]
+        ]
+        counts = (
+            f"{_e(rows_part['matched_rows'])} of {_e(rows_part['gold_rows'])} gold rows matched; "
+            f"{_e(rows_part['missing_count'])} missing, {_e(rows_part['extra_count'])} extra."
+        )
+        parts.append(f"<h4>Rows</h4><p>{counts}</p>")
+        if shown:
+            parts.append(_table(header, shown))
+    if d["hints"]:
+        items = []
+        for h in d["hints"]:
+            badge = (
+                f"<b style='color:{_GREEN}'>would pass</b>" if h["would_pass"] else "would still fail alone"
+            )
+            items.append(f"<li><code>{_e(h['name'])}</code> ({badge}): {_e(h['message'])}</li>")
+        combined = d.get("hints_combined_would_pass")
+        note = ""
+        if combined is not None:
+            note = f"<p>All hints together: {'would pass' if combined else 'would still fail'}.</p>"
+        parts.append("<h4>Near misses</h4><ul>" + "".join(items) + "</ul>" + note)
+    credit = d["partial_credit"]
+    sig = credit["column_signature"]
+    rows_credit = credit["rows"]
+    cols_credit = credit["columns"]
+    parts.append(
+        "<h4>Partial credit (not the official score)</h4>"
+        + _table(
+            ["measure", "value"],
+            [
+                ["column_signature", f"{_e(sig['status'])}, score {sig['score']:.4f}"],
+                [
+                    "rows P / R / F1",
+                    f"{rows_credit['precision']:.4f} / {rows_credit['recall']:.4f} / {rows_credit['f1']:.4f}",
+                ],
+                ["columns P / R", f"{cols_credit['precision']:.4f} / {cols_credit['recall']:.4f}"],
+            ],
+        )
+    )
+    parts.append("</div>")
+    return "".join(parts)

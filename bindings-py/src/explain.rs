@@ -1,0 +1,140 @@
+//! Python binding of the diagnosis (`tabeq.explain`) and of the column-signature
+//! compatibility scorer. Inputs are translated like `evaluate`'s; results are JSON text that
+//! the Python wrapper turns into a `Diagnosis`.
+
+use std::borrow::Cow;
+
+use pyo3::prelude::*;
+
+use tabeq::config::TaskConfig;
+use tabeq::csv::read_table;
+use tabeq::error::{FatalCode, FatalError};
+use tabeq::explain::{explain as explain_core, Diagnosis, ExplainOptions};
+use tabeq::partial::column_signature as column_signature_core;
+use tabeq::{Prediction, PreparedGold};
+
+use crate::fs::{self, PredictionFile};
+use crate::{fatal_to_py, Input, NativeConfig, DETACH_THRESHOLD};
+
+/// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
+fn explain_inputs(
+    prediction: Option<&Input<'_>>,
+    gold: &Input<'_>,
+    config: &TaskConfig,
+    options: &ExplainOptions,
+) -> Result<Diagnosis, FatalError> {
+    let gold_bytes: Cow<'_, [u8]> = match gold {
+        Input::Bytes(b) => Cow::Borrowed(b),
+        Input::Path(p) => Cow::Owned(fs::read_gold(p, &config.task_id)?),
+    };
+    let prepared = PreparedGold::new(&gold_bytes, config)?;
+    Ok(match prediction {
+        None => explain_core(Prediction::Missing, &prepared, options),
+        Some(Input::Bytes(b)) => explain_core(Prediction::Csv(b), &prepared, options),
+        Some(Input::Path(p)) => match fs::read_prediction(p) {
+            PredictionFile::Missing => {
+                let mut d = explain_core(Prediction::Missing, &prepared, options);
+                // The same message `evaluate` gives for a missing file.
+                d.result.error = Some(format!("Missing prediction CSV: {}", p.display()));
+                d
+            }
+            PredictionFile::Invalid(e) => explain_core(Prediction::Invalid(&e), &prepared, options),
+            PredictionFile::Bytes(b) => explain_core(Prediction::Csv(&b), &prepared, options),
+        },
+    })
+}
+
+/// Diagnose one task; returns the diagnosis as JSON text. `prediction` is CSV bytes, a path
+/// or None (no file); `gold` is CSV bytes or a path.
+#[pyfunction]
+#[pyo3(signature = (prediction, gold, config, max_items=5, max_value_chars=60, hints=true, signature_strict=false))]
+#[allow(clippy::too_many_arguments)]
+fn explain(
+    py: Python<'_>,
+    prediction: Option<&Bound<'_, PyAny>>,
+    gold: &Bound<'_, PyAny>,
+    config: &NativeConfig,
+    max_items: usize,
+    max_value_chars: usize,
+    hints: bool,
+    signature_strict: bool,
+) -> PyResult<String> {
+    let gold = Input::borrowed(gold)?;
+    let pred = prediction.map(Input::borrowed).transpose()?;
+    let options = ExplainOptions {
+        max_items,
+        max_value_chars,
+        hints,
+        signature_strict,
+    };
+    let size = gold.size() + pred.as_ref().map_or(0, Input::size);
+    let run = || explain_inputs(pred.as_ref(), &gold, &config.inner, &options).map(|d| d.to_json());
+    let result = if size > DETACH_THRESHOLD {
+        py.detach(run)
+    } else {
+        run()
+    };
+    result.map_err(fatal_to_py)
+}
+
+/// The KDD Cup 2026 phase-1 column-signature score (compatibility mode, no config needed) as
+/// JSON text. An unreadable prediction scores `no_match`; an unreadable gold raises GoldError.
+#[pyfunction]
+#[pyo3(signature = (prediction, gold, strict=false))]
+fn column_signature(
+    py: Python<'_>,
+    prediction: Option<&Bound<'_, PyAny>>,
+    gold: &Bound<'_, PyAny>,
+    strict: bool,
+) -> PyResult<String> {
+    let gold = Input::borrowed(gold)?;
+    let pred = prediction.map(Input::borrowed).transpose()?;
+    let run = || -> Result<String, FatalError> {
+        let gold_bytes: Cow<'_, [u8]> = match &gold {
+            Input::Bytes(b) => Cow::Borrowed(b),
+            Input::Path(p) => Cow::Owned(fs::read_gold(p, "task")?),
+        };
+        let gold_table = read_table(&gold_bytes).map_err(|e| {
+            FatalError::new(
+                FatalCode::GoldInvalidCsv,
+                format!("cannot read gold CSV: {e}"),
+            )
+        })?;
+        let pred_bytes: Option<Cow<'_, [u8]>> = match &pred {
+            None => None,
+            Some(Input::Bytes(b)) => Some(Cow::Borrowed(b)),
+            Some(Input::Path(p)) => match fs::read_prediction(p) {
+                PredictionFile::Missing => None,
+                // An unreadable file scores like unreadable bytes (no_match).
+                PredictionFile::Invalid(_) => Some(Cow::Borrowed(&[][..])),
+                PredictionFile::Bytes(b) => Some(Cow::Owned(b)),
+            },
+        };
+        let score = match pred_bytes {
+            None => column_signature_core(None, &gold_table, strict),
+            Some(bytes) => match read_table(&bytes) {
+                Ok(table) => column_signature_core(Some(&table), &gold_table, strict),
+                Err(_) => tabeq::partial::ColumnSignatureScore::unreadable(
+                    gold_table.column_count(),
+                    false,
+                    strict,
+                ),
+            },
+        };
+        Ok(score.to_out().to_pretty())
+    };
+    let size = gold.size() + pred.as_ref().map_or(0, Input::size);
+    let result = if size > DETACH_THRESHOLD {
+        py.detach(run)
+    } else {
+        run()
+    };
+    result.map_err(fatal_to_py)
+}
+
+/// Register this module's functions on `_tabeq`.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(column_signature, m)?)?;
+    Ok(())
+}
