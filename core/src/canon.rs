@@ -90,7 +90,7 @@ fn canonical_text_into(raw: &str, out: &mut String) -> bool {
     if stripped.is_empty() {
         return false;
     }
-    if is_nfc_quick(stripped.chars()) == IsNormalized::Yes {
+    if stripped.is_ascii() || is_nfc_quick(stripped.chars()) == IsNormalized::Yes {
         out.push_str(stripped);
     } else {
         out.extend(stripped.nfc());
@@ -101,7 +101,11 @@ fn canonical_text_into(raw: &str, out: &mut String) -> bool {
 /// Canonicalize one cell under a rule.
 pub fn canonicalize(raw: &str, rule: &Rule) -> Result<Canonical, CellError> {
     let mut out = String::new();
-    Ok(if canonicalize_into(raw, rule, &mut out)? { Canonical::Value(out) } else { Canonical::Null })
+    Ok(if canonicalize_into(raw, rule, &mut out)? {
+        Canonical::Value(out)
+    } else {
+        Canonical::Null
+    })
 }
 
 /// Canonicalize one cell, appending the canonical text to `out` (which the caller clears
@@ -116,20 +120,22 @@ pub fn canonicalize_into(raw: &str, rule: &Rule, out: &mut String) -> Result<boo
     }
     match rule {
         Rule::Text => out.push_str(stripped),
-        Rule::Number { comparison, unit, allow_percent_sign } => {
-            canonical_number_into(stripped, *comparison, *unit, *allow_percent_sign, out)
-                .map_err(|k| cell_error(k, raw))?
-        }
+        Rule::Number {
+            comparison,
+            unit,
+            allow_percent_sign,
+        } => canonical_number_into(stripped, *comparison, *unit, *allow_percent_sign, out)
+            .map_err(|k| cell_error(k, raw))?,
         Rule::Date => {
             let dt = parse_official(stripped).map_err(|e| cell_error(iso_kind(e), raw))?;
             if !dt.is_midnight() {
                 return Err(cell_error(CellErrorKind::NotMidnight, raw));
             }
-            out.push_str(&dt.date_string())
+            dt.write_date(out)
         }
-        Rule::Datetime => {
-            out.push_str(&parse_official(stripped).map_err(|e| cell_error(iso_kind(e), raw))?.datetime_string())
-        }
+        Rule::Datetime => parse_official(stripped)
+            .map_err(|e| cell_error(iso_kind(e), raw))?
+            .write_datetime(out),
         Rule::Boolean => match casefold_for_tokens(stripped).as_deref() {
             Some("1" | "true" | "yes" | "y" | "是") => out.push_str("true"),
             Some("0" | "false" | "no" | "n" | "否") => out.push_str("false"),

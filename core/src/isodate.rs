@@ -364,9 +364,15 @@ fn parse_datetime(s: &str) -> Result<DateTime, IsoError> {
 /// anything else to `datetime.fromisoformat`. Aware values are converted to UTC (the
 /// offset is kept in `offset_us` only as a marker of awareness: it is set to 0).
 pub fn parse_official(stripped: &str) -> Result<DateTime, IsoError> {
-    let candidate = stripped.replace('Z', "+00:00");
-    let parsed = if looks_like_plain_date(&candidate) {
-        let (y, m, d) = parse_plain_date(&candidate)?;
+    let replaced;
+    let candidate = if stripped.contains('Z') {
+        replaced = stripped.replace('Z', "+00:00");
+        replaced.as_str()
+    } else {
+        stripped
+    };
+    let parsed = if looks_like_plain_date(candidate) {
+        let (y, m, d) = parse_plain_date(candidate)?;
         DateTime {
             year: y as i32,
             month: m,
@@ -378,7 +384,7 @@ pub fn parse_official(stripped: &str) -> Result<DateTime, IsoError> {
             offset_us: None,
         }
     } else {
-        parse_datetime(&candidate)?
+        parse_datetime(candidate)?
     };
     match parsed.offset_us {
         None => Ok(parsed),
@@ -386,16 +392,24 @@ pub fn parse_official(stripped: &str) -> Result<DateTime, IsoError> {
     }
 }
 
+/// `\d{4}-\d{2}-\d{2}` with Unicode digits (ten characters; at least ten bytes).
 fn looks_like_plain_date(s: &str) -> bool {
-    let chars: Vec<char> = s.chars().collect();
-    chars.len() == 10
-        && chars.iter().enumerate().all(|(i, &c)| {
-            if i == 4 || i == 7 {
-                c == '-'
-            } else {
-                crate::chars::decimal_digit_value(c).is_some()
-            }
-        })
+    if s.len() < 10 || s.len() > 40 {
+        return false;
+    }
+    let mut count = 0;
+    for (i, c) in s.chars().enumerate() {
+        count += 1;
+        let ok = if i == 4 || i == 7 {
+            c == '-'
+        } else {
+            crate::chars::decimal_digit_value(c).is_some()
+        };
+        if !ok || count > 10 {
+            return false;
+        }
+    }
+    count == 10
 }
 
 fn to_utc(dt: DateTime, offset_us: i64) -> Result<DateTime, IsoError> {
@@ -430,25 +444,57 @@ impl DateTime {
     }
     /// Python's `isoformat()` with `+00:00` written `Z`.
     pub fn datetime_string(&self) -> String {
-        let mut s = format!(
-            "{}T{:02}:{:02}:{:02}",
-            self.date_string(),
-            self.hour,
-            self.minute,
-            self.second
-        );
+        let mut s = String::with_capacity(27);
+        self.write_datetime(&mut s);
+        s
+    }
+
+    /// Append `YYYY-MM-DD` to `out` without allocating.
+    pub fn write_date(&self, out: &mut String) {
+        push_padded(out, self.year.unsigned_abs(), 4);
+        out.push('-');
+        push_padded(out, self.month, 2);
+        out.push('-');
+        push_padded(out, self.day, 2);
+    }
+
+    /// Append the [`DateTime::datetime_string`] form to `out` without allocating.
+    pub fn write_datetime(&self, out: &mut String) {
+        self.write_date(out);
+        out.push('T');
+        push_padded(out, self.hour, 2);
+        out.push(':');
+        push_padded(out, self.minute, 2);
+        out.push(':');
+        push_padded(out, self.second, 2);
         if self.microsecond != 0 {
-            s.push_str(&format!(".{:06}", self.microsecond));
+            out.push('.');
+            push_padded(out, self.microsecond, 6);
         }
         if self.offset_us.is_some() {
-            s.push('Z');
+            out.push('Z');
         }
-        s
     }
     /// True at 00:00:00.000000.
     pub fn is_midnight(&self) -> bool {
         self.hour == 0 && self.minute == 0 && self.second == 0 && self.microsecond == 0
     }
+}
+
+/// Append `value` in decimal, zero-padded to `width` digits.
+fn push_padded(out: &mut String, value: u32, width: usize) {
+    let mut digits = [b'0'; 10];
+    let mut v = value;
+    let mut n = 0;
+    while v > 0 || n == 0 {
+        digits[n] = b'0' + (v % 10) as u8;
+        v /= 10;
+        n += 1;
+    }
+    for _ in n..width {
+        out.push('0');
+    }
+    out.extend(digits[..n].iter().rev().map(|&b| b as char));
 }
 
 #[cfg(test)]
