@@ -81,8 +81,8 @@ def text(name: str) -> Column:
 def number(
     name: str,
     *,
-    decimal_places: int | None = None,
-    significant_digits: int | None = None,
+    decimal_places: Optional[int] = None,
+    significant_digits: Optional[int] = None,
     integer: bool = False,
     unit: str = "plain",
     allow_percent_sign: bool = False,
@@ -174,7 +174,7 @@ class TaskConfig:
         return cls._wrap(_tabeq.NativeConfig.from_json(raw.encode("utf-8")))
 
     @classmethod
-    def from_json(cls, data: str | bytes, *, file_stem: str | None = None) -> TaskConfig:
+    def from_json(cls, data: Union[str, bytes], *, file_stem: Optional[str] = None) -> TaskConfig:
         """Validate config JSON text; when ``file_stem`` is given it must equal the task id."""
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         return cls._wrap(_tabeq.NativeConfig.from_json(raw, file_stem))
@@ -231,7 +231,7 @@ ConfigLike = Union[TaskConfig, Mapping[str, Any], str, bytes, "os.PathLike[str]"
 """A config: a ``TaskConfig``, a dict, JSON text (``str`` starting with ``{`` or ``bytes``) or a path."""
 
 
-def load_config(path: str | os.PathLike[str]) -> TaskConfig:
+def load_config(path: Union[str, os.PathLike[str]]) -> TaskConfig:
     """Load a config file. Its stem must equal its ``task_id`` (``task_7.json`` ↔ ``task_7``)."""
     p = Path(path)
     try:
@@ -301,25 +301,25 @@ class TaskResult:
     prediction_column_count: int
     gold_row_count: int
     prediction_row_count: int
-    column_mapping: list[int] | None
+    column_mapping: Optional[list[int]]
     """Prediction column index for each gold column (the first passing mapping), or None."""
-    error_code: TaskErrorCode | None
+    error_code: Optional[TaskErrorCode]
     """Why it failed (a stable code), or None."""
-    error: str | None
+    error: Optional[str]
     """A message for people, or None."""
-    csv_error_code: CsvErrorCode | None
+    csv_error_code: Optional[CsvErrorCode]
     """For ``invalid_prediction_csv``, what is wrong with the CSV."""
-    config: TaskConfig | None
+    config: Optional[TaskConfig]
     """The config the task was scored with."""
 
     def __init__(
         self,
         record: Mapping[str, Any],
         *,
-        csv_error_code: str | None = None,
-        config: TaskConfig | None = None,
-        prediction: Source | None = None,
-        gold: Source | None = None,
+        csv_error_code: Optional[str] = None,
+        config: Optional[TaskConfig] = None,
+        prediction: Optional[Source] = None,
+        gold: Optional[Source] = None,
     ) -> None:
         """Build a result from an official per-task record (``to_dict()`` of another result)."""
         self.task_id = str(record["task_id"])
@@ -343,7 +343,7 @@ class TaskResult:
         cls,
         native: _tabeq.NativeResult,
         config: TaskConfig,
-        prediction: Source | None,
+        prediction: Optional[Source],
         gold: Source,
     ) -> TaskResult:
         return cls(
@@ -360,7 +360,7 @@ class TaskResult:
         return 1 if self.passed else 0
 
     @property
-    def error_description(self) -> str | None:
+    def error_description(self) -> Optional[str]:
         """The error code in words, or None."""
         return None if self.error_code is None else ERROR_DESCRIPTIONS.get(self.error_code, self.error_code)
 
@@ -429,7 +429,7 @@ class TaskResult:
         return render_html(self, build_report(self))
 
 
-def evaluate(prediction: TableLike | None, gold: TableLike, config: ConfigLike) -> TaskResult:
+def evaluate(prediction: Optional[TableLike], gold: TableLike, config: ConfigLike) -> TaskResult:
     """Score one prediction against its gold.
 
     ``prediction`` and ``gold`` are CSV bytes, a path, a pandas or polars DataFrame, or a list
@@ -446,7 +446,7 @@ def evaluate(prediction: TableLike | None, gold: TableLike, config: ConfigLike) 
 
 
 def evaluate_many(
-    tasks: Iterable[tuple[TableLike | None, TableLike, ConfigLike]], threads: int | None = None
+    tasks: Iterable[tuple[Optional[TableLike], TableLike, ConfigLike]], threads: Optional[int] = None
 ) -> list[TaskResult]:
     """Score many ``(prediction, gold, config)`` triples in parallel (GIL released).
 
@@ -454,7 +454,7 @@ def evaluate_many(
     to scoring each triple with ``evaluate``. ``threads`` defaults to the number of CPUs.
     The first fatal error (in input order) is raised, its message naming the task's position.
     """
-    prepared: list[tuple[Source | None, Source, TaskConfig]] = []
+    prepared: list[tuple[Optional[Source], Source, TaskConfig]] = []
     for prediction, gold, config in tasks:
         gold_source = to_source(gold, role="gold")
         assert gold_source is not None
@@ -574,12 +574,12 @@ _RECORD_KEYS = (
 
 
 def evaluate_suite(
-    prediction_root: str | os.PathLike[str],
-    gold_root: str | os.PathLike[str],
-    config_root: str | os.PathLike[str],
+    prediction_root: Union[str, os.PathLike[str]],
+    gold_root: Union[str, os.PathLike[str]],
+    config_root: Union[str, os.PathLike[str]],
     *,
-    threads: int | None = None,
-    progress: Callable[[int, int], object] | None = None,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
 ) -> SuiteResult:
     """Evaluate a suite in the official layout (``P/task_N/prediction.csv``,
     ``G/task_N/gold.csv``, ``C/task_N.json``) in parallel; returns the official summary.
@@ -606,7 +606,7 @@ def evaluate_suite(
     return SuiteResult(summary_json, results)
 
 
-def canonicalize(value: str, column: Mapping[str, Any] | str) -> str | None:
+def canonicalize(value: str, column: Union[Mapping[str, Any], str]) -> Optional[str]:
     """The canonical form of one value under a column rule, or None for a null.
 
     ``column`` is a column object (``tabeq.number("x", decimal_places=2)``, an entry of
@@ -621,7 +621,7 @@ def canonicalize(value: str, column: Mapping[str, Any] | str) -> str | None:
     return _tabeq.canonicalize(value, _column_json(column))
 
 
-def _column_json(column: Mapping[str, Any] | str) -> str:
+def _column_json(column: Union[Mapping[str, Any], str]) -> str:
     if isinstance(column, str):
         if column.lstrip().startswith("{"):
             return column

@@ -7,7 +7,7 @@ catalogue as a type checker sees it (a test keeps them equal to the native catal
 
 from __future__ import annotations
 
-from typing import Literal, Union, cast
+from typing import Literal, Optional, Union, cast
 
 __all__ = [
     "TabeqError",
@@ -111,7 +111,7 @@ class FatalError(TabeqError):
     code: FatalErrorCode
     stage: str = "suite"
 
-    def __init__(self, message: str, code: str, task_id: str | None = None) -> None:
+    def __init__(self, message: str, code: str, task_id: Optional[str] = None) -> None:
         super().__init__(message, code)
         self.task_id = task_id
 

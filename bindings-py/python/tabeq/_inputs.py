@@ -23,7 +23,7 @@ import io
 import os
 import warnings
 from collections.abc import Sequence
-from typing import Any, Protocol, Union, cast
+from typing import Any, Optional, Protocol, Union, cast
 
 
 class PandasFrameLike(Protocol):
@@ -104,7 +104,7 @@ def _pandas_to_csv(frame: Any) -> bytes:
     return text.encode("utf-8")
 
 
-def to_source(table: object, *, role: str) -> Source | None:
+def to_source(table: object, *, role: str) -> Optional[Source]:
     """CSV bytes or a path for ``table``; ``None`` means "no prediction file".
 
     ``role`` is ``"prediction"`` (``None`` is allowed) or ``"gold"``.
@@ -142,7 +142,7 @@ def to_source(table: object, *, role: str) -> Source | None:
     )
 
 
-def read_source_bytes(source: Source) -> bytes | None:
+def read_source_bytes(source: Source) -> Optional[bytes]:
     """The bytes of a source (``None`` when a path cannot be read), for explanations."""
     if isinstance(source, bytes):
         return source

@@ -60,8 +60,8 @@ class Report:
 
     gold_names: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
-    prediction_headers: list[str] | None = None
-    mapping: list[int] | None = None
+    prediction_headers: Optional[list[str]] = None
+    mapping: Optional[list[int]] = None
     mapping_note: str = ""
     missing_rows: list[ShownRow] = field(default_factory=list)
     missing_count: int = 0
@@ -79,7 +79,7 @@ def _column_json(config: TaskConfig, index: int) -> str:
     return json.dumps(config.columns[index])
 
 
-def _read_rows(source: Any) -> list[list[str]] | None:
+def _read_rows(source: Any) -> Optional[list[list[str]]]:
     if source is None:
         return None
     data = read_source_bytes(source)
@@ -91,7 +91,7 @@ def _read_rows(source: Any) -> list[list[str]] | None:
         return None
 
 
-def _first_valid_mapping(compatible: list[list[bool]]) -> list[int] | None:
+def _first_valid_mapping(compatible: list[list[bool]]) -> Optional[list[int]]:
     """The lexicographically first one-to-one mapping with every pair compatible."""
     d = len(compatible)
 
@@ -213,7 +213,7 @@ def _compare(report: Report, config: TaskConfig, gold: list[list[str]], predicti
     report.extra_rows = _take(extra, pred_keyed, pred_row)
 
 
-def _take(wanted: Counter[tuple[str | None, ...]], keyed: list[Any], make: Any) -> list[ShownRow]:
+def _take(wanted: Counter[tuple[Optional[str], ...]], keyed: list[Any], make: Any) -> list[ShownRow]:
     left = Counter(wanted)
     shown: list[ShownRow] = []
     for i, key in enumerate(keyed):
@@ -228,7 +228,7 @@ def _take(wanted: Counter[tuple[str | None, ...]], keyed: list[Any], make: Any) 
 # ---------------------------------------------------------------- rendering
 
 
-def _cell_text(raw: str, canonical: str | None) -> str:
+def _cell_text(raw: str, canonical: Optional[str]) -> str:
     shown = "∅" if canonical is None else canonical
     return raw if raw == shown else f"{raw} (→ {shown})"
 

@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Optional
 
 from . import FatalError, __version__, evaluate, evaluate_suite, load_config
 from ._trust_cli import add_trust_subcommand
@@ -142,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Optional[Sequence[str]] = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     # The official evaluator's flags without a command: run `evaluate`, as a drop-in.
     if args_list and args_list[0].startswith("--") and args_list[0] not in ("--help", "--version"):
