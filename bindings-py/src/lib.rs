@@ -424,25 +424,6 @@ fn canonicalize(value: &str, column_json: &str) -> PyResult<Option<String>> {
     }
 }
 
-/// Canonicalize many values under one column: for each, `(canonical or None, None)` or
-/// `(None, cell error code)`. Used to show why a task failed.
-#[pyfunction]
-fn canonicalize_many(
-    values: Vec<String>,
-    column_json: &str,
-) -> PyResult<Vec<(Option<String>, Option<&'static str>)>> {
-    let rule = ColumnSpec::from_json(column_json)
-        .map_err(fatal_to_py)?
-        .rule();
-    Ok(values
-        .iter()
-        .map(|v| match tabeq::canon::canonicalize(v, &rule) {
-            Ok(c) => (c.as_str().map(str::to_string), None),
-            Err(e) => (None, Some(e.kind.code())),
-        })
-        .collect())
-}
-
 /// Read CSV bytes with the strict reader: the rows (header first) as tabeq sees them.
 /// Raises CsvError (with `.code`) when the bytes are not a strict CSV within the limits.
 #[pyfunction]
@@ -481,7 +462,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_suite, m)?)?;
     m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
     m.add_function(wrap_pyfunction!(read_csv, m)?)?;
-    m.add_function(wrap_pyfunction!(canonicalize_many, m)?)?;
     m.add_function(wrap_pyfunction!(error_catalogue_entries, m)?)?;
     trust::register(m)?;
     explain::register(m)?;

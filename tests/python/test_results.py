@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pandas as pd
+import pytest
 import tabeq
 from conftest import SUITE, case_bytes, load_cases
 
@@ -109,8 +110,13 @@ def test_relation_mismatch_html_shows_the_differing_rows() -> None:
     ]
     # Gold rows the prediction lacks, and prediction rows the gold lacks (raw → canonical).
     assert page.tables["tabeq-missing"][1:] == [["2", "South", "2.1"], ["3", "East", "0.5"]]
-    assert page.tables["tabeq-extra"][1:] == [["2", "South", "2.0 (→ 2)"], ["3", "West", "0.5"]]
+    assert page.tables["tabeq-extra"][1:] == [["2", "South", "2.0"], ["3", "West", "0.5"]]
     assert any(h.startswith("Gold rows missing") for h in page.headings)
+    # The core diagnosis: its summary, the best-mapping method, near misses, partial credit.
+    assert page.by_class["tabeq-diagnosis-summary"] == result.explain().summary
+    assert "Hungarian" in page.by_class["tabeq-mapping-method"]
+    assert "lower_precision" in page.by_class["tabeq-hints"]
+    assert "not the official score" in page.by_class["tabeq-partial-credit"]
 
 
 def test_ordered_mismatch_html_shows_first_differing_positions() -> None:
@@ -122,12 +128,9 @@ def test_ordered_mismatch_html_shows_first_differing_positions() -> None:
     assert result.error_code == "relation_mismatch"
     page = Page(result._repr_html_())
     differing = page.tables["tabeq-differing"]
-    assert differing[1:] == [
-        ["2", "gold", "b", "2"],
-        ["2", "prediction", "c", "3"],
-        ["3", "gold", "c", "3"],
-        ["3", "prediction", "b", "2"],
-    ]
+    assert differing == [["row", "", "k", "v"], ["2", "gold", "b", "2"], ["2", "prediction", "c", "3"]]
+    assert "The rows are the gold's, in a different order." in page.by_class["tabeq-notes"]
+    assert "row_order (would pass)" in page.by_class["tabeq-hints"]
     assert "The rows are the gold's, in a different order." in result.describe()
 
 
@@ -140,6 +143,7 @@ def test_type_failure_html_lists_unreadable_cells() -> None:
     assert [row[-1] for row in mapping[1:]] == ["0, 1", "none"]
     bad = page.by_class["tabeq-bad-cells"]
     assert "row 1" in bad and "n/a" in bad and "cell_invalid_number" in bad
+    assert "gold column 1 (GDP) cannot read prediction column 1" in bad
 
 
 def test_other_failures_render_without_rows() -> None:
@@ -152,7 +156,7 @@ def test_other_failures_render_without_rows() -> None:
     assert invalid.csv_error_code == "csv_unterminated_quote"
     wide = tabeq.evaluate(b"a,b,c\n1,2,3\n", GOLD, CONFIG)
     notes = Page(wide._repr_html_()).by_class["tabeq-notes"]
-    assert "prediction has 3" in notes and "['a', 'b', 'c']" in notes
+    assert "Extra prediction columns: 2 'c'." in notes
 
 
 def test_html_escapes_untrusted_cells() -> None:
@@ -168,6 +172,7 @@ def test_describe_is_the_check_text() -> None:
     assert "gold 0 'Region' [text]  ←  prediction 0 'Area'" in text
     assert "gold row 3: East | 0.5" in text
     assert "prediction row 3: West | 0.5" in text
+    assert "near miss lower_precision" in text
 
 
 def test_result_record_equality_and_pickle() -> None:
@@ -297,3 +302,33 @@ def test_suite_fatal_errors(tmp_path: Path) -> None:
         assert error.code == "suite_missing_directory" and error.stage == "suite"
     else:
         raise AssertionError("a missing root is fatal")
+
+
+# ------------------------------------------------------------------ explain integration
+
+
+def test_result_explain_is_the_core_diagnosis_of_its_inputs(tmp_path: Path) -> None:
+    from tabeq.explain import explain
+
+    prediction = b"Area,Value\nNorth,1.26\nSouth,2.0\nWest,0.5\n"
+    result = tabeq.evaluate(prediction, GOLD, CONFIG)
+    diagnosis = result.explain()
+    assert diagnosis == explain(prediction, GOLD, CONFIG)
+    assert diagnosis.result == result.to_dict()
+    assert result.explain(hints=False).hint_names == []
+    with pytest.raises(ValueError, match="no inputs"):
+        tabeq.TaskResult(result.to_dict()).explain()
+    # A result scored from files reads them again; a file changed since is said so.
+    path = tmp_path / "p.csv"
+    path.write_bytes(prediction)
+    from_file = tabeq.evaluate(path, GOLD, CONFIG)
+    assert from_file.explain() == diagnosis
+    path.write_bytes(b"Area,Value\nNorth,1.3\nSouth,2.1\nEast,0.5\n")
+    notes = Page(from_file._repr_html_()).by_class["tabeq-notes"]
+    assert "changed since it was scored" in notes
+
+
+def test_invalid_prediction_html_names_the_csv_problem() -> None:
+    result = tabeq.evaluate(b'a,b\n"x\n', GOLD, CONFIG)
+    notes = Page(result._repr_html_()).by_class["tabeq-notes"]
+    assert "csv_unterminated_quote" in notes

@@ -14,7 +14,7 @@ import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Optional, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
 
 from . import _tabeq
 from ._errors import (
@@ -32,6 +32,9 @@ from ._errors import (
     TaskErrorCode,
 )
 from ._inputs import Source, TableLike, to_source
+
+if TYPE_CHECKING:
+    from .explain import Diagnosis
 
 __version__: str = _tabeq.__version__
 
@@ -388,6 +391,31 @@ class TaskResult:
     def to_json(self) -> str:
         """The official per-task record as JSON text (indent 2, like the summary file)."""
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=2)
+
+    def explain(
+        self,
+        *,
+        max_items: int = 5,
+        max_value_chars: int = 60,
+        hints: bool = True,
+        signature_strict: bool = False,
+    ) -> Diagnosis:
+        """The structured diagnosis of this task (``tabeq.explain.explain`` on the same inputs):
+        shape, types, the best mapping, missing and extra rows, near-miss hints and partial credit.
+        Results read from files read them again."""
+        from .explain import explain
+
+        if self.config is None or self._gold is None:
+            raise ValueError("this result was built from a record; it has no inputs to explain")
+        return explain(
+            self._prediction,
+            self._gold,
+            self.config,
+            max_items=max_items,
+            max_value_chars=max_value_chars,
+            hints=hints,
+            signature_strict=signature_strict,
+        )
 
     def describe(self) -> str:
         """The verdict explained for people (what ``tabeq check`` prints): the column mapping

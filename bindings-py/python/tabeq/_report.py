@@ -1,46 +1,33 @@
 """Explaining a verdict to people: the HTML view in Jupyter and the text of ``tabeq check``.
 
 A report names the gold columns and the prediction headers of the column mapping and, when
-the task failed, shows the first rows that differ. The verdict itself always comes from the
-native evaluator; nothing here can change it.
-
-The differing rows are computed here from the native canonicalizer (bounded: at most
-``MAX_COMPARED_CELLS`` canonicalizations). When ``tabeq.explain`` (the core diagnosis) is
-installed, its best mapping and row differences are used instead; see ``_from_explain``.
+the task failed, shows what differs: the first differing rows, unreadable cells, extra or
+missing columns and near misses. Everything below the verdict comes from the core diagnosis
+(``tabeq.explain``); the verdict itself is the result's and nothing here can change it.
 """
 
 from __future__ import annotations
 
 import html
-import json
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional
 
-from . import _tabeq
-from ._inputs import read_source_bytes
+from ._errors import TabeqError
 
 if TYPE_CHECKING:
-    from . import SuiteResult, TaskConfig, TaskResult
+    from . import SuiteResult, TaskResult
 
-MAX_SHOWN_ROWS = 5
-"""Rows shown in each list of differences."""
 MAX_SHOWN_BAD_CELLS = 8
-"""Unreadable cells shown when no mapping reads every column."""
-MAX_COMPARED_CELLS = 4_000_000
-"""Above this many cell canonicalizations (gold rows x columns²) rows are not compared here."""
-
-Cells = list[Optional[str]]
+"""Unreadable cells listed when no mapping reads every column."""
 
 
 @dataclass
 class ShownRow:
-    """A row shown in a report: its 1-based data row number, raw cells and canonical cells,
-    both in gold column order."""
+    """A row shown in a report: its 1-based data row number and its cells (as written, in the
+    order of ``Report.row_columns``)."""
 
     number: int
-    raw: list[str]
-    canonical: Cells
+    cells: list[str]
 
 
 @dataclass
@@ -52,6 +39,16 @@ class BadCell:
     row: int
     value: str
     code: str
+    count: int
+
+
+@dataclass
+class Hint:
+    """A named near miss: what would change, and whether that change alone would pass."""
+
+    name: str
+    would_pass: bool
+    message: str
 
 
 @dataclass
@@ -61,176 +58,159 @@ class Report:
     gold_names: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     prediction_headers: Optional[list[str]] = None
-    mapping: Optional[list[int]] = None
+    mapping: Optional[list[Optional[int]]] = None
     mapping_note: str = ""
+    mapping_method: str = ""
+    readable: list[list[int]] = field(default_factory=list)
+    row_columns: list[str] = field(default_factory=list)
     missing_rows: list[ShownRow] = field(default_factory=list)
     missing_count: int = 0
     extra_rows: list[ShownRow] = field(default_factory=list)
     extra_count: int = 0
-    differing_pairs: list[tuple[ShownRow, ShownRow]] = field(default_factory=list)
-    differing_count: int = 0
-    readable: list[list[int]] = field(default_factory=list)
+    first_difference: Optional[tuple[ShownRow, ShownRow]] = None
     bad_cells: list[BadCell] = field(default_factory=list)
+    hints: list[Hint] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     summary: str = ""
+    partial_credit: str = ""
 
 
-def _column_json(config: TaskConfig, index: int) -> str:
-    return json.dumps(config.columns[index])
-
-
-def _read_rows(source: Any) -> Optional[list[list[str]]]:
-    if source is None:
-        return None
-    data = read_source_bytes(source)
-    if data is None:
-        return None
-    try:
-        return _tabeq.read_csv(data)
-    except ValueError:
-        return None
-
-
-def _first_valid_mapping(compatible: list[list[bool]]) -> Optional[list[int]]:
-    """The lexicographically first one-to-one mapping with every pair compatible."""
-    d = len(compatible)
-
-    def completes(assigned: list[int]) -> bool:
-        # Kuhn's augmenting paths: can the remaining gold columns be matched?
-        used = set(assigned)
-        owner: dict[int, int] = {}
-
-        def augment(j: int, seen: set[int]) -> bool:
-            for k in range(d):
-                if k in used or k in seen or not compatible[j][k]:
-                    continue
-                seen.add(k)
-                if k not in owner or augment(owner[k], seen):
-                    owner[k] = j
-                    return True
-            return False
-
-        return all(augment(j, set()) for j in range(len(assigned), d))
-
-    mapping: list[int] = []
-    for j in range(d):
-        for k in range(d):
-            if k not in mapping and compatible[j][k] and completes(mapping + [k]):
-                mapping.append(k)
-                break
-        else:
-            return None
-    return mapping
+def _names(names: list[str], indices: list[int]) -> str:
+    return ", ".join(f"{k} {names[k]!r}" if k < len(names) else str(k) for k in indices)
 
 
 def build_report(result: TaskResult) -> Report:
     """A report for ``result``; never raises on any prediction (it is untrusted)."""
+    from .explain import explain
+
     report = Report()
     config = result.config
-    if config is not None:
-        report.gold_names = config.column_names
-        report.rules = config.rules
-    prediction = _read_rows(result._prediction) if result.error_code != "invalid_prediction_csv" else None
-    if prediction is not None:
-        report.prediction_headers = prediction[0]
-    report.mapping = result.column_mapping
+    if config is None or result._gold is None:
+        return report
+    report.gold_names = config.column_names
+    report.rules = config.rules
+    report.mapping = list(result.column_mapping) if result.column_mapping is not None else None
     if result.passed:
         report.mapping_note = "the first mapping under which the rows equal the gold's"
-        report.summary = f"{result.task_id} passed."
+    try:
+        diagnosis = explain(result._prediction, result._gold, config, hints=not result.passed).to_dict()
+    except (TabeqError, OSError) as exc:
+        report.notes.append(f"The task's files cannot be read again to explain it: {exc}")
         return report
-    report.summary = f"{result.task_id} failed: {result.error_code} ({result.error_description})."
-    if result.error_code == "invalid_prediction_csv" and result.error:
-        report.notes.append(result.error)
-    gold = _read_rows(result._gold)
-    if config is None or gold is None or prediction is None:
+    if (diagnosis["passed"], diagnosis["error_code"]) != (result.passed, result.error_code):
+        report.notes.append("The task's files changed since it was scored; what follows describes them now.")
+    if diagnosis["input"]["status"] == "read":
+        report.prediction_headers = list(diagnosis["columns"]["prediction"])
+    if result.passed:
         return report
-    _compare(report, config, gold, prediction)
+    report.summary = str(diagnosis["summary"])
+    _read_diagnosis(report, diagnosis, result.error_code)
     return report
 
 
-def _compare(report: Report, config: TaskConfig, gold: list[list[str]], prediction: list[list[str]]) -> None:
-    d = len(config.columns)
-    gold_rows, pred_rows = gold[1:], prediction[1:]
-    if len(prediction[0]) != d:
+def _read_diagnosis(report: Report, d: dict[str, Any], error_code: Optional[str]) -> None:
+    gold_names = report.gold_names
+    headers = report.prediction_headers or []
+    status = d["input"]
+    if status["status"] == "invalid_csv":
         report.notes.append(
-            f"The gold has {d} columns {report.gold_names}; the prediction has {len(prediction[0])}: "
-            f"{prediction[0]}."
+            f"The prediction is not a valid CSV: {status['csv_error']} at record {status.get('record')}: "
+            f"{status.get('message', '')}"
         )
-        return
-    cost = max(len(gold_rows), len(pred_rows)) * d * d
-    if cost > MAX_COMPARED_CELLS:
-        report.notes.append("The tables are too large to compare rows here.")
-        return
-    gold_canon: list[Cells] = []
-    for j in range(d):
-        column = _tabeq.canonicalize_many([row[j] for row in gold_rows], _column_json(config, j))
-        gold_canon.append([value for value, _ in column])
-    pred_canon: dict[tuple[int, int], Cells] = {}
-    compatible = [[False] * d for _ in range(d)]
-    for j in range(d):
-        column_json = _column_json(config, j)
-        for k in range(d):
-            values = [row[k] for row in pred_rows]
-            read = _tabeq.canonicalize_many(values, column_json)
-            bad = next((i for i, (_, code) in enumerate(read) if code is not None), None)
-            if bad is None:
-                compatible[j][k] = True
-                pred_canon[(j, k)] = [value for value, _ in read]
-            else:
-                code = read[bad][1] or ""
-                report.bad_cells.append(BadCell(j, k, bad + 1, values[bad], code))
-    report.readable = [[k for k in range(d) if compatible[j][k]] for j in range(d)]
-    mapping = _first_valid_mapping(compatible)
-    if mapping is None:
-        report.notes.append("No mapping of gold columns to prediction columns reads every column.")
-        return
-    report.mapping = mapping
-    report.mapping_note = (
-        "no mapping passes; rows are compared under the first mapping that reads every column"
-    )
-    gold_keyed = [tuple(gold_canon[j][i] for j in range(d)) for i in range(len(gold_rows))]
-    pred_keyed = [tuple(pred_canon[(j, mapping[j])][i] for j in range(d)) for i in range(len(pred_rows))]
-
-    def gold_row(i: int) -> ShownRow:
-        return ShownRow(i + 1, list(gold_rows[i]), list(gold_keyed[i]))
-
-    def pred_row(i: int) -> ShownRow:
-        return ShownRow(i + 1, [pred_rows[i][mapping[j]] for j in range(d)], list(pred_keyed[i]))
-
-    if config.order_sensitive:
-        differing = [
-            i for i in range(min(len(gold_keyed), len(pred_keyed))) if gold_keyed[i] != pred_keyed[i]
+    shape = d.get("shape")
+    if shape:
+        if shape["extra_prediction_columns"]:
+            report.notes.append(
+                f"Extra prediction columns: {_names(headers, shape['extra_prediction_columns'])}."
+            )
+        if shape["missing_gold_columns"]:
+            report.notes.append(
+                "Gold columns with no prediction column: "
+                f"{_names(gold_names, shape['missing_gold_columns'])}."
+            )
+        grain = shape.get("grain")
+        if grain:
+            report.notes.append(
+                f"The prediction's rows are {grain['direction']} than the gold's "
+                f"({shape['received_rows']} rows instead of {shape['expected_rows']})."
+            )
+    mapping = d.get("mapping")
+    if mapping:
+        by_gold: list[Optional[int]] = [None] * len(gold_names)
+        for pair in mapping["pairs"]:
+            if 0 <= pair["gold_index"] < len(by_gold):
+                by_gold[pair["gold_index"]] = pair["prediction_index"]
+        report.mapping = by_gold
+        report.mapping_note = "no mapping passes; the best mapping, not an official one"
+        report.mapping_method = str(mapping["method"])
+    types = d.get("types")
+    if types:
+        report.readable = [list(c["compatible"]) for c in types["columns"]]
+        if error_code == "type_normalization_failed":
+            starved = set((types.get("unreadable") or {}).get("gold_columns") or [])
+            for column in types["columns"]:
+                if starved and column["gold_index"] not in starved:
+                    continue
+                for bad in column["incompatible"]:
+                    report.bad_cells.append(
+                        BadCell(
+                            column["gold_index"],
+                            bad["prediction_index"],
+                            bad["row"],
+                            str(bad["value"]),
+                            str(bad["reason"]),
+                            int(bad["bad_cells"]),
+                        )
+                    )
+            del report.bad_cells[MAX_SHOWN_BAD_CELLS:]
+    rows = d.get("rows")
+    if rows:
+        report.row_columns = [
+            gold_names[j] if j < len(gold_names) else str(j) for j in rows["compared_gold_columns"]
         ]
-        report.differing_count = len(differing)
-        report.differing_pairs = [(gold_row(i), pred_row(i)) for i in differing[:MAX_SHOWN_ROWS]]
-        if Counter(gold_keyed) == Counter(pred_keyed):
-            report.notes.append("The rows are the gold's, in a different order.")
-    missing = Counter(gold_keyed) - Counter(pred_keyed)
-    extra = Counter(pred_keyed) - Counter(gold_keyed)
-    report.missing_count = sum(missing.values())
-    report.extra_count = sum(extra.values())
-    report.missing_rows = _take(missing, gold_keyed, gold_row)
-    report.extra_rows = _take(extra, pred_keyed, pred_row)
+        report.missing_rows = [ShownRow(r["row"], list(r["values"])) for r in rows["missing"]]
+        report.extra_rows = [ShownRow(r["row"], list(r["values"])) for r in rows["extra"]]
+        report.missing_count = int(rows["missing_count"])
+        report.extra_count = int(rows["extra_count"])
+        order = rows.get("order")
+        if order:
+            first = order.get("first_difference")
+            if first:
+                report.first_difference = (
+                    ShownRow(first["row"], list(first["gold"])),
+                    ShownRow(first["row"], list(first["prediction"])),
+                )
+            if order.get("would_match_unordered"):
+                report.notes.append("The rows are the gold's, in a different order.")
+    report.hints = [Hint(str(h["name"]), bool(h["would_pass"]), str(h["message"])) for h in d["hints"]]
+    credit = d.get("partial_credit")
+    if credit:
+        rows_credit, signature = credit["rows"], credit["column_signature"]
+        report.partial_credit = (
+            f"rows precision {rows_credit['precision']:.3f}, recall {rows_credit['recall']:.3f}, "
+            f"F1 {rows_credit['f1']:.3f}; column signature {signature['status']} ({signature['score']:.3f})"
+        )
 
 
-def _take(wanted: Counter[tuple[Optional[str], ...]], keyed: list[Any], make: Any) -> list[ShownRow]:
-    left = Counter(wanted)
-    shown: list[ShownRow] = []
-    for i, key in enumerate(keyed):
-        if len(shown) == MAX_SHOWN_ROWS:
-            break
-        if left[key] > 0:
-            left[key] -= 1
-            shown.append(make(i))
-    return shown
+# ---------------------------------------------------------------- text
 
 
-# ---------------------------------------------------------------- rendering
+def _gold_label(report: Report, j: int) -> str:
+    name = report.gold_names[j] if j < len(report.gold_names) else "?"
+    rule = report.rules[j] if j < len(report.rules) else ""
+    return f"gold {j} {name!r} [{rule}]"
 
 
-def _cell_text(raw: str, canonical: Optional[str]) -> str:
-    shown = "∅" if canonical is None else canonical
-    return raw if raw == shown else f"{raw} (→ {shown})"
+def _pred_label(report: Report, k: Optional[int]) -> str:
+    if k is None:
+        return "no prediction column"
+    headers = report.prediction_headers or []
+    header = repr(headers[k]) if k < len(headers) else "?"
+    return f"prediction {k} {header}"
+
+
+def _row_text(row: ShownRow) -> str:
+    return " | ".join(row.cells)
 
 
 def render_text(result: TaskResult, report: Report) -> str:
@@ -246,52 +226,34 @@ def render_text(result: TaskResult, report: Report) -> str:
         lines.append(f"  column mapping ({report.mapping_note}):")
         for j, k in enumerate(report.mapping):
             lines.append(f"    {_gold_label(report, j)}  ←  {_pred_label(report, k)}")
-    for bad in _shown_bad_cells(report):
+    for bad in report.bad_cells:
         lines.append(
             f"  {_gold_label(report, bad.gold_index)} cannot read "
-            f"{_pred_label(report, bad.prediction_index)}: row {bad.row} {bad.value!r} ({bad.code})"
+            f"{_pred_label(report, bad.prediction_index)}: "
+            f"row {bad.row} {bad.value!r} ({bad.code}; {bad.count} such cells)"
         )
-    names = ", ".join(report.gold_names)
-    if report.differing_pairs:
-        lines.append(
-            f"  first differing rows ({report.differing_count} differ; cells in gold order: {names}):"
-        )
-        for g, p in report.differing_pairs:
-            lines.append(f"    row {g.number}: gold       {_row_text(g)}")
-            lines.append(f"    {' ' * len(str(g.number))}      prediction {_row_text(p)}")
+    columns = ", ".join(report.row_columns)
+    if report.first_difference is not None:
+        gold_row, pred_row = report.first_difference
+        lines.append(f"  first differing row ({columns}):")
+        lines.append(f"    row {gold_row.number}: gold       {_row_text(gold_row)}")
+        lines.append(f"    row {pred_row.number}: prediction {_row_text(pred_row)}")
     if report.missing_rows:
-        lines.append(f"  gold rows missing from the prediction ({report.missing_count}; cells: {names}):")
+        lines.append(f"  gold rows missing from the prediction ({report.missing_count}; cells: {columns}):")
         lines.extend(f"    gold row {r.number}: {_row_text(r)}" for r in report.missing_rows)
     if report.extra_rows:
         lines.append(f"  prediction rows not in the gold ({report.extra_count}; cells in gold order):")
         lines.extend(f"    prediction row {r.number}: {_row_text(r)}" for r in report.extra_rows)
-    lines.extend(f"  {note}" for note in report.notes if note != result.error)
+    lines.extend(f"  {note}" for note in report.notes)
+    for hint in report.hints:
+        verdict = "would pass" if hint.would_pass else "would still fail alone"
+        lines.append(f"  near miss {hint.name} ({verdict}): {hint.message}")
+    if report.partial_credit:
+        lines.append(f"  partial credit (not the official score): {report.partial_credit}")
     return "\n".join(lines)
 
 
-def _shown_bad_cells(report: Report) -> list[BadCell]:
-    """When no mapping reads every column: why, for the gold columns that read the fewest."""
-    if report.mapping is not None or not report.readable:
-        return []
-    fewest = min(len(k) for k in report.readable)
-    starved = {j for j, k in enumerate(report.readable) if len(k) == fewest}
-    return [b for b in report.bad_cells if b.gold_index in starved][:MAX_SHOWN_BAD_CELLS]
-
-
-def _row_text(row: ShownRow) -> str:
-    return " | ".join(_cell_text(raw, canon) for raw, canon in zip(row.raw, row.canonical))
-
-
-def _gold_label(report: Report, j: int) -> str:
-    name = report.gold_names[j] if j < len(report.gold_names) else "?"
-    rule = report.rules[j] if j < len(report.rules) else ""
-    return f"gold {j} {name!r} [{rule}]"
-
-
-def _pred_label(report: Report, k: int) -> str:
-    headers = report.prediction_headers or []
-    header = repr(headers[k]) if k < len(headers) else "?"
-    return f"prediction {k} {header}"
+# ---------------------------------------------------------------- HTML
 
 
 def _e(value: object) -> str:
@@ -303,17 +265,44 @@ def _rows_table(css: str, title: str, rows: list[ShownRow], names: list[str], to
         return ""
     head = "".join(f"<th>{_e(n)}</th>" for n in names)
     body = "".join(
-        "<tr><th>"
-        + _e(r.number)
-        + "</th>"
-        + "".join(f"<td>{_e(_cell_text(raw, c))}</td>" for raw, c in zip(r.raw, r.canonical))
-        + "</tr>"
-        for r in rows
+        f"<tr><th>{_e(r.number)}</th>" + "".join(f"<td>{_e(c)}</td>" for c in r.cells) + "</tr>" for r in rows
     )
     more = f" (first {len(rows)} of {total})" if total > len(rows) else ""
     return (
         f"<h4>{_e(title)}{_e(more)}</h4>"
         f'<table class="{css}"><thead><tr><th>row</th>{head}</tr></thead><tbody>{body}</tbody></table>'
+    )
+
+
+def _mapping_table(report: Report) -> str:
+    mapping = report.mapping
+    headers = report.prediction_headers or []
+    title = "Column mapping" + (f" ({report.mapping_note})" if mapping is not None else "")
+    rows = []
+    for j, name in enumerate(report.gold_names):
+        k = mapping[j] if mapping is not None and j < len(mapping) else None
+        pred_index = "" if k is None else str(k)
+        pred_header = headers[k] if k is not None and k < len(headers) else ""
+        readable = ""
+        if report.readable:
+            readable = ", ".join(str(x) for x in report.readable[j]) or "none"
+        rows.append(
+            f"<tr><td>{j}</td><td>{_e(name)}</td><td>{_e(report.rules[j])}</td>"
+            f"<td>{_e(pred_index)}</td><td>{_e(pred_header)}</td>"
+            + (f"<td>{_e(readable)}</td>" if report.readable else "")
+            + "</tr>"
+        )
+    readable_head = "<th>readable prediction columns</th>" if report.readable else ""
+    method = (
+        f'<p><small class="tabeq-mapping-method">{_e(report.mapping_method)}</small></p>'
+        if report.mapping_method
+        else ""
+    )
+    return (
+        f"<h4>{_e(title)}</h4>"
+        '<table class="tabeq-mapping"><thead><tr><th>gold #</th><th>gold name</th><th>rule</th>'
+        f"<th>prediction #</th><th>prediction header</th>{readable_head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>{method}"
     )
 
 
@@ -326,16 +315,12 @@ def render_html(result: TaskResult, report: Report) -> str:
         ("task", _e(result.task_id)),
     ]
     if result.error_code:
+        message = f'<br><small class="tabeq-error-message">{_e(result.error)}</small>' if result.error else ""
         facts.append(
             (
                 "error",
                 f'<code class="tabeq-error-code">{_e(result.error_code)}</code>: '
-                f'<span class="tabeq-error-words">{_e(result.error_description)}</span>'
-                + (
-                    f'<br><small class="tabeq-error-message">{_e(result.error)}</small>'
-                    if result.error
-                    else ""
-                ),
+                f'<span class="tabeq-error-words">{_e(result.error_description)}</span>{message}',
             )
         )
     facts.append(("columns", f"gold {result.gold_column_count}, prediction {result.prediction_column_count}"))
@@ -346,48 +331,21 @@ def render_html(result: TaskResult, report: Report) -> str:
         + "".join(f'<tr><th style="text-align:left">{k}</th><td>{v}</td></tr>' for k, v in facts)
         + "</table>",
     ]
+    if report.summary:
+        parts.append(f'<p class="tabeq-diagnosis-summary">{_e(report.summary)}</p>')
     if report.gold_names:
-        mapping = report.mapping
-        headers = report.prediction_headers or []
-        title = "Column mapping" + (f" ({report.mapping_note})" if mapping is not None else "")
-        rows = []
-        for j, name in enumerate(report.gold_names):
-            k = mapping[j] if mapping is not None else None
-            pred_index = "" if k is None else str(k)
-            pred_header = headers[k] if k is not None and k < len(headers) else ""
-            readable = ""
-            if report.readable:
-                readable = ", ".join(str(x) for x in report.readable[j]) or "none"
-            rows.append(
-                f"<tr><td>{j}</td><td>{_e(name)}</td><td>{_e(report.rules[j])}</td>"
-                f"<td>{_e(pred_index)}</td><td>{_e(pred_header)}</td>"
-                + (f"<td>{_e(readable)}</td>" if report.readable else "")
-                + "</tr>"
-            )
-        readable_head = "<th>readable prediction columns</th>" if report.readable else ""
-        parts.append(
-            f"<h4>{_e(title)}</h4>"
-            '<table class="tabeq-mapping"><thead><tr><th>gold #</th><th>gold name</th><th>rule</th>'
-            f"<th>prediction #</th><th>prediction header</th>{readable_head}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>"
-        )
-    if report.differing_pairs:
+        parts.append(_mapping_table(report))
+    if report.first_difference is not None:
+        gold_row, pred_row = report.first_difference
+        head = "".join(f"<th>{_e(n)}</th>" for n in report.row_columns)
         body = "".join(
-            f"<tr><th>{g.number}</th><td>gold</td>"
-            + "".join(f"<td>{_e(_cell_text(r, c))}</td>" for r, c in zip(g.raw, g.canonical))
-            + f"</tr><tr><th>{p.number}</th><td>prediction</td>"
-            + "".join(f"<td>{_e(_cell_text(r, c))}</td>" for r, c in zip(p.raw, p.canonical))
+            f"<tr><th>{r.number}</th><td>{side}</td>"
+            + "".join(f"<td>{_e(c)}</td>" for c in r.cells)
             + "</tr>"
-            for g, p in report.differing_pairs
-        )
-        head = "".join(f"<th>{_e(n)}</th>" for n in report.gold_names)
-        more = (
-            f" (first {len(report.differing_pairs)} of {report.differing_count})"
-            if report.differing_count > len(report.differing_pairs)
-            else ""
+            for side, r in (("gold", gold_row), ("prediction", pred_row))
         )
         parts.append(
-            f"<h4>First differing rows{_e(more)}</h4>"
+            "<h4>First differing row</h4>"
             f'<table class="tabeq-differing"><thead><tr><th>row</th><th></th>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table>"
         )
@@ -396,7 +354,7 @@ def render_html(result: TaskResult, report: Report) -> str:
             "tabeq-missing",
             "Gold rows missing from the prediction",
             report.missing_rows,
-            report.gold_names,
+            report.row_columns,
             report.missing_count,
         )
     )
@@ -405,21 +363,34 @@ def render_html(result: TaskResult, report: Report) -> str:
             "tabeq-extra",
             "Prediction rows not in the gold",
             report.extra_rows,
-            report.gold_names,
+            report.row_columns,
             report.extra_count,
         )
     )
-    unreadable = _shown_bad_cells(report)
-    if unreadable:
+    if report.bad_cells:
         items = "".join(
             f"<li>gold column {b.gold_index} ({_e(report.gold_names[b.gold_index])}) cannot read prediction "
-            f"column {b.prediction_index}: row {b.row} <code>{_e(b.value)}</code> ({_e(b.code)})</li>"
-            for b in unreadable
+            f"column {b.prediction_index}: row {b.row} <code>{_e(b.value)}</code> ({_e(b.code)}; "
+            f"{b.count} such cells)</li>"
+            for b in report.bad_cells
         )
-        parts.append(f'<h4>Unreadable columns</h4><ul class="tabeq-bad-cells">{items}</ul>')
-    notes = [n for n in report.notes if n != result.error]
-    if notes:
-        parts.append('<ul class="tabeq-notes">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>")
+        parts.append(f'<h4>Cells that do not read</h4><ul class="tabeq-bad-cells">{items}</ul>')
+    if report.hints:
+        items = "".join(
+            f"<li><code>{_e(h.name)}</code> ({'would pass' if h.would_pass else 'would still fail alone'}): "
+            f"{_e(h.message)}</li>"
+            for h in report.hints
+        )
+        parts.append(f'<h4>Near misses</h4><ul class="tabeq-hints">{items}</ul>')
+    if report.notes:
+        parts.append(
+            '<ul class="tabeq-notes">' + "".join(f"<li>{_e(n)}</li>" for n in report.notes) + "</ul>"
+        )
+    if report.partial_credit:
+        parts.append(
+            f'<p><small class="tabeq-partial-credit">Partial credit (not the official score): '
+            f"{_e(report.partial_credit)}</small></p>"
+        )
     parts.append("</div>")
     return "".join(parts)
 
