@@ -68,3 +68,15 @@ def test_walkthrough_runs_and_prints_what_it_shows(tmp_path: Path, monkeypatch: 
             previous_output = None
         else:
             previous_output = None
+
+
+def test_readme_python_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    examples = [m.group(2) for m in FENCE.finditer(text) if m.group(1) == "python"]
+    assert examples, "the README has a Python example"
+    for index, body in enumerate(examples):
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            exec(compile(body, f"README.md python block {index}", "exec"), {"__name__": "__readme__"})
+        assert buffer.getvalue(), "the example prints its result"
