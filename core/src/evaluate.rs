@@ -16,6 +16,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::hash::BuildHasher;
 
 /// A hash map with a fast hasher seeded per process (keeps hash flooding impractical).
 type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
@@ -139,37 +140,77 @@ impl TaskResult {
 }
 
 /// Canonical values of one rule: an interner shared by the gold columns of that rule.
-#[derive(Debug, Clone, Default)]
+/// Values live in one text arena (no allocation per value); the table maps a value's hash
+/// to its id, and ids index `ends` to find the value's text.
+#[derive(Clone, Default)]
 struct RuleValues {
-    ids: FastMap<String, ValueId>,
+    table: hashbrown::HashTable<ValueId>,
+    arena: String,
+    /// End offset in `arena` of value `id` (ids start at 1).
+    ends: Vec<usize>,
+    hasher: foldhash::fast::RandomState,
+}
+
+impl core::fmt::Debug for RuleValues {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("RuleValues")
+            .field("values", &self.ends.len())
+            .finish()
+    }
+}
+
+fn arena_value<'a>(arena: &'a str, ends: &[usize], id: ValueId) -> &'a str {
+    let i = id as usize - 1;
+    let start = if i == 0 { 0 } else { ends[i - 1] };
+    &arena[start..ends[i]]
 }
 
 impl RuleValues {
-    /// The id of a canonical value (`None` for null), adding it when new.
-    fn intern(&mut self, value: Option<&str>) -> ValueId {
-        match value {
-            None => NULL_ID,
-            Some(s) => match self.ids.get(s) {
-                Some(&id) => id,
-                None => {
-                    let id = self.ids.len() as ValueId + 1;
-                    self.ids.insert(s.to_string(), id);
-                    id
-                }
-            },
+    /// An interner expecting about `values` distinct values.
+    fn with_capacity(values: usize) -> Self {
+        RuleValues {
+            table: hashbrown::HashTable::with_capacity(values),
+            arena: String::with_capacity(values * 8),
+            ends: Vec::with_capacity(values),
+            hasher: foldhash::fast::RandomState::default(),
         }
     }
+
+    /// The id of a canonical value (`None` for null), adding it when new.
+    fn intern(&mut self, value: Option<&str>) -> ValueId {
+        let Some(s) = value else { return NULL_ID };
+        let hash = self.hasher.hash_one(s);
+        let RuleValues {
+            table,
+            arena,
+            ends,
+            hasher,
+        } = self;
+        if let Some(&id) = table.find(hash, |&id| arena_value(arena, ends, id) == s) {
+            return id;
+        }
+        arena.push_str(s);
+        ends.push(arena.len());
+        let id = ends.len() as ValueId;
+        table.insert_unique(hash, id, |&id| {
+            hasher.hash_one(arena_value(arena, ends, id))
+        });
+        id
+    }
+
     /// The id of a canonical value, or [`UNSEEN_ID`] when the gold never has it.
     fn lookup(&self, value: Option<&str>) -> ValueId {
-        match value {
-            None => NULL_ID,
-            Some(s) => self.ids.get(s).copied().unwrap_or(UNSEEN_ID),
-        }
+        let Some(s) = value else { return NULL_ID };
+        let hash = self.hasher.hash_one(s);
+        self.table
+            .find(hash, |&id| arena_value(&self.arena, &self.ends, id) == s)
+            .copied()
+            .unwrap_or(UNSEEN_ID)
     }
 }
 
 /// Cells sampled before deciding whether a column repeats enough for the raw-value cache.
-const CACHE_PROBE_CELLS: usize = 4096;
+const CACHE_PROBE_CELLS: usize = 512;
 
 /// Canonical ids of one column under one rule, built cell by cell. Repeated raw values are
 /// canonicalized once (a per-column cache), unless the column turns out to be mostly
@@ -185,7 +226,11 @@ struct Scratch(String);
 
 impl<'t> ColumnIds<'t> {
     fn new(rows: usize) -> Self {
-        ColumnIds { ids: Vec::with_capacity(rows), cache: Some(FastMap::default()), failure: None }
+        ColumnIds {
+            ids: Vec::with_capacity(rows),
+            cache: Some(FastMap::default()),
+            failure: None,
+        }
     }
 
     fn push(
@@ -228,7 +273,10 @@ fn canonical_columns<'t>(
     rule: &Rule,
     mut to_id: impl FnMut(Option<&str>) -> ValueId,
 ) -> Vec<Result<Vec<ValueId>, (usize, CellError)>> {
-    let mut readers: Vec<ColumnIds<'t>> = columns.iter().map(|_| ColumnIds::new(table.row_count())).collect();
+    let mut readers: Vec<ColumnIds<'t>> = columns
+        .iter()
+        .map(|_| ColumnIds::new(table.row_count()))
+        .collect();
     let mut scratch = Scratch(String::new());
     for row in 0..table.row_count() {
         for (reader, &column) in readers.iter_mut().zip(columns) {
@@ -294,7 +342,12 @@ impl PreparedGold {
             });
             column_rule.push(idx);
         }
-        let mut values = vec![RuleValues::default(); rules.len()];
+        let mut values: Vec<RuleValues> = (0..rules.len())
+            .map(|r| {
+                let cells = table.row_count() * column_rule.iter().filter(|&&x| x == r).count();
+                RuleValues::with_capacity(cells.min(1 << 20))
+            })
+            .collect();
         let mut gold_ids: Vec<Vec<ValueId>> = vec![Vec::new(); d];
         // The first failing cell in reading order (row by row), as the official evaluator reports.
         let mut first_failure: Option<(usize, usize, CellError)> = None;
@@ -306,7 +359,10 @@ impl PreparedGold {
                 match result {
                     Ok(ids) => gold_ids[j] = ids,
                     Err((row, e)) => {
-                        if first_failure.as_ref().is_none_or(|(r0, j0, _)| (row, j) < (*r0, *j0)) {
+                        if first_failure
+                            .as_ref()
+                            .is_none_or(|(r0, j0, _)| (row, j) < (*r0, *j0))
+                        {
                             first_failure = Some((row, j, e));
                         }
                     }
@@ -414,7 +470,10 @@ impl PreparedGold {
             .iter()
             .zip(&self.values)
             .map(|(rule, values)| {
-                canonical_columns(table, &all, rule, |c| values.lookup(c)).into_iter().map(Result::ok).collect()
+                canonical_columns(table, &all, rule, |c| values.lookup(c))
+                    .into_iter()
+                    .map(Result::ok)
+                    .collect()
             })
             .collect()
     }

@@ -295,7 +295,11 @@ fn parse_plain(chars: &[char]) -> Result<Decimal, CellErrorKind> {
 /// The common case without allocation beyond the result: ASCII `[+-]?digits[.digits]`
 /// with at most 19 digits (so u64 arithmetic is exact), and a decimal-places or integer comparison. Returns `None` to
 /// defer to the general path (which gives identical results).
-fn canonical_number_fast(text: &str, comparison: Comparison, out: &mut String) -> Option<Result<(), CellErrorKind>> {
+fn canonical_number_fast(
+    text: &str,
+    comparison: Comparison,
+    out: &mut String,
+) -> Option<Result<(), CellErrorKind>> {
     let bytes = text.as_bytes();
     let (negative, body) = match bytes.first()? {
         b'-' => (true, &bytes[1..]),
@@ -344,6 +348,19 @@ fn canonical_number_fast(text: &str, comparison: Comparison, out: &mut String) -
         }
         Comparison::SignificantDigits(_) => return None,
     };
+    // Most cells are already canonical (no `+`, no leading zero, no rounding, no trailing
+    // fractional zero): then the text itself is the canonical form.
+    let unchanged = places == scale
+        && value != 0
+        && bytes[0] != b'+'
+        && !(body[0] == b'0' && body.get(1).is_some_and(u8::is_ascii_digit))
+        && body[0] != b'.'
+        && (scale == 0 && body.last() != Some(&b'.')
+            || scale > 0 && body.last().is_some_and(|&b| b != b'0'));
+    if unchanged {
+        out.push_str(text);
+        return Some(Ok(()));
+    }
     if value == 0 {
         out.push('0');
         return Some(Ok(()));
@@ -402,7 +419,12 @@ pub fn canonical_number_into(
     if let Some(result) = canonical_number_fast(text, comparison, out) {
         return result;
     }
-    out.push_str(&canonical_number_general(text, comparison, unit, allow_percent_sign)?);
+    out.push_str(&canonical_number_general(
+        text,
+        comparison,
+        unit,
+        allow_percent_sign,
+    )?);
     Ok(())
 }
 
