@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Build the tabeq WebAssembly module and install what the build needs when it is missing.
 #
-#   bindings-wasm/pkg/       ES module for browsers (wasm-bindgen --target web) + hand-written tabeq.d.ts
-#   bindings-wasm/pkg-node/  CommonJS module for Node (--target nodejs) + the same tabeq.d.ts
+#   bindings-wasm/pkg/       ES modules for browsers (wasm-bindgen --target web): tabeq.js (evaluator) and
+#                            tabeq_trust.js (trust metrics), each with its hand-written .d.ts
+#   bindings-wasm/pkg-node/  the same as CommonJS modules for Node (--target nodejs)
 #   web-demo/pkg/            copy of pkg/, loaded by the web demo
 #
 # Toolchain: a rustup toolchain with the wasm32-unknown-unknown target is used when present. Otherwise
@@ -17,7 +18,6 @@ ROOT=$PWD
 TARGET=wasm32-unknown-unknown
 CRATE=tabeq-wasm
 ARTIFACT=tabeq_wasm.wasm
-OUT_NAME=tabeq
 TARGET_DIR=${WASM_TARGET_DIR:-$ROOT/target/wasm}
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
@@ -71,36 +71,52 @@ export CARGO_PROFILE_RELEASE_OPT_LEVEL=${WASM_OPT_LEVEL:-3}
 export CARGO_PROFILE_RELEASE_DEBUG=false
 export CARGO_PROFILE_RELEASE_STRIP=debuginfo
 
-log "building $CRATE for $TARGET ($ROUTE toolchain)"
-if [ "$ROUTE" = rustup ]; then
-  cargo build --release --locked --target "$TARGET" --target-dir "$TARGET_DIR" -p "$CRATE"
-else
-  # Debian's compiler by full path (rustup's shims come first on PATH); std rebuilt from source
-  # with panic=abort, which needs RUSTC_BOOTSTRAP for -Z build-std.
-  RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
-    /usr/bin/cargo build --release --locked --target "$TARGET" --target-dir "$TARGET_DIR" -p "$CRATE" \
-    -Z build-std=std,panic_abort
-fi
-WASM_IN="$TARGET_DIR/$TARGET/release/$ARTIFACT"
-[ -f "$WASM_IN" ] || die "expected $WASM_IN"
+# cargo_build <feature>: build the crate for the wasm target with one feature.
+cargo_build() {
+  if [ "$ROUTE" = rustup ]; then
+    cargo build --release --locked --target "$TARGET" --target-dir "$TARGET_DIR" -p "$CRATE" \
+      --no-default-features --features "$1"
+  else
+    # Debian's compiler by full path (rustup's shims come first on PATH); std rebuilt from source
+    # with panic=abort, which needs RUSTC_BOOTSTRAP for -Z build-std.
+    RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+      /usr/bin/cargo build --release --locked --target "$TARGET" --target-dir "$TARGET_DIR" -p "$CRATE" \
+      --no-default-features --features "$1" -Z build-std=std,panic_abort
+  fi
+}
 
-generate() {  # generate <wasm-bindgen target> <out dir>
-  rm -rf "$2"
-  wasm-bindgen --target "$1" --out-dir "$2" --out-name "$OUT_NAME" --no-typescript "$WASM_IN"
-  if command -v wasm-opt >/dev/null; then
+# generate <wasm> <wasm-bindgen target> <out dir> <module name>
+generate() {
+  wasm-bindgen --target "$2" --out-dir "$3" --out-name "$4" --no-typescript \
+    --remove-name-section --remove-producers-section "$1"
+  if [ "${WASM_OPT:-0}" = 1 ] && command -v wasm-opt >/dev/null; then
     wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
       --enable-mutable-globals --enable-reference-types --enable-multivalue \
-      "$2/${OUT_NAME}_bg.wasm" -o "$2/${OUT_NAME}_bg.wasm"
+      "$3/${4}_bg.wasm" -o "$3/${4}_bg.wasm"
   fi
-  cp bindings-wasm/types/tabeq.d.ts "$2/$OUT_NAME.d.ts"
-  if [ "$1" = web ]; then cat bindings-wasm/types/web-init.d.ts >>"$2/$OUT_NAME.d.ts"; fi
+  cp "bindings-wasm/types/$4.d.ts" "$3/$4.d.ts"
+  if [ "$2" = web ]; then cat bindings-wasm/types/web-init.d.ts >>"$3/$4.d.ts"; fi
 }
-generate web bindings-wasm/pkg
-generate nodejs bindings-wasm/pkg-node
+
+rm -rf bindings-wasm/pkg bindings-wasm/pkg-node web-demo/pkg
+# Two modules, so that pages scoring predictions do not download the trust metrics:
+# tabeq (evaluator) and tabeq_trust (trust metrics).
+for module in evaluator:tabeq trust:tabeq_trust; do
+  feature=${module%%:*}
+  name=${module#*:}
+  log "building $name ($feature) for $TARGET with the $ROUTE toolchain"
+  cargo_build "$feature"
+  wasm="$TARGET_DIR/$TARGET/release/$ARTIFACT"
+  [ -f "$wasm" ] || die "expected $wasm"
+  generate "$wasm" web bindings-wasm/pkg "$name"
+  generate "$wasm" nodejs bindings-wasm/pkg-node "$name"
+done
 # The page imports ./pkg/tabeq.js; the copy is generated (web-demo/.gitignore).
-rm -rf web-demo/pkg
 mkdir -p web-demo/pkg
 cp bindings-wasm/pkg/* web-demo/pkg/
-SIZE=$(stat -c %s bindings-wasm/pkg/${OUT_NAME}_bg.wasm)
-GZ=$(gzip -9 -c bindings-wasm/pkg/${OUT_NAME}_bg.wasm | wc -c)
-log "ok: bindings-wasm/pkg, bindings-wasm/pkg-node, web-demo/pkg (wasm $SIZE bytes, $GZ gzipped)"
+for name in tabeq tabeq_trust; do
+  size=$(stat -c %s "bindings-wasm/pkg/${name}_bg.wasm")
+  gz=$(gzip -9 -c "bindings-wasm/pkg/${name}_bg.wasm" | wc -c)
+  log "${name}_bg.wasm: $size bytes, $gz gzipped"
+done
+log "ok: bindings-wasm/pkg (web), bindings-wasm/pkg-node (Node), web-demo/pkg"

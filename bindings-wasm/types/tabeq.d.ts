@@ -1,4 +1,5 @@
-// Hand-written types for the tabeq WebAssembly module (browser: pkg/tabeq.js, Node: pkg-node/tabeq.js).
+// Hand-written types for the tabeq evaluator WebAssembly module (browser: pkg/tabeq.js, Node:
+// pkg-node/tabeq.js). The trust metrics are a separate module: tabeq_trust.d.ts.
 // The build script ships this file as tabeq.d.ts next to the generated JavaScript.
 // Returned objects use the snake_case keys of the official evaluation summary JSON.
 
@@ -79,10 +80,10 @@ export type FatalErrorCode =
   | "suite_duplicate_task_id"
   | "suite_invalid_config_name";
 
-/** Errors of the binding itself: a wrong argument type or size, a suite used out of order. */
-export type BindingErrorCode = "invalid_argument" | "suite_incomplete" | "unknown_task";
+/** Errors of the binding itself: a wrong argument type or size, a suite used out of order, a bug. */
+export type BindingErrorCode = "invalid_argument" | "suite_incomplete" | "unknown_task" | "internal_error";
 
-/** Every `code` a thrown TabeqError can carry. */
+/** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
 export type ThrownErrorCode = FatalErrorCode | CellErrorCode | BindingErrorCode;
 
 /**
@@ -193,7 +194,189 @@ export interface SuiteSummary {
 /** One entry of errorCodes(). */
 export interface ErrorCodeEntry {
   code: string;
-  family: "task" | "csv" | "cell" | "fatal" | "binding";
+  family: "task" | "csv" | "cell" | "fatal" | "trust" | "binding";
+}
+
+/** Options of explain (besides configFileName). */
+export interface ExplainOptions extends TaskOptions {
+  /** Rows shown per list (missing rows, extra rows); default 5, at most 10000. */
+  maxItems?: number | null;
+  /** Characters shown per cell value; default 60, at most 10000. */
+  maxValueChars?: number | null;
+  /** Look for near-miss hints (each re-scores the task); default true. */
+  hints?: boolean | null;
+  /** Column-signature scorer: refuse thousands separators; default false. */
+  signatureStrict?: boolean | null;
+}
+
+export type HintName =
+  | "extra_columns"
+  | "lower_precision"
+  | "percent_fraction"
+  | "date_vs_datetime"
+  | "naive_vs_utc"
+  | "text_case"
+  | "text_punctuation"
+  | "duplicates_removed"
+  | "duplicates_added"
+  | "row_order";
+
+/** What was received. */
+export type DiagnosisInput =
+  | { status: "missing" }
+  | { status: "read" }
+  | { status: "invalid_csv"; csv_error: CsvErrorCode; record: number | null; message: string };
+
+export interface DiagnosisGrain {
+  direction: "finer" | "coarser";
+  prediction_duplicate_rows: number;
+  gold_duplicate_rows: number;
+  same_distinct_rows: boolean;
+  key_columns: number[];
+}
+
+export interface DiagnosisShape {
+  expected_columns: number;
+  received_columns: number;
+  expected_rows: number;
+  received_rows: number;
+  extra_prediction_columns: number[];
+  missing_gold_columns: number[];
+  prediction_columns_matching_no_gold: number[];
+  gold_columns_matched_by_no_prediction: number[];
+  grain: DiagnosisGrain | null;
+}
+
+/** The first cell of a prediction column that does not read under a gold rule. */
+export interface OffendingCell {
+  prediction_index: number;
+  /** 1-based data row. */
+  row: number;
+  value: string;
+  reason: CellErrorCode;
+  /** How many cells of the column do not read. */
+  bad_cells: number;
+}
+
+export interface DiagnosisColumnTypes {
+  gold_index: number;
+  rule: string;
+  compatible: number[];
+  incompatible_count: number;
+  incompatible: OffendingCell[];
+}
+
+export interface DiagnosisTypes {
+  columns: DiagnosisColumnTypes[];
+  /** When no one-to-one readable mapping exists: gold columns competing for too few prediction columns. */
+  unreadable: { gold_columns: number[]; readable_from: number[] } | null;
+}
+
+export interface DiagnosisPair {
+  gold_index: number;
+  prediction_index: number | null;
+  compatible: boolean;
+  shared_values: number;
+  same_positions: number | null;
+  same_values: boolean;
+}
+
+export interface DiagnosisMapping {
+  /** True when it is the official first passing mapping. */
+  official: boolean;
+  /** How it was chosen. */
+  method: string;
+  valid: boolean;
+  pairs: DiagnosisPair[];
+}
+
+/** A row shown in a diagnosis: 1-based data row and raw cells of the compared columns. */
+export interface ShownRow {
+  row: number;
+  values: string[];
+}
+
+export interface DiagnosisOrder {
+  first_difference: {
+    row: number;
+    gold: string[] | null;
+    prediction: string[] | null;
+    differing_gold_columns: number[];
+  } | null;
+  rows_in_place: number;
+  would_match_unordered: boolean;
+}
+
+export interface DiagnosisRows {
+  compared_gold_columns: number[];
+  gold_rows: number;
+  prediction_rows: number;
+  matched_rows: number;
+  missing_count: number;
+  extra_count: number;
+  missing: ShownRow[];
+  extra: ShownRow[];
+  order: DiagnosisOrder | null;
+}
+
+export interface DiagnosisHint {
+  name: HintName;
+  would_pass: boolean;
+  message: string;
+  columns: { gold_index: number | null; prediction_index: number; detail: string }[];
+}
+
+export interface PartialCredit {
+  note: string;
+  column_signature: {
+    status: "perfect_match" | "partial_match" | "no_match" | "missing_prediction";
+    score: number;
+    recall: number;
+    penalty: number;
+    matched_columns: number;
+    gold_columns: number;
+    prediction_columns: number;
+    extra_columns: number;
+    strict: boolean;
+  };
+  rows: {
+    precision: number;
+    recall: number;
+    f1: number;
+    matched_rows: number;
+    gold_rows: number;
+    prediction_rows: number;
+  };
+  columns: {
+    precision: number;
+    recall: number;
+    matched_columns: number;
+    gold_columns: number;
+    prediction_columns: number;
+  };
+}
+
+/** The result of explain: the official record, unchanged, and why it is what it is. */
+export interface Diagnosis {
+  diagnosis_version: number;
+  task_id: string;
+  passed: boolean;
+  error_code: TaskErrorCode | null;
+  /** One paragraph for people. */
+  summary: string;
+  /** The official record, exactly as evaluate returns it. */
+  result: TaskResult;
+  /** Gold column names (config) and prediction headers. */
+  columns: { gold: string[]; prediction: string[] };
+  input: DiagnosisInput;
+  shape: DiagnosisShape | null;
+  types: DiagnosisTypes | null;
+  mapping: DiagnosisMapping | null;
+  rows: DiagnosisRows | null;
+  hints: DiagnosisHint[];
+  hints_combined_would_pass: boolean | null;
+  /** Not the official score. */
+  partial_credit: PartialCredit;
 }
 
 /** A config file of a suite (`configs/<name>`). */
@@ -217,13 +400,16 @@ export function evaluate(prediction: FileInput, gold: FileInput, config: ConfigI
 /** The pre-submission check without gold. Throws for config problems. */
 export function validatePrediction(prediction: FileInput, config: ConfigInput, options?: TaskOptions | null): ValidationReport;
 
+/** Why a prediction fails (or how it passes). Throws for config and gold problems, like evaluate. */
+export function explain(prediction: FileInput, gold: FileInput, config: ConfigInput, options?: ExplainOptions | null): Diagnosis;
+
 /**
  * The canonical value of one cell under a column rule (a column object or its JSON text);
  * null for a null value. Throws a TabeqError with a cell_* code when the value does not read.
  */
 export function canonicalize(value: string, column: ColumnConfig | string): string | null;
 
-/** Every stable error code with its family. */
+/** Every stable error code with its family (evaluator, trust and binding codes). */
 export function errorCodes(): ErrorCodeEntry[];
 
 /** A suite in the official layout, scored task by task (for progress reporting). */

@@ -1,80 +1,19 @@
-//! The binding's logic in plain Rust (no JavaScript types), so it can be tested and timed on
-//! the host: inputs arrive as bytes, results leave as `Out` JSON trees, errors as [`Failure`].
-//! Everything here is a translation; the semantics live in the `tabeq` core crate.
+//! The evaluator: one task (evaluate, validate, explain, canonicalize) and suites.
 
 use tabeq::canon::{canonicalize as canonicalize_cell, Canonical};
 use tabeq::config::ColumnSpec;
 use tabeq::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
-use tabeq::error::{error_catalogue, CsvErrorKind, FatalCode};
+use tabeq::error::{CsvErrorKind, FatalCode};
+use tabeq::explain::{explain as explain_prediction, ExplainOptions};
 use tabeq::pyjson::Out;
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, ConfigFile, SuitePlan, SuiteSummary};
 use tabeq::validate::validate_prediction;
 use tabeq::{CsvError, FatalError, Prediction, PreparedGold, TaskConfig, TaskResult};
 
-/// Largest config (or column) JSON the binding copies into WebAssembly memory. Real configs
-/// are a few KB; the bound keeps a hostile argument from exhausting memory.
-pub const MAX_CONFIG_BYTES: usize = MAX_CSV_BYTES;
+use super::{Failure, Input, MAX_CONFIG_BYTES, SUITE_INCOMPLETE, UNKNOWN_TASK};
 
-/// Codes of errors that the binding itself raises (core codes are used for everything else).
-pub const INVALID_ARGUMENT: &str = "invalid_argument";
-/// A suite summary was requested before every task was scored.
-pub const SUITE_INCOMPLETE: &str = "suite_incomplete";
-/// A task id that the suite does not contain.
-pub const UNKNOWN_TASK: &str = "unknown_task";
-
-/// A coded error, thrown to JavaScript as an `Error` with `code` (and `stage`, `taskId` for
-/// fatal errors).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure {
-    /// Stable snake_case code.
-    pub code: &'static str,
-    /// Message for people.
-    pub message: String,
-    /// `config`, `gold` or `suite` for fatal errors; `cell` for cell errors; `argument` for
-    /// binding-level argument errors.
-    pub stage: &'static str,
-    /// The task concerned, when known.
-    pub task_id: Option<String>,
-}
-
-impl Failure {
-    /// A bad argument (wrong JavaScript type, too large).
-    pub fn invalid_argument(message: impl Into<String>) -> Self {
-        Failure {
-            code: INVALID_ARGUMENT,
-            message: message.into(),
-            stage: "argument",
-            task_id: None,
-        }
-    }
-}
-
-impl From<FatalError> for Failure {
-    fn from(e: FatalError) -> Self {
-        Failure {
-            code: e.code.code(),
-            stage: e.stage().as_str(),
-            task_id: e.task_id,
-            message: e.message,
-        }
-    }
-}
-
-/// A file argument (prediction, gold, config) after type checks, before parsing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Input {
-    /// `null` or `undefined`: no file.
-    Missing,
-    /// The file's bytes.
-    Bytes(Vec<u8>),
-    /// Longer than the limit; `at_least` is a lower bound of its UTF-8 size (it was not copied).
-    TooLarge {
-        /// Lower bound of the size in bytes.
-        at_least: usize,
-    },
-}
-
-fn too_large_csv(at_least: usize) -> CsvError {
+/// The CSV error of a file that was too large to copy.
+pub fn too_large_csv(at_least: usize) -> CsvError {
     CsvError {
         kind: CsvErrorKind::TooLarge,
         record: None,
@@ -162,6 +101,28 @@ pub fn validate(
     Ok(report.to_out())
 }
 
+/// `explain(prediction, gold, config, options)`: the core's structured diagnosis.
+pub fn explain(
+    prediction: Input,
+    gold: Input,
+    config: Input,
+    config_file_name: Option<&str>,
+    options: &ExplainOptions,
+) -> Result<Out, Failure> {
+    let config = parse_config(config, config_file_name.map(config_stem))?;
+    let gold = prepare_gold(gold, &config)?;
+    let diagnosis = match &prediction {
+        Input::Missing => explain_prediction(Prediction::Missing, &gold, options),
+        Input::Bytes(bytes) => explain_prediction(Prediction::Csv(bytes), &gold, options),
+        Input::TooLarge { at_least } => explain_prediction(
+            Prediction::Invalid(&too_large_csv(*at_least)),
+            &gold,
+            options,
+        ),
+    };
+    Ok(diagnosis.to_out())
+}
+
 /// `canonicalize(value, column)`: the canonical text, `None` for null; a cell error is a
 /// failure with the cell error's code and stage `cell`.
 pub fn canonicalize(value: &str, column: Input) -> Result<Option<String>, Failure> {
@@ -189,28 +150,9 @@ pub fn canonicalize(value: &str, column: Input) -> Result<Option<String>, Failur
             message: e.message,
             stage: "cell",
             task_id: None,
+            line: None,
         }),
     }
-}
-
-/// `errorCodes()`: every stable code with its family, plus the binding's own.
-pub fn error_codes() -> Out {
-    let mut entries: Vec<Out> = error_catalogue()
-        .into_iter()
-        .map(|e| {
-            Out::Object(vec![
-                ("code".into(), Out::Str(e.code.into())),
-                ("family".into(), Out::Str(e.family.into())),
-            ])
-        })
-        .collect();
-    for code in [INVALID_ARGUMENT, SUITE_INCOMPLETE, UNKNOWN_TASK] {
-        entries.push(Out::Object(vec![
-            ("code".into(), Out::Str(code.into())),
-            ("family".into(), Out::Str("binding".into())),
-        ]));
-    }
-    Out::Array(entries)
 }
 
 /// A suite scored task by task, so a caller can report progress between tasks.
@@ -268,6 +210,7 @@ impl Suite {
                 message: format!("the suite has no task {task_id:?}"),
                 stage: "argument",
                 task_id: None,
+                line: None,
             })
     }
 
@@ -305,6 +248,7 @@ impl Suite {
                         message: format!("task {} has not been scored yet", config.task_id),
                         stage: "argument",
                         task_id: Some(config.task_id.clone()),
+                        line: None,
                     })
                 }
             }
@@ -316,6 +260,8 @@ impl Suite {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::INVALID_ARGUMENT;
+    use tabeq::csv::MAX_CSV_BYTES;
 
     const CONFIG: &str = r#"{"schema_version": "1.0", "task_id": "task_2", "order_sensitive": false,
         "columns": [{"gold_index": 0, "gold_name": "n", "type": "number", "comparison": {"mode": "decimal_places", "digits": 1}},
@@ -444,5 +390,22 @@ mod tests {
             .contains("\"unscored_prediction_tasks\": [\n    \"task_11\"\n  ]"));
         let e = Suite::new(&[], &[]).unwrap_err();
         assert_eq!((e.code, e.stage), ("suite_no_configs", "suite"));
+    }
+
+    #[test]
+    fn explain_translates_the_diagnosis() {
+        let out = explain(
+            bytes("who,n,extra\na,1.3,1\nb,2.0,2\n"),
+            bytes("n,who\n1.25,a\n2,b\n"),
+            bytes(CONFIG),
+            None,
+            &ExplainOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            field(&out, "error_code"),
+            &Out::Str("column_count_mismatch".into())
+        );
+        assert!(matches!(field(&out, "summary"), Out::Str(s) if !s.is_empty()));
     }
 }

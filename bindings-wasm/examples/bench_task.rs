@@ -1,0 +1,50 @@
+//! Times one task natively through the same code path as the WebAssembly `evaluate`, for the
+//! WASM-vs-native comparison in BENCHMARKS.md (see bindings-wasm/bench/wasm-vs-native.sh).
+//!
+//! Usage: `cargo run --release -p tabeq-wasm --example bench_task -- PREDICTION GOLD CONFIG [RUNS]`
+//! Prints one JSON line: `{"runs": N, "min_ms": .., "median_ms": .., "passed": .., "error_code": ..}`.
+
+use std::time::Instant;
+
+use tabeq::pyjson::Out;
+use tabeq_wasm::api::evaluator::evaluate;
+use tabeq_wasm::api::Input;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 3 {
+        eprintln!("usage: bench_task PREDICTION GOLD CONFIG [RUNS]");
+        std::process::exit(2);
+    }
+    let read = |p: &str| std::fs::read(p).unwrap_or_else(|e| panic!("cannot read {p}: {e}"));
+    let (prediction, gold, config) = (read(&args[0]), read(&args[1]), read(&args[2]));
+    let runs: usize = args.get(3).and_then(|r| r.parse().ok()).unwrap_or(5);
+    let mut times = Vec::with_capacity(runs);
+    let mut last = Out::Null;
+    for _ in 0..runs {
+        let start = Instant::now();
+        last = evaluate(
+            Input::Bytes(prediction.clone()),
+            Input::Bytes(gold.clone()),
+            Input::Bytes(config.clone()),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("fatal: {}: {}", e.code, e.message));
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+    }
+    times.sort_by(f64::total_cmp);
+    let field = |key: &str| match &last {
+        Out::Object(m) => m
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or("null".to_string(), |(_, v)| v.to_pretty()),
+        _ => "null".into(),
+    };
+    println!(
+        "{{\"runs\": {runs}, \"min_ms\": {:.1}, \"median_ms\": {:.1}, \"passed\": {}, \"error_code\": {}}}",
+        times[0],
+        times[times.len() / 2],
+        field("passed"),
+        field("error_code")
+    );
+}

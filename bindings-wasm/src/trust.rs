@@ -1,0 +1,113 @@
+//! JavaScript exports of the trust metrics (built into their own module, `tabeq_trust.js`).
+
+use js_sys::Reflect;
+use tabeq::csv::MAX_CSV_BYTES;
+use tabeq::trust::{FileContent, FileRole};
+use wasm_bindgen::prelude::*;
+
+use crate::api::trust as api;
+use crate::api::trust::{TrustReport, MAX_TRUST_INPUT_BYTES};
+use crate::api::{Failure, Input};
+use crate::{config_input, input, json_to_js, throw, to_js_error};
+
+/// JSON-lines text for the trust functions: a string or UTF-8 bytes.
+fn trust_text(value: &JsValue, what: &str) -> Result<String, Failure> {
+    api::trust_text(input(value, what, MAX_TRUST_INPUT_BYTES)?, what)
+}
+
+/// Trust options: absent (defaults), JSON text, or an object (serialized).
+fn trust_options(value: &JsValue) -> Result<String, Failure> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(String::new());
+    }
+    match config_input(value, "options")? {
+        Input::Bytes(bytes) => {
+            String::from_utf8(bytes).map_err(|_| Failure::invalid_argument("options are not UTF-8"))
+        }
+        _ => Err(Failure::invalid_argument("options are too large")),
+    }
+}
+
+/// Reliability metrics (FRR, PRR, NRR, MRS) from JSON-lines records
+/// `{model, dataset, operator, instance_id, label}` (`ReliabilityReport` in `tabeq.d.ts`).
+#[wasm_bindgen(js_name = trustReliability)]
+pub fn trust_reliability(records: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let records = throw(trust_text(&records, "records"))?;
+    let options = throw(trust_options(&options))?;
+    json_to_js(&throw(api::trust_report(
+        TrustReport::Reliability,
+        &records,
+        &options,
+    ))?)
+}
+
+/// Robustness metrics (coverage, Acc_clean, ASR, RAD, Acc_rob, per operator and level) from
+/// JSON-lines records (`RobustnessReport` in `tabeq.d.ts`).
+#[wasm_bindgen(js_name = trustRobustness)]
+pub fn trust_robustness(records: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let records = throw(trust_text(&records, "records"))?;
+    let options = throw(trust_options(&options))?;
+    json_to_js(&throw(api::trust_report(
+        TrustReport::Robustness,
+        &records,
+        &options,
+    ))?)
+}
+
+/// The file a manifest names, from the caller's `files` object (path as written → content).
+fn manifest_file(files: &JsValue, path: &str) -> FileContent {
+    let value = match Reflect::get(files, &JsValue::from_str(path)) {
+        Ok(v) => v,
+        Err(_) => return FileContent::Missing,
+    };
+    match input(&value, "file", MAX_CSV_BYTES) {
+        Ok(Input::Bytes(bytes)) => FileContent::Bytes(bytes),
+        Ok(Input::TooLarge { at_least }) => FileContent::Invalid(tabeq::CsvError {
+            kind: tabeq::error::CsvErrorKind::TooLarge,
+            record: None,
+            message: format!(
+                "{path} exceeds the {MAX_CSV_BYTES}-byte limit (at least {at_least} bytes)"
+            ),
+        }),
+        Ok(Input::Missing) | Err(_) => FileContent::Missing,
+    }
+}
+
+/// Robustness from tables: a JSON-lines manifest naming prediction, gold and config files,
+/// scored by the tabular evaluator. `files` maps each path, as written in the manifest, to
+/// its content (string or bytes); absent paths are missing files.
+#[wasm_bindgen(js_name = trustRobustnessFromManifest)]
+pub fn trust_robustness_from_manifest(
+    manifest: JsValue,
+    files: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let manifest = throw(trust_text(&manifest, "manifest"))?;
+    let options = throw(trust_options(&options))?;
+    if !files.is_object() {
+        return Err(to_js_error(Failure::invalid_argument(
+            "files must be an object mapping manifest paths to contents",
+        )));
+    }
+    let mut lookup = |path: &str, _role: FileRole| manifest_file(&files, path);
+    json_to_js(&throw(api::trust_manifest(
+        &manifest,
+        &options,
+        &mut lookup,
+    ))?)
+}
+
+/// Spearman's rank correlation with its two-sided p-value: `{x: [...], y: [...]}` or
+/// `{x: {name: v}, y: {name: v}}` (`SpearmanResult` in `tabeq.d.ts`).
+#[wasm_bindgen(js_name = trustSpearman)]
+pub fn trust_spearman(input_value: JsValue) -> Result<JsValue, JsValue> {
+    let text = throw(trust_options(&input_value))?;
+    json_to_js(&throw(api::trust_spearman(&text))?)
+}
+
+/// The trust operator registry: the 19 built-in operators plus any registered in `options`.
+#[wasm_bindgen(js_name = trustOperators)]
+pub fn trust_operators(options: JsValue) -> Result<JsValue, JsValue> {
+    let options = throw(trust_options(&options))?;
+    json_to_js(&throw(api::trust_operators(&options))?)
+}
