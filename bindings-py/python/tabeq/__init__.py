@@ -674,3 +674,11 @@ def error_codes() -> dict[str, str]:
     ``error_code``), ``csv`` (``CsvError``, ``csv_error_code``), ``cell`` (``CellError``) and
     ``fatal`` (``ConfigError``, ``GoldError``, ``SuiteError``)."""
     return dict(_tabeq.error_catalogue_entries())
+
+
+def __getattr__(name: str) -> Any:
+    # `tabeq.trust` and `tabeq.explain` are submodules imported on first use, so that
+    # `import tabeq` stays fast for reward loops that only call `evaluate`.
+    if name in ("trust", "explain"):
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
