@@ -65,7 +65,7 @@ use crate::pyjson::Out;
 
 pub use hints::{Hint, HintColumn, HintKind};
 
-use space::{overlap, Canon, Overlap, BAD};
+use space::{Canon, Overlap, BAD};
 
 /// The version of the diagnosis JSON layout.
 pub const DIAGNOSIS_VERSION: i64 = 1;
@@ -516,18 +516,13 @@ impl<'a> Analysis<'a> {
         let c = table.column_count();
         let (n_gold, n_pred) = (gold.table().row_count(), table.row_count());
         let ordered = config.order_sensitive;
-        let overlaps: Vec<Vec<Overlap>> = (0..d)
-            .map(|j| {
-                (0..c)
-                    .map(|k| overlap(&canon.gold_sorted[j], &canon.pred_col(j, k).sorted))
-                    .collect()
-            })
-            .collect();
+        let overlaps = space::overlaps(&canon, c);
+        // Positions can only agree where values are shared.
         let positions = (0..d)
             .map(|j| {
                 (0..c)
                     .map(|k| {
-                        if !ordered {
+                        if !ordered || overlaps[j][k].shared == 0 {
                             return 0;
                         }
                         let p = &canon.pred_col(j, k).ids;
@@ -594,11 +589,13 @@ impl<'a> Analysis<'a> {
         assign::max_weight_assignment(&weights)
     }
 
-    fn diagnose(self, result: TaskResult, gold_names: Vec<String>) -> Diagnosis {
+    fn diagnose(mut self, result: TaskResult, gold_names: Vec<String>) -> Diagnosis {
         let mapping: Vec<Option<usize>> = match &result.column_mapping {
             Some(m) if result.passed => m.iter().map(|&k| Some(k)).collect(),
             _ => self.best_mapping(),
         };
+        self.canon
+            .intern_columns(self.table, &Self::mapped_pairs(&mapping));
         let mapping_report = self.mapping_report(&mapping, result.passed);
         let rows = self.rows(&mapping);
         let shape = self.shape(&mapping, &rows);
@@ -805,7 +802,9 @@ impl<'a> Analysis<'a> {
                 .pairs
                 .iter()
                 .filter(|&&(j, k)| {
-                    self.canon.pred_col(j, k).compatible() && self.overlaps[j][k].same_distinct
+                    let col = self.canon.pred_col(j, k);
+                    col.compatible()
+                        && space::same_distinct(&self.canon.gold_sorted[j], &col.sorted)
                 })
                 .map(|&(j, _)| j)
                 .collect();

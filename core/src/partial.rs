@@ -26,7 +26,7 @@ use crate::chars::{is_null_token, python_strip};
 use crate::config::{Comparison, NumericUnit};
 use crate::csv::Table;
 use crate::isodate::parse_official;
-use crate::number::canonical_number;
+use crate::number::canonical_number_into;
 use crate::pyjson::Out;
 
 /// Penalty per extra prediction column, as a fraction of the prediction's column count.
@@ -136,43 +136,90 @@ fn count(n: usize) -> Out {
 /// assert_eq!(signature_cell("  North ", false), "North");
 /// ```
 pub fn signature_cell(raw: &str, strict: bool) -> String {
+    let mut out = String::new();
+    signature_cell_into(raw, strict, &mut out);
+    out
+}
+
+/// [`signature_cell`] appending to `out`.
+fn signature_cell_into(raw: &str, strict: bool, out: &mut String) {
     let stripped = python_strip(raw);
-    if is_null_token(stripped) {
-        return String::new();
+    // Null tokens have at most 4 characters, and casefolding never shortens text.
+    if stripped.len() <= 16 && is_null_token(stripped) {
+        return;
     }
     if !(strict && stripped.contains(',')) {
-        if let Ok(n) = canonical_number(
+        let mark = out.len();
+        let number = canonical_number_into(
             stripped,
             Comparison::DecimalPlaces(2),
             NumericUnit::Plain,
             false,
-        ) {
-            return n;
+            out,
+        );
+        if number.is_ok() {
+            return;
         }
+        out.truncate(mark);
     }
     // Dates need a separator so that plain digit runs (`20240102`) stay numbers.
     if stripped.contains('-') || stripped.contains(':') {
         if let Ok(dt) = parse_official(stripped) {
-            return dt.datetime_string();
+            dt.write_datetime(out);
+            return;
         }
     }
-    stripped.to_string()
+    out.push_str(stripped);
 }
 
-/// The signature of each column: SHA-256 over its normalized cells, sorted.
+#[inline]
+fn mix64(mut x: u64) -> u64 {
+    // splitmix64 finalizer
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A deterministic 128-bit digest of a normalized cell (the length is mixed in, so padding
+/// is unambiguous). Sorting digests instead of strings keeps the signature O(n log n) on
+/// integers; two different cells collide with probability about 2^-128.
+fn cell_digest(bytes: &[u8]) -> u128 {
+    let mut a: u64 = 0x9e37_79b9_7f4a_7c15 ^ bytes.len() as u64;
+    let mut b: u64 = 0xc2b2_ae3d_27d4_eb4f;
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        a = mix64(a ^ x);
+        b = mix64(b.rotate_left(23) ^ x ^ 0x5851_f42d_4c95_7f2d);
+    }
+    (u128::from(mix64(a)) << 64) | u128::from(mix64(b ^ a))
+}
+
+/// The signature of each column: SHA-256 over the sorted digests of its normalized cells.
+/// Two columns get the same signature exactly when their sorted normalized cells are equal
+/// (up to digest collisions).
 pub fn column_signatures(table: &Table, strict: bool) -> Vec<[u8; 32]> {
-    (0..table.column_count())
-        .map(|k| {
-            let mut cells: Vec<String> = table
-                .column(k)
-                .map(|raw| signature_cell(raw, strict))
-                .collect();
+    let columns = table.column_count();
+    let mut digests: Vec<Vec<u128>> = vec![Vec::with_capacity(table.row_count()); columns];
+    let mut scratch = String::new();
+    // Row by row: the table is stored row-major.
+    for row in 0..table.row_count() {
+        for (k, column) in digests.iter_mut().enumerate() {
+            scratch.clear();
+            signature_cell_into(table.cell(row, k), strict, &mut scratch);
+            column.push(cell_digest(scratch.as_bytes()));
+        }
+    }
+    digests
+        .into_iter()
+        .map(|mut cells| {
             cells.sort_unstable();
             let mut hasher = Sha256::new();
             for cell in &cells {
-                // Length-prefixed, so no two different lists hash the same input.
-                hasher.update((cell.len() as u64).to_le_bytes());
-                hasher.update(cell.as_bytes());
+                hasher.update(cell.to_le_bytes());
             }
             hasher.finalize().into()
         })

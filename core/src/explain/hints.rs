@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::canon::{canonical_text, canonicalize, Canonical};
+use crate::canon::{canonical_text, canonicalize_into, Canonical};
 use crate::chars::{is_null_token, python_strip};
 use crate::config::{ColumnType, Comparison, Rule};
 use crate::csv::Table;
@@ -14,6 +14,7 @@ use crate::isodate::{parse_official, DateTime};
 use crate::matching::{match_columns, MatchInput, MatchOutcome};
 use crate::number::parse_number_text;
 
+use super::space::FastMap;
 use super::{clip, Analysis, RowsAnalysis};
 
 /// The kind of a near miss. Codes are stable.
@@ -443,37 +444,10 @@ impl Finder<'_, '_> {
         )
     }
 
-    /// Whether prediction column `k`, with raw replacements, reads under gold column `j`'s
-    /// rule into exactly the gold column's values.
-    fn matches_with(&mut self, j: usize, k: usize, map: &HashMap<String, String>) -> bool {
-        let a = self.a;
-        self.work += a.n_pred;
-        let space = a.canon.space_of(j);
-        let rule = space.rule;
-        let mut cache: HashMap<&str, Option<u32>> = HashMap::new();
-        let mut ids = Vec::with_capacity(a.n_pred);
-        for raw in a.table.column(k) {
-            let id = *cache.entry(raw).or_insert_with(|| {
-                let text = map.get(raw).map_or(raw, String::as_str);
-                canonicalize(text, &rule)
-                    .ok()
-                    .and_then(|c| space.lookup(&c))
-            });
-            match id {
-                Some(id) => ids.push(id),
-                None => return false,
-            }
-        }
-        if a.ordered {
-            ids == a.canon.gold[j]
-        } else {
-            ids.sort_unstable();
-            ids == a.canon.gold_sorted[j]
-        }
-    }
-
-    /// Replacements for the distinct raw cells of column `k`, if any cell changes and the
-    /// column then matches gold column `j`.
+    /// Rewrite prediction column `k` with `transform` and check that it then reads under gold
+    /// column `j`'s rule into exactly the gold column's values. Returns the replacements
+    /// (raw → new raw) when it does and something changed. Stops at the first cell whose
+    /// value the gold column does not have.
     fn try_transform(
         &mut self,
         j: usize,
@@ -481,19 +455,43 @@ impl Finder<'_, '_> {
         transform: &dyn Fn(&str) -> Option<String>,
     ) -> Option<HashMap<String, String>> {
         let a = self.a;
-        let distinct: HashSet<&str> = a.table.column(k).collect();
-        let mut map = HashMap::new();
-        for raw in distinct {
-            if let Some(new) = transform(raw) {
-                if new != raw {
-                    map.insert(raw.to_string(), new);
+        self.work += a.n_pred;
+        let space = a.canon.space_of(j);
+        let rule = space.rule;
+        let gold_values: HashSet<u32> = a.canon.gold[j].iter().copied().collect();
+        let mut map: HashMap<String, String> = HashMap::new();
+        let mut cache: FastMap<&str, u32> = FastMap::default();
+        let mut scratch = String::new();
+        let mut ids = Vec::with_capacity(a.n_pred);
+        for raw in a.table.column(k) {
+            let id = match cache.get(raw) {
+                Some(&id) => id,
+                None => {
+                    let new = transform(raw).filter(|n| n != raw);
+                    scratch.clear();
+                    let read =
+                        canonicalize_into(new.as_deref().unwrap_or(raw), &rule, &mut scratch);
+                    let id = match read {
+                        Ok(is_value) => space.lookup_str(is_value.then_some(scratch.as_str())),
+                        Err(_) => None,
+                    }
+                    .filter(|id| gold_values.contains(id))?;
+                    if let Some(n) = new {
+                        map.insert(raw.to_string(), n);
+                    }
+                    cache.insert(raw, id);
+                    id
                 }
-            }
+            };
+            ids.push(id);
         }
-        if map.is_empty() || !self.matches_with(j, k, &map) {
-            return None;
-        }
-        Some(map)
+        let equal = if a.ordered {
+            ids == a.canon.gold[j]
+        } else {
+            ids.sort_unstable();
+            ids == a.canon.gold_sorted[j]
+        };
+        (equal && !map.is_empty()).then_some(map)
     }
 
     fn value_fix(
@@ -515,12 +513,10 @@ impl Finder<'_, '_> {
                 Box::new(|raw: &str| local_wall_time(raw).map(|dt| dt.date_string())),
             )],
             (HintKind::NaiveVsUtc, ColumnType::Datetime) => {
-                let gold_aware = a.canon.gold[j].iter().any(|&id| {
-                    a.canon
-                        .space_of(j)
-                        .text(id)
-                        .is_some_and(|t| t.ends_with('Z'))
-                });
+                let space = a.canon.space_of(j);
+                let gold_aware = a.canon.gold[j]
+                    .iter()
+                    .any(|&id| space.text(id).is_some_and(|t| t.ends_with('Z')));
                 if gold_aware {
                     vec![("treat_naive_as_utc", Box::new(naive_as_utc))]
                 } else {
@@ -566,27 +562,23 @@ impl Finder<'_, '_> {
         j: usize,
         key: impl Fn(&str) -> String,
     ) -> HashMap<String, Option<String>> {
-        let space = self.a.canon.space_of(j);
         let mut lookup: HashMap<String, Option<String>> = HashMap::new();
-        let mut seen = HashSet::new();
-        for &id in &self.a.canon.gold[j] {
-            if !seen.insert(id) {
+        let space = self.a.canon.space_of(j);
+        let mut texts: Vec<&str> = self.a.canon.gold_sorted[j]
+            .iter()
+            .filter_map(|&id| space.text(id))
+            .collect();
+        texts.sort_unstable(); // deterministic
+        texts.dedup();
+        for text in texts {
+            let k = key(text);
+            if k.is_empty() {
                 continue;
             }
-            if let Some(text) = space.text(id) {
-                let k = key(text);
-                if k.is_empty() {
-                    continue;
-                }
-                lookup
-                    .entry(k)
-                    .and_modify(|v| {
-                        if v.as_deref() != Some(text) {
-                            *v = None; // ambiguous
-                        }
-                    })
-                    .or_insert_with(|| Some(text.to_string()));
-            }
+            lookup
+                .entry(k)
+                .and_modify(|v| *v = None) // ambiguous: two gold values share the key
+                .or_insert_with(|| Some(text.to_string()));
         }
         lookup
     }
@@ -627,28 +619,47 @@ impl Finder<'_, '_> {
     }
 
     /// Whether gold column `j` and prediction column `k`, both read under `rule`, hold the
-    /// same values.
+    /// same values. Stops at the first prediction value the gold column does not have.
     fn matches_under(&mut self, j: usize, k: usize, rule: &Rule) -> bool {
         let a = self.a;
         self.work += a.n_gold + a.n_pred;
-        let mut ids: HashMap<Canonical, u32> = HashMap::new();
-        let mut read = |raw: &str| -> Option<u32> {
-            let c = canonicalize(raw, rule).ok()?;
-            let next = ids.len() as u32;
-            Some(*ids.entry(c).or_insert(next))
-        };
-        let gold: Option<Vec<u32>> = a.gold.table().column(j).map(&mut read).collect();
-        let pred: Option<Vec<u32>> = a.table.column(k).map(&mut read).collect();
-        match (gold, pred) {
-            (Some(mut g), Some(mut p)) => {
-                if !a.ordered {
-                    g.sort_unstable();
-                    p.sort_unstable();
-                }
-                g == p
-            }
-            _ => false,
+        let mut ids: FastMap<String, u32> = FastMap::default();
+        let mut scratch = String::new();
+        let mut gold = Vec::with_capacity(a.n_gold);
+        for raw in a.gold.table().column(j) {
+            scratch.clear();
+            let id = match canonicalize_into(raw, rule, &mut scratch) {
+                Ok(false) => 0,
+                Ok(true) => match ids.get(scratch.as_str()) {
+                    Some(&id) => id,
+                    None => {
+                        let id = ids.len() as u32 + 1;
+                        ids.insert(scratch.clone(), id);
+                        id
+                    }
+                },
+                Err(_) => return false,
+            };
+            gold.push(id);
         }
+        let mut pred = Vec::with_capacity(a.n_pred);
+        for raw in a.table.column(k) {
+            scratch.clear();
+            let id = match canonicalize_into(raw, rule, &mut scratch) {
+                Ok(false) => 0,
+                Ok(true) => match ids.get(scratch.as_str()) {
+                    Some(&id) => id,
+                    None => return false,
+                },
+                Err(_) => return false,
+            };
+            pred.push(id);
+        }
+        if !a.ordered {
+            gold.sort_unstable();
+            pred.sort_unstable();
+        }
+        gold == pred
     }
 
     fn duplicates_removed(&mut self) -> Option<(Hint, WhatIf)> {
