@@ -765,3 +765,161 @@ fn wide_and_long_diagnoses_stay_bounded() {
     let json = d.to_json();
     assert!(json.len() < 64 * 1024, "{} bytes", json.len());
 }
+
+/// Random small tasks and perturbed predictions of every kind the diagnosis names: the
+/// verdict stays evaluate's, nothing panics, the JSON parses and is deterministic.
+#[test]
+fn random_perturbations_keep_every_invariant() {
+    let mut rng = Lcg(2024);
+    let kinds = [
+        "text", "int", "dp2", "sd3", "dp1%frac", "date", "datetime", "boolean",
+    ];
+    let mut hint_kinds = std::collections::BTreeSet::new();
+    for case in 0..1500 {
+        let d = 1 + (rng.next() % 4) as usize;
+        let n = (rng.next() % 7) as usize;
+        let types: Vec<&str> = (0..d)
+            .map(|_| kinds[(rng.next() % kinds.len() as u64) as usize])
+            .collect();
+        let value = |rng: &mut Lcg, t: &str| -> String {
+            let r = rng.next();
+            match t {
+                "text" => ["North", "south", "East", "", "a,b", "West"][(r % 6) as usize].into(),
+                "int" => format!("{}", r % 5),
+                "dp2" | "sd3" => format!("{}.{}", r % 50, r % 1000),
+                "dp1%frac" => format!("0.{}", r % 100),
+                "date" => format!("2024-01-{:02}", 1 + r % 28),
+                "datetime" => format!(
+                    "2024-01-02T{:02}:30:00{}",
+                    r % 24,
+                    if r % 3 == 0 { "Z" } else { "" }
+                ),
+                _ => ["true", "no", "1", "N"][(r % 4) as usize].into(),
+            }
+        };
+        let gold_rows: Vec<Vec<String>> = (0..n)
+            .map(|_| types.iter().map(|t| value(&mut rng, t)).collect())
+            .collect();
+        let specs: Vec<String> = types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("c{i}:{t}"))
+            .collect();
+        let specs: Vec<&str> = specs.iter().map(String::as_str).collect();
+        let cfg = config(rng.next() % 2 == 0, &specs);
+        let write = |header: &[String], rows: &[Vec<String>]| -> String {
+            let quote = |c: &String| {
+                if c.contains(',') || c.is_empty() {
+                    format!("\"{c}\"")
+                } else {
+                    c.clone()
+                }
+            };
+            let mut s = header.join(",") + "\n";
+            for r in rows {
+                s.push_str(&r.iter().map(quote).collect::<Vec<_>>().join(","));
+                s.push('\n');
+            }
+            s
+        };
+        let header: Vec<String> = (0..d).map(|i| format!("h{i}")).collect();
+        let gold = write(&header, &gold_rows);
+        // Perturb a copy.
+        let mut rows = gold_rows.clone();
+        let mut head = header.clone();
+        let perturbation = rng.next() % 12;
+        match perturbation {
+            0 => rows.reverse(),
+            1 => {
+                for r in rows.iter_mut() {
+                    r.reverse();
+                }
+                head.reverse();
+            }
+            2 if d > 1 => {
+                for r in rows.iter_mut() {
+                    r.pop();
+                }
+                head.pop();
+            }
+            3 => {
+                for r in rows.iter_mut() {
+                    r.push("x".into());
+                }
+                head.push("extra".into());
+            }
+            4 if n > 0 => rows.push(rows[0].clone()),
+            5 if n > 0 => {
+                rows.pop();
+            }
+            6 => {
+                for r in rows.iter_mut() {
+                    for c in r.iter_mut() {
+                        *c = c.to_uppercase();
+                    }
+                }
+            }
+            7 => {
+                for r in rows.iter_mut() {
+                    for c in r.iter_mut() {
+                        if let Some((a, b)) = c.split_once('.') {
+                            *c = format!("{a}.{}", &b[..b.len().min(1)]);
+                        }
+                    }
+                }
+            }
+            8 => {
+                for r in rows.iter_mut() {
+                    for c in r.iter_mut() {
+                        if c.starts_with("2024") && c.len() == 10 {
+                            c.push_str(" 05:00");
+                        } else if c.ends_with('Z') {
+                            c.pop();
+                        }
+                    }
+                }
+            }
+            9 if n > 0 => {
+                let r = (rng.next() % n as u64) as usize;
+                let k = (rng.next() % d as u64) as usize;
+                rows[r][k] = format!("{}%", rows[r][k]);
+            }
+            10 => {
+                for r in rows.iter_mut() {
+                    for c in r.iter_mut() {
+                        *c = format!("'{c}'");
+                    }
+                }
+            }
+            _ => {}
+        }
+        let mut pred = write(&head, &rows);
+        if case % 97 == 0 {
+            pred.push('\n'); // a trailing blank line: not rectangular
+        }
+        let pred_opt = (case % 113 != 0).then_some(pred.as_str());
+        let first = diagnose(pred_opt, &gold, &cfg);
+        let again = diagnose(pred_opt, &gold, &cfg);
+        assert_eq!(
+            first.to_json(),
+            again.to_json(),
+            "case {case} is not deterministic"
+        );
+        for h in &first.hints {
+            hint_kinds.insert(h.kind.code());
+        }
+    }
+    // The perturbations reach most hints.
+    for kind in [
+        "extra_columns",
+        "lower_precision",
+        "text_case",
+        "text_punctuation",
+        "row_order",
+    ] {
+        assert!(
+            hint_kinds.contains(kind),
+            "{kind} never fired: {hint_kinds:?}"
+        );
+    }
+}

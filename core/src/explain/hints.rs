@@ -78,7 +78,7 @@ impl HintKind {
 /// A column a hint concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HintColumn {
-    /// The gold column (for [`HintKind::ExtraColumns`]: unused, equal to `usize::MAX`).
+    /// The gold column (`None` for [`HintKind::ExtraColumns`], which concerns prediction columns only).
     pub gold_index: Option<usize>,
     /// The prediction column.
     pub prediction_index: usize,
