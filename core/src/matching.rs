@@ -66,17 +66,37 @@ pub struct MatchInput<'a> {
 /// Maximum cell-visits the unordered search may spend (about a few seconds of work).
 const WORK_BUDGET: u64 = 3_000_000_000;
 
+/// How much searching a match took (for tests and benchmarks of the worst case).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SearchStats {
+    /// Partial assignments whose row hashes were computed (each costs O(rows)).
+    pub hashed_nodes: u64,
+    /// Complete assignments verified exactly by sorting rows.
+    pub verified_leaves: u64,
+}
+
 /// Find the official verdict and mapping.
 pub fn match_columns(input: &MatchInput<'_>) -> MatchOutcome {
+    match_columns_with_stats(input).0
+}
+
+/// [`match_columns`], also reporting the search effort.
+pub fn match_columns_with_stats(input: &MatchInput<'_>) -> (MatchOutcome, SearchStats) {
     let d = input.gold.len();
     if d == 0 || d > 64 {
-        return MatchOutcome::TypeNormalizationFailed;
+        return (
+            MatchOutcome::TypeNormalizationFailed,
+            SearchStats::default(),
+        );
     }
     let compat: Vec<u64> = (0..d)
         .map(|j| mask_where(d, |k| input.prediction[input.gold_group[j]][k].is_some()))
         .collect();
     if !has_perfect_matching(&compat, full_mask(d), 0) {
-        return MatchOutcome::TypeNormalizationFailed;
+        return (
+            MatchOutcome::TypeNormalizationFailed,
+            SearchStats::default(),
+        );
     }
     if input.order_sensitive {
         let allowed: Vec<u64> = (0..d)
@@ -87,12 +107,15 @@ pub fn match_columns(input: &MatchInput<'_>) -> MatchOutcome {
                 })
             })
             .collect();
-        return match first_perfect_matching(&allowed) {
+        let outcome = match first_perfect_matching(&allowed) {
             Some(m) => MatchOutcome::Passed(m),
             None => MatchOutcome::RelationMismatch,
         };
+        return (outcome, SearchStats::default());
     }
-    Search::new(input).run()
+    let mut search = Search::new(input);
+    let outcome = search.run();
+    (outcome, search.stats)
 }
 
 fn full_mask(d: usize) -> u64 {
@@ -216,6 +239,82 @@ fn same_multiset(gold: &[ValueId], other: &[ValueId], counts: &mut [u32]) -> boo
     equal
 }
 
+/// Colour refinement: strengthen `allowed` with row context.
+///
+/// A passing mapping pairs gold rows with prediction rows that hold the same values, so any
+/// function of a row's multiset of values (its colour) is preserved, and so is each column's
+/// multiset of (row colour, value) pairs. Colours can only use columns whose group is
+/// unambiguous: a group is *clean* when the prediction columns allowed for its gold columns
+/// are allowed for no other group and are exactly as many; every passing mapping then maps
+/// that group's gold columns onto exactly those prediction columns. Removing edges whose
+/// (colour, value) multisets differ never removes an edge of a passing mapping, and it
+/// turns symmetric inputs (columns with equal multisets told apart only by their rows) into
+/// near-permutations before the search starts.
+fn refine_by_row_colors(input: &MatchInput<'_>, allowed: &mut [u64]) {
+    let d = allowed.len();
+    let n = input.rows;
+    let groups = input.prediction.len();
+    let mut group_preds = vec![0u64; groups];
+    let mut group_size = vec![0u32; groups];
+    for j in 0..d {
+        group_preds[input.gold_group[j]] |= allowed[j];
+        group_size[input.gold_group[j]] += 1;
+    }
+    let clean: Vec<bool> = (0..groups)
+        .map(|g| {
+            group_size[g] > 0
+                && group_preds[g].count_ones() == group_size[g]
+                && (0..groups).all(|h| h == g || group_preds[h] & group_preds[g] == 0)
+        })
+        .collect();
+    if !clean.iter().any(|&c| c) || n == 0 {
+        return;
+    }
+    let term =
+        |g: usize, id: ValueId| mix64(((g as u64) << 32) ^ id as u64 ^ 0x9e37_79b9_7f4a_7c15);
+    let mut gold_color = vec![0u64; n];
+    let mut pred_color = vec![0u64; n];
+    for g in (0..groups).filter(|&g| clean[g]) {
+        for j in (0..d).filter(|&j| input.gold_group[j] == g) {
+            for (c, &id) in gold_color.iter_mut().zip(input.gold[j]) {
+                *c = c.wrapping_add(term(g, id));
+            }
+        }
+        let mut mask = group_preds[g];
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if let Some(col) = input.prediction[g][k] {
+                for (c, &id) in pred_color.iter_mut().zip(col) {
+                    *c = c.wrapping_add(term(g, id));
+                }
+            }
+        }
+    }
+    let signature = |colors: &[u64], col: &[ValueId]| {
+        colors.iter().zip(col).fold(0u64, |acc, (&c, &id)| {
+            acc.wrapping_add(mix64(c ^ mix64(id as u64 + 1)))
+        })
+    };
+    let mut pred_signature: Vec<Vec<Option<u64>>> = vec![vec![None; d]; groups];
+    for j in 0..d {
+        let g = input.gold_group[j];
+        let gold_sig = signature(&gold_color, input.gold[j]);
+        let mut mask = allowed[j];
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let Some(col) = input.prediction[g][k] else {
+                continue;
+            };
+            let sig = *pred_signature[g][k].get_or_insert_with(|| signature(&pred_color, col));
+            if sig != gold_sig {
+                allowed[j] &= !(1u64 << k);
+            }
+        }
+    }
+}
+
 struct Search<'a, 'b> {
     input: &'b MatchInput<'a>,
     d: usize,
@@ -228,6 +327,7 @@ struct Search<'a, 'b> {
     /// Gold partial-row signatures after assigning columns 0..=j.
     gold_signature: Vec<u64>,
     work: u64,
+    stats: SearchStats,
 }
 
 impl<'a, 'b> Search<'a, 'b> {
@@ -282,6 +382,8 @@ impl<'a, 'b> Search<'a, 'b> {
             }
         }
 
+        refine_by_row_colors(input, &mut allowed);
+
         // Prediction columns identical under every group are interchangeable.
         let seq_hash = |col: &[ValueId]| col.iter().fold(0u64, |h, &id| mix64(h ^ id as u64));
         let mut pred_twins_below = vec![0u64; d];
@@ -328,10 +430,11 @@ impl<'a, 'b> Search<'a, 'b> {
             gold_twin_below,
             gold_signature,
             work: 0,
+            stats: SearchStats::default(),
         }
     }
 
-    fn run(mut self) -> MatchOutcome {
+    fn run(&mut self) -> MatchOutcome {
         if !has_perfect_matching(&self.allowed, full_mask(self.d), 0) {
             return MatchOutcome::RelationMismatch;
         }
@@ -355,6 +458,7 @@ impl<'a, 'b> Search<'a, 'b> {
     ) -> Option<bool> {
         if j == self.d {
             self.work += (self.n * self.d) as u64;
+            self.stats.verified_leaves += 1;
             return Some(self.verify(assignment));
         }
         let group = self.input.gold_group[j];
@@ -374,6 +478,7 @@ impl<'a, 'b> Search<'a, 'b> {
                 continue;
             }
             self.work += self.n as u64 + 64;
+            self.stats.hashed_nodes += 1;
             if self.work > WORK_BUDGET {
                 return None;
             }
