@@ -297,10 +297,10 @@ fn refine_by_row_colors(input: &MatchInput<'_>, allowed: &mut [u64]) {
         })
     };
     let mut pred_signature: Vec<Vec<Option<u64>>> = vec![vec![None; d]; groups];
-    for j in 0..d {
+    for (j, edges) in allowed.iter_mut().enumerate() {
         let g = input.gold_group[j];
         let gold_sig = signature(&gold_color, input.gold[j]);
-        let mut mask = allowed[j];
+        let mut mask = *edges;
         while mask != 0 {
             let k = mask.trailing_zeros() as usize;
             mask &= mask - 1;
@@ -309,7 +309,7 @@ fn refine_by_row_colors(input: &MatchInput<'_>, allowed: &mut [u64]) {
             };
             let sig = *pred_signature[g][k].get_or_insert_with(|| signature(&pred_color, col));
             if sig != gold_sig {
-                allowed[j] &= !(1u64 << k);
+                *edges &= !(1u64 << k);
             }
         }
     }

@@ -137,11 +137,7 @@ fn pairwise_equal_but_triple_different_is_still_exact() {
     assert_eq!(outcome, MatchOutcome::Passed(vec![0, 1, 2]));
     // Replace the xor column by a + b mod 16: pairs stay uniform, triples change.
     let mut wrong = pred.clone();
-    let mut sums = Vec::new();
-    for r in 0..wrong[1].len() {
-        sums.push(1 + ((wrong[1][r] - 1 + wrong[2][r] - 1) % 16));
-    }
-    wrong[0] = sums;
+    wrong[0] = wrong[1].iter().zip(&wrong[2]).map(|(&a, &b)| 1 + ((a - 1 + b - 1) % 16)).collect();
     let (outcome, _) = run(&gold, &wrong);
     assert_eq!(outcome, MatchOutcome::RelationMismatch);
 }
