@@ -4,13 +4,14 @@ compatibility score, and the verdict staying exactly evaluate's on every conform
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 import tabeq
-from conftest import case_bytes
+from conftest import REPO, case_bytes
 from tabeq.explain import HINT_NAMES, Diagnosis, column_signature, explain
 
 CONFIG: dict[str, Any] = {
@@ -258,3 +259,13 @@ def test_column_signature_compatibility_mode(tmp_path: Path) -> None:
     d = explain(same, gold, config, signature_strict=True)
     assert d.passed
     assert d.partial_credit["column_signature"] == strict
+
+
+def test_docs_python_blocks_run() -> None:
+    """The `python` blocks of docs/explain.md run in order and assert what they show."""
+    text = (REPO / "docs" / "explain.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```\n", text, flags=re.MULTILINE | re.DOTALL)
+    assert len(blocks) >= 2
+    namespace: dict[str, object] = {"__name__": "__docs__"}
+    for index, body in enumerate(blocks):
+        exec(compile(body, f"explain.md block {index}", "exec"), namespace)
