@@ -21,15 +21,23 @@
 //!    rule are tried only in index order, and for identical gold columns j₁ < j₂ only
 //!    π(j₁) < π(j₂) is tried. Both restrictions keep the lexicographically first passing π.
 //!
-//! **Cost.** Canonicalization is O(d·n) per distinct rule. Each search node costs
-//! O(d) word operations for the matching check plus O(n) for the hash check. With distinct
-//! column contents (the realistic case and the official worst case) `allowed` is nearly a
-//! permutation and the search visits O(d) nodes. With identical columns the symmetry rules
-//! collapse branching, again O(d) nodes. Columns with equal multisets but different row
-//! association are cut at depth two by the pairwise-projection check: O(d²) nodes. Deciding
-//! equality up to column permutation is as hard as graph isomorphism in general, so a
-//! pathological input could still branch; a work budget bounds it
-//! ([`MatchOutcome::SearchLimitExceeded`]), which no realistic or adversarial test reaches.
+//! Two reductions run before the search: **colour refinement** removes `allowed` edges whose
+//! multiset of (row colour, value) pairs differs, where a row's colour is a hash of its
+//! values (see `refine_by_row_colors`); and **duplicate rows** are stored once with a count,
+//! since identical rows stay identical under every mapping.
+//!
+//! **Cost.** Canonicalization is O(d·n) per distinct rule; the reductions are O(d·n) plus one
+//! O(n) signature per allowed edge. Each search node costs O(d) word operations for the
+//! matching check plus O(r) for the hash check, r being the number of distinct prediction
+//! rows. With distinct column contents (realistic data, and the official worst case)
+//! `allowed` is a permutation after the multiset filter: d nodes. With identical columns the
+//! symmetry rules remove branching: d nodes. Equal multisets with different row association
+//! are separated by colour refinement: d nodes (tests assert at most d² + d). Only inputs
+//! whose rows and columns are all alike — Latin squares, whose cyclic shifts are genuine
+//! symmetries — keep partial mappings alive deep: O(d³) nodes, each over the few distinct
+//! rows such tables have. Deciding equality up to column permutation is as hard as graph
+//! isomorphism in general, so a work budget (about 3·10⁹ row visits) bounds the rest
+//! ([`MatchOutcome::SearchLimitExceeded`]); no test, benchmark or fuzzing input reaches it.
 
 /// Identifier of a canonical value, interned per rule. Equal ids ⇔ equal canonical values.
 pub type ValueId = u32;
@@ -315,10 +323,54 @@ fn refine_by_row_colors(input: &MatchInput<'_>, allowed: &mut [u64]) {
     }
 }
 
+/// Rows with identical values, stored once with a count. Identical rows stay identical under
+/// every mapping, so the search works on distinct rows only (a table of 100,000 rows built
+/// from a few hundred distinct ones costs a few hundred per node).
+struct DistinctRows {
+    /// How many times each distinct row occurs.
+    counts: Vec<u64>,
+}
+
+/// Group the rows of `columns` (all of length `n`) into distinct rows; returns, per distinct
+/// row, the index of its first occurrence and its count.
+fn distinct_rows(columns: &[&[ValueId]], n: usize) -> (Vec<usize>, DistinctRows) {
+    let mut first: Vec<usize> = Vec::new();
+    let mut counts: Vec<u64> = Vec::new();
+    let mut by_hash: std::collections::HashMap<u64, Vec<usize>, foldhash::fast::RandomState> =
+        std::collections::HashMap::default();
+    for r in 0..n {
+        let h = columns
+            .iter()
+            .fold(0u64, |h, col| mix64(h.rotate_left(7) ^ col[r] as u64));
+        let bucket = by_hash.entry(h).or_default();
+        match bucket
+            .iter()
+            .find(|&&i| columns.iter().all(|col| col[first[i]] == col[r]))
+        {
+            Some(&i) => counts[i] += 1,
+            None => {
+                bucket.push(first.len());
+                first.push(r);
+                counts.push(1);
+            }
+        }
+    }
+    (first, DistinctRows { counts })
+}
+
+fn gather(col: &[ValueId], rows: &[usize]) -> Vec<ValueId> {
+    rows.iter().map(|&r| col[r]).collect()
+}
+
 struct Search<'a, 'b> {
     input: &'b MatchInput<'a>,
     d: usize,
-    n: usize,
+    /// Distinct gold rows: each gold column restricted to them, and their counts.
+    gold_rows: Vec<Vec<ValueId>>,
+    gold_counts: DistinctRows,
+    /// Distinct prediction rows (over every group's reading): `[group][k]`, and counts.
+    pred_rows: Vec<Vec<Option<Vec<ValueId>>>>,
+    pred_counts: DistinctRows,
     allowed: Vec<u64>,
     /// For prediction column k, the columns with a smaller index that are interchangeable with it.
     pred_twins_below: Vec<u64>,
@@ -411,20 +463,47 @@ impl<'a, 'b> Search<'a, 'b> {
             })
             .collect();
 
+        let (gold_first, gold_counts) = distinct_rows(&input.gold, n);
+        let gold_rows: Vec<Vec<ValueId>> = input
+            .gold
+            .iter()
+            .map(|col| gather(col, &gold_first))
+            .collect();
+        let pred_columns: Vec<&[ValueId]> = input
+            .prediction
+            .iter()
+            .flatten()
+            .filter_map(|c| *c)
+            .collect();
+        let (pred_first, pred_counts) = distinct_rows(&pred_columns, n);
+        let pred_rows: Vec<Vec<Option<Vec<ValueId>>>> = input
+            .prediction
+            .iter()
+            .map(|per_group| {
+                per_group
+                    .iter()
+                    .map(|c| c.map(|col| gather(col, &pred_first)))
+                    .collect()
+            })
+            .collect();
+
         let mut gold_signature = Vec::with_capacity(d);
-        let mut hashes = vec![0u64; n];
-        for j in 0..d {
+        let mut hashes = vec![0u64; gold_first.len()];
+        for (j, col) in gold_rows.iter().enumerate() {
             let mut sig = 0u64;
-            for (h, &id) in hashes.iter_mut().zip(input.gold[j]) {
+            for ((h, &id), &count) in hashes.iter_mut().zip(col).zip(&gold_counts.counts) {
                 *h = extend_row_hash(*h, j, id);
-                sig = sig.wrapping_add(row_signature_term(*h));
+                sig = sig.wrapping_add(row_signature_term(*h).wrapping_mul(count));
             }
             gold_signature.push(sig);
         }
         Search {
             input,
             d,
-            n,
+            gold_rows,
+            gold_counts,
+            pred_rows,
+            pred_counts,
             allowed,
             pred_twins_below,
             gold_twin_below,
@@ -440,7 +519,7 @@ impl<'a, 'b> Search<'a, 'b> {
         }
         let mut assignment = Vec::with_capacity(self.d);
         let mut levels: Vec<Vec<u64>> = Vec::with_capacity(self.d + 1);
-        levels.push(vec![0u64; self.n]);
+        levels.push(vec![0u64; self.pred_counts.counts.len()]);
         match self.dfs(0, full_mask(self.d), &mut assignment, &mut levels) {
             Some(true) => MatchOutcome::Passed(assignment),
             Some(false) => MatchOutcome::RelationMismatch,
@@ -456,8 +535,9 @@ impl<'a, 'b> Search<'a, 'b> {
         assignment: &mut Vec<usize>,
         levels: &mut Vec<Vec<u64>>,
     ) -> Option<bool> {
+        let rows = self.pred_counts.counts.len();
         if j == self.d {
-            self.work += (self.n * self.d) as u64;
+            self.work += (rows * self.d) as u64;
             self.stats.verified_leaves += 1;
             return Some(self.verify(assignment));
         }
@@ -477,20 +557,20 @@ impl<'a, 'b> Search<'a, 'b> {
             if !has_perfect_matching(&self.allowed, rest, j + 1) {
                 continue;
             }
-            self.work += self.n as u64 + 64;
+            self.work += rows as u64 + 64;
             self.stats.hashed_nodes += 1;
             if self.work > WORK_BUDGET {
                 return None;
             }
-            let Some(col) = self.input.prediction[group][k] else {
+            let Some(col) = self.pred_rows[group][k].as_deref() else {
                 continue;
             };
             let previous = &levels[j];
-            let mut next = Vec::with_capacity(self.n);
+            let mut next = Vec::with_capacity(rows);
             let mut sig = 0u64;
-            for (&h, &id) in previous.iter().zip(col) {
+            for ((&h, &id), &count) in previous.iter().zip(col).zip(&self.pred_counts.counts) {
                 let h2 = extend_row_hash(h, j, id);
-                sig = sig.wrapping_add(row_signature_term(h2));
+                sig = sig.wrapping_add(row_signature_term(h2).wrapping_mul(count));
                 next.push(h2);
             }
             if sig != self.gold_signature[j] {
@@ -509,24 +589,43 @@ impl<'a, 'b> Search<'a, 'b> {
         Some(false)
     }
 
-    /// Exact multiset comparison of full rows under a complete assignment.
+    /// Exact multiset comparison of full rows under a complete assignment: both sides as
+    /// sorted (row, count) lists, prediction rows merged after projection.
     fn verify(&self, assignment: &[usize]) -> bool {
         let d = self.d;
-        let mut gold_rows: Vec<ValueId> = Vec::with_capacity(self.n * d);
-        let mut pred_rows: Vec<ValueId> = Vec::with_capacity(self.n * d);
-        for r in 0..self.n {
-            for (j, &k) in assignment.iter().enumerate() {
-                gold_rows.push(self.input.gold[j][r]);
-                let col = self.input.prediction[self.input.gold_group[j]][k].unwrap_or(&[]);
-                pred_rows.push(col.get(r).copied().unwrap_or(ValueId::MAX));
-            }
-        }
-        let sort_rows = |flat: &[ValueId]| {
-            let mut rows: Vec<&[ValueId]> = flat.chunks(d).collect();
+        let collect = |cols: &[&[ValueId]], counts: &[u64]| {
+            let mut rows: Vec<(Vec<ValueId>, u64)> = counts
+                .iter()
+                .enumerate()
+                .map(|(r, &c)| {
+                    (
+                        cols.iter()
+                            .map(|col| col.get(r).copied().unwrap_or(ValueId::MAX))
+                            .collect(),
+                        c,
+                    )
+                })
+                .collect();
             rows.sort_unstable();
-            rows.into_iter().flatten().copied().collect::<Vec<_>>()
+            let mut merged: Vec<(Vec<ValueId>, u64)> = Vec::with_capacity(rows.len());
+            for (row, count) in rows {
+                match merged.last_mut() {
+                    Some((last, total)) if *last == row => *total += count,
+                    _ => merged.push((row, count)),
+                }
+            }
+            merged
         };
-        sort_rows(&gold_rows) == sort_rows(&pred_rows)
+        let gold_cols: Vec<&[ValueId]> = self.gold_rows.iter().map(Vec::as_slice).collect();
+        let pred_cols: Vec<&[ValueId]> = (0..d)
+            .map(|j| {
+                self.pred_rows[self.input.gold_group[j]][assignment[j]]
+                    .as_deref()
+                    .unwrap_or(&[])
+            })
+            .collect();
+        collect(&gold_cols, &self.gold_counts.counts)
+            == collect(&pred_cols, &self.pred_counts.counts)
     }
 }
 
