@@ -149,8 +149,9 @@ pub struct Grain {
 pub struct Types {
     /// One entry per gold column.
     pub columns: Vec<ColumnTypes>,
-    /// When no one-to-one readable mapping exists: gold columns that compete for fewer
-    /// readable prediction columns than there are of them.
+    /// When no one-to-one readable mapping exists although the prediction has enough
+    /// columns: gold columns that compete for fewer readable prediction columns than there
+    /// are of them.
     pub unreadable: Option<Unreadable>,
 }
 
@@ -871,13 +872,14 @@ impl<'a> Analysis<'a> {
                 }
             })
             .collect();
+        // With fewer prediction columns than gold columns the shape already says it all.
         let matching = assign::max_matching(&self.compat);
-        let unreadable =
-            assign::hall_violator(&self.compat, &matching).map(|(gold_columns, readable_from)| {
-                Unreadable {
-                    gold_columns,
-                    readable_from,
-                }
+        let unreadable = (self.c >= self.d)
+            .then(|| assign::hall_violator(&self.compat, &matching))
+            .flatten()
+            .map(|(gold_columns, readable_from)| Unreadable {
+                gold_columns,
+                readable_from,
             });
         Types {
             columns,

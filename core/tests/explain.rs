@@ -212,6 +212,8 @@ fn missing_column_is_named() {
     assert_eq!(s.missing_gold_columns, vec![2]);
     assert_eq!(s.gold_columns_matched_by_no_prediction, vec![2]);
     assert!(s.extra_prediction_columns.is_empty());
+    // Too few columns is a shape problem, not a competition for readable columns.
+    assert!(d.types.as_ref().unwrap().unreadable.is_none());
     let m = d.mapping.as_ref().unwrap();
     assert_eq!(m.pairs[2].prediction_index, None);
     assert!(!m.valid);
@@ -259,6 +261,8 @@ fn duplicates_removed_hint() {
     let h = hint(&d, HintKind::DuplicatesRemoved);
     assert!(h.would_pass);
     assert_eq!(hint_names(&d), ["duplicates_removed"]);
+    let expected = "distinct rows but more rows for the gold's 4: 2 prediction rows repeat";
+    assert!(d.summary.contains(expected), "{}", d.summary);
     assert_eq!(d.partial.rows.matched, 4);
     assert!((d.partial.rows.precision - 4.0 / 6.0).abs() < 1e-12);
 }
@@ -539,6 +543,9 @@ fn hall_violator_when_two_columns_compete_for_one() {
         "{}",
         d.summary
     );
+    // The example is the mapped column that does not read.
+    let expected = "e.g. for 'b' prediction column 2 'c' row 1 is \"y\"";
+    assert!(d.summary.contains(expected), "{}", d.summary);
 }
 
 #[test]

@@ -106,6 +106,12 @@ def test_missing_prediction_and_paths(tmp_path: Path) -> None:
     with pytest.raises(tabeq.GoldError):
         explain(absent, tmp_path / "no-gold.csv", CONFIG)
 
+    directory = tmp_path / "a-directory"
+    directory.mkdir()
+    d = explain(directory, gold_path, CONFIG)
+    assert d.result == tabeq.evaluate(directory, gold_path, CONFIG).to_dict()
+    assert d.to_dict()["input"]["csv_error"] == "csv_not_a_regular_file"
+
 
 def test_invalid_csv_reports_code_and_record() -> None:
     d = explain(b"region,gdp\nNorth,1.25\nSouth\n", GOLD, CONFIG)

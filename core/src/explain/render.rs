@@ -486,7 +486,26 @@ fn shape_sentences(d: &Diagnosis, out: &mut Vec<String>) {
             list(&unmatched_gold, |&j| gold_name(d, j))
         ));
     }
-    if let Some(g) = &s.grain {
+    if let Some(g) = s.grain.as_ref().filter(|g| g.same_distinct_rows) {
+        out.push(format!(
+            "The prediction has the gold's distinct rows but {} rows for the gold's {}: {}.",
+            if g.finer { "more" } else { "fewer" },
+            s.expected_rows,
+            if g.finer {
+                plural(
+                    g.prediction_duplicate_rows,
+                    "prediction row repeats an earlier row",
+                    "prediction rows repeat earlier rows",
+                )
+            } else {
+                plural(
+                    g.gold_duplicate_rows,
+                    "gold row repeats an earlier row",
+                    "gold rows repeat earlier rows",
+                )
+            }
+        ));
+    } else if let Some(g) = &s.grain {
         let mut text = format!(
             "The prediction is at a {} grain: {} for the gold's {}",
             if g.finer { "finer" } else { "coarser" },
@@ -544,13 +563,25 @@ fn type_sentences(d: &Diagnosis, out: &mut Vec<String>) {
     };
     let mut covered: Vec<usize> = Vec::new();
     if let Some(u) = &t.unreadable {
-        let first = u.gold_columns.first().copied().unwrap_or(0);
+        // Illustrate with a gold column whose mapped column does not read, if any.
+        let mapped_unreadable = |j: &usize| {
+            m.pairs
+                .get(*j)
+                .is_some_and(|p| p.prediction_index.is_some() && !p.compatible)
+        };
+        let first = u
+            .gold_columns
+            .iter()
+            .copied()
+            .find(mapped_unreadable)
+            .or_else(|| u.gold_columns.first().copied())
+            .unwrap_or(0);
         let rule = t
             .columns
             .get(first)
             .map_or(String::new(), |c| c.rule.clone());
         let eg = example(first)
-            .map(|c| format!(": e.g. {}", describe(c)))
+            .map(|c| format!(": e.g. for {} {}", gold_name(d, first), describe(c)))
             .unwrap_or_default();
         if u.readable_from.is_empty() {
             out.push(format!(
