@@ -137,6 +137,40 @@ impl NativeResult {
     fn to_json(&self) -> String {
         self.inner.to_json()
     }
+    /// Every field in one call (one boundary crossing instead of eleven): task_id, passed,
+    /// order_sensitive, gold_column_count, prediction_column_count, gold_row_count,
+    /// prediction_row_count, column_mapping, error_code, error, csv_error_code.
+    #[allow(clippy::type_complexity)]
+    fn fields(
+        &self,
+    ) -> (
+        &str,
+        bool,
+        bool,
+        usize,
+        usize,
+        usize,
+        usize,
+        Option<Vec<usize>>,
+        Option<&'static str>,
+        Option<&str>,
+        Option<&'static str>,
+    ) {
+        let r = &self.inner;
+        (
+            &r.task_id,
+            r.passed,
+            r.order_sensitive,
+            r.gold_column_count,
+            r.prediction_column_count,
+            r.gold_row_count,
+            r.prediction_row_count,
+            r.column_mapping.clone(),
+            r.error_code.map(|c| c.code()),
+            r.error.as_deref(),
+            r.csv_error.map(|c| c.code()),
+        )
+    }
 }
 
 /// Work above this many input bytes releases the GIL.

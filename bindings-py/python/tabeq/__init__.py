@@ -349,13 +349,26 @@ class TaskResult:
         prediction: Optional[Source],
         gold: Source,
     ) -> TaskResult:
-        return cls(
-            json.loads(native.to_json()),
-            csv_error_code=native.csv_error_code,
-            config=config,
-            prediction=prediction,
-            gold=gold,
-        )
+        obj = cls.__new__(cls)
+        (
+            obj.task_id,
+            obj.passed,
+            obj.order_sensitive,
+            obj.gold_column_count,
+            obj.prediction_column_count,
+            obj.gold_row_count,
+            obj.prediction_row_count,
+            obj.column_mapping,
+            error_code,
+            obj.error,
+            csv_error_code,
+        ) = native.fields()
+        obj.error_code = cast(Optional[TaskErrorCode], error_code)
+        obj.csv_error_code = cast(Optional[CsvErrorCode], csv_error_code)
+        obj.config = config
+        obj._prediction = prediction
+        obj._gold = gold
+        return obj
 
     @property
     def score(self) -> int:

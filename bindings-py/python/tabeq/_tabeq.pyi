@@ -21,6 +21,11 @@ class NativeConfig:
 
 @final
 class NativeResult:
+    def fields(
+        self,
+    ) -> tuple[
+        str, bool, bool, int, int, int, int, Optional[list[int]], Optional[str], Optional[str], Optional[str]
+    ]: ...
     @property
     def task_id(self) -> str: ...
     @property
