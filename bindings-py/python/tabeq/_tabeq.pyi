@@ -23,9 +23,7 @@ class NativeConfig:
 class NativeResult:
     def fields(
         self,
-    ) -> tuple[
-        str, bool, bool, int, int, int, int, Optional[list[int]], Optional[str], Optional[str], Optional[str]
-    ]: ...
+    ) -> tuple[str, bool, bool, int, int, int, int, list[int] | None, str | None, str | None, str | None]: ...
     @property
     def task_id(self) -> str: ...
     @property
