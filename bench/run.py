@@ -53,7 +53,9 @@ def generate(out: Path) -> dict[str, Path]:
     return suites
 
 
-def write_wide(out: Path, cols: int, rows: int, values: int, match: bool, keep_column_order: bool = False) -> None:
+def write_wide(
+    out: Path, cols: int, rows: int, values: int, match: bool, keep_column_order: bool = False
+) -> None:
     """Many same-typed number columns with small values so the file stays within 20 MiB.
 
     gen_worst.py writes values up to 1e6 with two decimals, which at 64 columns x 100,000
@@ -63,8 +65,9 @@ def write_wide(out: Path, cols: int, rows: int, values: int, match: bool, keep_c
     rng = random.Random(7)
     for sub in ("gold/task_1", "predictions/task_1", "configs"):
         (out / sub).mkdir(parents=True, exist_ok=True)
+    comparison = {"mode": "decimal_places", "digits": 2}
     specs = [
-        {"gold_index": i, "gold_name": f"c{i}", "type": "number", "comparison": {"mode": "decimal_places", "digits": 2}}
+        {"gold_index": i, "gold_name": f"c{i}", "type": "number", "comparison": comparison}
         for i in range(cols)
     ]
     config = {"schema_version": "1.0", "task_id": "task_1", "order_sensitive": False, "columns": specs}
@@ -87,10 +90,14 @@ def write_wide(out: Path, cols: int, rows: int, values: int, match: bool, keep_c
 def run_cli(cmd: list[str], suite: Path, output: Path, timeout: Optional[float]) -> Optional[float]:
     args = [
         *cmd,
-        "--prediction-root", str(suite / "predictions"),
-        "--gold-root", str(suite / "gold"),
-        "--config-root", str(suite / "configs"),
-        "--output", str(output),
+        "--prediction-root",
+        str(suite / "predictions"),
+        "--gold-root",
+        str(suite / "gold"),
+        "--config-root",
+        str(suite / "configs"),
+        "--output",
+        str(output),
     ]
     start = time.perf_counter()
     try:
@@ -126,13 +133,15 @@ def python_overheads(repeat: int) -> list[dict[str, Any]]:
     config = tabeq.TaskConfig(columns=[tabeq.text("a"), tabeq.number("b", decimal_places=2)])
     gold, pred = b"a,b\nx,1.5\n", b"B,A\n1.50,x\n"
     calls = 20000
-    per_call = min(timeit.repeat(lambda: tabeq.evaluate(pred, gold, config), number=calls, repeat=repeat)) / calls
-    rows = []
-    rows.append({"case": "Python: one-row task, tabeq.evaluate per call", "tabeq": {"min": per_call, "median": per_call}})
+    best = min(timeit.repeat(lambda: tabeq.evaluate(pred, gold, config), number=calls, repeat=repeat))
+    per_call = best / calls
+    rows: list[dict[str, Any]] = []
+    one_row = "Python: one-row task, tabeq.evaluate per call"
+    rows.append({"case": one_row, "tabeq": {"min": per_call, "median": per_call}})
 
     rng = random.Random(3)
     tasks = []
-    for i in range(10_000):
+    for _ in range(10_000):
         n = rng.randrange(1, 20)
         vals = [(f"k{rng.randrange(50)}", f"{rng.uniform(0, 100):.3f}") for _ in range(n)]
         g = "a,b\n" + "".join(f"{a},{b}\n" for a, b in vals)
@@ -140,7 +149,8 @@ def python_overheads(repeat: int) -> list[dict[str, Any]]:
         tasks.append((p.encode(), g.encode(), config))
     one = min(timeit.repeat(lambda: tabeq.evaluate_many(tasks, threads=1), number=1, repeat=repeat))
     many = min(timeit.repeat(lambda: tabeq.evaluate_many(tasks), number=1, repeat=repeat))
-    rows.append({"case": "Python: evaluate_many, 10,000 small tasks, 1 thread", "tabeq": {"min": one, "median": one}})
+    single = "Python: evaluate_many, 10,000 small tasks, 1 thread"
+    rows.append({"case": single, "tabeq": {"min": one, "median": one}})
     rows.append(
         {
             "case": f"Python: evaluate_many, 10,000 small tasks, {os.cpu_count()} threads",
@@ -177,13 +187,19 @@ def fmt(seconds: Optional[float]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--official", help="path to the official evaluate.py (times it side by side)")
     parser.add_argument("--out", default="bench-out", help="where inputs and outputs go (not committed)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per tabeq case")
     parser.add_argument("--official-repeat", type=int, default=3, help="runs per official case under 60 s")
-    parser.add_argument("--official-timeout", type=float, default=2400.0, help="seconds before an official run is cut")
-    parser.add_argument("--skip-official", default="wide_64x100000", help="comma-separated cases not run officially")
+    parser.add_argument(
+        "--official-timeout", type=float, default=2400.0, help="seconds before an official run is cut"
+    )
+    parser.add_argument(
+        "--skip-official", default="wide_64x100000", help="comma-separated cases not run officially"
+    )
     args = parser.parse_args()
 
     out = Path(args.out).resolve()
@@ -194,7 +210,7 @@ def main() -> int:
     for name, suite in suites.items():
         print(f"== {name}", file=sys.stderr, flush=True)
         t_out = out / f"{name}.tabeq.json"
-        tabeq_stats = summarize(timed(lambda: run_cli(TABEQ_CLI, suite, t_out, None), args.repeat))
+        tabeq_stats = summarize(timed(lambda s=suite, o=t_out: run_cli(TABEQ_CLI, s, o, None), args.repeat))
         row: dict[str, Any] = {"case": f"{name} (CLI, end to end)", "tabeq": tabeq_stats}
         if name != "suite410":
             row["tabeq_in_process"] = in_process(suite, args.repeat)
@@ -204,7 +220,10 @@ def main() -> int:
             first = run_cli(cmd, suite, o_out, args.official_timeout)
             samples = [first]
             if first is not None and first < 60:
-                samples += timed(lambda: run_cli(cmd, suite, o_out, args.official_timeout), args.official_repeat - 1)
+                again = args.official_repeat - 1
+                samples += timed(
+                    lambda c=cmd, s=suite, o=o_out: run_cli(c, s, o, args.official_timeout), again
+                )
             row["official"] = summarize(samples)
             if not row["official"]["timed_out"]:
                 row["same_verdicts"] = same_verdicts(t_out, o_out)
@@ -217,8 +236,8 @@ def main() -> int:
     (out / "results.json").write_text(json.dumps(rows, indent=2))
 
     print(
-        "| case | tabeq CLI min | tabeq CLI median | tabeq in-process median | official min | official median "
-        "| official / tabeq CLI | official / tabeq in-process | same verdicts |"
+        "| case | tabeq CLI min | tabeq CLI median | tabeq in-process median | official min "
+        "| official median | official / tabeq CLI | official / tabeq in-process | same verdicts |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:

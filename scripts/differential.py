@@ -92,7 +92,9 @@ def gen_datetime(rng: random.Random) -> str:
         if rng.random() < 0.3:
             t += rng.choice([".", ","]) + rand_digits(rng, rng.choice([1, 3, 6, 7, 9]))
         if rng.random() < 0.4:
-            t += rng.choice(["Z", "+00:00", "-05:00", "+0530", "+05", "+23:59", "+24:00", "-00:30:15", "+01:00:00.5", "z"])
+            t += rng.choice(
+                ["Z", "+00:00", "-05:00", "+0530", "+05", "+23:59", "+24:00", "-00:30:15", "+01:00:00.5", "z"]
+            )
         date += sep + t
     if rng.random() < 0.1:
         date = " " + date + "\t"
@@ -100,8 +102,31 @@ def gen_datetime(rng: random.Random) -> str:
 
 
 def gen_boolean(rng: random.Random) -> str:
-    base = rng.choice(["1", "0", "true", "false", "yes", "no", "y", "n", "是", "否", "t", "on", "1.0", "yeſ", "ＹＥＳ",
-                       "NULL", "nan", "", "TRUE", "Yes", "对"])
+    base = rng.choice(
+        [
+            "1",
+            "0",
+            "true",
+            "false",
+            "yes",
+            "no",
+            "y",
+            "n",
+            "是",
+            "否",
+            "t",
+            "on",
+            "1.0",
+            "yeſ",
+            "ＹＥＳ",
+            "NULL",
+            "nan",
+            "",
+            "TRUE",
+            "Yes",
+            "对",
+        ]
+    )
     if rng.random() < 0.3:
         base = "".join(c.upper() if rng.random() < 0.5 else c for c in base)
     if rng.random() < 0.2:
@@ -110,13 +135,35 @@ def gen_boolean(rng: random.Random) -> str:
 
 
 def gen_text(rng: random.Random) -> str:
-    alphabet = ["a", "B", " ", "\r", "\n", "\r\n", "\u0301", "é", "e\u0301", "ﬁ", "Ａ", "\x1c", "\u3000", "null", "0", "."]
+    alphabet = [
+        "a",
+        "B",
+        " ",
+        "\r",
+        "\n",
+        "\r\n",
+        "\u0301",
+        "é",
+        "e\u0301",
+        "ﬁ",
+        "Ａ",
+        "\x1c",
+        "\u3000",
+        "null",
+        "0",
+        ".",
+    ]
     return "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 6)))
 
 
 def gen_number_column(rng: random.Random) -> dict[str, Any]:
     mode = rng.choice(["integer", "decimal_places", "significant_digits"])
-    column: dict[str, Any] = {"gold_index": 0, "gold_name": "x", "type": "number", "comparison": {"mode": mode}}
+    column: dict[str, Any] = {
+        "gold_index": 0,
+        "gold_name": "x",
+        "type": "number",
+        "comparison": {"mode": mode},
+    }
     if mode != "integer":
         column["comparison"]["digits"] = rng.choice([0, 1, 2, 3, 5, 10, 28, 30])
     column["unit"] = rng.choice(["plain", "percentage_points", "fraction"])
@@ -165,7 +212,10 @@ def check_cells(official: Any, rng: random.Random, count: int) -> int:
         (gen_boolean, lambda r: {"gold_index": 0, "gold_name": "x", "type": "boolean"}),
         (gen_text, lambda r: {"gold_index": 0, "gold_name": "x", "type": "text"}),
         (gen_boolean, gen_number_column),
-        (gen_number, lambda r: {"gold_index": 0, "gold_name": "x", "type": r.choice(["date", "datetime", "boolean"])}),
+        (
+            gen_number,
+            lambda r: {"gold_index": 0, "gold_name": "x", "type": r.choice(["date", "datetime", "boolean"])},
+        ),
     ]
     for i in range(count):
         gen_value, gen_column = generators[i % len(generators)]
@@ -197,11 +247,18 @@ def gen_task(rng: random.Random) -> tuple[dict[str, Any], str, Optional[str]]:
         if t == "number":
             col = {**gen_number_column(rng), "gold_index": j, "gold_name": f"c{j}"}
         columns.append(col)
-    config = {"schema_version": "1.0", "task_id": "task_1", "order_sensitive": rng.random() < 0.3, "columns": columns}
+    config = {
+        "schema_version": "1.0",
+        "task_id": "task_1",
+        "order_sensitive": rng.random() < 0.3,
+        "columns": columns,
+    }
     value_pool = {
         "text": lambda: rng.choice(["A", "b", "x y", "1", "", "null"]),
         "number": lambda: rng.choice(["1", "1.0", "2.5", "-0", "1,000", "3%", "", "nan", "0.125"]),
-        "date": lambda: rng.choice(["2024-01-01", "2024-01-01T00:00:00", "2024-01-02", "", "2024-01-01T00:00:00Z"]),
+        "date": lambda: rng.choice(
+            ["2024-01-01", "2024-01-01T00:00:00", "2024-01-02", "", "2024-01-01T00:00:00Z"]
+        ),
         "datetime": lambda: rng.choice(["2024-01-01", "2024-01-01T10:00:00", "2024-01-01T10:00:00Z", "NaT"]),
         "boolean": lambda: rng.choice(["true", "1", "no", "N", ""]),
     }
@@ -258,7 +315,9 @@ def check_tasks(official: Any, rng: random.Random, count: int) -> int:
             except (decimal.InvalidOperation, OverflowError):
                 continue
             try:
-                got = tabeq.evaluate(None if pred is None else pred.encode(), gold.encode(), tabeq.load_config(cfg_path))
+                got = tabeq.evaluate(
+                    None if pred is None else pred.encode(), gold.encode(), tabeq.load_config(cfg_path)
+                )
                 got_dict = got.to_dict()
             except tabeq.FatalError:
                 got_dict = {"fatal": True}
@@ -267,22 +326,57 @@ def check_tasks(official: Any, rng: random.Random, count: int) -> int:
                 failures += 1
                 if failures <= 20:
                     print(f"TASK MISMATCH #{i}: config={json.dumps(config)}\n gold={gold!r}\n pred={pred!r}")
-                    print(f"  official={ {k: want[k] for k in keys} }\n  tabeq={ {k: got_dict.get(k) for k in keys} }")
+                    print(
+                        f"  official={ {k: want[k] for k in keys} }\n  tabeq={ {k: got_dict.get(k) for k in keys} }"
+                    )
     print(f"tasks: {count} checked, {failures} mismatches")
     return failures
 
 
 WEIRD_VALUES: list[Any] = [
-    True, False, None, 0, 1, 2, 0.0, 1.0, 2.0, -1, 30, 31, "0", "1", "", "text", "number", "integer",
-    "decimal_places", "significant_digits", "plain", "fraction", "percentage_points", [], {}, [1], {"a": 1},
-    float("nan"), 10**30, "task_1", "1.0", 1.5,
+    True,
+    False,
+    None,
+    0,
+    1,
+    2,
+    0.0,
+    1.0,
+    2.0,
+    -1,
+    30,
+    31,
+    "0",
+    "1",
+    "",
+    "text",
+    "number",
+    "integer",
+    "decimal_places",
+    "significant_digits",
+    "plain",
+    "fraction",
+    "percentage_points",
+    [],
+    {},
+    [1],
+    {"a": 1},
+    float("nan"),
+    10**30,
+    "task_1",
+    "1.0",
+    1.5,
 ]
 
 
 def gen_config(rng: random.Random) -> Any:
     columns = []
     for j in range(rng.randrange(1, 3)):
-        col: dict[str, Any] = {"gold_index": j, "gold_name": f"c{j}", "type": rng.choice(["text", "number", "date"])}
+        col: dict[str, Any] = {
+            "gold_index": j,
+            "gold_name": f"c{j}",
+            "type": rng.choice(["text", "number", "date"]),
+        }
         if col["type"] == "number":
             col["comparison"] = {"mode": rng.choice(["integer", "decimal_places"]), "digits": 2}
         columns.append(col)
@@ -295,7 +389,11 @@ def gen_config(rng: random.Random) -> Any:
         elif isinstance(cfg.get("columns"), list) and cfg["columns"] and isinstance(cfg["columns"][0], dict):
             col = cfg["columns"][0]
             if target == "column":
-                col[rng.choice(["gold_index", "gold_name", "type", "unit", "allow_percent_sign", "comparison"])] = value
+                col[
+                    rng.choice(
+                        ["gold_index", "gold_name", "type", "unit", "allow_percent_sign", "comparison"]
+                    )
+                ] = value
             elif isinstance(col.get("comparison"), dict):
                 col["comparison"][rng.choice(["mode", "digits"])] = value
     if rng.random() < 0.05:
@@ -307,7 +405,15 @@ def spec_summary(columns: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     out = []
     for c in columns:
         cmp = c.get("comparison") or {}
-        out.append((c["type"], cmp.get("mode"), cmp.get("digits"), c.get("unit", "plain"), bool(c.get("allow_percent_sign"))))
+        out.append(
+            (
+                c["type"],
+                cmp.get("mode"),
+                cmp.get("digits"),
+                c.get("unit", "plain"),
+                bool(c.get("allow_percent_sign")),
+            )
+        )
     return out
 
 
@@ -321,8 +427,13 @@ def check_configs(official: Any, rng: random.Random, count: int) -> int:
             try:
                 o = official.load_task_config(path)
                 want: Any = [
-                    (c.type, c.comparison_mode, None if c.comparison_digits is None else int(c.comparison_digits),
-                     c.numeric_unit if c.type == "number" else "plain", c.allow_percent_sign)
+                    (
+                        c.type,
+                        c.comparison_mode,
+                        None if c.comparison_digits is None else int(c.comparison_digits),
+                        c.numeric_unit if c.type == "number" else "plain",
+                        c.allow_percent_sign,
+                    )
                     for c in o.columns
                 ] + [o.order_sensitive]
             except Exception:  # fatal, or a crash whose intended outcome is fatal
@@ -373,7 +484,9 @@ def check_csv(official: Any, rng: random.Random, count: int) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--official", required=True, help="path to the official evaluate.py")
     parser.add_argument("--cases", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
