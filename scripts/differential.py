@@ -326,9 +326,8 @@ def check_tasks(official: Any, rng: random.Random, count: int) -> int:
                 failures += 1
                 if failures <= 20:
                     print(f"TASK MISMATCH #{i}: config={json.dumps(config)}\n gold={gold!r}\n pred={pred!r}")
-                    print(
-                        f"  official={ {k: want[k] for k in keys} }\n  tabeq={ {k: got_dict.get(k) for k in keys} }"
-                    )
+                    print(f"  official={ {k: want[k] for k in keys} }")
+                    print(f"  tabeq=   { {k: got_dict.get(k) for k in keys} }")
     print(f"tasks: {count} checked, {failures} mismatches")
     return failures
 
@@ -460,7 +459,7 @@ def check_csv(official: Any, rng: random.Random, count: int) -> int:
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "p.csv"
-        for i in range(count):
+        for _ in range(count):
             text = "".join(rng.choice(CSV_PIECES) for _ in range(rng.randrange(0, 14)))
             data = text.encode("utf-8")
             if rng.random() < 0.05:
