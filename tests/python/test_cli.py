@@ -232,3 +232,25 @@ def test_check_missing_prediction_and_fatal(task: Path) -> None:
     (task / "task_4.json").rename(task / "task_5.json")
     done = run(["check", "--prediction", "p", "--gold", "g", "--config", str(task / "task_5.json")])
     assert done.returncode == 2 and "config_task_id_mismatch" in done.stderr
+
+
+def test_evaluate_explain_adds_diagnoses_to_failed_tasks_only(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2] / "examples" / "suite"
+    out = tmp_path / "summary.json"
+    args = [
+        sys.executable, "-m", "tabeq", "evaluate", "--quiet", "--explain",
+        "--prediction-root", str(root / "predictions"), "--gold-root", str(root / "gold"),
+        "--config-root", str(root / "configs"), "--output", str(out),
+    ]  # fmt: skip
+    assert subprocess.run(args, check=False).returncode == 0
+    tasks = json.loads(out.read_text(encoding="utf-8"))["tasks"]
+    failed = [t for t in tasks if not t["passed"]]
+    assert failed and all("diagnosis" in t for t in failed)
+    assert all("diagnosis" not in t for t in tasks if t["passed"])
+    by_id = {t["task_id"]: t for t in tasks}
+    assert by_id["task_6"]["diagnosis"]["shape"]["received_columns"] == 3
+    assert by_id["task_6"]["diagnosis"]["shape"]["extra_prediction_columns"] == [2]

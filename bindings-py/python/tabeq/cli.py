@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
-from . import FatalError, __version__, evaluate, evaluate_suite, load_config
+from . import FatalError, SuiteResult, __version__, evaluate, evaluate_suite, load_config
 from ._trust_cli import add_trust_subcommand
 
 EXIT_OK = 0
@@ -69,14 +69,25 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
         return EXIT_FATAL
     output = Path(args.output) if args.output is not None else prediction_root / "evaluation_summary.json"
     output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(summary.to_json(), encoding="utf-8")
+    text = summary.to_json() if not args.explain else _with_diagnoses(summary)
+    output.write_text(text, encoding="utf-8")
     if args.json:
-        sys.stdout.write(summary.to_json())
+        sys.stdout.write(text)
     elif not args.quiet:
         console = {key: value for key, value in summary.to_dict().items() if key != "tasks"}
         print(json.dumps(console, ensure_ascii=False, indent=2))
         print(f"Saved summary to: {output}")
     return EXIT_OK
+
+
+def _with_diagnoses(summary: SuiteResult) -> str:
+    """The summary with a ``diagnosis`` (tabeq's explanation, not part of the official
+    schema) added to every failed task; passed tasks are unchanged."""
+    data = summary.to_dict()
+    for entry, result in zip(data["tasks"], summary.results):
+        if not result.passed:
+            entry["diagnosis"] = result.explain().to_dict()
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -119,6 +130,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--output", default=None, help="summary path (default: PREDICTION_ROOT/evaluation_summary.json)"
     )
     ev.add_argument("--threads", type=int, default=None, help="worker threads (default: all CPUs)")
+    ev.add_argument(
+        "--explain",
+        action="store_true",
+        help="add a per-task 'diagnosis' for failed tasks to the summary file (beyond the official schema)",
+    )
     output = ev.add_mutually_exclusive_group()
     output.add_argument("--quiet", action="store_true", help="print nothing on success")
     output.add_argument("--json", action="store_true", help="print the whole summary JSON on stdout")
