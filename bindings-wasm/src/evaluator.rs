@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::api::evaluator as api;
 use crate::api::{Failure, Input, MAX_CONFIG_BYTES};
-use crate::{config_input, describe_exception, input, throw, to_js, to_js_error};
+use crate::{config_input, describe_exception, input, inspectable, throw, to_js, to_js_error};
 
 /// `options.configFileName`: the config's file name, whose stem must equal its task id (as in
 /// a suite). Absent, null or undefined options mean no file name.
@@ -154,13 +154,37 @@ pub fn canonicalize(value: JsValue, column: JsValue) -> Result<JsValue, JsValue>
     })
 }
 
+/// Most items an array argument may have (a suite has at most this many config files or
+/// prediction directories).
+const MAX_ARRAY_ITEMS: usize = 1_000_000;
+
+/// The items of an array argument, read through catching `Reflect.get` (an element getter may
+/// throw).
 fn array_items(value: &JsValue, what: &str) -> Result<Vec<JsValue>, Failure> {
+    inspectable(value, what)?;
     if !Array::is_array(value) {
         return Err(Failure::invalid_argument(format!(
             "{what} must be an array"
         )));
     }
-    Ok(Array::from(value).iter().collect())
+    let length = string_property(value, "length", what)?
+        .as_f64()
+        .unwrap_or(0.0);
+    if !(0.0..=MAX_ARRAY_ITEMS as f64).contains(&length) {
+        return Err(Failure::invalid_argument(format!(
+            "{what} has more than {MAX_ARRAY_ITEMS} items"
+        )));
+    }
+    (0..length as u32)
+        .map(|i| {
+            Reflect::get(value, &JsValue::from_f64(f64::from(i))).map_err(|e| {
+                Failure::invalid_argument(format!(
+                    "cannot read {what}[{i}]: {}",
+                    describe_exception(&e)
+                ))
+            })
+        })
+        .collect()
 }
 
 fn config_files(value: &JsValue) -> Result<Vec<ConfigFile>, Failure> {

@@ -55,6 +55,21 @@ pub(crate) fn json_to_js(text: &str) -> Result<JsValue, JsValue> {
     JSON::parse(text).map_err(|_| to_js_error(Failure::internal("result is not valid JSON")))
 }
 
+/// Checks below use `instanceof` and `Array.isArray`, which throw for a revoked `Proxy` (and
+/// run a live proxy's traps). Asking for the prototype through the catching `Reflect` binding
+/// first turns such an object into a coded error instead of an exception thrown through Rust.
+pub(crate) fn inspectable(value: &JsValue, what: &str) -> Result<(), Failure> {
+    if value.is_object() || value.is_function() {
+        Reflect::get_prototype_of(value).map_err(|e| {
+            Failure::invalid_argument(format!(
+                "{what} cannot be inspected: {}",
+                describe_exception(&e)
+            ))
+        })?;
+    }
+    Ok(())
+}
+
 /// A file argument: `null`/`undefined` (no file), a string (its UTF-8 bytes), a `Uint8Array`
 /// (Node's `Buffer` is one) or an `ArrayBuffer`. Anything longer than `limit` bytes is not
 /// copied.
@@ -62,6 +77,7 @@ pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<Input, 
     if value.is_null() || value.is_undefined() {
         return Ok(Input::Missing);
     }
+    inspectable(value, what)?;
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
         // Each UTF-16 unit is at least one UTF-8 byte, so the length is a lower bound.
         let units = text.length() as usize;
@@ -95,6 +111,7 @@ fn bytes_of(array: &Uint8Array, limit: usize) -> Input {
 /// A config argument: JSON text (string or bytes) or an object, which is serialized with
 /// `JSON.stringify` (so `2.0` and `2` cannot be told apart: pass the file's text for that).
 pub(crate) fn config_input(value: &JsValue, what: &str) -> Result<Input, Failure> {
+    inspectable(value, what)?;
     if value.is_object()
         && !value.is_instance_of::<Uint8Array>()
         && !value.is_instance_of::<ArrayBuffer>()

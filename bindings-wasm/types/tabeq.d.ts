@@ -96,6 +96,8 @@ export interface TabeqError extends Error {
   code: ThrownErrorCode;
   stage: "config" | "gold" | "suite" | "cell" | "argument";
   taskId: string | null;
+  /** Set by the trust functions (1-based input line); null here. */
+  line: number | null;
 }
 
 /** One pair of the column mapping. */

@@ -1,0 +1,91 @@
+// The trust-metrics module (tabeq_trust) in Node: the paper's own numbers, the bundled examples
+// and the robustness-from-tables manifest scored by the evaluator inside the module.
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { test } from "node:test";
+
+import { ROOT, tabeqTrust } from "./helpers.mjs";
+
+const percent = (x) => Math.round(x * 10000) / 100;
+
+function labelRecords(model, dataset, counts) {
+  const lines = [];
+  let id = 0;
+  for (const [label, n] of Object.entries(counts)) {
+    for (let i = 0; i < n; i++) {
+      lines.push(JSON.stringify({ model, dataset, operator: "FDM", instance_id: `${dataset}-${id++}`, label }));
+    }
+  }
+  return lines;
+}
+
+test("reliability reproduces the paper's GPT-5.5 rows and average", () => {
+  const records = [
+    ...labelRecords("GPT-5.5", "AIDABench-QA", { full: 73, partial: 115, none: 374 }),
+    ...labelRecords("GPT-5.5", "DABench", { full: 129, partial: 66, none: 448 }),
+  ].join("\n");
+  const report = tabeqTrust.trustReliability(records, { by: ["model", "dataset"] });
+  const row = (dataset) => report.groups.find((g) => g.key.dataset === dataset);
+  const aida = row("AIDABench-QA");
+  assert.equal(aida.n, 562);
+  assert.deepEqual([aida.frr, aida.prr, aida.nrr, aida.mrs].map(percent), [12.99, 20.46, 66.55, 23.22]);
+  const dab = row("DABench");
+  assert.deepEqual([dab.frr, dab.prr, dab.nrr, dab.mrs].map(percent), [20.06, 10.26, 69.67, 25.19]);
+  assert.equal(percent(report.dataset_average[0].mrs), 24.21);
+  for (const g of report.groups) assert.ok(Math.abs(g.mrs - (g.frr + g.prr / 2)) < 1e-12);
+});
+
+test("Spearman agreement of the paper's eight models", () => {
+  const input = readFileSync(join(ROOT, "examples", "trust", "paper-mrs.json"), "utf8");
+  const result = tabeqTrust.trustSpearman(input);
+  assert.equal(result.n, 8);
+  assert.equal(Math.round(result.rho * 100) / 100, 0.81);
+  assert.equal(Math.round(result.p_value * 1000) / 1000, 0.014);
+  assert.equal(result.keys.length, 8);
+});
+
+test("bundled examples: reliability, robustness, operators", () => {
+  const rel = tabeqTrust.trustReliability(readFileSync(join(ROOT, "examples", "trust", "reliability.jsonl"), "utf8"), {
+    by: ["model", "operator"],
+  });
+  assert.ok(rel.groups.length > 1);
+  const rob = tabeqTrust.trustRobustness(readFileSync(join(ROOT, "examples", "trust", "robustness.jsonl")));
+  assert.equal(rob.track, "robustness");
+  assert.ok(rob.overall.asr_by_operator.length > 0);
+  for (const row of [rob.overall, ...rob.groups]) {
+    if (row.rad !== null && row.acc_clean !== null) assert.ok(row.rad <= row.acc_clean + 1e-12);
+  }
+  // Shuffling records changes nothing.
+  const lines = readFileSync(join(ROOT, "examples", "trust", "robustness.jsonl"), "utf8").trim().split("\n");
+  assert.deepEqual(tabeqTrust.trustRobustness(lines.reverse().join("\n")), rob);
+  const operators = tabeqTrust.trustOperators();
+  assert.equal(operators.filter((o) => o.builtin).length, 19);
+  assert.throws(() => tabeqTrust.trustReliability(readFileSync(join(ROOT, "examples", "trust", "invalid.jsonl"))), {
+    code: "unknown_operator",
+    line: 3,
+    stage: "trust",
+  });
+});
+
+test("robustness from a manifest of tables, scored inside the module", () => {
+  const base = join(ROOT, "examples", "trust");
+  const files = {};
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(base, path)] = readFileSync(path);
+    }
+  };
+  walk(join(base, "tables"));
+  const manifest = readFileSync(join(base, "manifest.jsonl"), "utf8");
+  const report = tabeqTrust.trustRobustnessFromManifest(manifest, files);
+  assert.equal(report.scored.length, manifest.trim().split("\n").length);
+  assert.ok(report.scored.some((s) => s.correct));
+  assert.ok(report.scored.every((s) => typeof s.correct === "boolean"));
+  // Without the files every prediction is missing, so nothing is correct.
+  const withoutPredictions = Object.fromEntries(Object.entries(files).filter(([p]) => !p.includes("predictions")));
+  const none = tabeqTrust.trustRobustnessFromManifest(manifest, withoutPredictions);
+  assert.ok(none.scored.every((s) => !s.correct && s.error_code === "missing_prediction"));
+});

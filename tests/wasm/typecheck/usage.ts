@@ -1,0 +1,44 @@
+// Compiled with `tsc --noEmit --strict` by scripts/test-wasm.sh: the hand-written declarations
+// must type-check and support ordinary use of both builds and both modules.
+import * as node from "../../../bindings-wasm/pkg-node/tabeq.js";
+import * as nodeTrust from "../../../bindings-wasm/pkg-node/tabeq_trust.js";
+import init, { evaluate, explain, SuiteRun, validatePrediction } from "../../../bindings-wasm/pkg/tabeq.js";
+import initTrust, { trustReliability } from "../../../bindings-wasm/pkg/tabeq_trust.js";
+import type { Diagnosis, TabeqError, TaskConfigObject, TaskResult, ValidationReport } from "../../../bindings-wasm/pkg/tabeq.js";
+import type { ReliabilityReport, TrustFailure } from "../../../bindings-wasm/pkg/tabeq_trust.js";
+
+const config: TaskConfigObject = {
+  schema_version: "1.0",
+  task_id: "task_1",
+  order_sensitive: false,
+  columns: [{ gold_index: 0, gold_name: "n", type: "number", comparison: { mode: "decimal_places", digits: 2 } }],
+};
+
+export async function browser(prediction: Uint8Array, gold: string): Promise<number> {
+  await init();
+  await initTrust({ module_or_path: new URL("./tabeq_trust_bg.wasm", "https://example.test/") });
+  const report: ValidationReport = validatePrediction(prediction, config);
+  const firstBad: string | undefined = report.columns[0]?.unreadable[0]?.reason;
+  const result: TaskResult = evaluate(prediction, gold, JSON.stringify(config), { configFileName: "task_1.json" });
+  const mapping: number[] = (result.column_mapping ?? []).map((p) => p.prediction_index);
+  const diagnosis: Diagnosis = explain(prediction, gold, config, { maxItems: 3, hints: false });
+  const missing = diagnosis.rows?.missing.map((r) => r.values.join(",")) ?? [];
+  const run = new SuiteRun([{ name: "task_1.json", content: JSON.stringify(config) }], ["task_1"]);
+  for (const id of run.taskIds) run.scoreTask(id, prediction, gold);
+  const accuracy: number = run.summary().task_accuracy;
+  run.free();
+  const reliability: ReliabilityReport = trustReliability('{"model": "m"}', { by: ["model", "dataset"] });
+  return mapping.length + missing.length + accuracy + reliability.records + (firstBad ? 1 : 0);
+}
+
+export function inNode(): string | null {
+  try {
+    const result = node.evaluate("n\n1\n", "n\n1\n", config);
+    const codes = node.errorCodes().map((e) => `${e.family}:${e.code}`);
+    const rows = nodeTrust.trustRobustness("", "model").groups.map((g) => g.asr ?? 0);
+    return result.error_code ?? `${codes.length} ${rows.length}`;
+  } catch (e) {
+    const error = e as TabeqError | TrustFailure;
+    return `${error.code} ${error.stage} ${error.line ?? ""}`;
+  }
+}

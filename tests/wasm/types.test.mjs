@@ -1,0 +1,191 @@
+// The hand-written .d.ts files must describe what the module returns: for every declared
+// interface, a real returned object has exactly the declared keys (optional ones may be absent),
+// and the declared error-code unions list exactly the module's codes.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+
+import { ROOT, tabeq, tabeqTrust } from "./helpers.mjs";
+
+/** Interfaces of a .d.ts: name -> {required: Set, optional: Set} (top-level members only). */
+function interfaces(file) {
+  const text = readFileSync(join(ROOT, "bindings-wasm", "types", file), "utf8");
+  const out = new Map();
+  const re = /^export interface (\w+)(?: extends [\w, ]+)? \{$/gm;
+  let match;
+  while ((match = re.exec(text))) {
+    const required = new Set();
+    const optional = new Set();
+    let depth = 1;
+    let i = re.lastIndex;
+    for (const line of text.slice(i).split("\n")) {
+      if (depth === 1) {
+        const member = /^ {2}(\w+)(\?)?:/.exec(line);
+        if (member) (member[2] ? optional : required).add(member[1]);
+      }
+      depth += (line.match(/[{[(]/g) ?? []).length - (line.match(/[}\])]/g) ?? []).length;
+      if (depth <= 0) break;
+    }
+    out.set(match[1], { required, optional });
+  }
+  return out;
+}
+
+/** String literals of `export type NAME = | "a" | "b";`. */
+function unionLiterals(file, name) {
+  const text = readFileSync(join(ROOT, "bindings-wasm", "types", file), "utf8");
+  const match = new RegExp(`export type ${name} =([^;]+);`).exec(text);
+  assert.ok(match, `type ${name} in ${file}`);
+  return new Set([...match[1].matchAll(/"([a-z_0-9]+)"/g)].map((m) => m[1]));
+}
+
+function assertShape(decl, name, object) {
+  const spec = decl.get(name);
+  assert.ok(spec, `interface ${name} is declared`);
+  assert.equal(typeof object, "object", name);
+  assert.notEqual(object, null, name);
+  const keys = new Set(Object.keys(object));
+  for (const key of spec.required) assert.ok(keys.has(key), `${name}.${key} is declared but missing`);
+  for (const key of keys) {
+    assert.ok(spec.required.has(key) || spec.optional.has(key), `${name}.${key} is returned but not declared`);
+  }
+}
+
+const CONFIG = {
+  schema_version: "1.0",
+  task_id: "task_3",
+  order_sensitive: true,
+  columns: [
+    { gold_index: 0, gold_name: "day", type: "date" },
+    { gold_index: 1, gold_name: "amount", type: "number", comparison: { mode: "decimal_places", digits: 2 } },
+  ],
+};
+const GOLD = "day,amount\n2024-01-01,1.25\n2024-01-02,2.50\n2024-01-03,3.75\n";
+
+test("evaluator objects match tabeq.d.ts", () => {
+  const decl = interfaces("tabeq.d.ts");
+  const passed = tabeq.evaluate("d,a\n2024-01-01,1.25\n2024-01-02,2.5\n2024-01-03,3.75\n", GOLD, CONFIG);
+  assertShape(decl, "TaskResult", passed);
+  assertShape(decl, "ColumnPair", passed.column_mapping[0]);
+
+  const report = tabeq.validatePrediction("d,a,x\n2024-01-01,1.25,q\nsoon,2.5,r\n", CONFIG);
+  assertShape(decl, "ValidationReport", report);
+  assertShape(decl, "ColumnReadability", report.columns[0]);
+  assertShape(decl, "BadCell", report.columns[0].unreadable[0]);
+  const broken = tabeq.validatePrediction('a\n"x', CONFIG);
+  assertShape(decl, "CsvProblem", broken.csv_error);
+  const readable = tabeq.validatePrediction("d,a\n2024-01-01,1\n", CONFIG);
+  assertShape(decl, "ColumnPair", readable.type_compatible_mapping[0]);
+
+  for (const entry of tabeq.errorCodes()) assertShape(decl, "ErrorCodeEntry", entry);
+
+  // A failing ordered task with an extra column, rounding and a wrong order, and one with
+  // extra rows, so every part of the diagnosis is present.
+  const diagnoses = [
+    tabeq.explain("d,a,x\n2024-01-02,2.5,1\n2024-01-01,1.3,2\n2024-01-03,3.75,3\n", GOLD, CONFIG),
+    tabeq.explain("d,a\n2024-01-02,2.5\n2024-01-01,1.25\n2024-01-03,3.75\n", GOLD, CONFIG),
+    tabeq.explain("d,a\n2024-01-01,1.25\n2024-01-01,1.25\n2024-01-02,2.50\n2024-01-03,3.75\n", GOLD, CONFIG),
+    tabeq.explain("d,a\nsoon,1\n", GOLD, CONFIG),
+    tabeq.explain(null, GOLD, CONFIG),
+  ];
+  const seen = new Set();
+  const see = (name, object) => {
+    if (object === null || object === undefined) return;
+    assertShape(decl, name, object);
+    seen.add(name);
+  };
+  for (const d of diagnoses) {
+    see("Diagnosis", d);
+    see("TaskResult", d.result);
+    see("DiagnosisShape", d.shape);
+    see("DiagnosisGrain", d.shape?.grain);
+    see("DiagnosisTypes", d.types);
+    for (const c of d.types?.columns ?? []) {
+      see("DiagnosisColumnTypes", c);
+      for (const cell of c.incompatible) see("OffendingCell", cell);
+    }
+    see("DiagnosisMapping", d.mapping);
+    for (const p of d.mapping?.pairs ?? []) see("DiagnosisPair", p);
+    see("DiagnosisRows", d.rows);
+    for (const r of [...(d.rows?.missing ?? []), ...(d.rows?.extra ?? [])]) see("ShownRow", r);
+    see("DiagnosisOrder", d.rows?.order);
+    for (const h of d.hints) see("DiagnosisHint", h);
+    see("PartialCredit", d.partial_credit);
+  }
+  for (const name of [
+    "DiagnosisShape",
+    "DiagnosisGrain",
+    "DiagnosisTypes",
+    "DiagnosisColumnTypes",
+    "OffendingCell",
+    "DiagnosisMapping",
+    "DiagnosisPair",
+    "DiagnosisRows",
+    "ShownRow",
+    "DiagnosisOrder",
+    "DiagnosisHint",
+  ]) {
+    assert.ok(seen.has(name), `no ${name} was produced to check`);
+  }
+  const hintNames = unionLiterals("tabeq.d.ts", "HintName");
+  for (const d of diagnoses) for (const h of d.hints) assert.ok(hintNames.has(h.name), h.name);
+
+  const run = new tabeq.SuiteRun([{ name: "task_3.json", content: JSON.stringify(CONFIG) }], []);
+  run.scoreTask("task_3", null, GOLD);
+  assertShape(decl, "SuiteSummary", run.summary());
+  run.free();
+
+  try {
+    tabeq.evaluate("a\n1\n", "bad", CONFIG);
+    assert.fail("expected a throw");
+  } catch (error) {
+    const { code, stage, taskId, line, name } = error;
+    assertShape(decl, "TabeqError", { code, stage, taskId, line, name });
+    assert.deepEqual(Object.keys(error).sort(), ["code", "line", "name", "stage", "taskId"]);
+  }
+});
+
+test("declared error-code unions are exactly the module's codes", () => {
+  const byFamily = new Map();
+  for (const { code, family } of tabeq.errorCodes()) {
+    if (!byFamily.has(family)) byFamily.set(family, new Set());
+    byFamily.get(family).add(code);
+  }
+  assert.deepEqual(unionLiterals("tabeq.d.ts", "TaskErrorCode"), byFamily.get("task"));
+  assert.deepEqual(unionLiterals("tabeq.d.ts", "CsvErrorCode"), byFamily.get("csv"));
+  assert.deepEqual(unionLiterals("tabeq.d.ts", "CellErrorCode"), byFamily.get("cell"));
+  assert.deepEqual(unionLiterals("tabeq.d.ts", "FatalErrorCode"), byFamily.get("fatal"));
+  assert.deepEqual(unionLiterals("tabeq.d.ts", "BindingErrorCode"), byFamily.get("binding"));
+  assert.deepEqual(unionLiterals("tabeq_trust.d.ts", "TrustErrorCode"), byFamily.get("trust"));
+  assert.deepEqual(new Set(tabeqTrust.errorCodes().map((e) => e.code)), new Set(tabeq.errorCodes().map((e) => e.code)));
+});
+
+test("trust objects match tabeq_trust.d.ts", () => {
+  const decl = interfaces("tabeq_trust.d.ts");
+  const reliabilityRecords = readFileSync(join(ROOT, "examples", "trust", "reliability.jsonl"));
+  const rel = tabeqTrust.trustReliability(reliabilityRecords, { by: ["model", "dataset"], bootstrap: { resamples: 50, seed: 1 } });
+  assertShape(decl, "ReliabilityReport", rel);
+  assertShape(decl, "ReliabilityRow", rel.overall);
+  assertShape(decl, "ReliabilityIntervals", rel.overall.ci);
+  assertShape(decl, "BootstrapSettings", rel.bootstrap);
+  for (const row of [...rel.groups, ...rel.families, ...rel.pooled]) assertShape(decl, "ReliabilityRow", row);
+  assert.ok(rel.dataset_average.length > 0);
+  for (const row of rel.dataset_average) assertShape(decl, "ReliabilityAverage", row);
+  assert.ok(rel.rank_agreement.length > 0);
+  for (const row of rel.rank_agreement) assertShape(decl, "RankAgreement", row);
+
+  const robustnessRecords = readFileSync(join(ROOT, "examples", "trust", "robustness.jsonl"), "utf8");
+  const rob = tabeqTrust.trustRobustness(robustnessRecords, { by: "model,dataset" });
+  assertShape(decl, "RobustnessReport", rob);
+  for (const row of [rob.overall, ...rob.groups]) {
+    assertShape(decl, "RobustnessRow", row);
+    for (const op of row.asr_by_operator) assertShape(decl, "OperatorAsr", op);
+    for (const level of row.asr_by_level) assertShape(decl, "LevelAsr", level);
+  }
+  for (const row of rob.dataset_average) assertShape(decl, "RobustnessAverage", row);
+
+  const spearman = tabeqTrust.trustSpearman({ x: [1, 2, 3, 4], y: [1, 3, 2, 4] });
+  assertShape(decl, "SpearmanResult", spearman);
+  for (const op of tabeqTrust.trustOperators()) assertShape(decl, "OperatorInfo", op);
+});
