@@ -1,0 +1,156 @@
+//! One hostile scenario per run, for measuring peak memory from outside the process
+//! (`bench/hostile_memory.sh` runs each under `/usr/bin/time -v`).
+//!
+//! ```text
+//! cargo run --release --example hostile_memory -- <scenario>
+//! ```
+//!
+//! Prints `scenario input_bytes outcome`. The inputs are built in memory, so the peak includes
+//! them (gold + prediction bytes); `baseline` measures the process alone.
+
+use tabeq::canon::canonicalize;
+use tabeq::config::{Comparison, NumericUnit, Rule};
+use tabeq::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS};
+use tabeq::explain::{explain, ExplainOptions};
+use tabeq::{Prediction, PreparedGold, TaskConfig, TaskResult};
+
+const SCENARIOS: &[&str] = &[
+    "baseline",
+    "identical_64x100k",
+    "rotations_64x100k",
+    "distinct_text_2x100k",
+    "cells_2mib",
+    "commas_20mib",
+    "digits_2mib",
+    "exponents_100k",
+    "explain_64x100k",
+];
+
+fn config(columns: &[&str], order_sensitive: bool) -> TaskConfig {
+    let cols: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, body)| format!(r#"{{"gold_index": {i}, "gold_name": "c{i}", {body}}}"#))
+        .collect();
+    let json = format!(
+        r#"{{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": {order_sensitive}, "columns": [{}]}}"#,
+        cols.join(",")
+    );
+    match TaskConfig::from_json(json.as_bytes(), None) {
+        Ok(c) => c,
+        Err(e) => panic!("scenario config: {e:?}"),
+    }
+}
+
+fn csv_of(width: usize, rows: usize, cell: impl Fn(usize, usize) -> String) -> Vec<u8> {
+    let mut out = String::new();
+    let header: Vec<String> = (0..width).map(|j| format!("h{j}")).collect();
+    out.push_str(&header.join(","));
+    out.push('\n');
+    for r in 0..rows {
+        for j in 0..width {
+            if j > 0 {
+                out.push(',');
+            }
+            out.push_str(&cell(r, j));
+        }
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+const INTEGER: &str = r#""type": "number", "comparison": {"mode": "integer"}"#;
+const TEXT: &str = r#""type": "text""#;
+
+fn run(gold: &[u8], prediction: &[u8], config: &TaskConfig) -> (usize, String) {
+    let prepared = match PreparedGold::new(gold, config) {
+        Ok(p) => p,
+        Err(e) => return (gold.len() + prediction.len(), format!("fatal {}", e.code)),
+    };
+    let result = prepared.evaluate(Prediction::Csv(prediction));
+    (gold.len() + prediction.len(), outcome(&result))
+}
+
+fn outcome(result: &TaskResult) -> String {
+    match result.error_code {
+        None => "passed".into(),
+        Some(code) => code.code().into(),
+    }
+}
+
+fn scenario(name: &str) -> Option<(usize, String)> {
+    let (d, n) = (MAX_CSV_COLUMNS, MAX_CSV_ROWS);
+    Some(match name {
+        "baseline" => (0, "none".into()),
+        "identical_64x100k" => {
+            let gold = csv_of(d, n, |r, _| (r % 10).to_string());
+            let prediction = csv_of(d, n, |r, _| ((n - 1 - r) % 10).to_string());
+            run(&gold, &prediction, &config(&vec![INTEGER; d], false))
+        }
+        "rotations_64x100k" => {
+            let value = |r: usize, j: usize| ((r + j * 7 + (r / 10) * j) % 10).to_string();
+            let gold = csv_of(d, n, value);
+            let prediction = csv_of(d, n, |r, k| value((r + 12_345) % n, d - 1 - k));
+            run(&gold, &prediction, &config(&vec![INTEGER; d], false))
+        }
+        "distinct_text_2x100k" => {
+            let cell = |r: usize, j: usize| format!("{:0>99}{j}", r * 7919 % 1_000_003);
+            let gold = csv_of(2, n, cell);
+            let prediction = csv_of(2, n, |r, j| cell(n - 1 - r, 1 - j));
+            run(&gold, &prediction, &config(&[TEXT, TEXT], false))
+        }
+        "cells_2mib" => {
+            let cell = "😀".repeat(MAX_CELL_CHARACTERS);
+            let gold = format!("t\n{cell}\n").into_bytes();
+            run(&gold, &gold, &config(&[TEXT], true))
+        }
+        "commas_20mib" => {
+            let commas = vec![b','; MAX_CSV_BYTES];
+            run(b"t\nx\n", &commas, &config(&[TEXT], true))
+        }
+        "digits_2mib" => {
+            let digits = "7".repeat(MAX_CELL_CHARACTERS);
+            let gold = format!("n\n{digits}\n").into_bytes();
+            let sd = r#""type": "number", "comparison": {"mode": "decimal_places", "digits": 30}"#;
+            let (bytes, out) = run(&gold, &gold, &config(&[sd], true));
+            let rule = Rule::Number {
+                comparison: Comparison::SignificantDigits(30),
+                unit: NumericUnit::Fraction,
+                allow_percent_sign: true,
+            };
+            let percent = format!("{digits}%");
+            let _ = canonicalize(&percent, &rule);
+            (bytes, out)
+        }
+        "exponents_100k" => {
+            let gold = csv_of(1, n, |r, _| format!("1e{}", 999_999_999 - r));
+            let prediction = csv_of(1, n, |r, _| format!("10e{}", 999_999_998 - r));
+            run(&gold, &prediction, &config(&[INTEGER], true))
+        }
+        "explain_64x100k" => {
+            let gold = csv_of(d, n, |r, _| (r % 10).to_string());
+            let changed = csv_of(d, n, |r, j| {
+                if (r, j) == (5, 63) {
+                    "11".into()
+                } else {
+                    (r % 10).to_string()
+                }
+            });
+            let prepared = PreparedGold::new(&gold, &config(&vec![INTEGER; d], false)).ok()?;
+            let diagnosis = explain(Prediction::Csv(&changed), &prepared, &ExplainOptions::default());
+            (gold.len() + changed.len(), outcome(&diagnosis.result))
+        }
+        _ => return None,
+    })
+}
+
+fn main() {
+    let name = std::env::args().nth(1).unwrap_or_default();
+    match scenario(&name) {
+        Some((bytes, out)) => println!("{name} {bytes} {out}"),
+        None => {
+            eprintln!("usage: hostile_memory <{}>", SCENARIOS.join("|"));
+            std::process::exit(2);
+        }
+    }
+}
