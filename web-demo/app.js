@@ -203,10 +203,11 @@ let checkRun = 0;
 async function runCheck() {
   stale.check = false;
   const out = $("#check-output");
-  if (!inputs.config || !inputs.prediction) {
+  if (!inputs.config || !(inputs.prediction || inputs.gold)) {
     out.replaceChildren(
       h("p", { class: "hint" }, "Add a prediction and its config for an instant pre-submission check; add the gold for the full verdict. Or open an example from the ", h("a", { href: "#examples", "data-goto": "examples" }, "Examples"), " tab."),
     );
+    out.dataset.done = String(++checkRun);
     return;
   }
   const run = ++checkRun;
@@ -215,12 +216,12 @@ async function runCheck() {
     const { validation, verdict } = await call("check", taskArgs());
     if (run !== checkRun) return;
     out.replaceChildren(...renderCheck(validation, verdict));
-    setStatus("ready", "ready");
   } catch (error) {
     if (run !== checkRun) return;
     out.replaceChildren(errorBanner(error));
-    setStatus("ready", "ready");
   }
+  out.dataset.done = String(run); // lets tests wait for this run's output
+  setStatus("ready", "ready");
 }
 
 function headerName(headers, k) {
@@ -348,6 +349,7 @@ async function runExplain() {
   const out = $("#explain-output");
   if (!inputs.config || !inputs.gold) {
     out.replaceChildren(h("p", { class: "hint" }, "Explain needs the config and the gold (and the prediction, if there is one) above."));
+    out.dataset.done = String(++explainRun);
     return;
   }
   const run = ++explainRun;
@@ -360,6 +362,7 @@ async function runExplain() {
     if (run !== explainRun) return;
     out.replaceChildren(errorBanner(error));
   }
+  out.dataset.done = String(run);
   setStatus("ready", "ready");
 }
 
@@ -432,28 +435,42 @@ function renderExplain(d, view) {
     );
   }
 
-  const typeProblems = (d.types?.columns ?? []).filter((c) => c.incompatible.length);
-  if (typeProblems.length) {
-    parts.push(
-      h("h3", {}, "Cells that fail their column's rule"),
-      table(
-        ["Gold column", "Rule", "Prediction column", "Row", "Value", "Reason", "Bad cells"],
-        typeProblems.flatMap((c) =>
-          c.incompatible.map((cell) =>
-            h(
-              "tr",
-              {},
-              h("td", {}, `${c.gold_index}: ${gold[c.gold_index] ?? ""}`),
-              h("td", { class: "mono" }, c.rule),
-              h("td", {}, `${cell.prediction_index}: ${clip(pred[cell.prediction_index] ?? "", 30)}`),
-              h("td", { class: "num" }, cell.row),
-              h("td", { class: "raw" }, JSON.stringify(cell.value)),
-              h("td", { class: "mono" }, cell.reason),
-              h("td", { class: "num" }, cell.bad_cells),
-            ),
-          ),
+  // Cells that fail a gold rule: in the mapped prediction column first (why a mapping cannot be
+  // used), then the other prediction columns (why they cannot stand in), collapsed.
+  const mappedTo = new Map((d.mapping?.pairs ?? []).map((p) => [p.gold_index, p.prediction_index]));
+  const mappedProblems = [];
+  const otherProblems = [];
+  for (const c of d.types?.columns ?? []) {
+    for (const cell of c.incompatible) (cell.prediction_index === mappedTo.get(c.gold_index) ? mappedProblems : otherProblems).push([c, cell]);
+  }
+  const problemTable = (problems, testid) =>
+    table(
+      ["Gold column", "Rule", "Prediction column", "Row", "Value", "Reason", "Bad cells"],
+      problems.map(([c, cell]) =>
+        h(
+          "tr",
+          {},
+          h("td", {}, `${c.gold_index}: ${gold[c.gold_index] ?? ""}`),
+          h("td", { class: "mono" }, c.rule),
+          h("td", {}, `${cell.prediction_index}: ${clip(pred[cell.prediction_index] ?? "", 30)}`),
+          h("td", { class: "num" }, cell.row),
+          h("td", { class: "raw" }, JSON.stringify(cell.value)),
+          h("td", { class: "mono" }, cell.reason),
+          h("td", { class: "num" }, cell.bad_cells),
         ),
-        { "data-testid": "explain-types" },
+      ),
+      { "data-testid": testid },
+    );
+  if (mappedProblems.length) {
+    parts.push(h("h3", {}, "Cells of mapped columns that fail their gold column's rule"), problemTable(mappedProblems, "explain-types-mapped"));
+  }
+  if (otherProblems.length) {
+    parts.push(
+      h(
+        "details",
+        { class: "other-types" },
+        h("summary", {}, `Other prediction columns that cannot be read under a gold column's rule (${otherProblems.length})`),
+        problemTable(otherProblems, "explain-types"),
       ),
     );
   }

@@ -136,6 +136,18 @@ pub fn explain(
     ))?)
 }
 
+/// Most rows `readTable` returns.
+const MAX_SHOWN_ROWS: usize = 100_000;
+
+/// A CSV file as the strict reader sees it (`TableView` in `tabeq.d.ts`): its header, row count
+/// and first `options.maxRows` rows (default 100). Throws the CSV error code (stage `csv`).
+#[wasm_bindgen(js_name = readTable)]
+pub fn read_table(csv: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let max_rows = throw(count_option(&options, "maxRows", MAX_SHOWN_ROWS))?.unwrap_or(100);
+    let csv = throw(input(&csv, "csv", MAX_CSV_BYTES))?;
+    to_js(&throw(api::read_table(csv, max_rows))?)
+}
+
 /// The canonical value of one cell under a column rule (`null` for a null value).
 #[wasm_bindgen]
 pub fn canonicalize(value: JsValue, column: JsValue) -> Result<JsValue, JsValue> {

@@ -84,17 +84,17 @@ export type FatalErrorCode =
 export type BindingErrorCode = "invalid_argument" | "suite_incomplete" | "unknown_task" | "internal_error";
 
 /** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
-export type ThrownErrorCode = FatalErrorCode | CellErrorCode | BindingErrorCode;
+export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode;
 
 /**
  * What every function throws: an Error (name "TabeqError") with a stable code.
  * `stage` is "config", "gold" or "suite" for fatal errors, "cell" for a cell that does not
- * canonicalize, "argument" for binding errors.
+ * canonicalize, "csv" for readTable, "argument" for binding errors.
  */
 export interface TabeqError extends Error {
   name: "TabeqError";
   code: ThrownErrorCode;
-  stage: "config" | "gold" | "suite" | "cell" | "argument";
+  stage: "config" | "gold" | "suite" | "cell" | "csv" | "argument";
   taskId: string | null;
   /** Set by the trust functions (1-based input line); null here. */
   line: number | null;
@@ -381,6 +381,16 @@ export interface Diagnosis {
   partial_credit: PartialCredit;
 }
 
+/** A CSV file as the strict reader sees it (readTable). */
+export interface TableView {
+  headers: string[];
+  /** Data rows in the file. */
+  row_count: number;
+  column_count: number;
+  /** The first rows (options.maxRows, default 100). */
+  rows: string[][];
+}
+
 /** A config file of a suite (`configs/<name>`). */
 export interface ConfigFile {
   name: string;
@@ -410,6 +420,9 @@ export function explain(prediction: FileInput, gold: FileInput, config: ConfigIn
  * null for a null value. Throws a TabeqError with a cell_* code when the value does not read.
  */
 export function canonicalize(value: string, column: ColumnConfig | string): string | null;
+
+/** A CSV file's header, row count and first rows. Throws its CSV error code (stage "csv"). */
+export function readTable(csv: FileInput, options?: { maxRows?: number | null } | null): TableView;
 
 /** Every stable error code with its family (evaluator, trust and binding codes). */
 export function errorCodes(): ErrorCodeEntry[];

@@ -79,6 +79,10 @@ test("evaluator objects match tabeq.d.ts", () => {
   assertShape(decl, "ColumnPair", readable.type_compatible_mapping[0]);
 
   for (const entry of tabeq.errorCodes()) assertShape(decl, "ErrorCodeEntry", entry);
+  const view = tabeq.readTable("a,b\n1,2\n3,4\n", { maxRows: 1 });
+  assertShape(decl, "TableView", view);
+  assert.deepEqual(view, { headers: ["a", "b"], row_count: 2, column_count: 2, rows: [["1", "2"]] });
+  assert.throws(() => tabeq.readTable('a\n"x'), { code: "csv_unterminated_quote", stage: "csv" });
 
   // A failing ordered task with an extra column, rounding and a wrong order, and one with
   // extra rows, so every part of the diagnosis is present.

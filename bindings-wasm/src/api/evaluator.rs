@@ -123,6 +123,38 @@ pub fn explain(
     Ok(diagnosis.to_out())
 }
 
+/// `readTable(csv, {maxRows})`: the strict reader's table (header, row count and the first
+/// `max_rows` rows), for showing a file; a CSV problem is a failure with the CSV code and
+/// stage `csv`.
+pub fn read_table(csv: Input, max_rows: usize) -> Result<Out, Failure> {
+    let csv_failure = |e: CsvError| Failure {
+        code: e.kind.code(),
+        message: e.to_string(),
+        stage: "csv",
+        task_id: None,
+        line: None,
+    };
+    let table = match csv {
+        Input::Bytes(bytes) => tabeq::csv::read_table(&bytes).map_err(csv_failure)?,
+        Input::Missing => return Err(Failure::invalid_argument("csv is required")),
+        Input::TooLarge { at_least } => return Err(csv_failure(too_large_csv(at_least))),
+    };
+    let strings =
+        |cells: Vec<&str>| Out::Array(cells.into_iter().map(|c| Out::Str(c.into())).collect());
+    let rows = (0..table.row_count().min(max_rows))
+        .map(|r| strings(table.row(r).collect()))
+        .collect();
+    Ok(Out::Object(vec![
+        (
+            "headers".into(),
+            strings(table.headers().iter().map(String::as_str).collect()),
+        ),
+        ("row_count".into(), Out::Int(table.row_count() as i64)),
+        ("column_count".into(), Out::Int(table.column_count() as i64)),
+        ("rows".into(), Out::Array(rows)),
+    ]))
+}
+
 /// `canonicalize(value, column)`: the canonical text, `None` for null; a cell error is a
 /// failure with the cell error's code and stage `cell`.
 pub fn canonicalize(value: &str, column: Input) -> Result<Option<String>, Failure> {
@@ -390,6 +422,21 @@ mod tests {
             .contains("\"unscored_prediction_tasks\": [\n    \"task_11\"\n  ]"));
         let e = Suite::new(&[], &[]).unwrap_err();
         assert_eq!((e.code, e.stage), ("suite_no_configs", "suite"));
+    }
+
+    #[test]
+    fn read_table_shows_the_first_rows_or_the_csv_code() {
+        let out = read_table(bytes("a,b\n1,2\n3,4\n5,6\n"), 2).unwrap();
+        assert_eq!(field(&out, "row_count"), &Out::Int(3));
+        assert_eq!(
+            out.to_pretty().matches("\"5\"").count(),
+            0,
+            "only two rows are shown"
+        );
+        let e = read_table(bytes("a\n\"x"), 10).unwrap_err();
+        assert_eq!((e.code, e.stage), ("csv_unterminated_quote", "csv"));
+        let e = read_table(Input::TooLarge { at_least: 1 << 30 }, 10).unwrap_err();
+        assert_eq!(e.code, "csv_too_large");
     }
 
     #[test]

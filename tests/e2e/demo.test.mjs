@@ -1,0 +1,348 @@
+// End-to-end tests of the web demo in real headless Chromium (Debian's chromium driven by
+// playwright-core): the page is served from 127.0.0.1, every feature is driven with real files,
+// the assertions read what the page shows, and screenshots go to test-output/e2e/.
+import assert from "node:assert/strict";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { chromium } from "playwright-core";
+
+import { startServer } from "./server.mjs";
+
+const ROOT = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
+const SHOTS = join(ROOT, "test-output", "e2e");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const LAPTOP = { width: 1366, height: 768 };
+
+let server;
+let baseUrl;
+let browser;
+let page;
+let work;
+const problems = []; // console errors, page errors, requests leaving the local server
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  work = mkdtempSync(join(tmpdir(), "tabeq-e2e-"));
+  ({ server, url: baseUrl } = await startServer(join(ROOT, "web-demo"), 0));
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  page = await browser.newPage({ viewport: LAPTOP, acceptDownloads: true });
+  page.setDefaultTimeout(20_000);
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(baseUrl) && !url.startsWith("blob:") && !url.startsWith("data:")) problems.push(`network: ${url}`);
+  });
+  await page.goto(baseUrl);
+  await page.waitForSelector("#status.ready");
+});
+
+after(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+function file(name, content) {
+  const path = join(work, name);
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, content);
+  return path;
+}
+
+async function shot(name) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+const text = (selector) => page.locator(selector).innerText();
+
+async function tab(name) {
+  await page.click(`.tabs [data-tab="${name}"]`);
+  await page.waitForSelector(`#tab-${name}:not([hidden])`);
+}
+
+async function clearInputs() {
+  await tab("check");
+  await page.click("#clear-inputs");
+}
+
+async function choose(kind, path) {
+  await page.setInputFiles(`.file-card[data-input="${kind}"] input[type=file]`, path);
+  await page.waitForFunction((k) => document.querySelector(`[data-testid="${k}-info"]`).textContent !== "none", kind);
+}
+
+/** Wait until the page is idle (no scorer work running) and `selector` shows. */
+async function settled(selector) {
+  await page.waitForSelector(selector);
+  await page.waitForSelector("#status.ready");
+}
+
+/** Run `action` and wait until the check or explain output (`which`) is rendered again. */
+async function rerendered(which, action) {
+  const selector = `#${which}-output`;
+  const before = await page.locator(selector).getAttribute("data-done");
+  await action();
+  await page.waitForFunction(([sel, old]) => {
+    const done = document.querySelector(sel).dataset.done;
+    return done !== undefined && done !== old && document.querySelector("#status").classList.contains("ready");
+  }, [selector, before]);
+}
+
+const CONFIG = JSON.stringify({
+  schema_version: "1.0",
+  task_id: "task_12",
+  order_sensitive: false,
+  columns: [
+    { gold_index: 0, gold_name: "region", type: "text" },
+    { gold_index: 1, gold_name: "gdp", type: "number", comparison: { mode: "decimal_places", digits: 1 } },
+    { gold_index: 2, gold_name: "reported", type: "date" },
+  ],
+});
+const GOLD = "region,gdp,reported\nNorth,1.3,2024-01-31\nSouth,2.5,2024-02-29\nEast,10.0,2024-03-31\n";
+
+test("the page loads the module, shows its version and fits a laptop screen", async () => {
+  assert.match(await text("#version"), /^tabeq \d+\.\d+\.\d+/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the window`);
+  await shot("01-start");
+});
+
+test("check my submission: validation without gold, then the verdict with gold", async () => {
+  await clearInputs();
+  await choose("config", file("task_12.json", CONFIG));
+  await rerendered("check", () =>
+    choose("prediction", file("check/prediction.csv", "Reported,Region,GDP (bn)\n2024-02-29T00:00:00Z,South,2.54\n2024-01-31,North,1.25\n20240331,East,10\n")),
+  );
+  assert.match(await text('[data-testid="validation"]'), /Readable.*3 rows, 3 columns.*The verdict needs the gold/s);
+  assert.equal(await page.locator('[data-testid="verdict"]').count(), 0);
+  const readability = await text('[data-testid="readability"]');
+  assert.match(readability, /0: region/);
+  assert.match(readability, /number \(decimal_places 1, plain\)/);
+  assert.match(readability, /row 1: "2024-02-29T00:00:00Z"/); // the first bad cell of Reported under the number rule
+  assert.match(readability, /cell_invalid_number/);
+  await shot("02-check-validation");
+
+  await rerendered("check", () => choose("gold", file("check/gold.csv", GOLD)));
+  assert.match(await text('[data-testid="verdict"]'), /PASSED/);
+  const mapping = await text('[data-testid="verdict-mapping"]');
+  assert.match(mapping, /0: region\s+1: Region/);
+  assert.match(mapping, /1: gdp\s+2: GDP \(bn\)/);
+  assert.match(mapping, /2: reported\s+0: Reported/);
+  await shot("03-check-verdict");
+});
+
+test("check my submission: pasted text, a broken CSV and a type failure", async () => {
+  await clearInputs();
+  await page.click('.file-card[data-input="config"] .paste-toggle');
+  await page.fill('.file-card[data-input="config"] textarea', CONFIG);
+  await page.click('.file-card[data-input="prediction"] .paste-toggle');
+  await rerendered("check", () => page.fill('.file-card[data-input="prediction"] textarea', 'a,b,c\nNorth,"1.3,2024-01-31\n'));
+  assert.match(await text('[data-testid="validation"]'), /Will fail\s+invalid_prediction_csv/);
+  assert.match(await text('[data-testid="csv-error"]'), /csv_unterminated_quote/);
+  await shot("04-check-broken-csv");
+
+  await rerendered("check", () => page.fill('.file-card[data-input="prediction"] textarea', "a,b,c\nNorth,about 1.3,2024-01-31\nSouth,2.5,2024-02-29\n"));
+  assert.match(await text('[data-testid="validation"]'), /Will fail\s+type_normalization_failed/);
+  const readability = await text('[data-testid="readability"]');
+  assert.match(readability, /row 1: "about 1\.3"/);
+  await shot("05-check-type-failure");
+
+  await rerendered("check", () => page.fill('.file-card[data-input="prediction"] textarea', "a,b\nNorth,1.3\n"));
+  assert.match(await text('[data-testid="validation"]'), /column_count_mismatch/);
+  assert.match(await text('[data-testid="validation"]'), /Expected 3 columns; received 2/);
+});
+
+test("explain: mapping, hints, type failures and mismatching rows side by side", async () => {
+  await clearInputs();
+  const ordered = CONFIG.replace('"order_sensitive":false', '"order_sensitive":true');
+  await choose("config", file("task_12.json", ordered));
+  await choose("gold", file("explain/gold.csv", GOLD));
+  await choose("prediction", file("explain/prediction.csv", "region,gdp,reported\nSouth,2.5,2024-02-29\nNorth,1.3,2024-01-31\nEast,10,2024-03-31\n"));
+  await rerendered("explain", () => tab("explain"));
+  assert.match(await text('[data-testid="explain-verdict"]'), /FAILED\s+relation_mismatch/);
+  assert.match(await text('[data-testid="hints"]'), /row_order/);
+  assert.match(await text('[data-testid="explain-rows"]'), /first difference at row\s+1/);
+  assert.match(await text('[data-testid="explain-rows"]'), /would match ignoring order\s+yes/);
+  // The first differing position is outlined and its differing cells are marked on both sides.
+  assert.equal(await page.locator('[data-testid="gold-rows"] tr.first-diff').getAttribute("data-row"), "1");
+  assert.ok((await page.locator('[data-testid="gold-rows"] td.diff').count()) >= 2);
+  assert.ok((await page.locator('[data-testid="prediction-rows"] td.diff').count()) >= 2);
+  // Canonical values are shown under the raw ones: 10 → 10, dates stay dates.
+  assert.match(await text('[data-testid="prediction-rows"]'), /10\s+→ 10/);
+  await shot("06-explain-ordered");
+
+  // Unordered, one value rounded, one type failure column: missing/extra rows highlighted.
+  await choose("config", file("task_13.json", CONFIG.replace("task_12", "task_13")));
+  await rerendered("explain", () =>
+    choose("prediction", file("explain/prediction2.csv", "region,gdp,reported,note\nNorth,1.3,2024-01-31,x\nSouth,2.6,2024-02-29,y\nEast,10,2024-03-31,z\n")),
+  );
+  assert.match(await text('[data-testid="explain-verdict"]'), /column_count_mismatch/);
+  assert.match(await text('[data-testid="explain-shape"]'), /extra prediction columns\s+note/);
+  assert.match(await text('[data-testid="hints"]'), /extra_columns/);
+  assert.equal(await page.locator('[data-testid="gold-rows"] tr.bad').getAttribute("data-row"), "2");
+  assert.equal(await page.locator('[data-testid="prediction-rows"] tr.extra').getAttribute("data-row"), "2");
+  assert.match(await page.locator('[data-testid="explain-types"]').textContent(), /note.*cell_invalid_(number|datetime)/s);
+  await shot("07-explain-unordered");
+
+  // A cell of a mapped column that does not read under its rule is listed with the rule.
+  await rerendered("explain", () =>
+    choose("prediction", file("explain/prediction3.csv", "region,gdp,reported\nNorth,1.3,2024-01-31\nSouth,about 2.5,2024-02-29\nEast,10,2024-03-31\n")),
+  );
+  assert.match(await text('[data-testid="explain-verdict"]'), /type_normalization_failed/);
+  assert.match(await text('[data-testid="explain-types-mapped"]'), /1: gdp\s+number \(decimal_places 1, plain\)\s+1: gdp\s+2\s+"about 2\.5"\s+cell_invalid_number/);
+  await shot("08-explain-type-failure");
+});
+
+/** A suite folder with `tasks` copies of a 12,962 × 6 worst case (every column permutation type-checks). */
+function worstCaseSuite(dir, tasks) {
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const rows = Array.from({ length: 12962 }, () => Array.from({ length: 6 }, () => (next() * 1e6).toFixed(2)));
+  const columns = Array.from({ length: 6 }, (_, i) => ({ gold_index: i, gold_name: `c${i}`, type: "number", comparison: { mode: "decimal_places", digits: 2 } }));
+  const gold = `${columns.map((c) => c.gold_name).join(",")}\n${rows.map((r) => r.join(",")).join("\n")}\n`;
+  const reversed = rows.map((r) => [...r].reverse());
+  const prediction = `p0,p1,p2,p3,p4,p5\n${reversed.map((r) => r.join(",")).join("\n")}\n`;
+  for (let t = 1; t <= tasks; t++) {
+    const id = `task_${t}`;
+    mkdirSync(join(dir, "configs"), { recursive: true });
+    writeFileSync(join(dir, "configs", `${id}.json`), JSON.stringify({ schema_version: "1.0", task_id: id, order_sensitive: false, columns }));
+    mkdirSync(join(dir, "gold", id), { recursive: true });
+    writeFileSync(join(dir, "gold", id, "gold.csv"), gold);
+    mkdirSync(join(dir, "predictions", id), { recursive: true });
+    writeFileSync(join(dir, "predictions", id, "prediction.csv"), t % 2 ? prediction : prediction.replace(/\n[^\n]*\n$/, "\n0.01,0.01,0.01,0.01,0.01,0.01\n"));
+  }
+}
+
+test("score a suite: the 120-task conformance suite from a chosen folder", async () => {
+  const folder = join(work, "conformance-suite");
+  cpSync(join(ROOT, "tests", "conformance", "suite"), folder, { recursive: true });
+  rmSync(join(folder, "expected_summary.json"));
+  const expected = JSON.parse(readFileSync(join(ROOT, "tests", "conformance", "suite", "expected_summary.json"), "utf8"));
+  await tab("suite");
+  await page.setInputFiles("#suite-folder", folder);
+  await settled('[data-testid="suite-summary"]');
+  const summary = await text('[data-testid="suite-summary"]');
+  assert.match(summary, new RegExp(`${expected.passed_task_count} of ${expected.task_count} tasks passed`));
+  assert.match(await text('[data-testid="suite-progress-text"]'), new RegExp(`${expected.task_count} / ${expected.task_count} tasks scored`));
+  assert.match(await text('[data-testid="suite-unscored"]'), /task_999/);
+  assert.equal(await page.locator('[data-testid="suite-tasks"] tbody tr').count(), expected.task_count);
+  // The per-task table shows the official error codes.
+  for (const task of expected.tasks.slice(0, 30)) {
+    const row = await page.locator(`[data-testid="suite-tasks"] tr[data-task="${task.task_id}"]`).innerText();
+    assert.match(row, task.passed ? /passed/ : new RegExp(`failed\\s+${task.error_code}`), task.task_id);
+  }
+  // The downloaded summary equals the official one, key for key, except the implementation's name and free-text errors.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-testid="suite-download"]')]);
+  const written = JSON.parse(readFileSync(await download.path(), "utf8"));
+  assert.deepEqual(Object.keys(written), Object.keys(expected));
+  for (const key of Object.keys(expected)) {
+    if (["evaluator", "evaluator_version", "tasks"].includes(key)) continue;
+    assert.deepEqual(written[key], expected[key], key);
+  }
+  written.tasks.forEach((task, i) => assert.deepEqual({ ...task, error: null }, { ...expected.tasks[i], error: null }, task.task_id));
+  await shot("09-suite-conformance");
+
+  // "explain" on a failed task opens it in the Explain tab.
+  const failed = expected.tasks.find((t) => !t.passed && t.error_code === "relation_mismatch");
+  await rerendered("explain", () => page.click(`[data-testid="suite-tasks"] tr[data-task="${failed.task_id}"] button`));
+  assert.match(await text('[data-testid="explain-verdict"]'), /relation_mismatch/);
+  assert.match(await text('[data-testid="config-info"]'), new RegExp(`${failed.task_id}\\.json`));
+});
+
+test("score a suite: progress on a large suite while the page stays responsive", async () => {
+  const folder = join(work, "worst-suite");
+  worstCaseSuite(folder, 6);
+  await tab("suite");
+  // Record progress texts and the longest pause of the main thread while the worker scores.
+  await page.evaluate(() => {
+    window.__progress = new Set();
+    window.__maxGap = 0;
+    let last = performance.now();
+    window.__ticker = setInterval(() => {
+      const now = performance.now();
+      window.__maxGap = Math.max(window.__maxGap, now - last);
+      last = now;
+    }, 10);
+    new MutationObserver(() => window.__progress.add(document.querySelector("#suite-progress-text").textContent)).observe(
+      document.querySelector("#suite-progress-text"),
+      { childList: true, characterData: true, subtree: true },
+    );
+  });
+  await page.setInputFiles("#suite-folder", folder);
+  await page.waitForFunction(() => document.querySelector('[data-testid="suite-summary"]')?.textContent.includes("of 6 tasks passed"), null, { timeout: 120_000 });
+  const { progress, maxGap } = await page.evaluate(() => {
+    clearInterval(window.__ticker);
+    return { progress: [...window.__progress], maxGap: window.__maxGap };
+  });
+  assert.match(await text('[data-testid="suite-summary"]'), /3 of 6 tasks passed/);
+  const partial = progress.filter((p) => /^[1-5] \/ 6 tasks scored/.test(p));
+  assert.ok(partial.length >= 1, `progress shown: ${progress.join(" | ")}`);
+  assert.ok(maxGap < 500, `the main thread stalled for ${maxGap.toFixed(0)} ms`);
+  await shot("10-suite-large");
+});
+
+test("examples: every bundled task gives its announced outcome", async () => {
+  await tab("examples");
+  const slugs = await page.locator("#example-list li[data-example]").evaluateAll((items) => items.map((li) => [li.dataset.example, li.querySelector(".expect")?.textContent ?? null]));
+  assert.ok(slugs.length >= 8);
+  for (const [slug, expectation] of slugs) {
+    if (slug === "suite") continue;
+    await tab("examples");
+    await rerendered("check", () => page.click(`#example-list li[data-example="${slug}"] > button`));
+    const verdict = await text('[data-testid="verdict"]');
+    assert.match(verdict, expectation === "passes" ? /PASSED/ : /FAILED/, `${slug}: ${verdict}`);
+  }
+  await tab("examples");
+  await shot("11-examples");
+  await rerendered("explain", () => page.click('#example-list li[data-example="rounding"] p button'));
+  assert.match(await text('[data-testid="hints"]'), /lower_precision/);
+  await shot("12-example-explain");
+  await tab("examples");
+  await page.click('#example-list li[data-example="suite"] > button');
+  await settled('[data-testid="suite-summary"]');
+  assert.match(await text('[data-testid="suite-summary"]'), /3 of 9 tasks passed/);
+  assert.match(await text('[data-testid="suite-unscored"]'), /task_99/);
+});
+
+test("trust metrics: tables and a per-operator bar chart from JSONL files", async () => {
+  await tab("trust");
+  await page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "reliability.jsonl"));
+  await settled('[data-testid="trust-chart"]');
+  assert.match(await text('[data-testid="trust-source"]'), /reliability\.jsonl · reliability/);
+  const rows = await page.locator('[data-testid="trust-table"] tbody tr').count();
+  assert.ok(rows >= 2, `${rows} rows`);
+  const bars = await page.locator('[data-testid="trust-chart"] rect.bar-full').count();
+  assert.ok(bars >= 3, `${bars} operator bars`);
+  // MRS = FRR + PRR / 2 on every row of the table.
+  const table = await page.locator('[data-testid="trust-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  for (const [, , frr, prr, , mrs] of table) assert.ok(Math.abs(Number(frr) + Number(prr) / 2 - Number(mrs)) < 0.011, `${frr} ${prr} ${mrs}`);
+  await shot("13-trust-reliability");
+
+  await page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "robustness.jsonl"));
+  await page.waitForFunction(() => document.querySelector('[data-testid="trust-source"]')?.textContent.includes("robustness.jsonl"));
+  await settled('[data-testid="trust-chart"]');
+  assert.ok((await page.locator('[data-testid="trust-chart"] rect.bar-asr').count()) >= 3);
+  assert.match(await text('[data-testid="trust-table"]'), /overall/);
+  await shot("14-trust-robustness");
+
+  await page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "invalid.jsonl"));
+  await settled('[data-testid="error-banner"]');
+  assert.match(await text('[data-testid="error-banner"]'), /unknown_operator \(trust, line 3\)/);
+});
+
+test("no console errors, no page errors, no request beyond the local server", () => {
+  assert.deepEqual(problems, []);
+});
