@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SCENARIOS=(baseline identical_64x100k rotations_64x100k distinct_text_2x100k cells_2mib commas_20mib
-  digits_2mib exponents_100k explain_64x100k)
+  digits_2mib exponents_100k explain_64x100k distinct_rules_64x100k)
 [ $# -gt 0 ] && SCENARIOS=("$@")
 [ -x /usr/bin/time ] || { echo "hostile_memory: /usr/bin/time is needed (apt-get install time)" >&2; exit 2; }
 

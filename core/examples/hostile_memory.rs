@@ -24,6 +24,7 @@ const SCENARIOS: &[&str] = &[
     "digits_2mib",
     "exponents_100k",
     "explain_64x100k",
+    "distinct_rules_64x100k",
 ];
 
 fn config(columns: &[&str], order_sensitive: bool) -> TaskConfig {
@@ -139,6 +140,28 @@ fn scenario(name: &str) -> Option<(usize, String)> {
             let prepared = PreparedGold::new(&gold, &config(&vec![INTEGER; d], false)).ok()?;
             let diagnosis = explain(Prediction::Csv(&changed), &prepared, &ExplainOptions::default());
             (gold.len() + changed.len(), outcome(&diagnosis.result))
+        }
+        "distinct_rules_64x100k" => {
+            // 64 columns, each with its own number rule: every prediction column is read under
+            // every rule (trusted configs choose the rules; the prediction fills the cells).
+            let rules: Vec<String> = (0..d)
+                .map(|j| match j {
+                    0 => INTEGER.to_string(),
+                    1..=31 => format!(
+                        r#""type": "number", "comparison": {{"mode": "decimal_places", "digits": {}}}"#,
+                        j - 1
+                    ),
+                    32 => TEXT.to_string(),
+                    _ => format!(
+                        r#""type": "number", "comparison": {{"mode": "significant_digits", "digits": {}}}"#,
+                        j - 33
+                    ),
+                })
+                .collect();
+            let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
+            let gold = csv_of(d, n, |r, j| ((r * 31 + j) % 100).to_string());
+            let prediction = csv_of(d, n, |r, j| ((r * 31 + j) % 100).to_string());
+            run(&gold, &prediction, &config(&rules, true))
         }
         _ => return None,
     })

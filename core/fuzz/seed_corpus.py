@@ -95,7 +95,9 @@ def main() -> None:
     args = parser.parse_args()
     corpus = Corpus(args.out)
     rng = random.Random(20260530)
-    fixed = [json.loads(line) for line in (ROOT / "core/fuzz/fixed_tasks.jsonl").read_text("utf-8").splitlines()]
+    fixed = [
+        json.loads(line) for line in (ROOT / "core/fuzz/fixed_tasks.jsonl").read_text("utf-8").splitlines()
+    ]
 
     cases = [json.loads(line) for line in (ROOT / "tests/conformance/cases.jsonl").open(encoding="utf-8")]
     for case in cases:
