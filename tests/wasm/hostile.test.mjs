@@ -77,6 +77,9 @@ test("garbage bytes and CSV-like noise as prediction, gold and config", () => {
     coded(() => tabeq.explain(garbage, GOLD, CONFIG), `explain ${i}`);
     coded(() => tabeq.canonicalize(typeof garbage === "string" ? garbage : "x", CONFIG.columns[1]), `canon ${i}`);
     coded(() => tabeqTrust.trustReliability(garbage), `trust ${i}`);
+    const view = coded(() => tabeq.readTable(garbage, { maxRows: 5 }), `readTable ${i}`);
+    if (view instanceof Error) assert.equal(view.stage, "csv");
+    else assert.ok(view.rows.length <= 5);
   }
   stillWorks();
 });
@@ -202,6 +205,9 @@ test("bad config and column arguments are coded errors", () => {
   });
   for (const options of [7, "task_1.json", { configFileName: 3 }, revoked.proxy]) {
     coded(() => tabeq.evaluate("a\n1\n", GOLD, CONFIG, options));
+  }
+  for (const options of [{ maxRows: -1 }, { maxRows: NaN }, { maxRows: "5" }, 12]) {
+    assert.throws(() => tabeq.readTable("a\n1\n", options), { code: "invalid_argument" });
   }
   for (const options of [{ maxItems: -1 }, { maxItems: 1.5 }, { maxItems: 1e9 }, { hints: "yes" }]) {
     assert.throws(() => tabeq.explain("a\n1\n", GOLD, CONFIG, options), { code: "invalid_argument" });
