@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 CARGO ?= cargo
 
-.PHONY: setup example test test-rust test-python test-wasm test-e2e lint bench fuzz wasm clean
+.PHONY: setup example test test-rust test-python test-wasm test-cross-surface test-e2e lint bench fuzz wasm clean
 
 ## Create .venv, build and install the Python package with its dev tools.
 setup: $(VENV)/.tabeq-installed
@@ -22,8 +22,8 @@ example: setup
 	$(VENV)/bin/tabeq evaluate --prediction-root examples/suite/predictions --gold-root examples/suite/gold \
 		--config-root examples/suite/configs --output examples/suite/evaluation_summary.json
 
-## Every test: Rust, Python, WASM (Node) and the browser end-to-end tests, plus lints.
-test: setup test-rust test-python test-wasm test-e2e lint
+## Every test: Rust, Python, WASM (Node), cross-surface identity, browser end-to-end, plus lints.
+test: setup test-rust test-python test-wasm test-cross-surface test-e2e lint
 
 test-rust:
 	$(CARGO) test --workspace --release
@@ -33,6 +33,10 @@ test-python: setup
 
 test-wasm:
 	bash scripts/test-wasm.sh
+
+## The same cases through the Rust core, the Python wheel and WASM in Node: byte-identical results.
+test-cross-surface: setup
+	bash scripts/test-cross-surface.sh
 
 test-e2e:
 	bash scripts/test-e2e.sh
