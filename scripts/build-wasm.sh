@@ -4,7 +4,8 @@
 #   bindings-wasm/pkg/       ES modules for browsers (wasm-bindgen --target web): tabeq.js (evaluator) and
 #                            tabeq_trust.js (trust metrics), each with its hand-written .d.ts
 #   bindings-wasm/pkg-node/  the same as CommonJS modules for Node (--target nodejs)
-#   web-demo/pkg/            copy of pkg/, loaded by the web demo
+#   web-demo/pkg/            copy of pkg/, loaded by the web demo, and tabeq-demo.html: the whole demo in
+#                            one file that also works when opened from file://
 #
 # Toolchain: a rustup toolchain with the wasm32-unknown-unknown target is used when present. Otherwise
 # Debian's rustc-web/cargo-web/rust-web-src/lld are installed with apt and std is built from source.
@@ -119,6 +120,12 @@ done
 # The page imports ./pkg/tabeq.js; the copy is generated (web-demo/.gitignore).
 mkdir -p web-demo/pkg
 cp bindings-wasm/pkg/* web-demo/pkg/
+# The same page as one file that also works from file:// (browsers refuse module scripts there).
+if command -v node >/dev/null; then
+  node web-demo/make-standalone.mjs
+else
+  log "node not found: skipping web-demo/pkg/tabeq-demo.html (the single-file page for file://)"
+fi
 for name in tabeq tabeq_trust; do
   size=$(stat -c %s "bindings-wasm/pkg/${name}_bg.wasm")
   gz=$(gzip -9 -c "bindings-wasm/pkg/${name}_bg.wasm" | wc -c)

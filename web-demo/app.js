@@ -3,7 +3,8 @@ import { exampleReliabilityRecords, exampleRobustnessRecords, exampleSuiteFiles,
 
 // ---------- worker calls ----------
 
-const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+// The single-file page (make-standalone.mjs) provides the worker as a blob URL.
+const worker = new Worker(globalThis.TABEQ_WORKER_URL ?? new URL("./worker.js", import.meta.url), { type: "module" });
 const pending = new Map();
 let nextId = 1;
 

@@ -3,13 +3,21 @@
 // {id, progress} out. The trust module is loaded on first use only.
 import init, * as tabeq from "./pkg/tabeq.js";
 
-const ready = init({ module_or_path: new URL("./pkg/tabeq_bg.wasm", import.meta.url) });
+// The single-file page (make-standalone.mjs, for file://) embeds the WebAssembly as base64 here;
+// served normally, the worker fetches pkg/*.wasm next to it.
+const EMBEDDED = globalThis.TABEQ_EMBEDDED_WASM ?? null;
+function wasmSource(name) {
+  if (!EMBEDDED) return new URL(`./pkg/${name}_bg.wasm`, import.meta.url);
+  return Uint8Array.from(atob(EMBEDDED[name]), (c) => c.charCodeAt(0));
+}
+
+const ready = init({ module_or_path: wasmSource("tabeq") });
 let trustModule = null;
 
 async function trust() {
   if (!trustModule) {
     const module = await import("./pkg/tabeq_trust.js");
-    await module.default({ module_or_path: new URL("./pkg/tabeq_trust_bg.wasm", import.meta.url) });
+    await module.default({ module_or_path: wasmSource("tabeq_trust") });
     trustModule = module;
   }
   return trustModule;

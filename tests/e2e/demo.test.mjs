@@ -343,6 +343,38 @@ test("trust metrics: tables and a per-operator bar chart from JSONL files", asyn
   assert.match(await text('[data-testid="error-banner"]'), /unknown_operator \(trust, line 3\)/);
 });
 
+test("the single-file page works when opened from file://", async () => {
+  const offline = await browser.newPage({ viewport: LAPTOP });
+  const errors = [];
+  offline.on("pageerror", (error) => errors.push(error.message));
+  offline.on("request", (request) => {
+    if (!/^(file|data|blob):/.test(request.url())) errors.push(`network: ${request.url()}`);
+  });
+  try {
+    await offline.goto(`file://${join(ROOT, "web-demo", "pkg", "tabeq-demo.html")}`);
+    await offline.waitForSelector("#status.ready");
+    assert.match(await offline.locator("#version").innerText(), /^tabeq \d/);
+    await offline.click('.tabs [data-tab="examples"]');
+    await offline.click('#example-list li[data-example="formats"] > button');
+    await offline.waitForSelector('[data-testid="verdict"]');
+    assert.match(await offline.locator('[data-testid="verdict"]').innerText(), /PASSED/);
+    await offline.click('.tabs [data-tab="explain"]');
+    await offline.waitForSelector('[data-testid="explain-summary"]');
+    await offline.click('.tabs [data-tab="suite"]');
+    await offline.setInputFiles("#suite-folder", join(ROOT, "tests", "conformance", "suite"));
+    await offline.waitForSelector('[data-testid="suite-summary"]');
+    const expected = JSON.parse(readFileSync(join(ROOT, "tests", "conformance", "suite", "expected_summary.json"), "utf8"));
+    assert.match(await offline.locator('[data-testid="suite-summary"]').innerText(), new RegExp(`${expected.passed_task_count} of ${expected.task_count} tasks passed`));
+    await offline.click('.tabs [data-tab="trust"]');
+    await offline.click("#trust-example-robustness");
+    await offline.waitForSelector('[data-testid="trust-chart"]');
+    await offline.screenshot({ path: join(SHOTS, "15-file-url.png"), fullPage: true });
+    assert.deepEqual(errors, []);
+  } finally {
+    await offline.close();
+  }
+});
+
 test("no console errors, no page errors, no request beyond the local server", () => {
   assert.deepEqual(problems, []);
 });

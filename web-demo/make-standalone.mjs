@@ -1,0 +1,42 @@
+// Writes web-demo/pkg/tabeq-demo.html: the whole demo in one file that also works when opened from
+// file:// (browsers refuse module scripts, workers and fetch() there). Stylesheet and scripts are
+// inlined, modules (and the worker) become data: URLs, the WebAssembly base64.
+// Run by scripts/build-wasm.sh after the build: node web-demo/make-standalone.mjs
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const dir = dirname(fileURLToPath(import.meta.url));
+const read = (path) => readFileSync(join(dir, path), "utf8");
+const base64 = (data) => Buffer.from(data).toString("base64");
+const moduleUrl = (source) => `data:text/javascript;base64,${base64(source)}`;
+
+function replaceOnce(text, from, to) {
+  if (!text.includes(from)) throw new Error(`make-standalone: ${JSON.stringify(from)} not found`);
+  return text.replace(from, () => to);
+}
+
+let worker = read("worker.js");
+worker = replaceOnce(worker, '"./pkg/tabeq.js"', JSON.stringify(moduleUrl(read("pkg/tabeq.js"))));
+worker = replaceOnce(worker, 'import("./pkg/tabeq_trust.js")', `import(${JSON.stringify(moduleUrl(read("pkg/tabeq_trust.js")))})`);
+const wasm = {
+  tabeq: base64(readFileSync(join(dir, "pkg", "tabeq_bg.wasm"))),
+  tabeq_trust: base64(readFileSync(join(dir, "pkg", "tabeq_trust_bg.wasm"))),
+};
+worker = `globalThis.TABEQ_EMBEDDED_WASM = ${JSON.stringify(wasm)};\n${worker}`;
+
+let app = read("app.js");
+app = replaceOnce(app, '"./examples.js"', JSON.stringify(moduleUrl(read("examples.js"))));
+
+// Inline scripts must not contain "</script"; JSON.stringify leaves "<" alone, so escape it.
+const scriptSafe = (text) => text.replace(/<\/script/gi, "<\\/script");
+let html = read("index.html");
+html = replaceOnce(html, '<link rel="stylesheet" href="style.css">', `<style>\n${read("style.css")}</style>`);
+html = replaceOnce(
+  html,
+  '<script type="module" src="app.js"></script>',
+  // A data: URL, not a blob: one: Chromium refuses module workers from blob: URLs on file:// pages.
+  `<script>globalThis.TABEQ_WORKER_URL = ${JSON.stringify(moduleUrl(worker))};</script>\n  <script type="module">\n${scriptSafe(app)}\n  </script>`,
+);
+writeFileSync(join(dir, "pkg", "tabeq-demo.html"), html);
+console.log(`make-standalone: web-demo/pkg/tabeq-demo.html (${html.length} bytes)`);
