@@ -244,6 +244,30 @@ def random_case(rng: random.Random, index: int) -> Case:
     }
 
 
+MAX_CSV_BYTES = 20 * 1024 * 1024
+
+
+def limit_cases() -> list[Case]:
+    """Inputs at and just past the 20 MiB limit, which bindings may refuse before copying them."""
+    config = json.dumps(
+        {
+            "schema_version": "1.0",
+            "task_id": STEM,
+            "order_sensitive": False,
+            "columns": [{"gold_index": 0, "gold_name": "t", "type": "text"}],
+        }
+    )
+    at_limit = b"h\n" + b"x" * (MAX_CSV_BYTES - 2)
+    over = b"h\n" + b"x,\n" * (MAX_CSV_BYTES // 3 + 1)
+    assert len(at_limit) == MAX_CSV_BYTES and len(over) > MAX_CSV_BYTES
+    gold = b"t\nx\n"
+    return [
+        {"id": "limits/prediction-at-20MiB", "config": config, "gold": gold, "prediction": at_limit},
+        {"id": "limits/prediction-over-20MiB", "config": config, "gold": gold, "prediction": over},
+        {"id": "limits/gold-over-20MiB", "config": config, "gold": over, "prediction": gold},
+    ]
+
+
 # ---------------------------------------------------------------------------------------------
 # Surfaces: each returns {id: text}, text being the record JSON or "FATAL <code> <stage>".
 
@@ -322,7 +346,7 @@ def main() -> int:
             sys.exit(f"cross-surface: {path} does not exist (scripts/test-cross-surface.sh builds it)")
 
     rng = random.Random(args.seed)
-    cases = conformance_cases() + [random_case(rng, i) for i in range(args.random)]
+    cases = conformance_cases() + limit_cases() + [random_case(rng, i) for i in range(args.random)]
     surfaces = {
         "rust": rust_surface(args.rust_bin),
         "python": python_surface,
