@@ -138,7 +138,11 @@ fn scenario(name: &str) -> Option<(usize, String)> {
                 }
             });
             let prepared = PreparedGold::new(&gold, &config(&vec![INTEGER; d], false)).ok()?;
-            let diagnosis = explain(Prediction::Csv(&changed), &prepared, &ExplainOptions::default());
+            let diagnosis = explain(
+                Prediction::Csv(&changed),
+                &prepared,
+                &ExplainOptions::default(),
+            );
             (gold.len() + changed.len(), outcome(&diagnosis.result))
         }
         "distinct_rules_64x100k" => {

@@ -40,11 +40,18 @@ fn check_shape(value: &str, raw: &str, rule: &Rule) {
                 assert!(!frac.is_empty() && !frac.ends_with('0'), "{value:?}");
             }
             assert!(
-                value.bytes().all(|c| c.is_ascii_digit() || b"-.E+".contains(&c)),
+                value
+                    .bytes()
+                    .all(|c| c.is_ascii_digit() || b"-.E+".contains(&c)),
                 "{value:?}"
             );
             // A cell cannot grow into a huge canonical value.
-            assert!(value.len() <= raw.len() + 160, "{} bytes from {}", value.len(), raw.len());
+            assert!(
+                value.len() <= raw.len() + 160,
+                "{} bytes from {}",
+                value.len(),
+                raw.len()
+            );
         }
         Rule::Text => {}
     }
@@ -55,7 +62,9 @@ fn is_date(s: &str) -> bool {
     b.len() == 10
         && b[4] == b'-'
         && b[7] == b'-'
-        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -68,16 +77,29 @@ fuzz_target!(|data: &[u8]| {
     if let Err(e) = &result {
         assert!(!e.message.is_empty());
         // The message quotes at most 80 characters of the cell, each escaped to at most 10.
-        assert!(e.message.len() <= 80 * 10 + 100, "long message: {} bytes", e.message.len());
+        assert!(
+            e.message.len() <= 80 * 10 + 100,
+            "long message: {} bytes",
+            e.message.len()
+        );
     }
     // Surrounding whitespace (Python's isspace, including U+001C..U+001F) is stripped.
     let padded = format!(" \t\u{1f}{raw}\u{3000}\n");
-    assert_eq!(kind(&canonicalize(&padded, &rule)), kind(&result), "padding changed {raw:?}");
-    let Ok(Canonical::Value(value)) = &result else { return };
+    assert_eq!(
+        kind(&canonicalize(&padded, &rule)),
+        kind(&result),
+        "padding changed {raw:?}"
+    );
+    let Ok(Canonical::Value(value)) = &result else {
+        return;
+    };
     check_shape(value, &raw, &rule);
     let not_idempotent = matches!(
         rule,
-        Rule::Number { comparison: Comparison::SignificantDigits(0), .. }
+        Rule::Number {
+            comparison: Comparison::SignificantDigits(0),
+            ..
+        }
     );
     if !not_idempotent {
         assert_eq!(

@@ -7,7 +7,9 @@ use tabeq::config::{ColumnSpec, TaskConfig};
 use tabeq::FatalStage;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, json)) = data.split_first() else { return };
+    let Some((&selector, json)) = data.split_first() else {
+        return;
+    };
     let stem = (selector & 1 == 1).then_some("task_1");
     match TaskConfig::from_json(json, stem) {
         Ok(config) => {
@@ -17,7 +19,8 @@ fuzz_target!(|data: &[u8]| {
                 let _ = c.rule().describe();
             }
             let text = config.to_json();
-            let again = TaskConfig::from_json(text.as_bytes(), stem).expect("normalized JSON reads");
+            let again =
+                TaskConfig::from_json(text.as_bytes(), stem).expect("normalized JSON reads");
             assert_eq!(again, config, "round trip");
         }
         Err(e) => {

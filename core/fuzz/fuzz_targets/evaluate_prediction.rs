@@ -21,7 +21,9 @@ fn fixed() -> &'static [(TaskConfig, Vec<u8>)] {
                 let v = pyjson::parse(line).expect("fixed task JSON");
                 let config = TaskConfig::from_value(v.get("config").expect("config"), None)
                     .expect("fixed config is valid");
-                let Some(Value::Str(gold)) = v.get("gold") else { panic!("gold text") };
+                let Some(Value::Str(gold)) = v.get("gold") else {
+                    panic!("gold text")
+                };
                 (config, gold.as_bytes().to_vec())
             })
             .collect()
@@ -30,11 +32,17 @@ fn fixed() -> &'static [(TaskConfig, Vec<u8>)] {
 
 fuzz_target!(|data: &[u8]| {
     let tasks = fixed();
-    let [index, flags, rest @ ..] = data else { return };
+    let [index, flags, rest @ ..] = data else {
+        return;
+    };
     let (config, gold) = &tasks[*index as usize % tasks.len()];
     let prediction = if flags & 2 != 0 {
         let seed = &rest[..rest.len().min(8)];
-        Some(derive_prediction(gold, &mut Rng::from_bytes(seed), (flags >> 2) & 7))
+        Some(derive_prediction(
+            gold,
+            &mut Rng::from_bytes(seed),
+            (flags >> 2) & 7,
+        ))
     } else if flags & 0x80 != 0 {
         None
     } else {

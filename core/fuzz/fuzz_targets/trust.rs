@@ -25,7 +25,9 @@ fn check(result: Result<String, trust::TrustError>) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, rest)) = data.split_first() else { return };
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
     let mut parts = rest.split(|&b| b == 0xFF);
     let text = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
     let options = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
@@ -52,7 +54,9 @@ fuzz_target!(|data: &[u8]| {
                     None => FileContent::Missing,
                 },
             };
-            check(trust::robustness_from_manifest_json(&text, &options, &mut files));
+            check(trust::robustness_from_manifest_json(
+                &text, &options, &mut files,
+            ));
         }
     }
 });
