@@ -82,7 +82,10 @@ pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<Input, 
         // Each UTF-16 unit is at least one UTF-8 byte, so the length is a lower bound.
         let units = text.length() as usize;
         if units > limit {
-            return Ok(Input::TooLarge { at_least: units });
+            return Ok(Input::TooLarge {
+                at_least: units,
+                exact: false,
+            });
         }
         return Ok(Input::Bytes(
             value.as_string().unwrap_or_default().into_bytes(),
@@ -102,7 +105,10 @@ pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<Input, 
 fn bytes_of(array: &Uint8Array, limit: usize) -> Input {
     let length = array.length() as usize;
     if length > limit {
-        Input::TooLarge { at_least: length }
+        Input::TooLarge {
+            at_least: length,
+            exact: true,
+        }
     } else {
         Input::Bytes(array.to_vec())
     }

@@ -62,7 +62,7 @@ fn manifest_file(files: &JsValue, path: &str) -> FileContent {
     };
     match input(&value, "file", MAX_CSV_BYTES) {
         Ok(Input::Bytes(bytes)) => FileContent::Bytes(bytes),
-        Ok(Input::TooLarge { at_least }) => FileContent::Invalid(tabeq::CsvError {
+        Ok(Input::TooLarge { at_least, .. }) => FileContent::Invalid(tabeq::CsvError {
             kind: tabeq::error::CsvErrorKind::TooLarge,
             record: None,
             message: format!(

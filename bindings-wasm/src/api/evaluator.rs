@@ -12,13 +12,25 @@ use tabeq::{CsvError, FatalError, Prediction, PreparedGold, TaskConfig, TaskResu
 
 use super::{Failure, Input, MAX_CONFIG_BYTES, SUITE_INCOMPLETE, UNKNOWN_TASK};
 
-/// The CSV error of a file that was too large to copy.
-pub fn too_large_csv(at_least: usize) -> CsvError {
+/// The CSV error of a file that was too large to copy. With an exact size (bytes), the same
+/// error as `tabeq::csv::read_table` gives; for a string only a lower bound is known.
+pub fn too_large_csv(at_least: usize, exact: bool) -> CsvError {
+    let size = if exact {
+        format!("{at_least} bytes")
+    } else {
+        format!("at least {at_least} bytes")
+    };
     CsvError {
         kind: CsvErrorKind::TooLarge,
         record: None,
-        message: format!("CSV exceeds the {MAX_CSV_BYTES}-byte limit (at least {at_least} bytes)"),
+        message: format!("CSV exceeds the {MAX_CSV_BYTES}-byte limit ({size})"),
     }
+}
+
+/// The error text of a prediction the CSV reader refused, as `PreparedGold::evaluate` writes it
+/// for bytes (a refused-before-reading prediction must read the same).
+fn unreadable_error(e: &CsvError) -> String {
+    format!("Cannot parse CSV: {e}")
 }
 
 /// Parse a config file's bytes (`file_stem` as for a file named `<stem>.json`).
@@ -26,7 +38,7 @@ pub fn parse_config(input: Input, file_stem: Option<&str>) -> Result<TaskConfig,
     match input {
         Input::Bytes(bytes) => Ok(TaskConfig::from_json(&bytes, file_stem)?),
         Input::Missing => Err(Failure::invalid_argument("config is required")),
-        Input::TooLarge { at_least } => Err(Failure::invalid_argument(format!(
+        Input::TooLarge { at_least, .. } => Err(Failure::invalid_argument(format!(
             "config is larger than {MAX_CONFIG_BYTES} bytes (at least {at_least})"
         ))),
     }
@@ -42,12 +54,12 @@ pub fn prepare_gold(gold: Input, config: &TaskConfig) -> Result<PreparedGold, Fa
         )
         .with_task(&config.task_id)
         .into()),
-        Input::TooLarge { at_least } => Err(FatalError::new(
+        Input::TooLarge { at_least, exact } => Err(FatalError::new(
             FatalCode::GoldInvalidCsv,
             format!(
                 "cannot read gold CSV for {}: {}",
                 config.task_id,
-                too_large_csv(at_least)
+                too_large_csv(at_least, exact)
             ),
         )
         .with_task(&config.task_id)
@@ -60,8 +72,11 @@ pub fn score(prediction: &Input, gold: &PreparedGold) -> TaskResult {
     match prediction {
         Input::Missing => gold.evaluate(Prediction::Missing),
         Input::Bytes(bytes) => gold.evaluate(Prediction::Csv(bytes)),
-        Input::TooLarge { at_least } => {
-            gold.evaluate(Prediction::Invalid(&too_large_csv(*at_least)))
+        Input::TooLarge { at_least, exact } => {
+            let e = too_large_csv(*at_least, *exact);
+            let mut result = gold.evaluate(Prediction::Invalid(&e));
+            result.error = Some(unreadable_error(&e));
+            result
         }
     }
 }
@@ -94,8 +109,11 @@ pub fn validate(
     let report = match &prediction {
         Input::Missing => validate_prediction(Prediction::Missing, &config),
         Input::Bytes(bytes) => validate_prediction(Prediction::Csv(bytes), &config),
-        Input::TooLarge { at_least } => {
-            validate_prediction(Prediction::Invalid(&too_large_csv(*at_least)), &config)
+        Input::TooLarge { at_least, exact } => {
+            let e = too_large_csv(*at_least, *exact);
+            let mut report = validate_prediction(Prediction::Invalid(&e), &config);
+            report.error = Some(unreadable_error(&e));
+            report
         }
     };
     Ok(report.to_out())
@@ -114,11 +132,12 @@ pub fn explain(
     let diagnosis = match &prediction {
         Input::Missing => explain_prediction(Prediction::Missing, &gold, options),
         Input::Bytes(bytes) => explain_prediction(Prediction::Csv(bytes), &gold, options),
-        Input::TooLarge { at_least } => explain_prediction(
-            Prediction::Invalid(&too_large_csv(*at_least)),
-            &gold,
-            options,
-        ),
+        Input::TooLarge { at_least, exact } => {
+            let e = too_large_csv(*at_least, *exact);
+            let mut diagnosis = explain_prediction(Prediction::Invalid(&e), &gold, options);
+            diagnosis.result.error = Some(unreadable_error(&e));
+            diagnosis
+        }
     };
     Ok(diagnosis.to_out())
 }
@@ -137,7 +156,9 @@ pub fn read_table(csv: Input, max_rows: usize) -> Result<Out, Failure> {
     let table = match csv {
         Input::Bytes(bytes) => tabeq::csv::read_table(&bytes).map_err(csv_failure)?,
         Input::Missing => return Err(Failure::invalid_argument("csv is required")),
-        Input::TooLarge { at_least } => return Err(csv_failure(too_large_csv(at_least))),
+        Input::TooLarge { at_least, exact } => {
+            return Err(csv_failure(too_large_csv(at_least, exact)))
+        }
     };
     let strings =
         |cells: Vec<&str>| Out::Array(cells.into_iter().map(|c| Out::Str(c.into())).collect());
@@ -337,6 +358,7 @@ mod tests {
         let out = evaluate(
             Input::TooLarge {
                 at_least: MAX_CSV_BYTES + 1,
+                exact: true,
             },
             bytes("n,who\n1,a\n"),
             bytes(CONFIG),
@@ -349,7 +371,10 @@ mod tests {
         );
         let gold = evaluate(
             Input::Missing,
-            Input::TooLarge { at_least: 1 << 30 },
+            Input::TooLarge {
+                at_least: 1 << 30,
+                exact: false,
+            },
             bytes(CONFIG),
             None,
         )
@@ -362,7 +387,10 @@ mod tests {
         let config = evaluate(
             Input::Missing,
             Input::Missing,
-            Input::TooLarge { at_least: 1 },
+            Input::TooLarge {
+                at_least: 1,
+                exact: false,
+            },
             None,
         )
         .unwrap_err();
@@ -435,7 +463,14 @@ mod tests {
         );
         let e = read_table(bytes("a\n\"x"), 10).unwrap_err();
         assert_eq!((e.code, e.stage), ("csv_unterminated_quote", "csv"));
-        let e = read_table(Input::TooLarge { at_least: 1 << 30 }, 10).unwrap_err();
+        let e = read_table(
+            Input::TooLarge {
+                at_least: 1 << 30,
+                exact: false,
+            },
+            10,
+        )
+        .unwrap_err();
         assert_eq!(e.code, "csv_too_large");
     }
 
@@ -454,5 +489,43 @@ mod tests {
             &Out::Str("column_count_mismatch".into())
         );
         assert!(matches!(field(&out, "summary"), Out::Str(s) if !s.is_empty()));
+    }
+
+    #[test]
+    fn refusing_an_oversized_prediction_before_reading_gives_the_readers_record() {
+        let oversized = vec![b'x'; MAX_CSV_BYTES + 3];
+        let refused = Input::TooLarge {
+            at_least: oversized.len(),
+            exact: true,
+        };
+        let read = Input::Bytes(oversized);
+        let gold = bytes("n,who\n1,a\n");
+        assert_eq!(
+            evaluate(refused.clone(), gold.clone(), bytes(CONFIG), None)
+                .unwrap()
+                .to_pretty(),
+            evaluate(read.clone(), gold.clone(), bytes(CONFIG), None)
+                .unwrap()
+                .to_pretty()
+        );
+        assert_eq!(
+            validate(refused.clone(), bytes(CONFIG), None)
+                .unwrap()
+                .to_pretty(),
+            validate(read.clone(), bytes(CONFIG), None)
+                .unwrap()
+                .to_pretty()
+        );
+        let options = ExplainOptions::default();
+        assert_eq!(
+            explain(refused.clone(), gold.clone(), bytes(CONFIG), None, &options)
+                .unwrap()
+                .to_pretty(),
+            explain(read.clone(), gold, bytes(CONFIG), None, &options)
+                .unwrap()
+                .to_pretty()
+        );
+        let fatal = |gold: Input| evaluate(Input::Missing, gold, bytes(CONFIG), None).unwrap_err();
+        assert_eq!(fatal(refused), fatal(read));
     }
 }

@@ -98,10 +98,13 @@ pub enum Input {
     Missing,
     /// The file's bytes.
     Bytes(Vec<u8>),
-    /// Longer than the limit; `at_least` is a lower bound of its UTF-8 size (it was not copied).
+    /// Longer than the limit (it was not copied): `at_least` is its size in bytes when `exact`
+    /// (bytes), else a lower bound of its UTF-8 size (a string's UTF-16 length).
     TooLarge {
-        /// Lower bound of the size in bytes.
+        /// The size, or a lower bound of it.
         at_least: usize,
+        /// Whether `at_least` is the exact size.
+        exact: bool,
     },
 }
 

@@ -11,7 +11,7 @@ pub fn trust_text(input: Input, what: &str) -> Result<String, Failure> {
             TrustError::invalid_utf8(e.as_bytes(), e.utf8_error().valid_up_to()).into()
         }),
         Input::Missing => Err(Failure::invalid_argument(format!("{what} is required"))),
-        Input::TooLarge { at_least } => Err(Failure::invalid_argument(format!(
+        Input::TooLarge { at_least, .. } => Err(Failure::invalid_argument(format!(
             "{what} is larger than {MAX_TRUST_INPUT_BYTES} bytes (at least {at_least})"
         ))),
     }
