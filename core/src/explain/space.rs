@@ -458,8 +458,8 @@ mod tests {
             }
         );
         // Brute force agrees on every pair.
-        for j in 0..2 {
-            for k in 0..3 {
+        for (j, row) in o.iter().enumerate().take(2) {
+            for (k, overlap) in row.iter().enumerate().take(3) {
                 let g = &c.gold_sorted[j];
                 let p = &c.pred_col(j, k).sorted;
                 let mut shared = 0;
@@ -470,7 +470,7 @@ mod tests {
                         shared += 1;
                     }
                 }
-                assert_eq!(o[j][k].shared, shared, "pair {j},{k}");
+                assert_eq!(overlap.shared, shared, "pair {j},{k}");
             }
         }
     }
