@@ -61,4 +61,4 @@ wasm:
 	bash scripts/build-wasm.sh
 
 clean:
-	rm -rf target $(VENV) bindings-wasm/pkg bindings-wasm/pkg-node test-output bench-out
+	rm -rf target $(VENV) bindings-wasm/pkg bindings-wasm/pkg-node web-demo/pkg node_modules test-output bench-out
