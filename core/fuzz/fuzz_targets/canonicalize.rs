@@ -2,13 +2,14 @@
 //! docs): never panics, and the results obey the rules' algebra — canonical values are fixed
 //! points (except significant_digits 0, which rounds 7 to 10 and 10 to 0), surrounding
 //! whitespace never matters, a date is a midnight datetime, outputs have their canonical
-//! shape and stay short.
+//! shape and stay short. Numbers are compared with an independent implementation of the spec.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use tabeq::canon::{canonicalize, Canonical};
+use tabeq::chars::{is_null_token, python_strip};
 use tabeq::config::{Comparison, Rule};
-use tabeq_fuzz::rule_from_bytes;
+use tabeq_fuzz::{reference_number, rule_from_bytes};
 
 fn kind(r: &Result<Canonical, tabeq::CellError>) -> Result<Canonical, &'static str> {
     r.clone().map_err(|e| e.kind.code())
@@ -74,6 +75,23 @@ fuzz_target!(|data: &[u8]| {
     let rule = rule_from_bytes(data[0], data[1]);
     let raw = String::from_utf8_lossy(&data[2..]);
     let result = canonicalize(&raw, &rule);
+    if let Rule::Number {
+        comparison,
+        unit,
+        allow_percent_sign,
+    } = rule
+    {
+        // Against an independent implementation of the spec's number rules.
+        let stripped = python_strip(&raw);
+        let actual = kind(&result);
+        if is_null_token(stripped) {
+            assert_eq!(actual, Ok(Canonical::Null));
+        } else {
+            let expected = reference_number(stripped, comparison, unit, allow_percent_sign)
+                .map(Canonical::Value);
+            assert_eq!(actual, expected, "{raw:?} under {rule:?}");
+        }
+    }
     if let Err(e) = &result {
         assert!(!e.message.is_empty());
         // The message quotes at most 80 characters of the cell, each escaped to at most 10.

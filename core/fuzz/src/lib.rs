@@ -29,6 +29,221 @@ use tabeq::validate::validate_prediction;
 /// Largest column count checked by full permutation enumeration (5! = 120 mappings).
 pub const BRUTE_FORCE_MAX_COLUMNS: usize = 5;
 
+/// The spec's number canonicalization (section 3), written independently of `tabeq::number`
+/// with plain digit vectors: `text` is already stripped and not a null token. Returns the
+/// canonical text or the cell error's code.
+pub fn reference_number(
+    text: &str,
+    comparison: Comparison,
+    unit: NumericUnit,
+    allow_percent_sign: bool,
+) -> Result<String, &'static str> {
+    use tabeq::chars::{decimal_digit_value, python_strip};
+    let mut body = text;
+    let percent = body.ends_with('%');
+    if percent {
+        if !allow_percent_sign {
+            return Err("cell_percent_not_allowed");
+        }
+        body = python_strip(&body[..body.len() - 1]);
+    }
+    let chars: Vec<char> = body.chars().collect();
+    let is_digit = |c: &char| decimal_digit_value(*c).is_some();
+    let chars: Vec<char> = if chars.contains(&',') {
+        // ^[+-]?\d{1,3}(,\d{3})+(\.\d+)?([eE][+-]?\d+)?$
+        let start = usize::from(matches!(chars.first(), Some('+' | '-')));
+        let mantissa_end = chars
+            .iter()
+            .position(|c| matches!(c, 'e' | 'E'))
+            .unwrap_or(chars.len());
+        let (int_part, frac_part) = match chars[start..mantissa_end].iter().position(|&c| c == '.')
+        {
+            Some(p) => (
+                &chars[start..start + p],
+                Some(&chars[start + p + 1..mantissa_end]),
+            ),
+            None => (&chars[start..mantissa_end], None),
+        };
+        let groups: Vec<&[char]> = int_part.split(|&c| c == ',').collect();
+        let groups_ok = groups.len() >= 2
+            && (1..=3).contains(&groups[0].len())
+            && groups.iter().all(|g| g.iter().all(is_digit))
+            && groups[1..].iter().all(|g| g.len() == 3);
+        let frac_ok = frac_part.is_none_or(|f| !f.is_empty() && f.iter().all(is_digit));
+        let exp = &chars[mantissa_end..];
+        let exp_ok = exp.is_empty() || {
+            let digits = &exp[1 + usize::from(matches!(exp.get(1), Some('+' | '-')))..];
+            !digits.is_empty() && digits.iter().all(is_digit)
+        };
+        if !(groups_ok && frac_ok && exp_ok) {
+            return Err("cell_invalid_thousands_separators");
+        }
+        chars.into_iter().filter(|&c| c != ',').collect()
+    } else {
+        chars
+    };
+    // ^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$
+    let negative = chars.first() == Some(&'-');
+    let mut i = usize::from(matches!(chars.first(), Some('+' | '-')));
+    let mut digits: Vec<u8> = Vec::new();
+    while let Some(d) = chars.get(i).and_then(|&c| decimal_digit_value(c)) {
+        digits.push(d);
+        i += 1;
+    }
+    let mut frac_len: i128 = 0;
+    if chars.get(i) == Some(&'.') {
+        i += 1;
+        while let Some(d) = chars.get(i).and_then(|&c| decimal_digit_value(c)) {
+            digits.push(d);
+            frac_len += 1;
+            i += 1;
+        }
+    }
+    if digits.is_empty() {
+        return Err("cell_invalid_number");
+    }
+    let mut exponent: i128 = 0;
+    if matches!(chars.get(i), Some('e' | 'E')) {
+        i += 1;
+        let sign = match chars.get(i) {
+            Some('-') => {
+                i += 1;
+                -1
+            }
+            Some('+') => {
+                i += 1;
+                1
+            }
+            _ => 1,
+        };
+        let start = i;
+        while let Some(d) = chars.get(i).and_then(|&c| decimal_digit_value(c)) {
+            exponent = (exponent * 10 + d as i128).min(1 << 80);
+            i += 1;
+        }
+        if i == start {
+            return Err("cell_invalid_number");
+        }
+        exponent *= sign;
+    }
+    if i != chars.len() {
+        return Err("cell_invalid_number");
+    }
+    let mut exponent = exponent - frac_len;
+    let first = digits.iter().position(|&d| d != 0).unwrap_or(digits.len());
+    digits.drain(..first);
+    let adjusted = exponent + digits.len().max(1) as i128 - 1;
+    if adjusted > 999_999_999_999_999_999 || exponent < -1_999_999_999_999_999_997 {
+        return Err("cell_number_out_of_range");
+    }
+    // Trailing zeros move into the exponent; zero has no digits.
+    while digits.last() == Some(&0) {
+        digits.pop();
+        exponent += 1;
+    }
+    let round = |digits: &mut Vec<u8>, exponent: &mut i128, keep: i128, up: bool| {
+        // Keep `keep` leading digits (keep may be <= 0), rounding up when `up`.
+        let keep_n = keep.max(0) as usize;
+        let dropped = digits.len() as i128 - keep;
+        digits.truncate(keep_n);
+        *exponent += dropped;
+        if up {
+            let mut k = digits.len();
+            loop {
+                if k == 0 {
+                    digits.insert(0, 1);
+                    break;
+                }
+                k -= 1;
+                if digits[k] == 9 {
+                    digits[k] = 0;
+                } else {
+                    digits[k] += 1;
+                    break;
+                }
+            }
+        }
+        while digits.last() == Some(&0) {
+            digits.pop();
+            *exponent += 1;
+        }
+    };
+    if percent && unit == NumericUnit::Fraction {
+        exponent -= 2;
+        if digits.len() > 28 {
+            let next = digits[28];
+            let rest = digits[29..].iter().any(|&d| d != 0);
+            let odd = digits[27] % 2 == 1;
+            let up = next > 5 || (next == 5 && (rest || odd));
+            round(&mut digits, &mut exponent, 28, up);
+        }
+    }
+    // Round half up so that no digit below 10^quantum remains.
+    let round_at = |digits: &mut Vec<u8>, exponent: &mut i128, quantum: i128| {
+        if *exponent >= quantum || digits.is_empty() {
+            return;
+        }
+        let keep = digits.len() as i128 - (quantum - *exponent);
+        let up = if keep < 0 {
+            false
+        } else {
+            digits[keep as usize] >= 5
+        };
+        if keep < 0 {
+            digits.clear();
+            *exponent = 0;
+            return;
+        }
+        round(digits, exponent, keep, up);
+        if digits.is_empty() {
+            *exponent = 0;
+        }
+    };
+    match comparison {
+        Comparison::Integer => {
+            if exponent < 0 && !digits.is_empty() {
+                return Err("cell_not_an_integer");
+            }
+        }
+        Comparison::DecimalPlaces(d) => round_at(&mut digits, &mut exponent, -(d as i128)),
+        Comparison::SignificantDigits(d) => {
+            if !digits.is_empty() {
+                let quantum = exponent + digits.len() as i128 - 1 - d as i128 + 1;
+                round_at(&mut digits, &mut exponent, quantum);
+            }
+        }
+    }
+    if digits.is_empty() {
+        return Ok("0".into());
+    }
+    let text: String = digits.iter().map(|&d| (b'0' + d) as char).collect();
+    let sign = if negative { "-" } else { "" };
+    let len = digits.len() as i128;
+    let padding = if exponent >= 0 {
+        exponent
+    } else {
+        (-exponent - len).max(0)
+    };
+    if padding > 128 {
+        let adjusted = exponent + len - 1;
+        let (head, tail) = text.split_at(1);
+        let dot = if tail.is_empty() { "" } else { "." };
+        let exp_sign = if adjusted < 0 { "-" } else { "+" };
+        return Ok(format!(
+            "{sign}{head}{dot}{tail}E{exp_sign}{}",
+            adjusted.unsigned_abs()
+        ));
+    }
+    Ok(if exponent >= 0 {
+        format!("{sign}{text}{}", "0".repeat(exponent as usize))
+    } else if len + exponent > 0 {
+        let point = (len + exponent) as usize;
+        format!("{sign}{}.{}", &text[..point], &text[point..])
+    } else {
+        format!("{sign}0.{}{text}", "0".repeat((-(len + exponent)) as usize))
+    })
+}
+
 /// The rule encoded by two bytes (see the crate docs).
 pub fn rule_from_bytes(a: u8, b: u8) -> Rule {
     match a % 5 {
@@ -695,6 +910,43 @@ mod tests {
         assert_eq!(
             reference_csv(b"a\r\"b\nc\"").unwrap(),
             vec![vec!["a"], vec!["b\nc"]]
+        );
+    }
+
+    #[test]
+    fn reference_number_follows_the_spec() {
+        use Comparison::*;
+        let c = |t: &str, cmp| reference_number(t, cmp, NumericUnit::Plain, true);
+        assert_eq!(c("2.345", DecimalPlaces(2)).unwrap(), "2.35");
+        assert_eq!(c("-0.004", DecimalPlaces(2)).unwrap(), "0");
+        assert_eq!(c("0.995", DecimalPlaces(2)).unwrap(), "1");
+        assert_eq!(c("7", SignificantDigits(0)).unwrap(), "10");
+        assert_eq!(c("3", SignificantDigits(0)).unwrap(), "0");
+        assert_eq!(c("0.0012345", SignificantDigits(3)).unwrap(), "0.00123");
+        assert_eq!(c("3.5", Integer), Err("cell_not_an_integer"));
+        assert_eq!(c("1,234.5", DecimalPlaces(0)).unwrap(), "1235");
+        assert_eq!(
+            c("12,34", DecimalPlaces(0)),
+            Err("cell_invalid_thousands_separators")
+        );
+        assert_eq!(c("５.５", DecimalPlaces(0)).unwrap(), "6");
+        assert_eq!(c("1e200", DecimalPlaces(2)).unwrap(), "1E+200");
+        assert_eq!(c("1.5e-200", SignificantDigits(2)).unwrap(), "1.5E-200");
+        assert_eq!(
+            c("1e1000000000000000000", Integer),
+            Err("cell_number_out_of_range")
+        );
+        assert_eq!(c(".", DecimalPlaces(1)), Err("cell_invalid_number"));
+        let fraction = reference_number(
+            "12345678901234567890123456789%",
+            DecimalPlaces(30),
+            NumericUnit::Fraction,
+            true,
+        );
+        assert_eq!(fraction.unwrap(), "123456789012345678901234567.9");
+        assert_eq!(
+            reference_number("5%", DecimalPlaces(2), NumericUnit::Plain, false),
+            Err("cell_percent_not_allowed")
         );
     }
 
