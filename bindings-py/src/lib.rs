@@ -359,21 +359,22 @@ fn evaluate_many(
     tasks: &Bound<'_, PyList>,
     threads: Option<usize>,
 ) -> PyResult<Vec<NativeResult>> {
-    let mut inputs: Vec<(Option<Input<'static>>, Input<'static>, TaskConfig)> =
+    // Configs are shared, not copied: a frozen pyclass can be read from any thread.
+    let mut inputs: Vec<(Option<Input<'static>>, Input<'static>, Py<NativeConfig>)> =
         Vec::with_capacity(tasks.len());
     for item in tasks.iter() {
         let (pred, gold, config): (
             Option<Bound<'_, PyAny>>,
             Bound<'_, PyAny>,
-            PyRef<'_, NativeConfig>,
+            Bound<'_, NativeConfig>,
         ) = item.extract()?;
         let pred = pred.as_ref().map(Input::owned).transpose()?;
-        inputs.push((pred, Input::owned(&gold)?, config.inner.clone()));
+        inputs.push((pred, Input::owned(&gold)?, config.unbind()));
     }
     let threads = thread_count(threads, inputs.len());
     let work = |i: usize| {
         let (pred, gold, config) = &inputs[i];
-        evaluate_inputs(pred.as_ref(), gold, config)
+        evaluate_inputs(pred.as_ref(), gold, &config.get().inner)
     };
     let results = if threads == 1 || inputs.len() < 2 {
         py.detach(|| (0..inputs.len()).map(work).collect::<Vec<_>>())

@@ -350,6 +350,7 @@ class TaskResult:
         gold: Source,
     ) -> TaskResult:
         obj = cls.__new__(cls)
+        # One native call; the codes come from the same catalogue the Literal types list.
         (
             obj.task_id,
             obj.passed,
@@ -363,8 +364,8 @@ class TaskResult:
             obj.error,
             csv_error_code,
         ) = native.fields()
-        obj.error_code = cast(Optional[TaskErrorCode], error_code)
-        obj.csv_error_code = cast(Optional[CsvErrorCode], csv_error_code)
+        obj.error_code = error_code  # type: ignore[assignment]
+        obj.csv_error_code = csv_error_code  # type: ignore[assignment]
         obj.config = config
         obj._prediction = prediction
         obj._gold = gold
