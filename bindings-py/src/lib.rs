@@ -281,6 +281,57 @@ fn thread_count(requested: Option<usize>, items: usize) -> usize {
     requested.unwrap_or(available).clamp(1, items.max(1))
 }
 
+/// Indices a worker claims at a time in [`parallel_collect`] (amortizes the shared counter).
+const CLAIM_CHUNK: usize = 16;
+
+/// Run `work(i)` for every index on `threads` threads with the GIL released and no progress
+/// reporting: workers keep their results until they finish, so nothing wakes the calling
+/// thread while they run (for many tiny tasks, per-task hand-offs would cost more than the
+/// tasks). Results keep input order.
+fn parallel_collect<T: Send>(
+    py: Python<'_>,
+    total: usize,
+    threads: usize,
+    work: &(dyn Fn(usize) -> T + Sync),
+) -> PyResult<Vec<T>> {
+    let collected = py.detach(|| {
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut out = Vec::new();
+                        loop {
+                            let start = next.fetch_add(CLAIM_CHUNK, Ordering::Relaxed);
+                            if start >= total {
+                                break out;
+                            }
+                            for i in start..(start + CLAIM_CHUNK).min(total) {
+                                out.push((i, work(i)));
+                            }
+                        }
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join()).collect::<Vec<_>>()
+        })
+    });
+    let mut slots: Vec<Option<T>> = (0..total).map(|_| None).collect();
+    for part in collected {
+        let part = part
+            .map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("a worker thread panicked"))?;
+        for (i, value) in part {
+            slots[i] = Some(value);
+        }
+    }
+    slots
+        .into_iter()
+        .map(|s| {
+            s.ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("a task produced no result"))
+        })
+        .collect()
+}
+
 /// Run `work(i)` for every index on `threads` threads with the GIL released, calling
 /// `progress(done, total)` (with the GIL) about ten times a second. Results keep input order.
 fn parallel_map<T: Send>(
@@ -379,7 +430,7 @@ fn evaluate_many(
     let results = if threads == 1 || inputs.len() < 2 {
         py.detach(|| (0..inputs.len()).map(work).collect::<Vec<_>>())
     } else {
-        parallel_map(py, inputs.len(), threads, &work, None)?
+        parallel_collect(py, inputs.len(), threads, &work)?
     };
     results
         .into_iter()
