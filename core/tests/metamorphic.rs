@@ -9,7 +9,7 @@
 //! value, a row dropped or duplicated, two cells of one column swapped across rows (when that
 //! really changes the rows up to column order).
 //!
-//! Cases per property: `PROPTEST_CASES` (default 256, a second or two per property).
+//! Cases per property: `PROPTEST_CASES` (default 1024; about a second for the whole file).
 
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -513,10 +513,14 @@ fn assert_fails(result: &TaskResult, what: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// `PROPTEST_CASES` (default 256) cases; rejections (null cells, swaps of equal values) are
-/// expected, so their allowance grows with the case count.
+/// `PROPTEST_CASES` cases (default 1024: the tables are small, so about a second for all
+/// properties); rejections (null cells, swaps of equal values) are expected, so their allowance
+/// grows with the case count.
 fn config() -> ProptestConfig {
-    let base = ProptestConfig::default();
+    let mut base = ProptestConfig::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        base.cases = 1024;
+    }
     ProptestConfig {
         max_global_rejects: base.cases.saturating_mul(8).max(1024),
         ..base
