@@ -79,12 +79,14 @@ pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<Input, 
     }
     inspectable(value, what)?;
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
-        // Each UTF-16 unit is at least one UTF-8 byte, so the length is a lower bound.
+        // Each UTF-16 unit is at least one UTF-8 byte, so a string with more units than the
+        // limit is too large; its exact UTF-8 size is counted chunk by chunk (never copying
+        // more than a chunk) so the error reads exactly as for the same bytes.
         let units = text.length() as usize;
         if units > limit {
             return Ok(Input::TooLarge {
-                at_least: units,
-                exact: false,
+                at_least: utf8_length(text),
+                exact: true,
             });
         }
         return Ok(Input::Bytes(
@@ -100,6 +102,24 @@ pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<Input, 
     Err(Failure::invalid_argument(format!(
         "{what} must be a string, a Uint8Array, an ArrayBuffer or null"
     )))
+}
+
+/// The UTF-8 length of a JS string as `as_string()` would encode it (lone surrogates become
+/// U+FFFD), converting one chunk at a time and never splitting a surrogate pair.
+fn utf8_length(text: &js_sys::JsString) -> usize {
+    const CHUNK: u32 = 1 << 20;
+    let units = text.length();
+    let mut total = 0usize;
+    let mut start = 0u32;
+    while start < units {
+        let mut end = start.saturating_add(CHUNK).min(units);
+        if end < units && (0xD800..0xDC00).contains(&(text.char_code_at(end - 1) as u32)) {
+            end += 1;
+        }
+        total += text.slice(start, end).as_string().map_or(0, |s| s.len());
+        start = end;
+    }
+    total
 }
 
 fn bytes_of(array: &Uint8Array, limit: usize) -> Input {
