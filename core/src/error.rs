@@ -30,6 +30,8 @@ macro_rules! code_enum {
     };
 }
 
+pub(crate) use code_enum;
+
 code_enum! {
     /// Why a task failed. These are the official evaluator's `error_code` values.
     TaskErrorCode {

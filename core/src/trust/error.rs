@@ -3,31 +3,9 @@
 
 use core::fmt;
 
-macro_rules! trust_codes {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $code:literal,)+ }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum $name { $($(#[$vmeta])* $variant,)+ }
-        impl $name {
-            /// Every code, in catalogue order.
-            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
-            /// The stable snake_case code.
-            pub fn code(self) -> &'static str {
-                match self { $($name::$variant => $code,)+ }
-            }
-            /// The kind with this code, if any.
-            pub fn from_code(code: &str) -> Option<Self> {
-                match code { $($code => Some($name::$variant),)+ _ => None }
-            }
-        }
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.code()) }
-        }
-    };
-}
+use crate::error::code_enum;
 
-trust_codes! {
+code_enum! {
     /// Why trust-metric input was rejected. Codes never change once released.
     TrustErrorCode {
         /// A line is not valid JSON.
