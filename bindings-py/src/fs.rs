@@ -51,7 +51,7 @@ pub fn read_prediction(path: &Path) -> PredictionFile {
             ),
         ));
     }
-    match fs::read(path) {
+    match read_limited(path) {
         Ok(bytes) => PredictionFile::Bytes(bytes),
         Err(e) => PredictionFile::Invalid(csv_error(
             CsvErrorKind::NotARegularFile,
@@ -82,7 +82,16 @@ pub fn read_gold(path: &Path, task_id: &str) -> Result<Vec<u8>, FatalError> {
         )
         .with_task(task_id));
     }
-    fs::read(path).map_err(|e| fatal(format!("Cannot read CSV {}: {e}", path.display())))
+    read_limited(path).map_err(|e| fatal(format!("Cannot read CSV {}: {e}", path.display())))
+}
+
+/// Read at most one byte more than the CSV limit: a file that grew after its size was checked
+/// is still refused by the reader's size check, and never read whole.
+fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    fs::File::open(path)?.take(MAX_CSV_BYTES as u64 + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// A directory must exist.
