@@ -90,7 +90,9 @@ pub fn read_gold(path: &Path, task_id: &str) -> Result<Vec<u8>, FatalError> {
 fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    fs::File::open(path)?.take(MAX_CSV_BYTES as u64 + 1).read_to_end(&mut bytes)?;
+    fs::File::open(path)?
+        .take(MAX_CSV_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 
