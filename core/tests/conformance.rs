@@ -1,34 +1,10 @@
 //! Runs every public conformance vector (produced by the official evaluator) through the core.
 
-use base64::Engine;
-use tabeq::pyjson::{self, Value};
+use tabeq::pyjson::Value;
 use tabeq::{evaluate_task, Prediction, TaskConfig};
 
-fn cases() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/conformance/cases.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("conformance vectors are in tests/conformance");
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| pyjson::parse(l).expect("valid JSONL"))
-        .collect()
-}
-
-fn bytes_field(case: &Value, name: &str) -> Option<Vec<u8>> {
-    if let Some(Value::Str(s)) = case.get(name) {
-        return Some(s.as_bytes().to_vec());
-    }
-    match case.get(&format!("{name}_b64")) {
-        Some(Value::Str(s)) => Some(
-            base64::engine::general_purpose::STANDARD
-                .decode(s)
-                .expect("base64"),
-        ),
-        _ => None,
-    }
-}
+mod common;
+use common::{bytes_field, cases};
 
 fn str_field<'a>(v: &'a Value, name: &str) -> Option<&'a str> {
     match v.get(name) {

@@ -1,37 +1,13 @@
 //! Over every public conformance vector: the diagnosis never panics, its verdict is exactly
 //! evaluate's, its JSON parses, and its parts agree with the verdict.
 
-use base64::Engine;
 use tabeq::error::TaskErrorCode;
 use tabeq::explain::{explain, ExplainOptions, InputStatus};
 use tabeq::pyjson::{self, Value};
 use tabeq::{Prediction, PreparedGold, TaskConfig};
 
-fn cases() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/conformance/cases.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("conformance vectors are in tests/conformance");
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| pyjson::parse(l).expect("valid JSONL"))
-        .collect()
-}
-
-fn bytes_field(case: &Value, name: &str) -> Option<Vec<u8>> {
-    if let Some(Value::Str(s)) = case.get(name) {
-        return Some(s.as_bytes().to_vec());
-    }
-    match case.get(&format!("{name}_b64")) {
-        Some(Value::Str(s)) => Some(
-            base64::engine::general_purpose::STANDARD
-                .decode(s)
-                .expect("base64"),
-        ),
-        _ => None,
-    }
-}
+mod common;
+use common::{bytes_field, cases};
 
 #[test]
 fn diagnosis_never_changes_the_verdict() {

@@ -1,0 +1,32 @@
+//! Loading the public conformance vectors, shared by the integration tests that replay them.
+
+use base64::Engine;
+use tabeq::pyjson::{self, Value};
+
+/// Every case of `tests/conformance/cases.jsonl`.
+pub fn cases() -> Vec<Value> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/conformance/cases.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("conformance vectors are in tests/conformance");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| pyjson::parse(l).expect("valid JSONL"))
+        .collect()
+}
+
+/// A CSV field of a case: `name` as text, or `name_b64` as base64 bytes; `None` when absent.
+pub fn bytes_field(case: &Value, name: &str) -> Option<Vec<u8>> {
+    if let Some(Value::Str(s)) = case.get(name) {
+        return Some(s.as_bytes().to_vec());
+    }
+    match case.get(&format!("{name}_b64")) {
+        Some(Value::Str(s)) => Some(
+            base64::engine::general_purpose::STANDARD
+                .decode(s)
+                .expect("base64"),
+        ),
+        _ => None,
+    }
+}
