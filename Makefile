@@ -26,7 +26,7 @@ example: setup
 test: setup test-rust test-python test-wasm test-cross-surface test-e2e lint
 
 test-rust:
-	$(CARGO) test --workspace --release
+	$(CARGO) test --workspace --profile ci
 
 test-python: setup
 	$(PY) -m pytest -q tests/python
@@ -43,7 +43,7 @@ test-e2e:
 
 lint: setup
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --workspace --all-targets --release -- -D warnings
+	$(CARGO) clippy --workspace --all-targets --profile ci -- -D warnings
 	$(VENV)/bin/ruff check bindings-py/python tests/python scripts bench
 	$(VENV)/bin/ruff format --check bindings-py/python tests/python scripts bench
 	$(VENV)/bin/mypy --strict bindings-py/python/tabeq tests/python/typing_example.py
