@@ -591,6 +591,8 @@ def main() -> int:
     parser.add_argument("--official", required=True, help="path to the official evaluate.py")
     parser.add_argument("--cells", type=int, default=20000, help="random cells (half of them Unicode-edited)")
     parser.add_argument("--tasks", type=int, default=None, help="whole tasks (default: cells / 10)")
+    parser.add_argument("--configs", type=int, default=None, help="random configs (default: cells / 10)")
+    parser.add_argument("--csv", type=int, default=None, help="random CSV files (default: cells / 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--allow-other-python",
@@ -616,8 +618,10 @@ def main() -> int:
     failures += check_unicode_cells(official, pool, rng, args.cells // 2)
     failures += check_tasks(official, rng, tasks - tasks // 2)
     failures += check_unicode_tasks(official, pool, rng, tasks // 2)
-    failures += check_configs(official, rng, max(1, args.cells // 10))
-    failures += check_csv(official, pool, rng, max(1, args.cells // 2))
+    failures += check_configs(
+        official, rng, max(1, args.cells // 10) if args.configs is None else args.configs
+    )
+    failures += check_csv(official, pool, rng, max(1, args.cells // 2) if args.csv is None else args.csv)
     drawn = {name: n for name, n in pool.drawn.items() if n}
     categories = f"{len(drawn)}/{len(pool.drawn)} general categories"
     print(
