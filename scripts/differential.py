@@ -164,21 +164,6 @@ def gen_text(rng: random.Random) -> str:
     return "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 6)))
 
 
-def gen_number_column(rng: random.Random) -> dict[str, Any]:
-    mode = rng.choice(["integer", "decimal_places", "significant_digits"])
-    column: dict[str, Any] = {
-        "gold_index": 0,
-        "gold_name": "x",
-        "type": "number",
-        "comparison": {"mode": mode},
-    }
-    if mode != "integer":
-        column["comparison"]["digits"] = rng.choice([0, 1, 2, 3, 5, 10, 28, 30])
-    column["unit"] = rng.choice(["plain", "percentage_points", "fraction"])
-    column["allow_percent_sign"] = rng.random() < 0.6
-    return column
-
-
 def official_cell(official: Any, value: str, column: dict[str, Any]) -> tuple[str, Optional[str]]:
     """('ok', canonical) / ('error', None) / ('crash', exception name)."""
     cfg = official.ColumnSpec(
@@ -249,11 +234,11 @@ def compare_cell(official: Any, value: str, column: dict[str, Any], tally: Tally
 def check_cells(official: Any, rng: random.Random, count: int) -> int:
     tally = Tally("cells")
     generators = [
-        (gen_number, gen_number_column),
+        (gen_number, unicode_pool.number_column),
         (gen_datetime, lambda r: {"gold_index": 0, "gold_name": "x", "type": r.choice(["date", "datetime"])}),
         (gen_boolean, lambda r: {"gold_index": 0, "gold_name": "x", "type": "boolean"}),
         (gen_text, lambda r: {"gold_index": 0, "gold_name": "x", "type": "text"}),
-        (gen_boolean, gen_number_column),
+        (gen_boolean, unicode_pool.number_column),
         (
             gen_number,
             lambda r: {"gold_index": 0, "gold_name": "x", "type": r.choice(["date", "datetime", "boolean"])},
@@ -294,7 +279,7 @@ def gen_task(rng: random.Random) -> tuple[dict[str, Any], str, Optional[str]]:
         t = rng.choice(["text", "number", "date", "datetime", "boolean"])
         col: dict[str, Any] = {"gold_index": j, "gold_name": f"c{j}", "type": t}
         if t == "number":
-            col = {**gen_number_column(rng), "gold_index": j, "gold_name": f"c{j}"}
+            col = {**unicode_pool.number_column(rng), "gold_index": j, "gold_name": f"c{j}"}
         columns.append(col)
     config = {
         "schema_version": "1.0",

@@ -68,27 +68,11 @@ impl Decimal {
 
     /// Round so that no digit below `10^quantum` remains; ties away from zero.
     fn round_half_up_at(&mut self, quantum: i64) {
-        if self.exponent >= quantum {
-            return;
-        }
-        let drop = quantum - self.exponent; // > 0
-        let len = self.digits.len() as i64;
-        if drop > len {
-            self.digits.clear();
-            self.exponent = quantum;
-            return;
-        }
-        let keep = (len - drop) as usize;
-        let round_up = self.digits[keep] >= 5;
-        self.digits.truncate(keep);
-        self.exponent = quantum;
-        if round_up {
-            self.increment();
-        }
+        self.round_at(quantum, false);
     }
 
-    /// Round so that no digit below `10^quantum` remains; ties to even.
-    fn round_half_even_at(&mut self, quantum: i64) {
+    /// Round so that no digit below `10^quantum` remains; ties away from zero, or to even.
+    fn round_at(&mut self, quantum: i64, ties_to_even: bool) {
         if self.exponent >= quantum {
             return;
         }
@@ -102,9 +86,13 @@ impl Decimal {
         }
         let keep = (len - drop) as usize;
         let first = self.digits[keep];
-        let rest_nonzero = self.digits[keep + 1..].iter().any(|&d| d != 0);
-        let last_kept_odd = keep > 0 && self.digits[keep - 1] % 2 == 1;
-        let round_up = first > 5 || (first == 5 && (rest_nonzero || last_kept_odd));
+        let round_up = if ties_to_even {
+            let rest_nonzero = self.digits[keep + 1..].iter().any(|&d| d != 0);
+            let last_kept_odd = keep > 0 && self.digits[keep - 1] % 2 == 1;
+            first > 5 || (first == 5 && (rest_nonzero || last_kept_odd))
+        } else {
+            first >= 5
+        };
         self.digits.truncate(keep);
         self.exponent = quantum;
         if round_up {
@@ -120,7 +108,7 @@ impl Decimal {
             return;
         }
         let quantum = (self.adjusted() - DEFAULT_CONTEXT_PRECISION + 1).max(DEFAULT_CONTEXT_ETINY);
-        self.round_half_even_at(quantum);
+        self.round_at(quantum, true);
     }
 
     /// Add one unit in the last place.

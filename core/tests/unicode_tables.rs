@@ -41,6 +41,14 @@ fn chars_of(v: &Value) -> String {
         .collect()
 }
 
+/// `[code point, [code points]]` entries as a map from code point to text.
+fn mappings(tables: &Value, key: &str) -> HashMap<u32, String> {
+    entries(tables, key)
+        .iter()
+        .map(|e| (int(&e[0]), chars_of(&e[1])))
+        .collect()
+}
+
 /// Every Unicode scalar value (all code points but the surrogates).
 fn all_chars() -> impl Iterator<Item = char> {
     (0..=0x10FFFF).filter_map(char::from_u32)
@@ -145,10 +153,7 @@ fn hangul_nfd(c: char) -> Option<String> {
 #[test]
 fn decompositions_are_unicode_14() {
     let tables = tables();
-    let nfd: HashMap<u32, String> = entries(&tables, "nfd")
-        .iter()
-        .map(|e| (int(&e[0]), chars_of(&e[1])))
-        .collect();
+    let nfd = mappings(&tables, "nfd");
     let mismatches = all_chars()
         .filter(|&c| {
             let want = hangul_nfd(c)
@@ -164,10 +169,7 @@ fn decompositions_are_unicode_14() {
 #[test]
 fn compositions_are_unicode_14() {
     let tables = tables();
-    let nfc: HashMap<u32, String> = entries(&tables, "nfc")
-        .iter()
-        .map(|e| (int(&e[0]), chars_of(&e[1])))
-        .collect();
+    let nfc = mappings(&tables, "nfc");
     let mismatches = all_chars()
         .filter(|&c| {
             let text = c.to_string();
