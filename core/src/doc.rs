@@ -26,10 +26,10 @@
 
 use core::fmt::Write as _;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A report for people: a title and its sections.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Document {
     /// The document's title (a heading of level 1).
     pub title: String,
@@ -40,7 +40,7 @@ pub struct Document {
 }
 
 /// A titled part of a document.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Section {
     /// A stable identifier (`shape`, `mapping`, `rows`, …) that pages and tests can address.
     pub id: String,
@@ -51,7 +51,7 @@ pub struct Section {
 }
 
 /// One piece of content.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Block {
     /// A paragraph of prose.
@@ -88,7 +88,7 @@ pub enum Block {
 }
 
 /// What kind of remark a [`Block::Note`] is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tone {
     /// Neutral information.
@@ -114,7 +114,7 @@ impl Tone {
 }
 
 /// How a column's cells line up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Align {
     /// Text: left-aligned.
@@ -125,7 +125,7 @@ pub enum Align {
 }
 
 /// A table column: its heading and alignment.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Column {
     /// The heading.
     pub title: String,
@@ -144,7 +144,7 @@ impl Column {
 }
 
 /// What a cell or row stands for, beyond its text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Mark {
     /// Nothing special.
@@ -189,7 +189,7 @@ impl Mark {
 }
 
 /// A table cell: its text and mark.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Cell {
     /// The cell's text, exactly as shown.
     pub text: String,
@@ -215,7 +215,7 @@ impl Cell {
 }
 
 /// A table row: its cells and a mark for the whole row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Row {
     /// One cell per column.
     pub cells: Vec<Cell>,
@@ -224,7 +224,7 @@ pub struct Row {
 }
 
 /// A table: columns, rows, and an optional caption and note on what was left out.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Table {
     /// What the table shows.
     pub caption: Option<String>,
@@ -900,5 +900,7 @@ mod tests {
         assert!(json.contains("\"kind\":\"table\""));
         assert!(json.contains("\"mark\":\"missing\""));
         assert!(json.contains("\"tone\":\"hint\""));
+        let back: Document = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, sample());
     }
 }
