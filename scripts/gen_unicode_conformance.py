@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 import unicode_pool
-from differential import gen_unicode_task, load_official
 
 OUTPUT = Path(__file__).resolve().parent.parent / "tests" / "conformance" / "unicode_cases.jsonl"
 
@@ -310,6 +309,8 @@ def main() -> int:
     other = unicode_pool.reference_interpreter()
     if other is not None:
         sys.exit(f"refusing to run on {other}: vectors must come from the official evaluator on CPython 3.11")
+    from differential import gen_unicode_task, load_official  # imports tabeq, so after the check
+
     official = load_official(args.official)
     cases: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
