@@ -109,7 +109,7 @@ def number(
     """
     modes = [decimal_places is not None, significant_digits is not None, integer]
     if sum(modes) != 1:
-        raise ValueError("give exactly one of decimal_places=, significant_digits= or integer=True")
+        raise ArgumentError("give exactly one of decimal_places=, significant_digits= or integer=True")
     if integer:
         comparison: dict[str, Any] = {"mode": "integer"}
     elif decimal_places is not None:
@@ -579,8 +579,13 @@ class SuiteResult:
     __slots__ = ("_json", "_summary", "_results")
 
     def __init__(self, summary_json: str, results: Sequence[TaskResult]) -> None:
+        try:
+            self._summary: dict[str, Any] = dict(json.loads(check_text(summary_json, "summary_json")))
+        except (TypeError, ValueError) as exc:
+            raise ArgumentError(f"summary_json is not a summary's JSON text: {exc}") from None
         self._json = summary_json
-        self._summary: dict[str, Any] = json.loads(summary_json)
+        if not all(isinstance(r, TaskResult) for r in _iterate(results, "results")):
+            raise ArgumentError("results must be TaskResult objects")
         self._results = list(results)
 
     @property
@@ -617,7 +622,9 @@ class SuiteResult:
     @property
     def config_warnings(self) -> dict[str, list[ConfigWarning]]:
         """The ignored config keys of each task that has any (never in the summary file)."""
-        return {r.task_id: r.config.warnings for r in self._results if r.config is not None and r.config.warnings}
+        return {
+            r.task_id: r.config.warnings for r in self._results if r.config is not None and r.config.warnings
+        }
 
     @property
     def failures(self) -> list[TaskResult]:
@@ -695,7 +702,9 @@ def evaluate_suite(
     ``progress(done, total)`` is called about ten times a second. Fatal problems raise
     ``FatalError`` (``ConfigError``, ``GoldError`` or ``SuiteError``).
     """
-    roots = [check_path(r, what) for r, what in ((prediction_root, "prediction_root"), (gold_root, "gold_root"))]
+    roots = [
+        check_path(r, what) for r, what in ((prediction_root, "prediction_root"), (gold_root, "gold_root"))
+    ]
     config_path = check_path(config_root, "config_root")
     threads = check_count(threads, "threads", minimum=1, optional=True)
     if progress is not None and not callable(progress):

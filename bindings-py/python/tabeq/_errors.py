@@ -92,7 +92,9 @@ ArgumentErrorCode = Literal["invalid_argument"]
 OutputErrorCode = Literal["output_not_a_regular_file", "output_write_failed"]
 """Why the CLI cannot write the summary: ``OutputError.code``."""
 
-ErrorCode = Union[TaskErrorCode, CsvErrorCode, CellErrorCode, FatalErrorCode, ArgumentErrorCode, OutputErrorCode]
+ErrorCode = Union[
+    TaskErrorCode, CsvErrorCode, CellErrorCode, FatalErrorCode, ArgumentErrorCode, OutputErrorCode
+]
 """Every stable code."""
 
 BINDING_ERROR_CODES: dict[str, str] = {

@@ -95,7 +95,9 @@ def check_count(value: object, what: str, *, minimum: int, optional: bool = Fals
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentError(f"{what} must be an int, got {type(value).__name__}")
     if not minimum <= value <= sys.maxsize:
-        raise ArgumentError(f"{what} must be between {minimum} and {sys.maxsize}, got {value}")
+        # A huge int cannot even be printed (Python's 4,300-digit limit): show its size instead.
+        shown = str(value) if abs(value) < 10**30 else f"an int of {value.bit_length()} bits"
+        raise ArgumentError(f"{what} must be between {minimum} and {sys.maxsize}, got {shown}")
     return value
 
 
@@ -117,7 +119,6 @@ def check_path(value: object, what: str) -> str:
     if "\0" in path:
         raise ArgumentError(f"{what} contains a NUL character")
     return path
-
 
 
 def _is_pandas_frame(obj: object) -> bool:

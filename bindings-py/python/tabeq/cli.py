@@ -201,9 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "--output", default=None, help="summary path (default: PREDICTION_ROOT/evaluation_summary.json)"
     )
-    ev.add_argument(
-        "--threads", type=_positive_int, default=None, help="worker threads (default: all CPUs)"
-    )
+    ev.add_argument("--threads", type=_positive_int, default=None, help="worker threads (default: all CPUs)")
     ev.add_argument(
         "--explain",
         nargs="?",
