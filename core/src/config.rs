@@ -614,7 +614,12 @@ pub fn config_warnings(raw: &Value) -> Vec<ConfigWarning> {
         for (j, column) in columns.iter().enumerate() {
             unknown_keys(column, COLUMN_KEYS, ConfigLocation::Column(j), &mut out);
             if let Some(cmp) = column.get("comparison") {
-                unknown_keys(cmp, COMPARISON_KEYS, ConfigLocation::Comparison(j), &mut out);
+                unknown_keys(
+                    cmp,
+                    COMPARISON_KEYS,
+                    ConfigLocation::Comparison(j),
+                    &mut out,
+                );
             }
         }
     }
@@ -629,7 +634,9 @@ fn unknown_keys(
 ) {
     let Value::Object(members) = raw else { return };
     for (key, _) in members {
-        if !known.contains(&key.as_str()) && !out.iter().any(|w| w.location == location && w.key == *key) {
+        if !known.contains(&key.as_str())
+            && !out.iter().any(|w| w.location == location && w.key == *key)
+        {
             out.push(ConfigWarning {
                 code: ConfigWarningCode::UnknownConfigKey,
                 location,

@@ -645,7 +645,10 @@ impl<'a> Analysis<'a> {
                 .table
                 .headers()
                 .iter()
-                .map(|h| self.options.show_prediction(h, self.options.max_value_chars))
+                .map(|h| {
+                    self.options
+                        .show_prediction(h, self.options.max_value_chars)
+                })
                 .collect(),
             input: InputStatus::Read,
             shape: Some(shape),
@@ -802,14 +805,20 @@ impl<'a> Analysis<'a> {
     fn gold_row_values(&self, pairs: &[(usize, usize)], r: usize, max_chars: usize) -> Vec<String> {
         pairs
             .iter()
-            .map(|&(j, _)| self.options.show_gold(self.gold.table().cell(r, j), max_chars))
+            .map(|&(j, _)| {
+                self.options
+                    .show_gold(self.gold.table().cell(r, j), max_chars)
+            })
             .collect()
     }
 
     fn pred_row_values(&self, pairs: &[(usize, usize)], r: usize, max_chars: usize) -> Vec<String> {
         pairs
             .iter()
-            .map(|&(_, k)| self.options.show_prediction(self.table.cell(r, k), max_chars))
+            .map(|&(_, k)| {
+                self.options
+                    .show_prediction(self.table.cell(r, k), max_chars)
+            })
             .collect()
     }
 
@@ -888,9 +897,10 @@ impl<'a> Analysis<'a> {
                         Some(OffendingCell {
                             prediction_index: k,
                             row: e.row + 1,
-                            value: self
-                                .options
-                                .show_prediction(self.table.cell(e.row, k), self.options.max_value_chars),
+                            value: self.options.show_prediction(
+                                self.table.cell(e.row, k),
+                                self.options.max_value_chars,
+                            ),
                             reason: e.kind,
                             bad_cells: col.bad_cells,
                         })
