@@ -403,9 +403,8 @@ pub fn check_output(path: &Path) -> Result<(), OutputError> {
 /// and rename it over `path`.
 pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
     check_output(path)?;
-    let failed = |e: io::Error| {
-        OutputError::WriteFailed(format!("Cannot write {}: {e}", path.display()))
-    };
+    let failed =
+        |e: io::Error| OutputError::WriteFailed(format!("Cannot write {}: {e}", path.display()));
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),

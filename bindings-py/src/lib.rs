@@ -15,7 +15,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 
-use tabeq::config::{ColumnSpec, ConfigLocation, ConfigWarning, TaskConfig};
+use tabeq::config::{ColumnSpec, ConfigWarning, TaskConfig};
 use tabeq::csv::read_table;
 use tabeq::error::error_catalogue;
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, SuiteSummary};
@@ -76,7 +76,13 @@ impl NativeConfig {
                     ConfigLocation::Config => None,
                     ConfigLocation::Column(j) | ConfigLocation::Comparison(j) => Some(j),
                 };
-                (w.code.code(), w.to_string(), w.key.clone(), column, w.suggestion)
+                (
+                    w.code.code(),
+                    w.to_string(),
+                    w.key.clone(),
+                    column,
+                    w.suggestion,
+                )
             })
             .collect()
     }

@@ -579,6 +579,31 @@ pub struct ConfigWarning {
     pub suggestion: Option<&'static str>,
 }
 
+impl ConfigWarning {
+    /// The column it is in (`None` at the top level).
+    pub fn column(&self) -> Option<usize> {
+        match self.location {
+            ConfigLocation::Config => None,
+            ConfigLocation::Column(j) | ConfigLocation::Comparison(j) => Some(j),
+        }
+    }
+
+    /// As JSON: `code`, `message`, `key`, `column` (or null), `suggestion` (or null).
+    pub fn to_out(&self) -> Out {
+        let optional = |s: Option<&str>| s.map_or(Out::Null, |s| Out::Str(s.into()));
+        Out::Object(vec![
+            ("code".into(), Out::Str(self.code.code().into())),
+            ("message".into(), Out::Str(self.to_string())),
+            ("key".into(), Out::Str(self.key.clone())),
+            (
+                "column".into(),
+                self.column().map_or(Out::Null, |j| Out::Int(j as i64)),
+            ),
+            ("suggestion".into(), optional(self.suggestion)),
+        ])
+    }
+}
+
 impl fmt::Display for ConfigWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "unknown key `{}`", self.key)?;
