@@ -72,15 +72,11 @@ impl NativeConfig {
         self.warnings
             .iter()
             .map(|w| {
-                let column = match w.location {
-                    ConfigLocation::Config => None,
-                    ConfigLocation::Column(j) | ConfigLocation::Comparison(j) => Some(j),
-                };
                 (
                     w.code.code(),
                     w.to_string(),
                     w.key.clone(),
-                    column,
+                    w.column(),
                     w.suggestion,
                 )
             })
