@@ -118,19 +118,23 @@ fn region_config() -> TaskConfig {
     .unwrap()
 }
 
+fn diagnosis_json(
+    prediction: &[u8],
+    gold: &[u8],
+    config: &TaskConfig,
+    options: &ExplainOptions,
+) -> String {
+    explain_task(Prediction::Csv(prediction), gold, config, options)
+        .unwrap()
+        .to_json()
+}
+
 #[test]
 fn a_diagnosis_can_keep_gold_and_prediction_values_out() {
     let config = region_config();
     let gold = b"answer\nGOLD-ANSWER-42\n";
     let prediction: &[u8] = b"Answer\nguess\n";
-    let full = explain_task(
-        Prediction::Csv(prediction),
-        gold,
-        &config,
-        &ExplainOptions::default(),
-    )
-    .unwrap()
-    .to_json();
+    let full = diagnosis_json(prediction, gold, &config, &ExplainOptions::default());
     assert!(full.contains("GOLD-ANSWER-42") && full.contains("guess"));
     let no_gold = ExplainOptions {
         show_gold_values: false,
@@ -172,17 +176,8 @@ fn redaction_covers_offending_cells_and_hint_headers() {
         show_prediction_values: false,
         ..ExplainOptions::default()
     };
-    let full = explain_task(
-        Prediction::Csv(prediction),
-        gold,
-        &config,
-        &ExplainOptions::default(),
-    )
-    .unwrap()
-    .to_json();
+    let full = diagnosis_json(prediction, gold, &config, &ExplainOptions::default());
     assert!(full.contains("PRIVATE-CELL") && full.contains("PRIVATE-HEADER"));
-    let text = explain_task(Prediction::Csv(prediction), gold, &config, &nothing)
-        .unwrap()
-        .to_json();
+    let text = diagnosis_json(prediction, gold, &config, &nothing);
     assert!(!text.contains("PRIVATE"), "{text}");
 }
