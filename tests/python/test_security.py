@@ -472,3 +472,32 @@ def test_an_ignored_config_key_is_reported_but_changes_nothing(tmp_path: Path) -
         "allow_percent_sign",
     )
     assert tabeq.TaskConfig.from_dict(CONFIG).warnings == []
+
+
+def test_trust_inputs_that_are_fifos_never_hang(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "records.jsonl")
+    os.mkfifo(tmp_path / "g.csv")
+    (tmp_path / "c.json").write_text(json.dumps(CONFIG), encoding="utf-8")
+    (tmp_path / "p.csv").write_bytes(GOLD)
+    line = {
+        "model": "m",
+        "dataset": "d",
+        "question_id": 1,
+        "prediction": "p.csv",
+        "gold": "g.csv",
+        "config": "c.json",
+    }
+    (tmp_path / "m.jsonl").write_text(json.dumps(line), encoding="utf-8")
+    done = in_child(
+        f"""
+        from tabeq import trust
+        for call in (lambda: trust.reliability({str(tmp_path / "records.jsonl")!r}),
+                     lambda: trust.robustness_from_manifest({str(tmp_path / "m.jsonl")!r})):
+            try:
+                call()
+            except trust.TrustError as e:
+                print(e.code)
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.split()) == 2, done.stdout
