@@ -145,7 +145,12 @@ def rows_to_csv_bytes(rows: Sequence[Sequence[Any]]) -> bytes:
                 "lists (or tuples), header first"
             )
         writer.writerow(row)
-    return check_text(buffer.getvalue(), "a cell of the rows").encode("utf-8")
+    text = buffer.getvalue()
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        check_text(text, "a cell of the rows")  # raises ArgumentError, naming the surrogate
+        raise
 
 
 def _pandas_to_csv(frame: Any) -> bytes:
