@@ -161,6 +161,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
         else:
             print(f"fatal error ({exc.stage}): {exc.code}: {exc}", file=sys.stderr)
         return EXIT_FATAL
+    except TabeqError as exc:  # an argument the API cannot use (a path it cannot encode)
+        print(f"error: {exc.code}: {exc}", file=sys.stderr)
+        return EXIT_FATAL
     for warning in config.warnings:
         _warn(f"{warning.message} (ignored, as the official evaluator ignores it)")
     if args.format == "json":
