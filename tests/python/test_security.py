@@ -479,14 +479,8 @@ def test_trust_inputs_that_are_fifos_never_hang(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "g.csv")
     (tmp_path / "c.json").write_text(json.dumps(CONFIG), encoding="utf-8")
     (tmp_path / "p.csv").write_bytes(GOLD)
-    line = {
-        "model": "m",
-        "dataset": "d",
-        "question_id": 1,
-        "prediction": "p.csv",
-        "gold": "g.csv",
-        "config": "c.json",
-    }
+    files = {"prediction": "p.csv", "gold": "g.csv", "config": "c.json"}
+    line = {"model": "m", "dataset": "d", "question_id": 1, **files}
     (tmp_path / "m.jsonl").write_text(json.dumps(line), encoding="utf-8")
     done = in_child(
         f"""
