@@ -25,6 +25,7 @@ pub mod csv;
 pub mod error;
 pub mod evaluate;
 pub mod explain;
+pub mod extract;
 pub mod isodate;
 pub mod matching;
 pub mod number;
