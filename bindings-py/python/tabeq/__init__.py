@@ -70,6 +70,9 @@ __all__ = [
     "canonicalize",
     "read_table",
     "error_codes",
+    "Gold",
+    "validate",
+    "extract_table",
 ]
 
 Column = dict[str, Any]
@@ -690,9 +693,15 @@ def error_codes() -> dict[str, str]:
     return dict(_tabeq.error_catalogue_entries())
 
 
+# One gold against many predictions, the gold-less check and table extraction (they use the
+# names above, so they are imported last).
+from ._gold import Gold, extract_table, validate  # noqa: E402
+
+
 def __getattr__(name: str) -> Any:
-    # `tabeq.trust` and `tabeq.explain` are submodules imported on first use, so that
-    # `import tabeq` stays fast for reward loops that only call `evaluate`.
-    if name in ("trust", "explain"):
+    # `tabeq.trust`, `tabeq.explain`, `tabeq.testing` and `tabeq.integrations` are submodules
+    # imported on first use, so that `import tabeq` stays fast for reward loops that only call
+    # `evaluate`.
+    if name in ("trust", "explain", "testing", "integrations"):
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
