@@ -210,17 +210,88 @@ impl NativeGold {
         })
     }
 
-    /// The partial credit of each prediction, as the dict of `Diagnosis.partial_credit`.
+    /// The partial credit of each prediction.
     #[pyo3(signature = (predictions, threads=None, strict=false))]
-    fn partial_credit<'py>(
+    fn partial_credit(
         &self,
-        py: Python<'py>,
-        predictions: &Bound<'py, PyList>,
+        py: Python<'_>,
+        predictions: &Bound<'_, PyList>,
         threads: Option<usize>,
         strict: bool,
-    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    ) -> PyResult<Vec<NativePartialCredit>> {
         let credits = self.batch(py, predictions, threads, &|g, p| g.credit(p, strict))?;
-        credits.iter().map(|c| out_to_py(py, &c.to_out())).collect()
+        Ok(credits
+            .into_iter()
+            .map(|inner| NativePartialCredit { inner })
+            .collect())
+    }
+}
+
+/// Graded credit of one prediction (not the official score). One object, no dicts, so a
+/// batch of dense rewards costs little on the Python side; `to_dict()` gives the
+/// `partial_credit` block of a diagnosis.
+#[pyclass(frozen, module = "tabeq._tabeq", name = "PartialCredit")]
+pub struct NativePartialCredit {
+    inner: PartialCredit,
+}
+
+#[pymethods]
+impl NativePartialCredit {
+    /// Matched rows / prediction rows, under the best column mapping.
+    #[getter]
+    fn row_precision(&self) -> f64 {
+        self.inner.rows.precision
+    }
+    /// Matched rows / gold rows.
+    #[getter]
+    fn row_recall(&self) -> f64 {
+        self.inner.rows.recall
+    }
+    /// Harmonic mean of row precision and recall.
+    #[getter]
+    fn row_f1(&self) -> f64 {
+        self.inner.rows.f1
+    }
+    /// Recovered gold columns / prediction columns.
+    #[getter]
+    fn column_precision(&self) -> f64 {
+        self.inner.columns.precision
+    }
+    /// Recovered gold columns / gold columns.
+    #[getter]
+    fn column_recall(&self) -> f64 {
+        self.inner.columns.recall
+    }
+    /// The column-signature (KDD Cup 2026 phase-1 compatible) score.
+    #[getter]
+    fn signature_score(&self) -> f64 {
+        self.inner.column_signature.score
+    }
+    /// `perfect_match`, `partial_match`, `no_match` or `missing_prediction`.
+    #[getter]
+    fn signature_status(&self) -> &'static str {
+        self.inner.column_signature.status.code()
+    }
+    /// The `partial_credit` dict of `tabeq.explain.explain` (note, column_signature, rows, columns).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        out_to_py(py, &self.inner.to_out())
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<NativePartialCredit>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<PartialCredit rows P/R/F1 {:.3}/{:.3}/{:.3}, columns P/R {:.3}/{:.3}, signature {:.3} ({})>",
+            self.inner.rows.precision,
+            self.inner.rows.recall,
+            self.inner.rows.f1,
+            self.inner.columns.precision,
+            self.inner.columns.recall,
+            self.inner.column_signature.score,
+            self.inner.column_signature.status.code()
+        )
     }
 }
 
@@ -263,6 +334,7 @@ fn extract_table<'py>(py: Python<'py>, text: &str) -> (Option<Bound<'py, PyBytes
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeGold>()?;
+    m.add_class::<NativePartialCredit>()?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(extract_table, m)?)?;
     Ok(())

@@ -71,6 +71,7 @@ __all__ = [
     "read_table",
     "error_codes",
     "Gold",
+    "PartialCredit",
     "validate",
     "extract_table",
 ]
@@ -695,7 +696,7 @@ def error_codes() -> dict[str, str]:
 
 # One gold against many predictions, the gold-less check and table extraction (they use the
 # names above, so they are imported last).
-from ._gold import Gold, extract_table, validate  # noqa: E402
+from ._gold import Gold, PartialCredit, extract_table, validate  # noqa: E402
 
 
 def __getattr__(name: str) -> Any:

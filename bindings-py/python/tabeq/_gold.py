@@ -9,7 +9,12 @@ from typing import Any, Callable, Optional
 from . import ConfigLike, TaskConfig, TaskResult, _as_config, _tabeq
 from ._inputs import Source, TableLike, to_source
 
-__all__ = ["Gold", "validate", "extract_table"]
+__all__ = ["Gold", "PartialCredit", "validate", "extract_table"]
+
+PartialCredit = _tabeq.PartialCredit
+"""Graded credit of one prediction (``Gold.partial_credit``): ``row_precision``, ``row_recall``,
+``row_f1``, ``column_precision``, ``column_recall``, ``signature_score``, ``signature_status``;
+``to_dict()`` is the ``partial_credit`` dict of ``tabeq.explain.explain``."""
 
 
 def _sources(predictions: Iterable[Optional[TableLike]]) -> list[Optional[Source]]:
@@ -86,11 +91,12 @@ class Gold:
         *,
         threads: Optional[int] = None,
         signature_strict: bool = False,
-    ) -> list[dict[str, Any]]:
-        """Graded credit of each prediction (not the official score): the ``partial_credit``
-        dict of ``tabeq.explain.explain`` — ``column_signature``, ``rows`` (precision, recall,
-        F1 under the best column mapping) and ``columns`` — computed without the rest of the
-        diagnosis. ``signature_strict`` refuses thousands separators in the column signature."""
+    ) -> list[PartialCredit]:
+        """Graded credit of each prediction (not the official score), for dense rewards: row
+        precision, recall and F1 under the best column mapping, column precision and recall,
+        and the column-signature score — the numbers of ``tabeq.explain.explain(...)``'s
+        ``partial_credit`` (``to_dict()`` gives that dict), without the rest of the diagnosis.
+        ``signature_strict`` refuses thousands separators in the column signature."""
         return self._native.partial_credit(_sources(predictions), threads, signature_strict)
 
     def __reduce__(self) -> tuple[Callable[..., Gold], tuple[bytes, str]]:
