@@ -191,14 +191,6 @@ impl<'a> Input<'a> {
         Self::path(obj)
     }
 
-    /// Like [`Input::borrowed`] but owning the bytes (to send them to worker threads).
-    fn owned(obj: &Bound<'_, PyAny>) -> PyResult<Input<'static>> {
-        if let Ok(b) = obj.cast::<PyBytes>() {
-            return Ok(Input::Bytes(Cow::Owned(b.as_bytes().to_vec())));
-        }
-        Self::path(obj)
-    }
-
     fn path<'b>(obj: &Bound<'_, PyAny>) -> PyResult<Input<'b>> {
         obj.extract::<PathBuf>().map(Input::Path).map_err(|_| {
             PyTypeError::new_err(format!(
@@ -275,6 +267,13 @@ fn evaluate(
         .map_err(fatal_to_py)
 }
 
+/// One `(prediction, gold, config)` item of `evaluate_many`.
+type TaskItem<'py> = (
+    Option<Bound<'py, PyAny>>,
+    Bound<'py, PyAny>,
+    Bound<'py, NativeConfig>,
+);
+
 /// Score many tasks in parallel: `tasks` is a list of `(prediction bytes | path | None, gold
 /// bytes | path, NativeConfig)`. Files are read by the worker threads. Results come back in
 /// input order; the first fatal error (in input order) is raised with its index.
@@ -285,18 +284,19 @@ fn evaluate_many(
     tasks: &Bound<'_, PyList>,
     threads: Option<usize>,
 ) -> PyResult<Vec<NativeResult>> {
-    // Configs are shared, not copied: a frozen pyclass can be read from any thread.
-    let mut inputs: Vec<(Option<Input<'static>>, Input<'static>, Py<NativeConfig>)> =
-        Vec::with_capacity(tasks.len());
-    for item in tasks.iter() {
-        let (pred, gold, config): (
-            Option<Bound<'_, PyAny>>,
-            Bound<'_, PyAny>,
-            Bound<'_, NativeConfig>,
-        ) = item.extract()?;
-        let pred = pred.as_ref().map(Input::owned).transpose()?;
-        inputs.push((pred, Input::owned(&gold)?, config.unbind()));
-    }
+    // Nothing is copied: the workers read the caller's bytes objects (immutable, and kept
+    // alive by `items`) and configs (a frozen pyclass can be read from any thread).
+    let items = tasks
+        .iter()
+        .map(|item| item.extract())
+        .collect::<PyResult<Vec<TaskItem<'_>>>>()?;
+    let inputs = items
+        .iter()
+        .map(|(pred, gold, config)| {
+            let pred = pred.as_ref().map(Input::borrowed).transpose()?;
+            Ok((pred, Input::borrowed(gold)?, config.get()))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
     let threads = pool::thread_count(threads, inputs.len());
     let estimate = inputs
         .iter()
@@ -304,7 +304,7 @@ fn evaluate_many(
         .sum();
     let work = |i: usize| {
         let (pred, gold, config) = &inputs[i];
-        evaluate_inputs(pred.as_ref(), gold, &config.get().inner)
+        evaluate_inputs(pred.as_ref(), gold, &config.inner)
     };
     let results = pool::run(py, inputs.len(), threads, estimate, &work, None)?;
     results
