@@ -27,7 +27,12 @@ def compute_score(
 ) -> float:
     """1.0 when the response's table passes against the gold, else 0.0 (with
     ``extra_info["tabeq_dense"]`` true: the row F1 of the partial credit)."""
-    truth = json.loads(ground_truth) if isinstance(ground_truth, (str, bytes)) else ground_truth
+    truth = ground_truth
+    if isinstance(ground_truth, (str, bytes)):
+        try:
+            truth = json.loads(ground_truth)
+        except ValueError as exc:
+            raise ValueError(f"ground_truth is text but not JSON: {exc}") from exc
     if not isinstance(truth, Mapping) or "gold" not in truth:
         raise ValueError('ground_truth must be {"gold": <CSV text>, "config": <config>} (or its JSON text)')
     info = extra_info or {}
