@@ -37,7 +37,10 @@ static POOLS: Mutex<Pools> = Mutex::new(Vec::new());
 fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
     let pid = std::process::id();
     let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, _, p)) = pools.iter().find(|(n, owner, _)| *n == threads && *owner == pid) {
+    if let Some((_, _, p)) = pools
+        .iter()
+        .find(|(n, owner, _)| *n == threads && *owner == pid)
+    {
         return Ok(Arc::clone(p));
     }
     let built = rayon::ThreadPoolBuilder::new()

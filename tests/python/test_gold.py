@@ -156,14 +156,17 @@ def test_a_forked_process_builds_its_own_pool() -> None:
 
 
 def test_validate_gives_the_report_and_the_cli_prints_it(tmp_path: Path) -> None:
-    config = tabeq.TaskConfig(
-        [tabeq.text("region"), tabeq.number("gdp", integer=True)], task_id="task_3"
-    )
+    config = tabeq.TaskConfig([tabeq.text("region"), tabeq.number("gdp", integer=True)], task_id="task_3")
     report = tabeq.validate(b"GDP,Region\n12,North\n3.5,South\n", config)
     assert report["ok"] is False
     assert report["error_code"] == "type_normalization_failed"
     bad = report["columns"][1]["unreadable"][0]
-    assert (bad["prediction_index"], bad["row"], bad["value"], bad["code"]) == (0, 2, "3.5", "cell_not_an_integer")
+    assert (bad["prediction_index"], bad["row"], bad["value"], bad["code"]) == (
+        0,
+        2,
+        "3.5",
+        "cell_not_an_integer",
+    )
     assert tabeq.validate(None, config)["error_code"] == "missing_prediction"
     assert tabeq.validate(b"a\n1\n", config)["error_code"] == "column_count_mismatch"
     assert tabeq.validate(b"a,b\n1,2\n", config)["ok"] is True
@@ -192,8 +195,14 @@ def test_validate_gives_the_report_and_the_cli_prints_it(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Sure!\n```csv\nregion,gdp\nNorth,1.2\n```\nFinal:\n```csv\nregion,gdp\nSouth,2\n```", b"region,gdp\nSouth,2\n"),
-        ("| Region | GDP |\n|:--|--:|\n| North | 1.3 |\n| South | 2 |\n", b"Region,GDP\nNorth,1.3\nSouth,2\n"),
+        (
+            "Sure!\n```csv\nregion,gdp\nNorth,1.2\n```\nFinal:\n```csv\nregion,gdp\nSouth,2\n```",
+            b"region,gdp\nSouth,2\n",
+        ),
+        (
+            "| Region | GDP |\n|:--|--:|\n| North | 1.3 |\n| South | 2 |\n",
+            b"Region,GDP\nNorth,1.3\nSouth,2\n",
+        ),
         ("```\nregion,gdp\nNorth,1\n```", b"region,gdp\nNorth,1\n"),
         ("region,gdp\nNorth,1\n", b"region,gdp\nNorth,1\n"),
         ("I cannot answer that.", None),
@@ -243,7 +252,9 @@ except KeyboardInterrupt:
 """
 
 
-def _interrupt(command: list[str], *, cwd: Path | None = None, wait_for: str | None = None) -> tuple[int, str, float]:
+def _interrupt(
+    command: list[str], *, cwd: Path | None = None, wait_for: str | None = None
+) -> tuple[int, str, float]:
     """Start `command`, send SIGINT once it runs, and return (exit code, stdout, seconds from
     the signal to the exit)."""
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -286,7 +297,9 @@ def test_ctrl_c_stops_a_suite_and_writes_no_summary(tmp_path: Path) -> None:
         os.link(gold_file, suite / "gold" / task / "gold.csv")
         os.link(gold_file, suite / "predictions" / task / "prediction.csv")
         (suite / "configs").mkdir(exist_ok=True)
-        (suite / "configs" / f"{task}.json").write_text(json.dumps({**config, "task_id": task}), encoding="utf-8")
+        (suite / "configs" / f"{task}.json").write_text(
+            json.dumps({**config, "task_id": task}), encoding="utf-8"
+        )
     output = tmp_path / "summary.json"
     command = [
         sys.executable,

@@ -67,7 +67,12 @@ CONFIG: dict[str, Any] = {
     "order_sensitive": False,
     "columns": [
         {"gold_index": 0, "gold_name": "region", "type": "text"},
-        {"gold_index": 1, "gold_name": "gdp", "type": "number", "comparison": {"mode": "decimal_places", "digits": 1}},
+        {
+            "gold_index": 1,
+            "gold_name": "gdp",
+            "type": "number",
+            "comparison": {"mode": "decimal_places", "digits": 1},
+        },
     ],
 }
 GOLD = "region,gdp\nNorth,1.25\nSouth,2\n"
@@ -97,11 +102,18 @@ def test_trl_reward_as_grpo_trainer_calls_it() -> None:
         (reward_function(), [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
         (reward_function(dense=True), [1.0, 0.5, 0.0, 1.0, 0.0, 0.0]),
     ):
-        output = reward_func(prompts=prompts, completions=completions, completion_ids=completion_ids_list, **reward_kwargs)
+        output = reward_func(
+            prompts=prompts, completions=completions, completion_ids=completion_ids_list, **reward_kwargs
+        )
         assert output == expected
         # Conversational datasets: each completion is a list of messages.
         chat = [[{"role": "assistant", "content": c}] for c in completions]
-        assert reward_func(prompts=prompts, completions=chat, completion_ids=completion_ids_list, **reward_kwargs) == expected
+        assert (
+            reward_func(
+                prompts=prompts, completions=chat, completion_ids=completion_ids_list, **reward_kwargs
+            )
+            == expected
+        )
     # A config for every row, given once.
     fixed = reward_function(config=CONFIG)
     assert fixed(prompts=["p"], completions=[RIGHT], gold=[GOLD]) == [1.0]
@@ -156,7 +168,12 @@ def test_verl_compute_score_as_the_reward_manager_calls_it() -> None:
     dense = compute_score("tabeq/gdp", HALF, {"gold": GOLD, "config": CONFIG}, {"tabeq_dense": True})
     assert dense == 0.5
     # The config may come with extra_info instead; ground_truth may be JSON text.
-    assert compute_score("s", RIGHT, '{"gold": "region,gdp\\nNorth,1.25\\nSouth,2\\n"}', {"tabeq_config": CONFIG}) == 1.0
+    assert (
+        compute_score(
+            "s", RIGHT, '{"gold": "region,gdp\\nNorth,1.25\\nSouth,2\\n"}', {"tabeq_config": CONFIG}
+        )
+        == 1.0
+    )
     with pytest.raises(ValueError, match="ground_truth"):
         compute_score("s", RIGHT, "{not json}")
     with pytest.raises(ValueError, match="ground_truth"):

@@ -80,7 +80,9 @@ class Gold:
         csv = self._native.csv_bytes()
         return [TaskResult._from_native(n, self.config, s, csv) for n, s in zip(natives, sources)]
 
-    def scores(self, predictions: Iterable[Optional[TableLike]], *, threads: Optional[int] = None) -> list[float]:
+    def scores(
+        self, predictions: Iterable[Optional[TableLike]], *, threads: Optional[int] = None
+    ) -> list[float]:
         """The official score of each prediction, 1.0 or 0.0, without result objects (the
         fastest form, for reward loops)."""
         return self._native.scores(_sources(predictions), threads)

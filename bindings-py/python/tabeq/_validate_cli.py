@@ -42,7 +42,8 @@ def _text(report: dict[str, Any]) -> str:
     ]
     for column in report["columns"]:
         readable = ", ".join(str(k) for k in column["readable"]) or "none"
-        lines.append(f"  gold column {column['gold_index']} {column['gold_name']} ({column['rule']}): readable {readable}")
+        name = f"{column['gold_index']} {column['gold_name']} ({column['rule']})"
+        lines.append(f"  gold column {name}: readable {readable}")
         for bad in column["unreadable"]:
             lines.append(
                 f"    prediction column {bad['prediction_index']} {bad['header']!r}: row {bad['row']} "
@@ -58,7 +59,9 @@ def add_validate_subcommand(sub: Any) -> None:
         description="Check a prediction with its config alone (the report of the WASM validatePrediction). "
         "Exit 0 when nothing found fails the task, 1 when something does, 2 on a fatal config error.",
     )
-    va.add_argument("--prediction", required=True, help="prediction CSV (a missing file is missing_prediction)")
+    va.add_argument(
+        "--prediction", required=True, help="prediction CSV (a missing file is missing_prediction)"
+    )
     va.add_argument("--config", required=True, help="task config JSON (task_N.json)")
     va.add_argument(
         "--format", choices=["json", "text"], default="json", help="json (the report) or text for people"

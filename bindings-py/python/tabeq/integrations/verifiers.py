@@ -28,11 +28,15 @@ def reward_function(*, config: Optional[ConfigLike] = None, dense: bool = False)
     """1.0 when the completion's table passes against ``answer``, else 0.0 (``dense=True``:
     the row F1 of the partial credit)."""
 
-    def tabeq_table_reward(completion: Any, answer: str, info: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> float:
+    def tabeq_table_reward(
+        completion: Any, answer: str, info: Optional[Mapping[str, Any]] = None, **kwargs: Any
+    ) -> float:
         row_config = config
         if row_config is None:
             if info is None or CONFIG_KEY not in info:
-                raise KeyError(f"no config: pass reward_function(config=...) or put it in info[{CONFIG_KEY!r}]")
+                raise KeyError(
+                    f"no config: pass reward_function(config=...) or put it in info[{CONFIG_KEY!r}]"
+                )
             row_config = info[CONFIG_KEY]
         return score_texts([completion_text(completion)], [answer], [row_config], dense=dense)[0]
 
