@@ -8,6 +8,7 @@ use crate::evaluate::{Prediction, PreparedGold};
 use crate::explain::assign;
 use crate::partial::{
     column_signature_against, ColumnScores, ColumnSignatureScore, PartialCredit, RowScores,
+    SignatureStatus,
 };
 
 #[cfg(doc)]
@@ -60,14 +61,32 @@ pub fn partial_credit(
         Prediction::Table(t) => t,
     };
     let column_signature = column_signature_against(Some(table), gold_signatures, strict);
-    if gold.evaluate_table(table).passed {
+    let passed = |column_signature| PartialCredit {
         // Every gold column is recovered by its mapped column, every row matches.
-        return PartialCredit {
-            column_signature,
-            rows: RowScores::new(n_gold, n_gold, n_gold),
-            columns: ColumnScores::new(d, d, d),
-        };
+        column_signature,
+        rows: RowScores::new(n_gold, n_gold, n_gold),
+        columns: ColumnScores::new(d, d, d),
+    };
+    // The official verdict decides which mapping the credit uses. A perfect column signature
+    // makes a pass likely: score first, and analyse only on failure. Otherwise analyse first:
+    // the official verdict is needed only when every gold column is recovered.
+    let likely_pass = column_signature.status == SignatureStatus::PerfectMatch;
+    if likely_pass && gold.evaluate_table(table).passed {
+        return passed(column_signature);
     }
+    let (credit, could_pass) = analyse(gold, table, strict);
+    if could_pass && !likely_pass && gold.evaluate_table(table).passed {
+        return passed(column_signature);
+    }
+    PartialCredit {
+        column_signature,
+        ..credit
+    }
+}
+
+/// The credit under the diagnosis's best mapping (with a placeholder column signature), and
+/// whether the official verdict can be a pass (every gold column recovered, same shape).
+fn analyse(gold: &PreparedGold, table: &Table, strict: bool) -> (PartialCredit, bool) {
     let options = ExplainOptions {
         max_items: 0,
         hints: false,
@@ -93,9 +112,13 @@ pub fn partial_credit(
         })
         .collect();
     let recovered = assign::max_matching(&same).iter().flatten().count();
-    PartialCredit {
-        column_signature,
+    // A pass maps every gold column to a column with exactly its values.
+    let could_pass =
+        recovered == analysis.d && analysis.c == analysis.d && analysis.n_gold == analysis.n_pred;
+    let credit = PartialCredit {
+        column_signature: ColumnSignatureScore::unreadable(analysis.d, false, strict),
         rows: RowScores::new(matched_rows, analysis.n_gold, analysis.n_pred),
         columns: ColumnScores::new(recovered, analysis.d, analysis.c),
-    }
+    };
+    (credit, could_pass)
 }
