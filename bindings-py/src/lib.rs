@@ -3,13 +3,12 @@
 
 mod explain;
 mod fs;
+mod gold;
+mod pool;
 mod trust;
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::time::Duration;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -219,14 +218,6 @@ impl<'a> Input<'a> {
         Self::path(obj)
     }
 
-    /// Like [`Input::borrowed`] but owning the bytes (to send them to worker threads).
-    fn owned(obj: &Bound<'_, PyAny>) -> PyResult<Input<'static>> {
-        if let Ok(b) = obj.cast::<PyBytes>() {
-            return Ok(Input::Bytes(Cow::Owned(b.as_bytes().to_vec())));
-        }
-        Self::path(obj)
-    }
-
     fn path<'b>(obj: &Bound<'_, PyAny>) -> PyResult<Input<'b>> {
         obj.extract::<PathBuf>().map(Input::Path).map_err(|_| {
             PyTypeError::new_err(format!(
@@ -303,129 +294,12 @@ fn evaluate(
         .map_err(fatal_to_py)
 }
 
-fn thread_count(requested: Option<usize>, items: usize) -> usize {
-    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
-    requested.unwrap_or(available).clamp(1, items.max(1))
-}
-
-/// Indices a worker claims at a time in [`parallel_collect`] (amortizes the shared counter).
-const CLAIM_CHUNK: usize = 16;
-
-/// Run `work(i)` for every index on `threads` threads with the GIL released and no progress
-/// reporting: workers keep their results until they finish, so nothing wakes the calling
-/// thread while they run (for many tiny tasks, per-task hand-offs would cost more than the
-/// tasks). Results keep input order.
-fn parallel_collect<T: Send>(
-    py: Python<'_>,
-    total: usize,
-    threads: usize,
-    work: &(dyn Fn(usize) -> T + Sync),
-) -> PyResult<Vec<T>> {
-    let collected = py.detach(|| {
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut out = Vec::new();
-                        loop {
-                            let start = next.fetch_add(CLAIM_CHUNK, Ordering::Relaxed);
-                            if start >= total {
-                                break out;
-                            }
-                            for i in start..(start + CLAIM_CHUNK).min(total) {
-                                out.push((i, work(i)));
-                            }
-                        }
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join()).collect::<Vec<_>>()
-        })
-    });
-    let mut slots: Vec<Option<T>> = (0..total).map(|_| None).collect();
-    for part in collected {
-        let part = part
-            .map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("a worker thread panicked"))?;
-        for (i, value) in part {
-            slots[i] = Some(value);
-        }
-    }
-    slots
-        .into_iter()
-        .map(|s| {
-            s.ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("a task produced no result"))
-        })
-        .collect()
-}
-
-/// Run `work(i)` for every index on `threads` threads with the GIL released, calling
-/// `progress(done, total)` (with the GIL) about ten times a second. Results keep input order.
-fn parallel_map<T: Send>(
-    py: Python<'_>,
-    total: usize,
-    threads: usize,
-    work: &(dyn Fn(usize) -> T + Sync),
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<T>> {
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, T)>();
-    let mut slots: Vec<Option<T>> = (0..total).map(|_| None).collect();
-    std::thread::scope(|scope| -> PyResult<()> {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= total || tx.send((i, work(i))).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        let mut done = 0;
-        let mut interrupted = None;
-        let mut receiver = Some(rx);
-        while done < total {
-            let Some(rx) = receiver.take() else { break };
-            let (batch, disconnected, rx) = py.detach(move || {
-                let mut got = Vec::new();
-                let mut disconnected = false;
-                match rx.recv_timeout(Duration::from_millis(100)) {
-                    Ok(item) => {
-                        got.push(item);
-                        got.extend(rx.try_iter());
-                    }
-                    Err(mpsc::RecvTimeoutError::Disconnected) => disconnected = true,
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                }
-                (got, disconnected, rx)
-            });
-            receiver = Some(rx);
-            for (i, value) in batch {
-                slots[i] = Some(value);
-                done += 1;
-            }
-            if let Some(cb) = progress {
-                cb.call1((done, total))?;
-            }
-            if disconnected {
-                break;
-            }
-            if let Err(e) = py.check_signals() {
-                // Stop handing out work; running tasks finish, then the error is raised.
-                next.store(total, Ordering::Relaxed);
-                interrupted = Some(e);
-                break;
-            }
-        }
-        match interrupted {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
-    })?;
-    Ok(slots.into_iter().flatten().collect())
-}
+/// One `(prediction, gold, config)` item of `evaluate_many`.
+type TaskItem<'py> = (
+    Option<Bound<'py, PyAny>>,
+    Bound<'py, PyAny>,
+    Bound<'py, NativeConfig>,
+);
 
 /// Score many tasks in parallel: `tasks` is a list of `(prediction bytes | path | None, gold
 /// bytes | path, NativeConfig)`. Files are read by the worker threads. Results come back in
@@ -437,28 +311,29 @@ fn evaluate_many(
     tasks: &Bound<'_, PyList>,
     threads: Option<usize>,
 ) -> PyResult<Vec<NativeResult>> {
-    // Configs are shared, not copied: a frozen pyclass can be read from any thread.
-    let mut inputs: Vec<(Option<Input<'static>>, Input<'static>, Py<NativeConfig>)> =
-        Vec::with_capacity(tasks.len());
-    for item in tasks.iter() {
-        let (pred, gold, config): (
-            Option<Bound<'_, PyAny>>,
-            Bound<'_, PyAny>,
-            Bound<'_, NativeConfig>,
-        ) = item.extract()?;
-        let pred = pred.as_ref().map(Input::owned).transpose()?;
-        inputs.push((pred, Input::owned(&gold)?, config.unbind()));
-    }
-    let threads = thread_count(threads, inputs.len());
+    // Nothing is copied: the workers read the caller's bytes objects (immutable, and kept
+    // alive by `items`) and configs (a frozen pyclass can be read from any thread).
+    let items = tasks
+        .iter()
+        .map(|item| item.extract())
+        .collect::<PyResult<Vec<TaskItem<'_>>>>()?;
+    let inputs = items
+        .iter()
+        .map(|(pred, gold, config)| {
+            let pred = pred.as_ref().map(Input::borrowed).transpose()?;
+            Ok((pred, Input::borrowed(gold)?, config.get()))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let threads = pool::thread_count(threads, inputs.len());
+    let estimate = inputs
+        .iter()
+        .map(|(p, g, _)| 1024 + g.size() + p.as_ref().map_or(0, Input::size))
+        .sum();
     let work = |i: usize| {
         let (pred, gold, config) = &inputs[i];
-        evaluate_inputs(pred.as_ref(), gold, &config.get().inner)
+        evaluate_inputs(pred.as_ref(), gold, &config.inner)
     };
-    let results = if threads == 1 || inputs.len() < 2 {
-        py.detach(|| (0..inputs.len()).map(work).collect::<Vec<_>>())
-    } else {
-        parallel_collect(py, inputs.len(), threads, &work)?
-    };
+    let results = pool::run(py, inputs.len(), threads, estimate, &work, None)?;
     results
         .into_iter()
         .enumerate()
@@ -502,7 +377,10 @@ fn evaluate_suite(
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
         Ok(evaluate_prediction_file(&prepared, &path))
     };
-    let results = parallel_map(py, total, thread_count(threads, total), &work, progress)?;
+    // Every task reads files: always worth the pool.
+    let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
+    let threads = pool::thread_count(threads, total);
+    let results = pool::run(py, total, threads, estimate, &work, progress)?;
     let mut tasks = Vec::with_capacity(total);
     for r in results {
         tasks.push(r.map_err(fatal_to_py)?);
@@ -625,5 +503,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(write_output, m)?)?;
     trust::register(m)?;
     explain::register(m)?;
+    gold::register(m)?;
     Ok(())
 }

@@ -13,7 +13,7 @@ use crate::{config_input, describe_exception, input, inspectable, throw, to_js, 
 
 /// `options.configFileName`: the config's file name, whose stem must equal its task id (as in
 /// a suite). Absent, null or undefined options mean no file name.
-fn config_file_name(options: &JsValue) -> Result<Option<String>, Failure> {
+pub(crate) fn config_file_name(options: &JsValue) -> Result<Option<String>, Failure> {
     if options.is_null() || options.is_undefined() {
         return Ok(None);
     }
@@ -87,7 +87,7 @@ fn count_option(options: &JsValue, key: &str, max: usize) -> Result<Option<usize
     }
 }
 
-fn bool_option(options: &JsValue, key: &str) -> Result<Option<bool>, Failure> {
+pub(crate) fn bool_option(options: &JsValue, key: &str) -> Result<Option<bool>, Failure> {
     if options.is_null() || options.is_undefined() {
         return Ok(None);
     }
@@ -180,7 +180,7 @@ const MAX_ARRAY_ITEMS: usize = 1_000_000;
 
 /// The items of an array argument, read through catching `Reflect.get` (an element getter may
 /// throw).
-fn array_items(value: &JsValue, what: &str) -> Result<Vec<JsValue>, Failure> {
+pub(crate) fn array_items(value: &JsValue, what: &str) -> Result<Vec<JsValue>, Failure> {
     inspectable(value, what)?;
     if !Array::is_array(value) {
         return Err(Failure::invalid_argument(format!(

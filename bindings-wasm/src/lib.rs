@@ -21,6 +21,8 @@
 pub mod api;
 #[cfg(feature = "evaluator")]
 mod evaluator;
+#[cfg(feature = "evaluator")]
+mod gold;
 #[cfg(feature = "trust")]
 mod trust;
 

@@ -471,3 +471,31 @@ export class SuiteRun {
   /** The summary file's text (indent 2, trailing newline). */
   summaryJson(): string;
 }
+
+/** Options of Gold.partialCredit. */
+export interface PartialCreditOptions {
+  /** Column signature: refuse thousands separators. Default false. */
+  signatureStrict?: boolean | null;
+}
+
+/**
+ * A gold read, validated and canonicalized once, scored against many predictions. Every
+ * result equals `evaluate` (and `explain(...).partial_credit`) on the same inputs.
+ */
+export class Gold {
+  /** Throws the config and gold errors `evaluate` throws (stages "config", "gold"). */
+  constructor(gold: FileInput, config: ConfigInput, options?: TaskOptions | null);
+  free(): void;
+  /** The normalized config. */
+  readonly config: TaskConfigObject;
+  readonly rowCount: number;
+  readonly columnCount: number;
+  /** The official per-task record, as `evaluate` returns it. */
+  evaluate(prediction: FileInput): TaskResult;
+  /** The records of many predictions, in order. */
+  evaluateMany(predictions: FileInput[]): TaskResult[];
+  /** The official score (1 or 0) of each prediction. */
+  scores(predictions: FileInput[]): Float64Array;
+  /** Graded credit of each prediction (not the official score). */
+  partialCredit(predictions: FileInput[], options?: PartialCreditOptions | null): PartialCredit[];
+}

@@ -50,6 +50,7 @@
 //! ```
 
 mod assign;
+mod fast;
 mod hints;
 mod render;
 mod space;
@@ -63,6 +64,7 @@ use crate::partial::{
 };
 use crate::pyjson::Out;
 
+pub use fast::partial_credit;
 pub use hints::{Hint, HintColumn, HintKind};
 
 use space::{Canon, Overlap, BAD};

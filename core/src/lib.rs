@@ -26,6 +26,7 @@ pub mod doc;
 pub mod error;
 pub mod evaluate;
 pub mod explain;
+pub mod extract;
 pub mod isodate;
 pub mod matching;
 pub mod number;

@@ -233,13 +233,28 @@ pub fn column_signature(
     gold: &Table,
     strict: bool,
 ) -> ColumnSignatureScore {
-    let gold_columns = gold.column_count();
+    column_signature_against(prediction, &sorted_column_signatures(gold, strict), strict)
+}
+
+/// [`column_signatures`] sorted: what [`column_signature_against`] takes for the gold, so a
+/// gold scored against many predictions is hashed once.
+pub fn sorted_column_signatures(table: &Table, strict: bool) -> Vec<[u8; 32]> {
+    let mut signatures = column_signatures(table, strict);
+    signatures.sort_unstable();
+    signatures
+}
+
+/// [`column_signature`] against the gold's [`sorted_column_signatures`] (same `strict`).
+pub fn column_signature_against(
+    prediction: Option<&Table>,
+    gold_sigs: &[[u8; 32]],
+    strict: bool,
+) -> ColumnSignatureScore {
+    let gold_columns = gold_sigs.len();
     let Some(prediction) = prediction else {
         return ColumnSignatureScore::unreadable(gold_columns, true, strict);
     };
-    let mut gold_sigs = column_signatures(gold, strict);
     let mut pred_sigs = column_signatures(prediction, strict);
-    gold_sigs.sort_unstable();
     pred_sigs.sort_unstable();
     let (mut i, mut k, mut matched) = (0, 0, 0);
     while i < gold_sigs.len() && k < pred_sigs.len() {

@@ -83,6 +83,10 @@ __all__ = [
     "canonicalize",
     "read_table",
     "error_codes",
+    "Gold",
+    "PartialCredit",
+    "validate",
+    "extract_table",
 ]
 
 Column = dict[str, Any]
@@ -774,9 +778,15 @@ def error_codes() -> dict[str, str]:
     return {**dict(_tabeq.error_catalogue_entries()), **BINDING_ERROR_CODES}
 
 
+# One gold against many predictions, the gold-less check and table extraction (they use the
+# names above, so they are imported last).
+from ._gold import Gold, PartialCredit, extract_table, validate  # noqa: E402
+
+
 def __getattr__(name: str) -> Any:
-    # `tabeq.trust` and `tabeq.explain` are submodules imported on first use, so that
-    # `import tabeq` stays fast for reward loops that only call `evaluate`.
-    if name in ("trust", "explain"):
+    # `tabeq.trust`, `tabeq.explain`, `tabeq.testing` and `tabeq.integrations` are submodules
+    # imported on first use, so that `import tabeq` stays fast for reward loops that only call
+    # `evaluate`.
+    if name in ("trust", "explain", "testing", "integrations"):
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

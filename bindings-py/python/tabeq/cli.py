@@ -30,6 +30,7 @@ from . import (
     load_config,
 )
 from ._trust_cli import add_trust_subcommand
+from ._validate_cli import add_validate_subcommand
 
 EXIT_OK = 0
 EXIT_TASK_FAILED = 1
@@ -235,6 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ck.set_defaults(func=_cmd_check)
     add_trust_subcommand(sub)
+    add_validate_subcommand(sub)
     return parser
 
 

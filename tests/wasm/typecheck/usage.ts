@@ -43,3 +43,13 @@ export function inNode(): string | null {
     return `${error.code} ${error.stage} ${error.line ?? ""}`;
   }
 }
+
+export function rewards(completions: string[], gold: string): number {
+  const prepared = new node.Gold(gold, config, { configFileName: "task_1.json" });
+  const scores: Float64Array = prepared.scores(completions);
+  const results: node.TaskResult[] = prepared.evaluateMany(completions);
+  const f1: number[] = prepared.partialCredit(completions, { signatureStrict: true }).map((c) => c.rows.f1);
+  const rows: number = prepared.rowCount + prepared.columnCount;
+  prepared.free();
+  return scores.reduce((a, b) => a + b, 0) + results.length + f1.length + rows;
+}

@@ -1,0 +1,43 @@
+"""verl's custom reward function: point ``custom_reward_function.path`` at this file and
+``custom_reward_function.name`` at ``compute_score``.
+
+verl calls ``compute_score(data_source, solution_str, ground_truth, extra_info)`` for every
+response, with ``ground_truth`` from the row's ``reward_model.ground_truth``. Here that is
+``{"gold": "<CSV text>", "config": {...}}`` (a dict or its JSON text); a config in
+``extra_info["tabeq_config"]`` is used when ``ground_truth`` has none.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Optional
+
+from ._common import score_texts
+
+__all__ = ["compute_score"]
+
+
+def compute_score(
+    data_source: Any,
+    solution_str: str,
+    ground_truth: Any,
+    extra_info: Optional[Mapping[str, Any]] = None,
+    **kwargs: Any,
+) -> float:
+    """1.0 when the response's table passes against the gold, else 0.0 (with
+    ``extra_info["tabeq_dense"]`` true: the row F1 of the partial credit)."""
+    truth = ground_truth
+    if isinstance(ground_truth, (str, bytes)):
+        try:
+            truth = json.loads(ground_truth)
+        except ValueError as exc:
+            raise ValueError(f"ground_truth is text but not JSON: {exc}") from exc
+    if not isinstance(truth, Mapping) or "gold" not in truth:
+        raise ValueError('ground_truth must be {"gold": <CSV text>, "config": <config>} (or its JSON text)')
+    info = extra_info or {}
+    config = truth.get("config", info.get("tabeq_config"))
+    if config is None:
+        raise ValueError('no config: put it in ground_truth["config"] or extra_info["tabeq_config"]')
+    dense = bool(info.get("tabeq_dense", False))
+    return score_texts([solution_str], [truth["gold"]], [config], dense=dense)[0]

@@ -1,0 +1,124 @@
+//! Partial credit alone, for dense rewards: the numbers of [`Diagnosis::partial`] without
+//! the rest of the diagnosis (no hints, shown rows, types or summary), against a gold whose
+//! column signatures are computed once.
+
+use super::{Analysis, ExplainOptions};
+use crate::csv::{read_table, Table};
+use crate::evaluate::{Prediction, PreparedGold};
+use crate::explain::assign;
+use crate::partial::{
+    column_signature_against, ColumnScores, ColumnSignatureScore, PartialCredit, RowScores,
+    SignatureStatus,
+};
+
+#[cfg(doc)]
+use super::Diagnosis;
+
+/// The partial credit of `prediction`, equal to the `partial` block of
+/// [`explain`](super::explain) with `signature_strict = strict`. `gold_signatures` is
+/// [`crate::partial::sorted_column_signatures`] of the gold table with the same `strict`.
+///
+/// ```
+/// use tabeq::explain::{explain, partial_credit, ExplainOptions};
+/// use tabeq::partial::sorted_column_signatures;
+/// use tabeq::{Prediction, PreparedGold, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [
+///     {"gold_index": 0, "gold_name": "region", "type": "text"},
+///     {"gold_index": 1, "gold_name": "n", "type": "number", "comparison": {"mode": "integer"}}]}"#, None)?;
+/// let gold = PreparedGold::new(b"region,n\nNorth,1\nSouth,2\nEast,3\n", &config)?;
+/// let signatures = sorted_column_signatures(gold.table(), false);
+/// let prediction = Prediction::Csv(b"region,n\nNorth,1\nSouth,2\nWest,4\n");
+/// let credit = partial_credit(prediction, &gold, &signatures, false);
+/// assert_eq!(credit.rows.matched, 2);
+/// assert_eq!(credit, explain(prediction, &gold, &ExplainOptions::default()).partial);
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+pub fn partial_credit(
+    prediction: Prediction<'_>,
+    gold: &PreparedGold,
+    gold_signatures: &[[u8; 32]],
+    strict: bool,
+) -> PartialCredit {
+    let d = gold.config().columns.len();
+    let n_gold = gold.table().row_count();
+    let unreadable = |missing: bool| PartialCredit {
+        column_signature: ColumnSignatureScore::unreadable(d, missing, strict),
+        rows: RowScores::zero(n_gold),
+        columns: ColumnScores::new(0, d, 0),
+    };
+    let owned: Table;
+    let table = match prediction {
+        Prediction::Missing => return unreadable(true),
+        Prediction::Invalid(_) => return unreadable(false),
+        Prediction::Csv(bytes) => match read_table(bytes) {
+            Ok(t) => {
+                owned = t;
+                &owned
+            }
+            Err(_) => return unreadable(false),
+        },
+        Prediction::Table(t) => t,
+    };
+    let column_signature = column_signature_against(Some(table), gold_signatures, strict);
+    let passed = |column_signature| PartialCredit {
+        // Every gold column is recovered by its mapped column, every row matches.
+        column_signature,
+        rows: RowScores::new(n_gold, n_gold, n_gold),
+        columns: ColumnScores::new(d, d, d),
+    };
+    // The official verdict decides which mapping the credit uses. A perfect column signature
+    // makes a pass likely: score first, and analyse only on failure. Otherwise analyse first:
+    // the official verdict is needed only when every gold column is recovered.
+    let likely_pass = column_signature.status == SignatureStatus::PerfectMatch;
+    if likely_pass && gold.evaluate_table(table).passed {
+        return passed(column_signature);
+    }
+    let (credit, could_pass) = analyse(gold, table, strict);
+    if could_pass && !likely_pass && gold.evaluate_table(table).passed {
+        return passed(column_signature);
+    }
+    PartialCredit {
+        column_signature,
+        ..credit
+    }
+}
+
+/// The credit under the diagnosis's best mapping (with a placeholder column signature), and
+/// whether the official verdict can be a pass (every gold column recovered, same shape).
+fn analyse(gold: &PreparedGold, table: &Table, strict: bool) -> (PartialCredit, bool) {
+    let options = ExplainOptions {
+        max_items: 0,
+        hints: false,
+        signature_strict: strict,
+        ..ExplainOptions::default()
+    };
+    let mut analysis = Analysis::new(gold, table, &options);
+    let mapping = analysis.best_mapping();
+    analysis
+        .canon
+        .intern_columns(table, &Analysis::mapped_pairs(&mapping));
+    let rows = analysis.rows(&mapping);
+    let matched_rows = if rows.pairs.len() == analysis.d {
+        rows.report.matched_rows
+    } else {
+        0 // a row missing a gold column is never a gold row
+    };
+    let same: Vec<u64> = (0..analysis.d)
+        .map(|j| {
+            (0..analysis.c.min(64))
+                .filter(|&k| analysis.same_values(j, k))
+                .fold(0u64, |m, k| m | (1u64 << k))
+        })
+        .collect();
+    let recovered = assign::max_matching(&same).iter().flatten().count();
+    // A pass maps every gold column to a column with exactly its values.
+    let could_pass =
+        recovered == analysis.d && analysis.c == analysis.d && analysis.n_gold == analysis.n_pred;
+    let credit = PartialCredit {
+        column_signature: ColumnSignatureScore::unreadable(analysis.d, false, strict),
+        rows: RowScores::new(matched_rows, analysis.n_gold, analysis.n_pred),
+        columns: ColumnScores::new(recovered, analysis.d, analysis.c),
+    };
+    (credit, could_pass)
+}

@@ -1,0 +1,81 @@
+//! One prepared gold against many predictions: over every public conformance vector, the
+//! fast partial credit equals the diagnosis's, for both signature modes, and an extracted
+//! table that is not found scores as a missing prediction.
+
+use tabeq::explain::{explain, partial_credit, ExplainOptions};
+use tabeq::extract::{extract_table, TableSource};
+use tabeq::partial::sorted_column_signatures;
+use tabeq::pyjson::Value;
+use tabeq::{Prediction, PreparedGold, TaskConfig};
+
+mod common;
+use common::{bytes_field, cases};
+
+#[test]
+fn fast_partial_credit_equals_the_diagnosis_on_every_vector() {
+    let mut compared = 0;
+    let mut problems = Vec::new();
+    for case in &cases() {
+        let id = match case.get("id") {
+            Some(Value::Str(s)) => s.clone(),
+            _ => "?".into(),
+        };
+        let Some(Ok(cfg)) = case
+            .get("config")
+            .map(|c| TaskConfig::from_value(c, Some("task_1")))
+        else {
+            continue;
+        };
+        let gold = bytes_field(case, "gold").expect("gold");
+        let Ok(prepared) = PreparedGold::new(&gold, &cfg) else {
+            continue;
+        };
+        let prediction_bytes = bytes_field(case, "prediction");
+        let prediction = match &prediction_bytes {
+            Some(b) => Prediction::Csv(b),
+            None => Prediction::Missing,
+        };
+        for strict in [false, true] {
+            let options = ExplainOptions {
+                signature_strict: strict,
+                ..ExplainOptions::default()
+            };
+            let expected = explain(prediction, &prepared, &options).partial;
+            let signatures = sorted_column_signatures(prepared.table(), strict);
+            let fast = partial_credit(prediction, &prepared, &signatures, strict);
+            if fast != expected {
+                problems.push(format!("{id} (strict {strict}): {fast:?} != {expected:?}"));
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 5000, "compared {compared}");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn no_table_found_scores_as_missing_prediction() {
+    let cfg = TaskConfig::from_json(
+        br#"{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false,
+            "columns": [{"gold_index": 0, "gold_name": "n", "type": "number", "comparison": {"mode": "integer"}}]}"#,
+        None,
+    )
+    .unwrap();
+    let gold = PreparedGold::new(b"n\n3\n", &cfg).unwrap();
+    let found = extract_table("I am not sure.");
+    assert_eq!(found.source, TableSource::NotFound);
+    let prediction = match &found.csv {
+        Some(csv) => Prediction::Csv(csv.as_bytes()),
+        None => Prediction::Missing,
+    };
+    let result = gold.evaluate(prediction);
+    assert_eq!(
+        result.error_code.map(|c| c.code()),
+        Some("missing_prediction")
+    );
+    let found = extract_table("Answer:\n\n| n |\n|---|\n| 3.0 |\n");
+    assert!(
+        gold.evaluate(Prediction::Csv(found.csv.unwrap().as_bytes()))
+            .passed
+    );
+}

@@ -1,0 +1,238 @@
+"""The harness adapters of ``tabeq.integrations``.
+
+* docs/integrations.md: every ``python`` block runs (each in a fresh namespace, in a temporary
+  directory). They include a real inspect_ai ``eval`` with its offline mock model and a local
+  Ray instance scoring rollouts with actors holding one ``Gold``.
+* Harnesses that pull in torch (TRL, verl, lm-evaluation-harness) are not installed; their
+  adapters are called here exactly as the harness's call site calls them (cited per test).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tabeq
+from conftest import REPO
+
+DOC = REPO / "docs" / "integrations.md"
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", flags=re.MULTILINE | re.DOTALL)
+
+
+def doc_blocks(language: str) -> list[str]:
+    """The blocks in `language`, each preceded by blank lines so that tracebacks give the
+    line numbers of the document."""
+    text = DOC.read_text(encoding="utf-8")
+    return [
+        "\n" * text.count("\n", 0, m.start(2)) + m.group(2)
+        for m in FENCE.finditer(text)
+        if m.group(1) == language
+    ]
+
+
+PYTHON_BLOCKS = doc_blocks("python")
+
+
+def block_id(block: str) -> str:
+    imports = re.findall(r"^from (tabeq\.integrations\.\w+|inspect_ai|ray)\b|^import (ray)\b", block, re.M)
+    names = [a or b for a, b in imports]
+    return names[0] if names else block.strip().split("\n", 1)[0][:30]
+
+
+@pytest.mark.parametrize("block", PYTHON_BLOCKS, ids=[block_id(b) for b in PYTHON_BLOCKS])
+def test_doc_example_runs(block: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    exec(compile(block, str(DOC), "exec"), {"__name__": "__doc_example__"})
+
+
+def test_every_harness_has_an_example() -> None:
+    text = "\n".join(PYTHON_BLOCKS)
+    for needle in (
+        "from inspect_ai import Task, eval",
+        "tabeq.integrations.trl",
+        "tabeq.integrations.verifiers",
+        "tabeq.integrations.verl",
+        "tabeq.integrations.lm_eval",
+        "ray.init(num_cpus=2",
+    ):
+        assert needle in text, needle
+
+
+CONFIG: dict[str, Any] = {
+    "schema_version": "1.0",
+    "task_id": "task_1",
+    "order_sensitive": False,
+    "columns": [
+        {"gold_index": 0, "gold_name": "region", "type": "text"},
+        {
+            "gold_index": 1,
+            "gold_name": "gdp",
+            "type": "number",
+            "comparison": {"mode": "decimal_places", "digits": 1},
+        },
+    ],
+}
+GOLD = "region,gdp\nNorth,1.25\nSouth,2\n"
+RIGHT = "```csv\nGDP,Region\n2.0,South\n1.3,North\n```"
+HALF = "| region | gdp |\n|---|---|\n| North | 1.3 |\n| West | 2 |\n"
+
+
+def test_trl_reward_as_grpo_trainer_calls_it() -> None:
+    # huggingface/trl, trl/trainer/grpo_trainer.py, GRPOTrainer._calculate_rewards (the form of
+    # recent TRL releases; TRL is not installed here, it needs torch):
+    #     keys = [key for key in inputs[0] if key not in ["prompt", "completion", "completion_ids"]]
+    #     reward_kwargs = {key: [example[key] for example in inputs] for key in keys}
+    #     output_reward_func = reward_func(
+    #         prompts=prompts, completions=completions, completion_ids=completion_ids_list, **reward_kwargs)
+    # `inputs` holds one dataset row per generation (a prompt's row repeated num_generations times).
+    from tabeq.integrations.trl import reward_function
+
+    rows = [{"prompt": "p1", "gold": GOLD, "config": CONFIG}] * 3 + [
+        {"prompt": "p2", "gold": "region,gdp\nEast,5\n", "config": CONFIG}
+    ] * 3
+    completions = [RIGHT, HALF, "no table", "```csv\nr,g\nEast,5.0\n```", RIGHT, ""]
+    keys = [key for key in rows[0] if key not in ["prompt", "completion", "completion_ids"]]
+    reward_kwargs = {key: [example[key] for example in rows] for key in keys}
+    prompts = [r["prompt"] for r in rows]
+    completion_ids_list = [[1, 2, 3]] * len(rows)
+    for reward_func, expected in (
+        (reward_function(), [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]),
+        (reward_function(dense=True), [1.0, 0.5, 0.0, 1.0, 0.0, 0.0]),
+    ):
+        output = reward_func(
+            prompts=prompts, completions=completions, completion_ids=completion_ids_list, **reward_kwargs
+        )
+        assert output == expected
+        # Conversational datasets: each completion is a list of messages.
+        chat = [[{"role": "assistant", "content": c}] for c in completions]
+        assert (
+            reward_func(
+                prompts=prompts, completions=chat, completion_ids=completion_ids_list, **reward_kwargs
+            )
+            == expected
+        )
+    # A config for every row, given once.
+    fixed = reward_function(config=CONFIG)
+    assert fixed(prompts=["p"], completions=[RIGHT], gold=[GOLD]) == [1.0]
+    with pytest.raises(KeyError, match="gold"):
+        fixed(prompts=["p"], completions=[RIGHT])
+
+
+def test_verifiers_reward_as_a_rubric_calls_it() -> None:
+    # willccbb/verifiers, docs/source/rubrics.md ("Function Signatures"): a Rubric passes a
+    # reward function the parameters it names among prompt, completion, answer, state, task
+    # (and info), all of them when it takes **kwargs; completion is a string or messages.
+    from tabeq.integrations.verifiers import reward_function
+
+    reward = reward_function()
+    state: dict[str, Any] = {"responses": []}
+    kwargs = {"prompt": [{"role": "user", "content": "q"}], "state": state, "task": "tables"}
+    messages = [{"role": "user", "content": "q"}, {"role": "assistant", "content": RIGHT}]
+    assert reward(completion=messages, answer=GOLD, info={"tabeq_config": CONFIG}, **kwargs) == 1.0
+    assert reward(completion=HALF, answer=GOLD, info={"tabeq_config": CONFIG}, **kwargs) == 0.0
+    assert reward_function(dense=True)(completion=HALF, answer=GOLD, info={"tabeq_config": CONFIG}) == 0.5
+    assert reward_function(config=CONFIG)(completion=RIGHT, answer=GOLD) == 1.0
+    with pytest.raises(KeyError, match="tabeq_config"):
+        reward(completion=RIGHT, answer=GOLD, info={})
+
+
+def test_verl_compute_score_as_the_reward_manager_calls_it() -> None:
+    # volcengine/verl, verl/workers/reward_manager/naive.py, NaiveRewardManager.__call__:
+    #     ground_truth = data_item.non_tensor_batch["reward_model"]["ground_truth"]
+    #     data_source = data_item.non_tensor_batch[self.reward_fn_key]
+    #     extra_info = data_item.non_tensor_batch.get("extra_info", {})
+    #     extra_info["num_turns"] = num_turns
+    #     score = self.compute_score(data_source=data_source, solution_str=response_str,
+    #                                ground_truth=ground_truth, extra_info=extra_info)
+    # (verl is not installed here: it needs torch.)
+    from tabeq.integrations.verl import compute_score
+
+    non_tensor_batch = {
+        "data_source": "tabeq/gdp",
+        "reward_model": {"ground_truth": {"gold": GOLD, "config": CONFIG}},
+        "extra_info": {"index": 7},
+    }
+    for response_str, expected in ((RIGHT, 1.0), (HALF, 0.0), ("", 0.0)):
+        extra_info = dict(non_tensor_batch.get("extra_info", {}))  # type: ignore[call-overload]
+        extra_info["num_turns"] = None
+        score = compute_score(
+            data_source=non_tensor_batch["data_source"],
+            solution_str=response_str,
+            ground_truth=non_tensor_batch["reward_model"]["ground_truth"],  # type: ignore[index]
+            extra_info=extra_info,
+        )
+        assert score == expected
+    dense = compute_score("tabeq/gdp", HALF, {"gold": GOLD, "config": CONFIG}, {"tabeq_dense": True})
+    assert dense == 0.5
+    # The config may come with extra_info instead; ground_truth may be JSON text.
+    assert (
+        compute_score(
+            "s", RIGHT, '{"gold": "region,gdp\\nNorth,1.25\\nSouth,2\\n"}', {"tabeq_config": CONFIG}
+        )
+        == 1.0
+    )
+    with pytest.raises(ValueError, match="ground_truth"):
+        compute_score("s", RIGHT, "{not json}")
+    with pytest.raises(ValueError, match="ground_truth"):
+        compute_score("s", RIGHT, ["a list"])
+    # verl loads the function from a file path.
+    import tabeq.integrations.verl as verl_module
+
+    assert os.path.isfile(verl_module.__file__ or "")
+
+
+def test_lm_eval_process_results_as_the_evaluator_calls_it() -> None:
+    # EleutherAI/lm-evaluation-harness, lm_eval/evaluator.py (evaluate):
+    #     metrics = task.process_results(doc, [req.filtered_resps[filter_key] for req in requests])
+    # and lm_eval/api/task.py, ConfigurableTask.process_results, which calls the YAML's
+    # `process_results: !function utils.process_results` as `self.config.process_results(doc, results)`;
+    # each returned metric is aggregated by its `aggregation` (mean) over the documents.
+    # (lm-eval is not installed here: it needs torch.)
+    from tabeq.integrations.lm_eval import make_process_results, process_results
+
+    docs = [
+        {"question": "gdp?", "gold": GOLD, "config": CONFIG},
+        {"question": "gdp?", "gold": GOLD, "config": CONFIG},
+    ]
+    responses = [[RIGHT], [HALF]]
+    per_doc = [process_results(doc, filtered) for doc, filtered in zip(docs, responses)]
+    assert per_doc == [{"table_match": 1.0, "row_f1": 1.0}, {"table_match": 0.0, "row_f1": 0.5}]
+    mean = {key: sum(m[key] for m in per_doc) / len(per_doc) for key in per_doc[0]}
+    assert mean == {"table_match": 0.5, "row_f1": 0.75}
+    custom = make_process_results(gold_key="answer", config_key="cfg")
+    assert custom({"answer": GOLD, "cfg": CONFIG}, [RIGHT])["table_match"] == 1.0
+
+
+def test_lm_eval_task_yaml_names_the_helper_and_its_metrics() -> None:
+    yaml = pytest.importorskip("yaml")  # installed with inspect_ai (requirements-integrations.txt)
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def function(loader: Any, node: Any) -> str:
+        return f"!function {loader.construct_scalar(node)}"
+
+    Loader.add_constructor("!function", function)
+    (block,) = doc_blocks("yaml")
+    task = yaml.load(block, Loader=Loader)  # noqa: S506 - a safe loader with one tag added
+    assert task["output_type"] == "generate_until"
+    assert task["process_results"] == "!function utils.process_results"
+    from tabeq.integrations.lm_eval import process_results
+
+    metrics = process_results({"gold": GOLD, "config": CONFIG}, [RIGHT])
+    assert [m["metric"] for m in task["metric_list"]] == list(metrics)
+    assert all(m["aggregation"] == "mean" for m in task["metric_list"])
+
+
+def test_adapters_share_one_prepared_gold_per_gold_and_config() -> None:
+    from tabeq.integrations import gold_for, score_texts
+
+    first = gold_for(GOLD, CONFIG)
+    assert gold_for(GOLD.encode(), dict(CONFIG)) is first
+    assert gold_for(GOLD, tabeq.TaskConfig.from_dict(CONFIG)) is not None
+    assert score_texts([RIGHT, HALF], [GOLD, GOLD], [CONFIG, CONFIG]) == [1.0, 0.0]
+    with pytest.raises(ValueError, match="2 completions"):
+        score_texts([RIGHT, HALF], [GOLD], [CONFIG])
