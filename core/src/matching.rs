@@ -362,6 +362,169 @@ fn gather(col: &[ValueId], rows: &[usize]) -> Vec<ValueId> {
     rows.iter().map(|&r| col[r]).collect()
 }
 
+/// Columns interchangeable by a swap: exchanging two columns of one side's table maps its
+/// multiset of rows onto itself. This generalizes identical columns; parity blocks need it,
+/// since any permutation inside a block is a symmetry, yet no column differs from another, so
+/// without it the search tries every way of mixing blocks before a whole block is assigned
+/// and the row hashes can object.
+///
+/// Swap symmetry is an equivalence relation ((a c) = (a b)(b c)(a b)), so each column is
+/// tested exactly against one representative per class, lazily, at most once: at most d − 1
+/// successful tests (full scans) and one quick refusal per other class.
+struct Swaps {
+    /// The representative of each column's class, once determined.
+    class: Vec<Option<usize>>,
+    representatives: Vec<usize>,
+    /// The distinct rows, row-major, built on first use; per row an order-independent sum of
+    /// (slot, value) terms, and the rows by sum (first row, then a chain through `same_sum`),
+    /// to find the row a swap turns a row into.
+    cells: Vec<ValueId>,
+    row_sums: Vec<u64>,
+    by_sum: std::collections::HashMap<u64, u32, foldhash::fast::RandomState>,
+    same_sum: Vec<u32>,
+}
+
+/// One side's table as [`Swaps`] sees it: distinct rows as slots (a slot is one column's
+/// reading under one group), their counts, and which slots a column swap exchanges.
+struct SwapTable<'t> {
+    slots: Vec<&'t [ValueId]>,
+    counts: &'t [u64],
+    /// Slot pairs exchanged by swapping two columns, or `None` when the two columns cannot be
+    /// interchangeable (cheap necessary conditions fail).
+    exchanged: &'t dyn Fn(usize, usize) -> Option<Vec<(usize, usize)>>,
+}
+
+impl Swaps {
+    fn new(d: usize) -> Self {
+        Swaps {
+            class: vec![None; d],
+            representatives: Vec::new(),
+            cells: Vec::new(),
+            row_sums: Vec::new(),
+            by_sum: Default::default(),
+            same_sum: Vec::new(),
+        }
+    }
+
+    /// Whether `a` and `b` are interchangeable, if both classes are known.
+    fn known(&self, a: usize, b: usize) -> Option<bool> {
+        Some(self.class[a]? == self.class[b]?)
+    }
+
+    fn interchangeable(
+        &mut self,
+        a: usize,
+        b: usize,
+        table: &SwapTable<'_>,
+        work: &mut u64,
+    ) -> bool {
+        self.class_of(a, table, work) == self.class_of(b, table, work)
+    }
+
+    fn class_of(&mut self, column: usize, table: &SwapTable<'_>, work: &mut u64) -> usize {
+        if let Some(class) = self.class[column] {
+            return class;
+        }
+        let mut class = column;
+        for i in 0..self.representatives.len() {
+            let representative = self.representatives[i];
+            if let Some(pairs) = (table.exchanged)(representative, column) {
+                if self.swap_preserves_rows(table, &pairs, work) {
+                    class = representative;
+                    break;
+                }
+            }
+        }
+        if class == column {
+            self.representatives.push(column);
+        }
+        self.class[column] = Some(class);
+        class
+    }
+
+    fn term(slot: usize, id: ValueId) -> u64 {
+        mix64(((slot as u64) << 32) ^ id as u64 ^ 0x6a09_e667_f3bc_c909)
+    }
+
+    /// Whether exchanging slot `a` with slot `b` for every `(a, b)` in `pairs` maps the rows
+    /// onto themselves. The sums only find candidate rows; equality is checked value by value.
+    fn swap_preserves_rows(
+        &mut self,
+        table: &SwapTable<'_>,
+        pairs: &[(usize, usize)],
+        work: &mut u64,
+    ) -> bool {
+        let (columns, counts) = (&table.slots, table.counts);
+        let (rows, width) = (counts.len(), columns.len());
+        if self.row_sums.len() != rows {
+            // Row-major copy: a candidate image row is compared in one place.
+            self.cells = (0..rows)
+                .flat_map(|r| columns.iter().map(move |col| col[r]))
+                .collect();
+            self.row_sums = self
+                .cells
+                .chunks_exact(width.max(1))
+                .map(|row| {
+                    (row.iter().enumerate()).fold(0u64, |acc, (slot, &id)| {
+                        acc.wrapping_add(Self::term(slot, id))
+                    })
+                })
+                .collect();
+            self.same_sum = vec![u32::MAX; rows];
+            self.by_sum.clear();
+            for (r, &sum) in self.row_sums.iter().enumerate().rev() {
+                if let Some(next) = self.by_sum.insert(sum, r as u32) {
+                    self.same_sum[r] = next;
+                }
+            }
+            *work += (rows * width) as u64;
+        }
+        let mut partner: Vec<usize> = (0..width).collect();
+        for &(a, b) in pairs {
+            partner[a] = b;
+            partner[b] = a;
+        }
+        let cells = &self.cells;
+        for r in 0..rows {
+            *work += pairs.len() as u64 + 1;
+            if *work > WORK_BUDGET {
+                return false; // unproven: not used for pruning (the search then stops)
+            }
+            let row = &cells[r * width..(r + 1) * width];
+            let mut sum = self.row_sums[r];
+            let mut moved = false;
+            for &(a, b) in pairs {
+                let (va, vb) = (row[a], row[b]);
+                if va != vb {
+                    moved = true;
+                    sum = sum
+                        .wrapping_sub(Self::term(a, va))
+                        .wrapping_sub(Self::term(b, vb))
+                        .wrapping_add(Self::term(a, vb))
+                        .wrapping_add(Self::term(b, va));
+                }
+            }
+            if !moved {
+                continue;
+            }
+            let mut candidate = self.by_sum.get(&sum).copied().unwrap_or(u32::MAX);
+            loop {
+                let Some(&next) = self.same_sum.get(candidate as usize) else {
+                    return false; // no row equals this row's image
+                };
+                let other = candidate as usize;
+                *work += width as u64;
+                let image = &cells[other * width..(other + 1) * width];
+                if counts[other] == counts[r] && (0..width).all(|s| image[s] == row[partner[s]]) {
+                    break;
+                }
+                candidate = next;
+            }
+        }
+        true
+    }
+}
+
 struct Search<'a, 'b> {
     input: &'b MatchInput<'a>,
     d: usize,
@@ -378,6 +541,9 @@ struct Search<'a, 'b> {
     gold_twin_below: Vec<Option<usize>>,
     /// Gold partial-row signatures after assigning columns 0..=j.
     gold_signature: Vec<u64>,
+    /// Column swaps that map a side's rows onto themselves, tested lazily (see [`Swaps`]).
+    gold_swaps: Swaps,
+    pred_swaps: Swaps,
     work: u64,
     stats: SearchStats,
 }
@@ -508,6 +674,8 @@ impl<'a, 'b> Search<'a, 'b> {
             pred_twins_below,
             gold_twin_below,
             gold_signature,
+            gold_swaps: Swaps::new(d),
+            pred_swaps: Swaps::new(d),
             work: 0,
             stats: SearchStats::default(),
         }
@@ -547,11 +715,20 @@ impl<'a, 'b> Search<'a, 'b> {
             let floor = assignment[twin];
             candidates &= !((2u64 << floor).wrapping_sub(1));
         }
+        for (earlier, &image) in assignment.iter().enumerate() {
+            let up_to_image = (2u64 << image).wrapping_sub(1);
+            if candidates & up_to_image != 0 && self.gold_swap(earlier, j) {
+                candidates &= !up_to_image;
+            }
+        }
         while candidates != 0 {
             let k = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
             if self.pred_twins_below[k] & free != 0 {
                 continue; // an interchangeable column with a smaller index is still free
+            }
+            if self.pred_swap_below(k, free) {
+                continue; // the same, for a column that is interchangeable by a swap
             }
             let rest = free & !(1 << k);
             if !has_perfect_matching(&self.allowed, rest, j + 1) {
@@ -589,32 +766,102 @@ impl<'a, 'b> Search<'a, 'b> {
         Some(false)
     }
 
+    /// Whether swapping gold columns `a` and `b` maps the gold rows onto themselves. Then
+    /// π ∘ (a b) passes whenever π does, so for a < b the first passing mapping has π(a) < π(b).
+    fn gold_swap(&mut self, a: usize, b: usize) -> bool {
+        if let Some(known) = self.gold_swaps.known(a, b) {
+            return known;
+        }
+        let (group, allowed) = (&self.input.gold_group, &self.allowed);
+        let exchanged = |x: usize, y: usize| {
+            (group[x] == group[y] && allowed[x] == allowed[y]).then(|| vec![(x, y)])
+        };
+        let table = SwapTable {
+            slots: self.gold_rows.iter().map(Vec::as_slice).collect(),
+            counts: &self.gold_counts.counts,
+            exchanged: &exchanged,
+        };
+        self.gold_swaps
+            .interchangeable(a, b, &table, &mut self.work)
+    }
+
+    /// Whether some free prediction column below `k` is interchangeable with `k` by a swap
+    /// (of its readings under every group) that maps the prediction rows onto themselves.
+    /// Then (k' k) ∘ π passes whenever π does, so the first passing mapping uses k' first.
+    fn pred_swap_below(&mut self, k: usize, free: u64) -> bool {
+        let mut below = free & ((1u64 << k) - 1);
+        while below != 0 {
+            let k2 = below.trailing_zeros() as usize;
+            below &= below - 1;
+            if self.pred_swap(k2, k) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn pred_swap(&mut self, a: usize, b: usize) -> bool {
+        if let Some(known) = self.pred_swaps.known(a, b) {
+            return known;
+        }
+        // Slots: every readable (group, column), group by group.
+        let mut slot_of: Vec<Vec<Option<usize>>> = Vec::with_capacity(self.pred_rows.len());
+        let mut slots: Vec<&[ValueId]> = Vec::new();
+        for per_group in &self.pred_rows {
+            let mut row_slots = Vec::with_capacity(per_group.len());
+            for col in per_group {
+                row_slots.push(col.as_deref().map(|c| {
+                    slots.push(c);
+                    slots.len() - 1
+                }));
+            }
+            slot_of.push(row_slots);
+        }
+        let allowed = &self.allowed;
+        let exchanged = |x: usize, y: usize| {
+            let same_edges = allowed.iter().all(|&m| (m >> x) & 1 == (m >> y) & 1);
+            let pairs: Option<Vec<(usize, usize)>> = slot_of
+                .iter()
+                .filter(|s| s[x].is_some() || s[y].is_some())
+                .map(|s| s[x].zip(s[y]))
+                .collect();
+            pairs.filter(|_| same_edges)
+        };
+        let table = SwapTable {
+            slots,
+            counts: &self.pred_counts.counts,
+            exchanged: &exchanged,
+        };
+        self.pred_swaps
+            .interchangeable(a, b, &table, &mut self.work)
+    }
+
     /// Exact multiset comparison of full rows under a complete assignment: both sides as
     /// sorted (row, count) lists, prediction rows merged after projection.
     fn verify(&self, assignment: &[usize]) -> bool {
         let d = self.d;
+        // Sorted (row, count) lists, rows stored flat (row-major): few allocations per side.
         let collect = |cols: &[&[ValueId]], counts: &[u64]| {
-            let mut rows: Vec<(Vec<ValueId>, u64)> = counts
-                .iter()
-                .enumerate()
-                .map(|(r, &c)| {
-                    (
-                        cols.iter()
-                            .map(|col| col.get(r).copied().unwrap_or(ValueId::MAX))
-                            .collect(),
-                        c,
-                    )
+            let flat: Vec<ValueId> = (0..counts.len())
+                .flat_map(|r| {
+                    cols.iter()
+                        .map(move |col| col.get(r).copied().unwrap_or(ValueId::MAX))
                 })
                 .collect();
-            rows.sort_unstable();
-            let mut merged: Vec<(Vec<ValueId>, u64)> = Vec::with_capacity(rows.len());
-            for (row, count) in rows {
-                match merged.last_mut() {
-                    Some((last, total)) if *last == row => *total += count,
-                    _ => merged.push((row, count)),
+            let row = |r: usize| &flat[r * d..(r + 1) * d];
+            let mut order: Vec<usize> = (0..counts.len()).collect();
+            order.sort_unstable_by(|&a, &b| row(a).cmp(row(b)));
+            let mut cells: Vec<ValueId> = Vec::with_capacity(flat.len());
+            let mut totals: Vec<u64> = Vec::with_capacity(order.len());
+            for (i, &r) in order.iter().enumerate() {
+                if i > 0 && row(order[i - 1]) == row(r) {
+                    *totals.last_mut().expect("a previous row") += counts[r];
+                } else {
+                    cells.extend_from_slice(row(r));
+                    totals.push(counts[r]);
                 }
             }
-            merged
+            (cells, totals)
         };
         let gold_cols: Vec<&[ValueId]> = self.gold_rows.iter().map(Vec::as_slice).collect();
         let pred_cols: Vec<&[ValueId]> = (0..d)
