@@ -1,9 +1,13 @@
 //! The matching search on inputs built to defeat it: many identical columns, columns with
-//! equal multisets but different row association, and 64 columns. Each test checks the
-//! verdict and mapping the official permutation order implies, and that the search stayed
-//! polynomial (hashed nodes bounded by d² + d), which is the claim in `matching.rs`.
+//! equal multisets but different row association, 64 columns, Latin squares, and even-parity
+//! blocks (issue 17). Each test checks the verdict and mapping the official permutation order
+//! implies, that the search stayed polynomial (hashed nodes bounded by d² + d, or d³ where
+//! `matching.rs` says so), and that it used at most 2% of the work budget.
 
-use tabeq::matching::{match_columns_with_stats, MatchInput, MatchOutcome, SearchStats, ValueId};
+use tabeq::matching::{
+    match_columns_with_stats, match_columns_within, MatchInput, MatchOutcome, SearchStats, ValueId,
+    WORK_BUDGET,
+};
 
 fn run(gold: &[Vec<ValueId>], pred: &[Vec<ValueId>]) -> (MatchOutcome, SearchStats) {
     let d = gold.len();
@@ -17,7 +21,17 @@ fn run(gold: &[Vec<ValueId>], pred: &[Vec<ValueId>]) -> (MatchOutcome, SearchSta
     match_columns_with_stats(&input)
 }
 
+/// No adversarial input comes near the work budget.
+fn far_from_budget(stats: SearchStats) {
+    assert!(
+        stats.work <= WORK_BUDGET / 50,
+        "work {} of a budget of {WORK_BUDGET}",
+        stats.work
+    );
+}
+
 fn polynomial(stats: SearchStats, d: usize) {
+    far_from_budget(stats);
     // d² + d: each of d levels tries at most d candidates on the paths these inputs allow.
     let bound = (d * d + d) as u64;
     assert!(
@@ -186,6 +200,7 @@ fn latin_square_with_many_duplicate_rows() {
     let (outcome, stats) = run(&gold, &pred);
     assert!(matches!(outcome, MatchOutcome::Passed(_)), "{outcome:?}");
     assert!(stats.hashed_nodes <= (d * d * d) as u64);
+    far_from_budget(stats);
 
     let (gold, pred) = latin(d, 300, true);
     let (outcome, stats) = run(&gold, &pred);
@@ -197,6 +212,7 @@ fn latin_square_with_many_duplicate_rows() {
         "{} nodes",
         stats.hashed_nodes
     );
+    far_from_budget(stats);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,8 +351,8 @@ fn task(
     }
 }
 
-fn run_task(t: &Task) -> (MatchOutcome, SearchStats) {
-    let input = MatchInput {
+fn input_of(t: &Task) -> MatchInput<'_> {
+    MatchInput {
         order_sensitive: false,
         rows: t.gold.first().map_or(0, Vec::len),
         gold: t.gold.iter().map(Vec::as_slice).collect(),
@@ -346,8 +362,11 @@ fn run_task(t: &Task) -> (MatchOutcome, SearchStats) {
             .iter()
             .map(|per_group| per_group.iter().map(Option::as_deref).collect())
             .collect(),
-    };
-    match_columns_with_stats(&input)
+    }
+}
+
+fn run_task(t: &Task) -> (MatchOutcome, SearchStats) {
+    match_columns_with_stats(&input_of(t))
 }
 
 /// Whether `mapping` reproduces the gold rows as a multiset (sorting, independent of the search).
@@ -417,6 +436,7 @@ fn first_block_mapping(
 /// Search effort allowed on parity inputs: the symmetry rules leave, per gold block, one branch
 /// per way of splitting its first columns among the prediction blocks.
 fn parity_bound(stats: SearchStats, d: usize) {
+    far_from_budget(stats);
     let bound = (d * d * d) as u64;
     assert!(
         stats.hashed_nodes <= bound,
@@ -573,6 +593,29 @@ fn parity_near_misses_fail() {
         }
     }
     assert_mismatch(&swapped);
+    // Rows r1, r2 of equal weight exchange a 0 and a 1 in two columns of one block: every
+    // column multiset, row weight and parity stays, so only the search can tell (r1 becomes
+    // a copy of another row).
+    let mut exchanged = task(&gold, &gold, &natural, &layout, 59);
+    let block: Vec<usize> = (0..d).filter(|&k| layout[k] < 8).collect();
+    let col = |t: &Task, k: usize| t.pred[TEXT][k].clone().expect("text reads");
+    let weight = |t: &Task, r: usize| (0..d).filter(|&k| col(t, k)[r] == 2).count();
+    let (c1, c2) = (block[0], block[1]);
+    let (a, b) = (col(&exchanged, c1), col(&exchanged, c2));
+    let r1 = (0..a.len())
+        .find(|&r| a[r] == 1 && b[r] == 2)
+        .expect("a row");
+    let r2 = (0..a.len())
+        .find(|&r| a[r] == 2 && b[r] == 1 && weight(&exchanged, r) == weight(&exchanged, r1))
+        .expect("a row of the same weight");
+    for k in [c1, c2] {
+        for per_group in exchanged.pred.iter_mut() {
+            if let Some(col) = per_group[k].as_mut() {
+                col.swap(r1, r2);
+            }
+        }
+    }
+    assert_mismatch(&exchanged);
     // Eighteen columns in three mixed-group blocks, one of them odd.
     let gold = parity(
         &[even(6, TEXT), even(6, NUMBER), even(6, NUMBER)],
@@ -596,4 +639,77 @@ fn parity_near_misses_fail() {
         &permutation(18, 57),
         58,
     ));
+}
+
+#[test]
+fn an_exhausted_budget_is_its_own_outcome() {
+    // With too small a budget the search stops undecided: never a verdict.
+    let table = parity(&[even(8, TEXT), even(8, TEXT)], Repeat::Once);
+    let natural: Vec<usize> = (0..16).collect();
+    let t = task(&table, &table, &natural, &permutation(16, 61), 62);
+    let (outcome, stats) = match_columns_within(&input_of(&t), 1000);
+    assert_eq!(outcome, MatchOutcome::SearchLimitExceeded);
+    assert!(stats.work > 1000);
+    assert!(matches!(run_task(&t).0, MatchOutcome::Passed(_)));
+}
+
+/// The reported input end to end: CSV text, a config with text and number columns, the
+/// official result record.
+#[test]
+fn the_reported_sixteen_column_input_passes_through_the_evaluator() {
+    use tabeq::{evaluate_task, Prediction, TaskConfig};
+    let blocks = [even(8, TEXT), even(8, NUMBER)];
+    let table = parity(&blocks, Repeat::Once);
+    let d = 16;
+    let natural: Vec<usize> = (0..d).collect();
+    let pred_layout = permutation(d, 71);
+    let t = task(&table, &table, &natural, &pred_layout, 72);
+    let cell = |c: usize, id: ValueId| match table.group_of[c] {
+        TEXT => ["a", "b"][id as usize - 1],
+        _ => ["0", "1"][id as usize - 1],
+    };
+    let to_csv = |cols: &[Vec<ValueId>], layout: &[usize]| {
+        let mut out: Vec<String> = vec![layout
+            .iter()
+            .map(|c| format!("c{c}"))
+            .collect::<Vec<_>>()
+            .join(",")];
+        out.extend((0..cols[0].len()).map(|r| {
+            (layout.iter().zip(cols))
+                .map(|(&c, col)| cell(c, col[r]))
+                .collect::<Vec<_>>()
+                .join(",")
+        }));
+        out.join("\n") + "\n"
+    };
+    let pred_cols: Vec<Vec<ValueId>> = (0..d)
+        .map(|k| {
+            t.pred[table.group_of[pred_layout[k]]][k]
+                .clone()
+                .expect("reads")
+        })
+        .collect();
+    let gold_csv = to_csv(&t.gold, &natural);
+    let pred_csv = to_csv(&pred_cols, &pred_layout);
+    let columns: Vec<String> = natural
+        .iter()
+        .map(|&c| match table.group_of[c] {
+            TEXT => format!(r#"{{"gold_index": {c}, "gold_name": "c{c}", "type": "text"}}"#),
+            _ => format!(r#"{{"gold_index": {c}, "gold_name": "c{c}", "type": "number", "comparison": {{"mode": "integer"}}}}"#),
+        })
+        .collect();
+    let config = format!(
+        r#"{{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false, "columns": [{}]}}"#,
+        columns.join(", ")
+    );
+    let config = TaskConfig::from_json(config.as_bytes(), None).expect("config");
+    let result = evaluate_task(
+        Prediction::Csv(pred_csv.as_bytes()),
+        gold_csv.as_bytes(),
+        &config,
+    )
+    .expect("gold");
+    let expected = first_block_mapping(&table, &table, &natural, &pred_layout, false);
+    assert!(result.passed, "{:?} {:?}", result.error_code, result.error);
+    assert_eq!(result.column_mapping, Some(expected));
 }
