@@ -20,6 +20,15 @@
 //!    Interchangeable columns are not branched on: prediction columns identical under every
 //!    rule are tried only in index order, and for identical gold columns j₁ < j₂ only
 //!    π(j₁) < π(j₂) is tried. Both restrictions keep the lexicographically first passing π.
+//! 4. **Swap symmetries** generalize this. When exchanging two gold columns j₁ < j₂ (same
+//!    rule) maps the gold's multiset of rows onto itself, π ∘ (j₁ j₂) passes whenever π does,
+//!    so the first passing π has π(j₁) < π(j₂); when exchanging prediction columns k₁ < k₂
+//!    (all their readings) maps the prediction's rows onto themselves, (k₁ k₂) ∘ π passes
+//!    whenever π does, so the first passing π uses k₁ before k₂. Each rule only drops mappings
+//!    that have a lexicographically smaller passing twin. Swaps are tested exactly (row by row,
+//!    hashes only find the candidate image row), lazily (only for columns with equal `allowed`
+//!    edges, i.e. that nothing else tells apart) and once per column against one
+//!    representative per class, since swap symmetry is an equivalence relation.
 //!
 //! Two reductions run before the search: **colour refinement** removes `allowed` edges whose
 //! multiset of (row colour, value) pairs differs, where a row's colour is a hash of its
@@ -30,14 +39,23 @@
 //! O(n) signature per allowed edge. Each search node costs O(d) word operations for the
 //! matching check plus O(r) for the hash check, r being the number of distinct prediction
 //! rows. With distinct column contents (realistic data, and the official worst case)
-//! `allowed` is a permutation after the multiset filter: d nodes. With identical columns the
-//! symmetry rules remove branching: d nodes. Equal multisets with different row association
-//! are separated by colour refinement: d nodes (tests assert at most d² + d). Only inputs
-//! whose rows and columns are all alike — Latin squares, whose cyclic shifts are genuine
-//! symmetries — keep partial mappings alive deep: O(d³) nodes, each over the few distinct
-//! rows such tables have. Deciding equality up to column permutation is as hard as graph
-//! isomorphism in general, so a work budget (about 3·10⁹ row visits) bounds the rest
-//! ([`MatchOutcome::SearchLimitExceeded`]); no test, benchmark or fuzzing input reaches it.
+//! `allowed` is a permutation after the multiset filter: d nodes, and no swap is tested. With
+//! identical columns the symmetry rules remove branching: d nodes. Equal multisets with
+//! different row association are separated by colour refinement: d nodes (tests assert at
+//! most d² + d). Even-parity blocks (every proper subset of a block's columns uniform, so
+//! nothing above separates the columns of different blocks) are symmetric under every swap
+//! inside a block: the swap rules leave one branch per way of splitting a block's first
+//! columns among the prediction blocks, a few hundred nodes for 18 columns, plus at most
+//! 2(d − 1) full O(r·d) swap tests and one early refusal per other class (tests assert d³
+//! nodes and 2% of the budget; 65,536 rows take well under a second). Latin squares, whose
+//! cyclic shifts are genuine symmetries but no swap is, keep partial mappings alive deep:
+//! O(d³) nodes, each over the few distinct rows such tables have. Deciding equality up to
+//! column permutation is as hard as graph isomorphism in general, so a work budget
+//! ([`WORK_BUDGET`], about 3·10⁹ row visits) bounds the rest. Exhausting it is its own
+//! outcome, [`MatchOutcome::SearchLimitExceeded`] (task code `search_limit_exceeded`), never
+//! a verdict. No test, benchmark or fuzzing input reaches it; a known input that does is a
+//! parity table with a complement column beside each column (32 columns): its symmetries
+//! exchange a column *and* its complement together, which no single swap is.
 
 /// Identifier of a canonical value, interned per rule. Equal ids ⇔ equal canonical values.
 pub type ValueId = u32;
@@ -51,7 +69,8 @@ pub enum MatchOutcome {
     RelationMismatch,
     /// No mapping is valid.
     TypeNormalizationFailed,
-    /// The search exceeded its work budget (pathological inputs only).
+    /// The search used its whole work budget without a verdict (pathological inputs only):
+    /// no passing mapping was found and none was ruled out.
     SearchLimitExceeded,
 }
 
