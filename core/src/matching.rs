@@ -400,15 +400,28 @@ fn gather(col: &[ValueId], rows: &[usize]) -> Vec<ValueId> {
 /// without it the search tries every way of mixing blocks before a whole block is assigned
 /// and the row hashes can object.
 ///
-/// Swap symmetry is an equivalence relation ((a c) = (a b)(b c)(a b)), so each column is
-/// tested exactly against one representative per class, lazily, at most once: at most d − 1
-/// successful tests (full scans) and one quick refusal per other class.
+/// Columns that determine each other (the same partition of the rows: a column and its
+/// complement, its copy under other labels) form a *unit*, and a swap exchanges two units
+/// whole, pairing their members by how each relates to the swapped column: a parity table
+/// with a complement beside each column is symmetric under such exchanges, never under a
+/// single transposition. A swap is an involution, and two swaps with a common unit conjugate
+/// to a swap of the other two ((a c) = (a b)(b c)(a b)). So each unit is tested exactly
+/// against one representative unit per class, lazily, at most once (at most d − 1 successful
+/// tests per pairing, full scans, and one quick refusal per other class), recording each
+/// member's counterparts in the representative (one per pairing that is a symmetry); columns
+/// k, k′ of distinct units of one class with a common counterpart are exchanged by a
+/// conjugated swap, which moves just their two units.
 struct Swaps {
     /// The search's work budget: a test that would exceed it gives up (answers "no").
     budget: u64,
-    /// The representative of each column's class, once determined.
+    /// The representative unit of each unit's class, once determined, and each column's
+    /// counterparts in its class's representative unit (a bit set of columns).
     class: Vec<Option<usize>>,
+    counterparts: Vec<u64>,
     representatives: Vec<usize>,
+    /// Each column's unit (built on first use) and each unit's members.
+    unit: Vec<usize>,
+    units: Vec<Vec<usize>>,
     /// The distinct rows, row-major, built on first use; per row an order-independent sum of
     /// (slot, value) terms, and the rows by sum (first row, then a chain through `same_sum`),
     /// to find the row a swap turns a row into.
@@ -419,21 +432,25 @@ struct Swaps {
 }
 
 /// One side's table as [`Swaps`] sees it: distinct rows as slots (a slot is one column's
-/// reading under one group), their counts, and which slots a column swap exchanges.
+/// reading under one group), their counts, each column's slots in group order, and cheap
+/// necessary conditions for two columns to be exchanged (the same rules read them, the same
+/// `allowed` edges).
 struct SwapTable<'t> {
     slots: Vec<&'t [ValueId]>,
     counts: &'t [u64],
-    /// Slot pairs exchanged by swapping two columns, or `None` when the two columns cannot be
-    /// interchangeable (cheap necessary conditions fail).
-    exchanged: &'t dyn Fn(usize, usize) -> Option<Vec<(usize, usize)>>,
+    column_slots: Vec<Vec<usize>>,
+    compatible: &'t dyn Fn(usize, usize) -> bool,
 }
 
 impl Swaps {
     fn new(d: usize, budget: u64) -> Self {
         Swaps {
             budget,
-            class: vec![None; d],
+            class: Vec::new(),
+            counterparts: vec![0; d],
             representatives: Vec::new(),
+            unit: Vec::new(),
+            units: Vec::new(),
             cells: Vec::new(),
             row_sums: Vec::new(),
             by_sum: Default::default(),
@@ -443,7 +460,12 @@ impl Swaps {
 
     /// Whether `a` and `b` are interchangeable, if both classes are known.
     fn known(&self, a: usize, b: usize) -> Option<bool> {
-        Some(self.class[a]? == self.class[b]?)
+        let (unit_a, unit_b) = (*self.unit.get(a)?, *self.unit.get(b)?);
+        Some(self.class[unit_a]? == self.class[unit_b]? && self.related(a, b))
+    }
+
+    fn related(&self, a: usize, b: usize) -> bool {
+        self.unit[a] != self.unit[b] && self.counterparts[a] & self.counterparts[b] != 0
     }
 
     fn interchangeable(
@@ -453,28 +475,137 @@ impl Swaps {
         table: &SwapTable<'_>,
         work: &mut u64,
     ) -> bool {
-        self.class_of(a, table, work) == self.class_of(b, table, work)
+        if self.unit.is_empty() {
+            self.find_units(table, work);
+        }
+        let (unit_a, unit_b) = (self.unit[a], self.unit[b]);
+        self.class_of(unit_a, table, work) == self.class_of(unit_b, table, work)
+            && self.related(a, b)
     }
 
-    fn class_of(&mut self, column: usize, table: &SwapTable<'_>, work: &mut u64) -> usize {
-        if let Some(class) = self.class[column] {
+    /// The columns a swap of `a` and `b` moves (both units). Only after [`Swaps::interchangeable`].
+    fn moved(&self, a: usize, b: usize) -> impl Iterator<Item = usize> + '_ {
+        self.units[self.unit[a]]
+            .iter()
+            .chain(&self.units[self.unit[b]])
+            .copied()
+    }
+
+    fn class_of(&mut self, unit: usize, table: &SwapTable<'_>, work: &mut u64) -> usize {
+        if let Some(class) = self.class[unit] {
             return class;
         }
-        let mut class = column;
         for i in 0..self.representatives.len() {
             let representative = self.representatives[i];
-            if let Some(pairs) = (table.exchanged)(representative, column) {
+            let lead = self.units[representative][0];
+            // Each member of `unit` may be `lead`'s image (a column and its complement both
+            // are, in a parity table with complements): record every pairing that is a symmetry.
+            let mut joined = false;
+            for m in 0..self.units[unit].len() {
+                let image = self.units[unit][m];
+                let Some((pairs, members)) = self.unit_swap(lead, image, table, work) else {
+                    continue;
+                };
                 if self.swap_preserves_rows(table, &pairs, work) {
-                    class = representative;
-                    break;
+                    for (r, u) in members {
+                        self.counterparts[u] |= 1 << r;
+                    }
+                    joined = true;
                 }
             }
+            if joined {
+                self.class[unit] = Some(representative);
+                return representative;
+            }
         }
-        if class == column {
-            self.representatives.push(column);
+        for &member in &self.units[unit] {
+            self.counterparts[member] = 1 << member;
         }
-        self.class[column] = Some(class);
-        class
+        self.representatives.push(unit);
+        self.class[unit] = Some(unit);
+        unit
+    }
+
+    /// Units: columns whose values induce the same partition of the distinct rows.
+    fn find_units(&mut self, table: &SwapTable<'_>, work: &mut u64) {
+        let rows = table.counts.len();
+        let mut by_partition: std::collections::HashMap<
+            Vec<u32>,
+            usize,
+            foldhash::fast::RandomState,
+        > = Default::default();
+        for slots in &table.column_slots {
+            // Label rows by first occurrence of the column's value tuple, slot by slot.
+            let mut labels = vec![0u32; rows];
+            for (i, &slot) in slots.iter().enumerate() {
+                let mut first: std::collections::HashMap<
+                    (u32, ValueId),
+                    u32,
+                    foldhash::fast::RandomState,
+                > = Default::default();
+                for (label, &id) in labels.iter_mut().zip(table.slots[slot]) {
+                    let key = (if i == 0 { 0 } else { *label }, id);
+                    let next = first.len() as u32;
+                    *label = *first.entry(key).or_insert(next);
+                }
+                *work += rows as u64;
+            }
+            let next = self.units.len();
+            let unit = *by_partition.entry(labels).or_insert(next);
+            if unit == next {
+                self.units.push(Vec::new());
+            }
+            self.units[unit].push(self.unit.len());
+            self.unit.push(unit);
+        }
+        self.class = vec![None; self.units.len()];
+    }
+
+    /// The swap that exchanges `a`'s unit with `b`'s (distinct units), `a` with `b` and every
+    /// other member `u` of `a`'s unit with the member `v` of `b`'s that relates to `b` as `u`
+    /// relates to `a` (in the first slot): its slot pairs and column pairs, or `None` when
+    /// there is no such pairing.
+    fn unit_swap(
+        &self,
+        a: usize,
+        b: usize,
+        table: &SwapTable<'_>,
+        work: &mut u64,
+    ) -> Option<(Vec<(usize, usize)>, Vec<(usize, usize)>)> {
+        let (unit_a, unit_b) = (&self.units[self.unit[a]], &self.units[self.unit[b]]);
+        if self.unit[a] == self.unit[b] || unit_a.len() != unit_b.len() || !(table.compatible)(a, b)
+        {
+            return None;
+        }
+        let relation = |lead: usize, member: usize, work: &mut u64| {
+            let (x, y) = (
+                table.slots[table.column_slots[lead][0]],
+                table.slots[table.column_slots[member][0]],
+            );
+            *work += x.len() as u64;
+            let mut pairs: Vec<(ValueId, ValueId)> =
+                x.iter().copied().zip(y.iter().copied()).collect();
+            pairs.sort_unstable();
+            pairs.dedup();
+            pairs
+        };
+        let mut columns = vec![(a, b)];
+        let mut used: Vec<usize> = vec![b];
+        for &u in unit_a.iter().filter(|&&u| u != a) {
+            let wanted = relation(a, u, work);
+            let v = unit_b.iter().copied().find(|&v| {
+                !used.contains(&v) && (table.compatible)(u, v) && relation(b, v, work) == wanted
+            })?;
+            used.push(v);
+            columns.push((u, v));
+        }
+        let slot_pairs = (columns.iter())
+            .flat_map(|&(u, v)| {
+                let (slots_u, slots_v) = (&table.column_slots[u], &table.column_slots[v]);
+                slots_u.iter().copied().zip(slots_v.iter().copied())
+            })
+            .collect();
+        Some((slot_pairs, columns))
     }
 
     fn term(slot: usize, id: ValueId) -> u64 {
@@ -754,7 +885,10 @@ impl<'a, 'b> Search<'a, 'b> {
         }
         for (earlier, &image) in assignment.iter().enumerate() {
             let up_to_image = (2u64 << image).wrapping_sub(1);
-            if candidates & up_to_image != 0 && self.gold_swap(earlier, j) {
+            if candidates & up_to_image != 0
+                && self.gold_swap(earlier, j)
+                && self.gold_swaps.moved(earlier, j).min() == Some(earlier)
+            {
                 candidates &= !up_to_image;
             }
         }
@@ -803,34 +937,35 @@ impl<'a, 'b> Search<'a, 'b> {
         Some(false)
     }
 
-    /// Whether swapping gold columns `a` and `b` maps the gold rows onto themselves. Then
-    /// π ∘ (a b) passes whenever π does, so for a < b the first passing mapping has π(a) < π(b).
+    /// Whether a swap exchanging gold columns `a` and `b` (and their units) maps the gold rows
+    /// onto themselves. Then π ∘ swap passes whenever π does, so when `a` is the smallest
+    /// column the swap moves, the first passing mapping has π(a) < π(b).
     fn gold_swap(&mut self, a: usize, b: usize) -> bool {
         if let Some(known) = self.gold_swaps.known(a, b) {
             return known;
         }
         let (group, allowed) = (&self.input.gold_group, &self.allowed);
-        let exchanged = |x: usize, y: usize| {
-            (group[x] == group[y] && allowed[x] == allowed[y]).then(|| vec![(x, y)])
-        };
+        let compatible = |x: usize, y: usize| group[x] == group[y] && allowed[x] == allowed[y];
         let table = SwapTable {
             slots: self.gold_rows.iter().map(Vec::as_slice).collect(),
             counts: &self.gold_counts.counts,
-            exchanged: &exchanged,
+            column_slots: (0..self.d).map(|j| vec![j]).collect(),
+            compatible: &compatible,
         };
         self.gold_swaps
             .interchangeable(a, b, &table, &mut self.work)
     }
 
-    /// Whether some free prediction column below `k` is interchangeable with `k` by a swap
-    /// (of its readings under every group) that maps the prediction rows onto themselves.
-    /// Then (k' k) ∘ π passes whenever π does, so the first passing mapping uses k' first.
+    /// Whether some prediction column k′ below `k` is interchangeable with `k` by a swap (of
+    /// their units, and readings under every group) that maps the prediction rows onto
+    /// themselves and moves only free columns. Then swap ∘ π passes whenever π does and
+    /// agrees with the assignment so far, so the first passing mapping uses k′ first.
     fn pred_swap_below(&mut self, k: usize, free: u64) -> bool {
         let mut below = free & ((1u64 << k) - 1);
         while below != 0 {
             let k2 = below.trailing_zeros() as usize;
             below &= below - 1;
-            if self.pred_swap(k2, k) {
+            if self.pred_swap(k2, k) && self.pred_swaps.moved(k2, k).all(|c| free & (1 << c) != 0) {
                 return true;
             }
         }
@@ -842,32 +977,27 @@ impl<'a, 'b> Search<'a, 'b> {
             return known;
         }
         // Slots: every readable (group, column), group by group.
-        let mut slot_of: Vec<Vec<Option<usize>>> = Vec::with_capacity(self.pred_rows.len());
+        let mut column_slots: Vec<Vec<usize>> = vec![Vec::new(); self.d];
+        let mut readable: Vec<u64> = vec![0; self.d];
         let mut slots: Vec<&[ValueId]> = Vec::new();
-        for per_group in &self.pred_rows {
-            let mut row_slots = Vec::with_capacity(per_group.len());
-            for col in per_group {
-                row_slots.push(col.as_deref().map(|c| {
-                    slots.push(c);
-                    slots.len() - 1
-                }));
+        for (g, per_group) in self.pred_rows.iter().enumerate() {
+            for (k, col) in per_group.iter().enumerate() {
+                if let Some(col) = col.as_deref() {
+                    column_slots[k].push(slots.len());
+                    readable[k] |= 1 << g;
+                    slots.push(col);
+                }
             }
-            slot_of.push(row_slots);
         }
         let allowed = &self.allowed;
-        let exchanged = |x: usize, y: usize| {
-            let same_edges = allowed.iter().all(|&m| (m >> x) & 1 == (m >> y) & 1);
-            let pairs: Option<Vec<(usize, usize)>> = slot_of
-                .iter()
-                .filter(|s| s[x].is_some() || s[y].is_some())
-                .map(|s| s[x].zip(s[y]))
-                .collect();
-            pairs.filter(|_| same_edges)
+        let compatible = |x: usize, y: usize| {
+            readable[x] == readable[y] && allowed.iter().all(|&m| (m >> x) & 1 == (m >> y) & 1)
         };
         let table = SwapTable {
             slots,
             counts: &self.pred_counts.counts,
-            exchanged: &exchanged,
+            column_slots,
+            compatible: &compatible,
         };
         self.pred_swaps
             .interchangeable(a, b, &table, &mut self.work)
