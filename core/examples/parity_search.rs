@@ -1,10 +1,11 @@
 //! Time the column search on even-parity block tables (issue 17), end to end through
 //! `evaluate_task`, next to a table of the same shape with independent random bits:
-//! `cargo run --release -p tabeq --example parity_search [REPEAT [NAME-FILTER]]`.
+//! `cargo run --profile ci -p tabeq --example parity_search [REPEAT [NAME-FILTER]]`.
 //!
 //! In a parity table the columns fall into blocks, every row's bits in a block have even
-//! parity, and the rows enumerate every such vector. Each prediction is the gold with its
-//! columns permuted and its rows shuffled, so it must pass.
+//! parity, and the rows enumerate every such vector ("+ complements": each column's complement
+//! is added too). Each prediction is the gold with its columns permuted and its rows
+//! shuffled, so it must pass.
 
 use std::time::Instant;
 
@@ -12,6 +13,8 @@ use tabeq::{evaluate_task, Prediction, TaskConfig};
 
 /// (block sizes, whether a block's columns are numbers rather than text)
 type Shape = &'static [(usize, bool)];
+
+const COMPLEMENTED: &str = "32 cols, text 8+8 + complements";
 
 const SHAPES: &[(&str, Shape)] = &[
     ("14 cols, text 7+7", &[(7, false), (7, false)]),
@@ -30,6 +33,7 @@ const SHAPES: &[(&str, Shape)] = &[
         "18 cols, text 5+4 + number 5+4",
         &[(5, false), (4, false), (5, true), (4, true)],
     ),
+    (COMPLEMENTED, &[(8, false), (8, false)]),
 ];
 
 struct Lcg(u64);
@@ -51,9 +55,9 @@ impl Lcg {
 }
 
 /// Rows of bits: the parity construction, or as many rows of independent random bits.
-fn rows(shape: Shape, random: bool, rng: &mut Lcg) -> Vec<Vec<u8>> {
+fn rows(shape: Shape, complements: bool, random: bool, rng: &mut Lcg) -> Vec<Vec<u8>> {
     let free: usize = shape.iter().map(|&(size, _)| size - 1).sum();
-    let d: usize = shape.iter().map(|&(size, _)| size).sum();
+    let d: usize = shape.iter().map(|&(size, _)| size).sum::<usize>() << usize::from(complements);
     (0..1usize << free)
         .map(|index| {
             if random {
@@ -68,6 +72,9 @@ fn rows(shape: Shape, random: bool, rng: &mut Lcg) -> Vec<Vec<u8>> {
                 shift += size - 1;
                 row.push(bits.iter().sum::<u8>() % 2);
                 row.extend(bits);
+            }
+            if complements {
+                row.extend(row.clone().iter().map(|&b| 1 - b));
             }
             row
         })
@@ -96,13 +103,16 @@ fn csv(header: &[String], rows: &[Vec<u8>], is_number: &[bool], order: &[usize])
 }
 
 /// Seconds to score the permuted, shuffled copy; panics unless it passes.
-fn time_case(shape: Shape, random: bool, repeat: usize) -> (f64, usize) {
+fn time_case(shape: Shape, complements: bool, random: bool, repeat: usize) -> (f64, usize) {
     let mut rng = Lcg(17);
-    let mut table = rows(shape, random, &mut rng);
-    let is_number: Vec<bool> = shape
+    let mut table = rows(shape, complements, random, &mut rng);
+    let mut is_number: Vec<bool> = shape
         .iter()
         .flat_map(|&(size, number)| std::iter::repeat_n(number, size))
         .collect();
+    if complements {
+        is_number.extend(is_number.clone());
+    }
     let d = is_number.len();
     let header: Vec<String> = (0..d).map(|c| format!("c{c}")).collect();
     let columns: Vec<String> = (0..d)
@@ -153,8 +163,9 @@ fn main() {
         .iter()
         .filter(|(name, _)| name.contains(filter.as_str()))
     {
-        let (parity, rows) = time_case(shape, false, repeat);
-        let (random, _) = time_case(shape, true, repeat);
+        let complements = name == COMPLEMENTED;
+        let (parity, rows) = time_case(shape, complements, false, repeat);
+        let (random, _) = time_case(shape, complements, true, repeat);
         println!(
             "{name:<34} {rows:>7} {parity:>11.3} {random:>11.3} {:>7.2}",
             parity / random
