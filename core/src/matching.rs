@@ -434,6 +434,9 @@ struct Swaps {
     same_sum: Vec<u32>,
 }
 
+/// Index pairs (slots, or columns) that a swap exchanges.
+type Exchanged = Vec<(usize, usize)>;
+
 /// One side's table as [`Swaps`] sees it: distinct rows as slots (a slot is one column's
 /// reading under one group), their counts, each column's slots in group order, and cheap
 /// necessary conditions for two columns to be exchanged (the same rules read them, the same
@@ -574,7 +577,7 @@ impl Swaps {
         b: usize,
         table: &SwapTable<'_>,
         work: &mut u64,
-    ) -> Option<(Vec<(usize, usize)>, Vec<(usize, usize)>)> {
+    ) -> Option<(Exchanged, Exchanged)> {
         let (unit_a, unit_b) = (&self.units[self.unit[a]], &self.units[self.unit[b]]);
         if self.unit[a] == self.unit[b] || unit_a.len() != unit_b.len() || !(table.compatible)(a, b)
         {

@@ -270,7 +270,7 @@ fn parity(blocks: &[Block], repeat: Repeat) -> Parity {
                 .map(|t| ((index >> (shift + t)) & 1) as u32)
                 .collect();
             shift += b.size - 1;
-            let parity = bits.iter().sum::<u32>() % 2 ^ u32::from(b.odd);
+            let parity = (bits.iter().sum::<u32>() % 2) ^ u32::from(b.odd);
             row.extend(bits);
             row.push(parity);
         }
