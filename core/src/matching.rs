@@ -1152,20 +1152,32 @@ mod tests {
                         .collect()
                 })
                 .collect();
-            for order_sensitive in [false, true] {
-                let input = MatchInput {
-                    order_sensitive,
-                    rows: n,
-                    gold: gold.iter().map(Vec::as_slice).collect(),
-                    gold_group: gold_group.clone(),
-                    prediction: prediction.clone(),
-                };
-                assert_eq!(
-                    match_columns(&input),
-                    brute(&input),
-                    "case {case} ordered={order_sensitive}"
-                );
-            }
+            agrees_with_brute(n, &gold, &gold_group, &prediction, &format!("case {case}"));
+        }
+    }
+
+    /// The search and enumeration agree, with rows ordered and not.
+    fn agrees_with_brute(
+        rows: usize,
+        gold: &[Vec<ValueId>],
+        gold_group: &[usize],
+        prediction: &[Vec<Option<&[ValueId]>>],
+        what: &str,
+    ) {
+        for order_sensitive in [false, true] {
+            let input = MatchInput {
+                order_sensitive,
+                rows,
+                gold: gold.iter().map(Vec::as_slice).collect(),
+                gold_group: gold_group.to_vec(),
+                prediction: prediction.to_vec(),
+            };
+            let expected = brute(&input);
+            assert_eq!(
+                match_columns(&input),
+                expected,
+                "{what} ordered={order_sensitive}"
+            );
         }
     }
 
@@ -1278,23 +1290,10 @@ mod tests {
                     .collect()
             })
             .collect();
-        for order_sensitive in [false, true] {
-            let input = MatchInput {
-                order_sensitive,
-                rows: n,
-                gold: gold.iter().map(Vec::as_slice).collect(),
-                gold_group: gold_group.clone(),
-                prediction: readings
-                    .iter()
-                    .map(|per| per.iter().map(Option::as_deref).collect())
-                    .collect(),
-            };
-            assert_eq!(
-                match_columns(&input),
-                brute(&input),
-                "seed {seed} ordered={order_sensitive}"
-            );
-        }
+        let prediction: Vec<Vec<Option<&[ValueId]>>> = (readings.iter())
+            .map(|per| per.iter().map(Option::as_deref).collect())
+            .collect();
+        agrees_with_brute(n, &gold, &gold_group, &prediction, &format!("seed {seed}"));
     }
 
     proptest::proptest! {
