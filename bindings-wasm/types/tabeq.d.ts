@@ -38,7 +38,8 @@ export type TaskErrorCode =
   | "column_count_mismatch"
   | "row_count_mismatch"
   | "type_normalization_failed"
-  | "relation_mismatch";
+  | "relation_mismatch"
+  | "search_limit_exceeded";
 
 export type CsvErrorCode =
   | "csv_invalid_utf8"

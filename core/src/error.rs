@@ -2,7 +2,7 @@
 //!
 //! Every error kind has a snake_case `code()` that never changes once released; the
 //! messages are for people and may change. Per-task codes are exactly the official
-//! evaluator's; fatal codes say whether the config, the gold or the suite layout is at fault.
+//! evaluator's, plus `search_limit_exceeded` (tabeq only); fatal codes say whether the config, the gold or the suite layout is at fault.
 
 use core::fmt;
 
@@ -33,7 +33,8 @@ macro_rules! code_enum {
 pub(crate) use code_enum;
 
 code_enum! {
-    /// Why a task failed. These are the official evaluator's `error_code` values.
+    /// Why a task failed. These are the official evaluator's `error_code` values, plus
+    /// `search_limit_exceeded` (tabeq only, see `docs/spec/evaluation.md`).
     TaskErrorCode {
         /// No prediction file.
         MissingPrediction => "missing_prediction",
@@ -47,6 +48,9 @@ code_enum! {
         TypeNormalizationFailed => "type_normalization_failed",
         /// Some mapping is readable but none reproduces the gold rows.
         RelationMismatch => "relation_mismatch",
+        /// tabeq only: the column search used its whole work budget without deciding the task
+        /// (the official evaluator would still be enumerating permutations). Never a verdict.
+        SearchLimitExceeded => "search_limit_exceeded",
     }
 }
 

@@ -540,9 +540,8 @@ impl PreparedGold {
                 rows,
             ),
             MatchOutcome::SearchLimitExceeded => self.failed(
-                TaskErrorCode::RelationMismatch,
-                "Column search exceeded its work budget; no passing mapping was found within it"
-                    .into(),
+                TaskErrorCode::SearchLimitExceeded,
+                "The column search used its whole work budget without deciding the task: no passing mapping was found, none was ruled out".into(),
                 cols,
                 rows,
             ),

@@ -1,9 +1,13 @@
 //! The matching search on inputs built to defeat it: many identical columns, columns with
-//! equal multisets but different row association, and 64 columns. Each test checks the
-//! verdict and mapping the official permutation order implies, and that the search stayed
-//! polynomial (hashed nodes bounded by d² + d), which is the claim in `matching.rs`.
+//! equal multisets but different row association, 64 columns, Latin squares, and even-parity
+//! blocks (issue 17). Each test checks the verdict and mapping the official permutation order
+//! implies, that the search stayed polynomial (hashed nodes bounded by d² + d, or d³ where
+//! `matching.rs` says so), and that it used at most 5% of the work budget.
 
-use tabeq::matching::{match_columns_with_stats, MatchInput, MatchOutcome, SearchStats, ValueId};
+use tabeq::matching::{
+    match_columns_with_stats, match_columns_within, MatchInput, MatchOutcome, SearchStats, ValueId,
+    WORK_BUDGET,
+};
 
 fn run(gold: &[Vec<ValueId>], pred: &[Vec<ValueId>]) -> (MatchOutcome, SearchStats) {
     let d = gold.len();
@@ -17,7 +21,17 @@ fn run(gold: &[Vec<ValueId>], pred: &[Vec<ValueId>]) -> (MatchOutcome, SearchSta
     match_columns_with_stats(&input)
 }
 
+/// No adversarial input comes near the work budget.
+fn far_from_budget(stats: SearchStats) {
+    assert!(
+        stats.work <= WORK_BUDGET / 20,
+        "work {} of a budget of {WORK_BUDGET}",
+        stats.work
+    );
+}
+
 fn polynomial(stats: SearchStats, d: usize) {
+    far_from_budget(stats);
     // d² + d: each of d levels tries at most d candidates on the paths these inputs allow.
     let bound = (d * d + d) as u64;
     assert!(
@@ -186,6 +200,7 @@ fn latin_square_with_many_duplicate_rows() {
     let (outcome, stats) = run(&gold, &pred);
     assert!(matches!(outcome, MatchOutcome::Passed(_)), "{outcome:?}");
     assert!(stats.hashed_nodes <= (d * d * d) as u64);
+    far_from_budget(stats);
 
     let (gold, pred) = latin(d, 300, true);
     let (outcome, stats) = run(&gold, &pred);
@@ -197,4 +212,541 @@ fn latin_square_with_many_duplicate_rows() {
         "{} nodes",
         stats.hashed_nodes
     );
+    far_from_budget(stats);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Even-parity blocks (issue 17): columns fall into blocks; in every row the bits of a block have
+// even parity, and the rows enumerate every such vector (a product over blocks). Every column is
+// uniform and so is every proper subset of a block's columns, so neither column multisets, row
+// colours nor partial-row hashes tell blocks apart until a whole block is assigned; a search
+// without symmetry pruning tries every way of mixing blocks and exhausts its budget.
+
+/// One parity block: `size` columns under rule group `group` (0 = text "a"/"b", 1 = number 0/1).
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    size: usize,
+    group: usize,
+    /// Odd instead of even parity (near misses only).
+    odd: bool,
+}
+
+const fn even(size: usize, group: usize) -> Block {
+    Block {
+        size,
+        group,
+        odd: false,
+    }
+}
+
+/// How rows repeat.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Repeat {
+    /// Every row once.
+    Once,
+    /// Every row twice.
+    Twice,
+    /// A row occurs 1 + (weight of its block-0 bits) mod 3 times: still symmetric inside block 0,
+    /// but block 0 is no longer interchangeable with an equal block.
+    ByFirstBlockWeight,
+}
+
+/// A parity table: its columns (natural order: block by block), each column's block and group.
+struct Parity {
+    cols: Vec<Vec<ValueId>>,
+    block_of: Vec<usize>,
+    group_of: Vec<usize>,
+}
+
+fn parity(blocks: &[Block], repeat: Repeat) -> Parity {
+    let free: usize = blocks.iter().map(|b| b.size - 1).sum();
+    let d: usize = blocks.iter().map(|b| b.size).sum();
+    let mut cols = vec![Vec::new(); d];
+    for index in 0..1usize << free {
+        let mut row = Vec::with_capacity(d);
+        let mut shift = 0;
+        for b in blocks {
+            let bits: Vec<u32> = (0..b.size - 1)
+                .map(|t| ((index >> (shift + t)) & 1) as u32)
+                .collect();
+            shift += b.size - 1;
+            let parity = (bits.iter().sum::<u32>() % 2) ^ u32::from(b.odd);
+            row.extend(bits);
+            row.push(parity);
+        }
+        let copies = match repeat {
+            Repeat::Once => 1,
+            Repeat::Twice => 2,
+            Repeat::ByFirstBlockWeight => {
+                1 + row[..blocks[0].size].iter().sum::<u32>() as usize % 3
+            }
+        };
+        for _ in 0..copies {
+            for (col, &bit) in cols.iter_mut().zip(&row) {
+                col.push(1 + bit); // ids 1 and 2 ("a"/"b" or 0/1); 0 is the null id
+            }
+        }
+    }
+    let block_of = blocks
+        .iter()
+        .enumerate()
+        .flat_map(|(i, b)| std::iter::repeat_n(i, b.size))
+        .collect();
+    let group_of = blocks
+        .iter()
+        .flat_map(|b| std::iter::repeat_n(b.group, b.size))
+        .collect();
+    Parity {
+        cols,
+        block_of,
+        group_of,
+    }
+}
+
+/// A pseudo-random permutation of `0..n`.
+fn permutation(n: usize, seed: u64) -> Vec<usize> {
+    let mut cols: Vec<Vec<ValueId>> = vec![(0..n as ValueId).collect()];
+    shuffle_rows(&mut cols, seed);
+    cols.remove(0).into_iter().map(|v| v as usize).collect()
+}
+
+/// A parity task: the gold lists the columns in the order `gold_layout` (natural column
+/// `gold_layout[j]` at gold position j); the prediction lists natural column `pred_layout[k]`
+/// at position k, rows shuffled. Text readings of number columns get ids 3/4 (never equal to a
+/// text gold column's), number readings of text columns fail.
+struct Task {
+    gold: Vec<Vec<ValueId>>,
+    gold_group: Vec<usize>,
+    /// `pred[g][k]`.
+    pred: Vec<Vec<Option<Vec<ValueId>>>>,
+}
+
+fn task(
+    gold: &Parity,
+    pred: &Parity,
+    gold_layout: &[usize],
+    pred_layout: &[usize],
+    seed: u64,
+) -> Task {
+    let mut pred_cols: Vec<Vec<ValueId>> =
+        pred_layout.iter().map(|&c| pred.cols[c].clone()).collect();
+    shuffle_rows(&mut pred_cols, seed);
+    let readings = (0..2)
+        .map(|g| {
+            pred_layout
+                .iter()
+                .zip(&pred_cols)
+                .map(|(&c, col)| match (g, pred.group_of[c]) {
+                    (g, h) if g == h => Some(col.clone()),
+                    (0, _) => Some(col.iter().map(|&v| v + 2).collect()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    Task {
+        gold: gold_layout.iter().map(|&c| gold.cols[c].clone()).collect(),
+        gold_group: gold_layout.iter().map(|&c| gold.group_of[c]).collect(),
+        pred: readings,
+    }
+}
+
+fn input_of(t: &Task) -> MatchInput<'_> {
+    MatchInput {
+        order_sensitive: false,
+        rows: t.gold.first().map_or(0, Vec::len),
+        gold: t.gold.iter().map(Vec::as_slice).collect(),
+        gold_group: t.gold_group.clone(),
+        prediction: t
+            .pred
+            .iter()
+            .map(|per_group| per_group.iter().map(Option::as_deref).collect())
+            .collect(),
+    }
+}
+
+fn run_task(t: &Task) -> (MatchOutcome, SearchStats) {
+    match_columns_with_stats(&input_of(t))
+}
+
+/// Whether `mapping` reproduces the gold rows as a multiset (sorting, independent of the search).
+fn passes(t: &Task, mapping: &[usize]) -> bool {
+    let rows = |cols: &[&[ValueId]]| {
+        let mut rows: Vec<Vec<ValueId>> = (0..cols[0].len())
+            .map(|r| cols.iter().map(|c| c[r]).collect())
+            .collect();
+        rows.sort_unstable();
+        rows
+    };
+    let gold: Vec<&[ValueId]> = t.gold.iter().map(Vec::as_slice).collect();
+    let Some(pred) = mapping
+        .iter()
+        .enumerate()
+        .map(|(j, &k)| t.pred[t.gold_group[j]][k].as_deref())
+        .collect::<Option<Vec<&[ValueId]>>>()
+    else {
+        return false;
+    };
+    rows(&gold) == rows(&pred)
+}
+
+/// The lexicographically first mapping that sends every gold block onto a prediction block of
+/// the same size and group (and, with `pinned`, block 0 onto block 0). For block sizes none of
+/// which is a sum of others, every passing mapping is of this kind: a block's columns have even
+/// parity in every gold row, so their images must in every prediction row, and the only such
+/// column sets are unions of blocks.
+fn first_block_mapping(
+    gold: &Parity,
+    pred: &Parity,
+    gold_layout: &[usize],
+    pred_layout: &[usize],
+    pinned: bool,
+) -> Vec<usize> {
+    let d = gold_layout.len();
+    let kind = |p: &Parity, c: usize| {
+        (
+            p.group_of[c],
+            p.block_of.iter().filter(|&&b| b == p.block_of[c]).count(),
+            pinned && p.block_of[c] == 0,
+        )
+    };
+    let mut block_image: std::collections::HashMap<usize, usize> = Default::default();
+    let mut used = vec![false; d];
+    let mut mapping = Vec::with_capacity(d);
+    for &c in gold_layout {
+        let gold_block = gold.block_of[c];
+        let k = (0..d)
+            .find(|&k| {
+                let pc = pred_layout[k];
+                !used[k]
+                    && kind(gold, c) == kind(pred, pc)
+                    && match block_image.get(&gold_block) {
+                        Some(&b) => b == pred.block_of[pc],
+                        None => !block_image.values().any(|&b| b == pred.block_of[pc]),
+                    }
+            })
+            .expect("a block-respecting mapping exists");
+        block_image.insert(gold_block, pred.block_of[pred_layout[k]]);
+        used[k] = true;
+        mapping.push(k);
+    }
+    mapping
+}
+
+/// Search effort allowed on parity inputs: the symmetry rules leave, per gold block, one branch
+/// per way of splitting its first columns among the prediction blocks.
+fn parity_bound(stats: SearchStats, d: usize) {
+    far_from_budget(stats);
+    let bound = (d * d * d) as u64;
+    assert!(
+        stats.hashed_nodes <= bound,
+        "{} hashed nodes for d = {d} (bound {bound})",
+        stats.hashed_nodes
+    );
+    assert!(
+        stats.verified_leaves <= d as u64,
+        "{} exact verifications",
+        stats.verified_leaves
+    );
+}
+
+/// A column permutation with shuffled rows must pass with the first block-respecting mapping.
+fn assert_permutation_passes(
+    blocks: &[Block],
+    repeat: Repeat,
+    gold_seed: Option<u64>,
+    pred_seed: u64,
+) {
+    let table = parity(blocks, repeat);
+    let d = table.cols.len();
+    let gold_layout: Vec<usize> = gold_seed.map_or_else(|| (0..d).collect(), |s| permutation(d, s));
+    let pred_layout = permutation(d, pred_seed);
+    let t = task(&table, &table, &gold_layout, &pred_layout, pred_seed + 1);
+    let pinned = repeat == Repeat::ByFirstBlockWeight;
+    let expected = first_block_mapping(&table, &table, &gold_layout, &pred_layout, pinned);
+    assert!(
+        passes(&t, &expected),
+        "reference mapping {expected:?} does not pass"
+    );
+    let (outcome, stats) = run_task(&t);
+    assert_eq!(
+        outcome,
+        MatchOutcome::Passed(expected),
+        "{blocks:?} {repeat:?}"
+    );
+    parity_bound(stats, d);
+}
+
+/// A prediction built from `pred_blocks` (same columns per group, same row count as the gold's
+/// `gold_blocks`) must fail.
+fn assert_mismatch(t: &Task) {
+    let (outcome, stats) = run_task(t);
+    assert_eq!(outcome, MatchOutcome::RelationMismatch);
+    parity_bound(stats, t.gold.len());
+}
+
+const TEXT: usize = 0;
+const NUMBER: usize = 1;
+
+#[test]
+fn sixteen_columns_two_even_blocks_pass() {
+    // The reported input: 16 columns, 16,384 rows, the prediction a column permutation.
+    assert_permutation_passes(&[even(8, TEXT), even(8, TEXT)], Repeat::Once, None, 11);
+    assert_permutation_passes(
+        &[even(8, NUMBER), even(8, NUMBER)],
+        Repeat::Once,
+        Some(12),
+        13,
+    );
+}
+
+#[test]
+fn fourteen_columns_mixed_groups_pass() {
+    assert_permutation_passes(&[even(7, TEXT), even(7, TEXT)], Repeat::Once, Some(21), 22);
+    assert_permutation_passes(
+        &[even(4, TEXT), even(5, NUMBER), even(5, NUMBER)],
+        Repeat::Twice,
+        Some(23),
+        24,
+    );
+}
+
+#[test]
+fn eighteen_columns_pass() {
+    assert_permutation_passes(&[even(9, TEXT), even(9, TEXT)], Repeat::Once, Some(31), 32);
+    assert_permutation_passes(
+        &[even(6, NUMBER), even(6, NUMBER), even(6, NUMBER)],
+        Repeat::Once,
+        None,
+        33,
+    );
+    assert_permutation_passes(
+        &[
+            even(5, TEXT),
+            even(4, TEXT),
+            even(5, NUMBER),
+            even(4, NUMBER),
+        ],
+        Repeat::Once,
+        Some(34),
+        35,
+    );
+}
+
+#[test]
+fn parity_blocks_with_duplicated_rows_pass() {
+    assert_permutation_passes(&[even(6, TEXT), even(6, TEXT)], Repeat::Twice, Some(41), 42);
+    // Unequal repetition makes block 0 special: it must map onto block 0's image.
+    assert_permutation_passes(
+        &[even(5, TEXT), even(5, TEXT), even(4, TEXT)],
+        Repeat::ByFirstBlockWeight,
+        Some(43),
+        44,
+    );
+}
+
+#[test]
+fn parity_near_misses_fail() {
+    let d = 16;
+    let layout = permutation(d, 51);
+    let natural: Vec<usize> = (0..d).collect();
+    let gold = parity(&[even(8, TEXT), even(8, TEXT)], Repeat::Once);
+    // One prediction block has odd parity.
+    let odd = parity(
+        &[
+            even(8, TEXT),
+            Block {
+                odd: true,
+                ..even(8, TEXT)
+            },
+        ],
+        Repeat::Once,
+    );
+    assert_mismatch(&task(&gold, &odd, &natural, &layout, 52));
+    // Both have odd parity: every row keeps an even number of "b"s.
+    let both = parity(
+        &[
+            Block {
+                odd: true,
+                ..even(8, TEXT)
+            },
+            Block {
+                odd: true,
+                ..even(8, TEXT)
+            },
+        ],
+        Repeat::Once,
+    );
+    assert_mismatch(&task(&gold, &both, &natural, &layout, 53));
+    // Blocks of 7 and 9 columns: the same row count, every column and every pair uniform.
+    let regrouped = parity(&[even(7, TEXT), even(9, TEXT)], Repeat::Once);
+    assert_mismatch(&task(&gold, &regrouped, &natural, &layout, 54));
+    // Two cells of one column swapped between rows: every column multiset is unchanged.
+    let mut swapped = task(&gold, &gold, &natural, &layout, 55);
+    let column = &swapped.pred[TEXT][3].clone().expect("text reads");
+    let other = (1..column.len())
+        .find(|&r| column[r] != column[0])
+        .expect("two values");
+    for per_group in swapped.pred.iter_mut() {
+        if let Some(col) = per_group[3].as_mut() {
+            col.swap(0, other);
+        }
+    }
+    assert_mismatch(&swapped);
+    // Rows r1, r2 of equal weight exchange a 0 and a 1 in two columns of one block: every
+    // column multiset, row weight and parity stays, so only the search can tell (r1 becomes
+    // a copy of another row).
+    let mut exchanged = task(&gold, &gold, &natural, &layout, 59);
+    let block: Vec<usize> = (0..d).filter(|&k| layout[k] < 8).collect();
+    let col = |t: &Task, k: usize| t.pred[TEXT][k].clone().expect("text reads");
+    let weight = |t: &Task, r: usize| (0..d).filter(|&k| col(t, k)[r] == 2).count();
+    let (c1, c2) = (block[0], block[1]);
+    let (a, b) = (col(&exchanged, c1), col(&exchanged, c2));
+    let r1 = (0..a.len())
+        .find(|&r| a[r] == 1 && b[r] == 2)
+        .expect("a row");
+    let r2 = (0..a.len())
+        .find(|&r| a[r] == 2 && b[r] == 1 && weight(&exchanged, r) == weight(&exchanged, r1))
+        .expect("a row of the same weight");
+    for k in [c1, c2] {
+        for per_group in exchanged.pred.iter_mut() {
+            if let Some(col) = per_group[k].as_mut() {
+                col.swap(r1, r2);
+            }
+        }
+    }
+    assert_mismatch(&exchanged);
+    // Eighteen columns in three mixed-group blocks, one of them odd.
+    let gold = parity(
+        &[even(6, TEXT), even(6, NUMBER), even(6, NUMBER)],
+        Repeat::Once,
+    );
+    let odd = parity(
+        &[
+            even(6, TEXT),
+            even(6, NUMBER),
+            Block {
+                odd: true,
+                ..even(6, NUMBER)
+            },
+        ],
+        Repeat::Once,
+    );
+    assert_mismatch(&task(
+        &gold,
+        &odd,
+        &permutation(18, 56),
+        &permutation(18, 57),
+        58,
+    ));
+}
+
+#[test]
+fn an_exhausted_budget_is_its_own_outcome() {
+    // With too small a budget the search stops undecided: never a verdict.
+    let table = parity(&[even(8, TEXT), even(8, TEXT)], Repeat::Once);
+    let natural: Vec<usize> = (0..16).collect();
+    let t = task(&table, &table, &natural, &permutation(16, 61), 62);
+    let (outcome, stats) = match_columns_within(&input_of(&t), 1000);
+    assert_eq!(outcome, MatchOutcome::SearchLimitExceeded);
+    assert!(stats.work > 1000);
+    assert!(matches!(run_task(&t).0, MatchOutcome::Passed(_)));
+}
+
+/// The reported input end to end: CSV text, a config with text and number columns, the
+/// official result record.
+#[test]
+fn the_reported_sixteen_column_input_passes_through_the_evaluator() {
+    use tabeq::{evaluate_task, Prediction, TaskConfig};
+    let blocks = [even(8, TEXT), even(8, NUMBER)];
+    let table = parity(&blocks, Repeat::Once);
+    let d = 16;
+    let natural: Vec<usize> = (0..d).collect();
+    let pred_layout = permutation(d, 71);
+    let t = task(&table, &table, &natural, &pred_layout, 72);
+    let cell = |c: usize, id: ValueId| match table.group_of[c] {
+        TEXT => ["a", "b"][id as usize - 1],
+        _ => ["0", "1"][id as usize - 1],
+    };
+    let to_csv = |cols: &[Vec<ValueId>], layout: &[usize]| {
+        let mut out: Vec<String> = vec![layout
+            .iter()
+            .map(|c| format!("c{c}"))
+            .collect::<Vec<_>>()
+            .join(",")];
+        out.extend((0..cols[0].len()).map(|r| {
+            (layout.iter().zip(cols))
+                .map(|(&c, col)| cell(c, col[r]))
+                .collect::<Vec<_>>()
+                .join(",")
+        }));
+        out.join("\n") + "\n"
+    };
+    let pred_cols: Vec<Vec<ValueId>> = (0..d)
+        .map(|k| {
+            t.pred[table.group_of[pred_layout[k]]][k]
+                .clone()
+                .expect("reads")
+        })
+        .collect();
+    let gold_csv = to_csv(&t.gold, &natural);
+    let pred_csv = to_csv(&pred_cols, &pred_layout);
+    let columns: Vec<String> = natural
+        .iter()
+        .map(|&c| match table.group_of[c] {
+            TEXT => format!(r#"{{"gold_index": {c}, "gold_name": "c{c}", "type": "text"}}"#),
+            _ => format!(r#"{{"gold_index": {c}, "gold_name": "c{c}", "type": "number", "comparison": {{"mode": "integer"}}}}"#),
+        })
+        .collect();
+    let config = format!(
+        r#"{{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false, "columns": [{}]}}"#,
+        columns.join(", ")
+    );
+    let config = TaskConfig::from_json(config.as_bytes(), None).expect("config");
+    let result = evaluate_task(
+        Prediction::Csv(pred_csv.as_bytes()),
+        gold_csv.as_bytes(),
+        &config,
+    )
+    .expect("gold");
+    let expected = first_block_mapping(&table, &table, &natural, &pred_layout, false);
+    assert!(result.passed, "{:?} {:?}", result.error_code, result.error);
+    assert_eq!(result.column_mapping, Some(expected));
+}
+
+/// Parity blocks with, beside each column, its complement: a symmetry now exchanges a column
+/// and its complement together with another pair, which no single transposition does.
+fn with_complements(table: &Parity) -> Parity {
+    let complements = table
+        .cols
+        .iter()
+        .map(|c| c.iter().map(|&v| 3 - v).collect());
+    Parity {
+        cols: table.cols.iter().cloned().chain(complements).collect(),
+        block_of: [table.block_of.clone(), table.block_of.clone()].concat(),
+        group_of: [table.group_of.clone(), table.group_of.clone()].concat(),
+    }
+}
+
+#[test]
+fn parity_blocks_with_complement_columns_pass() {
+    for (blocks, gold_seed, pred_seed) in [
+        (&[even(8, TEXT), even(8, TEXT)][..], 81, 82),
+        (
+            &[even(6, TEXT), even(6, NUMBER), even(5, NUMBER)][..],
+            83,
+            84,
+        ),
+    ] {
+        let table = with_complements(&parity(blocks, Repeat::Once));
+        let d = table.cols.len();
+        let (gold_layout, pred_layout) = (permutation(d, gold_seed), permutation(d, pred_seed));
+        let t = task(&table, &table, &gold_layout, &pred_layout, pred_seed + 1);
+        let (outcome, stats) = run_task(&t);
+        let MatchOutcome::Passed(mapping) = outcome else {
+            panic!("{outcome:?}");
+        };
+        assert!(passes(&t, &mapping));
+        parity_bound(stats, d);
+    }
 }

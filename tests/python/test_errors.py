@@ -57,7 +57,7 @@ def test_exception_code_annotations_name_their_family() -> None:
     assert typing.get_type_hints(tabeq.TaskResult)["error_code"] == typing.Optional[tabeq.TaskErrorCode]
 
 
-def test_task_codes_are_exactly_the_official_ones() -> None:
+def test_task_codes_are_the_official_ones_plus_the_search_limit() -> None:
     assert literal_values(tabeq.TaskErrorCode) == [
         "missing_prediction",
         "invalid_prediction_csv",
@@ -65,6 +65,7 @@ def test_task_codes_are_exactly_the_official_ones() -> None:
         "row_count_mismatch",
         "type_normalization_failed",
         "relation_mismatch",
+        "search_limit_exceeded",
     ]
     assert set(tabeq.ERROR_DESCRIPTIONS) == set(literal_values(tabeq.TaskErrorCode))
 

@@ -311,6 +311,9 @@ ERROR_DESCRIPTIONS: dict[str, str] = {
         "no column mapping reads every prediction column under its gold column's type"
     ),
     "relation_mismatch": "every readable column mapping gives rows different from the gold",
+    "search_limit_exceeded": (
+        "the column search used its work budget without deciding the task (tabeq only)"
+    ),
 }
 """The per-task error codes in words (used by the HTML view and ``tabeq check``)."""
 

@@ -37,8 +37,10 @@ TaskErrorCode = Literal[
     "row_count_mismatch",
     "type_normalization_failed",
     "relation_mismatch",
+    "search_limit_exceeded",
 ]
-"""Why a task failed: ``TaskResult.error_code`` (exactly the official evaluator's codes)."""
+"""Why a task failed: ``TaskResult.error_code`` (the official evaluator's codes, plus tabeq's
+``search_limit_exceeded``: the column search ran out of budget without a verdict)."""
 
 CsvErrorCode = Literal[
     "csv_invalid_utf8",
