@@ -3,13 +3,11 @@
 use base64::Engine;
 use tabeq::pyjson::{self, Value};
 
-/// Every case of `tests/conformance/cases.jsonl`.
+/// Every case of `tests/conformance/cases.jsonl`, read through the symlink `core/tests/vectors/`
+/// so that the packaged crate (where cargo stores the file itself) finds it too.
 pub fn cases() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/conformance/cases.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("conformance vectors are in tests/conformance");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/cases.jsonl");
+    let text = std::fs::read_to_string(path).expect("conformance vectors are in tests/vectors");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| pyjson::parse(l).expect("valid JSONL"))
