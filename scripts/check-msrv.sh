@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Build the core crate (library, tests, examples) with the toolchain of the workspace's rust-version, so
+# the declared minimum supported Rust version stays true. "1.95" means toolchain 1.95.0.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+msrv=$(sed -n '/^\[workspace.package\]/,/^\[/s/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
+toolchain=$msrv
+[[ $msrv =~ ^[0-9]+\.[0-9]+$ ]] && toolchain=$msrv.0
+if ! rustup run "$toolchain" rustc --version >/dev/null 2>&1; then
+  echo "check-msrv: installing Rust $toolchain (rust-version in Cargo.toml)" >&2
+  rustup toolchain install --profile minimal "$toolchain"
+fi
+rustup run "$toolchain" cargo check -p tabeq --all-targets --locked --quiet --target-dir target/msrv
+echo "check-msrv: ok: the tabeq crate builds with Rust $toolchain (rust-version = \"$msrv\")" >&2
