@@ -45,8 +45,8 @@ test-e2e:
 lint: setup
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --profile ci -- -D warnings
-	$(VENV)/bin/ruff check bindings-py/python tests/python scripts bench
-	$(VENV)/bin/ruff format --check bindings-py/python tests/python scripts bench
+	$(VENV)/bin/ruff check bindings-py/python tests/python tests/packaging scripts bench
+	$(VENV)/bin/ruff format --check bindings-py/python tests/python tests/packaging scripts bench
 	$(VENV)/bin/mypy --strict bindings-py/python/tabeq tests/python/typing_example.py
 	$(PY) -m mypy.stubtest tabeq --allowlist tests/python/stubtest-allowlist.txt
 	$(VENV)/bin/actionlint .github/workflows/*.yml
@@ -67,7 +67,8 @@ dist: setup
 	bash scripts/dist.sh dist
 
 ## The packages as users install them: the x86_64 wheel in a fresh venv, the npm tarball, the .crate.
-test-packaging: test-wheel test-npm test-crate
+test-packaging: setup test-wheel test-npm test-crate
+	$(PY) -m pytest -q tests/packaging
 
 test-wheel: setup
 	bash scripts/test-wheel.sh dist
