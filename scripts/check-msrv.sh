@@ -3,7 +3,7 @@
 # the declared minimum supported Rust version stays true. "1.95" means toolchain 1.95.0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-msrv=$(sed -n '/^\[workspace.package\]/,/^\[/s/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
+msrv=$(bash scripts/workspace-field.sh rust-version)
 toolchain=$msrv
 [[ $msrv =~ ^[0-9]+\.[0-9]+$ ]] && toolchain=$msrv.0
 if ! rustup run "$toolchain" rustc --version >/dev/null 2>&1; then

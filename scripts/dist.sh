@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 OUT=${1:-dist}
 VENV_BIN=$PWD/.venv/bin
 log() { echo "dist: $*" >&2; }
-version=$(sed -n '/^\[workspace.package\]/,/^\[/s/^version = "\(.*\)"/\1/p' Cargo.toml)
+version=$(bash scripts/workspace-field.sh version)
 mkdir -p "$OUT"
 
 bash scripts/test-wheel.sh "$OUT"   # builds the x86_64 wheel and tests it in a fresh virtualenv

@@ -11,17 +11,19 @@ log() { echo "package-crate: $*" >&2; }
 
 # `cargo package` also builds the unpacked crate once (its verification step).
 cargo package -p tabeq --locked --quiet
-version=$(sed -n '/^\[workspace.package\]/,/^\[/s/^version = "\(.*\)"/\1/p' Cargo.toml)
+version=$(bash scripts/workspace-field.sh version)
 crate=target/package/tabeq-$version.crate
 [ -f "$crate" ] || { log "expected $crate"; exit 1; }
 mkdir -p "$OUT"
 cp "$crate" "$OUT/"
 
 # Outside the repository, so cargo does not see the workspace; a fixed target dir keeps it incremental.
+# Release mode (the crate's own default release profile: no LTO): the adversarial tests take minutes
+# unoptimized.
 unpacked=$(mktemp -d)
 trap 'rm -rf "$unpacked"' EXIT
 tar -xzf "$crate" -C "$unpacked"
 log "running the packaged tests in the unpacked tabeq-$version.crate"
 (cd "$unpacked/tabeq-$version" &&
-  CARGO_TARGET_DIR="$ROOT/target/packaged-crate" cargo test --locked --quiet)
+  CARGO_TARGET_DIR="$ROOT/target/packaged-crate" cargo test --release --locked --quiet)
 log "ok: $OUT/tabeq-$version.crate ($(stat -c %s "$crate") bytes), its packaged tests pass"

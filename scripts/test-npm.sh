@@ -11,7 +11,7 @@ ROOT=$PWD
 OUT=${1:-target/npm}
 log() { echo "test-npm: $*" >&2; }
 
-version=$(sed -n '/^\[workspace.package\]/,/^\[/s/^version = "\(.*\)"/\1/p' Cargo.toml)
+version=$(bash scripts/workspace-field.sh version)
 npm_version=$(node -p 'require("./package.json").version')
 if [ "$npm_version" != "$version" ]; then
   log "FAIL package.json has version $npm_version, the Cargo workspace $version: npm pkg set version=$version"

@@ -12,7 +12,7 @@ OUT=${1:-dist}
 VENV_BIN=$ROOT/.venv/bin
 log() { echo "test-wheel: $*" >&2; }
 
-version=$(sed -n '/^\[workspace.package\]/,/^\[/s/^version = "\(.*\)"/\1/p' Cargo.toml)
+version=$(bash scripts/workspace-field.sh version)
 bash scripts/build-wheels.sh "$OUT" x86_64
 wheel=$(ls "$OUT"/tabeq-"$version"-cp39-abi3-*manylinux_2_17_x86_64*.whl)
 "$VENV_BIN/auditwheel" show "$wheel" | tee /dev/stderr | tr -d '\n' | grep -q 'consistent with the following platform tag: "manylinux_2_17_x86_64"' ||
