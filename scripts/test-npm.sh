@@ -47,7 +47,7 @@ node esm.mjs
 node cjs.cjs
 "$ROOT/node_modules/.bin/esbuild" bundle-entry.mjs --bundle --platform=browser --format=esm \
   --log-level=warning --outfile=dist/bundle.mjs
-# The inlined module: base64 of "\\0asm".
+# The inlined module (base64 of the magic bytes "\0asm") must be in the bundle.
 grep -q "atob(\"AGFzbQ" dist/bundle.mjs ||
   { log "FAIL esbuild did not take the bundler build (bindings-wasm/pkg-bundler)"; exit 1; }
 # The bundle must be self-contained: run it where the package is not installed.
