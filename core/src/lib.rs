@@ -22,6 +22,7 @@ pub mod canon;
 pub mod chars;
 pub mod config;
 pub mod csv;
+pub mod doc;
 pub mod error;
 pub mod evaluate;
 pub mod explain;
