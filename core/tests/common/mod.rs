@@ -3,10 +3,19 @@
 use base64::Engine;
 use tabeq::pyjson::{self, Value};
 
-/// Every case of `tests/conformance/cases.jsonl`, read through the symlink `core/tests/vectors/`
-/// so that the packaged crate (where cargo stores the file itself) finds it too.
+/// Every case of `tests/conformance/cases.jsonl` (the official vectors) followed by those of
+/// `tests/conformance/unicode_cases.jsonl` (official results on inputs from all of Unicode), read
+/// through the symlinks in `core/tests/vectors/` so that the packaged crate (where cargo stores the
+/// files themselves) finds them too.
 pub fn cases() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/cases.jsonl");
+    ["cases.jsonl", "unicode_cases.jsonl"]
+        .iter()
+        .flat_map(|name| read_cases(name))
+        .collect()
+}
+
+fn read_cases(name: &str) -> Vec<Value> {
+    let path = format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("conformance vectors are in tests/vectors");
     text.lines()
         .filter(|l| !l.trim().is_empty())
