@@ -3,7 +3,8 @@
 #
 #   bindings-wasm/pkg/       ES modules for browsers (wasm-bindgen --target web): tabeq.js (evaluator) and
 #                            tabeq_trust.js (trust metrics), each with its hand-written .d.ts
-#   bindings-wasm/pkg-node/  the same as CommonJS modules for Node (--target nodejs)
+#   bindings-wasm/pkg-node/  the same as CommonJS modules for Node (--target nodejs), with ESM entries
+#   bindings-wasm/pkg-bundler/ the web build with the .wasm inlined, for bundlers (scripts/npm-entries.mjs)
 #   web-demo/pkg/            copy of pkg/, loaded by the web demo, and tabeq-demo.html: the whole demo in
 #                            one file that also works when opened from file://
 #
@@ -104,7 +105,7 @@ generate() {
   if [ "$2" = web ]; then cat bindings-wasm/types/web-init.d.ts >>"$3/$4.d.ts"; fi
 }
 
-rm -rf bindings-wasm/pkg bindings-wasm/pkg-node web-demo/pkg
+rm -rf bindings-wasm/pkg bindings-wasm/pkg-node bindings-wasm/pkg-bundler web-demo/pkg
 # Two modules, so that pages scoring predictions do not download the trust metrics:
 # tabeq (evaluator) and tabeq_trust (trust metrics).
 for module in evaluator:tabeq trust:tabeq_trust; do
@@ -120,11 +121,13 @@ done
 # The page imports ./pkg/tabeq.js; the copy is generated (web-demo/.gitignore).
 mkdir -p web-demo/pkg
 cp bindings-wasm/pkg/* web-demo/pkg/
-# The same page as one file that also works from file:// (browsers refuse module scripts there).
+# The same page as one file that also works from file:// (browsers refuse module scripts there), and the
+# npm package's Node ESM entries and bundler build (bindings-wasm/pkg-bundler; see package.json).
 if command -v node >/dev/null; then
   node web-demo/make-standalone.mjs
+  node scripts/npm-entries.mjs
 else
-  log "node not found: skipping web-demo/pkg/tabeq-demo.html (the single-file page for file://)"
+  log "node not found: skipping web-demo/pkg/tabeq-demo.html (the single-file page for file://) and the npm entries"
 fi
 for name in tabeq tabeq_trust; do
   size=$(stat -c %s "bindings-wasm/pkg/${name}_bg.wasm")

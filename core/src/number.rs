@@ -346,7 +346,7 @@ fn canonical_number_fast(
     let pow = |e: u32| 10u64.pow(e);
     let (value, places) = match comparison {
         Comparison::Integer => {
-            if scale > 0 && mantissa % pow(scale) != 0 {
+            if scale > 0 && !mantissa.is_multiple_of(pow(scale)) {
                 return Some(Err(CellErrorKind::NotAnInteger));
             }
             (mantissa / pow(scale), 0)

@@ -799,7 +799,7 @@ fn random_perturbations_keep_every_invariant() {
                 "datetime" => format!(
                     "2024-01-02T{:02}:30:00{}",
                     r % 24,
-                    if r % 3 == 0 { "Z" } else { "" }
+                    if r.is_multiple_of(3) { "Z" } else { "" }
                 ),
                 _ => ["true", "no", "1", "N"][(r % 4) as usize].into(),
             }
@@ -813,7 +813,7 @@ fn random_perturbations_keep_every_invariant() {
             .map(|(i, t)| format!("c{i}:{t}"))
             .collect();
         let specs: Vec<&str> = specs.iter().map(String::as_str).collect();
-        let cfg = config(rng.next() % 2 == 0, &specs);
+        let cfg = config(rng.next().is_multiple_of(2), &specs);
         let write = |header: &[String], rows: &[Vec<String>]| -> String {
             let quote = |c: &String| {
                 if c.contains(',') || c.is_empty() {

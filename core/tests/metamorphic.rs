@@ -162,7 +162,7 @@ impl Kind {
                 utc: self == Kind::UtcDatetime,
             },
             Kind::Boolean if null_every(5) => Value::Null,
-            Kind::Boolean => Value::Boolean(i % 2 == 0),
+            Kind::Boolean => Value::Boolean(i.is_multiple_of(2)),
         }
     }
 }

@@ -4,7 +4,9 @@ use base64::Engine;
 use tabeq::pyjson::{self, Value};
 
 /// Every case of `tests/conformance/cases.jsonl` (the official vectors) followed by those of
-/// `tests/conformance/unicode_cases.jsonl` (official results on inputs from all of Unicode).
+/// `tests/conformance/unicode_cases.jsonl` (official results on inputs from all of Unicode), read
+/// through the symlinks in `core/tests/vectors/` so that the packaged crate (where cargo stores the
+/// files themselves) finds them too.
 pub fn cases() -> Vec<Value> {
     ["cases.jsonl", "unicode_cases.jsonl"]
         .iter()
@@ -13,8 +15,8 @@ pub fn cases() -> Vec<Value> {
 }
 
 fn read_cases(name: &str) -> Vec<Value> {
-    let path = format!("{}/../tests/conformance/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("conformance vectors are in tests/conformance");
+    let path = format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("conformance vectors are in tests/vectors");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| pyjson::parse(l).expect("valid JSONL"))

@@ -1,0 +1,32 @@
+// The checks every entry point of the installed npm package must pass (Node ESM, Node CommonJS, a
+// bundle): the evaluator and the trust module work, and both report the package's version.
+// No node: imports, so that the browser bundle holds it too.
+"use strict";
+
+function equal(actual, expected) {
+  const [a, e] = [JSON.stringify(actual), JSON.stringify(expected)];
+  if (a !== e) throw new Error(`expected ${e}, got ${a}`);
+}
+
+module.exports = function check(tabeq, trust, expectedVersion) {
+  const config = {
+    schema_version: "1.0",
+    task_id: "task_1",
+    order_sensitive: false,
+    columns: [
+      { gold_index: 0, gold_name: "region", type: "text" },
+      { gold_index: 1, gold_name: "gdp", type: "number", comparison: { mode: "decimal_places", digits: 1 } },
+    ],
+  };
+  const result = tabeq.evaluate("GDP,Region\n2.0,South\n1.3,North\n", "region,gdp\nNorth,1.25\nSouth,2\n", config);
+  equal(result.passed, true);
+  equal(result.column_mapping, [
+    { gold_index: 0, prediction_index: 1 },
+    { gold_index: 1, prediction_index: 0 },
+  ]);
+  equal(tabeq.validatePrediction("GDP,Region\nn/a,South\n", config).error_code, "type_normalization_failed");
+  equal(tabeq.evaluate("a\n1\n2\n", "region,gdp\nNorth,1\n", config).passed, false);
+  equal(trust.trustOperators().filter((o) => o.builtin).length, 19);
+  equal(tabeq.version(), expectedVersion);
+  equal(trust.version(), expectedVersion);
+};
