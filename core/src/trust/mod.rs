@@ -138,9 +138,10 @@ pub fn report_document(
         "reliability" => Ok(reliability_report(records, options_json)?.to_document()),
         "robustness" => Ok(robustness_report(records, options_json)?.to_document()),
         "spearman" => spearman_document(records),
+        "operators" => operators_document(options_json),
         other => Err(TrustError::new(
             TrustErrorCode::InvalidOptions,
-            format!("unknown report kind {other:?} (reliability, robustness, spearman)"),
+            format!("unknown report kind {other:?} (reliability, robustness, spearman, operators)"),
         )),
     }
 }
@@ -179,6 +180,31 @@ pub fn render_document(doc: &Document, format: &str) -> Result<String, TrustErro
     })
 }
 
+/// The robustness report for a manifest, and every line's verdict.
+pub fn robustness_from_manifest(
+    manifest_jsonl: &str,
+    options_json: &str,
+    files: &mut dyn FnMut(&str, FileRole) -> FileContent,
+) -> Result<(RobustnessReport, Vec<manifest::ScoredEntry>), TrustError> {
+    let options = options::parse_options(options_json, Track::Robustness)?;
+    let custom = group::custom_keys(&options.by);
+    let scored = manifest::score_manifest_with(manifest_jsonl, &options.registry, &custom, files)?;
+    let records: Vec<records::RobustnessRecord> = scored.iter().map(|s| s.record.clone()).collect();
+    let report = robustness::robustness_report_with(&records, &options)?;
+    Ok((report, scored))
+}
+
+fn manifest_out(report: &RobustnessReport, scored: &[manifest::ScoredEntry]) -> Out {
+    let mut out = report.to_out();
+    if let Out::Object(members) = &mut out {
+        members.push((
+            "scored".into(),
+            Out::Array(scored.iter().map(|s| s.to_out(&report.registry)).collect()),
+        ));
+    }
+    out
+}
+
 /// The robustness report for a manifest of predictions scored by the tabular evaluator.
 /// `files(path, role)` returns the bytes at a manifest path (paths are passed as written;
 /// resolving them is the caller's business). The report gains a `"scored"` list.
@@ -187,23 +213,73 @@ pub fn robustness_from_manifest_json(
     options_json: &str,
     files: &mut dyn FnMut(&str, FileRole) -> FileContent,
 ) -> Result<String, TrustError> {
-    let options = options::parse_options(options_json, Track::Robustness)?;
-    let scored = manifest::score_manifest(manifest_jsonl, &options.registry, files)?;
-    let records: Vec<records::RobustnessRecord> = scored.iter().map(|s| s.record.clone()).collect();
-    let report = robustness::robustness_report(
-        &records,
-        &options.registry,
-        &options.by,
-        options.bootstrap.as_ref(),
-    )?;
-    let mut out = report.to_out();
-    if let Out::Object(members) = &mut out {
-        members.push((
-            "scored".into(),
-            Out::Array(scored.iter().map(|s| s.to_out(&options.registry)).collect()),
-        ));
+    let (report, scored) = robustness_from_manifest(manifest_jsonl, options_json, files)?;
+    Ok(manifest_out(&report, &scored).to_pretty())
+}
+
+/// A report's JSON and its document, computed once (what the Python package keeps): `kind` is
+/// `reliability` or `robustness`; with `files`, robustness is scored from a manifest.
+pub fn report_json_and_document(
+    kind: &str,
+    records: &str,
+    options_json: &str,
+    files: Option<&mut dyn FnMut(&str, FileRole) -> FileContent>,
+) -> Result<(String, Document), TrustError> {
+    match (kind, files) {
+        ("reliability", None) => {
+            let r = reliability_report(records, options_json)?;
+            Ok((r.to_out().to_pretty(), r.to_document()))
+        }
+        ("robustness", None) => {
+            let r = robustness_report(records, options_json)?;
+            Ok((r.to_out().to_pretty(), r.to_document()))
+        }
+        ("robustness", Some(files)) => {
+            let (r, scored) = robustness_from_manifest(records, options_json, files)?;
+            Ok((manifest_out(&r, &scored).to_pretty(), r.to_document()))
+        }
+        (other, _) => Err(TrustError::new(
+            TrustErrorCode::InvalidOptions,
+            format!("unknown report kind {other:?} (reliability, robustness)"),
+        )),
     }
-    Ok(out.to_pretty())
+}
+
+/// The operator registry as a document (one table: code, name, track, family or kind,
+/// difficulty or level).
+pub fn operators_document(options_json: &str) -> Result<Document, TrustError> {
+    use crate::doc::{Align, Block, Cell, Column, Section, Table};
+    let options = options::parse_options(options_json, Track::Reliability)?;
+    let mut table = Table::new(
+        ["code", "name", "track", "family/kind", "difficulty/level"]
+            .iter()
+            .map(|t| Column::new(*t, Align::Left))
+            .collect(),
+    );
+    for op in options.registry.operators() {
+        let grade = match (op.difficulty, op.level) {
+            (Some(d), _) => d.as_str(),
+            (None, Some(l)) => l.as_str(),
+            (None, None) => "",
+        };
+        table.push_row(
+            [
+                op.code.as_str(),
+                op.name.as_str(),
+                op.track.as_str(),
+                op.family.as_str(),
+                grade,
+            ]
+            .iter()
+            .map(|t| Cell::text(*t))
+            .collect(),
+        );
+    }
+    Ok(Document::new("Operators").section(
+        Section::new("Registry")
+            .with_id("operators")
+            .block(Block::Table(table)),
+    ))
 }
 
 /// Paired samples, and the names that paired them when given as objects.
