@@ -89,9 +89,34 @@ fn y_axis(out: &mut String, max: f64) {
     );
 }
 
-fn legend(out: &mut String, series: &[Series], y: f64) {
-    let mut x = LEFT;
-    for (i, s) in series.iter().enumerate() {
+/// Legend entries wrap onto as many lines as they need; each entry's x and line.
+fn legend_layout(series: &[Series]) -> Vec<(f64, usize)> {
+    let (mut x, mut line) = (LEFT, 0usize);
+    series
+        .iter()
+        .map(|s| {
+            let width = 24.0 + 6.5 * s.name.chars().count() as f64;
+            if x > LEFT && x + width > WIDTH - RIGHT {
+                x = LEFT;
+                line += 1;
+            }
+            let at = (x, line);
+            x += width;
+            at
+        })
+        .collect()
+}
+
+/// Height of a chart with a plot, x labels and the legend's lines.
+fn chart_height(series: &[Series]) -> f64 {
+    let lines = legend_layout(series).last().map_or(0, |(_, l)| l + 1);
+    PLOT_TOP + PLOT_HEIGHT + 28.0 + 16.0 * lines as f64
+}
+
+fn legend(out: &mut String, series: &[Series]) {
+    let top = PLOT_TOP + PLOT_HEIGHT + 40.0;
+    for (i, (s, (x, line))) in series.iter().zip(legend_layout(series)).enumerate() {
+        let y = top + 16.0 * line as f64;
         let _ = write!(
             out,
             "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"10\" height=\"10\" fill=\"{}\"/>\
@@ -102,7 +127,6 @@ fn legend(out: &mut String, series: &[Series], y: f64) {
             y,
             esc(&s.name)
         );
-        x += 24.0 + 6.5 * s.name.chars().count() as f64;
     }
 }
 
@@ -120,7 +144,7 @@ fn x_labels(out: &mut String, categories: &[String], centre: impl Fn(usize) -> f
 
 /// Grouped bars: one group per category, one bar per series; an undefined value is a dash.
 pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
-    let height = PLOT_TOP + PLOT_HEIGHT + 50.0;
+    let height = chart_height(series);
     let mut out = String::new();
     open(&mut out, height, title);
     let max = y_max(series);
@@ -165,14 +189,14 @@ pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
         }
     }
     x_labels(&mut out, categories, |i| LEFT + band * (i as f64 + 0.5));
-    legend(&mut out, series, height - 10.0);
+    legend(&mut out, series);
     out.push_str("</svg>");
     out
 }
 
 /// Lines over ordered categories (levels): one polyline per series, broken where undefined.
 pub fn lines(title: &str, categories: &[String], series: &[Series]) -> String {
-    let height = PLOT_TOP + PLOT_HEIGHT + 50.0;
+    let height = chart_height(series);
     let mut out = String::new();
     open(&mut out, height, title);
     let max = y_max(series);
@@ -213,7 +237,7 @@ pub fn lines(title: &str, categories: &[String], series: &[Series]) -> String {
         }
     }
     x_labels(&mut out, categories, x_of);
-    legend(&mut out, series, height - 10.0);
+    legend(&mut out, series);
     out.push_str("</svg>");
     out
 }
@@ -378,7 +402,9 @@ mod tests {
     fn stacked_figures_are_offset() {
         let one = bars("x", &["a".into()], &series());
         let both = stack(&[&one, &one]);
-        assert!(both.contains("<svg y=\"0\" ") && both.contains("<svg y=\"314\" "));
-        assert_eq!(attribute(&both, "height"), Some(620.0));
+        let h = chart_height(&series());
+        assert_eq!(h, 300.0);
+        assert!(both.contains("<svg y=\"0\" ") && both.contains("<svg y=\"308\" "));
+        assert_eq!(attribute(&both, "height"), Some(608.0));
     }
 }
