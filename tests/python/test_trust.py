@@ -621,7 +621,7 @@ def test_docs_console_examples_match(in_root: Path, capsys: pytest.CaptureFixtur
     for command, expected in blocks:
         code, out, err = run(shlex.split(command)[1:], capsys)
         assert (out + err).rstrip("\n") == expected, command
-        assert code == (2 if "invalid" in command else 0)
+        assert code == (2 if "invalid" in command or "--strict" in command else 0)
 
 
 def test_docs_python_examples_match(in_root: Path) -> None:

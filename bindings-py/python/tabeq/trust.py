@@ -10,10 +10,26 @@ agreement and seeded bootstrap intervals. The numbers come from tabeq's Rust cor
 >>> report = trust.reliability(records, by=["model"])
 >>> report.groups[0]["mrs"]
 0.75
->>> print(report)
+>>> print(report)  # the core's document: facts, tables, completeness, charts
+Reliability
+===========
+<BLANKLINE>
+records:    2
+grouped by: model
+bootstrap:  none
+<BLANKLINE>
+MRS by group
+------------
+<BLANKLINE>
 Model  n    FRR    PRR   NRR    MRS
 -----  -  -----  -----  ----  -----
 m      2  50.00  50.00  0.00  75.00
+<BLANKLINE>
+Completeness
+------------
+<BLANKLINE>
+note: no completeness problems found
+<BLANKLINE>
 
 Records are mappings, a pandas DataFrame, a file object, or a path to a JSON-lines file;
 invalid records raise :class:`TrustError` with a stable ``code`` and the ``line`` at fault
