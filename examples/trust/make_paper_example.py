@@ -77,7 +77,9 @@ def robustness_lines() -> list[str]:
         for q in range(10):
             correct = q < 6 or q >= 8
             qid = f"{dataset}-q{q}"
-            lines.append(json.dumps({"model": model, "dataset": dataset, "question_id": qid, "correct": correct}))
+            lines.append(
+                json.dumps({"model": model, "dataset": dataset, "question_id": qid, "correct": correct})
+            )
             if q >= 8:
                 continue
             for op in ROBUSTNESS_OPERATORS:

@@ -671,15 +671,27 @@ def test_every_completeness_finding_has_a_code_and_strict_raises_it() -> None:
         (base + labelled("m3", "A", 1, 1, 1), {"by": ["model"]}, "unequal_instance_counts"),
         (base + [{**base[0], "operator": "EC"}], {"by": ["model"]}, "duplicate_across_operators"),
         (base + [{**r, "model": "M1 "} for r in base[:6]], {"by": ["model"]}, "near_duplicate_names"),
-        (base + [{**r, "dataset": "B"} for r in base[:6]], {"by": ["model", "dataset"]}, "incomplete_average"),
-        (base + [{**r, "dataset": "B"} for r in base[:6]], {"by": ["model", "dataset"]}, "unpaired_spearman_keys"),
+        (
+            base + [{**r, "dataset": "B"} for r in base[:6]],
+            {"by": ["model", "dataset"]},
+            "incomplete_average",
+        ),
+        (
+            base + [{**r, "dataset": "B"} for r in base[:6]],
+            {"by": ["model", "dataset"]},
+            "unpaired_spearman_keys",
+        ),
         (base, {"by": ["colour"]}, "missing_group_field"),
         (
             base,
             {"expected": [{"dataset": "A", "operator": "FDM", "instance_id": "A-99"}]},
             "missing_expected_instance",
         ),
-        (base, {"expected": [{"dataset": "A", "operator": "FDM", "instance_id": "A-0"}]}, "unexpected_instance"),
+        (
+            base,
+            {"expected": [{"dataset": "A", "operator": "FDM", "instance_id": "A-0"}]},
+            "unexpected_instance",
+        ),
     ]
     for records, options, code in cases:
         assert code in codes(trust.reliability(records, **options)), code
@@ -736,7 +748,15 @@ def test_notebook_views_and_svg() -> None:
 
 def test_cli_strict_compare_and_broken_pipe(in_root: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "tabeq", "trust", "reliability", "examples/trust/paper-reliability.jsonl", "--strict"],
+        [
+            sys.executable,
+            "-m",
+            "tabeq",
+            "trust",
+            "reliability",
+            "examples/trust/paper-reliability.jsonl",
+            "--strict",
+        ],
         capture_output=True,
         text=True,
         check=False,

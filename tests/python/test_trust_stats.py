@@ -12,7 +12,6 @@ from typing import Any
 import numpy as np
 import pytest
 from scipy import stats
-
 from tabeq import trust
 
 # --- Helpers -------------------------------------------------------------------------------------
@@ -28,7 +27,9 @@ def reliability_pair(seed: int, n: int, skew: float = 0.0) -> list[dict[str, Any
         for model, shift in (("A", 0.0), ("B", skew)):
             u = rng.random() + shift
             label = "full" if u < 0.3 else "partial" if u < 0.6 else "none"
-            records.append({"model": model, "dataset": "d", "operator": "FDM", "instance_id": i, "label": label})
+            records.append(
+                {"model": model, "dataset": "d", "operator": "FDM", "instance_id": i, "label": label}
+            )
     return records
 
 
@@ -80,7 +81,11 @@ def robustness_pair(seed: int, questions: int) -> list[dict[str, Any]]:
 def test_asr_sign_flip_is_the_exact_binomial_test(seed: int) -> None:
     records = robustness_pair(seed, 60)
     comparison = trust.robustness(records, by=["model"], compare=True).comparisons[0]
-    flips = {(r["model"], r["question_id"], r["perturbation_id"]): not r["correct"] for r in records if "operator" in r}
+    flips = {
+        (r["model"], r["question_id"], r["perturbation_id"]): not r["correct"]
+        for r in records
+        if "operator" in r
+    }
     a_only = sum(1 for (m, q, p), f in flips.items() if m == "A" and f and not flips[("B", q, p)])
     b_only = sum(1 for (m, q, p), f in flips.items() if m == "A" and not f and flips[("B", q, p)])
     expected = stats.binomtest(a_only, a_only + b_only, 0.5, alternative="two-sided").pvalue
@@ -153,7 +158,9 @@ class Xoshiro:
 @pytest.mark.parametrize("seed", [0, 42])
 def test_paired_bootstrap_interval_matches_a_port(seed: int) -> None:
     records = reliability_pair(seed + 20, 30, skew=0.1)
-    comparison = trust.reliability(records, by=["model"], compare=True, seed=seed, confidence=0.9).comparisons[0]
+    comparison = trust.reliability(
+        records, by=["model"], compare=True, seed=seed, confidence=0.9
+    ).comparisons[0]
     half_points = [round(2 * d) for d in differences(records)]
     rng = Xoshiro(stream_seed(seed, ["compare", "A", "B"]))
     n = len(half_points)

@@ -165,9 +165,7 @@ def _add_report_options(p: argparse.ArgumentParser, default_by: str, keys: tuple
     p.add_argument(
         "--operators", default=None, metavar="FILE.json", help="extra operators to accept (a JSON list)"
     )
-    p.add_argument(
-        "--strict", action="store_true", help="completeness findings are errors (exit status 2)"
-    )
+    p.add_argument("--strict", action="store_true", help="completeness findings are errors (exit status 2)")
     p.add_argument(
         "--compare",
         action="store_true",
