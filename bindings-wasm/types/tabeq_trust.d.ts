@@ -60,21 +60,10 @@ export interface ExpectedInstance {
 
 /** A completeness problem: does not stop the report unless `strict`. */
 export interface Finding {
-  code: CompletenessCode;
+  /** One of the completeness codes of TrustErrorCode (`unequal_instance_counts` … `missing_group_field`). */
+  code: TrustErrorCode;
   message: string;
 }
-
-export type CompletenessCode =
-  | "unequal_instance_counts"
-  | "duplicate_across_operators"
-  | "near_duplicate_names"
-  | "missing_originals"
-  | "all_questions_perturbed"
-  | "incomplete_average"
-  | "unpaired_spearman_keys"
-  | "missing_expected_instance"
-  | "unexpected_instance"
-  | "missing_group_field";
 
 /** A paired comparison of two models on the instances they share. */
 export interface Comparison {

@@ -11,6 +11,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::error::{TrustError, TrustErrorCode};
+use super::group::{without_dataset, Key};
+use super::options::GroupKey;
+use super::reliability::key_text;
 
 /// One completeness problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -174,30 +177,37 @@ pub fn missing_originals(
     out
 }
 
-/// "Avg." rows that average fewer datasets than the report has (`all`: every dataset;
-/// `averages`: key text → datasets averaged).
-pub fn incomplete_averages(
-    all: &BTreeSet<String>,
-    averages: &[(String, Vec<String>)],
-) -> Vec<Finding> {
+/// "Avg." rows that average fewer datasets than the report has: `groups` and `averages` are the
+/// keys of the report's groups (in `by` order) and of its dataset averages (`by` without dataset).
+pub fn incomplete_averages(by: &[GroupKey], groups: &[&Key], averages: &[&Key]) -> Vec<Finding> {
+    let Some((dataset_at, _)) = without_dataset(by) else {
+        return Vec::new();
+    };
+    let all: BTreeSet<&str> = groups.iter().map(|g| g[dataset_at].1.as_str()).collect();
     averages
         .iter()
-        .filter(|(_, present)| present.len() < all.len())
-        .map(|(key, present)| {
-            let missing: Vec<&str> = all
+        .filter_map(|average| {
+            let present: BTreeSet<&str> = groups
                 .iter()
-                .map(String::as_str)
-                .filter(|d| !present.iter().any(|p| p == d))
+                .filter(|g| {
+                    let mut rest = (**g).clone();
+                    rest.remove(dataset_at);
+                    rest == **average
+                })
+                .map(|g| g[dataset_at].1.as_str())
                 .collect();
-            Finding::new(
-                TrustErrorCode::IncompleteAverage,
-                format!(
-                    "Avg. for {key} averages {} of {} datasets (missing {})",
-                    present.len(),
-                    all.len(),
-                    examples(missing.iter().copied())
-                ),
-            )
+            (present.len() < all.len()).then(|| {
+                Finding::new(
+                    TrustErrorCode::IncompleteAverage,
+                    format!(
+                        "Avg. for {} averages {} of {} datasets (missing {})",
+                        key_text(average),
+                        present.len(),
+                        all.len(),
+                        examples(all.difference(&present).copied())
+                    ),
+                )
+            })
         })
         .collect()
 }

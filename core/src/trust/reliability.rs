@@ -422,31 +422,15 @@ fn findings(
     out.extend(completeness::unequal_counts(&counts, "judged instances"));
     out.extend(completeness::duplicate_across_operators(&operators_of));
     out.extend(completeness::missing_fields(&missing));
-    if let Some((dataset_at, _)) = without_dataset(&report.by) {
-        let all: BTreeSet<String> = report
-            .groups
-            .iter()
-            .map(|g| g.key[dataset_at].1.clone())
-            .collect();
-        let averages: Vec<(String, Vec<String>)> = report
+    out.extend(completeness::incomplete_averages(
+        &report.by,
+        &report.groups.iter().map(|g| &g.key).collect::<Vec<_>>(),
+        &report
             .dataset_average
             .iter()
-            .map(|a| {
-                let present = report
-                    .groups
-                    .iter()
-                    .filter(|g| {
-                        let mut k = g.key.clone();
-                        k.remove(dataset_at);
-                        k == a.key
-                    })
-                    .map(|g| g.key[dataset_at].1.clone())
-                    .collect();
-                (key_text(&a.key), present)
-            })
-            .collect();
-        out.extend(completeness::incomplete_averages(&all, &averages));
-    }
+            .map(|a| &a.key)
+            .collect::<Vec<_>>(),
+    ));
     for a in &report.rank_agreement {
         let only = |d: &str| -> Vec<&str> {
             let on_d: BTreeSet<&str> = records

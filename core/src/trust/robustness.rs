@@ -31,7 +31,7 @@ use super::group::{
 use super::operators::{Level, OperatorRegistry, Track};
 use super::options::{check_by, Bootstrap, CompareOptions, GroupKey, ReportOptions};
 use super::records::{field_of, RobustnessRecord};
-use super::reliability::{bootstrap_out, comparisons_out, findings_out, key_text, names_out};
+use super::reliability::{bootstrap_out, comparisons_out, findings_out, names_out};
 use super::stats::Rng;
 use super::trend::{level_trend, LevelTrend};
 use crate::pyjson::Out;
@@ -750,31 +750,15 @@ fn findings(
         }
     }
     out.extend(completeness::missing_fields(&missing));
-    if let Some((dataset_at, _)) = without_dataset(&report.by) {
-        let all: BTreeSet<String> = report
-            .groups
-            .iter()
-            .map(|g| g.key[dataset_at].1.clone())
-            .collect();
-        let averages: Vec<(String, Vec<String>)> = report
+    out.extend(completeness::incomplete_averages(
+        &report.by,
+        &report.groups.iter().map(|g| &g.key).collect::<Vec<_>>(),
+        &report
             .dataset_average
             .iter()
-            .map(|a| {
-                let present = report
-                    .groups
-                    .iter()
-                    .filter(|g| {
-                        let mut k = g.key.clone();
-                        k.remove(dataset_at);
-                        k == a.key
-                    })
-                    .map(|g| g.key[dataset_at].1.clone())
-                    .collect();
-                (key_text(&a.key), present)
-            })
-            .collect();
-        out.extend(completeness::incomplete_averages(&all, &averages));
-    }
+            .map(|a| &a.key)
+            .collect::<Vec<_>>(),
+    ));
     if let Some(expected) = &options.expected {
         let id = |dataset: &str, q: &str, p: Option<&str>| match p {
             Some(p) => format!("{dataset}/{q}/{p}"),
