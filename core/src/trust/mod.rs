@@ -217,13 +217,16 @@ pub fn robustness_from_manifest_json(
     Ok(manifest_out(&report, &scored).to_pretty())
 }
 
+/// What a manifest's files are read with: a path as written and its role, to its content.
+pub type FileLookup<'a> = dyn FnMut(&str, FileRole) -> FileContent + 'a;
+
 /// A report's JSON and its document, computed once (what the Python package keeps): `kind` is
 /// `reliability` or `robustness`; with `files`, robustness is scored from a manifest.
 pub fn report_json_and_document(
     kind: &str,
     records: &str,
     options_json: &str,
-    files: Option<&mut dyn FnMut(&str, FileRole) -> FileContent>,
+    files: Option<&mut FileLookup<'_>>,
 ) -> Result<(String, Document), TrustError> {
     match (kind, files) {
         ("reliability", None) => {
