@@ -3,7 +3,6 @@
 use js_sys::Reflect;
 use serde::Serialize;
 use tabeq::csv::MAX_CSV_BYTES;
-use tabeq::doc::Document;
 use tabeq::trust::{FileContent, FileRole};
 use wasm_bindgen::prelude::*;
 
@@ -132,10 +131,19 @@ pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsV
         Failure::invalid_argument("format must be text, markdown, html, csv or svg")
     }))?;
     throw(inspectable(&document, "document"))?;
-    let document: Document = throw(
-        serde_wasm_bindgen::from_value(document)
-            .map_err(|e| Failure::invalid_argument(format!("not a document: {e}"))),
+    // Read from its JSON text by hand (see `api::document_from_json` for why not serde).
+    let text = throw(
+        js_sys::JSON::stringify(&document)
+            .ok()
+            .and_then(|t| t.as_string())
+            .filter(|t| t.len() <= MAX_TRUST_INPUT_BYTES)
+            .ok_or_else(|| {
+                Failure::invalid_argument(
+                    "document must be a JSON-serializable object within the size limit",
+                )
+            }),
     )?;
+    let document = throw(api::document_from_json(&text))?;
     throw(api::render_document(&document, &format))
 }
 
