@@ -113,9 +113,10 @@ def _read_diagnosis(report: Report, d: dict[str, Any], error_code: Optional[str]
     headers = report.prediction_headers or []
     status = d["input"]
     if status["status"] == "invalid_csv":
+        record = status.get("record")
+        where = "" if record is None else f" at record {record}"
         report.notes.append(
-            f"The prediction is not a valid CSV: {status['csv_error']} at record {status.get('record')}: "
-            f"{status.get('message', '')}"
+            f"The prediction is not a valid CSV: {status['csv_error']}{where}: {status.get('message', '')}"
         )
     shape = d.get("shape")
     if shape:
