@@ -89,6 +89,13 @@ pub fn near_duplicates<'a>(what: &str, names: impl Iterator<Item = &'a str>) -> 
         .collect()
 }
 
+/// [`near_duplicates`] among model names, then among dataset names.
+pub fn model_and_dataset_names(models: &BTreeSet<&str>, datasets: &BTreeSet<&str>) -> Vec<Finding> {
+    let mut out = near_duplicates("model", models.iter().copied());
+    out.extend(near_duplicates("dataset", datasets.iter().copied()));
+    out
+}
+
 /// Models with different numbers of `unit` within a dataset (dataset → model → count).
 pub fn unequal_counts(counts: &BTreeMap<&str, BTreeMap<&str, usize>>, unit: &str) -> Vec<Finding> {
     counts

@@ -394,14 +394,7 @@ fn findings(
     let mut out = Vec::new();
     let models: BTreeSet<&str> = records.iter().map(|r| r.model.as_str()).collect();
     let datasets: BTreeSet<&str> = records.iter().map(|r| r.dataset.as_str()).collect();
-    out.extend(completeness::near_duplicates(
-        "model",
-        models.iter().copied(),
-    ));
-    out.extend(completeness::near_duplicates(
-        "dataset",
-        datasets.iter().copied(),
-    ));
+    out.extend(completeness::model_and_dataset_names(&models, &datasets));
     let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
     let mut operators_of: BTreeMap<(&str, &str, &str), BTreeSet<&str>> = BTreeMap::new();
     let mut missing: BTreeMap<String, usize> = BTreeMap::new();

@@ -711,14 +711,7 @@ fn findings(
     let mut out = Vec::new();
     let models: BTreeSet<&str> = questions.iter().map(|q| q.model.as_str()).collect();
     let datasets: BTreeSet<&str> = questions.iter().map(|q| q.dataset.as_str()).collect();
-    out.extend(completeness::near_duplicates(
-        "model",
-        models.iter().copied(),
-    ));
-    out.extend(completeness::near_duplicates(
-        "dataset",
-        datasets.iter().copied(),
-    ));
+    out.extend(completeness::model_and_dataset_names(&models, &datasets));
     let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
     let mut ks: BTreeMap<&str, BTreeMap<&str, BTreeMap<&str, u64>>> = BTreeMap::new();
     for q in questions {
