@@ -8,6 +8,10 @@ cd "$(dirname "$0")/.."
 # Size limits of each .wasm file, in bytes (KB = 1000 bytes, the stricter reading).
 MAX_WASM_BYTES=600000
 MAX_WASM_GZIP_BYTES=250000
+# The trust module also carries the trust documents, their renderers and the SVG charts (measured
+# 739772 bytes, 280695 gzipped, at the commit that added them): its own, larger limits.
+MAX_TRUST_WASM_BYTES=800000
+MAX_TRUST_WASM_GZIP_BYTES=300000
 
 log() { echo "test-wasm: $*" >&2; }
 
@@ -16,6 +20,9 @@ bash scripts/build-wasm.sh
 failed=0
 for name in tabeq tabeq_trust; do
   wasm=bindings-wasm/pkg/${name}_bg.wasm
+  if [ "$name" = tabeq_trust ]; then
+    MAX_WASM_BYTES=$MAX_TRUST_WASM_BYTES MAX_WASM_GZIP_BYTES=$MAX_TRUST_WASM_GZIP_BYTES
+  fi
   size=$(stat -c %s "$wasm")
   gz=$(gzip -9 -c "$wasm" | wc -c)
   if [ "$size" -gt "$MAX_WASM_BYTES" ] || [ "$gz" -gt "$MAX_WASM_GZIP_BYTES" ]; then

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use pyo3::prelude::*;
 
 use tabeq::csv::MAX_CSV_BYTES;
+use tabeq::doc::Document;
 use tabeq::error::{CsvError, CsvErrorKind};
 use tabeq::trust::{self, FileContent, FileRole};
 
@@ -63,8 +64,21 @@ fn read_trusted_file(path: &Path) -> FileContent {
     }
 }
 
+/// A manifest file, resolved against the manifest's directory. Predictions follow the
+/// evaluator's file rules (missing, not a regular file, symbolic link).
+fn manifest_file(base_dir: &Path, path: &str, role: FileRole) -> FileContent {
+    let full = base_dir.join(path);
+    match role {
+        FileRole::Prediction => match read_prediction(&full) {
+            PredictionFile::Missing => FileContent::Missing,
+            PredictionFile::Invalid(e) => FileContent::Invalid(e),
+            PredictionFile::Bytes(b) => FileContent::Bytes(b),
+        },
+        FileRole::Gold | FileRole::Config => read_trusted_file(&full),
+    }
+}
+
 /// Robustness report JSON for a manifest; relative paths are resolved against `base_dir`.
-/// Predictions follow the evaluator's file rules (missing, not a regular file, symbolic link).
 #[pyfunction]
 fn trust_robustness_from_manifest(
     py: Python<'_>,
@@ -73,20 +87,62 @@ fn trust_robustness_from_manifest(
     options_json: &str,
 ) -> PyResult<String> {
     py.detach(|| {
-        let mut files = |path: &str, role: FileRole| {
-            let full = base_dir.join(path);
-            match role {
-                FileRole::Prediction => match read_prediction(&full) {
-                    PredictionFile::Missing => FileContent::Missing,
-                    PredictionFile::Invalid(e) => FileContent::Invalid(e),
-                    PredictionFile::Bytes(b) => FileContent::Bytes(b),
-                },
-                FileRole::Gold | FileRole::Config => read_trusted_file(&full),
-            }
-        };
+        let mut files = |path: &str, role: FileRole| manifest_file(&base_dir, path, role);
         trust::robustness_from_manifest_json(manifest_jsonl, options_json, &mut files)
     })
     .map_err(to_py)
+}
+
+/// A trust report's document, rendered by the core (Python only asks for a format).
+#[pyclass(frozen, module = "tabeq._tabeq", name = "TrustDocument")]
+pub struct TrustDocument(Document);
+
+#[pymethods]
+impl TrustDocument {
+    /// The document as `text`, `markdown`, `html`, `csv` or `svg`.
+    fn render(&self, format: &str) -> PyResult<String> {
+        trust::render_document(&self.0, format).map_err(to_py)
+    }
+
+    /// The document's title.
+    #[getter]
+    fn title(&self) -> String {
+        self.0.title.clone()
+    }
+}
+
+/// A report's JSON and its document, computed once: `kind` is `reliability` or `robustness`;
+/// with `base_dir`, `records` is a robustness manifest whose paths are resolved against it.
+#[pyfunction]
+#[pyo3(signature = (kind, records, options_json, base_dir=None))]
+fn trust_report(
+    py: Python<'_>,
+    kind: &str,
+    records: &str,
+    options_json: &str,
+    base_dir: Option<PathBuf>,
+) -> PyResult<(String, TrustDocument)> {
+    py.detach(|| match &base_dir {
+        Some(dir) => {
+            let mut files = |path: &str, role: FileRole| manifest_file(dir, path, role);
+            trust::report_json_and_document(kind, records, options_json, Some(&mut files))
+        }
+        None => trust::report_json_and_document(kind, records, options_json, None),
+    })
+    .map(|(json, doc)| (json, TrustDocument(doc)))
+    .map_err(to_py)
+}
+
+/// A document of `kind` `spearman` (input JSON) or `operators` (options JSON).
+#[pyfunction]
+fn trust_document(kind: &str, input_json: &str) -> PyResult<TrustDocument> {
+    let (records, options) = match kind {
+        "operators" => ("", input_json),
+        _ => (input_json, ""),
+    };
+    trust::report_document(kind, records, options)
+        .map(TrustDocument)
+        .map_err(to_py)
 }
 
 /// Spearman JSON for `{"x": [...], "y": [...]}` (or objects paired by key).
@@ -118,5 +174,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trust_spearman, m)?)?;
     m.add_function(wrap_pyfunction!(trust_operators, m)?)?;
     m.add_function(wrap_pyfunction!(trust_error_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(trust_report, m)?)?;
+    m.add_function(wrap_pyfunction!(trust_document, m)?)?;
+    m.add_class::<TrustDocument>()?;
     Ok(())
 }

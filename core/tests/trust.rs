@@ -607,3 +607,102 @@ fn hostile_inputs_get_codes_not_panics() {
         TrustErrorCode::InvalidJson
     );
 }
+
+// --- The worked example of docs/trust-metrics.md (examples/trust/paper-*.jsonl) ------------
+
+fn example(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/../examples/trust/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+/// The paper's Table 2: MRS (%) per model on AIDABench-QA and DABench.
+const TABLE_2: [(&str, &str, &str); 8] = [
+    ("Qwen3.7-Max", "14.68", "15.16"),
+    ("DeepSeek-V4-Pro", "12.72", "11.59"),
+    ("GLM-5.2", "8.48", "9.72"),
+    ("Gemini-3.1-Pro", "8.27", "5.68"),
+    ("Claude-Sonnet-5", "15.57", "11.59"),
+    ("GPT-5.5", "23.22", "25.19"),
+    ("Qwen3.6 27B", "7.03", "5.05"),
+    ("Qwen3-30B-A3B", "11.65", "3.34"),
+];
+
+#[test]
+fn worked_example_reproduces_table_2_and_its_spearman() {
+    let r = report(
+        &example("paper-reliability.jsonl"),
+        json!({"by": ["model", "dataset"]}),
+    );
+    for (model, aida, dabench) in TABLE_2 {
+        let a = find(
+            &r["groups"],
+            json!({"model": model, "dataset": "AIDABench-QA"}),
+        );
+        let d = find(&r["groups"], json!({"model": model, "dataset": "DABench"}));
+        assert_eq!(
+            (pct(&a["mrs"]), pct(&d["mrs"])),
+            (aida.into(), dabench.into())
+        );
+    }
+    let gpt = find(
+        &r["groups"],
+        json!({"model": "GPT-5.5", "dataset": "AIDABench-QA"}),
+    );
+    assert_eq!(
+        (&gpt["full"], &gpt["partial"], &gpt["none"]),
+        (&json!(73), &json!(115), &json!(374))
+    );
+    let agreement = &r["rank_agreement"][0];
+    assert_eq!(format!("{:.2}", agreement["rho"].as_f64().unwrap()), "0.81");
+    assert_eq!(
+        format!("{:.3}", agreement["p_value"].as_f64().unwrap()),
+        "0.014"
+    );
+    // GLM-5.2 has 560 judged instances on AIDABench-QA, the others 562: reported, not hidden.
+    let codes: Vec<&str> = r["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["unequal_instance_counts"]);
+    let strict = reliability_report_json(
+        &example("paper-reliability.jsonl"),
+        &json!({"strict": true}).to_string(),
+    )
+    .unwrap_err();
+    assert_eq!(strict.code, TrustErrorCode::UnequalInstanceCounts);
+}
+
+#[test]
+fn worked_example_reproduces_the_level_trend() {
+    let r = robustness(&example("paper-robustness.jsonl"), json!({"by": ["model"]}));
+    let trend = &r["level_trend"];
+    assert_eq!(trend["n"], 12);
+    assert_eq!(format!("{:.2}", trend["rho"].as_f64().unwrap()), "0.59");
+    assert_eq!(
+        format!("{:.3}", trend["p_value"].as_f64().unwrap()),
+        "0.044"
+    );
+    assert_eq!(
+        format!("{:.2}", trend["l3_over_l0"].as_f64().unwrap()),
+        "2.82"
+    );
+    // By level as an ordinary grouping: the same pooled ASR per level.
+    let by_level = robustness(&example("paper-robustness.jsonl"), json!({"by": ["level"]}));
+    let l0 = find(&by_level["groups"], json!({"level": "L0"}));
+    let l3 = find(&by_level["groups"], json!({"level": "L3"}));
+    assert_eq!(
+        (pct(&l0["asr"]), pct(&l3["asr"])),
+        ("14.58".into(), "41.15".into())
+    );
+    assert_eq!(l0["n"], 160);
+    assert!(
+        r["findings"].as_array().unwrap().is_empty(),
+        "{}",
+        r["findings"]
+    );
+}

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import types
 import typing
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -84,10 +85,10 @@ def test_paper_gpt55_rates_and_average() -> None:
     # "Avg." is the unweighted mean of per-dataset MRS, not the pooled MRS (292.5/1205 = 24.27%).
     assert pct(report.overall["mrs"]) == "24.27"
     table = report.table()
-    assert "562  12.99  20.46  66.55  23.22" in table
-    assert "643  20.06  10.26  69.67  25.19" in table
-    assert table.splitlines()[3].rstrip().endswith("| 24.21")
-    assert repr(report) == table
+    assert "562             12.99             20.46             66.55             23.22" in table
+    assert "643        20.06        10.26        69.67        25.19" in table
+    assert next(line for line in table.splitlines() if line.startswith("GPT-5.5")).endswith("   24.21")
+    assert repr(report) == table == str(report)
 
 
 PAPER_AIDA = [14.68, 12.72, 8.48, 8.27, 15.57, 23.22, 7.03, 11.65]
@@ -156,7 +157,7 @@ def test_rank_agreement_in_reliability_report() -> None:
     # MRS on A: 3/4, 2.5/4, 1/4; on B: 3/4, 3/4, 0.5/4 -> ranks (3,2,1) vs (2.5,2.5,1).
     expected = trust.spearman([3, 2, 1], [2.5, 2.5, 1])
     assert agreement["rho"] == pytest.approx(expected.rho)
-    assert "Spearman rho of MRS, A vs B: 0.87 (p = 0.333, n = 3)" in report.table()
+    assert "A          B          3  0.87  0.333      0.667" in report.table()
 
 
 # --- Hand-computed robustness ------------------------------------------------------------------------
@@ -380,7 +381,7 @@ def test_robustness_error_codes() -> None:
             trust.robustness(records)
         assert (info.value.code, info.value.line) == (code, line), records
     with pytest.raises(trust.TrustError) as info:
-        trust.robustness([original], by=["operator"])
+        trust.robustness([original], by=["family"])
     assert info.value.code == "invalid_options"
 
 
@@ -525,7 +526,7 @@ def test_manifest_from_examples_and_relative_paths(tmp_path: Path) -> None:
 def test_cli_formats(in_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = "examples/trust/reliability.jsonl"
     code, out, _ = run(["trust", "reliability", path, "--by", "model,dataset"], capsys)
-    assert code == 0 and out.startswith("        | AIDABench-QA") and "| Avg." in out
+    assert code == 0 and out.startswith("Reliability\n===========\n") and "Avg. MRS" in out
     code, out, _ = run(["trust", "reliability", path, "--format", "json"], capsys)
     data = json.loads(out)
     assert code == 0 and data["track"] == "reliability" and data["records"] == 252
@@ -535,14 +536,18 @@ def test_cli_formats(in_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and [r["section"] for r in rows] == ["overall", "groups", "groups", "groups"]
     assert rows[1]["model"] == "Model-A" and float(rows[1]["mrs"]) == pytest.approx(24.5 / 84)
     code, out, _ = run(["trust", "reliability", path, "--by", "operator", "--format", "markdown"], capsys)
-    assert code == 0 and out.startswith("| Operator | n | FRR | PRR | NRR | MRS |")
-    assert "**Operator families (micro)**" in out
+    assert code == 0 and out.startswith("# Reliability") and "| Operator | n | FRR | PRR | NRR | MRS |" in out
+    assert "## Operator families (micro)" in out
+    code, out, _ = run(["trust", "reliability", path, "--by", "operator", "--format", "svg"], capsys)
+    assert code == 0 and out.startswith("<svg") and "MRS by operator" in out
+    code, out, _ = run(["trust", "reliability", path, "--format", "html"], capsys)
+    assert code == 0 and out.startswith('<div class="tabeq-doc">') and "<figure><svg" in out
     code, out, _ = run(["trust", "robustness", "examples/trust/robustness.jsonl", "--format", "json"], capsys)
     assert code == 0 and json.loads(out)["originals"] == 72
     code, out, _ = run(["trust", "robustness", "--manifest", "examples/trust/manifest.jsonl"], capsys)
     assert code == 0 and "Demo" in out
     code, out, _ = run(["trust", "operators", "--format", "csv"], capsys)
-    assert code == 0 and out.splitlines()[1] == "FDM,field_missing,reliability,information deletion,easy"
+    assert code == 0 and out.splitlines()[2] == "FDM,field_missing,reliability,information deletion,easy"
     code, out, _ = run(["trust", "spearman", "examples/trust/paper-mrs.json", "--format", "json"], capsys)
     assert code == 0 and round(json.loads(out)["rho"], 2) == 0.81
 
@@ -561,8 +566,15 @@ def test_cli_invalid_records_exit_2(
     assert code == 2 and "io_error" in err
     code, _, err = run(["trust", "robustness"], capsys)
     assert code == 2 and "invalid_options" in err
-    code, _, err = run(["trust", "reliability", "examples/trust/reliability.jsonl", "--by", "colour"], capsys)
+    code, _, err = run(["trust", "reliability", "examples/trust/reliability.jsonl", "--by", "level"], capsys)
     assert code == 2 and "invalid_options" in err
+    # Any record field groups; one the records lack is a completeness finding, fatal with --strict.
+    code, out, _ = run(["trust", "reliability", "examples/trust/reliability.jsonl", "--by", "colour"], capsys)
+    assert code == 0 and "(missing)" in out and "missing_group_field" in out
+    code, _, err = run(
+        ["trust", "reliability", "examples/trust/reliability.jsonl", "--by", "colour", "--strict"], capsys
+    )
+    assert code == 2 and err.startswith("tabeq trust: error: missing_group_field: 252 records lack")
     operators = tmp_path / "ops.json"
     operators.write_text('{"not": "a list"}', encoding="utf-8")
     code, _, err = run(
@@ -609,7 +621,7 @@ def test_docs_console_examples_match(in_root: Path, capsys: pytest.CaptureFixtur
     for command, expected in blocks:
         code, out, err = run(shlex.split(command)[1:], capsys)
         assert (out + err).rstrip("\n") == expected, command
-        assert code == (2 if "invalid" in command else 0)
+        assert code == (2 if "invalid" in command or "--strict" in command else 0)
 
 
 def test_docs_python_examples_match(in_root: Path) -> None:
@@ -627,3 +639,141 @@ def test_docs_python_examples_match(in_root: Path) -> None:
 def test_module_docstring_example() -> None:
     result = doctest.testmod(trust)
     assert result.attempted >= 3 and result.failed == 0
+
+
+# --- Groupings, completeness, comparisons, charts (issue 15) -----------------------------------------
+
+
+def test_any_record_field_groups_and_robustness_groups_by_operator_and_level() -> None:
+    records = [
+        {**r, "prompt": "cot" if i % 2 else "plain"} for i, r in enumerate(labelled("m", "d", 3, 2, 5))
+    ]
+    report = trust.reliability(records, by="prompt")
+    assert [(g["key"]["prompt"], g["n"]) for g in report.groups] == [("cot", 5), ("plain", 5)]
+    assert report.by == ["prompt"]
+    rob = trust.robustness("examples/trust/paper-robustness.jsonl", by=["model", "level"])
+    gpt = [g for g in rob.groups if g["key"]["model"] == "GPT-5.5"]
+    assert [g["key"]["level"] for g in gpt] == ["L0", "L1", "L2", "L3"]
+    # Every row keeps its scope's questions (N, Acc_clean) and only that level's perturbations.
+    assert {g["n"] for g in gpt} == {20} and [g["perturbations"] for g in gpt] == [64, 32, 64, 32]
+    by_op = trust.robustness("examples/trust/paper-robustness.jsonl", by="operator")
+    assert [g["key"]["operator"] for g in by_op.groups][:3] == ["ROS", "COS", "HSS"]
+    assert by_op.groups[0]["asr"] == by_op.overall["asr_by_operator"][0]["asr"]
+
+
+def codes(report: trust.ReliabilityReport | trust.RobustnessReport) -> list[str]:
+    return [f["code"] for f in report.findings]
+
+
+def test_every_completeness_finding_has_a_code_and_strict_raises_it() -> None:
+    base = labelled("m1", "A", 2, 1, 3) + labelled("m2", "A", 2, 1, 3)
+    cases: list[tuple[list[dict[str, Any]], dict[str, Any], str]] = [
+        (base + labelled("m3", "A", 1, 1, 1), {"by": ["model"]}, "unequal_instance_counts"),
+        (base + [{**base[0], "operator": "EC"}], {"by": ["model"]}, "duplicate_across_operators"),
+        (base + [{**r, "model": "M1 "} for r in base[:6]], {"by": ["model"]}, "near_duplicate_names"),
+        (
+            base + [{**r, "dataset": "B"} for r in base[:6]],
+            {"by": ["model", "dataset"]},
+            "incomplete_average",
+        ),
+        (
+            base + [{**r, "dataset": "B"} for r in base[:6]],
+            {"by": ["model", "dataset"]},
+            "unpaired_spearman_keys",
+        ),
+        (base, {"by": ["colour"]}, "missing_group_field"),
+        (
+            base,
+            {"expected": [{"dataset": "A", "operator": "FDM", "instance_id": "A-99"}]},
+            "missing_expected_instance",
+        ),
+        (
+            base,
+            {"expected": [{"dataset": "A", "operator": "FDM", "instance_id": "A-0"}]},
+            "unexpected_instance",
+        ),
+    ]
+    for records, options, code in cases:
+        assert code in codes(trust.reliability(records, **options)), code
+        with pytest.raises(trust.TrustError) as info:
+            trust.reliability(records, strict=True, **options)
+        assert info.value.code in codes(trust.reliability(records, **options))
+    assert codes(trust.reliability(base, by=["model", "dataset"])) == []
+
+
+def test_robustness_completeness_missing_originals() -> None:
+    records = trust.robustness("examples/trust/paper-robustness.jsonl").to_dict()
+    assert records["findings"] == []
+    lines = (ROOT / "examples/trust/paper-robustness.jsonl").read_text(encoding="utf-8").splitlines()
+    kept = [json.loads(line) for line in lines]
+    # One model without two originals the others answered; then every unperturbed original dropped.
+    dropped = [r for r in kept if not (r["model"] == "GPT-5.5" and r["question_id"] == "DABench-q9")]
+    assert codes(trust.robustness(dropped)) == ["unequal_instance_counts", "missing_originals"]
+    perturbed_only = [r for r in kept if not r["question_id"].endswith(("q8", "q9"))]
+    assert codes(trust.robustness(perturbed_only)) == ["all_questions_perturbed"]
+    full, partial = trust.robustness(kept, by=[]), trust.robustness(perturbed_only, by=[])
+    assert partial.overall["rad"] > full.overall["rad"]  # what leaving them out does silently
+    with pytest.raises(trust.TrustError) as info:
+        trust.robustness(perturbed_only, strict=True)
+    assert info.value.code == "all_questions_perturbed"
+    expected = [{"dataset": "DABench", "question_id": "DABench-q9"}]
+    assert "missing_expected_instance" in codes(trust.robustness(dropped, expected=expected))
+
+
+def test_expected_instances_from_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "expected.jsonl"
+    records = labelled("m", "A", 2, 2, 2)
+    lines = [{k: r[k] for k in ("dataset", "operator", "instance_id")} for r in records]
+    lines.append({"dataset": "A", "operator": "field_missing", "instance_id": "A-6"})
+    path.write_text("\n".join(json.dumps(line) for line in lines), encoding="utf-8")
+    report = trust.reliability(records, expected=path)
+    (finding,) = report.findings
+    assert finding["code"] == "missing_expected_instance"
+    assert finding["message"] == 'model "m" lacks 1 of 7 expected instances: "A/FDM/A-6"'
+
+
+def test_notebook_views_and_svg() -> None:
+    report = trust.robustness("examples/trust/paper-robustness.jsonl", by="model,dataset")
+    svg = report._repr_svg_()
+    root = ET.fromstring(svg)  # well-formed XML, as a notebook's SVG renderer needs
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("font-weight") == "600"]
+    assert titles == ["ASR by operator", "ASR by level", "ASR by model and dataset"]
+    html = report._repr_html_()
+    assert html.startswith('<div class="tabeq-doc">') and html.count("<figure><svg") == 3
+    assert "Spearman rho, level vs ASR" in report.table()
+    trend = report.level_trend
+    assert trend is not None and round(trend["l3_over_l0"], 2) == 2.82
+
+
+def test_cli_strict_compare_and_broken_pipe(in_root: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tabeq",
+            "trust",
+            "reliability",
+            "examples/trust/paper-reliability.jsonl",
+            "--strict",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "unequal_instance_counts" in done.stderr
+    piped = subprocess.run(
+        f"{shlex.quote(sys.executable)} -m tabeq trust reliability examples/trust/paper-reliability.jsonl"
+        " --by model,operator --compare | head -n 2",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert piped.stdout == "Reliability\n===========\n" and piped.stderr == ""
+
+
+def test_bootstrap_budget_message_counts_draws() -> None:
+    with pytest.raises(trust.TrustError) as info:
+        trust.reliability(labelled("m", "d", 100, 100, 200), bootstrap=100_000)
+    assert "over 400 records in 4 sections is 160000000 draws" in info.value.message

@@ -332,7 +332,7 @@ test("hostile trust inputs", () => {
     assert.ok(error instanceof Error, String(records).slice(0, 30));
     assert.equal(error.code, code, String(records).slice(0, 30));
   }
-  for (const options of ["{", '{"by": ["colour"]}', { bootstrap: -1 }, { operators: [{ code: 1 }] }, 5]) {
+  for (const options of ["{", '{"by": ["level"]}', { bootstrap: -1 }, { operators: [{ code: 1 }] }, 5]) {
     const error = coded(() => tabeqTrust.trustReliability('{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "full"}', options));
     assert.ok(error instanceof Error, JSON.stringify(options));
   }

@@ -89,3 +89,66 @@ test("robustness from a manifest of tables, scored inside the module", () => {
   const none = tabeqTrust.trustRobustnessFromManifest(manifest, withoutPredictions);
   assert.ok(none.scored.every((s) => !s.correct && s.error_code === "missing_prediction"));
 });
+
+// The worked example of docs/trust-metrics.md, through WASM.
+const TABLE_2 = {
+  "Qwen3.7-Max": [14.68, 15.16],
+  "DeepSeek-V4-Pro": [12.72, 11.59],
+  "GLM-5.2": [8.48, 9.72],
+  "Gemini-3.1-Pro": [8.27, 5.68],
+  "Claude-Sonnet-5": [15.57, 11.59],
+  "GPT-5.5": [23.22, 25.19],
+  "Qwen3.6 27B": [7.03, 5.05],
+  "Qwen3-30B-A3B": [11.65, 3.34],
+};
+
+test("worked example: Table 2, its Spearman, the level trend, and documents", () => {
+  const rel = readFileSync(join(ROOT, "examples", "trust", "paper-reliability.jsonl"));
+  const report = tabeqTrust.trustReliability(rel, { by: ["model", "dataset"] });
+  for (const [model, [aida, dabench]] of Object.entries(TABLE_2)) {
+    const mrs = (dataset) => report.groups.find((g) => g.key.model === model && g.key.dataset === dataset).mrs;
+    assert.deepEqual([percent(mrs("AIDABench-QA")), percent(mrs("DABench"))], [aida, dabench], model);
+  }
+  const [agreement] = report.rank_agreement;
+  assert.equal(agreement.rho.toFixed(2), "0.81");
+  assert.equal(agreement.p_value.toFixed(3), "0.014");
+  assert.deepEqual(report.findings.map((f) => f.code), ["unequal_instance_counts"]);
+  assert.throws(() => tabeqTrust.trustReliability(rel, { strict: true }), { code: "unequal_instance_counts" });
+
+  const rob = readFileSync(join(ROOT, "examples", "trust", "paper-robustness.jsonl"), "utf8");
+  const trend = tabeqTrust.trustRobustness(rob, { by: "model" }).level_trend;
+  assert.deepEqual(
+    [trend.rho.toFixed(2), trend.p_value.toFixed(3), trend.l3_over_l0.toFixed(2), trend.n],
+    ["0.59", "0.044", "2.82", 12],
+  );
+
+  const doc = tabeqTrust.trustDocument("robustness", rob, { by: "model,level" });
+  assert.deepEqual(
+    doc.sections.map((s) => s.id),
+    ["groups", "asr_detail", "level_trend", "completeness", "charts"],
+  );
+  const text = tabeqTrust.renderDocument(doc, "text");
+  assert.match(text, /Spearman rho, level vs ASR: 0\.59 \(p = 0\.044, permutation p = /);
+  assert.match(text, /ASR L3 \/ L0: +2\.82/);
+  assert.ok(tabeqTrust.renderDocument(doc, "svg").startsWith("<svg"));
+  assert.match(tabeqTrust.renderDocument(doc, "markdown"), /^# Robustness/);
+  assert.throws(() => tabeqTrust.renderDocument(doc, "pdf"), { code: "invalid_options" });
+  assert.throws(() => tabeqTrust.renderDocument({ nope: 1 }, "text"), { code: "invalid_argument" });
+  const spearman = tabeqTrust.trustDocument("spearman", { x: { a: 1, b: 2, c: 3 }, y: { a: 1, b: 3, d: 2 } });
+  assert.match(tabeqTrust.renderDocument(spearman, "text"), /unpaired_spearman_keys/);
+});
+
+test("any record field groups, and strict mode makes completeness findings errors", () => {
+  const lines = [];
+  for (const [model, condition] of [["m", "cot"], ["m", "plain"], ["m ", "plain"]]) {
+    for (let i = 0; i < 3; i++) {
+      lines.push(JSON.stringify({ model, dataset: "d", operator: "FDM", instance_id: `${condition}-${i}`, label: i ? "none" : "full", prompt: condition }));
+    }
+  }
+  const report = tabeqTrust.trustReliability(lines.join("\n"), { by: ["prompt"] });
+  assert.deepEqual(report.groups.map((g) => [g.key.prompt, g.n]), [["cot", 3], ["plain", 6]]);
+  assert.deepEqual(report.findings.map((f) => f.code), ["near_duplicate_names", "unequal_instance_counts"]);
+  assert.throws(() => tabeqTrust.trustReliability(lines.join("\n"), { by: "prompt", strict: true }), {
+    code: "near_duplicate_names",
+  });
+});

@@ -1,21 +1,22 @@
 """``tabeq trust``: reliability and robustness tables from JSON-lines records or a manifest.
 
 Exit status: 0 on success, 2 when the input is invalid (a coded message on stderr, and with
-``--format json`` also ``{"error": {"code", "line", "message"}}`` on stdout).
+``--format json`` also ``{"error": {"code", "line", "message"}}`` on stdout). Tables, notes and
+charts are rendered by the core; this module parses arguments, reads files and prints.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
+import os
 import sys
 from typing import Any, Callable, Union
 
-from . import trust
+from . import _tabeq, trust
 
 EXIT_INVALID = 2
-FORMATS = ("table", "json", "csv", "markdown")
+FORMATS = ("table", "json", "csv", "markdown", "html", "svg")
 
 _Report = Union[trust.ReliabilityReport, trust.RobustnessReport]
 
@@ -37,15 +38,30 @@ def _load_operators(path: str | None) -> list[dict[str, Any]] | None:
     return data
 
 
+def _write(text: str) -> None:
+    """Print, and when the reader goes away (``| head``) stop quietly instead of a traceback."""
+    try:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would report the failed flush again at exit; point stdout at /dev/null first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def _emit(report: _Report, fmt: str) -> None:
     if fmt == "json":
-        print(report.to_json())
+        _write(report.to_json())
     elif fmt == "csv":
-        sys.stdout.write(report.to_csv())
+        _write(report.to_csv())
     elif fmt == "markdown":
-        print(report.to_markdown())
+        _write(report.to_markdown())
+    elif fmt == "html":
+        _write(report.to_html())
+    elif fmt == "svg":
+        _write(report.to_svg())
     else:
-        print(report.table())
+        _write(report.table())
 
 
 def _fail(exc: trust.TrustError, fmt: str) -> int:
@@ -62,6 +78,9 @@ def _common(args: argparse.Namespace) -> dict[str, Any]:
         "bootstrap": args.bootstrap,
         "seed": args.seed,
         "confidence": args.confidence,
+        "strict": args.strict,
+        "compare": args.compare,
+        "expected": args.expected,
     }
 
 
@@ -91,38 +110,14 @@ def _robustness(args: argparse.Namespace) -> _Report:
 
 def _operators(args: argparse.Namespace) -> int:
     try:
-        ops = trust.operators(_load_operators(args.operators))
+        extra = _load_operators(args.operators)
+        if args.format == "json":
+            _write(json.dumps(trust.operators(extra), ensure_ascii=False, indent=2))
+            return 0
+        document = _tabeq.trust_document("operators", json.dumps({"operators": extra or []}))
     except trust.TrustError as exc:
         return _fail(exc, args.format)
-    if args.format == "json":
-        print(json.dumps(ops, ensure_ascii=False, indent=2))
-        return 0
-    header = ["code", "name", "track", "family/kind", "difficulty/level"]
-    rows = [
-        [
-            o["code"],
-            o["name"],
-            o["track"],
-            o.get("family", o.get("kind", "")),
-            o.get("difficulty") or o.get("level") or "",
-        ]
-        for o in ops
-    ]
-    if args.format == "csv":
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(header)
-        writer.writerows(rows)
-    elif args.format == "markdown":
-        print("| " + " | ".join(header) + " |")
-        print("|" + " --- |" * len(header))
-        for r in rows:
-            print("| " + " | ".join(r) + " |")
-    else:
-        widths = [max(len(x) for x in col) for col in zip(header, *rows)]
-        print("  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip())
-        print("  ".join("-" * w for w in widths))
-        for r in rows:
-            print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    _write(document.render("text" if args.format == "table" else args.format))
     return 0
 
 
@@ -140,11 +135,15 @@ def _spearman(args: argparse.Namespace) -> int:
     except trust.TrustError as exc:
         return _fail(exc, args.format)
     if args.format == "json":
-        print(json.dumps({"n": result.n, "rho": result.rho, "t": result.t, "p_value": result.p_value}))
+        fields = ("n", "rho", "t", "p_value", "p_exact", "p_exact_method", "rho_ci", "findings")
+        _write(json.dumps({name: getattr(result, name) for name in fields}))
     else:
         rho = "-" if result.rho is None else f"{result.rho:.4f}"
         p = "-" if result.p_value is None else f"{result.p_value:.4f}"
-        print(f"rho = {rho}, p = {p}, n = {result.n}")
+        exact = "-" if result.p_exact is None else f"{result.p_exact:.4f}"
+        _write(f"rho = {rho}, p = {p}, {result.p_exact_method} p = {exact}, n = {result.n}")
+        for finding in result.findings:
+            print(f"tabeq trust: warning: {finding['code']}: {finding['message']}", file=sys.stderr)
     return 0
 
 
@@ -152,7 +151,7 @@ def _add_report_options(p: argparse.ArgumentParser, default_by: str, keys: tuple
     p.add_argument(
         "--by",
         default=default_by,
-        help=f"comma-separated grouping keys from {', '.join(keys)} (default: {default_by})",
+        help=f"comma-separated grouping keys: {', '.join(keys)} or any record field (default: {default_by})",
     )
     p.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
     p.add_argument(
@@ -162,6 +161,18 @@ def _add_report_options(p: argparse.ArgumentParser, default_by: str, keys: tuple
     p.add_argument("--confidence", type=float, default=0.95, help="interval coverage (default: 0.95)")
     p.add_argument(
         "--operators", default=None, metavar="FILE.json", help="extra operators to accept (a JSON list)"
+    )
+    p.add_argument("--strict", action="store_true", help="completeness findings are errors (exit status 2)")
+    p.add_argument(
+        "--compare",
+        action="store_true",
+        help="paired comparisons of every pair of models (exact p-values, Holm-adjusted)",
+    )
+    p.add_argument(
+        "--expected",
+        default=None,
+        metavar="EXPECTED.jsonl",
+        help="the instances every model should have (one JSON object a line)",
     )
 
 
@@ -192,5 +203,5 @@ def add_trust_subcommand(subparsers: Any) -> None:
 
     ops = sub.add_parser("operators", help="list the operator registry")
     ops.add_argument("--operators", default=None, metavar="FILE.json", help="extra operators to include")
-    ops.add_argument("--format", choices=FORMATS, default="table")
+    ops.add_argument("--format", choices=("table", "json", "csv", "markdown", "html"), default="table")
     ops.set_defaults(func=_operators)

@@ -10,10 +10,26 @@ agreement and seeded bootstrap intervals. The numbers come from tabeq's Rust cor
 >>> report = trust.reliability(records, by=["model"])
 >>> report.groups[0]["mrs"]
 0.75
->>> print(report)
+>>> print(report)  # the core's document: facts, tables, completeness, charts
+Reliability
+===========
+<BLANKLINE>
+records:    2
+grouped by: model
+bootstrap:  none
+<BLANKLINE>
+MRS by group
+------------
+<BLANKLINE>
 Model  n    FRR    PRR   NRR    MRS
 -----  -  -----  -----  ----  -----
 m      2  50.00  50.00  0.00  75.00
+<BLANKLINE>
+Completeness
+------------
+<BLANKLINE>
+note: no completeness problems found
+<BLANKLINE>
 
 Records are mappings, a pandas DataFrame, a file object, or a path to a JSON-lines file;
 invalid records raise :class:`TrustError` with a stable ``code`` and the ``line`` at fault
@@ -72,13 +88,23 @@ TrustErrorCode = Literal[
     "manifest_config_invalid",
     "manifest_gold_invalid",
     "io_error",
+    "unequal_instance_counts",
+    "duplicate_across_operators",
+    "near_duplicate_names",
+    "missing_originals",
+    "all_questions_perturbed",
+    "incomplete_average",
+    "unpaired_spearman_keys",
+    "missing_expected_instance",
+    "unexpected_instance",
+    "missing_group_field",
 ]
 """Why trust-metric input was rejected: ``TrustError.code`` (see :func:`error_codes`)."""
 
 RELIABILITY_KEYS = ("model", "dataset", "operator", "family", "difficulty")
-"""Keys a reliability report can be grouped by."""
-ROBUSTNESS_KEYS = ("model", "dataset")
-"""Keys a robustness report can be grouped by (ASR per operator and level is inside each group)."""
+"""Built-in keys a reliability report can be grouped by (any record field works too)."""
+ROBUSTNESS_KEYS = ("model", "dataset", "operator", "kind", "level")
+"""Built-in keys a robustness report can be grouped by (any record field works too)."""
 
 
 class TrustError(TabeqError):
@@ -153,12 +179,36 @@ def _records_jsonl(records: RecordsLike) -> str:
     return "\n".join(lines)
 
 
+ExpectedLike = Union[str, "os.PathLike[str]", Iterable[Mapping[str, Any]]]
+"""Expected instances: a JSONL path, or mappings (reliability ``{"dataset", "operator",
+"instance_id"}``, robustness ``{"dataset", "question_id"}`` with an optional ``"perturbation_id"``;
+``"model"`` restricts one to a model)."""
+
+
+def _expected_list(expected: ExpectedLike | None) -> list[dict[str, Any]] | None:
+    if expected is None:
+        return None
+    if isinstance(expected, (str, os.PathLike)):
+        items = []
+        for index, line in enumerate(_read_text(expected).splitlines(), start=1):
+            if line.strip():
+                try:
+                    items.append(json.loads(line))
+                except ValueError as exc:
+                    raise TrustError(f"expected instances: {exc}", "invalid_options", index) from None
+        return items
+    return [dict(e) for e in expected]
+
+
 def _options_json(
     by: ByLike,
     operators: Sequence[Mapping[str, Any]] | None,
     bootstrap: int | None,
     seed: int,
     confidence: float,
+    strict: bool = False,
+    compare: bool = False,
+    expected: ExpectedLike | None = None,
 ) -> str:
     keys = [k.strip() for k in by.split(",") if k.strip()] if isinstance(by, str) else list(by)
     options: dict[str, Any] = {"by": keys}
@@ -166,139 +216,30 @@ def _options_json(
         options["operators"] = [dict(op) for op in operators]
     if bootstrap is not None:
         options["bootstrap"] = {"resamples": bootstrap, "seed": seed, "confidence": float(confidence)}
-    return json.dumps(options)
+    if strict:
+        options["strict"] = True
+    if compare:
+        options["compare"] = {"seed": seed, "confidence": float(confidence)}
+    expected_items = _expected_list(expected)
+    if expected_items is not None:
+        options["expected"] = expected_items
+    return json.dumps(options, ensure_ascii=False, default=_json_default)
 
 
-def _pct(value: Any) -> str:
-    return "-" if value is None else f"{100.0 * float(value):.2f}"
-
-
-def _pct_ci(value: Any, ci: Any) -> str:
-    text = _pct(value)
-    if ci:
-        text += f" [{_pct(ci[0])}, {_pct(ci[1])}]"
-    return text
-
-
-_LABELS = {
-    "model": "Model",
-    "dataset": "Dataset",
-    "operator": "Operator",
-    "family": "Family",
-    "difficulty": "Difficulty",
-}
-
-
-@dataclass
-class _Column:
-    header: str
-    cells: list[str]
-    numeric: bool = True
-
-
-@dataclass
-class _Block:
-    title: str
-    columns: list[_Column]
-    # What Markdown (one header row) puts before each column header; the title if None.
-    prefix: str | None = None
-
-
-def _render_text(blocks: list[_Block], rows: int) -> str:
-    """Blocks of columns side by side, separated by `` | ``, with an optional title line."""
-    gap = "  "
-    widths: list[list[int]] = []
-    for block in blocks:
-        w = [max([len(c.header)] + [len(x) for x in c.cells]) for c in block.columns]
-        inner = sum(w) + len(gap) * (len(w) - 1)
-        if len(block.title) > inner and w:
-            w[-1] += len(block.title) - inner
-        widths.append(w)
-
-    def cell(col: _Column, text: str, width: int) -> str:
-        return text.rjust(width) if col.numeric else text.ljust(width)
-
-    def line(parts: list[str]) -> str:
-        return " | ".join(parts).rstrip()
-
-    out = []
-    if any(b.title for b in blocks):
-        out.append(line([b.title.ljust(sum(w) + len(gap) * (len(w) - 1)) for b, w in zip(blocks, widths)]))
-    out.append(
-        line([gap.join(cell(c, c.header, x) for c, x in zip(b.columns, w)) for b, w in zip(blocks, widths)])
-    )
-    out.append(
-        "-+-".join(gap.join("-" * x for x in w) for w in widths)
-        if len(blocks) > 1
-        else gap.join("-" * x for x in widths[0])
-    )
-    for r in range(rows):
-        out.append(
-            line(
-                [
-                    gap.join(cell(c, c.cells[r], x) for c, x in zip(b.columns, w))
-                    for b, w in zip(blocks, widths)
-                ]
-            )
-        )
-    return "\n".join(out)
-
-
-def _render_markdown(blocks: list[_Block], rows: int) -> str:
-    headers: list[str] = []
-    aligns: list[str] = []
-    columns: list[_Column] = []
-    for b in blocks:
-        for c in b.columns:
-            prefix = b.title if b.prefix is None else b.prefix
-            headers.append(f"{prefix} {c.header}".strip())
-            aligns.append("---:" if c.numeric else ":---")
-            columns.append(c)
-
-    def esc(text: str) -> str:
-        return text.replace("|", "\\|")
-
-    out = ["| " + " | ".join(esc(h) for h in headers) + " |", "| " + " | ".join(aligns) + " |"]
-    for r in range(rows):
-        out.append("| " + " | ".join(esc(c.cells[r]) for c in columns) + " |")
-    return "\n".join(out)
-
-
-@dataclass
-class _Table:
-    """A titled table, or (without blocks) a list of note lines."""
-
-    title: str
-    blocks: list[_Block]
-    rows: int
-    notes: list[str] | None = None
-
-    def text(self) -> str:
-        if not self.blocks:
-            return "\n".join(self.notes or [])
-        body = _render_text(self.blocks, self.rows)
-        return f"{self.title}\n{body}" if self.title else body
-
-    def markdown(self) -> str:
-        if not self.blocks:
-            return "\n".join(f"- {note}" for note in self.notes or [])
-        body = _render_markdown(self.blocks, self.rows)
-        return f"**{self.title}**\n\n{body}" if self.title else body
-
-
-def _key_columns(names: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> list[_Column]:
-    return [
-        _Column(_LABELS.get(k, k), [str(r["key"].get(k, "")) for r in rows], numeric=False) for k in names
-    ]
+def _report(kind: str, text: str, options: str, base_dir: str | None = None) -> tuple[dict[str, Any], Any]:
+    data, document = _tabeq.trust_report(kind, text, options, base_dir)
+    return json.loads(data), document
 
 
 class _Report:
     """Common behaviour of the report objects: dict access, JSON, CSV, tables."""
 
     _data: dict[str, Any]
+    _document: _tabeq.TrustDocument
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], document: _tabeq.TrustDocument) -> None:
         self._data = data
+        self._document = document
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain Python data (a deep copy of the core's JSON)."""
@@ -378,16 +319,38 @@ class _Report:
             writer.writerow({k: ("" if v is None else v) for k, v in r.items()})
         return buffer.getvalue()
 
-    def _tables(self) -> list[_Table]:
-        raise NotImplementedError
-
     def table(self) -> str:
-        """The report as text tables like the paper's (percentages with two decimals)."""
-        return "\n\n".join(t.text() for t in self._tables())
+        """The report as text: the paper's tables (percentages with two decimals), completeness
+        findings, comparisons and the level trend, as rendered by the core."""
+        return self._document.render("text")
 
     def to_markdown(self) -> str:
-        """The report as Markdown tables."""
-        return "\n\n".join(t.markdown() for t in self._tables())
+        """The report as Markdown (tables; charts as inline SVG)."""
+        return self._document.render("markdown")
+
+    def to_html(self) -> str:
+        """The report as an HTML fragment (tables, notes, SVG charts)."""
+        return self._document.render("html")
+
+    def to_svg(self) -> str:
+        """The report's charts as one SVG document (per-operator bars, level curves, heatmaps)."""
+        return self._document.render("svg")
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    @property
+    def findings(self) -> list[dict[str, Any]]:
+        """Completeness findings, each ``{"code", "message"}`` (errors under ``strict=True``)."""
+        return list(self._data["findings"])
+
+    @property
+    def comparisons(self) -> list[dict[str, Any]]:
+        """Paired comparisons of every pair of models (with ``compare=True``), Holm-adjusted."""
+        return list(self._data["comparisons"])
 
     def __repr__(self) -> str:
         return self.table()
@@ -442,95 +405,8 @@ class ReliabilityReport(_Report):
         flat.update(_ci_flat(row, _RATES))
         return flat
 
-    def _rate_columns(self, rows: Sequence[Mapping[str, Any]], with_n: bool = True) -> list[_Column]:
-        columns = [_Column("n", [str(r["n"]) for r in rows])] if with_n else []
-        columns += [_Column(name.upper(), [_pct(r[name]) for r in rows]) for name in _RATES[:3]]
-        columns.append(_Column("MRS", [_pct_ci(r["mrs"], (r.get("ci") or {}).get("mrs")) for r in rows]))
-        return columns
-
-    def _tables(self) -> list[_Table]:
-        by = self.by
-        groups = self.groups
-        tables: list[_Table] = []
-        others = [k for k in by if k != "dataset"]
-        if "dataset" in by and others:
-            # The paper's layout: one row per model (other keys), a column block per dataset.
-            datasets = sorted({g["key"]["dataset"] for g in groups})
-            row_keys: list[tuple[str, ...]] = []
-            cells: dict[tuple[tuple[str, ...], str], dict[str, Any]] = {}
-            for g in groups:
-                rk = tuple(g["key"][k] for k in others)
-                if rk not in row_keys:
-                    row_keys.append(rk)
-                cells[(rk, g["key"]["dataset"])] = g
-            averages = {tuple(a["key"][k] for k in others): a for a in self.dataset_average}
-            blocks = [
-                _Block(
-                    "",
-                    [
-                        _Column(_LABELS[k], [rk[i] for rk in row_keys], numeric=False)
-                        for i, k in enumerate(others)
-                    ],
-                )
-            ]
-            for d in datasets:
-                present = [cells.get((rk, d)) for rk in row_keys]
-                filler = {"n": "", "frr": None, "prr": None, "nrr": None, "mrs": None}
-                block_rows = [p if p is not None else filler for p in present]
-                block = _Block(d, self._rate_columns(block_rows))
-                for col in block.columns:
-                    col.cells = [c if present[i] is not None else "" for i, c in enumerate(col.cells)]
-                blocks.append(block)
-            avg_cells = []
-            for rk in row_keys:
-                a = averages.get(rk)
-                avg_cells.append(_pct_ci(a["mrs"], (a.get("ci") or {}).get("mrs")) if a else "")
-            blocks.append(_Block("Avg.", [_Column("MRS", avg_cells)]))
-            tables.append(_Table("", blocks, len(row_keys)))
-        else:
-            rows = list(groups)
-            key_cols = _key_columns(by, rows)
-            rate_cols = self._rate_columns(rows)
-            if not by:
-                key_cols = [_Column("", ["All"], numeric=False)]
-            if self.dataset_average:
-                for a in self.dataset_average:
-                    key_cols[0].cells.append("Avg.")
-                    for c in key_cols[1:]:
-                        c.cells.append("")
-                    rate_cols[0].cells.append("")
-                    for c, name in zip(rate_cols[1:], _RATES):
-                        ci = (a.get("ci") or {}).get(name) if name == "mrs" else None
-                        c.cells.append(_pct_ci(a[name], ci))
-            tables.append(_Table("", [_Block("", key_cols + rate_cols)], len(key_cols[0].cells)))
-        for title, section, names in (
-            ("Operator families (micro)", self.families, [("family" if k == "operator" else k) for k in by]),
-            ("All operators (micro)", self.pooled, [k for k in by if k != "operator"]),
-        ):
-            if section:
-                names = list(dict.fromkeys(names))
-                cols = _key_columns(names, section) or [_Column("", ["All"] * len(section), numeric=False)]
-                tables.append(_Table(title, [_Block("", cols + self._rate_columns(section))], len(section)))
-        lines = [
-            f"Spearman rho of MRS, {a['datasets'][0]} vs {a['datasets'][1]}: "
-            f"{'-' if a['rho'] is None else format(a['rho'], '.2f')} "
-            f"(p = {'-' if a['p_value'] is None else format(a['p_value'], '.3f')}, n = {a['n']})"
-            for a in self.rank_agreement
-        ]
-        if lines:
-            tables.append(_Table("", [], 0, notes=lines))
-        return tables
-
 
 _ROB_METRICS = ("coverage", "acc_clean", "asr", "rad", "acc_rob")
-_ROB_HEADERS = {
-    "coverage": "Cov.",
-    "acc_clean": "Acc_clean",
-    "asr": "ASR",
-    "rad": "RAD",
-    "acc_rob": "Acc_rob",
-}
-_LEVELS = ("L0", "L1", "L2", "L3")
 
 
 class RobustnessReport(_Report):
@@ -571,100 +447,11 @@ class RobustnessReport(_Report):
         flat.update(_ci_flat(row, ("acc_clean", "asr", "rad", "acc_rob")))
         return flat
 
-    @staticmethod
-    def _metric_columns(rows: Sequence[Mapping[str, Any] | None], with_n: bool = True) -> list[_Column]:
-        columns = [_Column("N", ["" if r is None else str(r["n"]) for r in rows])] if with_n else []
-        for name in _ROB_METRICS:
-            cells = []
-            for r in rows:
-                if r is None:
-                    cells.append("")
-                else:
-                    ci = (r.get("ci") or {}).get(name) if name in ("asr", "acc_rob") else None
-                    cells.append(_pct_ci(r[name], ci))
-            columns.append(_Column(_ROB_HEADERS[name], cells))
-        return columns
-
-    def _tables(self) -> list[_Table]:
-        by = self.by
-        groups = self.groups
-        tables: list[_Table] = []
-        others = [k for k in by if k != "dataset"]
-        if "dataset" in by and others:
-            datasets = sorted({g["key"]["dataset"] for g in groups})
-            row_keys: list[tuple[str, ...]] = []
-            cells: dict[tuple[tuple[str, ...], str], dict[str, Any]] = {}
-            for g in groups:
-                rk = tuple(g["key"][k] for k in others)
-                if rk not in row_keys:
-                    row_keys.append(rk)
-                cells[(rk, g["key"]["dataset"])] = g
-            averages = {tuple(a["key"][k] for k in others): a for a in self.dataset_average}
-            blocks = [
-                _Block(
-                    "",
-                    [
-                        _Column(_LABELS[k], [rk[i] for rk in row_keys], numeric=False)
-                        for i, k in enumerate(others)
-                    ],
-                )
-            ]
-            for d in datasets:
-                blocks.append(_Block(d, self._metric_columns([cells.get((rk, d)) for rk in row_keys])))
-            blocks.append(
-                _Block("Avg.", self._metric_columns([averages.get(rk) for rk in row_keys], with_n=False))
-            )
-            tables.append(_Table("", blocks, len(row_keys)))
-        else:
-            rows: list[Mapping[str, Any] | None] = list(groups)
-            key_cols = _key_columns(by, groups) if by else [_Column("", ["All"], numeric=False)]
-            metric_cols = self._metric_columns(rows)
-            for a in self.dataset_average:
-                key_cols[0].cells.append("Avg.")
-                for c in key_cols[1:]:
-                    c.cells.append("")
-                avg_cols = self._metric_columns([a], with_n=False)
-                metric_cols[0].cells.append("")
-                for c, v in zip(metric_cols[1:], avg_cols):
-                    c.cells.extend(v.cells)
-            tables.append(_Table("", [_Block("", key_cols + metric_cols)], len(key_cols[0].cells)))
-        # ASR per operator and per level, one row per group (and per dataset average).
-        seen = {entry["operator"] for g in groups for entry in g["asr_by_operator"]}
-        operator_codes = [code for code in self._operator_codes() if code in seen]
-        detail_rows: list[Mapping[str, Any]] = list(groups)
-        key_names = list(by)
-        key_cols = (
-            _key_columns(key_names, detail_rows) if key_names else [_Column("", ["All"], numeric=False)]
-        )
-        if self.dataset_average:
-            for a in self.dataset_average:
-                for c, k in zip(key_cols, key_names):
-                    c.cells.append("Avg." if k == "dataset" else str(a["key"].get(k, "")))
-            detail_rows = [*detail_rows, *self.dataset_average]
-        op_cols = []
-        for code in operator_codes:
-            op_cols.append(
-                _Column(
-                    code,
-                    [
-                        _pct(next((e["asr"] for e in r["asr_by_operator"] if e["operator"] == code), None))
-                        for r in detail_rows
-                    ],
-                )
-            )
-        level_cols = [
-            _Column(
-                level,
-                [_pct(next(e["asr"] for e in r["asr_by_level"] if e["level"] == level)) for r in detail_rows],
-            )
-            for level in _LEVELS
-        ]
-        blocks = [_Block("", key_cols)]
-        if op_cols:
-            blocks.append(_Block("ASR by operator", op_cols, prefix="ASR"))
-        blocks.append(_Block("ASR by level", level_cols, prefix="ASR"))
-        tables.append(_Table("", blocks, len(detail_rows)))
-        return tables
+    @property
+    def level_trend(self) -> dict[str, Any] | None:
+        """Spearman of operator level vs ASR (with p-values and interval) and ASR(L3)/ASR(L0)."""
+        trend = self._data["level_trend"]
+        return None if trend is None else dict(trend)
 
 
 @dataclass(frozen=True)
@@ -677,6 +464,13 @@ class SpearmanResult:
     p_value: float | None
     t: float | None
     keys: list[str] | None
+    p_exact: float | None = None
+    """Exact p-value (all n! orderings, n <= 9) or seeded permutation p-value (larger n)."""
+    p_exact_method: str = "exact"
+    rho_ci: tuple[float, float] | None = None
+    """95% interval from Fisher's z with variance 1.06 / (n - 3)."""
+    findings: tuple[dict[str, Any], ...] = ()
+    """Completeness findings (keys on one side only)."""
 
     def __repr__(self) -> str:
         rho = "None" if self.rho is None else f"{self.rho:.4f}"
@@ -692,19 +486,25 @@ def reliability(
     bootstrap: int | None = None,
     seed: int = 0,
     confidence: float = 0.95,
+    strict: bool = False,
+    compare: bool = False,
+    expected: ExpectedLike | None = None,
 ) -> ReliabilityReport:
     """Reliability metrics of judged unanswerable instances.
 
     ``records``: ``{"model", "dataset", "operator", "instance_id", "label"}`` each (label
     ``full|partial|none``, ``1|0.5|0`` or ``full_refusal|partial_refusal|no_refusal``).
-    ``by``: any of model, dataset, operator, family, difficulty. ``operators``: extra operators
-    to accept (``{"code", "name", "track": "reliability", "family", "difficulty"}``).
-    ``bootstrap``: number of resamples for percentile intervals (instances resampled per group,
-    deterministic for a ``seed``).
+    ``by``: any of model, dataset, operator, family, difficulty, or any field the records carry.
+    ``operators``: extra operators to accept (``{"code", "name", "track": "reliability",
+    "family", "difficulty"}``). ``bootstrap``: number of resamples for percentile intervals
+    (instances resampled per group, deterministic for a ``seed``). ``strict``: completeness
+    findings raise :class:`TrustError`. ``compare``: paired MRS comparisons of every pair of
+    models (exact sign-flip p-values, Holm-adjusted). ``expected``: the instances every model
+    should have.
     """
     text = _records_jsonl(records)
-    out = _tabeq.trust_reliability_report(text, _options_json(by, operators, bootstrap, seed, confidence))
-    return ReliabilityReport(json.loads(out))
+    options = _options_json(by, operators, bootstrap, seed, confidence, strict, compare, expected)
+    return ReliabilityReport(*_report("reliability", text, options))
 
 
 def robustness(
@@ -715,17 +515,22 @@ def robustness(
     bootstrap: int | None = None,
     seed: int = 0,
     confidence: float = 0.95,
+    strict: bool = False,
+    compare: bool = False,
+    expected: ExpectedLike | None = None,
 ) -> RobustnessReport:
     """Robustness metrics from original and perturbed correctness.
 
     ``records``: originals ``{"model", "dataset", "question_id", "correct"}`` and perturbations
     ``{"model", "dataset", "question_id", "perturbation_id", "operator", "correct"}`` (optional
-    ``"valid": false`` leaves one out). ``by``: model and/or dataset. ``bootstrap`` resamples
-    questions (with their perturbations) per group.
+    ``"valid": false`` leaves one out). ``by``: model, dataset, operator, kind, level, or any
+    record field. ``bootstrap`` resamples questions (with their perturbations) per group;
+    ``strict``, ``compare`` (paired ASR on shared attacks) and ``expected`` as for
+    :func:`reliability`.
     """
     text = _records_jsonl(records)
-    out = _tabeq.trust_robustness_report(text, _options_json(by, operators, bootstrap, seed, confidence))
-    return RobustnessReport(json.loads(out))
+    options = _options_json(by, operators, bootstrap, seed, confidence, strict, compare, expected)
+    return RobustnessReport(*_report("robustness", text, options))
 
 
 def robustness_from_manifest(
@@ -736,6 +541,9 @@ def robustness_from_manifest(
     bootstrap: int | None = None,
     seed: int = 0,
     confidence: float = 0.95,
+    strict: bool = False,
+    compare: bool = False,
+    expected: ExpectedLike | None = None,
 ) -> RobustnessReport:
     """Robustness metrics from tables: each manifest line names a prediction CSV (and, for
     originals, the gold CSV and task config); the tabular evaluator decides ``correct``.
@@ -743,10 +551,8 @@ def robustness_from_manifest(
     lists every line's verdict."""
     text = _read_text(path)
     base = Path(path).resolve().parent
-    out = _tabeq.trust_robustness_from_manifest(
-        text, str(base), _options_json(by, operators, bootstrap, seed, confidence)
-    )
-    return RobustnessReport(json.loads(out))
+    options = _options_json(by, operators, bootstrap, seed, confidence, strict, compare, expected)
+    return RobustnessReport(*_report("robustness", text, options, str(base)))
 
 
 def spearman(
@@ -770,8 +576,17 @@ def spearman(
     except (TypeError, ValueError) as exc:
         raise TrustError(f"every value must be a number: {exc}", "invalid_spearman_input") from None
     result = json.loads(_tabeq.trust_spearman(json.dumps(payload)))
+    ci = result["rho_ci"]
     return SpearmanResult(
-        n=result["n"], rho=result["rho"], p_value=result["p_value"], t=result["t"], keys=result["keys"]
+        n=result["n"],
+        rho=result["rho"],
+        p_value=result["p_value"],
+        t=result["t"],
+        keys=result["keys"],
+        p_exact=result["p_exact"],
+        p_exact_method=result["p_exact_method"],
+        rho_ci=None if ci is None else (ci[0], ci[1]),
+        findings=tuple(result["findings"]),
     )
 
 

@@ -31,7 +31,7 @@ use std::collections::HashMap;
 
 use super::error::{TrustError, TrustErrorCode};
 use super::operators::OperatorRegistry;
-use super::records::{jsonl_lines, parse_object, robustness_identity, RobustnessRecord};
+use super::records::{jsonl_lines, key_value, parse_object, robustness_identity, RobustnessRecord};
 use crate::error::{CsvError, TaskErrorCode};
 use crate::pyjson::{Out, Value};
 use crate::{Prediction, PreparedGold, TaskConfig};
@@ -127,6 +127,16 @@ pub fn score_manifest(
     registry: &OperatorRegistry,
     files: &mut dyn FnMut(&str, FileRole) -> FileContent,
 ) -> Result<Vec<ScoredEntry>, TrustError> {
+    score_manifest_with(manifest_jsonl, registry, &[], files)
+}
+
+/// [`score_manifest`], keeping the values of the `custom` grouping keys of each line.
+pub fn score_manifest_with(
+    manifest_jsonl: &str,
+    registry: &OperatorRegistry,
+    custom: &[String],
+    files: &mut dyn FnMut(&str, FileRole) -> FileContent,
+) -> Result<Vec<ScoredEntry>, TrustError> {
     let mut lines = Vec::new();
     for (line_no, raw) in jsonl_lines(manifest_jsonl) {
         let obj = parse_object(line_no, raw)?;
@@ -137,7 +147,11 @@ pub fn score_manifest(
                 "a manifest line names files; `correct` comes from the evaluator",
             ));
         }
-        let record = robustness_identity(&obj, line_no, registry, false)?;
+        let mut record = robustness_identity(&obj, line_no, registry, false)?;
+        record.fields = custom
+            .iter()
+            .map(|k| (k.clone(), key_value(&obj, k)))
+            .collect();
         let prediction = match obj.get("prediction") {
             None => {
                 return Err(TrustError::at(

@@ -5,7 +5,7 @@ import * as nodeTrust from "../../../bindings-wasm/pkg-node/tabeq_trust.js";
 import init, { evaluate, explain, SuiteRun, validatePrediction } from "../../../bindings-wasm/pkg/tabeq.js";
 import initTrust, { trustReliability } from "../../../bindings-wasm/pkg/tabeq_trust.js";
 import type { Diagnosis, TabeqError, TaskConfigObject, TaskResult, ValidationReport } from "../../../bindings-wasm/pkg/tabeq.js";
-import type { ReliabilityReport, TrustFailure } from "../../../bindings-wasm/pkg/tabeq_trust.js";
+import type { Document as TrustDocument, Finding, ReliabilityReport, TrustFailure } from "../../../bindings-wasm/pkg/tabeq_trust.js";
 
 const config: TaskConfigObject = {
   schema_version: "1.0",
@@ -52,4 +52,12 @@ export function rewards(completions: string[], gold: string): number {
   const rows: number = prepared.rowCount + prepared.columnCount;
   prepared.free();
   return scores.reduce((a, b) => a + b, 0) + results.length + f1.length + rows;
+}
+
+export function trustDocumentSvg(records: string): string {
+  const doc: TrustDocument = nodeTrust.trustDocument("robustness", records, { by: ["model", "level"], strict: false, compare: true });
+  const figures = doc.sections.flatMap((s) => s.blocks).filter((b) => b.kind === "figure");
+  const findings: Finding[] = nodeTrust.trustRobustness(records, { by: "prompt" }).findings;
+  const trend = nodeTrust.trustRobustness(records).level_trend;
+  return `${figures.length} ${findings.length} ${trend?.l3_over_l0 ?? "-"} ${nodeTrust.renderDocument(doc, "svg")}`;
 }
