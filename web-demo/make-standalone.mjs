@@ -18,7 +18,8 @@ function replaceOnce(text, from, to) {
 
 let worker = read("worker.js");
 worker = replaceOnce(worker, '"./pkg/tabeq.js"', JSON.stringify(moduleUrl(read("pkg/tabeq.js"))));
-worker = replaceOnce(worker, 'import("./pkg/tabeq_trust.js")', `import(${JSON.stringify(moduleUrl(read("pkg/tabeq_trust.js")))})`);
+worker = replaceOnce(worker, '"./pkg/tabeq_trust.js"', JSON.stringify(moduleUrl(read("pkg/tabeq_trust.js"))));
+worker = replaceOnce(worker, '"./zip.js"', JSON.stringify(moduleUrl(read("zip.js"))));
 const wasm = {
   tabeq: base64(readFileSync(join(dir, "pkg", "tabeq_bg.wasm"))),
   tabeq_trust: base64(readFileSync(join(dir, "pkg", "tabeq_trust_bg.wasm"))),

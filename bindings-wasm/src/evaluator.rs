@@ -199,7 +199,7 @@ fn array_items(value: &JsValue, what: &str) -> Result<Vec<JsValue>, Failure> {
         .collect()
 }
 
-fn config_files(value: &JsValue) -> Result<Vec<ConfigFile>, Failure> {
+pub(crate) fn config_files(value: &JsValue) -> Result<Vec<ConfigFile>, Failure> {
     let mut files = Vec::new();
     for item in array_items(value, "configFiles")? {
         if !item.is_object() {
@@ -229,7 +229,7 @@ fn config_files(value: &JsValue) -> Result<Vec<ConfigFile>, Failure> {
     Ok(files)
 }
 
-fn strings(value: &JsValue, what: &str) -> Result<Vec<String>, Failure> {
+pub(crate) fn strings(value: &JsValue, what: &str) -> Result<Vec<String>, Failure> {
     if value.is_null() || value.is_undefined() {
         return Ok(Vec::new());
     }
@@ -323,7 +323,7 @@ impl SuiteRun {
     }
 }
 
-fn task_id_of(value: &JsValue) -> Result<String, Failure> {
+pub(crate) fn task_id_of(value: &JsValue) -> Result<String, Failure> {
     value
         .as_string()
         .ok_or_else(|| Failure::invalid_argument("taskId must be a string"))

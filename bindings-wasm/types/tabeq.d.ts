@@ -450,3 +450,44 @@ export class SuiteRun {
   /** The summary file's text (indent 2, trailing newline). */
   summaryJson(): string;
 }
+
+// ---- the gold-less submission check (tabeq::submission) ----
+
+/** What a file that is not UTF-8 text appears to be, from its first bytes. */
+export type ForeignFileKind = "utf16le" | "utf16be" | "png" | "jpeg" | "gif" | "pdf" | "zip" | "gzip" | "ole_document";
+
+/** One task of a submission: its ValidationReport plus what a non-UTF-8 file appears to be. */
+export interface SubmissionTask extends ValidationReport {
+  foreign_file: ForeignFileKind | null;
+}
+
+/** The gold-less check of a whole submission (configs/ and predictions/). */
+export interface SubmissionReport {
+  config_set_sha256: string;
+  task_count: number;
+  /** Tasks where nothing found without the gold fails the task. */
+  ready_task_count: number;
+  failing_task_count: number;
+  /** Configs without predictions/<task>/prediction.csv. */
+  missing_tasks: string[];
+  /** Prediction folders named like a task that have no config. */
+  extra_tasks: string[];
+  tasks: SubmissionTask[];
+}
+
+/** A submission checked task by task without gold (same task selection and order as SuiteRun). */
+export class SubmissionRun {
+  free(): void;
+  /** Throws fatal config and suite errors, as scoring does. */
+  constructor(configFiles: ConfigFile[], predictionDirs?: string[] | null);
+  readonly taskIds: string[];
+  /** `prediction` null: the file is missing. Throws `unknown_task` for a task id not in the submission. */
+  checkTask(taskId: string, prediction: FileInput): SubmissionTask;
+  /** Throws `suite_incomplete` until every task is checked. */
+  report(): SubmissionReport;
+  /** The report rendered by the core. Throws `suite_incomplete` until every task is checked. */
+  render(format: "text" | "markdown" | "html" | "csv"): string;
+}
+
+/** What a file appears to be when it is not UTF-8 text (`null` for anything else). */
+export function sniffFile(head: FileInput): { kind: ForeignFileKind; advice: string } | null;

@@ -29,7 +29,7 @@ pub fn too_large_csv(at_least: usize, exact: bool) -> CsvError {
 
 /// The error text of a prediction the CSV reader refused, as `PreparedGold::evaluate` writes it
 /// for bytes (a refused-before-reading prediction must read the same).
-fn unreadable_error(e: &CsvError) -> String {
+pub fn unreadable_error(e: &CsvError) -> String {
     format!("Cannot parse CSV: {e}")
 }
 

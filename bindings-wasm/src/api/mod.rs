@@ -4,6 +4,8 @@
 
 #[cfg(feature = "evaluator")]
 pub mod evaluator;
+#[cfg(feature = "evaluator")]
+pub mod submission;
 #[cfg(feature = "trust")]
 pub mod trust;
 
