@@ -66,6 +66,11 @@ function clip(text, max = 160) {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
+/** Replace `out`'s content with `parts`, leaving out the absent ones (null would print "null"). */
+function show(out, parts) {
+  out.replaceChildren(...parts.filter((part) => part !== null && part !== undefined && part !== false));
+}
+
 /** A scrollable region keyboard users can reach (focusable, named after what it holds). */
 function scrollRegion(label, child) {
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": label }, child);
@@ -333,7 +338,7 @@ async function runCheck() {
   try {
     const { validation, verdict, foreign } = await call("check", taskArgs());
     if (run !== checkRun) return;
-    out.replaceChildren(...renderCheck(validation, verdict, foreign));
+    show(out, renderCheck(validation, verdict, foreign));
   } catch (error) {
     if (run !== checkRun || superseded(error)) return;
     out.replaceChildren(errorBanner(error, "Cannot check this task"));
@@ -476,7 +481,7 @@ async function runExplain() {
   try {
     const { diagnosis, view } = await call("explain", { ...taskArgs(), pageSize: ROWS_PAGE });
     if (run !== explainRun) return;
-    out.replaceChildren(...renderExplain(diagnosis, view));
+    show(out, renderExplain(diagnosis, view));
   } catch (error) {
     if (run !== explainRun || superseded(error)) return;
     out.replaceChildren(errorBanner(error, "Cannot explain this task"));
@@ -824,7 +829,7 @@ async function runSuite(files, source) {
     text.textContent = `${count} / ${count} tasks ${result.mode === "check" ? "checked" : "scored"} in ${seconds} s · ${source}`;
     bar.max = 1;
     bar.value = 1;
-    out.replaceChildren(...(result.mode === "check" ? renderSubmission(result, source) : renderSuite(result.summary, result.summaryJson)));
+    show(out, result.mode === "check" ? renderSubmission(result, source) : renderSuite(result.summary, result.summaryJson));
     out.dataset.done = String(run.id);
   } catch (error) {
     if (suiteRun !== run || superseded(error)) return;
@@ -962,7 +967,7 @@ async function runTrust() {
   try {
     const by = $("#trust-by").value.split(",");
     const { track, report, perOperator } = await call("trust", { records: trustSource.data, by });
-    out.replaceChildren(...renderTrust(track, report, perOperator, trustSource.name));
+    show(out, renderTrust(track, report, perOperator, trustSource.name));
   } catch (error) {
     if (superseded(error)) return;
     out.replaceChildren(errorBanner(error, "Cannot compute the trust metrics"));

@@ -335,6 +335,12 @@ test("explain: long tables paginate; the rows list and the side-by-side view pag
   assert.match(await text('[data-testid="side-by-side-pager"]'), /rows 101–130 of 130/);
   assert.equal(await page.locator('[data-testid="side-by-side"] tr[data-row="121"].gold-missing').count(), 1);
   await shot("24-explain-long");
+
+  // A passed explanation has no stray "null" text.
+  await tab("examples");
+  await rerendered("explain", () => page.click('#example-list li[data-example="renamed"] p button'));
+  assert.match(await text('[data-testid="explain-verdict"]'), /PASSED/);
+  assert.doesNotMatch(await text("#explain-output"), /\bnull\b/);
 });
 
 test("messages: UTF-16 and image files, drops beside a zone, error titles, the scoring rules, offline trust", async () => {
