@@ -313,7 +313,7 @@ impl SuiteRun {
 
     /// The summary object (official keys and order), once every task is scored.
     pub fn summary(&self) -> Result<JsValue, JsValue> {
-        to_js(&throw(self.suite.summary())?.to_out(true))
+        to_js(&tabeq::pyjson::to_tree(&throw(self.suite.summary())?))
     }
 
     /// The summary file's text (`evaluation_summary.json`).

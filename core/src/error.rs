@@ -27,6 +27,11 @@ macro_rules! code_enum {
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.code()) }
         }
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.code())
+            }
+        }
     };
 }
 
@@ -201,6 +206,18 @@ impl fmt::Display for CsvError {
 }
 
 impl std::error::Error for CsvError {}
+
+/// `{code, record, message}`, as reports list a CSV problem.
+impl serde::Serialize for CsvError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("CsvError", 3)?;
+        out.serialize_field("code", &self.kind)?;
+        out.serialize_field("record", &self.record)?;
+        out.serialize_field("message", &self.message)?;
+        out.end()
+    }
+}
 
 /// A cell that cannot be read under a column rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
