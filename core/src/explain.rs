@@ -50,6 +50,7 @@
 //! ```
 
 mod assign;
+mod document;
 mod hints;
 mod render;
 mod space;
@@ -255,6 +256,26 @@ pub struct ShownRow {
     pub row: usize,
     /// Raw cells (clipped), one per compared gold column.
     pub values: Vec<String>,
+    /// Per value: whether it differs from the closest row on the other side (the missing or
+    /// extra row sharing most canonical values with it), so a view can highlight what to fix.
+    /// Not part of the JSON layout.
+    #[serde(skip)]
+    pub differs: Vec<bool>,
+}
+
+/// Rows on the other side a shown row is compared with to find its differing cells.
+const CLOSEST_ROW_CANDIDATES: usize = 2_000;
+
+/// Per position of `key`: whether it differs from the candidate sharing most positions with it
+/// (all false when there is no candidate).
+fn differing_cells<'k>(key: &[u32], candidates: impl Iterator<Item = &'k [u32]>) -> Vec<bool> {
+    let best = candidates
+        .take(CLOSEST_ROW_CANDIDATES)
+        .max_by_key(|c| c.iter().zip(key).filter(|(a, b)| a == b).count());
+    match best {
+        Some(c) => key.iter().zip(c).map(|(a, b)| a != b).collect(),
+        None => vec![false; key.len()],
+    }
 }
 
 /// Order of rows in an ordered task.
@@ -289,6 +310,8 @@ pub struct Diagnosis {
     pub result: TaskResult,
     /// Gold column names (from the config).
     pub gold_names: Vec<String>,
+    /// Gold column rules in words (from the config), e.g. `number (decimal_places 2, plain)`.
+    pub gold_rules: Vec<String>,
     /// Prediction headers (clipped; empty when unreadable).
     pub prediction_headers: Vec<String>,
     /// What was received.
@@ -407,6 +430,7 @@ pub fn explain(
     };
     let config = gold.config();
     let gold_names = config.columns.iter().map(|c| c.gold_name.clone()).collect();
+    let gold_rules = config.columns.iter().map(|c| c.rule().describe()).collect();
     match read {
         Err(input) => {
             let result = gold.evaluate(prediction);
@@ -423,6 +447,7 @@ pub fn explain(
             let mut d = Diagnosis {
                 result,
                 gold_names,
+                gold_rules,
                 prediction_headers: Vec::new(),
                 input,
                 shape: None,
@@ -439,7 +464,8 @@ pub fn explain(
         }
         Ok(table) => {
             let result = gold.evaluate_table(table);
-            let mut d = Analysis::new(gold, table, options).diagnose(result, gold_names);
+            let mut d =
+                Analysis::new(gold, table, options).diagnose(result, gold_names, gold_rules);
             d.summary = render::summary(&d);
             d
         }
@@ -648,7 +674,12 @@ impl<'a> Analysis<'a> {
         assign::max_weight_assignment(&weights)
     }
 
-    fn diagnose(mut self, result: TaskResult, gold_names: Vec<String>) -> Diagnosis {
+    fn diagnose(
+        mut self,
+        result: TaskResult,
+        gold_names: Vec<String>,
+        gold_rules: Vec<String>,
+    ) -> Diagnosis {
         let mapping: Vec<Option<usize>> = match &result.column_mapping {
             Some(m) if result.passed => m.iter().map(|&k| Some(k)).collect(),
             _ => self.best_mapping(),
@@ -668,6 +699,7 @@ impl<'a> Analysis<'a> {
         Diagnosis {
             result,
             gold_names,
+            gold_rules,
             prediction_headers: self
                 .table
                 .headers()
@@ -757,10 +789,12 @@ impl<'a> Analysis<'a> {
         let show_gold = |r: usize| ShownRow {
             row: r + 1,
             values: self.gold_row_values(&pairs, r, max_chars),
+            differs: differing_cells(gold_keys.key(r), extra.iter().map(|&e| pred_keys.key(e))),
         };
         let show_pred = |r: usize| ShownRow {
             row: r + 1,
             values: self.pred_row_values(&pairs, r, max_chars),
+            differs: differing_cells(pred_keys.key(r), missing.iter().map(|&m| gold_keys.key(m))),
         };
         let order = self.ordered.then(|| {
             let common = self.n_gold.min(self.n_pred);

@@ -206,6 +206,76 @@ impl serde::Serialize for SuiteSummary {
     }
 }
 
+impl SuiteSummary {
+    /// The summary for people: the totals, then one row per task, failures first.
+    ///
+    /// ```
+    /// use tabeq::suite::{plan_suite, ConfigFile, SuiteSummary};
+    /// use tabeq::{evaluate_task, Prediction};
+    /// let bytes = br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#;
+    /// let plan = plan_suite(&[ConfigFile { name: "task_1.json".into(), bytes: bytes.to_vec() }]).unwrap();
+    /// let result = evaluate_task(Prediction::Missing, b"a\nx\n", &plan.configs[0]).unwrap();
+    /// let doc = SuiteSummary::new(&plan, vec![result], vec![]).document();
+    /// assert_eq!(doc.title, "0/1 tasks passed");
+    /// assert!(doc.to_text().contains("missing_prediction"));
+    /// ```
+    pub fn document(&self) -> crate::doc::Document {
+        use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table};
+        let mut facts = vec![
+            (
+                "task_accuracy".to_string(),
+                format!("{:.4}", self.task_accuracy()),
+            ),
+            (
+                "config_set_sha256".to_string(),
+                self.config_set_sha256.clone(),
+            ),
+        ];
+        if !self.unscored_prediction_tasks.is_empty() {
+            facts.push((
+                "unscored prediction folders".into(),
+                self.unscored_prediction_tasks.join(", "),
+            ));
+        }
+        let mut table = Table::new(vec![
+            Column::new("task", Align::Left),
+            Column::new("verdict", Align::Left),
+            Column::new("error", Align::Left),
+            Column::new("rows (prediction/gold)", Align::Right),
+            Column::new("columns (prediction/gold)", Align::Right),
+        ]);
+        let failures = self.tasks.iter().filter(|t| !t.passed);
+        for t in failures.chain(self.tasks.iter().filter(|t| t.passed)) {
+            let (verdict, mark) = if t.passed {
+                ("passed", Mark::Good)
+            } else {
+                ("failed", Mark::Bad)
+            };
+            table.push_row(vec![
+                Cell::text(t.task_id.clone()),
+                Cell::text(verdict).marked(mark),
+                Cell::text(t.error_code.map_or("", |c| c.code())),
+                Cell::text(format!("{}/{}", t.prediction_row_count, t.gold_row_count)),
+                Cell::text(format!(
+                    "{}/{}",
+                    t.prediction_column_count, t.gold_column_count
+                )),
+            ]);
+        }
+        Document::new(format!(
+            "{}/{} tasks passed",
+            self.passed_task_count(),
+            self.tasks.len()
+        ))
+        .lead(Block::Facts { items: facts })
+        .section(
+            Section::new("Tasks")
+                .with_id("tasks")
+                .block(Block::Table(table)),
+        )
+    }
+}
+
 /// A suite summary without its `tasks` (what the official evaluator prints).
 #[derive(Debug, Clone, Copy)]
 pub struct SuiteTotals<'a>(&'a SuiteSummary);

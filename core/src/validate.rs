@@ -183,6 +183,117 @@ impl serde::Serialize for ValidationReport {
     }
 }
 
+impl ValidationReport {
+    /// The report for people: the verdict so far, then the gold columns with the prediction
+    /// columns that read under each (`columns`) and the first cell of each other column that
+    /// does not (`unreadable_cells`).
+    ///
+    /// ```
+    /// use tabeq::{Prediction, TaskConfig};
+    /// use tabeq::validate::validate_prediction;
+    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+    ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "number",
+    ///   "comparison": {"mode": "integer"}}]}"#, None).unwrap();
+    /// let doc = validate_prediction(Prediction::Csv(b"n\n1.5\n"), &config).document();
+    /// assert_eq!(doc.title, "task_1: fails (type_normalization_failed)");
+    /// assert!(doc.to_text().contains("cell_not_an_integer"));
+    /// ```
+    pub fn document(&self) -> crate::doc::Document {
+        use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table};
+        let title = match self.error_code {
+            None => format!("{}: no problem found without the gold", self.task_id),
+            Some(code) => format!("{}: fails ({})", self.task_id, code.code()),
+        };
+        let mut facts = vec![(
+            "verdict".to_string(),
+            match self.error_code {
+                None => "no problem found (the gold decides the rest)".to_string(),
+                Some(code) => format!("fails: {} — {}", code.code(), code.description()),
+            },
+        )];
+        if let Some(error) = &self.error {
+            facts.push(("message".into(), error.clone()));
+        }
+        facts.push((
+            "columns".into(),
+            format!(
+                "config {}, prediction {}",
+                self.gold_column_count, self.prediction_column_count
+            ),
+        ));
+        facts.push((
+            "prediction rows".into(),
+            self.prediction_row_count.to_string(),
+        ));
+        if let Some(m) = &self.type_compatible_mapping {
+            let pairs: Vec<String> = m
+                .iter()
+                .enumerate()
+                .map(|(j, k)| format!("{j}→{k}"))
+                .collect();
+            facts.push(("first readable mapping".into(), pairs.join(", ")));
+        }
+        let mut doc = Document::new(title).lead(Block::Facts { items: facts });
+        if self.columns.is_empty() {
+            return doc;
+        }
+        let header = |k: usize| self.prediction_headers.get(k).map_or("?", String::as_str);
+        let mut columns = Table::new(vec![
+            Column::new("gold #", Align::Right),
+            Column::new("gold name", Align::Left),
+            Column::new("rule", Align::Left),
+            Column::new("readable prediction columns", Align::Left),
+        ]);
+        let mut bad = Table::new(vec![
+            Column::new("gold column", Align::Left),
+            Column::new("prediction column", Align::Left),
+            Column::new("row", Align::Right),
+            Column::new("value", Align::Left),
+            Column::new("reason", Align::Left),
+        ]);
+        for c in &self.columns {
+            let readable: Vec<String> = c
+                .readable
+                .iter()
+                .map(|&k| format!("{k} {}", header(k)))
+                .collect();
+            let readable = if readable.is_empty() {
+                Cell::text("none").marked(Mark::Bad)
+            } else {
+                Cell::text(readable.join(", "))
+            };
+            columns.push_row(vec![
+                Cell::text(c.gold_index.to_string()),
+                Cell::text(c.gold_name.clone()),
+                Cell::text(c.rule.describe()),
+                readable,
+            ]);
+            for b in &c.unreadable {
+                bad.push_row(vec![
+                    Cell::text(format!("{} {}", c.gold_index, c.gold_name)),
+                    Cell::text(format!("{} {}", b.prediction_index, b.header)),
+                    Cell::text(b.row.to_string()),
+                    Cell::text(b.value.clone()).marked(Mark::Bad),
+                    Cell::text(b.error.to_string()),
+                ]);
+            }
+        }
+        doc = doc.section(
+            Section::new("Gold columns")
+                .with_id("columns")
+                .block(Block::Table(columns)),
+        );
+        if !bad.rows.is_empty() {
+            doc = doc.section(
+                Section::new("Cells that do not read")
+                    .with_id("unreadable_cells")
+                    .block(Block::Table(bad)),
+            );
+        }
+        doc
+    }
+}
+
 /// Check a prediction against a config without the gold (see the module docs).
 pub fn validate_prediction(prediction: Prediction<'_>, config: &TaskConfig) -> ValidationReport {
     let mut report = ValidationReport {

@@ -37,6 +37,13 @@ fn list<T>(items: &[T], show: impl Fn(&T) -> String) -> String {
 
 /// One paragraph for people.
 pub(super) fn summary(d: &Diagnosis) -> String {
+    let mut out = findings(d);
+    hint_sentences(d, &mut out);
+    out.join(" ")
+}
+
+/// The summary's sentences without its near misses (a document lists those in their own section).
+pub(super) fn findings(d: &Diagnosis) -> Vec<String> {
     let r = &d.result;
     let mut out: Vec<String> = Vec::new();
     let order_words = if r.order_sensitive {
@@ -82,8 +89,7 @@ pub(super) fn summary(d: &Diagnosis) -> String {
         column_sentences(d, &mut out);
         row_sentences(d, &mut out);
     }
-    hint_sentences(d, &mut out);
-    out.join(" ")
+    out
 }
 
 fn verdict_sentence(d: &Diagnosis, code: TaskErrorCode) -> String {
