@@ -403,6 +403,61 @@ export interface TaskOptions {
   configFileName?: string | null;
 }
 
+/** How a table column lines up: text left, numbers right. */
+export type Align = "left" | "right";
+
+/** What a cell or row stands for beyond its text (renderers highlight it). */
+export type Mark = "none" | "differs" | "missing" | "extra" | "good" | "bad" | "placeholder";
+
+/** The kind of a note. */
+export type Tone = "info" | "hint" | "warning" | "error";
+
+/** A table cell (tabeq::doc::Cell). */
+export interface DocCell {
+  text: string;
+  mark: Mark;
+}
+
+/** A table row: its cells and a mark for the whole row. */
+export interface DocRow {
+  cells: DocCell[];
+  mark: Mark;
+}
+
+/** A table (tabeq::doc::Table); `total_rows` is set when only some rows are shown. */
+export interface DocTable {
+  caption: string | null;
+  columns: { title: string; align: Align }[];
+  rows: DocRow[];
+  total_rows: number | null;
+}
+
+/** One piece of a section (tabeq::doc::Block), told apart by `kind`. */
+export type DocBlock =
+  | { kind: "paragraph"; text: string }
+  | { kind: "note"; tone: Tone; text: string }
+  | { kind: "list"; items: string[] }
+  | { kind: "facts"; items: [string, string][] }
+  | ({ kind: "table" } & DocTable)
+  | { kind: "figure"; caption: string; svg: string };
+
+/** A titled part of a document; `id` is stable (e.g. "mapping", "missing_rows", "hints"). */
+export interface DocSection {
+  id: string;
+  title: string;
+  blocks: DocBlock[];
+}
+
+/** A report for people, built by the core (tabeq::doc::Document); render it with renderDocument. */
+export interface Document {
+  title: string;
+  lead: DocBlock[];
+  sections: DocSection[];
+}
+
+/** The formats of renderDocument. */
+export type DocumentFormat = "text" | "markdown" | "html" | "csv";
+
 /** The tabeq version. */
 export function version(): string;
 
@@ -426,6 +481,15 @@ export function readTable(csv: FileInput, options?: { maxRows?: number | null } 
 
 /** Every stable error code with its family (evaluator, trust and binding codes). */
 export function errorCodes(): ErrorCodeEntry[];
+
+/** The diagnosis as a document (what the notebook view and `tabeq check` show). Throws like explain. */
+export function explainDocument(prediction: FileInput, gold: FileInput, config: ConfigInput, options?: ExplainOptions | null): Document;
+
+/** The validation report as a document. Throws like validatePrediction. */
+export function validationDocument(prediction: FileInput, config: ConfigInput, options?: TaskOptions | null): Document;
+
+/** A document rendered by the core. Throws invalid_argument for anything that is not a Document or a format. */
+export function renderDocument(document: Document, format: DocumentFormat): string;
 
 /** A suite in the official layout, scored task by task (for progress reporting). */
 export class SuiteRun {

@@ -110,6 +110,15 @@ pub enum Input {
     },
 }
 
+/// `renderDocument(document, format)`: the document in one of the core's renderings.
+pub fn render_document(doc: &tabeq::doc::Document, format: &str) -> Result<String, Failure> {
+    doc.render(format).ok_or_else(|| {
+        Failure::invalid_argument(format!(
+            "format must be \"text\", \"markdown\", \"html\" or \"csv\", not {format:?}"
+        ))
+    })
+}
+
 /// `errorCodes()`: every stable code with its family, plus the binding's own.
 pub fn error_codes() -> Out {
     let mut entries: Vec<Out> = error_catalogue()
