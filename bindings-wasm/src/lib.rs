@@ -53,6 +53,7 @@ pub(crate) fn to_js(out: &Out) -> Result<JsValue, JsValue> {
 
 /// A serde value (a document, a report) as a plain JavaScript value: objects for structs and
 /// maps, `null` for absent values, no JSON text in between.
+#[cfg(feature = "evaluator")]
 pub(crate) fn to_js_value<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -184,7 +185,9 @@ pub(crate) fn throw<T>(result: Result<T, Failure>) -> Result<T, JsValue> {
 }
 
 /// Render a document (from `explainDocument`, `validationDocument`, …) as `"text"`,
-/// `"markdown"`, `"html"` or `"csv"`.
+/// `"markdown"`, `"html"` or `"csv"`. A build with the trust module exports the trust module's
+/// `renderDocument` instead (one export of a name per module; it renders any document).
+#[cfg(not(feature = "trust"))]
 #[wasm_bindgen(js_name = renderDocument)]
 pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsValue> {
     throw(inspectable(&document, "document"))?;

@@ -1,14 +1,16 @@
 //! JavaScript exports of the trust metrics (built into their own module, `tabeq_trust.js`).
 
 use js_sys::Reflect;
+use serde::Serialize;
 use tabeq::csv::MAX_CSV_BYTES;
+use tabeq::doc::Document;
 use tabeq::trust::{FileContent, FileRole};
 use wasm_bindgen::prelude::*;
 
 use crate::api::trust as api;
 use crate::api::trust::{TrustReport, MAX_TRUST_INPUT_BYTES};
 use crate::api::{Failure, Input};
-use crate::{config_input, input, json_to_js, throw, to_js_error};
+use crate::{config_input, input, inspectable, json_to_js, throw, to_js_error};
 
 /// JSON-lines text for the trust functions: a string or UTF-8 bytes.
 fn trust_text(value: &JsValue, what: &str) -> Result<String, Failure> {
@@ -95,6 +97,46 @@ pub fn trust_robustness_from_manifest(
         &options,
         &mut lookup,
     ))?)
+}
+
+/// A trust report as a document (`TrustDocument` in `tabeq_trust.d.ts`): a plain object with
+/// `title`, `lead` and `sections` of blocks (facts, tables, notes, SVG figures). `kind` is
+/// `"reliability"`, `"robustness"` (records: JSON lines) or `"spearman"` (records: the
+/// `{x, y}` input as JSON text or an object).
+#[wasm_bindgen(js_name = trustDocument)]
+pub fn trust_document(
+    kind: JsValue,
+    records: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let kind = throw(kind.as_string().ok_or_else(|| {
+        Failure::invalid_argument("kind must be \"reliability\", \"robustness\" or \"spearman\"")
+    }))?;
+    let records = if kind == "spearman" && records.is_object() {
+        throw(trust_options(&records))?
+    } else {
+        throw(trust_text(&records, "records"))?
+    };
+    let options = throw(trust_options(&options))?;
+    let document = throw(api::trust_document(&kind, &records, &options))?;
+    document
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| to_js_error(Failure::internal(format!("document: {e}"))))
+}
+
+/// Render a document (as returned by `trustDocument`) as `"text"`, `"markdown"`, `"html"`,
+/// `"csv"` or `"svg"`.
+#[wasm_bindgen(js_name = renderDocument)]
+pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsValue> {
+    let format = throw(format.as_string().ok_or_else(|| {
+        Failure::invalid_argument("format must be text, markdown, html, csv or svg")
+    }))?;
+    throw(inspectable(&document, "document"))?;
+    let document: Document = throw(
+        serde_wasm_bindgen::from_value(document)
+            .map_err(|e| Failure::invalid_argument(format!("not a document: {e}"))),
+    )?;
+    throw(api::render_document(&document, &format))
 }
 
 /// Spearman's rank correlation with its two-sided p-value: `{x: [...], y: [...]}` or

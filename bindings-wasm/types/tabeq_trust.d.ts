@@ -7,7 +7,19 @@ import type { ErrorCodeEntry } from "./tabeq";
 /** Trust-metric input: JSON-lines text, or its UTF-8 bytes. */
 export type JsonLines = string | Uint8Array | ArrayBuffer;
 
-export type GroupKeyName = "model" | "dataset" | "operator" | "family" | "difficulty";
+/**
+ * A grouping key: a built-in key (family/difficulty for reliability, kind/level for robustness), or
+ * any other field the records carry.
+ */
+export type GroupKeyName =
+  | "model"
+  | "dataset"
+  | "operator"
+  | "family"
+  | "difficulty"
+  | "kind"
+  | "level"
+  | (string & {});
 
 /** A caller-registered operator. */
 export interface OperatorRegistration {
@@ -24,12 +36,106 @@ export interface OperatorRegistration {
 
 /** Report options (every key optional), as an object or its JSON text. */
 export interface TrustOptions {
-  /** Grouping keys (or a comma-separated string). Robustness groups by model and dataset only. */
+  /** Grouping keys (or a comma-separated string): built-in keys or any record field. */
   by?: GroupKeyName[] | string;
   operators?: OperatorRegistration[];
   /** A number of resamples (seed 0, confidence 0.95), settings, or null/false for none. */
   bootstrap?: number | { resamples?: number; seed?: number; confidence?: number } | null | false;
+  /** Completeness findings become errors (thrown with the finding's code). */
+  strict?: boolean;
+  /** Paired comparisons of every pair of models (MRS or ASR difference, exact p, Holm). */
+  compare?: boolean | { resamples?: number; seed?: number; confidence?: number } | null;
+  /** Expected instances: reliability {dataset, operator, instance_id}, robustness {dataset, question_id, perturbation_id?}. */
+  expected?: ExpectedInstance[] | null;
 }
+
+export interface ExpectedInstance {
+  model?: string;
+  dataset: string;
+  operator?: string;
+  instance_id?: string | number;
+  question_id?: string | number;
+  perturbation_id?: string | number;
+}
+
+/** A completeness problem: does not stop the report unless `strict`. */
+export interface Finding {
+  code: CompletenessCode;
+  message: string;
+}
+
+export type CompletenessCode =
+  | "unequal_instance_counts"
+  | "duplicate_across_operators"
+  | "near_duplicate_names"
+  | "missing_originals"
+  | "all_questions_perturbed"
+  | "incomplete_average"
+  | "unpaired_spearman_keys"
+  | "missing_expected_instance"
+  | "unexpected_instance"
+  | "missing_group_field";
+
+/** A paired comparison of two models on the instances they share. */
+export interface Comparison {
+  metric: "mrs" | "asr";
+  a: string;
+  b: string;
+  shared: number;
+  a_value: number | null;
+  b_value: number | null;
+  difference: number | null;
+  ci: Interval | null;
+  p_value: number | null;
+  p_method: "exact" | "permutation";
+  p_holm: number | null;
+}
+
+/** Spearman of operator level vs ASR, and ASR(L3) / ASR(L0), all records pooled. */
+export interface LevelTrend {
+  operators: { operator: string; level: string; asr: number }[];
+  n: number;
+  rho: number | null;
+  t: number | null;
+  p_value: number | null;
+  p_exact: number | null;
+  p_exact_method: "exact" | "permutation";
+  rho_ci: Interval | null;
+  l3_over_l0: number | null;
+}
+
+/** A report for people, as built by the core (rendered by `renderDocument`). */
+export interface Document {
+  title: string;
+  lead: Block[];
+  sections: Section[];
+}
+
+export interface Section {
+  /** Stable id: groups, families, pooled, rank_agreement, asr_detail, level_trend, comparisons, completeness, charts. */
+  id: string;
+  title: string;
+  blocks: Block[];
+}
+
+export type Mark = "none" | "differs" | "missing" | "extra" | "good" | "bad" | "placeholder";
+
+export interface Table {
+  caption: string | null;
+  columns: { title: string; align: "left" | "right" }[];
+  rows: { cells: { text: string; mark: Mark }[]; mark: Mark }[];
+  total_rows: number | null;
+}
+
+export type Block =
+  | { kind: "paragraph"; text: string }
+  | { kind: "note"; tone: "info" | "hint" | "warning" | "error"; text: string }
+  | { kind: "list"; items: string[] }
+  | { kind: "facts"; items: [string, string][] }
+  | ({ kind: "table" } & Table)
+  | { kind: "figure"; caption: string; svg: string };
+
+export type DocumentFormat = "text" | "markdown" | "html" | "csv" | "svg";
 
 export type TrustErrorCode =
   | "invalid_json"
@@ -50,7 +156,17 @@ export type TrustErrorCode =
   | "manifest_file_missing"
   | "manifest_config_invalid"
   | "manifest_gold_invalid"
-  | "io_error";
+  | "io_error"
+  | "unequal_instance_counts"
+  | "duplicate_across_operators"
+  | "near_duplicate_names"
+  | "missing_originals"
+  | "all_questions_perturbed"
+  | "incomplete_average"
+  | "unpaired_spearman_keys"
+  | "missing_expected_instance"
+  | "unexpected_instance"
+  | "missing_group_field";
 
 /**
  * What the trust functions throw: an Error (name "TabeqError") with `code`, `stage` "trust" (or
@@ -117,6 +233,13 @@ export interface RankAgreement {
   rho: number | null;
   t: number | null;
   p_value: number | null;
+  /** Exact (n <= 9, full enumeration) or seeded permutation p-value. */
+  p_exact: number | null;
+  p_exact_method: "exact" | "permutation";
+  /** 95% interval (Fisher z, variance 1.06 / (n - 3)). */
+  rho_ci: Interval | null;
+  /** Models present on one of the two datasets only (left out). */
+  unpaired: string[];
 }
 
 export interface ReliabilityReport {
@@ -130,6 +253,8 @@ export interface ReliabilityReport {
   families: ReliabilityRow[];
   pooled: ReliabilityRow[];
   rank_agreement: RankAgreement[];
+  findings: Finding[];
+  comparisons: Comparison[];
 }
 
 export interface OperatorAsr {
@@ -205,6 +330,9 @@ export interface RobustnessReport {
   overall: RobustnessRow;
   groups: RobustnessRow[];
   dataset_average: RobustnessAverage[];
+  level_trend: LevelTrend | null;
+  findings: Finding[];
+  comparisons: Comparison[];
   /** Only from trustRobustnessFromManifest. */
   scored?: ScoredManifestLine[];
 }
@@ -216,6 +344,10 @@ export interface SpearmanResult {
   p_value: number | null;
   /** The paired names when the input was given as objects. */
   keys: string[] | null;
+  p_exact: number | null;
+  p_exact_method: "exact" | "permutation";
+  rho_ci: Interval | null;
+  findings: Finding[];
 }
 
 /** An operator of the registry. */
@@ -260,3 +392,16 @@ export function trustSpearman(
 
 /** The operator registry: the 19 built-in operators plus any registered in the options. */
 export function trustOperators(options?: TrustOptions | string | null): OperatorInfo[];
+
+/**
+ * A report as a document (tables, completeness notes, SVG charts), built by the core: what
+ * `tabeq trust` prints and the notebook shows. `kind` "spearman" takes the Spearman input.
+ */
+export function trustDocument(
+  kind: "reliability" | "robustness" | "spearman",
+  records: JsonLines | { x: number[] | Record<string, number>; y: number[] | Record<string, number> },
+  options?: TrustOptions | string | null,
+): Document;
+
+/** Render a document: plain text, Markdown, HTML, CSV (its tables), or SVG (its charts stacked). */
+export function renderDocument(document: Document, format: DocumentFormat): string;

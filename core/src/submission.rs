@@ -137,7 +137,7 @@ pub struct TaskCheck {
 impl TaskCheck {
     /// The validation report's JSON tree with `foreign_file` (its code, or null) at the end.
     pub fn to_out(&self) -> Out {
-        let mut out = self.report.to_out();
+        let mut out = crate::pyjson::to_tree(&self.report);
         if let Out::Object(members) = &mut out {
             members.push((
                 "foreign_file".into(),

@@ -1,5 +1,6 @@
 //! Trust metrics: JSON text in, JSON text out (the core's stable JSON API).
 
+use tabeq::doc::Document;
 use tabeq::trust::{self, FileContent, FileRole, TrustError};
 
 use super::{Failure, Input};
@@ -48,6 +49,16 @@ pub fn trust_manifest(
     )?)
 }
 
+/// A report's document: `kind` is `reliability`, `robustness` or `spearman`.
+pub fn trust_document(kind: &str, records: &str, options: &str) -> Result<Document, Failure> {
+    Ok(trust::report_document(kind, records, options)?)
+}
+
+/// A document rendered as `text`, `markdown`, `html`, `csv` or `svg`.
+pub fn render_document(document: &Document, format: &str) -> Result<String, Failure> {
+    Ok(trust::render_document(document, format)?)
+}
+
 /// Spearman's rho (JSON text in and out).
 pub fn trust_spearman(input: &str) -> Result<String, Failure> {
     Ok(trust::spearman_json(input)?)
@@ -79,5 +90,16 @@ mod tests {
         let e = trust_spearman("[1, 2]").unwrap_err();
         assert_eq!(e.code, "invalid_spearman_input");
         assert!(trust_operators("").unwrap().contains("\"code\""));
+        let doc = trust_document("reliability", records, "").unwrap();
+        assert!(render_document(&doc, "html").unwrap().contains("<table>"));
+        assert!(render_document(&doc, "svg").unwrap().starts_with("<svg"));
+        assert_eq!(
+            render_document(&doc, "pdf").unwrap_err().code,
+            "invalid_options"
+        );
+        assert_eq!(
+            trust_document("fairness", records, "").unwrap_err().code,
+            "invalid_options"
+        );
     }
 }

@@ -46,6 +46,26 @@ code_enum! {
         ManifestGoldInvalid => "manifest_gold_invalid",
         /// A file named on the command line or in an API call cannot be read.
         IoError => "io_error",
+        /// Completeness: models have different numbers of instances (or questions) on a dataset.
+        UnequalInstanceCounts => "unequal_instance_counts",
+        /// Completeness: one instance id is counted under two or more operators.
+        DuplicateAcrossOperators => "duplicate_across_operators",
+        /// Completeness: names that differ only in case or white space (`"m"` vs `"m "`).
+        NearDuplicateNames => "near_duplicate_names",
+        /// Completeness: a model lacks original answers for questions other models answered.
+        MissingOriginals => "missing_originals",
+        /// Completeness: every question is perturbed (unperturbed originals possibly left out).
+        AllQuestionsPerturbed => "all_questions_perturbed",
+        /// Completeness: an "Avg." row averages fewer datasets than the report has.
+        IncompleteAverage => "incomplete_average",
+        /// Completeness: Spearman left out keys present on one side only.
+        UnpairedSpearmanKeys => "unpaired_spearman_keys",
+        /// Completeness: a model lacks instances the expected-instance manifest lists.
+        MissingExpectedInstance => "missing_expected_instance",
+        /// Completeness: a model has instances the expected-instance manifest does not list.
+        UnexpectedInstance => "unexpected_instance",
+        /// Completeness: records lack a custom grouping field.
+        MissingGroupField => "missing_group_field",
     }
 }
 

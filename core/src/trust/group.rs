@@ -17,11 +17,32 @@ pub fn text_part(text: &str) -> KeyPart {
     (0, text.to_string())
 }
 
-/// A key value derived from an operator: its code, family or difficulty.
-pub fn operator_part(registry: &OperatorRegistry, operator: usize, key: GroupKey) -> KeyPart {
+/// Shown for a record that lacks a custom grouping field (sorted after every value).
+pub const MISSING_VALUE: &str = "(missing)";
+
+/// A key value of a custom field (sorted by text; a missing field last).
+pub fn field_part(value: Option<&str>) -> KeyPart {
+    match value {
+        Some(v) => text_part(v),
+        None => (usize::MAX, MISSING_VALUE.to_string()),
+    }
+}
+
+/// The custom grouping keys of `by`, in order.
+pub fn custom_keys(by: &[GroupKey]) -> Vec<String> {
+    by.iter()
+        .filter_map(|k| match k {
+            GroupKey::Field(name) => Some(name.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A key value derived from an operator: its code, family (kind), difficulty or level.
+pub fn operator_part(registry: &OperatorRegistry, operator: usize, key: &GroupKey) -> KeyPart {
     let op = registry.get(operator);
     match key {
-        GroupKey::Family => {
+        GroupKey::Family | GroupKey::Kind => {
             let first = registry
                 .operators()
                 .iter()
@@ -31,6 +52,10 @@ pub fn operator_part(registry: &OperatorRegistry, operator: usize, key: GroupKey
         }
         GroupKey::Difficulty => match op.difficulty {
             Some(d) => (d as usize, d.as_str().to_string()),
+            None => (usize::MAX, String::new()),
+        },
+        GroupKey::Level => match op.level {
+            Some(l) => (l.index(), l.as_str().to_string()),
             None => (usize::MAX, String::new()),
         },
         _ => (operator, op.code.clone()),
@@ -43,7 +68,7 @@ pub fn key_out(names: &[GroupKey], key: &Key) -> Out {
         names
             .iter()
             .zip(key)
-            .map(|(name, (_, text))| (name.as_str().to_string(), Out::Str(text.clone())))
+            .map(|(name, (_, text))| (name.name().to_string(), Out::Str(text.clone())))
             .collect(),
     )
 }
@@ -53,7 +78,7 @@ pub fn key_out(names: &[GroupKey], key: &Key) -> Out {
 pub fn group_rng(bootstrap: &Bootstrap, section: &str, names: &[GroupKey], key: &Key) -> Rng {
     let mut parts: Vec<&str> = vec![section];
     for (name, (_, text)) in names.iter().zip(key) {
-        parts.push(name.as_str());
+        parts.push(name.name());
         parts.push(text);
     }
     Rng::new(stream_seed(bootstrap.seed, &parts))

@@ -52,6 +52,10 @@
 //! assert_eq!((err.code.code(), err.line), ("invalid_field", Some(1)));
 //! ```
 
+pub mod chart;
+pub mod compare;
+pub mod completeness;
+pub mod document;
 pub mod error;
 mod group;
 pub mod manifest;
@@ -61,6 +65,7 @@ pub mod records;
 pub mod reliability;
 pub mod robustness;
 pub mod stats;
+pub mod trend;
 
 pub use error::{TrustError, TrustErrorCode};
 pub use manifest::{FileContent, FileRole};
@@ -69,22 +74,39 @@ pub use options::{Bootstrap, GroupKey, ReportOptions};
 pub use reliability::ReliabilityReport;
 pub use robustness::RobustnessReport;
 
+use crate::doc::Document;
 use crate::pyjson::{parse, Out, Value};
+
+/// The reliability report for JSONL records and options JSON.
+pub fn reliability_report(
+    records_jsonl: &str,
+    options_json: &str,
+) -> Result<ReliabilityReport, TrustError> {
+    let options = options::parse_options(options_json, Track::Reliability)?;
+    let custom = group::custom_keys(&options.by);
+    let records = records::parse_reliability_jsonl_with(records_jsonl, &options.registry, &custom)?;
+    reliability::reliability_report_with(&records, &options)
+}
+
+/// The robustness report for JSONL records and options JSON.
+pub fn robustness_report(
+    records_jsonl: &str,
+    options_json: &str,
+) -> Result<RobustnessReport, TrustError> {
+    let options = options::parse_options(options_json, Track::Robustness)?;
+    let custom = group::custom_keys(&options.by);
+    let records = records::parse_robustness_jsonl_with(records_jsonl, &options.registry, &custom)?;
+    robustness::robustness_report_with(&records, &options)
+}
 
 /// The reliability report for JSONL records (see the module docs for formats and schema).
 pub fn reliability_report_json(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<String, TrustError> {
-    let options = options::parse_options(options_json, Track::Reliability)?;
-    let records = records::parse_reliability_jsonl(records_jsonl, &options.registry)?;
-    let report = reliability::reliability_report(
-        &records,
-        &options.registry,
-        &options.by,
-        options.bootstrap.as_ref(),
-    )?;
-    Ok(report.to_out().to_pretty())
+    Ok(reliability_report(records_jsonl, options_json)?
+        .to_out()
+        .to_pretty())
 }
 
 /// The robustness report for JSONL records (see the module docs for formats and schema).
@@ -92,15 +114,69 @@ pub fn robustness_report_json(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<String, TrustError> {
-    let options = options::parse_options(options_json, Track::Robustness)?;
-    let records = records::parse_robustness_jsonl(records_jsonl, &options.registry)?;
-    let report = robustness::robustness_report(
-        &records,
-        &options.registry,
-        &options.by,
-        options.bootstrap.as_ref(),
-    )?;
-    Ok(report.to_out().to_pretty())
+    Ok(robustness_report(records_jsonl, options_json)?
+        .to_out()
+        .to_pretty())
+}
+
+/// A report as a [`Document`]: `kind` is `reliability` or `robustness` (records are JSONL),
+/// or `spearman` (records are the Spearman input JSON, options unused).
+///
+/// ```
+/// let records = r#"{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "full"}"#;
+/// let doc = tabeq::trust::report_document("reliability", records, "").unwrap();
+/// let text = tabeq::trust::render_document(&doc, "text").unwrap();
+/// assert!(text.starts_with("Reliability\n===========\n"));
+/// assert!(tabeq::trust::render_document(&doc, "svg").unwrap().starts_with("<svg"));
+/// ```
+pub fn report_document(
+    kind: &str,
+    records: &str,
+    options_json: &str,
+) -> Result<Document, TrustError> {
+    match kind {
+        "reliability" => Ok(reliability_report(records, options_json)?.to_document()),
+        "robustness" => Ok(robustness_report(records, options_json)?.to_document()),
+        "spearman" => spearman_document(records),
+        other => Err(TrustError::new(
+            TrustErrorCode::InvalidOptions,
+            format!("unknown report kind {other:?} (reliability, robustness, spearman)"),
+        )),
+    }
+}
+
+/// Render a document: `text`, `markdown`, `html`, `csv`, or `svg` (its figures stacked in one
+/// SVG; a document without figures gives an SVG that says so).
+pub fn render_document(doc: &Document, format: &str) -> Result<String, TrustError> {
+    Ok(match format {
+        "text" | "table" => doc.to_text(),
+        "markdown" => doc.to_markdown(),
+        "html" => doc.to_html(),
+        "csv" => doc.to_csv(),
+        "svg" => {
+            let figures: Vec<&str> = doc
+                .sections
+                .iter()
+                .flat_map(|s| s.blocks.iter())
+                .chain(doc.lead.iter())
+                .filter_map(|b| match b {
+                    crate::doc::Block::Figure { svg, .. } => Some(svg.as_str()),
+                    _ => None,
+                })
+                .collect();
+            if figures.is_empty() {
+                chart::empty(&doc.title)
+            } else {
+                chart::stack(&figures)
+            }
+        }
+        other => {
+            return Err(TrustError::new(
+                TrustErrorCode::InvalidOptions,
+                format!("unknown format {other:?} (text, markdown, html, csv, svg)"),
+            ))
+        }
+    })
 }
 
 /// The robustness report for a manifest of predictions scored by the tabular evaluator.
@@ -135,6 +211,7 @@ struct SpearmanInput {
     x: Vec<f64>,
     y: Vec<f64>,
     keys: Option<Vec<String>>,
+    findings: Vec<completeness::Finding>,
 }
 
 fn spearman_input(value: &Value) -> Result<SpearmanInput, TrustError> {
@@ -149,8 +226,9 @@ fn spearman_input(value: &Value) -> Result<SpearmanInput, TrustError> {
             x: x.iter().map(number).collect::<Result<_, _>>()?,
             y: y.iter().map(number).collect::<Result<_, _>>()?,
             keys: None,
+            findings: Vec::new(),
         }),
-        (Some(x @ Value::Object(x_members)), Some(y @ Value::Object(_))) => {
+        (Some(x @ Value::Object(x_members)), Some(y @ Value::Object(y_members))) => {
             // Paired by key, in x's order (duplicate keys keep the last value, like JSON
             // objects everywhere else); keys missing from y are skipped.
             let mut keys: Vec<String> = Vec::new();
@@ -166,10 +244,22 @@ fn spearman_input(value: &Value) -> Result<SpearmanInput, TrustError> {
                 xs.push(number(xv)?);
                 ys.push(number(yv)?);
             }
+            let only_x: Vec<&str> = x_members
+                .iter()
+                .map(|(k, _)| k.as_str())
+                .filter(|k| y.get(k).is_none())
+                .collect();
+            let only_y: Vec<&str> = y_members
+                .iter()
+                .map(|(k, _)| k.as_str())
+                .filter(|k| x.get(k).is_none())
+                .collect();
+            let findings = completeness::unpaired_keys("Spearman input", &only_x, &only_y);
             Ok(SpearmanInput {
                 x: xs,
                 y: ys,
                 keys: Some(keys),
+                findings,
             })
         }
         _ => Err(bad(
@@ -188,8 +278,14 @@ pub fn spearman_json(input_json: &str) -> Result<String, TrustError> {
             format!("not JSON: {e}"),
         )
     })?;
-    let SpearmanInput { x, y, keys } = spearman_input(&value)?;
+    let SpearmanInput {
+        x,
+        y,
+        keys,
+        findings,
+    } = spearman_input(&value)?;
     let s = stats::spearman(&x, &y)?;
+    let e = stats::spearman_exact(&x, &y);
     let num = |v: Option<f64>| v.filter(|v| v.is_finite()).map_or(Out::Null, Out::Float);
     Ok(Out::Object(vec![
         ("n".into(), Out::Int(s.n as i64)),
@@ -202,8 +298,56 @@ pub fn spearman_json(input_json: &str) -> Result<String, TrustError> {
                 Out::Array(k.into_iter().map(Out::Str).collect())
             }),
         ),
+        ("p_exact".into(), num(e.p_value)),
+        ("p_exact_method".into(), Out::Str(e.method.as_str().into())),
+        (
+            "rho_ci".into(),
+            e.ci.map_or(Out::Null, |(lo, hi)| {
+                Out::Array(vec![Out::Float(lo), Out::Float(hi)])
+            }),
+        ),
+        ("findings".into(), reliability::findings_out(&findings)),
     ])
     .to_pretty())
+}
+
+/// Spearman's ρ as a document (for the CLI and the web page).
+fn spearman_document(input_json: &str) -> Result<Document, TrustError> {
+    use crate::doc::{Block, Section, Tone};
+    let value = parse(input_json).map_err(|e| {
+        TrustError::new(
+            TrustErrorCode::InvalidSpearmanInput,
+            format!("not JSON: {e}"),
+        )
+    })?;
+    let SpearmanInput { x, y, findings, .. } = spearman_input(&value)?;
+    let s = stats::spearman(&x, &y)?;
+    let e = stats::spearman_exact(&x, &y);
+    let p = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.4}"));
+    let mut items = vec![
+        ("n".to_string(), s.n.to_string()),
+        ("rho".to_string(), p(s.rho)),
+        ("p (t, n − 2 df)".to_string(), p(s.p_value)),
+        (format!("p ({})", e.method.as_str()), p(e.p_value)),
+    ];
+    if let Some((lo, hi)) = e.ci {
+        items.push((
+            "95% CI (Fisher z)".to_string(),
+            format!("[{lo:.4}, {hi:.4}]"),
+        ));
+    }
+    let mut section = Section::new("Completeness").with_id("completeness");
+    for f in &findings {
+        section.push(Block::note(
+            Tone::Warning,
+            format!("{}: {}", f.code.code(), f.message),
+        ));
+    }
+    let mut doc = Document::new("Spearman rank correlation").lead(Block::Facts { items });
+    if !findings.is_empty() {
+        doc = doc.section(section);
+    }
+    Ok(doc)
 }
 
 /// The operator registry (built-ins plus any in `options_json`'s `operators`) as a JSON list of

@@ -15,8 +15,8 @@ use super::error::{TrustError, TrustErrorCode};
 use super::operators::{OperatorRegistry, Track};
 use crate::pyjson::{parse, Value};
 
-/// A grouping key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A grouping key: a record field or a field derived from the record's operator.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GroupKey {
     /// The model.
     Model,
@@ -24,48 +24,103 @@ pub enum GroupKey {
     Dataset,
     /// The operator (reported by code).
     Operator,
-    /// The operator's family (reliability only).
+    /// The operator's family (reliability).
     Family,
-    /// The operator's difficulty (reliability only).
+    /// The operator's difficulty (reliability).
     Difficulty,
+    /// The operator's kind (robustness).
+    Kind,
+    /// The operator's level L0..L3 (robustness).
+    Level,
+    /// Any other field the records carry (its value as text; numbers as written in JSON).
+    Field(String),
 }
+
+/// Longest accepted custom grouping key, in bytes.
+const MAX_KEY_BYTES: usize = 200;
 
 impl GroupKey {
     /// The key's name as written in options and reports.
-    pub fn as_str(self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
             GroupKey::Model => "model",
             GroupKey::Dataset => "dataset",
             GroupKey::Operator => "operator",
             GroupKey::Family => "family",
             GroupKey::Difficulty => "difficulty",
+            GroupKey::Kind => "kind",
+            GroupKey::Level => "level",
+            GroupKey::Field(name) => name,
         }
     }
 
-    /// Parse a key name (any case).
+    /// The key's name (kept for callers of the earlier API).
+    pub fn as_str(&self) -> &str {
+        self.name()
+    }
+
+    /// Whether the key is one of the built-in fields (not a record's own field).
+    pub fn is_builtin(&self) -> bool {
+        !matches!(self, GroupKey::Field(_))
+    }
+
+    /// Whether the key is derived from the record's operator.
+    pub fn is_operator_derived(&self) -> bool {
+        matches!(
+            self,
+            GroupKey::Operator
+                | GroupKey::Family
+                | GroupKey::Difficulty
+                | GroupKey::Kind
+                | GroupKey::Level
+        )
+    }
+
+    /// Parse a key name: a built-in name in any case, else a record field (as written).
     pub fn parse(s: &str) -> Option<GroupKey> {
-        match s.trim().to_lowercase().as_str() {
-            "model" => Some(GroupKey::Model),
-            "dataset" => Some(GroupKey::Dataset),
-            "operator" => Some(GroupKey::Operator),
-            "family" => Some(GroupKey::Family),
-            "difficulty" => Some(GroupKey::Difficulty),
-            _ => None,
-        }
+        let s = s.trim();
+        Some(match s.to_lowercase().as_str() {
+            "" => return None,
+            "model" => GroupKey::Model,
+            "dataset" => GroupKey::Dataset,
+            "operator" => GroupKey::Operator,
+            "family" => GroupKey::Family,
+            "difficulty" => GroupKey::Difficulty,
+            "kind" => GroupKey::Kind,
+            "level" => GroupKey::Level,
+            _ if s.len() > MAX_KEY_BYTES => return None,
+            _ => GroupKey::Field(s.to_string()),
+        })
     }
 
-    /// The keys a track can group by: reliability any of the five, robustness model and dataset
-    /// (per-operator and per-level ASR are reported inside each group).
-    pub fn allowed(track: Track) -> &'static [GroupKey] {
-        match track {
-            Track::Reliability => &[
-                GroupKey::Model,
-                GroupKey::Dataset,
-                GroupKey::Operator,
-                GroupKey::Family,
-                GroupKey::Difficulty,
-            ],
-            Track::Robustness => &[GroupKey::Model, GroupKey::Dataset],
+    /// Whether a track can group by this key: reliability operators have a family and a
+    /// difficulty, robustness operators a kind and a level; record fields work for both.
+    pub fn allowed(&self, track: Track) -> bool {
+        match self {
+            GroupKey::Family | GroupKey::Difficulty => track == Track::Reliability,
+            GroupKey::Kind | GroupKey::Level => track == Track::Robustness,
+            _ => true,
+        }
+    }
+}
+
+/// Settings of the paired comparisons between models (all pairs, Holm-adjusted).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CompareOptions {
+    /// Paired-bootstrap resamples for the interval of the difference.
+    pub resamples: usize,
+    /// Seed of the paired bootstrap.
+    pub seed: u64,
+    /// Interval coverage.
+    pub confidence: f64,
+}
+
+impl Default for CompareOptions {
+    fn default() -> Self {
+        CompareOptions {
+            resamples: 2000,
+            seed: 0,
+            confidence: 0.95,
         }
     }
 }
@@ -115,20 +170,46 @@ impl Bootstrap {
         Ok(())
     }
 
-    /// Check the draw budget for `records` records.
-    pub fn check_budget(&self, records: usize) -> Result<(), TrustError> {
-        let draws = (self.resamples as u64).saturating_mul(records as u64);
+    /// Check the draw budget: each resample draws `units` items (records or questions) once for
+    /// each of `sections` computations (the overall row and the groupings that resample them).
+    pub fn check_budget(
+        &self,
+        units: usize,
+        what: &str,
+        sections: usize,
+    ) -> Result<(), TrustError> {
+        let draws = (self.resamples as u64)
+            .saturating_mul(units as u64)
+            .saturating_mul(sections as u64);
         if draws > MAX_BOOTSTRAP_DRAWS {
             return Err(TrustError::new(
                 TrustErrorCode::InvalidOptions,
                 format!(
-                    "bootstrap of {} resamples over {records} records exceeds {MAX_BOOTSTRAP_DRAWS} draws; use fewer resamples",
+                    "bootstrap of {} resamples over {units} {what} in {sections} sections is {draws} draws, more than {MAX_BOOTSTRAP_DRAWS}; use fewer resamples",
                     self.resamples
                 ),
             ));
         }
         Ok(())
     }
+}
+
+/// An instance the caller expects every model to have (the optional manifest of expected
+/// instances): reliability `{"dataset", "operator", "instance_id"}`, robustness
+/// `{"dataset", "question_id"}` or, for a perturbation, with `"perturbation_id"` too; `"model"`
+/// restricts the expectation to one model.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Expected {
+    /// Only this model, or every model when `None`.
+    pub model: Option<String>,
+    /// The dataset.
+    pub dataset: String,
+    /// The operator code (reliability), resolved through the registry.
+    pub operator: Option<String>,
+    /// `instance_id` (reliability) or `question_id` (robustness).
+    pub id: String,
+    /// A perturbation id (robustness), or `None` for the original.
+    pub perturbation_id: Option<String>,
 }
 
 /// Parsed report options.
@@ -140,6 +221,12 @@ pub struct ReportOptions {
     pub registry: OperatorRegistry,
     /// The bootstrap, if requested.
     pub bootstrap: Option<Bootstrap>,
+    /// Completeness findings become errors.
+    pub strict: bool,
+    /// Paired comparisons between models, if requested.
+    pub compare: Option<CompareOptions>,
+    /// The expected instances, if given.
+    pub expected: Option<Vec<Expected>>,
 }
 
 fn invalid(message: impl Into<String>) -> TrustError {
@@ -149,15 +236,20 @@ fn invalid(message: impl Into<String>) -> TrustError {
 /// Check grouping keys for a track: known, allowed, no repeats.
 pub fn check_by(by: &[GroupKey], track: Track) -> Result<(), TrustError> {
     for (i, key) in by.iter().enumerate() {
-        if !GroupKey::allowed(track).contains(key) {
+        if !key.allowed(track) {
             return Err(invalid(format!(
-                "cannot group {} results by {}",
+                "cannot group {} results by {} ({} operators have {})",
                 track.as_str(),
-                key.as_str()
+                key.name(),
+                track.as_str(),
+                match track {
+                    Track::Reliability => "a family and a difficulty",
+                    Track::Robustness => "a kind and a level",
+                }
             )));
         }
         if by[..i].contains(key) {
-            return Err(invalid(format!("`by` repeats {}", key.as_str())));
+            return Err(invalid(format!("`by` repeats {}", key.name())));
         }
     }
     Ok(())
@@ -189,7 +281,7 @@ fn parse_by(value: &Value, track: Track) -> Result<Vec<GroupKey>, TrustError> {
         .map(|n| {
             GroupKey::parse(n).ok_or_else(|| {
                 invalid(format!(
-                    "unknown grouping key {n:?} (model, dataset, operator, family, difficulty)"
+                    "invalid grouping key {n:?} (model, dataset, operator, family, difficulty, kind, level, or a record field of at most {MAX_KEY_BYTES} bytes)"
                 ))
             })
         })
@@ -247,6 +339,82 @@ fn parse_bootstrap(value: &Value) -> Result<Option<Bootstrap>, TrustError> {
     }
 }
 
+fn parse_compare(value: &Value) -> Result<Option<CompareOptions>, TrustError> {
+    match value {
+        Value::Null | Value::Bool(false) => Ok(None),
+        Value::Bool(true) => Ok(Some(CompareOptions::default())),
+        Value::Object(_) => {
+            // The same settings as the bootstrap's, with the comparison's defaults.
+            let as_bootstrap = parse_bootstrap(value)?.unwrap_or_default();
+            let mut c = CompareOptions::default();
+            if value.get("resamples").is_some() {
+                c.resamples = as_bootstrap.resamples;
+            }
+            c.seed = as_bootstrap.seed;
+            c.confidence = as_bootstrap.confidence;
+            Ok(Some(c))
+        }
+        _ => Err(invalid(
+            "`compare` must be true/false or an object {resamples, seed, confidence}",
+        )),
+    }
+}
+
+/// Most expected instances accepted.
+const MAX_EXPECTED: usize = 10_000_000;
+
+fn expected_text(obj: &Value, key: &str, required: bool) -> Result<Option<String>, TrustError> {
+    match obj.get(key) {
+        None | Some(Value::Null) if !required => Ok(None),
+        Some(Value::Str(s)) if !s.trim().is_empty() => Ok(Some(s.clone())),
+        Some(Value::Int(i)) => Ok(Some(i.to_string())),
+        _ => Err(invalid(format!(
+            "each expected instance needs `{key}` (a non-empty string or an integer)"
+        ))),
+    }
+}
+
+/// Parse the expected instances: a list of objects (see [`Expected`]).
+pub fn parse_expected(value: &Value, track: Track) -> Result<Vec<Expected>, TrustError> {
+    let Value::Array(items) = value else {
+        return Err(invalid("`expected` must be a list of instances"));
+    };
+    if items.len() > MAX_EXPECTED {
+        return Err(invalid(format!(
+            "`expected` lists more than {MAX_EXPECTED} instances"
+        )));
+    }
+    items
+        .iter()
+        .map(|item| {
+            if !matches!(item, Value::Object(_)) {
+                return Err(invalid("each expected instance must be an object"));
+            }
+            let reliability = track == Track::Reliability;
+            Ok(Expected {
+                model: expected_text(item, "model", false)?,
+                dataset: expected_text(item, "dataset", true)?.unwrap_or_default(),
+                operator: expected_text(item, "operator", reliability)?,
+                id: expected_text(
+                    item,
+                    if reliability {
+                        "instance_id"
+                    } else {
+                        "question_id"
+                    },
+                    true,
+                )?
+                .unwrap_or_default(),
+                perturbation_id: if reliability {
+                    None
+                } else {
+                    expected_text(item, "perturbation_id", false)?
+                },
+            })
+        })
+        .collect()
+}
+
 /// Parse options JSON for a track (see the module docs). Empty text means the defaults:
 /// `by = [model, dataset]`, built-in operators, no bootstrap.
 pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, TrustError> {
@@ -254,6 +422,9 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
         by: vec![GroupKey::Model, GroupKey::Dataset],
         registry: OperatorRegistry::builtin(),
         bootstrap: None,
+        strict: false,
+        compare: None,
+        expected: None,
     };
     if options_json.trim().is_empty() {
         return Ok(options);
@@ -271,9 +442,23 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
                 }
             }
             "bootstrap" => options.bootstrap = parse_bootstrap(v)?,
+            "strict" => {
+                options.strict = match v {
+                    Value::Bool(b) => *b,
+                    Value::Null => false,
+                    _ => return Err(invalid("`strict` must be true or false")),
+                }
+            }
+            "compare" => options.compare = parse_compare(v)?,
+            "expected" => {
+                options.expected = match v {
+                    Value::Null => None,
+                    _ => Some(parse_expected(v, track)?),
+                }
+            }
             other => {
                 return Err(invalid(format!(
-                    "unknown option {other:?} (by, operators, bootstrap)"
+                    "unknown option {other:?} (by, operators, bootstrap, strict, compare, expected)"
                 )))
             }
         }
@@ -318,8 +503,12 @@ mod tests {
         for (text, track) in [
             ("[]", Track::Reliability),
             ("{\"by\": [\"model\", \"model\"]}", Track::Reliability),
-            ("{\"by\": [\"operator\"]}", Track::Robustness),
-            ("{\"by\": [\"colour\"]}", Track::Reliability),
+            ("{\"by\": [\"family\"]}", Track::Robustness),
+            ("{\"by\": [\"level\"]}", Track::Reliability),
+            ("{\"by\": [\"\"]}", Track::Reliability),
+            ("{\"strict\": 1}", Track::Reliability),
+            ("{\"compare\": 3}", Track::Reliability),
+            ("{\"expected\": [{\"dataset\": \"d\"}]}", Track::Reliability),
             ("{\"bootstrap\": 0}", Track::Reliability),
             ("{\"bootstrap\": {\"confidence\": 1.0}}", Track::Reliability),
             ("{\"bootstrap\": {\"seed\": -1}}", Track::Reliability),

@@ -87,6 +87,8 @@ pub struct ReliabilityRecord {
     pub instance_id: String,
     /// The judged label.
     pub label: Label,
+    /// The custom grouping keys asked for with their values (`None` where the record lacks one).
+    pub fields: Vec<(String, Option<String>)>,
     /// 1-based input line (0 for records built in code).
     pub line: usize,
 }
@@ -104,6 +106,8 @@ pub struct RobustnessRecord {
     pub perturbation: Option<Perturbation>,
     /// c_i (original) or a_ij (perturbation).
     pub correct: bool,
+    /// The custom grouping keys asked for with their values (`None` where the record lacks one).
+    pub fields: Vec<(String, Option<String>)>,
     /// 1-based input line (0 for records built in code).
     pub line: usize,
 }
@@ -180,6 +184,35 @@ pub(crate) fn id_field(obj: &Value, key: &str, line: usize) -> Result<String, Tr
     }
 }
 
+/// The text of a record field used as a grouping key: strings as they are, numbers and booleans
+/// as written in JSON; `None` when absent, null, or not a scalar.
+pub(crate) fn key_value(obj: &Value, key: &str) -> Option<String> {
+    let text = match obj.get(key)? {
+        Value::Str(s) => s.clone(),
+        Value::Int(i) => i.to_string(),
+        Value::BigInt(s) => s.clone(),
+        Value::Float(f) => crate::pyjson::Out::Float(*f).to_pretty(),
+        Value::Bool(b) => b.to_string(),
+        _ => return None,
+    };
+    (text.len() <= MAX_FIELD_BYTES).then_some(text)
+}
+
+fn custom_fields(obj: &Value, custom: &[String]) -> Vec<(String, Option<String>)> {
+    custom
+        .iter()
+        .map(|k| (k.clone(), key_value(obj, k)))
+        .collect()
+}
+
+/// The value of a custom grouping key on a record (`None` when it lacks the field).
+pub(crate) fn field_of<'a>(fields: &'a [(String, Option<String>)], name: &str) -> Option<&'a str> {
+    fields
+        .iter()
+        .find(|(k, _)| k == name)
+        .and_then(|(_, v)| v.as_deref())
+}
+
 fn present(obj: &Value, key: &str) -> bool {
     !matches!(obj.get(key), None | Some(Value::Null))
 }
@@ -238,6 +271,16 @@ pub fn reliability_record_from_value(
     line: usize,
     registry: &OperatorRegistry,
 ) -> Result<ReliabilityRecord, TrustError> {
+    reliability_record_with_fields(obj, line, registry, &[])
+}
+
+/// Parse one reliability record object, keeping the values of the `custom` grouping keys.
+pub fn reliability_record_with_fields(
+    obj: &Value,
+    line: usize,
+    registry: &OperatorRegistry,
+    custom: &[String],
+) -> Result<ReliabilityRecord, TrustError> {
     let robustness_shaped = (present(obj, "correct") && !present(obj, "label"))
         || (present(obj, "question_id") && !present(obj, "instance_id"));
     if robustness_shaped {
@@ -268,6 +311,7 @@ pub fn reliability_record_from_value(
         operator,
         instance_id,
         label,
+        fields: custom_fields(obj, custom),
         line,
     })
 }
@@ -277,8 +321,19 @@ pub fn parse_reliability_jsonl(
     text: &str,
     registry: &OperatorRegistry,
 ) -> Result<Vec<ReliabilityRecord>, TrustError> {
+    parse_reliability_jsonl_with(text, registry, &[])
+}
+
+/// Parse reliability JSONL, keeping the values of the `custom` grouping keys.
+pub fn parse_reliability_jsonl_with(
+    text: &str,
+    registry: &OperatorRegistry,
+    custom: &[String],
+) -> Result<Vec<ReliabilityRecord>, TrustError> {
     jsonl_lines(text)
-        .map(|(line, raw)| reliability_record_from_value(&parse_object(line, raw)?, line, registry))
+        .map(|(line, raw)| {
+            reliability_record_with_fields(&parse_object(line, raw)?, line, registry, custom)
+        })
         .collect()
 }
 
@@ -288,8 +343,20 @@ pub fn robustness_record_from_value(
     line: usize,
     registry: &OperatorRegistry,
 ) -> Result<RobustnessRecord, TrustError> {
+    robustness_record_with_fields(obj, line, registry, &[])
+}
+
+/// Parse one robustness record object, keeping the values of the `custom` grouping keys.
+pub fn robustness_record_with_fields(
+    obj: &Value,
+    line: usize,
+    registry: &OperatorRegistry,
+    custom: &[String],
+) -> Result<RobustnessRecord, TrustError> {
     let correct = correct_field(obj, line)?;
-    robustness_identity(obj, line, registry, correct)
+    let mut record = robustness_identity(obj, line, registry, correct)?;
+    record.fields = custom_fields(obj, custom);
+    Ok(record)
 }
 
 fn correct_field(obj: &Value, line: usize) -> Result<bool, TrustError> {
@@ -353,6 +420,7 @@ pub(crate) fn robustness_identity(
         question_id,
         perturbation,
         correct,
+        fields: Vec::new(),
         line,
     })
 }
@@ -362,8 +430,19 @@ pub fn parse_robustness_jsonl(
     text: &str,
     registry: &OperatorRegistry,
 ) -> Result<Vec<RobustnessRecord>, TrustError> {
+    parse_robustness_jsonl_with(text, registry, &[])
+}
+
+/// Parse robustness JSONL, keeping the values of the `custom` grouping keys.
+pub fn parse_robustness_jsonl_with(
+    text: &str,
+    registry: &OperatorRegistry,
+    custom: &[String],
+) -> Result<Vec<RobustnessRecord>, TrustError> {
     jsonl_lines(text)
-        .map(|(line, raw)| robustness_record_from_value(&parse_object(line, raw)?, line, registry))
+        .map(|(line, raw)| {
+            robustness_record_with_fields(&parse_object(line, raw)?, line, registry, custom)
+        })
         .collect()
 }
 

@@ -10,17 +10,19 @@
 //! assert_eq!(format!("{:.2} {:.2} {:.2}", 100.0 * c.frr(), 100.0 * c.prr(), 100.0 * c.nrr()), "12.99 20.46 66.55");
 //! ```
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use super::compare::{self, Comparison, Scores};
+use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
-    column_intervals, count, group_rng, interval_out, key_out, mean_finite, num, operator_part,
-    text_part, without_dataset, Key,
+    column_intervals, count, field_part, group_rng, interval_out, key_out, mean_finite, num,
+    operator_part, text_part, without_dataset, Key,
 };
 use super::operators::OperatorRegistry;
-use super::options::{Bootstrap, GroupKey};
-use super::records::{Label, ReliabilityRecord};
-use super::stats::{spearman, Spearman};
+use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
+use super::records::{field_of, Label, ReliabilityRecord};
+use super::stats::{spearman, spearman_exact, Spearman, SpearmanExact};
 use crate::pyjson::Out;
 
 /// Label counts of a group.
@@ -158,6 +160,10 @@ pub struct RankAgreement {
     pub models: Vec<String>,
     /// ρ and its p-value over those models.
     pub spearman: Spearman,
+    /// The exact (n ≤ 9) or permutation p-value and an interval for ρ.
+    pub exact: SpearmanExact,
+    /// Models with MRS on one dataset only (left out of ρ).
+    pub unpaired: Vec<String>,
 }
 
 /// The reliability report.
@@ -182,6 +188,10 @@ pub struct ReliabilityReport {
     pub pooled: Vec<RelRow>,
     /// With `by` exactly model and dataset: Spearman ρ of per-model MRS for each pair of datasets.
     pub rank_agreement: Vec<RankAgreement>,
+    /// Completeness findings.
+    pub findings: Vec<Finding>,
+    /// Paired comparisons of MRS between every pair of models, when asked for.
+    pub comparisons: Vec<Comparison>,
 }
 
 fn key_of(record: &ReliabilityRecord, names: &[GroupKey], registry: &OperatorRegistry) -> Key {
@@ -190,7 +200,8 @@ fn key_of(record: &ReliabilityRecord, names: &[GroupKey], registry: &OperatorReg
         .map(|k| match k {
             GroupKey::Model => text_part(&record.model),
             GroupKey::Dataset => text_part(&record.dataset),
-            other => operator_part(registry, record.operator, *other),
+            GroupKey::Field(name) => field_part(field_of(&record.fields, name)),
+            other => operator_part(registry, record.operator, other),
         })
         .collect()
 }
@@ -353,16 +364,177 @@ fn rank_agreement(by: &[GroupKey], groups: &[RelRow]) -> Result<Vec<RankAgreemen
                 .filter(|m| scores_b.contains_key(*m))
                 .copied()
                 .collect();
+            let unpaired: Vec<String> = scores_a
+                .keys()
+                .chain(scores_b.keys())
+                .filter(|m| !(scores_a.contains_key(*m) && scores_b.contains_key(*m)))
+                .map(|m| m.to_string())
+                .collect();
             let x: Vec<f64> = models.iter().map(|m| scores_a[m]).collect();
             let y: Vec<f64> = models.iter().map(|m| scores_b[m]).collect();
             out.push(RankAgreement {
                 datasets: [a.to_string(), b.to_string()],
                 models: models.iter().map(|m| m.to_string()).collect(),
                 spearman: spearman(&x, &y)?,
+                exact: spearman_exact(&x, &y),
+                unpaired,
             });
         }
     }
     Ok(out)
+}
+
+/// The completeness findings of reliability records and their report.
+fn findings(
+    records: &[ReliabilityRecord],
+    registry: &OperatorRegistry,
+    report: &ReliabilityReport,
+    options: &ReportOptions,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let models: BTreeSet<&str> = records.iter().map(|r| r.model.as_str()).collect();
+    let datasets: BTreeSet<&str> = records.iter().map(|r| r.dataset.as_str()).collect();
+    out.extend(completeness::near_duplicates(
+        "model",
+        models.iter().copied(),
+    ));
+    out.extend(completeness::near_duplicates(
+        "dataset",
+        datasets.iter().copied(),
+    ));
+    let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    let mut operators_of: BTreeMap<(&str, &str, &str), BTreeSet<&str>> = BTreeMap::new();
+    let mut missing: BTreeMap<String, usize> = BTreeMap::new();
+    for r in records {
+        *counts
+            .entry(&r.dataset)
+            .or_default()
+            .entry(&r.model)
+            .or_default() += 1;
+        operators_of
+            .entry((&r.model, &r.dataset, &r.instance_id))
+            .or_default()
+            .insert(&registry.get(r.operator).code);
+        for (k, v) in &r.fields {
+            *missing.entry(k.clone()).or_default() += usize::from(v.is_none());
+        }
+    }
+    out.extend(completeness::unequal_counts(&counts, "judged instances"));
+    out.extend(completeness::duplicate_across_operators(&operators_of));
+    out.extend(completeness::missing_fields(&missing));
+    if let Some((dataset_at, _)) = without_dataset(&report.by) {
+        let all: BTreeSet<String> = report
+            .groups
+            .iter()
+            .map(|g| g.key[dataset_at].1.clone())
+            .collect();
+        let averages: Vec<(String, Vec<String>)> = report
+            .dataset_average
+            .iter()
+            .map(|a| {
+                let present = report
+                    .groups
+                    .iter()
+                    .filter(|g| {
+                        let mut k = g.key.clone();
+                        k.remove(dataset_at);
+                        k == a.key
+                    })
+                    .map(|g| g.key[dataset_at].1.clone())
+                    .collect();
+                (key_text(&a.key), present)
+            })
+            .collect();
+        out.extend(completeness::incomplete_averages(&all, &averages));
+    }
+    for a in &report.rank_agreement {
+        let only = |d: &str| -> Vec<&str> {
+            let on_d: BTreeSet<&str> = records
+                .iter()
+                .filter(|r| r.dataset == d)
+                .map(|r| r.model.as_str())
+                .collect();
+            a.unpaired
+                .iter()
+                .map(String::as_str)
+                .filter(|m| on_d.contains(m))
+                .collect()
+        };
+        out.extend(completeness::unpaired_keys(
+            &format!("Spearman of MRS, {} vs {}", a.datasets[0], a.datasets[1]),
+            &only(&a.datasets[0]),
+            &only(&a.datasets[1]),
+        ));
+    }
+    if let Some(expected) = &options.expected {
+        let id = |dataset: &str, operator: &str, instance: &str| {
+            format!("{dataset}/{operator}/{instance}")
+        };
+        let mut want: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for e in expected {
+            let op = e
+                .operator
+                .as_deref()
+                .and_then(|o| registry.resolve(o))
+                .map_or_else(
+                    || e.operator.clone().unwrap_or_default(),
+                    |i| registry.get(i).code.clone(),
+                );
+            for m in &models {
+                if e.model.as_deref().is_none_or(|em| em == *m) {
+                    want.entry(m.to_string())
+                        .or_default()
+                        .insert(id(&e.dataset, &op, &e.id));
+                }
+            }
+        }
+        let mut have: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for r in records {
+            have.entry(r.model.clone()).or_default().insert(id(
+                &r.dataset,
+                &registry.get(r.operator).code,
+                &r.instance_id,
+            ));
+        }
+        out.extend(completeness::against_expected(&want, &have));
+    }
+    out
+}
+
+/// A key as text for messages (`model=m, dataset=d` becomes `m / d`).
+pub(crate) fn key_text(key: &Key) -> String {
+    if key.is_empty() {
+        "all records".into()
+    } else {
+        key.iter()
+            .map(|(_, t)| t.as_str())
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
+}
+
+fn comparisons(
+    records: &[ReliabilityRecord],
+    registry: &OperatorRegistry,
+    options: &CompareOptions,
+) -> Vec<Comparison> {
+    let mut scores = Scores::new();
+    for r in records {
+        let half_points = match r.label {
+            Label::Full => 2,
+            Label::Partial => 1,
+            Label::None => 0,
+        };
+        scores.entry(r.model.clone()).or_default().insert(
+            vec![
+                r.dataset.clone(),
+                registry.get(r.operator).code.clone(),
+                r.instance_id.clone(),
+            ],
+            half_points,
+        );
+    }
+    compare::all_pairs(&scores, 0.5, options)
 }
 
 /// Compute the reliability report. Records must come from `registry`; duplicate
@@ -373,6 +545,28 @@ pub fn reliability_report(
     by: &[GroupKey],
     bootstrap: Option<&Bootstrap>,
 ) -> Result<ReliabilityReport, TrustError> {
+    let options = ReportOptions {
+        by: by.to_vec(),
+        registry: registry.clone(),
+        bootstrap: bootstrap.copied(),
+        strict: false,
+        compare: None,
+        expected: None,
+    };
+    reliability_report_with(records, &options)
+}
+
+/// Compute the reliability report with every option: grouping, bootstrap, completeness
+/// (`strict` makes the first finding an error), comparisons and expected instances.
+pub fn reliability_report_with(
+    records: &[ReliabilityRecord],
+    options: &ReportOptions,
+) -> Result<ReliabilityReport, TrustError> {
+    let (by, registry, bootstrap) = (
+        &options.by[..],
+        &options.registry,
+        options.bootstrap.as_ref(),
+    );
     super::options::check_by(by, super::operators::Track::Reliability)?;
     if records.is_empty() {
         return Err(TrustError::new(
@@ -380,8 +574,10 @@ pub fn reliability_report(
             "no reliability records",
         ));
     }
+    let with_operator = by.contains(&GroupKey::Operator);
     if let Some(b) = bootstrap {
-        b.check_budget(records.len().saturating_mul(4))?;
+        // Each record is drawn for the overall row, the groups, the families and the pooled rows.
+        b.check_budget(records.len(), "records", 4)?;
     }
     check_duplicates(records)?;
     let overall = rows(records, &[], registry, bootstrap, "rows", false)?
@@ -394,12 +590,12 @@ pub fn reliability_report(
         });
     let keep = by.contains(&GroupKey::Dataset);
     let groups = rows(records, by, registry, bootstrap, "rows", keep)?;
-    let (families, pooled) = if by.contains(&GroupKey::Operator) {
+    let (families, pooled) = if with_operator {
         let family_keys = family_names(by);
         let pooled_keys: Vec<GroupKey> = by
             .iter()
-            .copied()
-            .filter(|k| *k != GroupKey::Operator)
+            .filter(|k| **k != GroupKey::Operator)
+            .cloned()
             .collect();
         (
             rows(records, &family_keys, registry, bootstrap, "rows", false)?,
@@ -408,7 +604,7 @@ pub fn reliability_report(
     } else {
         (Vec::new(), Vec::new())
     };
-    Ok(ReliabilityReport {
+    let mut report = ReliabilityReport {
         dataset_average: dataset_average(by, &groups, bootstrap),
         rank_agreement: rank_agreement(by, &groups)?,
         by: by.to_vec(),
@@ -418,7 +614,15 @@ pub fn reliability_report(
         groups,
         families,
         pooled,
-    })
+        findings: Vec::new(),
+        comparisons: Vec::new(),
+    };
+    report.findings = findings(records, registry, &report, options);
+    completeness::enforce(&report.findings, options.strict)?;
+    if let Some(c) = &options.compare {
+        report.comparisons = comparisons(records, registry, c);
+    }
+    Ok(report)
 }
 
 /// `by` with operator replaced by family (without repeating family).
@@ -428,7 +632,7 @@ pub fn family_names(by: &[GroupKey]) -> Vec<GroupKey> {
         let k = if *k == GroupKey::Operator {
             GroupKey::Family
         } else {
-            *k
+            k.clone()
         };
         if !names.contains(&k) {
             names.push(k);
@@ -451,8 +655,47 @@ pub(crate) fn bootstrap_out(bootstrap: Option<&Bootstrap>) -> Out {
     }
 }
 
-fn names_out(names: &[GroupKey]) -> Out {
-    Out::Array(names.iter().map(|k| Out::Str(k.as_str().into())).collect())
+pub(crate) fn names_out(names: &[GroupKey]) -> Out {
+    Out::Array(names.iter().map(|k| Out::Str(k.name().into())).collect())
+}
+
+/// `[{"code", "message"}]`.
+pub(crate) fn findings_out(findings: &[Finding]) -> Out {
+    Out::Array(
+        findings
+            .iter()
+            .map(|f| {
+                Out::Object(vec![
+                    ("code".into(), Out::Str(f.code.code().into())),
+                    ("message".into(), Out::Str(f.message.clone())),
+                ])
+            })
+            .collect(),
+    )
+}
+
+/// `[{"a", "b", "shared", "a_value", "b_value", "difference", "ci", "p_value", "p_method", "p_holm"}]`.
+pub(crate) fn comparisons_out(comparisons: &[Comparison], metric: &str) -> Out {
+    Out::Array(
+        comparisons
+            .iter()
+            .map(|c| {
+                Out::Object(vec![
+                    ("metric".into(), Out::Str(metric.into())),
+                    ("a".into(), Out::Str(c.a.clone())),
+                    ("b".into(), Out::Str(c.b.clone())),
+                    ("shared".into(), Out::Int(c.shared as i64)),
+                    ("a_value".into(), num(Some(c.mean_a))),
+                    ("b_value".into(), num(Some(c.mean_b))),
+                    ("difference".into(), num(Some(c.difference))),
+                    ("ci".into(), interval_out(c.ci)),
+                    ("p_value".into(), num(c.p_value)),
+                    ("p_method".into(), Out::Str(c.p_method.as_str().into())),
+                    ("p_holm".into(), num(c.p_holm)),
+                ])
+            })
+            .collect(),
+    )
 }
 
 impl ReliabilityReport {
@@ -462,8 +705,8 @@ impl ReliabilityReport {
         let family_keys = family_names(by);
         let pooled_keys: Vec<GroupKey> = by
             .iter()
-            .copied()
-            .filter(|k| *k != GroupKey::Operator)
+            .filter(|k| **k != GroupKey::Operator)
+            .cloned()
             .collect();
         let average_keys = without_dataset(by)
             .map(|(_, rest)| rest)
@@ -534,10 +777,27 @@ impl ReliabilityReport {
                                 ("rho".into(), num(a.spearman.rho)),
                                 ("t".into(), num(a.spearman.t)),
                                 ("p_value".into(), num(a.spearman.p_value)),
+                                ("p_exact".into(), num(a.exact.p_value)),
+                                (
+                                    "p_exact_method".into(),
+                                    Out::Str(a.exact.method.as_str().into()),
+                                ),
+                                ("rho_ci".into(), interval_out(a.exact.ci)),
+                                (
+                                    "unpaired".into(),
+                                    Out::Array(
+                                        a.unpaired.iter().map(|m| Out::Str(m.clone())).collect(),
+                                    ),
+                                ),
                             ])
                         })
                         .collect(),
                 ),
+            ),
+            ("findings".into(), findings_out(&self.findings)),
+            (
+                "comparisons".into(),
+                comparisons_out(&self.comparisons, "mrs"),
             ),
         ])
     }

@@ -19,18 +19,21 @@
 //! assert_eq!((g.n, g.acc_clean(), g.asr(), g.rad(), g.coverage()), (2, 0.5, Some(0.5), 0.25, 0.5));
 //! ```
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use super::compare::{self, Comparison, Scores};
+use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
-    column_intervals, count, group_rng, interval_out, key_out, mean_finite, num, text_part,
-    without_dataset, Key,
+    column_intervals, count, field_part, group_rng, interval_out, key_out, mean_finite, num,
+    operator_part, text_part, without_dataset, Key, KeyPart,
 };
 use super::operators::{Level, OperatorRegistry, Track};
-use super::options::{check_by, Bootstrap, GroupKey};
-use super::records::RobustnessRecord;
-use super::reliability::bootstrap_out;
+use super::options::{check_by, Bootstrap, CompareOptions, GroupKey, ReportOptions};
+use super::records::{field_of, RobustnessRecord};
+use super::reliability::{bootstrap_out, comparisons_out, findings_out, key_text, names_out};
 use super::stats::Rng;
+use super::trend::{level_trend, LevelTrend};
 use crate::pyjson::Out;
 
 /// One original question with its valid perturbations' outcomes.
@@ -46,8 +49,12 @@ pub struct Question {
     pub correct: bool,
     /// (operator index, a_ij) for each valid perturbation.
     pub perturbations: Vec<(usize, bool)>,
+    /// The custom grouping fields of each valid perturbation (parallel to `perturbations`).
+    pub perturbation_fields: Vec<Vec<(String, Option<String>)>>,
     /// Perturbations marked `valid: false` (left out of K_i).
     pub excluded: u64,
+    /// The custom grouping fields of the original line.
+    pub fields: Vec<(String, Option<String>)>,
 }
 
 impl Question {
@@ -99,7 +106,9 @@ pub fn gather_questions(records: &[RobustnessRecord]) -> Result<Vec<Question>, T
             question_id: r.question_id.clone(),
             correct: r.correct,
             perturbations: Vec::new(),
+            perturbation_fields: Vec::new(),
             excluded: 0,
+            fields: r.fields.clone(),
         });
     }
     let mut seen: HashMap<(&str, &str, &str, &str), usize> = HashMap::new();
@@ -128,13 +137,20 @@ pub fn gather_questions(records: &[RobustnessRecord]) -> Result<Vec<Question>, T
         }
         if p.valid {
             questions[q].perturbations.push((p.operator, r.correct));
+            questions[q].perturbation_fields.push(r.fields.clone());
         } else {
             questions[q].excluded += 1;
         }
     }
     for q in &mut questions {
         // Canonical order so that sums do not depend on record order.
-        q.perturbations.sort_unstable();
+        let mut both: Vec<_> = q
+            .perturbations
+            .drain(..)
+            .zip(q.perturbation_fields.drain(..))
+            .collect();
+        both.sort_unstable();
+        (q.perturbations, q.perturbation_fields) = both.into_iter().unzip();
     }
     questions.sort_by(|a, b| {
         (&a.model, &a.dataset, &a.question_id).cmp(&(&b.model, &b.dataset, &b.question_id))
@@ -158,7 +174,7 @@ impl Attacks {
     pub fn asr(&self) -> Option<f64> {
         (self.attacks > 0).then(|| self.flips as f64 / self.attacks as f64)
     }
-    fn add(&mut self, correct_before: bool, correct_after: bool) {
+    pub(crate) fn add(&mut self, correct_before: bool, correct_after: bool) {
         self.perturbations += 1;
         if correct_before {
             self.attacks += 1;
@@ -340,7 +356,13 @@ pub struct RobustnessReport {
     pub groups: Vec<RobRow>,
     /// With `dataset` in `by`: unweighted means over datasets for each value of the other keys.
     pub dataset_average: Vec<RobAverage>,
-    registry: OperatorRegistry,
+    /// Spearman of level vs ASR over operators and the L3/L0 ratio (all records pooled).
+    pub level_trend: Option<LevelTrend>,
+    /// Completeness findings.
+    pub findings: Vec<Finding>,
+    /// Paired comparisons of ASR between every pair of models, when asked for.
+    pub comparisons: Vec<Comparison>,
+    pub(crate) registry: OperatorRegistry,
 }
 
 fn replicates(questions: &[&Question], bootstrap: &Bootstrap, rng: &mut Rng) -> Vec<[f64; 4]> {
@@ -381,13 +403,121 @@ fn replicates(questions: &[&Question], bootstrap: &Bootstrap, rng: &mut Rng) -> 
         .collect()
 }
 
-fn key_of(q: &Question, by: &[GroupKey]) -> Key {
+/// Where a grouping key's value lives: on the question (model, dataset, a field of the original
+/// line) or on each perturbation (operator, kind, level, a field only perturbation lines carry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    Question,
+    Pair,
+}
+
+fn scopes(by: &[GroupKey], questions: &[Question]) -> Vec<Scope> {
     by.iter()
         .map(|k| match k {
-            GroupKey::Dataset => text_part(&q.dataset),
-            _ => text_part(&q.model),
+            GroupKey::Model | GroupKey::Dataset => Scope::Question,
+            GroupKey::Field(name) => {
+                if questions
+                    .iter()
+                    .any(|q| field_of(&q.fields, name).is_some())
+                {
+                    Scope::Question
+                } else {
+                    Scope::Pair
+                }
+            }
+            _ => Scope::Pair,
         })
         .collect()
+}
+
+fn question_part(q: &Question, key: &GroupKey) -> KeyPart {
+    match key {
+        GroupKey::Dataset => text_part(&q.dataset),
+        GroupKey::Field(name) => field_part(field_of(&q.fields, name)),
+        _ => text_part(&q.model),
+    }
+}
+
+fn pair_part(registry: &OperatorRegistry, q: &Question, j: usize, key: &GroupKey) -> KeyPart {
+    match key {
+        GroupKey::Field(name) => {
+            field_part(q.perturbation_fields.get(j).and_then(|f| field_of(f, name)))
+        }
+        other => operator_part(registry, q.perturbations[j].0, other),
+    }
+}
+
+/// The groups of questions: by question-level keys, each question whole; with perturbation-level
+/// keys, each row holds every question of its question-level scope (so N and Acc_clean are the
+/// scope's) with only the perturbations whose values match the row's key.
+fn grouped(
+    questions: &[Question],
+    by: &[GroupKey],
+    registry: &OperatorRegistry,
+) -> BTreeMap<Key, Vec<Question>> {
+    let scope = scopes(by, questions);
+    let mut out: BTreeMap<Key, Vec<Question>> = BTreeMap::new();
+    if scope.iter().all(|s| *s == Scope::Question) {
+        for q in questions {
+            let key = by.iter().map(|k| question_part(q, k)).collect();
+            out.entry(key).or_default().push(q.clone());
+        }
+        return out;
+    }
+    let mut in_scope: BTreeMap<Key, Vec<&Question>> = BTreeMap::new();
+    let mut row_keys: BTreeSet<Key> = BTreeSet::new();
+    for q in questions {
+        let scope_key: Key = by
+            .iter()
+            .zip(&scope)
+            .filter(|(_, s)| **s == Scope::Question)
+            .map(|(k, _)| question_part(q, k))
+            .collect();
+        in_scope.entry(scope_key).or_default().push(q);
+        for j in 0..q.perturbations.len() {
+            row_keys.insert(
+                by.iter()
+                    .zip(&scope)
+                    .map(|(k, s)| match s {
+                        Scope::Question => question_part(q, k),
+                        Scope::Pair => pair_part(registry, q, j, k),
+                    })
+                    .collect(),
+            );
+        }
+    }
+    for key in row_keys {
+        let scope_key: Key = key
+            .iter()
+            .zip(&scope)
+            .filter(|(_, s)| **s == Scope::Question)
+            .map(|(p, _)| p.clone())
+            .collect();
+        let Some(members) = in_scope.get(&scope_key) else {
+            continue;
+        };
+        let projected = members
+            .iter()
+            .map(|q| {
+                let keep: Vec<usize> = (0..q.perturbations.len())
+                    .filter(|&j| {
+                        by.iter().zip(&scope).zip(&key).all(|((k, s), part)| {
+                            *s == Scope::Question || pair_part(registry, q, j, k) == *part
+                        })
+                    })
+                    .collect();
+                let mut p = (*q).clone();
+                p.perturbations = keep.iter().map(|&j| q.perturbations[j]).collect();
+                p.perturbation_fields = keep
+                    .iter()
+                    .map(|&j| q.perturbation_fields[j].clone())
+                    .collect();
+                p
+            })
+            .collect();
+        out.insert(key, projected);
+    }
+    out
 }
 
 fn rows(
@@ -397,16 +527,18 @@ fn rows(
     bootstrap: Option<&Bootstrap>,
     keep_replicates: bool,
 ) -> Result<Vec<RobRow>, TrustError> {
-    let mut groups: BTreeMap<Key, Vec<&Question>> = BTreeMap::new();
-    for q in questions {
-        groups.entry(key_of(q, by)).or_default().push(q);
-    }
+    let groups = grouped(questions, by, registry);
     if let (Some(b), true) = (bootstrap, keep_replicates) {
         b.check_stored(groups.len())?;
+    }
+    if let Some(b) = bootstrap {
+        let units: usize = groups.values().map(Vec::len).sum();
+        b.check_budget(units, "questions (summed over groups)", 1)?;
     }
     Ok(groups
         .into_iter()
         .map(|(key, qs)| {
+            let qs: Vec<&Question> = qs.iter().collect();
             let replicates = match bootstrap {
                 Some(b) => replicates(&qs, b, &mut group_rng(b, "rows", by, &key)),
                 None => Vec::new(),
@@ -500,6 +632,28 @@ pub fn robustness_report(
     by: &[GroupKey],
     bootstrap: Option<&Bootstrap>,
 ) -> Result<RobustnessReport, TrustError> {
+    let options = ReportOptions {
+        by: by.to_vec(),
+        registry: registry.clone(),
+        bootstrap: bootstrap.copied(),
+        strict: false,
+        compare: None,
+        expected: None,
+    };
+    robustness_report_with(records, &options)
+}
+
+/// Compute the robustness report with every option: grouping (any key, including operator,
+/// kind and level), bootstrap, completeness (`strict`), comparisons and expected instances.
+pub fn robustness_report_with(
+    records: &[RobustnessRecord],
+    options: &ReportOptions,
+) -> Result<RobustnessReport, TrustError> {
+    let (by, registry, bootstrap) = (
+        &options.by[..],
+        &options.registry,
+        options.bootstrap.as_ref(),
+    );
     check_by(by, Track::Robustness)?;
     let originals = records.iter().filter(|r| r.perturbation.is_none()).count();
     if originals == 0 {
@@ -513,9 +667,6 @@ pub fn robustness_report(
         ));
     }
     let questions = gather_questions(records)?;
-    if let Some(b) = bootstrap {
-        b.check_budget(questions.len().saturating_mul(2))?;
-    }
     let overall = rows(&questions, &[], registry, bootstrap, false)?
         .pop()
         .unwrap_or_else(|| RobRow {
@@ -526,16 +677,161 @@ pub fn robustness_report(
         });
     let keep = by.contains(&GroupKey::Dataset);
     let groups = rows(&questions, by, registry, bootstrap, keep)?;
-    Ok(RobustnessReport {
+    let mut report = RobustnessReport {
         dataset_average: dataset_average(by, &groups, bootstrap),
+        level_trend: level_trend(
+            &overall.stats.by_operator,
+            &overall.stats.by_level,
+            registry,
+        )?,
         by: by.to_vec(),
         originals,
         perturbations: records.len() - originals,
         bootstrap: bootstrap.copied(),
         overall,
         groups,
+        findings: Vec::new(),
+        comparisons: Vec::new(),
         registry: registry.clone(),
-    })
+    };
+    report.findings = findings(records, &questions, &report, options);
+    completeness::enforce(&report.findings, options.strict)?;
+    if let Some(c) = &options.compare {
+        report.comparisons = comparisons(records, c);
+    }
+    Ok(report)
+}
+
+fn findings(
+    records: &[RobustnessRecord],
+    questions: &[Question],
+    report: &RobustnessReport,
+    options: &ReportOptions,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let models: BTreeSet<&str> = questions.iter().map(|q| q.model.as_str()).collect();
+    let datasets: BTreeSet<&str> = questions.iter().map(|q| q.dataset.as_str()).collect();
+    out.extend(completeness::near_duplicates(
+        "model",
+        models.iter().copied(),
+    ));
+    out.extend(completeness::near_duplicates(
+        "dataset",
+        datasets.iter().copied(),
+    ));
+    let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    let mut ks: BTreeMap<&str, BTreeMap<&str, BTreeMap<&str, u64>>> = BTreeMap::new();
+    for q in questions {
+        *counts
+            .entry(&q.dataset)
+            .or_default()
+            .entry(&q.model)
+            .or_default() += 1;
+        ks.entry(&q.dataset)
+            .or_default()
+            .entry(&q.model)
+            .or_default()
+            .insert(&q.question_id, q.k() + q.excluded);
+    }
+    out.extend(completeness::unequal_counts(&counts, "original questions"));
+    out.extend(completeness::missing_originals(&ks));
+    let mut missing: BTreeMap<String, usize> = BTreeMap::new();
+    let scope = scopes(&report.by, questions);
+    for (k, s) in report.by.iter().zip(&scope) {
+        if let GroupKey::Field(name) = k {
+            // A question-level field must be on every original; a pair-level one on every
+            // perturbation.
+            let lacking = records
+                .iter()
+                .filter(|r| (r.perturbation.is_none()) == (*s == Scope::Question))
+                .filter(|r| field_of(&r.fields, name).is_none())
+                .count();
+            missing.insert(name.clone(), lacking);
+        }
+    }
+    out.extend(completeness::missing_fields(&missing));
+    if let Some((dataset_at, _)) = without_dataset(&report.by) {
+        let all: BTreeSet<String> = report
+            .groups
+            .iter()
+            .map(|g| g.key[dataset_at].1.clone())
+            .collect();
+        let averages: Vec<(String, Vec<String>)> = report
+            .dataset_average
+            .iter()
+            .map(|a| {
+                let present = report
+                    .groups
+                    .iter()
+                    .filter(|g| {
+                        let mut k = g.key.clone();
+                        k.remove(dataset_at);
+                        k == a.key
+                    })
+                    .map(|g| g.key[dataset_at].1.clone())
+                    .collect();
+                (key_text(&a.key), present)
+            })
+            .collect();
+        out.extend(completeness::incomplete_averages(&all, &averages));
+    }
+    if let Some(expected) = &options.expected {
+        let id = |dataset: &str, q: &str, p: Option<&str>| match p {
+            Some(p) => format!("{dataset}/{q}/{p}"),
+            None => format!("{dataset}/{q}"),
+        };
+        let mut want: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for e in expected {
+            for m in &models {
+                if e.model.as_deref().is_none_or(|em| em == *m) {
+                    want.entry(m.to_string()).or_default().insert(id(
+                        &e.dataset,
+                        &e.id,
+                        e.perturbation_id.as_deref(),
+                    ));
+                }
+            }
+        }
+        let mut have: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for r in records {
+            have.entry(r.model.clone()).or_default().insert(id(
+                &r.dataset,
+                &r.question_id,
+                r.perturbation.as_ref().map(|p| p.id.as_str()),
+            ));
+        }
+        out.extend(completeness::against_expected(&want, &have));
+    }
+    out
+}
+
+/// ASR on shared attacks: for each model, each valid perturbation of a question it answered
+/// correctly scores 1 when it flipped the answer.
+fn comparisons(records: &[RobustnessRecord], options: &CompareOptions) -> Vec<Comparison> {
+    let correct: HashMap<(&str, &str, &str), bool> = records
+        .iter()
+        .filter(|r| r.perturbation.is_none())
+        .map(|r| {
+            (
+                (r.model.as_str(), r.dataset.as_str(), r.question_id.as_str()),
+                r.correct,
+            )
+        })
+        .collect();
+    let mut scores = Scores::new();
+    for r in records {
+        let Some(p) = r.perturbation.as_ref().filter(|p| p.valid) else {
+            continue;
+        };
+        let id = (r.model.as_str(), r.dataset.as_str(), r.question_id.as_str());
+        if correct.get(&id) == Some(&true) {
+            scores.entry(r.model.clone()).or_default().insert(
+                vec![r.dataset.clone(), r.question_id.clone(), p.id.clone()],
+                i64::from(!r.correct),
+            );
+        }
+    }
+    compare::all_pairs(&scores, 1.0, options)
 }
 
 impl RobustnessReport {
@@ -601,15 +897,7 @@ impl RobustnessReport {
             .unwrap_or_default();
         Out::Object(vec![
             ("track".into(), Out::Str("robustness".into())),
-            (
-                "by".into(),
-                Out::Array(
-                    self.by
-                        .iter()
-                        .map(|k| Out::Str(k.as_str().into()))
-                        .collect(),
-                ),
-            ),
+            ("by".into(), names_out(&self.by)),
             ("originals".into(), Out::Int(self.originals as i64)),
             ("perturbations".into(), Out::Int(self.perturbations as i64)),
             ("bootstrap".into(), bootstrap_out(self.bootstrap.as_ref())),
@@ -671,6 +959,48 @@ impl RobustnessReport {
                         .collect(),
                 ),
             ),
+            (
+                "level_trend".into(),
+                self.level_trend
+                    .as_ref()
+                    .map_or(Out::Null, |t| self.trend_out(t)),
+            ),
+            ("findings".into(), findings_out(&self.findings)),
+            (
+                "comparisons".into(),
+                comparisons_out(&self.comparisons, "asr"),
+            ),
+        ])
+    }
+
+    fn trend_out(&self, t: &LevelTrend) -> Out {
+        Out::Object(vec![
+            (
+                "operators".into(),
+                Out::Array(
+                    t.operators
+                        .iter()
+                        .map(|(code, level, asr)| {
+                            Out::Object(vec![
+                                ("operator".into(), Out::Str(code.clone())),
+                                ("level".into(), Out::Str(level.as_str().into())),
+                                ("asr".into(), num(Some(*asr))),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+            ("n".into(), Out::Int(t.spearman.n as i64)),
+            ("rho".into(), num(t.spearman.rho)),
+            ("t".into(), num(t.spearman.t)),
+            ("p_value".into(), num(t.spearman.p_value)),
+            ("p_exact".into(), num(t.exact.p_value)),
+            (
+                "p_exact_method".into(),
+                Out::Str(t.exact.method.as_str().into()),
+            ),
+            ("rho_ci".into(), interval_out(t.exact.ci)),
+            ("l3_over_l0".into(), num(t.l3_over_l0)),
         ])
     }
 }

@@ -268,6 +268,259 @@ pub fn percentile_interval(replicates: &[f64], confidence: f64) -> Option<(f64, 
     ))
 }
 
+/// Largest n for which the Spearman p-value is computed by enumerating all n! permutations.
+pub const MAX_EXACT_SPEARMAN_N: usize = 9;
+/// Random permutations (fixed seed) behind the Spearman p-value for larger n.
+pub const SPEARMAN_PERMUTATIONS: usize = 20_000;
+
+/// How a p-value was computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PMethod {
+    /// Full enumeration of the null distribution.
+    Exact,
+    /// Seeded random permutations (Monte Carlo), p = (hits + 1) / (draws + 1).
+    Permutation,
+}
+
+impl PMethod {
+    /// `exact` or `permutation`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PMethod::Exact => "exact",
+            PMethod::Permutation => "permutation",
+        }
+    }
+}
+
+/// The permutation p-value and an interval for Spearman's ρ.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpearmanExact {
+    /// Two-sided P(|ρ*| ≥ |ρ|) over permutations of y against x; `None` when ρ is undefined.
+    pub p_value: Option<f64>,
+    /// Whether every permutation was enumerated (n ≤ [`MAX_EXACT_SPEARMAN_N`]).
+    pub method: PMethod,
+    /// 95% interval from Fisher's z with the Fieller–Hartley–Pearson variance 1.06/(n − 3);
+    /// `None` for n ≤ 3 or |ρ| = 1.
+    pub ci: Option<(f64, f64)>,
+}
+
+/// Relative tolerance when comparing a permuted ρ with the observed one (ties in floating point).
+const RHO_TOLERANCE: f64 = 1e-12;
+
+/// The exact (n ≤ 9) or permutation p-value of Spearman's ρ and its Fisher-z interval. Ties keep
+/// their average ranks; the permutations shuffle y's ranks against x's.
+///
+/// ```
+/// use tabeq::trust::stats::{spearman_exact, PMethod};
+/// // n = 4, a perfect ranking: 2 of the 24 orderings are as extreme (ρ = ±1).
+/// let e = spearman_exact(&[1.0, 2.0, 3.0, 4.0], &[1.0, 2.0, 3.0, 4.0]);
+/// assert_eq!((e.p_value, e.method), (Some(2.0 / 24.0), PMethod::Exact));
+/// ```
+pub fn spearman_exact(x: &[f64], y: &[f64]) -> SpearmanExact {
+    let n = x.len().min(y.len());
+    let (rx, ry) = (average_ranks(&x[..n]), average_ranks(&y[..n]));
+    let observed = if n < 2 { None } else { pearson(&rx, &ry) };
+    let method = if n <= MAX_EXACT_SPEARMAN_N {
+        PMethod::Exact
+    } else {
+        PMethod::Permutation
+    };
+    let Some(rho) = observed else {
+        return SpearmanExact {
+            p_value: None,
+            method,
+            ci: None,
+        };
+    };
+    let threshold = rho.abs() * (1.0 - RHO_TOLERANCE) - RHO_TOLERANCE;
+    let extreme = |perm: &[f64]| pearson(&rx, perm).is_some_and(|r| r.abs() >= threshold);
+    let p_value = if method == PMethod::Exact {
+        let (mut hits, mut total) = (0u64, 0u64);
+        let mut perm = ry.clone();
+        for_each_permutation(&mut perm, &mut |p| {
+            total += 1;
+            hits += u64::from(extreme(p));
+        });
+        hits as f64 / total as f64
+    } else {
+        let mut rng = Rng::new(stream_seed(0, &["spearman"]));
+        let mut perm = ry.clone();
+        let mut hits = 0u64;
+        for _ in 0..SPEARMAN_PERMUTATIONS {
+            // Fisher–Yates.
+            for i in (1..perm.len()).rev() {
+                let j = rng.below(i as u64 + 1) as usize;
+                perm.swap(i, j);
+            }
+            hits += u64::from(extreme(&perm));
+        }
+        (hits + 1) as f64 / (SPEARMAN_PERMUTATIONS + 1) as f64
+    };
+    SpearmanExact {
+        p_value: Some(p_value),
+        method,
+        ci: fisher_interval(rho, n),
+    }
+}
+
+/// The 97.5th percentile of the standard normal distribution.
+const Z_975: f64 = 1.959_963_984_540_054;
+
+/// tanh(atanh(ρ) ± 1.96·√(1.06/(n − 3))).
+pub fn fisher_interval(rho: f64, n: usize) -> Option<(f64, f64)> {
+    if n <= 3 || rho.abs() >= 1.0 {
+        return None;
+    }
+    let z = rho.atanh();
+    let half = Z_975 * (1.06 / (n as f64 - 3.0)).sqrt();
+    Some(((z - half).tanh(), (z + half).tanh()))
+}
+
+/// Call `f` with every permutation of `items` (Heap's algorithm, iterative).
+fn for_each_permutation(items: &mut [f64], f: &mut dyn FnMut(&[f64])) {
+    let n = items.len();
+    let mut c = vec![0usize; n];
+    f(items);
+    let mut i = 0;
+    while i < n {
+        if c[i] < i {
+            if i % 2 == 0 {
+                items.swap(0, i);
+            } else {
+                items.swap(c[i], i);
+            }
+            f(items);
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// Most work (distribution size × terms) the exact sign-flip test may do before it samples.
+const MAX_SIGN_FLIP_WORK: u64 = 50_000_000;
+/// Random sign flips (fixed seed) when the exact distribution is too large to build.
+pub const SIGN_FLIPS: usize = 100_000;
+
+/// The two-sided paired permutation (sign-flip) test of Σ d_i = 0 for integer differences:
+/// under the null each d_i is +|d_i| or −|d_i| with probability ½, and the p-value is
+/// P(|Σ ±|d_i|| ≥ |Σ d_i|). Built exactly by convolving one binomial per distinct magnitude;
+/// falls back to seeded random flips when that would be too much work. `None` without data.
+///
+/// ```
+/// use tabeq::trust::stats::{sign_flip_test, PMethod};
+/// // Three wins, no loss: P(|S| ≥ 3) = 2/8.
+/// assert_eq!(sign_flip_test(&[1, 1, 1, 0]), Some((0.25, PMethod::Exact)));
+/// ```
+pub fn sign_flip_test(differences: &[i64]) -> Option<(f64, PMethod)> {
+    if differences.is_empty() {
+        return None;
+    }
+    let observed = differences.iter().map(|d| d.unsigned_abs()).sum::<u64>();
+    let signed: i64 = differences.iter().sum();
+    let target = signed.unsigned_abs();
+    let mut magnitudes: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
+    for d in differences.iter().filter(|d| **d != 0) {
+        *magnitudes.entry(d.unsigned_abs()).or_default() += 1;
+    }
+    if magnitudes.is_empty() {
+        return Some((1.0, PMethod::Exact));
+    }
+    let work = magnitudes.values().fold(0u64, |acc, k| {
+        acc.saturating_add(observed.saturating_mul(*k + 1))
+    });
+    if work > MAX_SIGN_FLIP_WORK {
+        let mut rng = Rng::new(stream_seed(0, &["sign_flip"]));
+        let abs: Vec<i64> = differences.iter().map(|d| d.abs()).collect();
+        let mut hits = 0u64;
+        for _ in 0..SIGN_FLIPS {
+            let mut sum = 0i64;
+            for &a in &abs {
+                sum += if rng.next_u64() >> 63 == 0 { a } else { -a };
+            }
+            hits += u64::from(sum.unsigned_abs() >= target);
+        }
+        return Some((
+            (hits + 1) as f64 / (SIGN_FLIPS + 1) as f64,
+            PMethod::Permutation,
+        ));
+    }
+    // dist[s + offset] = P(S = s), S over the magnitudes seen so far.
+    let offset = observed as usize;
+    let mut dist = vec![0.0f64; 2 * offset + 1];
+    dist[offset] = 1.0;
+    let mut reach = 0usize;
+    for (&m, &k) in &magnitudes {
+        let pmf = binomial_half_pmf(k);
+        let m = m as usize;
+        let mut next = vec![0.0f64; dist.len()];
+        for (s, &mass) in dist
+            .iter()
+            .enumerate()
+            .take(offset + reach + 1)
+            .skip(offset - reach)
+        {
+            if mass == 0.0 {
+                continue;
+            }
+            // Y ~ Bin(k, 1/2) positives: contribution m·(2Y − k).
+            for (y, p) in pmf.iter().enumerate() {
+                let at = s + 2 * m * y;
+                next[at - m * k as usize] += mass * p;
+            }
+        }
+        reach += m * k as usize;
+        dist = next;
+    }
+    let tail: f64 = dist
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| (*s as i64 - offset as i64).unsigned_abs() >= target)
+        .map(|(_, p)| p)
+        .sum();
+    Some((tail.min(1.0), PMethod::Exact))
+}
+
+/// P(Y = y) for Y ~ Bin(k, 1/2), y = 0..=k, in log space so that large k does not underflow.
+fn binomial_half_pmf(k: u64) -> Vec<f64> {
+    let ln_half = -(k as f64) * core::f64::consts::LN_2;
+    let mut ln_choose = 0.0f64;
+    let mut out = Vec::with_capacity(k as usize + 1);
+    for y in 0..=k {
+        if y > 0 {
+            ln_choose += ((k - y + 1) as f64).ln() - (y as f64).ln();
+        }
+        out.push((ln_choose + ln_half).exp());
+    }
+    out
+}
+
+/// Holm's step-down adjustment of p-values (undefined ones stay undefined and do not count).
+///
+/// ```
+/// use tabeq::trust::stats::holm;
+/// assert_eq!(holm(&[Some(0.01), Some(0.04), None, Some(0.03)]),
+///            vec![Some(0.03), Some(0.06), None, Some(0.06)]);
+/// ```
+pub fn holm(p_values: &[Option<f64>]) -> Vec<Option<f64>> {
+    let mut order: Vec<(usize, f64)> = p_values
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.map(|p| (i, p)))
+        .collect();
+    order.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    let m = order.len();
+    let mut adjusted = vec![None; p_values.len()];
+    let mut running = 0.0f64;
+    for (rank, (i, p)) in order.into_iter().enumerate() {
+        running = running.max(((m - rank) as f64 * p).min(1.0));
+        adjusted[i] = Some(running);
+    }
+    adjusted
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,6 +606,57 @@ mod tests {
             "{counts:?}"
         );
         assert_ne!(Rng::new(1).next_u64(), Rng::new(2).next_u64());
+    }
+
+    fn factorial(n: usize) -> f64 {
+        (1..=n).map(|i| i as f64).product()
+    }
+
+    #[test]
+    fn exact_spearman_counts_permutations() {
+        // n = 3: ρ takes 1, .5, .5, −.5, −.5, −1 over the 6 orderings.
+        let e = spearman_exact(&[1.0, 2.0, 3.0], &[1.0, 3.0, 2.0]);
+        assert_eq!(e.p_value, Some(1.0));
+        let e = spearman_exact(&[1.0, 2.0, 3.0, 4.0, 5.0], &[2.0, 1.0, 3.0, 4.0, 5.0]);
+        // ρ = 0.9; |ρ*| ≥ 0.9 for ρ* ∈ {±1, ±0.9}: 2 + 2·4 = 10 of 120.
+        assert!((e.p_value.unwrap() - 10.0 / factorial(5)).abs() < 1e-15);
+        assert!(e.ci.is_some());
+        let big: Vec<f64> = (0..12).map(f64::from).collect();
+        let e = spearman_exact(&big, &big);
+        assert_eq!(e.method, PMethod::Permutation);
+        assert!(e.p_value.unwrap() < 0.001);
+    }
+
+    #[test]
+    fn sign_flip_matches_binomial_and_enumeration() {
+        // Single magnitude: the exact two-sided sign test. 8 wins, 2 losses: P(|S| ≥ 6) over
+        // Bin(10, ½) = 2·(1 + 10 + 45)/1024.
+        let d: Vec<i64> = [1; 8].iter().chain(&[-1; 2]).copied().collect();
+        let (p, m) = sign_flip_test(&d).unwrap();
+        assert_eq!(m, PMethod::Exact);
+        assert!((p - 112.0 / 1024.0).abs() < 1e-15);
+        // Mixed magnitudes against brute force over all 2^n sign vectors.
+        let d = [2i64, 1, 1, -2, 2, 1, 0, 2, -1, 2];
+        let target: i64 = d.iter().sum::<i64>().abs();
+        let mut hits = 0u32;
+        for mask in 0u32..(1 << d.len()) {
+            let s: i64 = d
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    if mask >> i & 1 == 1 {
+                        v.abs()
+                    } else {
+                        -v.abs()
+                    }
+                })
+                .sum();
+            hits += u32::from(s.abs() >= target);
+        }
+        let (p, _) = sign_flip_test(&d).unwrap();
+        assert!((p - f64::from(hits) / 1024.0).abs() < 1e-14);
+        assert_eq!(sign_flip_test(&[0, 0]), Some((1.0, PMethod::Exact)));
+        assert_eq!(sign_flip_test(&[]), None);
     }
 
     #[test]

@@ -1,0 +1,797 @@
+//! Trust reports as [`Document`]s: the tables of the paper (percentages with two decimals), the
+//! completeness findings, the comparisons and the charts. Every surface (Python's `print(report)`
+//! and notebook views, `tabeq trust`, the web page) renders these documents, so they read the same.
+
+use crate::doc::{Align, Block, Cell, Column, Document, Section, Table, Tone};
+
+use super::chart::{self, Series};
+use super::compare::Comparison;
+use super::completeness::Finding;
+use super::group::{without_dataset, Key};
+use super::operators::Level;
+use super::options::GroupKey;
+use super::reliability::{RelIntervals, RelRow, ReliabilityReport};
+use super::robustness::{RobRow, RobustnessReport};
+use super::trend::LevelTrend;
+
+/// A fraction as a percentage with two decimals, `-` when undefined.
+pub fn pct(value: Option<f64>) -> String {
+    match value {
+        Some(v) if v.is_finite() => format!("{:.2}", 100.0 * v),
+        _ => "-".into(),
+    }
+}
+
+fn pct_ci(value: Option<f64>, ci: Option<(f64, f64)>) -> String {
+    match ci {
+        Some((lo, hi)) => format!("{} [{}, {}]", pct(value), pct(Some(lo)), pct(Some(hi))),
+        None => pct(value),
+    }
+}
+
+fn p_text(p: Option<f64>) -> String {
+    match p {
+        Some(p) if p.is_finite() => format!("{p:.3}"),
+        _ => "-".into(),
+    }
+}
+
+fn num(text: impl Into<String>) -> Cell {
+    Cell::text(text)
+}
+
+fn left(title: &str) -> Column {
+    Column::new(title, Align::Left)
+}
+
+fn right(title: &str) -> Column {
+    Column::new(title, Align::Right)
+}
+
+/// Column title of a grouping key.
+fn key_title(key: &GroupKey) -> String {
+    let name = key.name();
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) if key.is_builtin() => first.to_uppercase().chain(chars).collect(),
+        _ => name.to_string(),
+    }
+}
+
+fn key_cells(key: &Key) -> Vec<Cell> {
+    key.iter()
+        .map(|(_, text)| Cell::text(text.clone()))
+        .collect()
+}
+
+fn facts(items: Vec<(&str, String)>) -> Block {
+    Block::Facts {
+        items: items.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+    }
+}
+
+fn by_text(by: &[GroupKey]) -> String {
+    if by.is_empty() {
+        "(one group)".into()
+    } else {
+        by.iter().map(GroupKey::name).collect::<Vec<_>>().join(", ")
+    }
+}
+
+fn completeness_section(findings: &[Finding]) -> Section {
+    let mut section = Section::new("Completeness").with_id("completeness");
+    if findings.is_empty() {
+        section.push(Block::note(Tone::Info, "no completeness problems found"));
+    }
+    for f in findings {
+        section.push(Block::note(
+            Tone::Warning,
+            format!("{}: {}", f.code.code(), f.message),
+        ));
+    }
+    section
+}
+
+fn comparison_section(comparisons: &[Comparison], metric: &str) -> Option<Section> {
+    if comparisons.is_empty() {
+        return None;
+    }
+    let mut table = Table::new(vec![
+        left("Model A"),
+        left("Model B"),
+        right("shared"),
+        right(&format!("{metric} A")),
+        right(&format!("{metric} B")),
+        right("A − B"),
+        right("95% CI"),
+        right("p (exact)"),
+        right("p (Holm)"),
+    ]);
+    for c in comparisons {
+        table.push_row(vec![
+            Cell::text(c.a.clone()),
+            Cell::text(c.b.clone()),
+            num(c.shared.to_string()),
+            num(pct(Some(c.mean_a))),
+            num(pct(Some(c.mean_b))),
+            num(pct(Some(c.difference))),
+            num(match c.ci {
+                Some((lo, hi)) => format!("[{}, {}]", pct(Some(lo)), pct(Some(hi))),
+                None => "-".into(),
+            }),
+            num(p_text(c.p_value)),
+            num(p_text(c.p_holm)),
+        ]);
+    }
+    let what = comparisons.first().map_or("", |c| c.within.as_str());
+    let caption = if what.is_empty() {
+        format!("Paired differences of {metric} on shared instances")
+    } else {
+        format!("Paired differences of {metric} on shared instances, within {what}")
+    };
+    Some(
+        Section::new("Comparisons")
+            .with_id("comparisons")
+            .block(Block::Table(table.captioned(caption))),
+    )
+}
+
+fn rel_rate_cells(row: &RelRow) -> Vec<Cell> {
+    let c = &row.counts;
+    let ci = row.ci.as_ref();
+    vec![
+        num(c.n().to_string()),
+        num(pct(Some(c.frr()))),
+        num(pct(Some(c.prr()))),
+        num(pct(Some(c.nrr()))),
+        num(pct_ci(Some(c.mrs()), ci.and_then(|i| i.mrs))),
+    ]
+}
+
+fn rel_rate_columns(prefix: &str) -> Vec<Column> {
+    ["n", "FRR", "PRR", "NRR", "MRS"]
+        .iter()
+        .map(|t| right(&format!("{prefix}{t}")))
+        .collect()
+}
+
+fn rel_long_table(names: &[GroupKey], rows: &[RelRow], caption: Option<&str>) -> Table {
+    let mut columns: Vec<Column> = names.iter().map(|k| left(&key_title(k))).collect();
+    if names.is_empty() {
+        columns.push(left(""));
+    }
+    columns.extend(rel_rate_columns(""));
+    let mut table = Table::new(columns);
+    for row in rows {
+        let mut cells = if names.is_empty() {
+            vec![Cell::text("All")]
+        } else {
+            key_cells(&row.key)
+        };
+        cells.extend(rel_rate_cells(row));
+        table.push_row(cells);
+    }
+    match caption {
+        Some(c) => table.captioned(c),
+        None => table,
+    }
+}
+
+/// The paper's layout of grouped rows: the keys other than dataset, each row key, each dataset,
+/// and the row (if any) of each row key × dataset.
+struct Wide<'a, R> {
+    others: Vec<GroupKey>,
+    row_keys: Vec<Key>,
+    datasets: Vec<String>,
+    grid: Vec<Vec<Option<&'a R>>>,
+}
+
+/// Rows of `others` × one column block per dataset (the paper's layout), then "Avg.".
+fn wide_layout<'a, R>(
+    by: &[GroupKey],
+    rows: &'a [R],
+    key_of: impl Fn(&R) -> &Key,
+) -> Option<Wide<'a, R>> {
+    let (dataset_at, others) = without_dataset(by)?;
+    if others.is_empty() {
+        return None;
+    }
+    let mut datasets: Vec<String> = Vec::new();
+    let mut row_keys: Vec<Key> = Vec::new();
+    for r in rows {
+        let mut key = key_of(r).clone();
+        let (_, dataset) = key.remove(dataset_at);
+        if !datasets.contains(&dataset) {
+            datasets.push(dataset);
+        }
+        if !row_keys.contains(&key) {
+            row_keys.push(key);
+        }
+    }
+    datasets.sort();
+    row_keys.sort();
+    let mut grid = vec![vec![None; datasets.len()]; row_keys.len()];
+    for r in rows {
+        let mut key = key_of(r).clone();
+        let (_, dataset) = key.remove(dataset_at);
+        let (Some(i), Some(j)) = (
+            row_keys.iter().position(|k| *k == key),
+            datasets.iter().position(|d| *d == dataset),
+        ) else {
+            continue;
+        };
+        grid[i][j] = Some(r);
+    }
+    Some(Wide {
+        others,
+        row_keys,
+        datasets,
+        grid,
+    })
+}
+
+fn figures_section(figures: Vec<(String, String)>) -> Option<Section> {
+    if figures.is_empty() {
+        return None;
+    }
+    let mut section = Section::new("Charts").with_id("charts");
+    for (caption, svg) in figures {
+        section.push(Block::Figure { caption, svg });
+    }
+    Some(section)
+}
+
+fn series_name(key: &Key) -> String {
+    if key.is_empty() {
+        "All".into()
+    } else {
+        key.iter()
+            .map(|(_, t)| t.as_str())
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
+}
+
+impl ReliabilityReport {
+    /// The report as a document: the main table (one column block per dataset when grouped by
+    /// dataset and something else), operator families and all operators (micro), Spearman
+    /// agreement, completeness, comparisons and charts.
+    pub fn to_document(&self) -> Document {
+        let by = &self.by;
+        let mut doc = Document::new("Reliability").lead(facts(vec![
+            ("records", self.records.to_string()),
+            ("grouped by", by_text(by)),
+            ("bootstrap", bootstrap_text(self.bootstrap.as_ref())),
+        ]));
+        let mut main = Section::new("MRS by group").with_id("groups");
+        if let Some(Wide {
+            others,
+            row_keys,
+            datasets,
+            grid,
+        }) = wide_layout(by, &self.groups, |r: &RelRow| &r.key)
+        {
+            let mut columns: Vec<Column> = others.iter().map(|k| left(&key_title(k))).collect();
+            for d in &datasets {
+                columns.extend(rel_rate_columns(&format!("{d} ")));
+            }
+            columns.push(right("Avg. MRS"));
+            let mut table = Table::new(columns);
+            for (key, cells_of) in row_keys.iter().zip(&grid) {
+                let mut cells = key_cells(key);
+                for cell in cells_of {
+                    match cell {
+                        Some(r) => cells.extend(rel_rate_cells(r)),
+                        None => cells.extend((0..5).map(|_| Cell::text(""))),
+                    }
+                }
+                let avg = self.dataset_average.iter().find(|a| a.key == *key);
+                cells.push(num(avg.map_or(String::new(), |a| {
+                    pct_ci(Some(a.rates[3]), a.ci.as_ref().and_then(|i| i.mrs))
+                })));
+                table.push_row(cells);
+            }
+            main.push(Block::Table(table));
+        } else {
+            let mut table = rel_long_table(by, &self.groups, None);
+            for a in &self.dataset_average {
+                let mut cells: Vec<Cell> = by
+                    .iter()
+                    .map(|k| {
+                        if *k == GroupKey::Dataset {
+                            Cell::text("Avg.")
+                        } else {
+                            Cell::text("")
+                        }
+                    })
+                    .collect();
+                let ci: Option<&RelIntervals> = a.ci.as_ref();
+                cells.push(Cell::text(""));
+                cells.push(num(pct(Some(a.rates[0]))));
+                cells.push(num(pct(Some(a.rates[1]))));
+                cells.push(num(pct(Some(a.rates[2]))));
+                cells.push(num(pct_ci(Some(a.rates[3]), ci.and_then(|i| i.mrs))));
+                table.push_row(cells);
+            }
+            main.push(Block::Table(table));
+        }
+        doc = doc.section(main);
+        if !self.families.is_empty() {
+            let names = super::reliability::family_names(by);
+            doc = doc.section(
+                Section::new("Operator families (micro)")
+                    .with_id("families")
+                    .block(Block::Table(rel_long_table(&names, &self.families, None))),
+            );
+        }
+        if !self.pooled.is_empty() {
+            let names: Vec<GroupKey> = by
+                .iter()
+                .filter(|k| **k != GroupKey::Operator)
+                .cloned()
+                .collect();
+            doc = doc.section(
+                Section::new("All operators (micro)")
+                    .with_id("pooled")
+                    .block(Block::Table(rel_long_table(&names, &self.pooled, None))),
+            );
+        }
+        if !self.rank_agreement.is_empty() {
+            let mut table = Table::new(vec![
+                left("Dataset A"),
+                left("Dataset B"),
+                right("n"),
+                right("rho"),
+                right("p (t)"),
+                right(
+                    if self
+                        .rank_agreement
+                        .iter()
+                        .all(|a| a.exact.method == super::stats::PMethod::Exact)
+                    {
+                        "p (exact)"
+                    } else {
+                        "p (permutation)"
+                    },
+                ),
+                right("95% CI"),
+            ]);
+            for a in &self.rank_agreement {
+                let s = &a.spearman;
+                table.push_row(vec![
+                    Cell::text(a.datasets[0].clone()),
+                    Cell::text(a.datasets[1].clone()),
+                    num(s.n.to_string()),
+                    num(s.rho.map_or("-".into(), |r| format!("{r:.2}"))),
+                    num(p_text(s.p_value)),
+                    num(p_text(a.exact.p_value)),
+                    num(match a.exact.ci {
+                        Some((lo, hi)) => format!("[{lo:.2}, {hi:.2}]"),
+                        None => "-".into(),
+                    }),
+                ]);
+            }
+            doc = doc.section(
+                Section::new("Spearman agreement of MRS across datasets")
+                    .with_id("rank_agreement")
+                    .block(Block::Table(table)),
+            );
+        }
+        if let Some(s) = comparison_section(&self.comparisons, "MRS") {
+            doc = doc.section(s);
+        }
+        doc = doc.section(completeness_section(&self.findings));
+        if let Some(s) = figures_section(self.figures()) {
+            doc = doc.section(s);
+        }
+        doc
+    }
+
+    fn figures(&self) -> Vec<(String, String)> {
+        let mut figures = Vec::new();
+        let by = &self.by;
+        if let Some(Wide {
+            row_keys,
+            datasets,
+            grid,
+            ..
+        }) = wide_layout(by, &self.groups, |r: &RelRow| &r.key)
+        {
+            let series: Vec<Series> = row_keys
+                .iter()
+                .zip(&grid)
+                .map(|(key, cells)| Series {
+                    name: series_name(key),
+                    values: cells.iter().map(|c| c.map(|r| r.counts.mrs())).collect(),
+                })
+                .collect();
+            let caption = "MRS by model and dataset".to_string();
+            figures.push((
+                caption.clone(),
+                chart::heatmap(&caption, &datasets, &series),
+            ));
+        }
+        if let Some(op_at) = by.iter().position(|k| *k == GroupKey::Operator) {
+            let (categories, series) = split_series(&self.groups, op_at, |r: &RelRow| {
+                (&r.key, Some(r.counts.mrs()))
+            });
+            let caption = "MRS by operator".to_string();
+            figures.push((caption.clone(), chart::bars(&caption, &categories, &series)));
+        }
+        figures
+    }
+}
+
+/// Rows keyed by (series key, category at `at`) as one series per other-key value.
+fn split_series<R>(
+    rows: &[R],
+    at: usize,
+    value: impl Fn(&R) -> (&Key, Option<f64>),
+) -> (Vec<String>, Vec<Series>) {
+    let mut categories: Vec<(usize, String)> = Vec::new();
+    let mut names: Vec<Key> = Vec::new();
+    for r in rows {
+        let (key, _) = value(r);
+        let mut rest = key.clone();
+        let category = rest.remove(at);
+        if !categories.contains(&category) {
+            categories.push(category);
+        }
+        if !names.contains(&rest) {
+            names.push(rest);
+        }
+    }
+    categories.sort();
+    names.sort();
+    let series = names
+        .iter()
+        .map(|name| Series {
+            name: series_name(name),
+            values: categories
+                .iter()
+                .map(|c| {
+                    rows.iter().find_map(|r| {
+                        let (key, v) = value(r);
+                        let mut rest = key.clone();
+                        let category = rest.remove(at);
+                        (category == *c && rest == *name).then_some(v).flatten()
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+    (categories.into_iter().map(|(_, t)| t).collect(), series)
+}
+
+fn bootstrap_text(b: Option<&super::options::Bootstrap>) -> String {
+    match b {
+        None => "none".into(),
+        Some(b) => format!(
+            "{} resamples, seed {}, {}% intervals",
+            b.resamples,
+            b.seed,
+            100.0 * b.confidence
+        ),
+    }
+}
+
+fn rob_cells(row: &RobRow) -> Vec<Cell> {
+    let s = &row.stats;
+    let ci = row.ci.as_ref();
+    vec![
+        num(s.n.to_string()),
+        num(pct(Some(s.coverage()))),
+        num(pct(Some(s.acc_clean()))),
+        num(pct_ci(s.asr(), ci.and_then(|i| i.asr))),
+        num(pct(Some(s.rad()))),
+        num(pct_ci(Some(s.acc_rob()), ci.and_then(|i| i.acc_rob))),
+    ]
+}
+
+fn rob_columns(prefix: &str, with_n: bool) -> Vec<Column> {
+    let titles: &[&str] = if with_n {
+        &["N", "Cov.", "Acc_clean", "ASR", "RAD", "Acc_rob"]
+    } else {
+        &["Cov.", "Acc_clean", "ASR", "RAD", "Acc_rob"]
+    };
+    titles
+        .iter()
+        .map(|t| right(&format!("{prefix}{t}")))
+        .collect()
+}
+
+/// A chart series: its name, ASR per operator seen, ASR per level.
+type Named = (String, Vec<Option<f64>>, [Option<f64>; 4]);
+
+impl RobustnessReport {
+    /// The report as a document: the main table (a column block per dataset when grouped by
+    /// dataset and something else), ASR per operator and per level, the level trend,
+    /// completeness, comparisons and charts.
+    pub fn to_document(&self) -> Document {
+        let by = &self.by;
+        let mut doc = Document::new("Robustness").lead(facts(vec![
+            ("originals", self.originals.to_string()),
+            ("perturbations", self.perturbations.to_string()),
+            ("grouped by", by_text(by)),
+            ("bootstrap", bootstrap_text(self.bootstrap.as_ref())),
+        ]));
+        let mut main = Section::new("Robustness by group").with_id("groups");
+        if let Some(Wide {
+            others,
+            row_keys,
+            datasets,
+            grid,
+        }) = wide_layout(by, &self.groups, |r: &RobRow| &r.key)
+        {
+            let mut columns: Vec<Column> = others.iter().map(|k| left(&key_title(k))).collect();
+            for d in &datasets {
+                columns.extend(rob_columns(&format!("{d} "), true));
+            }
+            columns.extend(rob_columns("Avg. ", false));
+            let mut table = Table::new(columns);
+            for (key, cells_of) in row_keys.iter().zip(&grid) {
+                let mut cells = key_cells(key);
+                for cell in cells_of {
+                    match cell {
+                        Some(r) => cells.extend(rob_cells(r)),
+                        None => cells.extend((0..6).map(|_| Cell::text(""))),
+                    }
+                }
+                match self.dataset_average.iter().find(|a| a.key == *key) {
+                    Some(a) => cells.extend([
+                        num(pct(Some(a.coverage))),
+                        num(pct(Some(a.acc_clean))),
+                        num(pct_ci(a.asr, a.ci.as_ref().and_then(|i| i.asr))),
+                        num(pct(Some(a.rad))),
+                        num(pct_ci(
+                            Some(a.acc_rob),
+                            a.ci.as_ref().and_then(|i| i.acc_rob),
+                        )),
+                    ]),
+                    None => cells.extend((0..5).map(|_| Cell::text(""))),
+                }
+                table.push_row(cells);
+            }
+            main.push(Block::Table(table));
+        } else {
+            let mut columns: Vec<Column> = by.iter().map(|k| left(&key_title(k))).collect();
+            if by.is_empty() {
+                columns.push(left(""));
+            }
+            columns.extend(rob_columns("", true));
+            let mut table = Table::new(columns);
+            for row in &self.groups {
+                let mut cells = if by.is_empty() {
+                    vec![Cell::text("All")]
+                } else {
+                    key_cells(&row.key)
+                };
+                cells.extend(rob_cells(row));
+                table.push_row(cells);
+            }
+            for a in &self.dataset_average {
+                let mut cells: Vec<Cell> = by
+                    .iter()
+                    .map(|k| Cell::text(if *k == GroupKey::Dataset { "Avg." } else { "" }))
+                    .collect();
+                cells.extend([
+                    Cell::text(""),
+                    num(pct(Some(a.coverage))),
+                    num(pct(Some(a.acc_clean))),
+                    num(pct_ci(a.asr, a.ci.as_ref().and_then(|i| i.asr))),
+                    num(pct(Some(a.rad))),
+                    num(pct_ci(
+                        Some(a.acc_rob),
+                        a.ci.as_ref().and_then(|i| i.acc_rob),
+                    )),
+                ]);
+                table.push_row(cells);
+            }
+            main.push(Block::Table(table));
+        }
+        doc = doc.section(main);
+        doc = doc.section(self.detail_section());
+        if let Some(trend) = &self.level_trend {
+            doc = doc.section(trend_section(trend));
+        }
+        if let Some(s) = comparison_section(&self.comparisons, "ASR") {
+            doc = doc.section(s);
+        }
+        doc = doc.section(completeness_section(&self.findings));
+        if let Some(s) = figures_section(self.figures()) {
+            doc = doc.section(s);
+        }
+        doc
+    }
+
+    /// Operators that occur in the report, in registry order.
+    fn operators_seen(&self) -> Vec<usize> {
+        let mut ops: Vec<usize> = self
+            .groups
+            .iter()
+            .flat_map(|g| g.stats.by_operator.keys().copied())
+            .collect();
+        ops.sort_unstable();
+        ops.dedup();
+        ops
+    }
+
+    fn detail_section(&self) -> Section {
+        let by = &self.by;
+        let ops = self.operators_seen();
+        let mut columns: Vec<Column> = by.iter().map(|k| left(&key_title(k))).collect();
+        if by.is_empty() {
+            columns.push(left(""));
+        }
+        for op in &ops {
+            columns.push(right(&format!("ASR {}", self.registry.get(*op).code)));
+        }
+        for l in Level::ALL {
+            columns.push(right(&format!("ASR {}", l.as_str())));
+        }
+        let mut table = Table::new(columns);
+        for row in &self.groups {
+            let mut cells = if by.is_empty() {
+                vec![Cell::text("All")]
+            } else {
+                key_cells(&row.key)
+            };
+            for op in &ops {
+                cells.push(num(pct(row
+                    .stats
+                    .by_operator
+                    .get(op)
+                    .and_then(|a| a.asr()))));
+            }
+            for l in Level::ALL {
+                cells.push(num(pct(row.stats.by_level[l.index()].asr())));
+            }
+            table.push_row(cells);
+        }
+        if let Some((dataset_at, others)) = without_dataset(by) {
+            for a in &self.dataset_average {
+                let mut cells: Vec<Cell> = Vec::new();
+                let mut rest = a.key.iter();
+                for (i, _) in by.iter().enumerate() {
+                    if i == dataset_at {
+                        cells.push(Cell::text("Avg."));
+                    } else if let Some((_, t)) = rest.next() {
+                        cells.push(Cell::text(t.clone()));
+                    }
+                }
+                let _ = &others;
+                for op in &ops {
+                    let v = a
+                        .asr_by_operator
+                        .iter()
+                        .find(|(o, _)| o == op)
+                        .and_then(|(_, v)| *v);
+                    cells.push(num(pct(v)));
+                }
+                for l in Level::ALL {
+                    cells.push(num(pct(a.asr_by_level[l.index()])));
+                }
+                table.push_row(cells);
+            }
+        }
+        Section::new("ASR by operator and level")
+            .with_id("asr_detail")
+            .block(Block::Table(table))
+    }
+
+    fn figures(&self) -> Vec<(String, String)> {
+        let mut figures = Vec::new();
+        let ops = self.operators_seen();
+        // One series per group; with dataset in the key, the dataset averages stand for the
+        // datasets (as the paper's figures do) when there is more than one dataset.
+        let named: Vec<Named> =
+            if !self.dataset_average.is_empty() && self.dataset_average.len() < self.groups.len() {
+                self.dataset_average
+                    .iter()
+                    .map(|a| {
+                        (
+                            series_name(&a.key),
+                            ops.iter()
+                                .map(|op| {
+                                    a.asr_by_operator
+                                        .iter()
+                                        .find(|(o, _)| o == op)
+                                        .and_then(|(_, v)| *v)
+                                })
+                                .collect(),
+                            a.asr_by_level,
+                        )
+                    })
+                    .collect()
+            } else {
+                self.groups
+                    .iter()
+                    .map(|g| {
+                        (
+                            series_name(&g.key),
+                            ops.iter()
+                                .map(|op| g.stats.by_operator.get(op).and_then(|a| a.asr()))
+                                .collect(),
+                            core::array::from_fn(|l| g.stats.by_level[l].asr()),
+                        )
+                    })
+                    .collect()
+            };
+        if !ops.is_empty() {
+            let categories: Vec<String> = ops
+                .iter()
+                .map(|op| self.registry.get(*op).code.clone())
+                .collect();
+            let series: Vec<Series> = named
+                .iter()
+                .map(|(name, values, _)| Series {
+                    name: name.clone(),
+                    values: values.clone(),
+                })
+                .collect();
+            let caption = "ASR by operator".to_string();
+            figures.push((caption.clone(), chart::bars(&caption, &categories, &series)));
+        }
+        let levels: Vec<String> = Level::ALL.iter().map(|l| l.as_str().to_string()).collect();
+        let series: Vec<Series> = named
+            .iter()
+            .map(|(name, _, by_level)| Series {
+                name: name.clone(),
+                values: by_level.to_vec(),
+            })
+            .collect();
+        let caption = "ASR by level".to_string();
+        figures.push((caption.clone(), chart::lines(&caption, &levels, &series)));
+        if let Some(Wide {
+            row_keys,
+            datasets,
+            grid,
+            ..
+        }) = wide_layout(&self.by, &self.groups, |r: &RobRow| &r.key)
+        {
+            let series: Vec<Series> = row_keys
+                .iter()
+                .zip(&grid)
+                .map(|(key, cells)| Series {
+                    name: series_name(key),
+                    values: cells
+                        .iter()
+                        .map(|c| c.and_then(|r| r.stats.asr()))
+                        .collect(),
+                })
+                .collect();
+            let caption = "ASR by model and dataset".to_string();
+            figures.push((
+                caption.clone(),
+                chart::heatmap(&caption, &datasets, &series),
+            ));
+        }
+        figures
+    }
+}
+
+fn trend_section(trend: &LevelTrend) -> Section {
+    let s = &trend.spearman;
+    let rho = s.rho.map_or("-".into(), |r| format!("{r:.2}"));
+    let ratio = trend.l3_over_l0.map_or("-".into(), |r| format!("{r:.2}"));
+    let mut items = vec![
+        (
+            "Spearman rho, level vs ASR".to_string(),
+            format!(
+                "{rho} (p = {}, {} p = {}, n = {} operators)",
+                p_text(s.p_value),
+                trend.exact.method.as_str(),
+                p_text(trend.exact.p_value),
+                s.n
+            ),
+        ),
+        ("ASR L3 / L0".to_string(), ratio),
+    ];
+    if let Some((lo, hi)) = trend.exact.ci {
+        items.insert(1, ("rho 95% CI".to_string(), format!("[{lo:.2}, {hi:.2}]")));
+    }
+    Section::new("Level trend")
+        .with_id("level_trend")
+        .block(Block::Facts { items })
+        .block(Block::paragraph(trend.basis.clone()))
+}
