@@ -127,7 +127,6 @@ function coreDocument(html, testid) {
   return box;
 }
 
-const percent = (x) => (x === null || x === undefined ? "—" : `${(x * 100).toFixed(2)}`);
 const plural = (n, one, many) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 function setStatus(text, kind) {
@@ -336,9 +335,9 @@ async function runCheck() {
   const run = ++checkRun;
   setStatus("checking…", "busy");
   try {
-    const { validation, verdict, foreign } = await call("check", taskArgs());
+    const { validation, verdict, foreign, html } = await call("check", taskArgs());
     if (run !== checkRun) return;
-    show(out, renderCheck(validation, verdict, foreign));
+    show(out, renderCheck(validation, verdict, foreign, html));
   } catch (error) {
     if (run !== checkRun || superseded(error)) return;
     out.replaceChildren(errorBanner(error, "Cannot check this task"));
@@ -387,80 +386,18 @@ function renderVerdict(verdict, headers, goldNames) {
   return parts;
 }
 
-function renderCheck(v, verdict, foreign) {
+/** The check: the verdict (with a gold), then the core's validation document. */
+function renderCheck(v, verdict, foreign, html) {
   const parts = [];
   if (verdict) parts.push(h("h3", {}, "Verdict"), ...renderVerdict(verdict, v.prediction_headers, v.columns.map((c) => c.gold_name)));
-  parts.push(h("h3", {}, "Pre-submission check"));
-  if (v.ok) {
-    parts.push(
-      h(
-        "div",
-        { class: "banner pass", "data-testid": "validation" },
-        h("strong", {}, "Readable"),
-        h("span", { class: "msg" }, `${plural(v.prediction_row_count, "row", "rows")}, ${v.prediction_column_count} columns, and every gold column can be read from a prediction column.${verdict ? "" : " The verdict needs the gold."}`),
-      ),
-    );
-  } else {
-    parts.push(
-      h(
-        "div",
-        { class: "banner fail", "data-testid": "validation" },
-        h("strong", {}, "Will fail"),
-        h("span", { class: "code" }, v.error_code),
-        h("span", { class: "msg" }, v.error),
-      ),
-    );
-  }
+  parts.push(
+    h("h3", {}, "Pre-submission check"),
+    v.ok
+      ? h("div", { class: "banner pass", "data-testid": "validation" }, h("strong", {}, "Readable"), h("span", { class: "msg" }, verdict ? "nothing found without the gold fails this task" : "nothing found without the gold fails this task; the verdict needs the gold"))
+      : h("div", { class: "banner fail", "data-testid": "validation" }, h("strong", {}, "Will fail"), h("span", { class: "code" }, v.error_code)),
+  );
   if (foreign) parts.push(h("p", { class: "note note-hint", "data-testid": "foreign-file" }, foreign.advice));
-  if (v.csv_error) {
-    parts.push(
-      h("ul", { class: "facts", "data-testid": "csv-error" }, h("li", {}, "CSV problem ", h("b", { class: "mono" }, v.csv_error.code)), v.csv_error.record ? h("li", {}, "at record ", h("b", {}, v.csv_error.record), " (the header is record 1)") : null),
-    );
-    return parts;
-  }
-  if (v.error_code === "missing_prediction") return parts;
-  parts.push(
-    h(
-      "ul",
-      { class: "facts" },
-      h("li", {}, "columns ", h("b", { class: v.prediction_column_count === v.gold_column_count ? "ok" : "no" }, `${v.prediction_column_count} / ${v.gold_column_count}`), " (prediction / config)"),
-      h("li", {}, "rows ", h("b", {}, v.prediction_row_count)),
-      v.type_compatible_mapping
-        ? h("li", {}, "first readable mapping ", h("b", { class: "mono" }, `[${v.type_compatible_mapping.map((p) => p.prediction_index).join(", ")}]`))
-        : null,
-    ),
-  );
-  parts.push(
-    h("h3", {}, "Which prediction columns read under each gold column's rule"),
-    table(
-      ["Gold column", "Rule", "Readable prediction columns", "First bad cell of the others"],
-      v.columns.map((c) =>
-        h(
-          "tr",
-          { class: c.readable.length === 0 ? "bad" : null },
-          h("td", {}, `${c.gold_index}: ${c.gold_name}`),
-          h("td", { class: "mono" }, c.rule),
-          h("td", {}, c.readable.length ? c.readable.map((k) => h("span", { class: "pill ok" }, headerName(v.prediction_headers, k))) : h("span", { class: "no" }, "none")),
-          h(
-            "td",
-            {},
-            c.unreadable.map((b) =>
-              h(
-                "div",
-                {},
-                h("span", { class: "pill no" }, headerName(v.prediction_headers, b.prediction_index)),
-                ` row ${b.row}: `,
-                h("span", { class: "raw" }, JSON.stringify(b.value) + (b.value_truncated ? "…" : "")),
-                " — ",
-                h("span", { class: "mono" }, b.code),
-              ),
-            ),
-          ),
-        ),
-      ),
-      { "data-testid": "readability" },
-    ),
-  );
+  parts.push(coreDocument(html, "validation-document"));
   return parts;
 }
 
@@ -479,9 +416,9 @@ async function runExplain() {
   const run = ++explainRun;
   setStatus("explaining…", "busy");
   try {
-    const { diagnosis, view } = await call("explain", { ...taskArgs(), pageSize: ROWS_PAGE });
+    const { diagnosis, view, html, markdown } = await call("explain", { ...taskArgs(), pageSize: ROWS_PAGE });
     if (run !== explainRun) return;
-    show(out, renderExplain(diagnosis, view));
+    show(out, renderExplain(diagnosis, view, html, markdown));
   } catch (error) {
     if (run !== explainRun || superseded(error)) return;
     out.replaceChildren(errorBanner(error, "Cannot explain this task"));
@@ -499,192 +436,33 @@ function cellView(cell, extraClass) {
 
 const sameCanonical = (a, b) => a && b && !a.error && !b.error && a.value === b.value;
 
-function renderExplain(d, view) {
-  const parts = [];
-  const gold = d.columns.gold;
-  const pred = d.columns.prediction;
-  parts.push(
+/**
+ * The explanation: the verdict, the core's document (summary, mapping, first differing row,
+ * missing and extra rows with differing cells marked, cells that do not read, near misses,
+ * partial credit) and the interactive side-by-side rows.
+ */
+function renderExplain(d, view, html, markdown) {
+  const doc = coreDocument(html, "explain-document");
+  // Missing and extra rows next to each other (page layout of two core sections).
+  const missing = doc.querySelector('section[data-section="missing_rows"]');
+  const extra = doc.querySelector('section[data-section="extra_rows"]');
+  if (missing && extra) {
+    const pair = h("div", { class: "rows-pair", "data-testid": "rows-pair" });
+    missing.before(pair);
+    pair.append(missing, extra);
+  }
+  return [
     d.passed
-      ? h("div", { class: "banner pass", "data-testid": "explain-verdict" }, h("strong", {}, "PASSED"))
+      ? h("div", { class: "banner pass", "data-testid": "explain-verdict" }, h("strong", {}, "PASSED"), h("span", { class: "msg" }, d.task_id))
       : h("div", { class: "banner fail", "data-testid": "explain-verdict" }, h("strong", {}, "FAILED"), h("span", { class: "code" }, d.error_code)),
-    h("p", { class: "summary", "data-testid": "explain-summary" }, d.summary),
-  );
-
-  if (d.hints.length) {
-    parts.push(
-      h("h3", {}, "Near misses"),
-      h(
-        "ul",
-        { class: "hints", "data-testid": "hints" },
-        d.hints.map((hint) => h("li", {}, h("span", { class: `pill ${hint.would_pass ? "ok" : "no"}` }, hint.name), hint.would_pass ? "would pass: " : "", hint.message)),
-      ),
-    );
-  }
-
-  if (d.mapping) {
-    parts.push(
-      h("h3", {}, d.mapping.official ? "Column mapping (official)" : "Best column mapping"),
-      d.mapping.official ? null : h("p", { class: "hint" }, d.mapping.method),
-      table(
-        ["Gold column", "Prediction column", "Readable", "Shared values", "Same values"],
-        d.mapping.pairs.map((p) =>
-          h(
-            "tr",
-            { class: p.same_values ? null : "bad" },
-            h("td", {}, `${p.gold_index}: ${gold[p.gold_index] ?? ""}`),
-            h("td", {}, p.prediction_index === null ? h("span", { class: "no" }, "none") : `${p.prediction_index}: ${clip(pred[p.prediction_index] ?? "", 40)}`),
-            h("td", { class: p.compatible ? "ok" : "no" }, p.compatible ? "yes" : "no"),
-            h("td", { class: "num" }, p.shared_values),
-            h("td", { class: p.same_values ? "ok" : "no" }, p.same_values ? "yes" : "no"),
-          ),
-        ),
-        { "data-testid": "explain-mapping" },
-      ),
-    );
-  }
-
-  if (d.shape && (d.shape.extra_prediction_columns.length || d.shape.missing_gold_columns.length || d.shape.grain)) {
-    const s = d.shape;
-    parts.push(
-      h("h3", {}, "Shape"),
-      h(
-        "ul",
-        { class: "facts", "data-testid": "explain-shape" },
-        h("li", {}, "columns ", h("b", {}, `${s.received_columns} / ${s.expected_columns}`)),
-        h("li", {}, "rows ", h("b", {}, `${s.received_rows} / ${s.expected_rows}`)),
-        s.extra_prediction_columns.length ? h("li", {}, "extra prediction columns ", h("b", {}, s.extra_prediction_columns.map((k) => clip(pred[k] ?? k, 30)).join(", "))) : null,
-        s.missing_gold_columns.length ? h("li", {}, "gold columns not filled ", h("b", {}, s.missing_gold_columns.map((j) => gold[j] ?? j).join(", "))) : null,
-        s.grain ? h("li", {}, "grain ", h("b", {}, `${s.grain.direction}`), `, ${s.grain.prediction_duplicate_rows} duplicate prediction rows`) : null,
-      ),
-    );
-  }
-
-  // Cells that fail a gold rule: in the mapped prediction column first (why a mapping cannot be
-  // used), then the other prediction columns (why they cannot stand in), collapsed.
-  const mappedTo = new Map((d.mapping?.pairs ?? []).map((p) => [p.gold_index, p.prediction_index]));
-  const mappedProblems = [];
-  const otherProblems = [];
-  for (const c of d.types?.columns ?? []) {
-    for (const cell of c.incompatible) (cell.prediction_index === mappedTo.get(c.gold_index) ? mappedProblems : otherProblems).push([c, cell]);
-  }
-  const problemTable = (problems, testid) =>
-    table(
-      ["Gold column", "Rule", "Prediction column", "Row", "Value", "Reason", "Bad cells"],
-      problems.map(([c, cell]) =>
-        h(
-          "tr",
-          {},
-          h("td", {}, `${c.gold_index}: ${gold[c.gold_index] ?? ""}`),
-          h("td", { class: "mono" }, c.rule),
-          h("td", {}, `${cell.prediction_index}: ${clip(pred[cell.prediction_index] ?? "", 30)}`),
-          h("td", { class: "num" }, cell.row),
-          h("td", { class: "raw" }, JSON.stringify(cell.value)),
-          h("td", { class: "mono" }, cell.reason),
-          h("td", { class: "num" }, cell.bad_cells),
-        ),
-      ),
-      { "data-testid": testid },
-    );
-  if (mappedProblems.length) {
-    parts.push(h("h3", {}, "Cells of mapped columns that fail their gold column's rule"), problemTable(mappedProblems, "explain-types-mapped"));
-  }
-  if (otherProblems.length) {
-    parts.push(
-      h(
-        "details",
-        { class: "other-types" },
-        h("summary", {}, `Other prediction columns that cannot be read under a gold column's rule (${otherProblems.length})`),
-        problemTable(otherProblems, "explain-types"),
-      ),
-    );
-  }
-
-  if (d.rows) {
-    const r = d.rows;
-    parts.push(
-      h("h3", {}, "Rows"),
-      h(
-        "ul",
-        { class: "facts", "data-testid": "explain-rows" },
-        h("li", {}, "matched ", h("b", {}, `${r.matched_rows} / ${r.gold_rows}`)),
-        h("li", {}, "missing from the prediction ", h("b", { class: r.missing_count ? "no" : "ok" }, r.missing_count)),
-        h("li", {}, "extra in the prediction ", h("b", { class: r.extra_count ? "no" : "ok" }, r.extra_count)),
-        r.order?.first_difference ? h("li", {}, "first difference at row ", h("b", { class: "no" }, r.order.first_difference.row)) : null,
-        r.order ? h("li", {}, "would match ignoring order ", h("b", {}, r.order.would_match_unordered ? "yes" : "no")) : null,
-      ),
-    );
-  }
-
-  parts.push(...renderRowsList(d), ...renderSideBySide(d, view));
-
-  const pc = d.partial_credit;
-  parts.push(
-    h("h3", {}, "Partial credit (not the official score)"),
-    h(
-      "ul",
-      { class: "facts", "data-testid": "partial-credit" },
-      h("li", {}, "column signature ", h("b", {}, pc.column_signature.score.toFixed(3)), ` (${pc.column_signature.status})`),
-      h("li", {}, "row F1 ", h("b", {}, pc.rows.f1.toFixed(3))),
-      h("li", {}, "column recall ", h("b", {}, pc.columns.recall.toFixed(3))),
-    ),
-  );
-  return parts;
+    h("p", { class: "downloads" }, "Download the explanation: ", download("explanation.md", "text/markdown", markdown, "explain-download-md")),
+    doc,
+    ...renderSideBySide(d, view),
+  ];
 }
 
 /** Rows shown per page in the side-by-side view. */
 const ROWS_PAGE = 50;
-
-/**
- * The rows that differ, from the diagnosis: gold rows missing from the prediction next to extra
- * prediction rows, each with its 1-based row number, the values of the compared columns, and the
- * cells where the pair differs highlighted.
- */
-function renderRowsList(d) {
-  const r = d.rows;
-  if (!r || (!r.missing.length && !r.extra.length)) return [];
-  const names = r.compared_gold_columns.map((j) => d.columns.gold[j] ?? `column ${j}`);
-  const pairs = Math.max(r.missing.length, r.extra.length);
-  const body = [];
-  for (let i = 0; i < pairs; i++) {
-    const gold = r.missing[i] ?? null;
-    const pred = r.extra[i] ?? null;
-    const cells = (shown, other, cls) =>
-      names.map((_, j) =>
-        shown
-          ? h("td", { class: `${cls}${other && other.values[j] !== shown.values[j] ? " diff" : ""}` }, h("span", { class: "raw" }, clip(shown.values[j] ?? "", 80)))
-          : h("td", { class: "null" }, "—"),
-      );
-    body.push(
-      h(
-        "tr",
-        { "data-pair": i + 1 },
-        h("td", { class: "num row-no missing" }, gold ? gold.row : "—"),
-        cells(gold, pred, "missing"),
-        h("td", { class: "num row-no extra" }, pred ? pred.row : "—"),
-        cells(pred, gold, "extra"),
-      ),
-    );
-  }
-  const more = (shown, count) => (count > shown ? ` (${shown} of ${count.toLocaleString("en-US")} shown)` : "");
-  const headers = [
-    h("th", { scope: "col", class: "num" }, "Gold row"),
-    ...names.map((n) => h("th", { scope: "col", class: "missing" }, n)),
-    h("th", { scope: "col", class: "num" }, "Prediction row"),
-    ...names.map((n) => h("th", { scope: "col", class: "extra" }, n)),
-  ];
-  const t = table(headers, body, { "data-testid": "rows-list" }, "Rows that differ");
-  const pager = paginate(t.querySelector("table"), ROWS_PAGE);
-  return [
-    h("h3", {}, "Rows that differ"),
-    h(
-      "p",
-      { class: "hint" },
-      `Left: gold rows missing from the prediction${more(r.missing.length, r.missing_count)}. Right: prediction rows not in the gold${more(r.extra.length, r.extra_count)}. Each pair is shown on one line; highlighted cells are where the pair differs. Row numbers count data rows from 1 (the header is not counted).`,
-    ),
-    t,
-    pager,
-  ];
-}
 
 function cellsOfPage(d, page) {
   const ordered = d.result.order_sensitive;
@@ -963,105 +741,22 @@ let trustSource = null;
 async function runTrust() {
   if (!trustSource) return;
   const out = $("#trust-output");
+  const source = trustSource;
+  const kind = $("#trust-kind").value;
   setStatus("computing trust metrics…", "busy");
   try {
     const by = $("#trust-by").value.split(",");
-    const { track, report, perOperator } = await call("trust", { records: trustSource.data, by });
-    show(out, renderTrust(track, report, perOperator, trustSource.name));
+    const { html, markdown } = await call("trust", { records: source.data, kind, by });
+    show(out, [
+      h("p", { class: "hint", "data-testid": "trust-source" }, `${source.name} · ${kind} · grouped by ${by.join(", ")} · `, download("trust_report.md", "text/markdown", markdown, "trust-download-md")),
+      coreDocument(html, "trust-report"),
+    ]);
   } catch (error) {
     if (superseded(error)) return;
-    out.replaceChildren(errorBanner(error, "Cannot compute the trust metrics"));
+    show(out, [errorBanner(error, "Cannot compute the trust metrics")]);
   }
+  out.dataset.done = String(Number(out.dataset.done ?? 0) + 1);
   setStatus("ready", "ready");
-}
-
-function keyText(key) {
-  const values = Object.values(key);
-  return values.length ? values.join(" · ") : "all";
-}
-
-function renderTrust(track, report, perOperator, name) {
-  const records = track === "reliability" ? plural(report.records, "record", "records") : `${plural(report.originals, "question", "questions")}, ${plural(report.perturbations, "perturbation", "perturbations")}`;
-  const parts = [h("p", { class: "hint", "data-testid": "trust-source" }, `${name} · ${track} · ${records} · grouped by ${report.by.join(", ") || "nothing"}`)];
-  if (track === "reliability") {
-    const row = (r) =>
-      h(
-        "tr",
-        {},
-        h("td", {}, keyText(r.key)),
-        h("td", { class: "num" }, r.n),
-        h("td", { class: "num" }, percent(r.frr)),
-        h("td", { class: "num" }, percent(r.prr)),
-        h("td", { class: "num" }, percent(r.nrr)),
-        h("td", { class: "num" }, h("b", {}, percent(r.mrs))),
-      );
-    const headers = ["Group", "n", "FRR %", "PRR %", "NRR %", "MRS %"].map((c, i) => h("th", { class: i ? "num" : null }, c));
-    parts.push(h("h3", {}, "Reliability"), table(headers, [...report.groups.map(row), row({ ...report.overall, key: { all: "overall" } })], { "data-testid": "trust-table" }));
-    if (report.dataset_average.length) {
-      parts.push(
-        h("h3", {}, "Average across datasets"),
-        table(
-          ["Group", "Datasets", "FRR %", "PRR %", "NRR %", "MRS %"].map((c, i) => h("th", { class: i ? "num" : null }, c)),
-          report.dataset_average.map((a) =>
-            h("tr", {}, h("td", {}, keyText(a.key)), h("td", { class: "num" }, a.datasets), h("td", { class: "num" }, percent(a.frr)), h("td", { class: "num" }, percent(a.prr)), h("td", { class: "num" }, percent(a.nrr)), h("td", { class: "num" }, h("b", {}, percent(a.mrs)))),
-          ),
-        ),
-      );
-    }
-    parts.push(h("h3", {}, "Per operator"), barChart(perOperator.map((r) => ({ label: r.key.operator, segments: [{ value: r.frr, cls: "bar-full" }, { value: r.prr / 2, cls: "bar-partial" }], total: r.mrs, n: r.n })), [["bar-full", "FRR"], ["bar-partial", "PRR / 2"]], "MRS %"));
-  } else {
-    const row = (r) =>
-      h(
-        "tr",
-        {},
-        h("td", {}, keyText(r.key)),
-        h("td", { class: "num" }, r.n),
-        h("td", { class: "num" }, percent(r.coverage)),
-        h("td", { class: "num" }, percent(r.acc_clean)),
-        h("td", { class: "num" }, h("b", {}, percent(r.asr))),
-        h("td", { class: "num" }, percent(r.rad)),
-        h("td", { class: "num" }, percent(r.acc_rob)),
-      );
-    const headers = ["Group", "Questions", "Coverage %", "Acc clean %", "ASR %", "RAD %", "Acc rob %"].map((c, i) => h("th", { class: i ? "num" : null }, c));
-    parts.push(h("h3", {}, "Robustness"), table(headers, [...report.groups.map(row), row({ ...report.overall, key: { all: "overall" } })], { "data-testid": "trust-table" }));
-    parts.push(
-      h("h3", {}, "Attack success rate per operator"),
-      barChart(perOperator.map((o) => ({ label: `${o.operator}${o.level ? ` (${o.level})` : ""}`, segments: [{ value: o.asr ?? 0, cls: "bar-asr" }], total: o.asr, n: o.attacks })), [["bar-asr", "ASR"]], "ASR %"),
-    );
-  }
-  return parts;
-}
-
-/** A horizontal bar chart (SVG): one bar per row, stacked segments, the total printed at the end. */
-function barChart(rows, legend, valueName) {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = (tag, attrs, text) => {
-    const el = document.createElementNS(ns, tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-    if (text !== undefined) el.textContent = text;
-    return el;
-  };
-  const labelWidth = 150;
-  const barWidth = 520;
-  const rowHeight = 24;
-  const height = rows.length * rowHeight + 26;
-  const chart = svg("svg", { viewBox: `0 0 ${labelWidth + barWidth + 90} ${height}`, width: labelWidth + barWidth + 90, role: "img", "aria-label": `${valueName} per operator`, "data-testid": "trust-chart" });
-  for (let t = 0; t <= 4; t++) {
-    const x = labelWidth + (barWidth * t) / 4;
-    chart.append(svg("line", { x1: x, x2: x, y1: 0, y2: height - 20, stroke: "#d9dee7" }), svg("text", { x, y: height - 6, "text-anchor": "middle" }, `${t * 25}`));
-  }
-  rows.forEach((row, i) => {
-    const y = i * rowHeight + 4;
-    chart.append(svg("text", { x: labelWidth - 8, y: y + 13, "text-anchor": "end" }, row.label));
-    let x = labelWidth;
-    for (const segment of row.segments) {
-      const w = Math.max(0, Math.min(1, segment.value ?? 0)) * barWidth;
-      chart.append(svg("rect", { x, y, width: w, height: rowHeight - 8, class: segment.cls, "data-label": row.label }));
-      x += w;
-    }
-    chart.append(svg("text", { x: x + 6, y: y + 13 }, `${percent(row.total)}${row.n !== undefined ? `  (n=${row.n})` : ""}`));
-  });
-  return h("div", { class: "chart" }, h("div", { class: "legend" }, legend.map(([cls, name]) => h("span", {}, h("i", { class: cls, style: `background: ${cls === "bar-full" ? "#2f8f55" : cls === "bar-partial" ? "#9ccf6a" : "#d4643b"}` }), name))), chart);
 }
 
 wirePicker($("#trust-pick"), $("#trust-file"));
@@ -1082,14 +777,17 @@ wireDrop($(".trust-drop"), (transfer) => {
 });
 $("#trust-example-reliability").addEventListener("click", () => {
   trustSource = { name: "example reliability records", data: exampleReliabilityRecords() };
+  $("#trust-kind").value = "reliability";
   runTrust();
 });
 $("#trust-example-robustness").addEventListener("click", () => {
   trustSource = { name: "example robustness records", data: exampleRobustnessRecords() };
+  $("#trust-kind").value = "robustness";
   $("#trust-by").value = "model,dataset";
   runTrust();
 });
 $("#trust-by").addEventListener("change", runTrust);
+$("#trust-kind").addEventListener("change", runTrust);
 
 // ---------- examples ----------
 

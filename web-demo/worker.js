@@ -62,9 +62,10 @@ async function check({ prediction, config, gold, configName }) {
   const [p, c, g] = await Promise.all([bytesOf(prediction), bytesOf(config), bytesOf(gold)]);
   const options = configOptions(configName);
   const validation = tabeq.validatePrediction(p, c, options);
+  const html = tabeq.renderDocument(tabeq.validationDocument(p, c, options), "html");
   const verdict = g === null ? null : tabeq.evaluate(p, g, c, options);
   const foreign = validation.csv_error?.code === "csv_invalid_utf8" ? foreignFile(p) : null;
-  return { validation, verdict, foreign };
+  return { validation, verdict, foreign, html };
 }
 
 /** One cell under a gold column's rule: its canonical value, or the reason it does not read. */
@@ -87,6 +88,9 @@ async function explain({ prediction, config, gold, configName, pageSize = 50 }) 
   const [p, c, g] = await Promise.all([bytesOf(prediction), bytesOf(config), bytesOf(gold)]);
   const options = { ...configOptions(configName), maxItems: 200, maxValueChars: 80 };
   const diagnosis = tabeq.explain(p, g, c, options);
+  const document = tabeq.explainDocument(p, g, c, options);
+  const html = tabeq.renderDocument(document, "html");
+  const markdown = tabeq.renderDocument(document, "markdown");
   const columns = JSON.parse(textOf(c)).columns;
   const goldTable = tabeq.readTable(g, { maxRows: 100_000 });
   let predictionTable = null;
@@ -99,6 +103,8 @@ async function explain({ prediction, config, gold, configName, pageSize = 50 }) 
   explained = { columns, goldTable, predictionTable, mapping };
   return {
     diagnosis,
+    html,
+    markdown,
     view: {
       columns: columns.map((column, j) => ({
         gold_name: column.gold_name,
@@ -214,24 +220,11 @@ function taskFiles({ taskId }) {
   };
 }
 
-/** Trust metrics from JSON-lines records; the track is read from the first record. */
-async function trustReport({ records, by, bootstrap }) {
+/** Trust metrics from JSON-lines records as the core's document (tables and SVG charts). */
+async function trustReport({ records, kind, by }) {
   const text = textOf(await bytesOf(records));
-  const first = text.split("\n").find((line) => line.trim() !== "") ?? "";
-  let track = "reliability";
-  try {
-    const record = JSON.parse(first);
-    if (record && typeof record === "object" && "correct" in record) track = "robustness";
-  } catch {
-    // the module reports the JSON error with its line
-  }
-  const module = trustModule;
-  const options = { by, bootstrap: bootstrap || null };
-  const report = track === "robustness" ? module.trustRobustness(text, options) : module.trustReliability(text, options);
-  // Per-operator rows for the bar chart: reliability grouped by operator, robustness ASR by operator.
-  const perOperator =
-    track === "reliability" ? module.trustReliability(text, { by: ["operator"] }).groups : report.overall.asr_by_operator;
-  return { track, report, perOperator, operators: module.trustOperators() };
+  const document = trustModule.trustDocument(kind, text, { by });
+  return { html: trustModule.renderDocument(document, "html"), markdown: trustModule.renderDocument(document, "markdown") };
 }
 
 const OPS = {

@@ -21,13 +21,15 @@ test("check my submission: validation without gold, then the verdict with gold",
   await rerendered("check", () =>
     choose("prediction", file("check/prediction.csv", "Reported,Region,GDP (bn)\n2024-02-29T00:00:00Z,South,2.54\n2024-01-31,North,1.25\n20240331,East,10\n")),
   );
-  assert.match(await text('[data-testid="validation"]'), /Readable.*3 rows, 3 columns.*The verdict needs the gold/s);
+  assert.match(await text('[data-testid="validation"]'), /Readable.*the verdict needs the gold/s);
   assert.equal(await env.page.locator('[data-testid="verdict"]').count(), 0);
-  const readability = await text('[data-testid="readability"]');
-  assert.match(readability, /0: region/);
+  // The core's validation document: facts, the gold columns and the first bad cell of each other column.
+  assert.match(await text('[data-testid="validation-document"]'), /prediction rows\s*3/);
+  const readability = await text('[data-testid="validation-document"] [data-section="columns"]');
+  assert.match(readability, /0\s+region/);
   assert.match(readability, /number \(decimal_places 1, plain\)/);
-  assert.match(readability, /row 1: "2024-02-29T00:00:00Z"/); // the first bad cell of Reported under the number rule
-  assert.match(readability, /cell_invalid_number/);
+  // The first bad cell of Reported under the number rule.
+  assert.match(await text('[data-section="unreadable_cells"]'), /1 gdp\s+0 Reported\s+1\s+2024-02-29T00:00:00Z\s+cell_invalid_number/);
   await shot("02-check-validation");
 
   await rerendered("check", () => choose("gold", file("check/gold.csv", GOLD)));
@@ -46,18 +48,17 @@ test("check my submission: pasted text, a broken CSV and a type failure", async 
   await env.page.click('.file-card[data-input="prediction"] .paste-toggle');
   await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', 'a,b,c\nNorth,"1.3,2024-01-31\n'));
   assert.match(await text('[data-testid="validation"]'), /Will fail\s+invalid_prediction_csv/);
-  assert.match(await text('[data-testid="csv-error"]'), /csv_unterminated_quote/);
+  assert.match(await text('[data-testid="validation-document"]'), /csv_unterminated_quote \(record 2\)/);
   await shot("04-check-broken-csv");
 
   await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', "a,b,c\nNorth,about 1.3,2024-01-31\nSouth,2.5,2024-02-29\n"));
   assert.match(await text('[data-testid="validation"]'), /Will fail\s+type_normalization_failed/);
-  const readability = await text('[data-testid="readability"]');
-  assert.match(readability, /row 1: "about 1\.3"/);
+  assert.match(await text('[data-section="unreadable_cells"]'), /1 gdp\s+1 b\s+1\s+about 1\.3\s+cell_invalid_number/);
   await shot("05-check-type-failure");
 
   await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', "a,b\nNorth,1.3\n"));
   assert.match(await text('[data-testid="validation"]'), /column_count_mismatch/);
-  assert.match(await text('[data-testid="validation"]'), /Expected 3 columns; received 2/);
+  assert.match(await text('[data-testid="validation-document"]'), /Expected 3 columns; received 2/);
 });
 
 test("explain: mapping, hints, type failures and mismatching rows side by side", async () => {
@@ -68,9 +69,10 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   await choose("prediction", file("explain/prediction.csv", "region,gdp,reported\nSouth,2.5,2024-02-29\nNorth,1.3,2024-01-31\nEast,10,2024-03-31\n"));
   await rerendered("explain", () => tab("explain"));
   assert.match(await text('[data-testid="explain-verdict"]'), /FAILED\s+relation_mismatch/);
-  assert.match(await text('[data-testid="hints"]'), /row_order/);
-  assert.match(await text('[data-testid="explain-rows"]'), /first difference at row\s+1/);
-  assert.match(await text('[data-testid="explain-rows"]'), /would match ignoring order\s+yes/);
+  // The core's explanation document: near misses and the first differing row.
+  assert.match(await text('[data-section="hints"]'), /row_order\s+would pass/);
+  assert.match(await text('[data-section="first_difference"]'), /1\s+gold\s+North\s+1\.3\s+2024-01-31\s+1\s+prediction\s+South/);
+  assert.match(await text('[data-section="first_difference"]'), /The rows are the gold's, in a different order/);
   // The first differing position is outlined and its differing cells are marked on both sides,
   // gold and prediction of one row on one line.
   assert.equal(await env.page.locator('[data-testid="side-by-side"] tr.first-diff').getAttribute("data-row"), "1");
@@ -78,8 +80,8 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   assert.ok((await env.page.locator('[data-testid="side-by-side"] tr[data-row="1"] td.pred.diff').count()) >= 2);
   // Canonical values are shown under the raw ones: 10 → 10, dates stay dates.
   assert.match(await text('[data-testid="side-by-side"] tr[data-row="3"]'), /10\s+→ 10/);
-  // No row is missing or extra in an ordered task whose rows are only permuted: no rows list.
-  assert.equal(await env.page.locator('[data-testid="rows-list"]').count(), 0);
+  // No row is missing or extra in an ordered task whose rows are only permuted: no rows lists.
+  assert.equal(await env.page.locator('[data-section="missing_rows"], [data-section="extra_rows"]').count(), 0);
   await shot("06-explain-ordered");
 
   // Unordered, one value rounded, one type failure column: missing/extra rows highlighted.
@@ -88,16 +90,22 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
     choose("prediction", file("explain/prediction2.csv", "region,gdp,reported,note\nNorth,1.3,2024-01-31,x\nSouth,2.6,2024-02-29,y\nEast,10,2024-03-31,z\n")),
   );
   assert.match(await text('[data-testid="explain-verdict"]'), /column_count_mismatch/);
-  assert.match(await text('[data-testid="explain-shape"]'), /extra prediction columns\s+note/);
-  assert.match(await text('[data-testid="hints"]'), /extra_columns/);
+  assert.match(await text('[data-testid="explain-document"]'), /Extra prediction column: 3 'note'/);
+  assert.match(await text('[data-section="hints"]'), /extra_columns/);
   assert.equal(await env.page.locator('[data-testid="side-by-side"] tr.gold-missing').getAttribute("data-row"), "2");
   assert.equal(await env.page.locator('[data-testid="side-by-side"] tr.pred-extra').getAttribute("data-row"), "2");
-  // The rows list: gold row 2 (South, 2.5) next to prediction row 2 (South, 2.6), the gdp cell
-  // highlighted on both sides.
-  const pair = env.page.locator('[data-testid="rows-list"] tbody tr').first();
-  assert.deepEqual(await pair.locator("td").allInnerTexts(), ["2", "South", "2.5", "2024-02-29", "2", "South", "2.6", "2024-02-29"]);
-  assert.deepEqual(await pair.locator("td.diff").allInnerTexts(), ["2.5", "2.6"]);
-  assert.match(await env.page.locator('[data-testid="explain-types"]').textContent(), /note.*cell_invalid_(number|datetime)/s);
+  // The rows lists side by side: gold row 2 (South, 2.5) next to prediction row 2 (South, 2.6),
+  // the gdp cell highlighted on both sides, on the same line.
+  const missing = env.page.locator('[data-testid="rows-pair"] [data-section="missing_rows"] tbody tr').first();
+  const extra = env.page.locator('[data-testid="rows-pair"] [data-section="extra_rows"] tbody tr').first();
+  assert.deepEqual(await missing.locator("td").allInnerTexts(), ["2", "South", "2.5", "2024-02-29"]);
+  assert.deepEqual(await extra.locator("td").allInnerTexts(), ["2", "South", "2.6", "2024-02-29"]);
+  assert.deepEqual(await missing.locator("td.mark-differs").allInnerTexts(), ["2.5"]);
+  assert.deepEqual(await extra.locator("td.mark-differs").allInnerTexts(), ["2.6"]);
+  const [top1, top2] = await Promise.all([missing.boundingBox(), extra.boundingBox()]);
+  assert.equal(Math.round(top1.y), Math.round(top2.y));
+  // Unreadable cells are listed only when they matter (here a mapping reads every column).
+  assert.equal(await env.page.locator('[data-section="unreadable_cells"]').count(), 0);
   await shot("07-explain-unordered");
 
   // A cell of a mapped column that does not read under its rule is listed with the rule.
@@ -105,7 +113,7 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
     choose("prediction", file("explain/prediction3.csv", "region,gdp,reported\nNorth,1.3,2024-01-31\nSouth,about 2.5,2024-02-29\nEast,10,2024-03-31\n")),
   );
   assert.match(await text('[data-testid="explain-verdict"]'), /type_normalization_failed/);
-  assert.match(await text('[data-testid="explain-types-mapped"]'), /1: gdp\s+number \(decimal_places 1, plain\)\s+1: gdp\s+2\s+"about 2\.5"\s+cell_invalid_number/);
+  assert.match(await text('[data-section="unreadable_cells"]'), /1 gdp\s+1 gdp\s+2\s+about 2\.5\s+cell_invalid_number/);
   await shot("08-explain-type-failure");
 });
 
@@ -191,7 +199,7 @@ test("examples: every bundled task gives its announced outcome", async () => {
   await tab("examples");
   await shot("11-examples");
   await rerendered("explain", () => env.page.click('#example-list li[data-example="rounding"] p button'));
-  assert.match(await text('[data-testid="hints"]'), /lower_precision/);
+  assert.match(await text('[data-section="hints"]'), /lower_precision/);
   await shot("12-example-explain");
   await tab("examples");
   await env.page.click('#example-list li[data-example="suite"] > button');

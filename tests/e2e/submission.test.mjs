@@ -304,7 +304,7 @@ test("axe-core: no serious or critical violations in any view, with results show
   all.push(...(await axeViolations()).map((v) => `submission: ${v}`));
   await tab("trust");
   await page.click("#trust-example-reliability");
-  await settled('[data-testid="trust-chart"]');
+  await settled('[data-testid="trust-report"]');
   all.push(...(await axeViolations()).map((v) => `trust: ${v}`));
   await tab("examples");
   all.push(...(await axeViolations()).map((v) => `examples: ${v}`));
@@ -324,8 +324,11 @@ test("explain: long tables paginate; the rows list and the side-by-side view pag
   await choose("gold", file("long/gold.csv", gold));
   await choose("prediction", file("long/prediction.csv", `Region,GDP,Reported\n${predRows.join("\n")}\n`));
   await rerendered("explain", () => tab("explain"));
-  const listed = await page.locator('[data-testid="rows-list"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.cells[0].textContent, tr.querySelectorAll("td.diff").length]));
-  assert.deepEqual(listed, [["61", 2], ["121", 2]]);
+  // The rows lists (core document) name both differing rows with their numbers, gdp highlighted.
+  for (const section of ["missing_rows", "extra_rows"]) {
+    const listed = await page.locator(`[data-section="${section}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [tr.cells[0].textContent, tr.querySelectorAll("td.mark-differs").length]));
+    assert.deepEqual(listed, [["61", 1], ["121", 1]], section);
+  }
   assert.equal(await page.locator('[data-testid="side-by-side"] tbody tr').count(), 50);
   assert.match(await text('[data-testid="side-by-side-pager"]'), /rows 1–50 of 130/);
   await page.click('[data-testid="side-by-side-pager"] button[data-page="next"]');
@@ -386,7 +389,7 @@ test("messages: UTF-16 and image files, drops beside a zone, error titles, the s
     await offline.context().setOffline(true);
     await offline.click('.tabs [data-tab="trust"]');
     await offline.click("#trust-example-robustness");
-    await offline.waitForSelector('[data-testid="trust-chart"]');
+    await offline.waitForSelector('[data-testid="trust-report"] svg');
     await offline.context().setOffline(false);
   } finally {
     await offline.close();
@@ -415,7 +418,7 @@ test("a 390 px phone: no horizontal scroll in any view, with results shown", asy
     await check("submission");
     await page.click('.tabs [data-tab="trust"]');
     await page.click("#trust-example-reliability");
-    await page.waitForSelector('[data-testid="trust-chart"]');
+    await page.waitForSelector('[data-testid="trust-report"]');
     await check("trust");
     assert.deepEqual(wide, []);
     assert.deepEqual(await axeViolations(page), []);
