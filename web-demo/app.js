@@ -5,6 +5,8 @@ import { exampleReliabilityRecords, exampleRobustnessRecords, exampleSuiteFiles,
 
 // The single-file page (make-standalone.mjs) provides the worker as a data: URL.
 const worker = new Worker(globalThis.TABEQ_WORKER_URL ?? new URL("./worker.js", import.meta.url), { type: "module" });
+// The single-file page holds the WebAssembly in the page and hands it to its worker.
+if (globalThis.TABEQ_EMBEDDED_WASM) worker.postMessage({ op: "embeddedWasm", args: globalThis.TABEQ_EMBEDDED_WASM });
 const pending = new Map();
 /** The latest call of each view (check, explain, suite, trust): older calls are superseded. */
 const latestCall = new Map();

@@ -7,15 +7,20 @@ import init, * as tabeq from "./pkg/tabeq.js";
 import initTrust, * as trustModule from "./pkg/tabeq_trust.js";
 import { readZip } from "./zip.js";
 
-// The single-file page (make-standalone.mjs, for file://) embeds the WebAssembly as base64 here;
-// served normally, the worker fetches pkg/*.wasm next to it.
-const EMBEDDED = globalThis.TABEQ_EMBEDDED_WASM ?? null;
-function wasmSource(name) {
-  if (!EMBEDDED) return new URL(`./pkg/${name}_bg.wasm`, import.meta.url);
-  return Uint8Array.from(atob(EMBEDDED[name]), (c) => c.charCodeAt(0));
+// The single-file page (make-standalone.mjs, for file://) sends the WebAssembly (base64) in its
+// first message: a worker's data: URL cannot hold it (Chromium limits URLs to 2 MB). Served
+// normally, the worker fetches pkg/*.wasm next to it.
+const STANDALONE = false; // make-standalone.mjs sets this to true
+let receiveEmbedded = null;
+const embedded = STANDALONE ? new Promise((resolve) => (receiveEmbedded = resolve)) : Promise.resolve(null);
+function wasmSource(wasm, name) {
+  if (!wasm) return new URL(`./pkg/${name}_bg.wasm`, import.meta.url);
+  return Uint8Array.from(atob(wasm[name]), (c) => c.charCodeAt(0));
 }
 
-const ready = Promise.all([init({ module_or_path: wasmSource("tabeq") }), initTrust({ module_or_path: wasmSource("tabeq_trust") })]);
+const ready = embedded.then((wasm) =>
+  Promise.all([init({ module_or_path: wasmSource(wasm, "tabeq") }), initTrust({ module_or_path: wasmSource(wasm, "tabeq_trust") })]),
+);
 
 /** The latest run id of each view; an older run of the view is superseded. */
 const latest = new Map();
@@ -239,6 +244,10 @@ const OPS = {
 
 self.onmessage = async (event) => {
   const { id, op, view, args } = event.data;
+  if (op === "embeddedWasm") {
+    receiveEmbedded?.(args);
+    return;
+  }
   const run = { id, view: view ?? op };
   latest.set(run.view, id);
   try {

@@ -104,8 +104,7 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   assert.deepEqual(await extra.locator("td.mark-differs").allInnerTexts(), ["2.6"]);
   const [top1, top2] = await Promise.all([missing.boundingBox(), extra.boundingBox()]);
   assert.equal(Math.round(top1.y), Math.round(top2.y));
-  // Unreadable cells are listed only when they matter (here a mapping reads every column).
-  assert.equal(await env.page.locator('[data-section="unreadable_cells"]').count(), 0);
+
   await shot("07-explain-unordered");
 
   // A cell of a mapped column that does not read under its rule is listed with the rule.
@@ -208,30 +207,35 @@ test("examples: every bundled task gives its announced outcome", async () => {
   assert.match(await text('[data-testid="suite-unscored"]'), /task_99/);
 });
 
-test("trust metrics: tables and a per-operator bar chart from JSONL files", async () => {
+test("trust metrics: the core's report (tables and SVG charts) from JSONL files", async () => {
   await tab("trust");
   await env.page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "reliability.jsonl"));
-  await settled('[data-testid="trust-chart"]');
+  await settled('[data-testid="trust-report"]');
   assert.match(await text('[data-testid="trust-source"]'), /reliability\.jsonl · reliability/);
-  const rows = await env.page.locator('[data-testid="trust-table"] tbody tr').count();
-  assert.ok(rows >= 2, `${rows} rows`);
-  const bars = await env.page.locator('[data-testid="trust-chart"] rect.bar-full').count();
-  assert.ok(bars >= 3, `${bars} operator bars`);
-  // MRS = FRR + PRR / 2 on every row of the table.
-  const table = await env.page.locator('[data-testid="trust-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
-  for (const [, , frr, prr, , mrs] of table) assert.ok(Math.abs(Number(frr) + Number(prr) / 2 - Number(mrs)) < 0.011, `${frr} ${prr} ${mrs}`);
+  const rows = env.page.locator('[data-section="groups"] tbody tr');
+  assert.ok((await rows.count()) >= 2, `${await rows.count()} rows`);
+  assert.ok((await env.page.locator('[data-section="charts"] svg').count()) >= 1);
+  // MRS = FRR + PRR / 2 for each dataset on every row (n, FRR, PRR, NRR, MRS per dataset).
+  const table = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  for (const row of table) {
+    for (let at = 1; at + 4 < row.length; at += 5) {
+      const [frr, prr, mrs] = [row[at + 1], row[at + 2], row[at + 4]].map(Number);
+      assert.ok(Math.abs(frr + prr / 2 - mrs) < 0.011, `${row.join(" ")}`);
+    }
+  }
   await shot("13-trust-reliability");
 
+  await env.page.selectOption("#trust-kind", "robustness");
   await env.page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "robustness.jsonl"));
-  await env.page.waitForFunction(() => document.querySelector('[data-testid="trust-source"]')?.textContent.includes("robustness.jsonl"));
-  await settled('[data-testid="trust-chart"]');
-  assert.ok((await env.page.locator('[data-testid="trust-chart"] rect.bar-asr').count()) >= 3);
-  assert.match(await text('[data-testid="trust-table"]'), /overall/);
+  await env.page.waitForFunction(() => document.querySelector('[data-testid="trust-source"]')?.textContent.includes("robustness.jsonl · robustness"));
+  await settled('[data-section="asr_detail"]');
+  assert.ok((await env.page.locator('[data-section="charts"] svg').count()) >= 1);
   await shot("14-trust-robustness");
 
+  await env.page.selectOption("#trust-kind", "reliability");
   await env.page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "invalid.jsonl"));
   await settled('[data-testid="error-banner"]');
-  assert.match(await text('[data-testid="error-banner"]'), /unknown_operator \(trust, line 3\)/);
+  assert.match(await text('[data-testid="error-banner"]'), /^Cannot compute the trust metrics\s+unknown_operator \(trust, line 3\)/);
 });
 
 test("the single-file page works when opened from file://", async () => {
@@ -250,7 +254,7 @@ test("the single-file page works when opened from file://", async () => {
     await offline.waitForSelector('[data-testid="verdict"]');
     assert.match(await offline.locator('[data-testid="verdict"]').innerText(), /PASSED/);
     await offline.click('.tabs [data-tab="explain"]');
-    await offline.waitForSelector('[data-testid="explain-summary"]');
+    await offline.waitForSelector('[data-testid="explain-document"]');
     await offline.click('.tabs [data-tab="suite"]');
     await offline.setInputFiles("#suite-folder", join(ROOT, "tests", "conformance", "suite"));
     await offline.waitForSelector('[data-testid="suite-summary"]');
@@ -258,7 +262,7 @@ test("the single-file page works when opened from file://", async () => {
     assert.match(await offline.locator('[data-testid="suite-summary"]').innerText(), new RegExp(`${expected.passed_task_count} of ${expected.task_count} tasks passed`));
     await offline.click('.tabs [data-tab="trust"]');
     await offline.click("#trust-example-robustness");
-    await offline.waitForSelector('[data-testid="trust-chart"]');
+    await offline.waitForSelector('[data-testid="trust-report"] svg');
     await offline.screenshot({ path: join(SHOTS, "15-file-url.png"), fullPage: true });
     assert.deepEqual(errors, []);
   } finally {

@@ -196,7 +196,8 @@ test("one run at a time: a second folder chosen while the first runs replaces it
     await choose("prediction", file("overlap/small.csv", "region,gdp,reported\nNorth,1.3,2024-01-31\n"));
   });
   await page.waitForTimeout(1500);
-  assert.match(await text('[data-testid="validation"]'), /Readable\s+1 row, 3 columns/);
+  assert.match(await text('[data-testid="validation"]'), /Readable/);
+  assert.match(await text('[data-testid="validation-document"]'), /prediction rows\s*1\b/);
 });
 
 test("keyboard only: every tab, picker and action is reachable, opens, and shows its focus", async () => {
@@ -411,7 +412,7 @@ test("a 390 px phone: no horizontal scroll in any view, with results shown", asy
     await rerendered("check", () => page.click('#example-list li[data-example="rounding"] > button'), page);
     await check("check");
     await page.click('.tabs [data-tab="explain"]');
-    await page.waitForSelector('[data-testid="explain-summary"]');
+    await page.waitForSelector('[data-testid="explain-document"]');
     await check("explain");
     await page.click('.tabs [data-tab="suite"]');
     await rerendered("suite", () => page.setInputFiles("#suite-folder", submissionFolder()), page);
