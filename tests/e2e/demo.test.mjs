@@ -29,7 +29,7 @@ test("check my submission: validation without gold, then the verdict with gold",
   assert.match(readability, /0\s+region/);
   assert.match(readability, /number \(decimal_places 1, plain\)/);
   // The first bad cell of Reported under the number rule.
-  assert.match(await text('[data-section="unreadable_cells"]'), /1 gdp\s+0 Reported\s+1\s+2024-02-29T00:00:00Z\s+cell_invalid_number/);
+  assert.match(await text('#check-output [data-section="unreadable_cells"]'), /1 gdp\s+0 Reported\s+1\s+2024-02-29T00:00:00Z\s+cell_invalid_number/);
   await shot("02-check-validation");
 
   await rerendered("check", () => choose("gold", file("check/gold.csv", GOLD)));
@@ -53,7 +53,7 @@ test("check my submission: pasted text, a broken CSV and a type failure", async 
 
   await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', "a,b,c\nNorth,about 1.3,2024-01-31\nSouth,2.5,2024-02-29\n"));
   assert.match(await text('[data-testid="validation"]'), /Will fail\s+type_normalization_failed/);
-  assert.match(await text('[data-section="unreadable_cells"]'), /1 gdp\s+1 b\s+1\s+about 1\.3\s+cell_invalid_number/);
+  assert.match(await text('#check-output [data-section="unreadable_cells"]'), /1 gdp\s+1 b\s+1\s+about 1\.3\s+cell_invalid_number/);
   await shot("05-check-type-failure");
 
   await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', "a,b\nNorth,1.3\n"));
@@ -70,9 +70,9 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   await rerendered("explain", () => tab("explain"));
   assert.match(await text('[data-testid="explain-verdict"]'), /FAILED\s+relation_mismatch/);
   // The core's explanation document: near misses and the first differing row.
-  assert.match(await text('[data-section="hints"]'), /row_order\s+would pass/);
-  assert.match(await text('[data-section="first_difference"]'), /1\s+gold\s+North\s+1\.3\s+2024-01-31\s+1\s+prediction\s+South/);
-  assert.match(await text('[data-section="first_difference"]'), /The rows are the gold's, in a different order/);
+  assert.match(await text('#explain-output [data-section="hints"]'), /row_order\s+would pass/);
+  assert.match(await text('#explain-output [data-section="first_difference"]'), /1\s+gold\s+North\s+1\.3\s+2024-01-31\s+1\s+prediction\s+South/);
+  assert.match(await text('#explain-output [data-section="first_difference"]'), /The rows are the gold's, in a different order/);
   // The first differing position is outlined and its differing cells are marked on both sides,
   // gold and prediction of one row on one line.
   assert.equal(await env.page.locator('[data-testid="side-by-side"] tr.first-diff').getAttribute("data-row"), "1");
@@ -81,7 +81,7 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   // Canonical values are shown under the raw ones: 10 → 10, dates stay dates.
   assert.match(await text('[data-testid="side-by-side"] tr[data-row="3"]'), /10\s+→ 10/);
   // No row is missing or extra in an ordered task whose rows are only permuted: no rows lists.
-  assert.equal(await env.page.locator('[data-section="missing_rows"], [data-section="extra_rows"]').count(), 0);
+  assert.equal(await env.page.locator('#explain-output [data-section="missing_rows"], [data-section="extra_rows"]').count(), 0);
   await shot("06-explain-ordered");
 
   // Unordered, one value rounded, one type failure column: missing/extra rows highlighted.
@@ -91,7 +91,7 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   );
   assert.match(await text('[data-testid="explain-verdict"]'), /column_count_mismatch/);
   assert.match(await text('[data-testid="explain-document"]'), /Extra prediction column: 3 'note'/);
-  assert.match(await text('[data-section="hints"]'), /extra_columns/);
+  assert.match(await text('#explain-output [data-section="hints"]'), /extra_columns/);
   assert.equal(await env.page.locator('[data-testid="side-by-side"] tr.gold-missing').getAttribute("data-row"), "2");
   assert.equal(await env.page.locator('[data-testid="side-by-side"] tr.pred-extra').getAttribute("data-row"), "2");
   // The rows lists side by side: gold row 2 (South, 2.5) next to prediction row 2 (South, 2.6),
@@ -112,7 +112,7 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
     choose("prediction", file("explain/prediction3.csv", "region,gdp,reported\nNorth,1.3,2024-01-31\nSouth,about 2.5,2024-02-29\nEast,10,2024-03-31\n")),
   );
   assert.match(await text('[data-testid="explain-verdict"]'), /type_normalization_failed/);
-  assert.match(await text('[data-section="unreadable_cells"]'), /1 gdp\s+1 gdp\s+2\s+about 2\.5\s+cell_invalid_number/);
+  assert.match(await text('#explain-output [data-section="unreadable_cells"]'), /1 gdp\s+1 gdp\s+2\s+about 2\.5\s+cell_invalid_number/);
   await shot("08-explain-type-failure");
 });
 
@@ -198,7 +198,7 @@ test("examples: every bundled task gives its announced outcome", async () => {
   await tab("examples");
   await shot("11-examples");
   await rerendered("explain", () => env.page.click('#example-list li[data-example="rounding"] p button'));
-  assert.match(await text('[data-section="hints"]'), /lower_precision/);
+  assert.match(await text('#explain-output [data-section="hints"]'), /lower_precision/);
   await shot("12-example-explain");
   await tab("examples");
   await env.page.click('#example-list li[data-example="suite"] > button');
@@ -212,9 +212,9 @@ test("trust metrics: the core's report (tables and SVG charts) from JSONL files"
   await env.page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "reliability.jsonl"));
   await settled('[data-testid="trust-report"]');
   assert.match(await text('[data-testid="trust-source"]'), /reliability\.jsonl · reliability/);
-  const rows = env.page.locator('[data-section="groups"] tbody tr');
+  const rows = env.page.locator('#trust-output [data-section="groups"] tbody tr');
   assert.ok((await rows.count()) >= 2, `${await rows.count()} rows`);
-  assert.ok((await env.page.locator('[data-section="charts"] svg').count()) >= 1);
+  assert.ok((await env.page.locator('#trust-output [data-section="charts"] svg').count()) >= 1);
   // MRS = FRR + PRR / 2 for each dataset on every row (n, FRR, PRR, NRR, MRS per dataset).
   const table = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
   for (const row of table) {
@@ -228,8 +228,8 @@ test("trust metrics: the core's report (tables and SVG charts) from JSONL files"
   await env.page.selectOption("#trust-kind", "robustness");
   await env.page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "robustness.jsonl"));
   await env.page.waitForFunction(() => document.querySelector('[data-testid="trust-source"]')?.textContent.includes("robustness.jsonl · robustness"));
-  await settled('[data-section="asr_detail"]');
-  assert.ok((await env.page.locator('[data-section="charts"] svg').count()) >= 1);
+  await settled('#trust-output [data-section="asr_detail"]');
+  assert.ok((await env.page.locator('#trust-output [data-section="charts"] svg').count()) >= 1);
   await shot("14-trust-robustness");
 
   await env.page.selectOption("#trust-kind", "reliability");

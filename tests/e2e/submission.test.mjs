@@ -89,10 +89,10 @@ test("submission check: a gold-less 410-task folder, checked task by task, with 
   assert.match(report, new RegExp(`${missing.length} tasks without predictions/<task>/prediction.csv`));
   assert.match(report, /1 prediction folder without a config \(not scored; listed as unscored_prediction_tasks\): task_9999/);
   // Long tables paginate: the 410 task rows show 50 at a time.
-  const everyTask = page.locator('[data-section="tasks"] tbody tr:not([hidden])');
+  const everyTask = page.locator('#suite-output [data-section="tasks"] tbody tr:not([hidden])');
   assert.equal(await everyTask.count(), 50);
-  await page.click('[data-section="tasks"] .pager button[data-page="next"]');
-  assert.match(await text('[data-section="tasks"] .pager'), /rows 51–100 of 410/);
+  await page.click('#suite-output [data-section="tasks"] .pager button[data-page="next"]');
+  assert.match(await text('#suite-output [data-section="tasks"] .pager'), /rows 51–100 of 410/);
   assert.equal(await everyTask.first().locator("td").first().innerText(), json0TaskId(51));
   await shot("20-submission-check");
 
@@ -107,7 +107,7 @@ test("submission check: a gold-less 410-task folder, checked task by task, with 
 
   // A failing task opens in the Check tab with its config and prediction.
   const failing = json.tasks.find((t) => !t.ok && t.error_code !== "missing_prediction");
-  await rerendered("check", () => page.click(`[data-section="failing"] tr[data-task="${failing.task_id}"] button`));
+  await rerendered("check", () => page.click(`#suite-output [data-section="failing"] tr[data-task="${failing.task_id}"] button`));
   assert.match(await text('[data-testid="config-info"]'), new RegExp(`${failing.task_id}\\.json`));
   assert.match(await text('[data-testid="validation"]'), new RegExp(`Will fail\\s+${failing.error_code}`));
 });
@@ -327,7 +327,7 @@ test("explain: long tables paginate; the rows list and the side-by-side view pag
   await rerendered("explain", () => tab("explain"));
   // The rows lists (core document) name both differing rows with their numbers, gdp highlighted.
   for (const section of ["missing_rows", "extra_rows"]) {
-    const listed = await page.locator(`[data-section="${section}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [tr.cells[0].textContent, tr.querySelectorAll("td.mark-differs").length]));
+    const listed = await page.locator(`#explain-output [data-section="${section}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [tr.cells[0].textContent, tr.querySelectorAll("td.mark-differs").length]));
     assert.deepEqual(listed, [["61", 1], ["121", 1]], section);
   }
   assert.equal(await page.locator('[data-testid="side-by-side"] tbody tr').count(), 50);
