@@ -1,6 +1,7 @@
 // Writes web-demo/pkg/tabeq-demo.html: the whole demo in one file that also works when opened from
 // file:// (browsers refuse module scripts, workers and fetch() there). Stylesheet and scripts are
-// inlined, modules (and the worker) become data: URLs, the WebAssembly base64.
+// inlined, modules (and the worker) become data: URLs, the WebAssembly base64 in the page,
+// handed to the worker in its first message.
 // Run by scripts/build-wasm.sh after the build: node web-demo/make-standalone.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -18,12 +19,13 @@ function replaceOnce(text, from, to) {
 
 let worker = read("worker.js");
 worker = replaceOnce(worker, '"./pkg/tabeq.js"', JSON.stringify(moduleUrl(read("pkg/tabeq.js"))));
-worker = replaceOnce(worker, 'import("./pkg/tabeq_trust.js")', `import(${JSON.stringify(moduleUrl(read("pkg/tabeq_trust.js")))})`);
+worker = replaceOnce(worker, '"./pkg/tabeq_trust.js"', JSON.stringify(moduleUrl(read("pkg/tabeq_trust.js"))));
+worker = replaceOnce(worker, '"./zip.js"', JSON.stringify(moduleUrl(read("zip.js"))));
 const wasm = {
   tabeq: base64(readFileSync(join(dir, "pkg", "tabeq_bg.wasm"))),
   tabeq_trust: base64(readFileSync(join(dir, "pkg", "tabeq_trust_bg.wasm"))),
 };
-worker = `globalThis.TABEQ_EMBEDDED_WASM = ${JSON.stringify(wasm)};\n${worker}`;
+worker = replaceOnce(worker, "const STANDALONE = false;", "const STANDALONE = true;");
 
 let app = read("app.js");
 app = replaceOnce(app, '"./examples.js"', JSON.stringify(moduleUrl(read("examples.js"))));
@@ -36,7 +38,8 @@ html = replaceOnce(
   html,
   '<script type="module" src="app.js"></script>',
   // A data: URL, not a blob: one: Chromium refuses module workers from blob: URLs on file:// pages.
-  `<script>globalThis.TABEQ_WORKER_URL = ${JSON.stringify(moduleUrl(worker))};</script>\n  <script type="module">\n${scriptSafe(app)}\n  </script>`,
+  // The WebAssembly stays in the page (a worker URL is limited to 2 MB); app.js posts it to the worker.
+  `<script>globalThis.TABEQ_WORKER_URL = ${JSON.stringify(moduleUrl(worker))};\nglobalThis.TABEQ_EMBEDDED_WASM = ${JSON.stringify(wasm)};</script>\n  <script type="module">\n${scriptSafe(app)}\n  </script>`,
 );
 writeFileSync(join(dir, "pkg", "tabeq-demo.html"), html);
 console.log(`make-standalone: web-demo/pkg/tabeq-demo.html (${html.length} bytes)`);

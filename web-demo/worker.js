@@ -1,26 +1,41 @@
 // The page's Web Worker: every computation runs here, off the main thread, so the page stays
-// responsive on the largest inputs. Messages: {id, op, args} in; {id, ok, value | error} and
-// {id, progress} out. The trust module is loaded on first use only.
+// responsive on the largest inputs. Messages: {id, op, view, args} in; {id, ok, value | error}
+// and {id, progress} out. A new run of a view supersedes the one before: the older run stops at
+// its next task and answers with the code "superseded", so results always belong to the
+// latest files of that view. Both modules load at start (no fetch after the page is ready).
 import init, * as tabeq from "./pkg/tabeq.js";
+import initTrust, * as trustModule from "./pkg/tabeq_trust.js";
+import { readZip } from "./zip.js";
 
-// The single-file page (make-standalone.mjs, for file://) embeds the WebAssembly as base64 here;
-// served normally, the worker fetches pkg/*.wasm next to it.
-const EMBEDDED = globalThis.TABEQ_EMBEDDED_WASM ?? null;
-function wasmSource(name) {
-  if (!EMBEDDED) return new URL(`./pkg/${name}_bg.wasm`, import.meta.url);
-  return Uint8Array.from(atob(EMBEDDED[name]), (c) => c.charCodeAt(0));
+// The single-file page (make-standalone.mjs, for file://) sends the WebAssembly (base64) in its
+// first message: a worker's data: URL cannot hold it (Chromium limits URLs to 2 MB). Served
+// normally, the worker fetches pkg/*.wasm next to it.
+const STANDALONE = false; // make-standalone.mjs sets this to true
+let receiveEmbedded = null;
+const embedded = STANDALONE ? new Promise((resolve) => (receiveEmbedded = resolve)) : Promise.resolve(null);
+function wasmSource(wasm, name) {
+  if (!wasm) return new URL(`./pkg/${name}_bg.wasm`, import.meta.url);
+  return Uint8Array.from(atob(wasm[name]), (c) => c.charCodeAt(0));
 }
 
-const ready = init({ module_or_path: wasmSource("tabeq") });
-let trustModule = null;
+const ready = embedded.then((wasm) =>
+  Promise.all([init({ module_or_path: wasmSource(wasm, "tabeq") }), initTrust({ module_or_path: wasmSource(wasm, "tabeq_trust") })]),
+);
 
-async function trust() {
-  if (!trustModule) {
-    const module = await import("./pkg/tabeq_trust.js");
-    await module.default({ module_or_path: wasmSource("tabeq_trust") });
-    trustModule = module;
+/** The latest run id of each view; an older run of the view is superseded. */
+const latest = new Map();
+
+class Superseded extends Error {
+  constructor() {
+    super("a newer run of this view replaced this one");
+    this.code = "superseded";
   }
-  return trustModule;
+}
+
+/** Throw when a newer run of the same view started; yields first so that its message can arrive. */
+async function stillCurrent(run) {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  if (latest.get(run.view) !== run.id) throw new Superseded();
 }
 
 /** A file argument from the page: text, or a File/Blob read as bytes; null stays null. */
@@ -42,13 +57,20 @@ function configOptions(name) {
   return typeof name === "string" && /^task_.+\.json$/.test(name) ? { configFileName: name } : null;
 }
 
+/** What a byte file that did not read as UTF-8 appears to be (the core recognizes it). */
+function foreignFile(bytes) {
+  return bytes instanceof Uint8Array ? tabeq.sniffFile(bytes.subarray(0, 16)) : null;
+}
+
 /** The check: the gold-less validation, and the official verdict when a gold is given. */
 async function check({ prediction, config, gold, configName }) {
   const [p, c, g] = await Promise.all([bytesOf(prediction), bytesOf(config), bytesOf(gold)]);
   const options = configOptions(configName);
   const validation = tabeq.validatePrediction(p, c, options);
+  const html = tabeq.renderDocument(tabeq.validationDocument(p, c, options), "html");
   const verdict = g === null ? null : tabeq.evaluate(p, g, c, options);
-  return { validation, verdict };
+  const foreign = validation.csv_error?.code === "csv_invalid_utf8" ? foreignFile(p) : null;
+  return { validation, verdict, foreign, html };
 }
 
 /** One cell under a gold column's rule: its canonical value, or the reason it does not read. */
@@ -60,110 +82,177 @@ function canonical(raw, column) {
   }
 }
 
+/** The tables of the last explained task, kept so that the page can ask for more rows. */
+let explained = null;
+
 /**
- * The diagnosis, plus the first rows of both files under the diagnosis's mapping with their
+ * The diagnosis, plus the first page of both files' rows under the diagnosis's mapping with their
  * canonical values, so the page can show them side by side.
  */
-async function explain({ prediction, config, gold, configName, rows = 50 }) {
+async function explain({ prediction, config, gold, configName, pageSize = 50 }) {
   const [p, c, g] = await Promise.all([bytesOf(prediction), bytesOf(config), bytesOf(gold)]);
-  const options = { ...configOptions(configName), maxItems: rows, maxValueChars: 80 };
+  const options = { ...configOptions(configName), maxItems: 200, maxValueChars: 80 };
   const diagnosis = tabeq.explain(p, g, c, options);
+  const document = tabeq.explainDocument(p, g, c, options);
+  const html = tabeq.renderDocument(document, "html");
+  const markdown = tabeq.renderDocument(document, "markdown");
   const columns = JSON.parse(textOf(c)).columns;
-  const goldTable = tabeq.readTable(g, { maxRows: rows });
+  const goldTable = tabeq.readTable(g, { maxRows: 100_000 });
   let predictionTable = null;
   try {
-    predictionTable = p === null ? null : tabeq.readTable(p, { maxRows: rows });
+    predictionTable = p === null ? null : tabeq.readTable(p, { maxRows: 100_000 });
   } catch {
     predictionTable = null; // the diagnosis reports the CSV problem
   }
   const mapping = diagnosis.mapping?.pairs.map((pair) => pair.prediction_index) ?? columns.map(() => null);
-  const goldRows = goldTable.rows.map((row) => row.map((raw, j) => canonical(raw, columns[j])));
-  const predictionRows = (predictionTable?.rows ?? []).map((row) =>
-    mapping.map((k, j) => (k === null || k >= row.length ? null : canonical(row[k], columns[j]))),
-  );
+  explained = { columns, goldTable, predictionTable, mapping };
   return {
     diagnosis,
+    html,
+    markdown,
     view: {
       columns: columns.map((column, j) => ({
         gold_name: column.gold_name,
         prediction_index: mapping[j],
         prediction_header: mapping[j] === null ? null : (predictionTable?.headers[mapping[j]] ?? null),
       })),
-      gold_rows: goldRows,
       gold_row_count: goldTable.row_count,
-      prediction_rows: predictionRows,
       prediction_row_count: predictionTable?.row_count ?? 0,
-      shown: rows,
+      ...rowsPage({ offset: 0, limit: pageSize }),
     },
   };
 }
 
+/** Rows offset+1 … offset+limit of the last explained task, canonical values included. */
+function rowsPage({ offset, limit }) {
+  if (!explained) return { offset, gold_rows: [], prediction_rows: [] };
+  const { columns, goldTable, predictionTable, mapping } = explained;
+  const goldRows = goldTable.rows.slice(offset, offset + limit).map((row) => row.map((raw, j) => canonical(raw, columns[j])));
+  const predictionRows = (predictionTable?.rows ?? [])
+    .slice(offset, offset + limit)
+    .map((row) => mapping.map((k, j) => (k === null || k >= row.length ? null : canonical(row[k], columns[j]))));
+  return { offset, gold_rows: goldRows, prediction_rows: predictionRows };
+}
+
 /**
- * Score a suite in the official layout from the files of a chosen folder: [{path, file}], paths
- * relative to the folder (configs/task_N.json, gold/task_N/gold.csv, predictions/task_N/prediction.csv).
+ * A chosen folder or .zip as [{path, file}], paths relative to the suite root (the folder holding
+ * configs/). A zip is read here, in the page: stored and deflated entries.
  */
-async function suite({ files }, progress) {
-  const byPath = new Map(files.map((f) => [f.path, f.file]));
+async function folderOf(files) {
+  let out = files;
+  if (files.length === 1 && /\.zip$/i.test(files[0].path)) {
+    out = await readZip(await bytesOf(files[0].file));
+  }
+  out = out.filter((f) => !f.path.startsWith("__MACOSX/") && !f.path.split("/").some((part) => part === ".DS_Store"));
+  // A zip of the folder itself (or a folder holding one suite folder): strip that one level.
+  if (!out.some((f) => f.path.startsWith("configs/"))) {
+    const tops = new Set(out.map((f) => f.path.split("/")[0]));
+    if (tops.size === 1) {
+      const [top] = tops;
+      const stripped = out.map((f) => ({ path: f.path.slice(top.length + 1), file: f.file }));
+      if (stripped.some((f) => f.path.startsWith("configs/"))) out = stripped;
+    }
+  }
+  return out;
+}
+
+/**
+ * A suite in the official layout: configs/task_N.json, predictions/task_N/prediction.csv and,
+ * when present, gold/task_N/gold.csv. With gold it is scored (the official summary); without
+ * gold it is checked task by task (the submission check).
+ */
+async function suite(folder, progress, run) {
+  const byPath = new Map(folder.map((f) => [f.path, f.file]));
   const configFiles = [];
   const predictionDirs = new Set();
-  for (const { path, file } of files) {
+  let hasGold = false;
+  for (const { path, file } of folder) {
     const parts = path.split("/");
     if (parts.length === 2 && parts[0] === "configs") configFiles.push({ name: parts[1], content: await bytesOf(file) });
     if (parts.length >= 3 && parts[0] === "predictions") predictionDirs.add(parts[1]);
+    if (parts.length >= 2 && parts[0] === "gold") hasGold = true;
   }
-  const run = new tabeq.SuiteRun(configFiles, [...predictionDirs]);
+  const mode = hasGold ? "score" : "check";
+  const runner = hasGold ? new tabeq.SuiteRun(configFiles, [...predictionDirs]) : new tabeq.SubmissionRun(configFiles, [...predictionDirs]);
   try {
-    const ids = run.taskIds;
+    const ids = runner.taskIds;
     let lastPost = 0;
     for (const [i, id] of ids.entries()) {
+      if (i % 16 === 0) await stillCurrent(run);
       const prediction = await bytesOf(byPath.get(`predictions/${id}/prediction.csv`) ?? null);
-      const gold = await bytesOf(byPath.get(`gold/${id}/gold.csv`) ?? null);
-      const result = run.scoreTask(id, prediction, gold);
+      let result;
+      if (hasGold) {
+        result = runner.scoreTask(id, prediction, await bytesOf(byPath.get(`gold/${id}/gold.csv`) ?? null));
+      } else {
+        result = runner.checkTask(id, prediction);
+      }
       const now = Date.now();
       if (now - lastPost > 50 || i === ids.length - 1) {
-        progress({ done: i + 1, total: ids.length, task_id: id, passed: result.passed });
+        progress({ done: i + 1, total: ids.length, task_id: id, mode });
         lastPost = now;
       }
     }
-    return { summary: run.summary(), summaryJson: run.summaryJson() };
+    await stillCurrent(run);
+    const paths = [...byPath.keys()];
+    if (hasGold) return { mode, paths, summary: runner.summary(), summaryJson: runner.summaryJson() };
+    return {
+      mode,
+      paths,
+      report: runner.report(),
+      html: runner.render("html"),
+      markdown: runner.render("markdown"),
+      csv: runner.render("csv"),
+    };
   } finally {
-    run.free();
+    runner.free();
   }
 }
 
-/** Trust metrics from JSON-lines records; the track is read from the first record. */
-async function trustReport({ records, by, bootstrap }) {
+/** One task's files from the last suite folder (for "explain" on a suite row). */
+let lastFolder = null;
+async function suiteWithFolder(args, progress, run) {
+  const folder = await folderOf(args.files);
+  lastFolder = new Map(folder.map((f) => [f.path, f.file]));
+  return suite(folder, progress, run);
+}
+
+function taskFiles({ taskId }) {
+  const get = (path) => lastFolder?.get(path) ?? null;
+  return {
+    config: get(`configs/${taskId}.json`),
+    gold: get(`gold/${taskId}/gold.csv`),
+    prediction: get(`predictions/${taskId}/prediction.csv`),
+  };
+}
+
+/** Trust metrics from JSON-lines records as the core's document (tables and SVG charts). */
+async function trustReport({ records, kind, by }) {
   const text = textOf(await bytesOf(records));
-  const first = text.split("\n").find((line) => line.trim() !== "") ?? "";
-  let track = "reliability";
-  try {
-    const record = JSON.parse(first);
-    if (record && typeof record === "object" && "correct" in record) track = "robustness";
-  } catch {
-    // the module reports the JSON error with its line
-  }
-  const module = await trust();
-  const options = { by, bootstrap: bootstrap || null };
-  const report = track === "robustness" ? module.trustRobustness(text, options) : module.trustReliability(text, options);
-  // Per-operator rows for the bar chart: reliability grouped by operator, robustness ASR by operator.
-  const perOperator =
-    track === "reliability" ? module.trustReliability(text, { by: ["operator"] }).groups : report.overall.asr_by_operator;
-  return { track, report, perOperator, operators: module.trustOperators() };
+  const document = trustModule.trustDocument(kind, text, { by });
+  return { html: trustModule.renderDocument(document, "html"), markdown: trustModule.renderDocument(document, "markdown") };
 }
 
 const OPS = {
   version: async () => tabeq.version(),
   check,
   explain,
-  suite,
+  rows: async (args) => rowsPage(args),
+  suite: suiteWithFolder,
+  taskFiles: async (args) => taskFiles(args),
   trust: trustReport,
 };
 
 self.onmessage = async (event) => {
-  const { id, op, args } = event.data;
+  const { id, op, view, args } = event.data;
+  if (op === "embeddedWasm") {
+    receiveEmbedded?.(args);
+    return;
+  }
+  const run = { id, view: view ?? op };
+  latest.set(run.view, id);
   try {
     await ready;
-    const value = await OPS[op](args ?? {}, (progress) => self.postMessage({ id, progress }));
+    const value = await OPS[op](args ?? {}, (progress) => self.postMessage({ id, progress }), run);
     self.postMessage({ id, ok: true, value });
   } catch (error) {
     self.postMessage({

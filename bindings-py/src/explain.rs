@@ -155,7 +155,7 @@ fn column_signature(
                 ),
             },
         };
-        Ok(score.to_out().to_pretty())
+        Ok(tabeq::pyjson::to_tree(&score).to_pretty())
     };
     let size = gold.size() + pred.as_ref().map_or(0, Input::size);
     let result = if size > DETACH_THRESHOLD {

@@ -9,7 +9,10 @@ use wasm_bindgen::prelude::*;
 
 use crate::api::evaluator as api;
 use crate::api::{Failure, Input, MAX_CONFIG_BYTES};
-use crate::{config_input, describe_exception, input, inspectable, throw, to_js, to_js_error};
+use crate::{
+    config_input, describe_exception, input, inspectable, throw, to_js, to_js_error, to_js_value,
+};
+use tabeq::pyjson::to_tree;
 
 /// `options.configFileName`: the config's file name, whose stem must equal its task id (as in
 /// a suite). Absent, null or undefined options mean no file name.
@@ -67,7 +70,25 @@ pub fn validate_prediction(
     let name = throw(config_file_name(&options))?;
     let prediction = throw(input(&prediction, "prediction", MAX_CSV_BYTES))?;
     let config = throw(config_input(&config, "config"))?;
-    to_js(&throw(api::validate(prediction, config, name.as_deref()))?)
+    to_js(&to_tree(&throw(api::validate(
+        prediction,
+        config,
+        name.as_deref(),
+    ))?))
+}
+
+/// The validation report as a document (`Document` in `tabeq.d.ts`), for `renderDocument`.
+#[wasm_bindgen(js_name = validationDocument)]
+pub fn validation_document(
+    prediction: JsValue,
+    config: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let name = throw(config_file_name(&options))?;
+    let prediction = throw(input(&prediction, "prediction", MAX_CSV_BYTES))?;
+    let config = throw(config_input(&config, "config"))?;
+    let report = throw(api::validate(prediction, config, name.as_deref()))?;
+    to_js_value(&report.document())
 }
 
 /// An optional non-negative integer option, at most `max`.
@@ -121,6 +142,27 @@ fn explain_options(options: &JsValue) -> Result<ExplainOptions, Failure> {
     Ok(out)
 }
 
+/// The diagnosis of `explain`'s arguments.
+fn diagnose(
+    prediction: JsValue,
+    gold: JsValue,
+    config: JsValue,
+    options: JsValue,
+) -> Result<tabeq::explain::Diagnosis, JsValue> {
+    let name = throw(config_file_name(&options))?;
+    let explain_options = throw(explain_options(&options))?;
+    let prediction = throw(input(&prediction, "prediction", MAX_CSV_BYTES))?;
+    let gold = throw(input(&gold, "gold", MAX_CSV_BYTES))?;
+    let config = throw(config_input(&config, "config"))?;
+    throw(api::explain(
+        prediction,
+        gold,
+        config,
+        name.as_deref(),
+        &explain_options,
+    ))
+}
+
 /// Why a prediction fails (`Diagnosis` in `tabeq.d.ts`): the official record plus shape,
 /// types, the best mapping, missing/extra rows, near-miss hints and partial credit.
 #[wasm_bindgen]
@@ -130,18 +172,19 @@ pub fn explain(
     config: JsValue,
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let name = throw(config_file_name(&options))?;
-    let explain_options = throw(explain_options(&options))?;
-    let prediction = throw(input(&prediction, "prediction", MAX_CSV_BYTES))?;
-    let gold = throw(input(&gold, "gold", MAX_CSV_BYTES))?;
-    let config = throw(config_input(&config, "config"))?;
-    to_js(&throw(api::explain(
-        prediction,
-        gold,
-        config,
-        name.as_deref(),
-        &explain_options,
-    ))?)
+    to_js(&to_tree(&diagnose(prediction, gold, config, options)?))
+}
+
+/// The diagnosis as a document (`Document` in `tabeq.d.ts`): what the notebook view and
+/// `tabeq check` show, for `renderDocument` or a page's own view.
+#[wasm_bindgen(js_name = explainDocument)]
+pub fn explain_document(
+    prediction: JsValue,
+    gold: JsValue,
+    config: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&diagnose(prediction, gold, config, options)?.document())
 }
 
 /// Most rows `readTable` returns.
@@ -207,7 +250,7 @@ pub(crate) fn array_items(value: &JsValue, what: &str) -> Result<Vec<JsValue>, F
         .collect()
 }
 
-fn config_files(value: &JsValue) -> Result<Vec<ConfigFile>, Failure> {
+pub(crate) fn config_files(value: &JsValue) -> Result<Vec<ConfigFile>, Failure> {
     let mut files = Vec::new();
     for item in array_items(value, "configFiles")? {
         if !item.is_object() {
@@ -237,7 +280,7 @@ fn config_files(value: &JsValue) -> Result<Vec<ConfigFile>, Failure> {
     Ok(files)
 }
 
-fn strings(value: &JsValue, what: &str) -> Result<Vec<String>, Failure> {
+pub(crate) fn strings(value: &JsValue, what: &str) -> Result<Vec<String>, Failure> {
     if value.is_null() || value.is_undefined() {
         return Ok(Vec::new());
     }
@@ -321,7 +364,7 @@ impl SuiteRun {
 
     /// The summary object (official keys and order), once every task is scored.
     pub fn summary(&self) -> Result<JsValue, JsValue> {
-        to_js(&throw(self.suite.summary())?.to_out(true))
+        to_js(&tabeq::pyjson::to_tree(&throw(self.suite.summary())?))
     }
 
     /// The summary file's text (`evaluation_summary.json`).
@@ -331,7 +374,7 @@ impl SuiteRun {
     }
 }
 
-fn task_id_of(value: &JsValue) -> Result<String, Failure> {
+pub(crate) fn task_id_of(value: &JsValue) -> Result<String, Failure> {
     value
         .as_string()
         .ok_or_else(|| Failure::invalid_argument("taskId must be a string"))

@@ -53,6 +53,19 @@ pub(crate) fn to_js(out: &Out) -> Result<JsValue, JsValue> {
     json_to_js(&out.to_pretty())
 }
 
+/// A serde value (a document, a report) as a plain JavaScript value: objects for structs and
+/// maps, `null` for absent values, no JSON text in between.
+#[cfg(feature = "evaluator")]
+pub(crate) fn to_js_value<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| {
+            to_js_error(Failure::internal(format!(
+                "result cannot be converted: {e}"
+            )))
+        })
+}
+
 pub(crate) fn json_to_js(text: &str) -> Result<JsValue, JsValue> {
     JSON::parse(text).map_err(|_| to_js_error(Failure::internal("result is not valid JSON")))
 }
@@ -171,6 +184,22 @@ pub(crate) fn describe_exception(e: &JsValue) -> String {
 
 pub(crate) fn throw<T>(result: Result<T, Failure>) -> Result<T, JsValue> {
     result.map_err(to_js_error)
+}
+
+/// Render a document (from `explainDocument`, `validationDocument`, …) as `"text"`,
+/// `"markdown"`, `"html"` or `"csv"`. A build with the trust module exports the trust module's
+/// `renderDocument` instead (one export of a name per module; it renders any document).
+#[cfg(not(feature = "trust"))]
+#[wasm_bindgen(js_name = renderDocument)]
+pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsValue> {
+    throw(inspectable(&document, "document"))?;
+    let doc: tabeq::doc::Document = serde_wasm_bindgen::from_value(document).map_err(|e| {
+        to_js_error(Failure::invalid_argument(format!(
+            "document is not a tabeq document: {e}"
+        )))
+    })?;
+    let format = format.as_string().unwrap_or_default();
+    throw(api::render_document(&doc, &format))
 }
 
 /// The tabeq version.

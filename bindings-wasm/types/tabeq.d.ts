@@ -419,6 +419,61 @@ export interface TaskOptions {
   configFileName?: string | null;
 }
 
+/** How a table column lines up: text left, numbers right. */
+export type Align = "left" | "right";
+
+/** What a cell or row stands for beyond its text (renderers highlight it). */
+export type Mark = "none" | "differs" | "missing" | "extra" | "good" | "bad" | "placeholder";
+
+/** The kind of a note. */
+export type Tone = "info" | "hint" | "warning" | "error";
+
+/** A table cell (tabeq::doc::Cell). */
+export interface DocCell {
+  text: string;
+  mark: Mark;
+}
+
+/** A table row: its cells and a mark for the whole row. */
+export interface DocRow {
+  cells: DocCell[];
+  mark: Mark;
+}
+
+/** A table (tabeq::doc::Table); `total_rows` is set when only some rows are shown. */
+export interface DocTable {
+  caption: string | null;
+  columns: { title: string; align: Align }[];
+  rows: DocRow[];
+  total_rows: number | null;
+}
+
+/** One piece of a section (tabeq::doc::Block), told apart by `kind`. */
+export type DocBlock =
+  | { kind: "paragraph"; text: string }
+  | { kind: "note"; tone: Tone; text: string }
+  | { kind: "list"; items: string[] }
+  | { kind: "facts"; items: [string, string][] }
+  | ({ kind: "table" } & DocTable)
+  | { kind: "figure"; caption: string; svg: string };
+
+/** A titled part of a document; `id` is stable (e.g. "mapping", "missing_rows", "hints"). */
+export interface DocSection {
+  id: string;
+  title: string;
+  blocks: DocBlock[];
+}
+
+/** A report for people, built by the core (tabeq::doc::Document); render it with renderDocument. */
+export interface Document {
+  title: string;
+  lead: DocBlock[];
+  sections: DocSection[];
+}
+
+/** The formats of renderDocument. */
+export type DocumentFormat = "text" | "markdown" | "html" | "csv";
+
 /** The tabeq version. */
 export function version(): string;
 
@@ -448,6 +503,15 @@ export function errorCodes(): ErrorCodeEntry[];
  * page to show. Throws like evaluate() for an invalid config.
  */
 export function configWarnings(config: ConfigInput): ConfigWarning[];
+
+/** The diagnosis as a document (what the notebook view and `tabeq check` show). Throws like explain. */
+export function explainDocument(prediction: FileInput, gold: FileInput, config: ConfigInput, options?: ExplainOptions | null): Document;
+
+/** The validation report as a document. Throws like validatePrediction. */
+export function validationDocument(prediction: FileInput, config: ConfigInput, options?: TaskOptions | null): Document;
+
+/** A document rendered by the core. Throws invalid_argument for anything that is not a Document or a format. */
+export function renderDocument(document: Document, format: DocumentFormat): string;
 
 /** A suite in the official layout, scored task by task (for progress reporting). */
 export class SuiteRun {
@@ -500,3 +564,44 @@ export class Gold {
   /** Graded credit of each prediction (not the official score). */
   partialCredit(predictions: FileInput[], options?: PartialCreditOptions | null): PartialCredit[];
 }
+
+// ---- the gold-less submission check (tabeq::submission) ----
+
+/** What a file that is not UTF-8 text appears to be, from its first bytes. */
+export type ForeignFileKind = "utf16le" | "utf16be" | "png" | "jpeg" | "gif" | "pdf" | "zip" | "gzip" | "ole_document";
+
+/** One task of a submission: its ValidationReport plus what a non-UTF-8 file appears to be. */
+export interface SubmissionTask extends ValidationReport {
+  foreign_file: ForeignFileKind | null;
+}
+
+/** The gold-less check of a whole submission (configs/ and predictions/). */
+export interface SubmissionReport {
+  config_set_sha256: string;
+  task_count: number;
+  /** Tasks where nothing found without the gold fails the task. */
+  ready_task_count: number;
+  failing_task_count: number;
+  /** Configs without predictions/<task>/prediction.csv. */
+  missing_tasks: string[];
+  /** Prediction folders named like a task that have no config. */
+  extra_tasks: string[];
+  tasks: SubmissionTask[];
+}
+
+/** A submission checked task by task without gold (same task selection and order as SuiteRun). */
+export class SubmissionRun {
+  free(): void;
+  /** Throws fatal config and suite errors, as scoring does. */
+  constructor(configFiles: ConfigFile[], predictionDirs?: string[] | null);
+  readonly taskIds: string[];
+  /** `prediction` null: the file is missing. Throws `unknown_task` for a task id not in the submission. */
+  checkTask(taskId: string, prediction: FileInput): SubmissionTask;
+  /** Throws `suite_incomplete` until every task is checked. */
+  report(): SubmissionReport;
+  /** The report rendered by the core. Throws `suite_incomplete` until every task is checked. */
+  render(format: "text" | "markdown" | "html" | "csv"): string;
+}
+
+/** What a file appears to be when it is not UTF-8 text (`null` for anything else). */
+export function sniffFile(head: FileInput): { kind: ForeignFileKind; advice: string } | null;

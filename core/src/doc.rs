@@ -408,6 +408,24 @@ impl Document {
             })
     }
 
+    /// The document in the named format: `text`, `markdown`, `html` or `csv` (the names every
+    /// surface accepts); `None` for another name.
+    ///
+    /// ```
+    /// let doc = tabeq::doc::Document::new("Report");
+    /// assert_eq!(doc.render("markdown").as_deref(), Some("# Report\n"));
+    /// assert_eq!(doc.render("pdf"), None);
+    /// ```
+    pub fn render(&self, format: &str) -> Option<String> {
+        match format {
+            "text" => Some(self.to_text()),
+            "markdown" => Some(self.to_markdown()),
+            "html" => Some(self.to_html()),
+            "csv" => Some(self.to_csv()),
+            _ => None,
+        }
+    }
+
     /// Plain text for terminals and logs: underlined headings, aligned tables; marked cells are
     /// wrapped (`*differs*`, `-missing`, `+extra`).
     pub fn to_text(&self) -> String {

@@ -7,17 +7,23 @@
 use core::fmt;
 
 macro_rules! code_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $code:literal,)+ }) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[doc = $doc:literal])+ $variant:ident => $code:literal,)+ }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[non_exhaustive]
-        pub enum $name { $($(#[$vmeta])* $variant,)+ }
+        pub enum $name { $($(#[doc = $doc])+ $variant,)+ }
         impl $name {
             /// Every kind, in catalogue order.
             pub const ALL: &'static [$name] = &[$($name::$variant,)+];
             /// The stable snake_case code.
             pub fn code(self) -> &'static str {
                 match self { $($name::$variant => $code,)+ }
+            }
+            /// What the code means, in one sentence (the variant's documentation: the
+            /// catalogue's one description per code, listed by every surface).
+            pub fn description(self) -> &'static str {
+                // Each doc line starts with the space after `///`.
+                match self { $($name::$variant => concat!($($doc),+).trim_ascii_start(),)+ }
             }
             /// The kind with this code, if any.
             pub fn from_code(code: &str) -> Option<Self> {
@@ -26,6 +32,11 @@ macro_rules! code_enum {
         }
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.code()) }
+        }
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.code())
+            }
         }
     };
 }
@@ -206,6 +217,18 @@ impl fmt::Display for CsvError {
 
 impl std::error::Error for CsvError {}
 
+/// `{code, record, message}`, as reports list a CSV problem.
+impl serde::Serialize for CsvError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("CsvError", 3)?;
+        out.serialize_field("code", &self.kind)?;
+        out.serialize_field("record", &self.record)?;
+        out.serialize_field("message", &self.message)?;
+        out.end()
+    }
+}
+
 /// A cell that cannot be read under a column rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CellError {
@@ -263,32 +286,60 @@ impl fmt::Display for FatalError {
 impl std::error::Error for FatalError {}
 
 /// One entry of the error-code catalogue.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct CatalogueEntry {
     /// The code.
     pub code: &'static str,
     /// `task`, `csv`, `cell` or `fatal`.
     pub family: &'static str,
+    /// What the code means.
+    pub description: &'static str,
 }
 
-/// Every stable error code, grouped by family.
+/// Every stable error code, grouped by family, each with its description.
+///
+/// ```
+/// let catalogue = tabeq::error::error_catalogue();
+/// let missing = catalogue.iter().find(|e| e.code == "missing_prediction").unwrap();
+/// assert_eq!((missing.family, missing.description), ("task", "No prediction file."));
+/// ```
 pub fn error_catalogue() -> Vec<CatalogueEntry> {
+    fn family<T: Copy>(
+        all: &'static [T],
+        family: &'static str,
+        code: fn(T) -> &'static str,
+        description: fn(T) -> &'static str,
+    ) -> impl Iterator<Item = CatalogueEntry> {
+        all.iter().map(move |&c| CatalogueEntry {
+            code: code(c),
+            family,
+            description: description(c),
+        })
+    }
     let mut out = Vec::new();
-    out.extend(TaskErrorCode::ALL.iter().map(|c| CatalogueEntry {
-        code: c.code(),
-        family: "task",
-    }));
-    out.extend(CsvErrorKind::ALL.iter().map(|c| CatalogueEntry {
-        code: c.code(),
-        family: "csv",
-    }));
-    out.extend(CellErrorKind::ALL.iter().map(|c| CatalogueEntry {
-        code: c.code(),
-        family: "cell",
-    }));
-    out.extend(FatalCode::ALL.iter().map(|c| CatalogueEntry {
-        code: c.code(),
-        family: "fatal",
-    }));
+    out.extend(family(
+        TaskErrorCode::ALL,
+        "task",
+        TaskErrorCode::code,
+        TaskErrorCode::description,
+    ));
+    out.extend(family(
+        CsvErrorKind::ALL,
+        "csv",
+        CsvErrorKind::code,
+        CsvErrorKind::description,
+    ));
+    out.extend(family(
+        CellErrorKind::ALL,
+        "cell",
+        CellErrorKind::code,
+        CellErrorKind::description,
+    ));
+    out.extend(family(
+        FatalCode::ALL,
+        "fatal",
+        FatalCode::code,
+        FatalCode::description,
+    ));
     out
 }

@@ -26,7 +26,6 @@ use crate::config::{Rule, TaskConfig};
 use crate::csv::{read_table, Table};
 use crate::error::{CellError, CsvError, CsvErrorKind, FatalCode, FatalError, TaskErrorCode};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
-use crate::pyjson::Out;
 
 /// Id of the null value under every rule.
 const NULL_ID: ValueId = 0;
@@ -81,61 +80,61 @@ impl TaskResult {
         self.passed as u8
     }
 
-    /// The official dict: `task_id, passed, score, order_sensitive, gold_column_count,
-    /// prediction_column_count, gold_row_count, prediction_row_count, column_mapping,
-    /// error_code, error`.
-    pub fn to_out(&self) -> Out {
-        let mapping = match &self.column_mapping {
-            None => Out::Null,
-            Some(m) => Out::Array(
-                m.iter()
-                    .enumerate()
-                    .map(|(j, &k)| {
-                        Out::Object(vec![
-                            ("gold_index".into(), Out::Int(j as i64)),
-                            ("prediction_index".into(), Out::Int(k as i64)),
-                        ])
-                    })
-                    .collect(),
-            ),
-        };
-        Out::Object(vec![
-            ("task_id".into(), Out::Str(self.task_id.clone())),
-            ("passed".into(), Out::Bool(self.passed)),
-            ("score".into(), Out::Int(self.score() as i64)),
-            ("order_sensitive".into(), Out::Bool(self.order_sensitive)),
-            (
-                "gold_column_count".into(),
-                Out::Int(self.gold_column_count as i64),
-            ),
-            (
-                "prediction_column_count".into(),
-                Out::Int(self.prediction_column_count as i64),
-            ),
-            (
-                "gold_row_count".into(),
-                Out::Int(self.gold_row_count as i64),
-            ),
-            (
-                "prediction_row_count".into(),
-                Out::Int(self.prediction_row_count as i64),
-            ),
-            ("column_mapping".into(), mapping),
-            (
-                "error_code".into(),
-                self.error_code
-                    .map_or(Out::Null, |c| Out::Str(c.code().into())),
-            ),
-            (
-                "error".into(),
-                self.error.clone().map_or(Out::Null, Out::Str),
-            ),
-        ])
-    }
-
-    /// The official dict as pretty JSON.
+    /// The official dict as pretty JSON (`json.dumps(record, indent=2, ensure_ascii=False)`).
+    ///
+    /// ```
+    /// use tabeq::{evaluate_task, Prediction, TaskConfig};
+    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+    ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+    /// let result = evaluate_task(Prediction::Missing, b"n\nx\n", &config)?;
+    /// assert!(result.to_json().starts_with("{\n  \"task_id\": \"task_1\",\n  \"passed\": false,\n  \"score\": 0,"));
+    /// # Ok::<(), tabeq::FatalError>(())
+    /// ```
     pub fn to_json(&self) -> String {
-        self.to_out().to_pretty()
+        crate::pyjson::to_tree(self).to_pretty()
+    }
+}
+
+/// One gold column and the prediction column mapped to it (an item of `column_mapping`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct ColumnPair {
+    /// The gold column.
+    pub gold_index: usize,
+    /// The prediction column.
+    pub prediction_index: usize,
+}
+
+/// A mapping (prediction index per gold column) as the pairs the JSON records list.
+pub(crate) fn column_pairs(mapping: &[usize]) -> Vec<ColumnPair> {
+    mapping
+        .iter()
+        .enumerate()
+        .map(|(gold_index, &prediction_index)| ColumnPair {
+            gold_index,
+            prediction_index,
+        })
+        .collect()
+}
+
+/// The official record's keys, in the official order; `csv_error` is tabeq's own and not part
+/// of it.
+impl serde::Serialize for TaskResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mapping = self.column_mapping.as_deref().map(column_pairs);
+        let mut out = s.serialize_struct("TaskResult", 11)?;
+        out.serialize_field("task_id", &self.task_id)?;
+        out.serialize_field("passed", &self.passed)?;
+        out.serialize_field("score", &self.score())?;
+        out.serialize_field("order_sensitive", &self.order_sensitive)?;
+        out.serialize_field("gold_column_count", &self.gold_column_count)?;
+        out.serialize_field("prediction_column_count", &self.prediction_column_count)?;
+        out.serialize_field("gold_row_count", &self.gold_row_count)?;
+        out.serialize_field("prediction_row_count", &self.prediction_row_count)?;
+        out.serialize_field("column_mapping", &mapping)?;
+        out.serialize_field("error_code", &self.error_code)?;
+        out.serialize_field("error", &self.error)?;
+        out.end()
     }
 }
 

@@ -51,6 +51,7 @@
 
 mod assign;
 mod fast;
+mod document;
 mod hints;
 mod render;
 mod space;
@@ -62,7 +63,6 @@ use crate::evaluate::{Prediction, PreparedGold, TaskResult};
 use crate::partial::{
     column_signature, ColumnScores, ColumnSignatureScore, PartialCredit, RowScores,
 };
-use crate::pyjson::Out;
 
 pub use fast::partial_credit;
 pub use hints::{Hint, HintColumn, HintKind};
@@ -119,7 +119,7 @@ pub enum InputStatus {
 }
 
 /// Expected vs received shape.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Shape {
     /// Gold columns.
     pub expected_columns: usize,
@@ -142,9 +142,10 @@ pub struct Shape {
 }
 
 /// How a prediction with a different row count relates to the gold's rows.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Grain {
-    /// More rows than the gold (finer grain) or fewer (coarser).
+    /// More rows than the gold (finer grain) or fewer (coarser); written as `direction`.
+    #[serde(rename = "direction", serialize_with = "grain_direction")]
     pub finer: bool,
     /// Prediction rows repeating an earlier row (under the best mapping).
     pub prediction_duplicate_rows: usize,
@@ -158,7 +159,7 @@ pub struct Grain {
 }
 
 /// Type compatibility.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Types {
     /// One entry per gold column.
     pub columns: Vec<ColumnTypes>,
@@ -169,7 +170,7 @@ pub struct Types {
 }
 
 /// Compatibility of one gold column.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ColumnTypes {
     /// The gold column.
     pub gold_index: usize,
@@ -177,14 +178,14 @@ pub struct ColumnTypes {
     pub rule: String,
     /// Prediction columns whose every cell reads under the rule.
     pub compatible: Vec<usize>,
-    /// The first offending cell of other prediction columns (the mapped one first; capped).
-    pub incompatible: Vec<OffendingCell>,
     /// Number of incompatible prediction columns (shown or not).
     pub incompatible_count: usize,
+    /// The first offending cell of other prediction columns (the mapped one first; capped).
+    pub incompatible: Vec<OffendingCell>,
 }
 
 /// The first cell of a prediction column that does not read under a gold rule.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct OffendingCell {
     /// The prediction column.
     pub prediction_index: usize,
@@ -199,7 +200,7 @@ pub struct OffendingCell {
 }
 
 /// A set of gold columns that cannot all be read (Hall's condition fails on it).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Unreadable {
     /// The gold columns.
     pub gold_columns: Vec<usize>,
@@ -208,20 +209,20 @@ pub struct Unreadable {
 }
 
 /// The mapping the diagnosis uses.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct MappingReport {
     /// True when it is the official first passing mapping.
     pub official: bool,
     /// How it was chosen.
     pub method: &'static str,
-    /// One entry per gold column.
-    pub pairs: Vec<MappedPair>,
     /// Whether every gold column is mapped to a readable prediction column.
     pub valid: bool,
+    /// One entry per gold column.
+    pub pairs: Vec<MappedPair>,
 }
 
 /// One gold column under the mapping.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct MappedPair {
     /// The gold column.
     pub gold_index: usize,
@@ -239,7 +240,7 @@ pub struct MappedPair {
 }
 
 /// Rows under the mapping.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct RowReport {
     /// The gold columns rows are compared on (the mapped ones).
     pub compared_gold_columns: Vec<usize>,
@@ -262,16 +263,36 @@ pub struct RowReport {
 }
 
 /// A row shown in a diagnosis.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ShownRow {
     /// 1-based data row in its file.
     pub row: usize,
     /// Raw cells (clipped), one per compared gold column.
     pub values: Vec<String>,
+    /// Per value: whether it differs from the closest row on the other side (the missing or
+    /// extra row sharing most canonical values with it), so a view can highlight what to fix.
+    /// Not part of the JSON layout.
+    #[serde(skip)]
+    pub differs: Vec<bool>,
+}
+
+/// Rows on the other side a shown row is compared with to find its differing cells.
+const CLOSEST_ROW_CANDIDATES: usize = 2_000;
+
+/// Per position of `key`: whether it differs from the candidate sharing most positions with it
+/// (all false when there is no candidate).
+fn differing_cells<'k>(key: &[u32], candidates: impl Iterator<Item = &'k [u32]>) -> Vec<bool> {
+    let best = candidates
+        .take(CLOSEST_ROW_CANDIDATES)
+        .max_by_key(|c| c.iter().zip(key).filter(|(a, b)| a == b).count());
+    match best {
+        Some(c) => key.iter().zip(c).map(|(a, b)| a != b).collect(),
+        None => vec![false; key.len()],
+    }
 }
 
 /// Order of rows in an ordered task.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct OrderReport {
     /// The first position where the rows differ (none when one is a prefix of the other
     /// and the lengths are equal, i.e. the sequences are equal).
@@ -283,7 +304,7 @@ pub struct OrderReport {
 }
 
 /// The first differing position of an ordered comparison.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct FirstDifference {
     /// 1-based position.
     pub row: usize,
@@ -302,6 +323,8 @@ pub struct Diagnosis {
     pub result: TaskResult,
     /// Gold column names (from the config).
     pub gold_names: Vec<String>,
+    /// Gold column rules in words (from the config), e.g. `number (decimal_places 2, plain)`.
+    pub gold_rules: Vec<String>,
     /// Prediction headers (clipped; empty when unreadable).
     pub prediction_headers: Vec<String>,
     /// What was received.
@@ -330,14 +353,72 @@ impl Diagnosis {
         self.result.passed
     }
 
-    /// The diagnosis as a JSON tree.
-    pub fn to_out(&self) -> Out {
-        render::diagnosis(self)
-    }
-
     /// The diagnosis as JSON text: objects indented by two spaces, arrays of scalars on one line.
     pub fn to_json(&self) -> String {
-        render::to_json(&self.to_out())
+        crate::pyjson::to_tree(self).to_pretty_inline_scalars()
+    }
+}
+
+fn grain_direction<S: serde::Serializer>(finer: &bool, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(if *finer { "finer" } else { "coarser" })
+}
+
+/// Longest CSV error message a diagnosis quotes, in characters.
+const MAX_CSV_MESSAGE_CHARS: usize = 200;
+
+/// `{status}`, plus the CSV problem for `invalid_csv`.
+impl serde::Serialize for InputStatus {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("InputStatus", 4)?;
+        match self {
+            InputStatus::Missing => out.serialize_field("status", "missing")?,
+            InputStatus::Read => out.serialize_field("status", "read")?,
+            InputStatus::InvalidCsv(e) => {
+                out.serialize_field("status", "invalid_csv")?;
+                out.serialize_field("csv_error", &e.kind)?;
+                out.serialize_field("record", &e.record)?;
+                out.serialize_field("message", &clip(&e.message, MAX_CSV_MESSAGE_CHARS))?;
+            }
+        }
+        out.end()
+    }
+}
+
+/// The gold names and prediction headers of a diagnosis.
+#[derive(serde::Serialize)]
+struct ColumnNames<'a> {
+    gold: &'a [String],
+    prediction: &'a [String],
+}
+
+/// The diagnosis layout, version [`DIAGNOSIS_VERSION`].
+impl serde::Serialize for Diagnosis {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("Diagnosis", 15)?;
+        out.serialize_field("diagnosis_version", &DIAGNOSIS_VERSION)?;
+        out.serialize_field("task_id", &self.result.task_id)?;
+        out.serialize_field("passed", &self.result.passed)?;
+        out.serialize_field("error_code", &self.result.error_code)?;
+        out.serialize_field("summary", &self.summary)?;
+        out.serialize_field("result", &self.result)?;
+        out.serialize_field(
+            "columns",
+            &ColumnNames {
+                gold: &self.gold_names,
+                prediction: &self.prediction_headers,
+            },
+        )?;
+        out.serialize_field("input", &self.input)?;
+        out.serialize_field("shape", &self.shape)?;
+        out.serialize_field("types", &self.types)?;
+        out.serialize_field("mapping", &self.mapping)?;
+        out.serialize_field("rows", &self.rows)?;
+        out.serialize_field("hints", &self.hints)?;
+        out.serialize_field("hints_combined_would_pass", &self.hints_combined_would_pass)?;
+        out.serialize_field("partial_credit", &self.partial)?;
+        out.end()
     }
 }
 
@@ -362,6 +443,7 @@ pub fn explain(
     };
     let config = gold.config();
     let gold_names = config.columns.iter().map(|c| c.gold_name.clone()).collect();
+    let gold_rules = config.columns.iter().map(|c| c.rule().describe()).collect();
     match read {
         Err(input) => {
             let result = gold.evaluate(prediction);
@@ -378,6 +460,7 @@ pub fn explain(
             let mut d = Diagnosis {
                 result,
                 gold_names,
+                gold_rules,
                 prediction_headers: Vec::new(),
                 input,
                 shape: None,
@@ -394,7 +477,8 @@ pub fn explain(
         }
         Ok(table) => {
             let result = gold.evaluate_table(table);
-            let mut d = Analysis::new(gold, table, options).diagnose(result, gold_names);
+            let mut d =
+                Analysis::new(gold, table, options).diagnose(result, gold_names, gold_rules);
             d.summary = render::summary(&d);
             d
         }
@@ -623,7 +707,12 @@ impl<'a> Analysis<'a> {
         assign::max_weight_assignment(&weights)
     }
 
-    fn diagnose(mut self, result: TaskResult, gold_names: Vec<String>) -> Diagnosis {
+    fn diagnose(
+        mut self,
+        result: TaskResult,
+        gold_names: Vec<String>,
+        gold_rules: Vec<String>,
+    ) -> Diagnosis {
         let mapping: Vec<Option<usize>> = match &result.column_mapping {
             Some(m) if result.passed => m.iter().map(|&k| Some(k)).collect(),
             _ => self.best_mapping(),
@@ -643,6 +732,7 @@ impl<'a> Analysis<'a> {
         Diagnosis {
             result,
             gold_names,
+            gold_rules,
             prediction_headers: self
                 .table
                 .headers()
@@ -735,10 +825,12 @@ impl<'a> Analysis<'a> {
         let show_gold = |r: usize| ShownRow {
             row: r + 1,
             values: self.gold_row_values(&pairs, r, max_chars),
+            differs: differing_cells(gold_keys.key(r), extra.iter().map(|&e| pred_keys.key(e))),
         };
         let show_pred = |r: usize| ShownRow {
             row: r + 1,
             values: self.pred_row_values(&pairs, r, max_chars),
+            differs: differing_cells(pred_keys.key(r), missing.iter().map(|&m| gold_keys.key(m))),
         };
         let order = self.ordered.then(|| {
             let common = self.n_gold.min(self.n_pred);

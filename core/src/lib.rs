@@ -32,6 +32,7 @@ pub mod matching;
 pub mod number;
 pub mod partial;
 pub mod pyjson;
+pub mod submission;
 pub mod suite;
 pub mod trust;
 pub mod validate;

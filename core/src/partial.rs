@@ -27,13 +27,13 @@ use crate::config::{Comparison, NumericUnit};
 use crate::csv::Table;
 use crate::isodate::parse_official;
 use crate::number::canonical_number_into;
-use crate::pyjson::Out;
 
 /// Penalty per extra prediction column, as a fraction of the prediction's column count.
 pub const EXTRA_COLUMN_PENALTY: f64 = 0.1;
 
 /// The outcome class of the column-signature scorer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum SignatureStatus {
     /// Every gold column matched and no extra prediction column (score 1).
@@ -59,7 +59,7 @@ impl SignatureStatus {
 }
 
 /// The column-signature score of one prediction.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ColumnSignatureScore {
     /// The outcome class.
     pub status: SignatureStatus,
@@ -100,25 +100,6 @@ impl ColumnSignatureScore {
             strict,
         }
     }
-
-    /// As a JSON object.
-    pub fn to_out(&self) -> Out {
-        Out::Object(vec![
-            ("status".into(), Out::Str(self.status.code().into())),
-            ("score".into(), Out::Float(self.score)),
-            ("recall".into(), Out::Float(self.recall)),
-            ("penalty".into(), Out::Float(self.penalty)),
-            ("matched_columns".into(), count(self.matched_columns)),
-            ("gold_columns".into(), count(self.gold_columns)),
-            ("prediction_columns".into(), count(self.prediction_columns)),
-            ("extra_columns".into(), count(self.extra_columns)),
-            ("strict".into(), Out::Bool(self.strict)),
-        ])
-    }
-}
-
-fn count(n: usize) -> Out {
-    Out::Int(i64::try_from(n).unwrap_or(i64::MAX))
 }
 
 /// Normalize one cell for the column signature: null tokens become empty; a number becomes
@@ -304,20 +285,21 @@ fn ratio(num: usize, den: usize) -> f64 {
 
 /// Row-level precision and recall: a prediction row counts when it equals an unused gold
 /// row on every gold column (multiset intersection of canonical rows under a mapping).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct RowScores {
-    /// Rows in the multiset intersection.
-    pub matched: usize,
-    /// Gold data rows.
-    pub gold_rows: usize,
-    /// Prediction data rows.
-    pub prediction_rows: usize,
     /// matched / prediction rows.
     pub precision: f64,
     /// matched / gold rows.
     pub recall: f64,
     /// Harmonic mean of precision and recall (0 when both are 0).
     pub f1: f64,
+    /// Rows in the multiset intersection.
+    #[serde(rename = "matched_rows")]
+    pub matched: usize,
+    /// Gold data rows.
+    pub gold_rows: usize,
+    /// Prediction data rows.
+    pub prediction_rows: usize,
 }
 
 impl RowScores {
@@ -362,18 +344,6 @@ impl RowScores {
             f1: 0.0,
         }
     }
-
-    /// As a JSON object.
-    pub fn to_out(&self) -> Out {
-        Out::Object(vec![
-            ("precision".into(), Out::Float(self.precision)),
-            ("recall".into(), Out::Float(self.recall)),
-            ("f1".into(), Out::Float(self.f1)),
-            ("matched_rows".into(), count(self.matched)),
-            ("gold_rows".into(), count(self.gold_rows)),
-            ("prediction_rows".into(), count(self.prediction_rows)),
-        ])
-    }
 }
 
 fn f1(precision: f64, recall: f64) -> f64 {
@@ -387,18 +357,19 @@ fn f1(precision: f64, recall: f64) -> f64 {
 /// Column-level precision and recall: a gold column is recovered when a distinct prediction
 /// column holds exactly its canonical values (the same multiset, or for ordered tasks the
 /// same sequence).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ColumnScores {
+    /// matched / prediction columns.
+    pub precision: f64,
+    /// matched / gold columns.
+    pub recall: f64,
     /// Gold columns recovered (a maximum one-to-one matching).
+    #[serde(rename = "matched_columns")]
     pub matched: usize,
     /// Gold columns.
     pub gold_columns: usize,
     /// Prediction columns.
     pub prediction_columns: usize,
-    /// matched / prediction columns.
-    pub precision: f64,
-    /// matched / gold columns.
-    pub recall: f64,
 }
 
 impl ColumnScores {
@@ -411,17 +382,6 @@ impl ColumnScores {
             precision: ratio(matched, prediction_columns),
             recall: ratio(matched, gold_columns),
         }
-    }
-
-    /// As a JSON object.
-    pub fn to_out(&self) -> Out {
-        Out::Object(vec![
-            ("precision".into(), Out::Float(self.precision)),
-            ("recall".into(), Out::Float(self.recall)),
-            ("matched_columns".into(), count(self.matched)),
-            ("gold_columns".into(), count(self.gold_columns)),
-            ("prediction_columns".into(), count(self.prediction_columns)),
-        ])
     }
 }
 
@@ -436,21 +396,19 @@ pub struct PartialCredit {
     pub columns: ColumnScores,
 }
 
-impl PartialCredit {
-    /// As a JSON object, with a note that it is not the official score.
-    pub fn to_out(&self) -> Out {
-        Out::Object(vec![
-            (
-                "note".into(),
-                Out::Str(
-                    "partial credit is not the official score; the official score is `passed` (0/1)"
-                        .into(),
-                ),
-            ),
-            ("column_signature".into(), self.column_signature.to_out()),
-            ("rows".into(), self.rows.to_out()),
-            ("columns".into(), self.columns.to_out()),
-        ])
+/// Said with every partial-credit block, so no reader takes it for the official score.
+pub const PARTIAL_CREDIT_NOTE: &str =
+    "partial credit is not the official score; the official score is `passed` (0/1)";
+
+impl serde::Serialize for PartialCredit {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("PartialCredit", 4)?;
+        out.serialize_field("note", PARTIAL_CREDIT_NOTE)?;
+        out.serialize_field("column_signature", &self.column_signature)?;
+        out.serialize_field("rows", &self.rows)?;
+        out.serialize_field("columns", &self.columns)?;
+        out.end()
     }
 }
 

@@ -455,11 +455,29 @@ impl Out {
     /// Render with two-space indentation, like `json.dumps(..., indent=2)`.
     pub fn to_pretty(&self) -> String {
         let mut s = String::new();
-        self.write(&mut s, 0);
+        self.write(&mut s, 0, false);
         s
     }
 
-    fn write(&self, out: &mut String, level: usize) {
+    /// Like [`Out::to_pretty`], but arrays holding only scalars stay on one line (`[0, 2]`), so
+    /// long index lists stay short (the diagnosis layout).
+    ///
+    /// ```
+    /// use tabeq::pyjson::Out;
+    /// let v = Out::Object(vec![("k".into(), Out::Array(vec![Out::Int(0), Out::Int(2)]))]);
+    /// assert_eq!(v.to_pretty_inline_scalars(), "{\n  \"k\": [0, 2]\n}");
+    /// ```
+    pub fn to_pretty_inline_scalars(&self) -> String {
+        let mut s = String::new();
+        self.write(&mut s, 0, true);
+        s
+    }
+
+    fn is_scalar(&self) -> bool {
+        !matches!(self, Out::Array(_) | Out::Object(_))
+    }
+
+    fn write(&self, out: &mut String, level: usize, inline_scalars: bool) {
         match self {
             Out::Null => out.push_str("null"),
             Out::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -468,27 +486,31 @@ impl Out {
             }
             Out::Float(f) => out.push_str(&python_float_repr(*f)),
             Out::Str(s) => write_str(out, s),
-            Out::Array(items) => {
-                if items.is_empty() {
-                    out.push_str("[]");
-                    return;
+            Out::Array(items) if items.is_empty() => out.push_str("[]"),
+            Out::Array(items) if inline_scalars && items.iter().all(Out::is_scalar) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    item.write(out, level, inline_scalars);
                 }
+                out.push(']');
+            }
+            Out::Array(items) => {
                 out.push('[');
                 for (i, item) in items.iter().enumerate() {
                     if i > 0 {
                         out.push(',');
                     }
                     newline(out, level + 1);
-                    item.write(out, level + 1);
+                    item.write(out, level + 1, inline_scalars);
                 }
                 newline(out, level);
                 out.push(']');
             }
+            Out::Object(members) if members.is_empty() => out.push_str("{}"),
             Out::Object(members) => {
-                if members.is_empty() {
-                    out.push_str("{}");
-                    return;
-                }
                 out.push('{');
                 for (i, (k, v)) in members.iter().enumerate() {
                     if i > 0 {
@@ -497,7 +519,7 @@ impl Out {
                     newline(out, level + 1);
                     write_str(out, k);
                     out.push_str(": ");
-                    v.write(out, level + 1);
+                    v.write(out, level + 1, inline_scalars);
                 }
                 newline(out, level);
                 out.push('}');
@@ -512,6 +534,282 @@ fn newline(out: &mut String, level: usize) {
         out.push_str("  ");
     }
 }
+
+/// Why a value could not become JSON (a map key that is not a string or an integer, or a
+/// type JSON has no form for). The report types of this crate never produce one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SerializeError(String);
+
+impl core::fmt::Display for SerializeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SerializeError {}
+
+impl serde::ser::Error for SerializeError {
+    fn custom<T: core::fmt::Display>(msg: T) -> Self {
+        SerializeError(msg.to_string())
+    }
+}
+
+/// Any `serde::Serialize` value as a JSON tree, in field order: the one way the crate's
+/// report types become JSON (and so the one place their key names are spelled: the structs).
+///
+/// ```
+/// use tabeq::pyjson::{to_out, Out};
+/// #[derive(serde::Serialize)]
+/// struct Point { x: u32, label: Option<&'static str>, share: f64 }
+/// let out = to_out(&Point { x: 3, label: None, share: 0.5 }).unwrap();
+/// assert_eq!(out.to_pretty(), "{\n  \"x\": 3,\n  \"label\": null,\n  \"share\": 0.5\n}");
+/// ```
+pub fn to_out<T: serde::Serialize + ?Sized>(value: &T) -> Result<Out, SerializeError> {
+    value.serialize(OutSerializer)
+}
+
+/// `value` as `json.dumps(value, ensure_ascii=False, indent=2)` text.
+pub fn to_pretty_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, SerializeError> {
+    Ok(to_out(value)?.to_pretty())
+}
+
+/// [`to_out`] for the crate's own report types, which have string keys only and so always
+/// serialize (an error would show as its message rather than abort a run).
+pub fn to_tree<T: serde::Serialize + ?Sized>(value: &T) -> Out {
+    to_out(value).unwrap_or_else(|e| Out::Str(e.to_string()))
+}
+
+fn int_out<T: TryInto<i64>>(v: T) -> Out {
+    v.try_into().map_or(Out::Int(i64::MAX), Out::Int)
+}
+
+struct OutSerializer;
+
+/// Elements of an array (or a tuple) under construction.
+#[doc(hidden)]
+pub struct SeqOut(Vec<Out>, Option<&'static str>);
+
+/// Members of an object under construction.
+#[doc(hidden)]
+pub struct MapOut(Vec<(String, Out)>, Option<String>, Option<&'static str>);
+
+fn wrap(variant: Option<&'static str>, value: Out) -> Out {
+    match variant {
+        Some(v) => Out::Object(vec![(v.to_string(), value)]),
+        None => value,
+    }
+}
+
+impl serde::Serializer for OutSerializer {
+    type Ok = Out;
+    type Error = SerializeError;
+    type SerializeSeq = SeqOut;
+    type SerializeTuple = SeqOut;
+    type SerializeTupleStruct = SeqOut;
+    type SerializeTupleVariant = SeqOut;
+    type SerializeMap = MapOut;
+    type SerializeStruct = MapOut;
+    type SerializeStructVariant = MapOut;
+
+    fn serialize_bool(self, v: bool) -> Result<Out, SerializeError> {
+        Ok(Out::Bool(v))
+    }
+    fn serialize_i8(self, v: i8) -> Result<Out, SerializeError> {
+        Ok(Out::Int(v.into()))
+    }
+    fn serialize_i16(self, v: i16) -> Result<Out, SerializeError> {
+        Ok(Out::Int(v.into()))
+    }
+    fn serialize_i32(self, v: i32) -> Result<Out, SerializeError> {
+        Ok(Out::Int(v.into()))
+    }
+    fn serialize_i64(self, v: i64) -> Result<Out, SerializeError> {
+        Ok(Out::Int(v))
+    }
+    fn serialize_u8(self, v: u8) -> Result<Out, SerializeError> {
+        Ok(Out::Int(v.into()))
+    }
+    fn serialize_u16(self, v: u16) -> Result<Out, SerializeError> {
+        Ok(Out::Int(v.into()))
+    }
+    fn serialize_u32(self, v: u32) -> Result<Out, SerializeError> {
+        Ok(Out::Int(v.into()))
+    }
+    fn serialize_u64(self, v: u64) -> Result<Out, SerializeError> {
+        Ok(int_out(v))
+    }
+    fn serialize_f32(self, v: f32) -> Result<Out, SerializeError> {
+        Ok(Out::Float(v.into()))
+    }
+    fn serialize_f64(self, v: f64) -> Result<Out, SerializeError> {
+        Ok(Out::Float(v))
+    }
+    fn serialize_char(self, v: char) -> Result<Out, SerializeError> {
+        Ok(Out::Str(v.to_string()))
+    }
+    fn serialize_str(self, v: &str) -> Result<Out, SerializeError> {
+        Ok(Out::Str(v.to_string()))
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<Out, SerializeError> {
+        Ok(Out::Array(v.iter().map(|&b| Out::Int(b.into())).collect()))
+    }
+    fn serialize_none(self) -> Result<Out, SerializeError> {
+        Ok(Out::Null)
+    }
+    fn serialize_some<T: serde::Serialize + ?Sized>(self, v: &T) -> Result<Out, SerializeError> {
+        v.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<Out, SerializeError> {
+        Ok(Out::Null)
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<Out, SerializeError> {
+        Ok(Out::Null)
+    }
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+    ) -> Result<Out, SerializeError> {
+        Ok(Out::Str(variant.into()))
+    }
+    fn serialize_newtype_struct<T: serde::Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        v: &T,
+    ) -> Result<Out, SerializeError> {
+        v.serialize(self)
+    }
+    fn serialize_newtype_variant<T: serde::Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        v: &T,
+    ) -> Result<Out, SerializeError> {
+        Ok(wrap(Some(variant), v.serialize(self)?))
+    }
+    fn serialize_seq(self, len: Option<usize>) -> Result<SeqOut, SerializeError> {
+        Ok(SeqOut(Vec::with_capacity(len.unwrap_or(0)), None))
+    }
+    fn serialize_tuple(self, len: usize) -> Result<SeqOut, SerializeError> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<SeqOut, SerializeError> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<SeqOut, SerializeError> {
+        Ok(SeqOut(Vec::with_capacity(len), Some(variant)))
+    }
+    fn serialize_map(self, len: Option<usize>) -> Result<MapOut, SerializeError> {
+        Ok(MapOut(Vec::with_capacity(len.unwrap_or(0)), None, None))
+    }
+    fn serialize_struct(self, _: &'static str, len: usize) -> Result<MapOut, SerializeError> {
+        self.serialize_map(Some(len))
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<MapOut, SerializeError> {
+        Ok(MapOut(Vec::with_capacity(len), None, Some(variant)))
+    }
+}
+
+impl SeqOut {
+    fn push<T: serde::Serialize + ?Sized>(&mut self, v: &T) -> Result<(), SerializeError> {
+        self.0.push(v.serialize(OutSerializer)?);
+        Ok(())
+    }
+    fn finish(self) -> Out {
+        wrap(self.1, Out::Array(self.0))
+    }
+}
+
+macro_rules! seq_impl {
+    ($($trait:ident :: $method:ident),+) => {$(
+        impl serde::ser::$trait for SeqOut {
+            type Ok = Out;
+            type Error = SerializeError;
+            fn $method<T: serde::Serialize + ?Sized>(&mut self, v: &T) -> Result<(), SerializeError> {
+                self.push(v)
+            }
+            fn end(self) -> Result<Out, SerializeError> {
+                Ok(self.finish())
+            }
+        }
+    )+};
+}
+
+seq_impl!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
+
+impl serde::ser::SerializeMap for MapOut {
+    type Ok = Out;
+    type Error = SerializeError;
+    fn serialize_key<T: serde::Serialize + ?Sized>(
+        &mut self,
+        key: &T,
+    ) -> Result<(), SerializeError> {
+        // Python's json turns int and bool keys into their text; so does this.
+        self.1 = Some(match key.serialize(OutSerializer)? {
+            Out::Str(s) => s,
+            Out::Int(i) => i.to_string(),
+            Out::Bool(b) => if b { "true" } else { "false" }.into(),
+            other => {
+                return Err(SerializeError(format!(
+                    "a JSON key must be a string, not {other:?}"
+                )))
+            }
+        });
+        Ok(())
+    }
+    fn serialize_value<T: serde::Serialize + ?Sized>(
+        &mut self,
+        v: &T,
+    ) -> Result<(), SerializeError> {
+        let key = self.1.take().unwrap_or_default();
+        self.0.push((key, v.serialize(OutSerializer)?));
+        Ok(())
+    }
+    fn end(self) -> Result<Out, SerializeError> {
+        Ok(wrap(self.2, Out::Object(self.0)))
+    }
+}
+
+macro_rules! struct_impl {
+    ($($trait:ident),+) => {$(
+        impl serde::ser::$trait for MapOut {
+            type Ok = Out;
+            type Error = SerializeError;
+            fn serialize_field<T: serde::Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                v: &T,
+            ) -> Result<(), SerializeError> {
+                self.0.push((key.to_string(), v.serialize(OutSerializer)?));
+                Ok(())
+            }
+            fn end(self) -> Result<Out, SerializeError> {
+                Ok(wrap(self.2, Out::Object(self.0)))
+            }
+        }
+    )+};
+}
+
+struct_impl!(SerializeStruct, SerializeStructVariant);
 
 #[cfg(test)]
 mod tests {

@@ -20,7 +20,6 @@ use crate::config::{
 };
 use crate::error::{FatalCode, FatalError};
 use crate::evaluate::TaskResult;
-use crate::pyjson::Out;
 
 /// Name written in the summary's `evaluator` field.
 pub const EVALUATOR_NAME: &str = "tabeq";
@@ -171,56 +170,126 @@ impl SuiteSummary {
         }
     }
 
-    /// The summary as a JSON tree in the official key order; `with_tasks = false` gives the
-    /// console summary.
-    pub fn to_out(&self, with_tasks: bool) -> Out {
-        let passed = self.passed_task_count();
-        let mut members = vec![
-            ("evaluator".into(), Out::Str(self.evaluator.clone())),
-            (
-                "evaluator_version".into(),
-                Out::Str(self.evaluator_version.clone()),
-            ),
-            (
-                "config_schema_version".into(),
-                Out::Str(CONFIG_SCHEMA_VERSION.into()),
-            ),
-            (
-                "config_set_sha256".into(),
-                Out::Str(self.config_set_sha256.clone()),
-            ),
-            ("metric".into(), Out::Str("task_accuracy".into())),
-            ("task_count".into(), Out::Int(self.tasks.len() as i64)),
-            ("passed_task_count".into(), Out::Int(passed as i64)),
-            (
-                "failed_task_count".into(),
-                Out::Int((self.tasks.len() - passed) as i64),
-            ),
-            ("task_accuracy".into(), Out::Float(self.task_accuracy())),
-            (
-                "unscored_prediction_tasks".into(),
-                Out::Array(
-                    self.unscored_prediction_tasks
-                        .iter()
-                        .cloned()
-                        .map(Out::Str)
-                        .collect(),
-                ),
-            ),
-        ];
-        if with_tasks {
-            members.push((
-                "tasks".into(),
-                Out::Array(self.tasks.iter().map(TaskResult::to_out).collect()),
-            ));
-        }
-        Out::Object(members)
+    /// The console summary: the summary file without its `tasks`.
+    pub fn totals(&self) -> SuiteTotals<'_> {
+        SuiteTotals(self)
     }
 
     /// The summary file's text: indent 2, non-ASCII kept, trailing newline.
     pub fn to_json(&self) -> String {
-        let mut s = self.to_out(true).to_pretty();
+        let mut s = crate::pyjson::to_tree(self).to_pretty();
         s.push('\n');
         s
+    }
+
+    fn serialize_with<S: serde::Serializer>(
+        &self,
+        s: S,
+        with_tasks: bool,
+    ) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let passed = self.passed_task_count();
+        let mut out = s.serialize_struct("SuiteSummary", 11)?;
+        out.serialize_field("evaluator", &self.evaluator)?;
+        out.serialize_field("evaluator_version", &self.evaluator_version)?;
+        out.serialize_field("config_schema_version", CONFIG_SCHEMA_VERSION)?;
+        out.serialize_field("config_set_sha256", &self.config_set_sha256)?;
+        out.serialize_field("metric", "task_accuracy")?;
+        out.serialize_field("task_count", &self.tasks.len())?;
+        out.serialize_field("passed_task_count", &passed)?;
+        out.serialize_field("failed_task_count", &(self.tasks.len() - passed))?;
+        out.serialize_field("task_accuracy", &self.task_accuracy())?;
+        out.serialize_field("unscored_prediction_tasks", &self.unscored_prediction_tasks)?;
+        if with_tasks {
+            out.serialize_field("tasks", &self.tasks)?;
+        }
+        out.end()
+    }
+}
+
+/// The summary file's keys, in the official order.
+impl serde::Serialize for SuiteSummary {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.serialize_with(s, true)
+    }
+}
+
+impl SuiteSummary {
+    /// The summary for people: the totals, then one row per task, failures first.
+    ///
+    /// ```
+    /// use tabeq::suite::{plan_suite, ConfigFile, SuiteSummary};
+    /// use tabeq::{evaluate_task, Prediction};
+    /// let bytes = br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#;
+    /// let plan = plan_suite(&[ConfigFile { name: "task_1.json".into(), bytes: bytes.to_vec() }]).unwrap();
+    /// let result = evaluate_task(Prediction::Missing, b"a\nx\n", &plan.configs[0]).unwrap();
+    /// let doc = SuiteSummary::new(&plan, vec![result], vec![]).document();
+    /// assert_eq!(doc.title, "0/1 tasks passed");
+    /// assert!(doc.to_text().contains("missing_prediction"));
+    /// ```
+    pub fn document(&self) -> crate::doc::Document {
+        use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table};
+        let mut facts = vec![
+            (
+                "task_accuracy".to_string(),
+                format!("{:.4}", self.task_accuracy()),
+            ),
+            (
+                "config_set_sha256".to_string(),
+                self.config_set_sha256.clone(),
+            ),
+        ];
+        if !self.unscored_prediction_tasks.is_empty() {
+            facts.push((
+                "unscored prediction folders".into(),
+                self.unscored_prediction_tasks.join(", "),
+            ));
+        }
+        let mut table = Table::new(vec![
+            Column::new("task", Align::Left),
+            Column::new("verdict", Align::Left),
+            Column::new("error", Align::Left),
+            Column::new("rows (prediction/gold)", Align::Right),
+            Column::new("columns (prediction/gold)", Align::Right),
+        ]);
+        let failures = self.tasks.iter().filter(|t| !t.passed);
+        for t in failures.chain(self.tasks.iter().filter(|t| t.passed)) {
+            let (verdict, mark) = if t.passed {
+                ("passed", Mark::Good)
+            } else {
+                ("failed", Mark::Bad)
+            };
+            table.push_row(vec![
+                Cell::text(t.task_id.clone()),
+                Cell::text(verdict).marked(mark),
+                Cell::text(t.error_code.map_or("", |c| c.code())),
+                Cell::text(format!("{}/{}", t.prediction_row_count, t.gold_row_count)),
+                Cell::text(format!(
+                    "{}/{}",
+                    t.prediction_column_count, t.gold_column_count
+                )),
+            ]);
+        }
+        Document::new(format!(
+            "{}/{} tasks passed",
+            self.passed_task_count(),
+            self.tasks.len()
+        ))
+        .lead(Block::Facts { items: facts })
+        .section(
+            Section::new("Tasks")
+                .with_id("tasks")
+                .block(Block::Table(table)),
+        )
+    }
+}
+
+/// A suite summary without its `tasks` (what the official evaluator prints).
+#[derive(Debug, Clone, Copy)]
+pub struct SuiteTotals<'a>(&'a SuiteSummary);
+
+impl serde::Serialize for SuiteTotals<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_with(s, false)
     }
 }

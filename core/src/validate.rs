@@ -33,7 +33,6 @@ use crate::config::{Rule, TaskConfig};
 use crate::csv::{read_table, Table};
 use crate::error::{CellError, CsvError, TaskErrorCode};
 use crate::evaluate::Prediction;
-use crate::pyjson::Out;
 
 /// Longest raw value quoted in a [`BadCell`], in characters.
 pub const MAX_QUOTED_VALUE_CHARS: usize = 200;
@@ -106,106 +105,192 @@ impl ValidationReport {
         self.error_code.is_none()
     }
 
-    /// The report as a JSON tree (snake_case keys, as in the summary JSON).
-    pub fn to_out(&self) -> Out {
-        let int = |n: usize| Out::Int(n as i64);
-        let opt_str = |s: Option<String>| s.map_or(Out::Null, Out::Str);
-        let csv_error = self.csv_error.as_ref().map_or(Out::Null, |e| {
-            Out::Object(vec![
-                ("code".into(), Out::Str(e.kind.code().into())),
-                (
-                    "record".into(),
-                    e.record.map_or(Out::Null, |r| Out::Int(r as i64)),
-                ),
-                ("message".into(), Out::Str(e.message.clone())),
-            ])
-        });
-        let columns = self
+    /// The report as pretty JSON.
+    pub fn to_json(&self) -> String {
+        crate::pyjson::to_tree(self).to_pretty()
+    }
+}
+
+/// A [`BadCell`] as written in a report: with its column's rule and its reason split into
+/// code and message.
+#[derive(serde::Serialize)]
+struct BadCellRecord<'a> {
+    prediction_index: usize,
+    header: &'a str,
+    row: usize,
+    value: &'a str,
+    value_truncated: bool,
+    rule: &'a str,
+    code: crate::error::CellErrorKind,
+    reason: &'a str,
+}
+
+#[derive(serde::Serialize)]
+struct ColumnRecord<'a> {
+    gold_index: usize,
+    gold_name: &'a str,
+    rule: &'a str,
+    readable: &'a [usize],
+    unreadable: Vec<BadCellRecord<'a>>,
+}
+
+impl serde::Serialize for ValidationReport {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let rules: Vec<String> = self.columns.iter().map(|c| c.rule.describe()).collect();
+        let columns: Vec<ColumnRecord<'_>> = self
             .columns
             .iter()
-            .map(|c| {
-                let rule = c.rule.describe();
-                let unreadable = c
+            .zip(&rules)
+            .map(|(c, rule)| ColumnRecord {
+                gold_index: c.gold_index,
+                gold_name: &c.gold_name,
+                rule,
+                readable: &c.readable,
+                unreadable: c
                     .unreadable
                     .iter()
-                    .map(|b| {
-                        Out::Object(vec![
-                            ("prediction_index".into(), int(b.prediction_index)),
-                            ("header".into(), Out::Str(b.header.clone())),
-                            ("row".into(), int(b.row)),
-                            ("value".into(), Out::Str(b.value.clone())),
-                            ("value_truncated".into(), Out::Bool(b.value_truncated)),
-                            ("rule".into(), Out::Str(rule.clone())),
-                            ("code".into(), Out::Str(b.error.kind.code().into())),
-                            ("reason".into(), Out::Str(b.error.message.clone())),
-                        ])
+                    .map(|b| BadCellRecord {
+                        prediction_index: b.prediction_index,
+                        header: &b.header,
+                        row: b.row,
+                        value: &b.value,
+                        value_truncated: b.value_truncated,
+                        rule,
+                        code: b.error.kind,
+                        reason: &b.error.message,
                     })
-                    .collect();
-                Out::Object(vec![
-                    ("gold_index".into(), int(c.gold_index)),
-                    ("gold_name".into(), Out::Str(c.gold_name.clone())),
-                    ("rule".into(), Out::Str(rule)),
-                    (
-                        "readable".into(),
-                        Out::Array(c.readable.iter().map(|&k| int(k)).collect()),
-                    ),
-                    ("unreadable".into(), Out::Array(unreadable)),
-                ])
+                    .collect(),
             })
             .collect();
         let mapping = self
             .type_compatible_mapping
-            .as_ref()
-            .map_or(Out::Null, |m| {
-                Out::Array(
-                    m.iter()
-                        .enumerate()
-                        .map(|(j, &k)| {
-                            Out::Object(vec![
-                                ("gold_index".into(), int(j)),
-                                ("prediction_index".into(), int(k)),
-                            ])
-                        })
-                        .collect(),
-                )
-            });
-        Out::Object(vec![
-            ("task_id".into(), Out::Str(self.task_id.clone())),
-            ("ok".into(), Out::Bool(self.ok())),
-            (
-                "error_code".into(),
-                self.error_code
-                    .map_or(Out::Null, |c| Out::Str(c.code().into())),
-            ),
-            ("error".into(), opt_str(self.error.clone())),
-            ("csv_error".into(), csv_error),
-            ("gold_column_count".into(), int(self.gold_column_count)),
-            (
-                "prediction_column_count".into(),
-                int(self.prediction_column_count),
-            ),
-            (
-                "prediction_row_count".into(),
-                int(self.prediction_row_count),
-            ),
-            (
-                "prediction_headers".into(),
-                Out::Array(
-                    self.prediction_headers
-                        .iter()
-                        .cloned()
-                        .map(Out::Str)
-                        .collect(),
-                ),
-            ),
-            ("columns".into(), Out::Array(columns)),
-            ("type_compatible_mapping".into(), mapping),
-        ])
+            .as_deref()
+            .map(crate::evaluate::column_pairs);
+        let mut out = s.serialize_struct("ValidationReport", 11)?;
+        out.serialize_field("task_id", &self.task_id)?;
+        out.serialize_field("ok", &self.ok())?;
+        out.serialize_field("error_code", &self.error_code)?;
+        out.serialize_field("error", &self.error)?;
+        out.serialize_field("csv_error", &self.csv_error)?;
+        out.serialize_field("gold_column_count", &self.gold_column_count)?;
+        out.serialize_field("prediction_column_count", &self.prediction_column_count)?;
+        out.serialize_field("prediction_row_count", &self.prediction_row_count)?;
+        out.serialize_field("prediction_headers", &self.prediction_headers)?;
+        out.serialize_field("columns", &columns)?;
+        out.serialize_field("type_compatible_mapping", &mapping)?;
+        out.end()
     }
+}
 
-    /// The report as pretty JSON.
-    pub fn to_json(&self) -> String {
-        self.to_out().to_pretty()
+impl ValidationReport {
+    /// The report for people: the verdict so far, then the gold columns with the prediction
+    /// columns that read under each (`columns`) and the first cell of each other column that
+    /// does not (`unreadable_cells`).
+    ///
+    /// ```
+    /// use tabeq::{Prediction, TaskConfig};
+    /// use tabeq::validate::validate_prediction;
+    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+    ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "number",
+    ///   "comparison": {"mode": "integer"}}]}"#, None).unwrap();
+    /// let doc = validate_prediction(Prediction::Csv(b"n\n1.5\n"), &config).document();
+    /// assert_eq!(doc.title, "task_1: fails (type_normalization_failed)");
+    /// assert!(doc.to_text().contains("cell_not_an_integer"));
+    /// ```
+    pub fn document(&self) -> crate::doc::Document {
+        use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table};
+        let title = match self.error_code {
+            None => format!("{}: no problem found without the gold", self.task_id),
+            Some(code) => format!("{}: fails ({})", self.task_id, code.code()),
+        };
+        let mut facts = vec![(
+            "verdict".to_string(),
+            match self.error_code {
+                None => "no problem found (the gold decides the rest)".to_string(),
+                Some(code) => format!("fails: {} — {}", code.code(), code.description()),
+            },
+        )];
+        if let Some(error) = &self.error {
+            facts.push(("message".into(), error.clone()));
+        }
+        facts.push((
+            "columns".into(),
+            format!(
+                "config {}, prediction {}",
+                self.gold_column_count, self.prediction_column_count
+            ),
+        ));
+        facts.push((
+            "prediction rows".into(),
+            self.prediction_row_count.to_string(),
+        ));
+        if let Some(m) = &self.type_compatible_mapping {
+            let pairs: Vec<String> = m
+                .iter()
+                .enumerate()
+                .map(|(j, k)| format!("{j}→{k}"))
+                .collect();
+            facts.push(("first readable mapping".into(), pairs.join(", ")));
+        }
+        let mut doc = Document::new(title).lead(Block::Facts { items: facts });
+        if self.columns.is_empty() {
+            return doc;
+        }
+        let header = |k: usize| self.prediction_headers.get(k).map_or("?", String::as_str);
+        let mut columns = Table::new(vec![
+            Column::new("gold #", Align::Right),
+            Column::new("gold name", Align::Left),
+            Column::new("rule", Align::Left),
+            Column::new("readable prediction columns", Align::Left),
+        ]);
+        let mut bad = Table::new(vec![
+            Column::new("gold column", Align::Left),
+            Column::new("prediction column", Align::Left),
+            Column::new("row", Align::Right),
+            Column::new("value", Align::Left),
+            Column::new("reason", Align::Left),
+        ]);
+        for c in &self.columns {
+            let readable: Vec<String> = c
+                .readable
+                .iter()
+                .map(|&k| format!("{k} {}", header(k)))
+                .collect();
+            let readable = if readable.is_empty() {
+                Cell::text("none").marked(Mark::Bad)
+            } else {
+                Cell::text(readable.join(", "))
+            };
+            columns.push_row(vec![
+                Cell::text(c.gold_index.to_string()),
+                Cell::text(c.gold_name.clone()),
+                Cell::text(c.rule.describe()),
+                readable,
+            ]);
+            for b in &c.unreadable {
+                bad.push_row(vec![
+                    Cell::text(format!("{} {}", c.gold_index, c.gold_name)),
+                    Cell::text(format!("{} {}", b.prediction_index, b.header)),
+                    Cell::text(b.row.to_string()),
+                    Cell::text(b.value.clone()).marked(Mark::Bad),
+                    Cell::text(b.error.to_string()),
+                ]);
+            }
+        }
+        doc = doc.section(
+            Section::new("Gold columns")
+                .with_id("columns")
+                .block(Block::Table(columns)),
+        );
+        if !bad.rows.is_empty() {
+            doc = doc.section(
+                Section::new("Cells that do not read")
+                    .with_id("unreadable_cells")
+                    .block(Block::Table(bad)),
+            );
+        }
+        doc
     }
 }
 
@@ -519,7 +604,7 @@ mod tests {
             "columns",
             "type_compatible_mapping",
         ];
-        let Out::Object(members) = r.to_out() else {
+        let crate::pyjson::Out::Object(members) = crate::pyjson::to_tree(&r) else {
             panic!("an object")
         };
         let got: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();

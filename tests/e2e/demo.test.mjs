@@ -2,118 +2,16 @@
 // playwright-core): the page is served from 127.0.0.1, every feature is driven with real files,
 // the assertions read what the page shows, and screenshots go to test-output/e2e/.
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { test } from "node:test";
 
-import { chromium } from "playwright-core";
-
-import { startServer } from "./server.mjs";
-
-const ROOT = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
-const SHOTS = join(ROOT, "test-output", "e2e");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const LAPTOP = { width: 1366, height: 768 };
-
-let server;
-let baseUrl;
-let browser;
-let page;
-let work;
-const problems = []; // console errors, page errors, requests leaving the local server
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  work = mkdtempSync(join(tmpdir(), "tabeq-e2e-"));
-  ({ server, url: baseUrl } = await startServer(join(ROOT, "web-demo"), 0));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
-  page = await browser.newPage({ viewport: LAPTOP, acceptDownloads: true });
-  page.setDefaultTimeout(20_000);
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("request", (request) => {
-    const url = request.url();
-    if (!url.startsWith(baseUrl) && !url.startsWith("blob:") && !url.startsWith("data:")) problems.push(`network: ${url}`);
-  });
-  await page.goto(baseUrl);
-  await page.waitForSelector("#status.ready");
-});
-
-after(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
-
-function file(name, content) {
-  const path = join(work, name);
-  mkdirSync(join(path, ".."), { recursive: true });
-  writeFileSync(path, content);
-  return path;
-}
-
-async function shot(name) {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-const text = (selector) => page.locator(selector).innerText();
-
-async function tab(name) {
-  await page.click(`.tabs [data-tab="${name}"]`);
-  await page.waitForSelector(`#tab-${name}:not([hidden])`);
-}
-
-async function clearInputs() {
-  await tab("check");
-  await page.click("#clear-inputs");
-}
-
-async function choose(kind, path) {
-  await page.setInputFiles(`.file-card[data-input="${kind}"] input[type=file]`, path);
-  await page.waitForFunction((k) => document.querySelector(`[data-testid="${k}-info"]`).textContent !== "none", kind);
-}
-
-/** Wait until the page is idle (no scorer work running) and `selector` shows. */
-async function settled(selector) {
-  await page.waitForSelector(selector);
-  await page.waitForSelector("#status.ready");
-}
-
-/** Run `action` and wait until the check or explain output (`which`) is rendered again. */
-async function rerendered(which, action) {
-  const selector = `#${which}-output`;
-  const before = await page.locator(selector).getAttribute("data-done");
-  await action();
-  await page.waitForFunction(([sel, old]) => {
-    const done = document.querySelector(sel).dataset.done;
-    return done !== undefined && done !== old && document.querySelector("#status").classList.contains("ready");
-  }, [selector, before]);
-}
-
-const CONFIG = JSON.stringify({
-  schema_version: "1.0",
-  task_id: "task_12",
-  order_sensitive: false,
-  columns: [
-    { gold_index: 0, gold_name: "region", type: "text" },
-    { gold_index: 1, gold_name: "gdp", type: "number", comparison: { mode: "decimal_places", digits: 1 } },
-    { gold_index: 2, gold_name: "reported", type: "date" },
-  ],
-});
-const GOLD = "region,gdp,reported\nNorth,1.3,2024-01-31\nSouth,2.5,2024-02-29\nEast,10.0,2024-03-31\n";
+import { choose, clearInputs, CONFIG, env, file, GOLD, LAPTOP, overflow, rerendered, ROOT, settled, shot, SHOTS, tab, text, worstCaseSuite } from "./harness.mjs";
 
 test("the page loads the module, shows its version and fits a laptop screen", async () => {
   assert.match(await text("#version"), /^tabeq \d+\.\d+\.\d+/);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `page is ${overflow}px wider than the window`);
+  const wider = await overflow();
+  assert.ok(wider <= 0, `page is ${wider}px wider than the window`);
   await shot("01-start");
 });
 
@@ -123,13 +21,15 @@ test("check my submission: validation without gold, then the verdict with gold",
   await rerendered("check", () =>
     choose("prediction", file("check/prediction.csv", "Reported,Region,GDP (bn)\n2024-02-29T00:00:00Z,South,2.54\n2024-01-31,North,1.25\n20240331,East,10\n")),
   );
-  assert.match(await text('[data-testid="validation"]'), /Readable.*3 rows, 3 columns.*The verdict needs the gold/s);
-  assert.equal(await page.locator('[data-testid="verdict"]').count(), 0);
-  const readability = await text('[data-testid="readability"]');
-  assert.match(readability, /0: region/);
+  assert.match(await text('[data-testid="validation"]'), /Readable.*the verdict needs the gold/s);
+  assert.equal(await env.page.locator('[data-testid="verdict"]').count(), 0);
+  // The core's validation document: facts, the gold columns and the first bad cell of each other column.
+  assert.match(await text('[data-testid="validation-document"]'), /prediction rows\s*3/);
+  const readability = await text('[data-testid="validation-document"] [data-section="columns"]');
+  assert.match(readability, /0\s+region/);
   assert.match(readability, /number \(decimal_places 1, plain\)/);
-  assert.match(readability, /row 1: "2024-02-29T00:00:00Z"/); // the first bad cell of Reported under the number rule
-  assert.match(readability, /cell_invalid_number/);
+  // The first bad cell of Reported under the number rule.
+  assert.match(await text('#check-output [data-section="unreadable_cells"]'), /1 gdp\s+0 Reported\s+1\s+2024-02-29T00:00:00Z\s+cell_invalid_number/);
   await shot("02-check-validation");
 
   await rerendered("check", () => choose("gold", file("check/gold.csv", GOLD)));
@@ -143,23 +43,22 @@ test("check my submission: validation without gold, then the verdict with gold",
 
 test("check my submission: pasted text, a broken CSV and a type failure", async () => {
   await clearInputs();
-  await page.click('.file-card[data-input="config"] .paste-toggle');
-  await page.fill('.file-card[data-input="config"] textarea', CONFIG);
-  await page.click('.file-card[data-input="prediction"] .paste-toggle');
-  await rerendered("check", () => page.fill('.file-card[data-input="prediction"] textarea', 'a,b,c\nNorth,"1.3,2024-01-31\n'));
+  await env.page.click('.file-card[data-input="config"] .paste-toggle');
+  await env.page.fill('.file-card[data-input="config"] textarea', CONFIG);
+  await env.page.click('.file-card[data-input="prediction"] .paste-toggle');
+  await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', 'a,b,c\nNorth,"1.3,2024-01-31\n'));
   assert.match(await text('[data-testid="validation"]'), /Will fail\s+invalid_prediction_csv/);
-  assert.match(await text('[data-testid="csv-error"]'), /csv_unterminated_quote/);
+  assert.match(await text('[data-testid="validation-document"]'), /csv_unterminated_quote \(record 2\)/);
   await shot("04-check-broken-csv");
 
-  await rerendered("check", () => page.fill('.file-card[data-input="prediction"] textarea', "a,b,c\nNorth,about 1.3,2024-01-31\nSouth,2.5,2024-02-29\n"));
+  await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', "a,b,c\nNorth,about 1.3,2024-01-31\nSouth,2.5,2024-02-29\n"));
   assert.match(await text('[data-testid="validation"]'), /Will fail\s+type_normalization_failed/);
-  const readability = await text('[data-testid="readability"]');
-  assert.match(readability, /row 1: "about 1\.3"/);
+  assert.match(await text('#check-output [data-section="unreadable_cells"]'), /1 gdp\s+1 b\s+1\s+about 1\.3\s+cell_invalid_number/);
   await shot("05-check-type-failure");
 
-  await rerendered("check", () => page.fill('.file-card[data-input="prediction"] textarea', "a,b\nNorth,1.3\n"));
+  await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', "a,b\nNorth,1.3\n"));
   assert.match(await text('[data-testid="validation"]'), /column_count_mismatch/);
-  assert.match(await text('[data-testid="validation"]'), /Expected 3 columns; received 2/);
+  assert.match(await text('[data-testid="validation-document"]'), /Expected 3 columns; received 2/);
 });
 
 test("explain: mapping, hints, type failures and mismatching rows side by side", async () => {
@@ -170,15 +69,19 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   await choose("prediction", file("explain/prediction.csv", "region,gdp,reported\nSouth,2.5,2024-02-29\nNorth,1.3,2024-01-31\nEast,10,2024-03-31\n"));
   await rerendered("explain", () => tab("explain"));
   assert.match(await text('[data-testid="explain-verdict"]'), /FAILED\s+relation_mismatch/);
-  assert.match(await text('[data-testid="hints"]'), /row_order/);
-  assert.match(await text('[data-testid="explain-rows"]'), /first difference at row\s+1/);
-  assert.match(await text('[data-testid="explain-rows"]'), /would match ignoring order\s+yes/);
-  // The first differing position is outlined and its differing cells are marked on both sides.
-  assert.equal(await page.locator('[data-testid="gold-rows"] tr.first-diff').getAttribute("data-row"), "1");
-  assert.ok((await page.locator('[data-testid="gold-rows"] td.diff').count()) >= 2);
-  assert.ok((await page.locator('[data-testid="prediction-rows"] td.diff').count()) >= 2);
+  // The core's explanation document: near misses and the first differing row.
+  assert.match(await text('#explain-output [data-section="hints"]'), /row_order\s+would pass/);
+  assert.match(await text('#explain-output [data-section="first_difference"]'), /1\s+gold\s+North\s+1\.3\s+2024-01-31\s+1\s+prediction\s+South/);
+  assert.match(await text('#explain-output [data-section="first_difference"]'), /The rows are the gold's, in a different order/);
+  // The first differing position is outlined and its differing cells are marked on both sides,
+  // gold and prediction of one row on one line.
+  assert.equal(await env.page.locator('[data-testid="side-by-side"] tr.first-diff').getAttribute("data-row"), "1");
+  assert.ok((await env.page.locator('[data-testid="side-by-side"] tr[data-row="1"] td.gold.diff').count()) >= 2);
+  assert.ok((await env.page.locator('[data-testid="side-by-side"] tr[data-row="1"] td.pred.diff').count()) >= 2);
   // Canonical values are shown under the raw ones: 10 → 10, dates stay dates.
-  assert.match(await text('[data-testid="prediction-rows"]'), /10\s+→ 10/);
+  assert.match(await text('[data-testid="side-by-side"] tr[data-row="3"]'), /10\s+→ 10/);
+  // No row is missing or extra in an ordered task whose rows are only permuted: no rows lists.
+  assert.equal(await env.page.locator('#explain-output [data-section="missing_rows"], [data-section="extra_rows"]').count(), 0);
   await shot("06-explain-ordered");
 
   // Unordered, one value rounded, one type failure column: missing/extra rows highlighted.
@@ -187,11 +90,21 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
     choose("prediction", file("explain/prediction2.csv", "region,gdp,reported,note\nNorth,1.3,2024-01-31,x\nSouth,2.6,2024-02-29,y\nEast,10,2024-03-31,z\n")),
   );
   assert.match(await text('[data-testid="explain-verdict"]'), /column_count_mismatch/);
-  assert.match(await text('[data-testid="explain-shape"]'), /extra prediction columns\s+note/);
-  assert.match(await text('[data-testid="hints"]'), /extra_columns/);
-  assert.equal(await page.locator('[data-testid="gold-rows"] tr.bad').getAttribute("data-row"), "2");
-  assert.equal(await page.locator('[data-testid="prediction-rows"] tr.extra').getAttribute("data-row"), "2");
-  assert.match(await page.locator('[data-testid="explain-types"]').textContent(), /note.*cell_invalid_(number|datetime)/s);
+  assert.match(await text('[data-testid="explain-document"]'), /Extra prediction column: 3 'note'/);
+  assert.match(await text('#explain-output [data-section="hints"]'), /extra_columns/);
+  assert.equal(await env.page.locator('[data-testid="side-by-side"] tr.gold-missing').getAttribute("data-row"), "2");
+  assert.equal(await env.page.locator('[data-testid="side-by-side"] tr.pred-extra').getAttribute("data-row"), "2");
+  // The rows lists side by side: gold row 2 (South, 2.5) next to prediction row 2 (South, 2.6),
+  // the gdp cell highlighted on both sides, on the same line.
+  const missing = env.page.locator('[data-testid="rows-pair"] [data-section="missing_rows"] tbody tr').first();
+  const extra = env.page.locator('[data-testid="rows-pair"] [data-section="extra_rows"] tbody tr').first();
+  assert.deepEqual(await missing.locator("td").allInnerTexts(), ["2", "South", "2.5", "2024-02-29"]);
+  assert.deepEqual(await extra.locator("td").allInnerTexts(), ["2", "South", "2.6", "2024-02-29"]);
+  assert.deepEqual(await missing.locator("td.mark-differs").allInnerTexts(), ["2.5"]);
+  assert.deepEqual(await extra.locator("td.mark-differs").allInnerTexts(), ["2.6"]);
+  const [top1, top2] = await Promise.all([missing.boundingBox(), extra.boundingBox()]);
+  assert.equal(Math.round(top1.y), Math.round(top2.y));
+
   await shot("07-explain-unordered");
 
   // A cell of a mapped column that does not read under its rule is listed with the rule.
@@ -199,53 +112,30 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
     choose("prediction", file("explain/prediction3.csv", "region,gdp,reported\nNorth,1.3,2024-01-31\nSouth,about 2.5,2024-02-29\nEast,10,2024-03-31\n")),
   );
   assert.match(await text('[data-testid="explain-verdict"]'), /type_normalization_failed/);
-  assert.match(await text('[data-testid="explain-types-mapped"]'), /1: gdp\s+number \(decimal_places 1, plain\)\s+1: gdp\s+2\s+"about 2\.5"\s+cell_invalid_number/);
+  assert.match(await text('#explain-output [data-section="unreadable_cells"]'), /1 gdp\s+1 gdp\s+2\s+about 2\.5\s+cell_invalid_number/);
   await shot("08-explain-type-failure");
 });
 
-/** A suite folder with `tasks` copies of a 12,962 × 6 worst case (every column permutation type-checks). */
-function worstCaseSuite(dir, tasks) {
-  let seed = 7;
-  const next = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
-  const rows = Array.from({ length: 12962 }, () => Array.from({ length: 6 }, () => (next() * 1e6).toFixed(2)));
-  const columns = Array.from({ length: 6 }, (_, i) => ({ gold_index: i, gold_name: `c${i}`, type: "number", comparison: { mode: "decimal_places", digits: 2 } }));
-  const gold = `${columns.map((c) => c.gold_name).join(",")}\n${rows.map((r) => r.join(",")).join("\n")}\n`;
-  const reversed = rows.map((r) => [...r].reverse());
-  const prediction = `p0,p1,p2,p3,p4,p5\n${reversed.map((r) => r.join(",")).join("\n")}\n`;
-  for (let t = 1; t <= tasks; t++) {
-    const id = `task_${t}`;
-    mkdirSync(join(dir, "configs"), { recursive: true });
-    writeFileSync(join(dir, "configs", `${id}.json`), JSON.stringify({ schema_version: "1.0", task_id: id, order_sensitive: false, columns }));
-    mkdirSync(join(dir, "gold", id), { recursive: true });
-    writeFileSync(join(dir, "gold", id, "gold.csv"), gold);
-    mkdirSync(join(dir, "predictions", id), { recursive: true });
-    writeFileSync(join(dir, "predictions", id, "prediction.csv"), t % 2 ? prediction : prediction.replace(/\n[^\n]*\n$/, "\n0.01,0.01,0.01,0.01,0.01,0.01\n"));
-  }
-}
-
 test("score a suite: the 120-task conformance suite from a chosen folder", async () => {
-  const folder = join(work, "conformance-suite");
+  const folder = join(env.work, "conformance-suite");
   cpSync(join(ROOT, "tests", "conformance", "suite"), folder, { recursive: true });
   rmSync(join(folder, "expected_summary.json"));
   const expected = JSON.parse(readFileSync(join(ROOT, "tests", "conformance", "suite", "expected_summary.json"), "utf8"));
   await tab("suite");
-  await page.setInputFiles("#suite-folder", folder);
+  await env.page.setInputFiles("#suite-folder", folder);
   await settled('[data-testid="suite-summary"]');
   const summary = await text('[data-testid="suite-summary"]');
   assert.match(summary, new RegExp(`${expected.passed_task_count} of ${expected.task_count} tasks passed`));
   assert.match(await text('[data-testid="suite-progress-text"]'), new RegExp(`${expected.task_count} / ${expected.task_count} tasks scored`));
   assert.match(await text('[data-testid="suite-unscored"]'), /task_999/);
-  assert.equal(await page.locator('[data-testid="suite-tasks"] tbody tr').count(), expected.task_count);
+  assert.equal(await env.page.locator('[data-testid="suite-tasks"] tbody tr').count(), expected.task_count);
   // The per-task table shows the official error codes.
   for (const task of expected.tasks.slice(0, 30)) {
-    const row = await page.locator(`[data-testid="suite-tasks"] tr[data-task="${task.task_id}"]`).innerText();
+    const row = await env.page.locator(`[data-testid="suite-tasks"] tr[data-task="${task.task_id}"]`).innerText();
     assert.match(row, task.passed ? /passed/ : new RegExp(`failed\\s+${task.error_code}`), task.task_id);
   }
   // The downloaded summary equals the official one, key for key, except the implementation's name and free-text errors.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-testid="suite-download"]')]);
+  const [download] = await Promise.all([env.page.waitForEvent("download"), env.page.click('[data-testid="suite-download"]')]);
   const written = JSON.parse(readFileSync(await download.path(), "utf8"));
   assert.deepEqual(Object.keys(written), Object.keys(expected));
   for (const key of Object.keys(expected)) {
@@ -257,17 +147,17 @@ test("score a suite: the 120-task conformance suite from a chosen folder", async
 
   // "explain" on a failed task opens it in the Explain tab.
   const failed = expected.tasks.find((t) => !t.passed && t.error_code === "relation_mismatch");
-  await rerendered("explain", () => page.click(`[data-testid="suite-tasks"] tr[data-task="${failed.task_id}"] button`));
+  await rerendered("explain", () => env.page.click(`[data-testid="suite-tasks"] tr[data-task="${failed.task_id}"] button`));
   assert.match(await text('[data-testid="explain-verdict"]'), /relation_mismatch/);
   assert.match(await text('[data-testid="config-info"]'), new RegExp(`${failed.task_id}\\.json`));
 });
 
 test("score a suite: progress on a large suite while the page stays responsive", async () => {
-  const folder = join(work, "worst-suite");
+  const folder = join(env.work, "worst-suite");
   worstCaseSuite(folder, 6);
   await tab("suite");
   // Record progress texts and the longest pause of the main thread while the worker scores.
-  await page.evaluate(() => {
+  await env.page.evaluate(() => {
     window.__progress = new Set();
     window.__maxGap = 0;
     let last = performance.now();
@@ -281,9 +171,9 @@ test("score a suite: progress on a large suite while the page stays responsive",
       { childList: true, characterData: true, subtree: true },
     );
   });
-  await page.setInputFiles("#suite-folder", folder);
-  await page.waitForFunction(() => document.querySelector('[data-testid="suite-summary"]')?.textContent.includes("of 6 tasks passed"), null, { timeout: 120_000 });
-  const { progress, maxGap } = await page.evaluate(() => {
+  await env.page.setInputFiles("#suite-folder", folder);
+  await env.page.waitForFunction(() => document.querySelector('[data-testid="suite-summary"]')?.textContent.includes("of 6 tasks passed"), null, { timeout: 120_000 });
+  const { progress, maxGap } = await env.page.evaluate(() => {
     clearInterval(window.__ticker);
     return { progress: [...window.__progress], maxGap: window.__maxGap };
   });
@@ -296,55 +186,60 @@ test("score a suite: progress on a large suite while the page stays responsive",
 
 test("examples: every bundled task gives its announced outcome", async () => {
   await tab("examples");
-  const slugs = await page.locator("#example-list li[data-example]").evaluateAll((items) => items.map((li) => [li.dataset.example, li.querySelector(".expect")?.textContent ?? null]));
+  const slugs = await env.page.locator("#example-list li[data-example]").evaluateAll((items) => items.map((li) => [li.dataset.example, li.querySelector(".expect")?.textContent ?? null]));
   assert.ok(slugs.length >= 8);
   for (const [slug, expectation] of slugs) {
     if (slug === "suite") continue;
     await tab("examples");
-    await rerendered("check", () => page.click(`#example-list li[data-example="${slug}"] > button`));
+    await rerendered("check", () => env.page.click(`#example-list li[data-example="${slug}"] > button`));
     const verdict = await text('[data-testid="verdict"]');
     assert.match(verdict, expectation === "passes" ? /PASSED/ : /FAILED/, `${slug}: ${verdict}`);
   }
   await tab("examples");
   await shot("11-examples");
-  await rerendered("explain", () => page.click('#example-list li[data-example="rounding"] p button'));
-  assert.match(await text('[data-testid="hints"]'), /lower_precision/);
+  await rerendered("explain", () => env.page.click('#example-list li[data-example="rounding"] p button'));
+  assert.match(await text('#explain-output [data-section="hints"]'), /lower_precision/);
   await shot("12-example-explain");
   await tab("examples");
-  await page.click('#example-list li[data-example="suite"] > button');
+  await env.page.click('#example-list li[data-example="suite"] > button');
   await settled('[data-testid="suite-summary"]');
   assert.match(await text('[data-testid="suite-summary"]'), /3 of 9 tasks passed/);
   assert.match(await text('[data-testid="suite-unscored"]'), /task_99/);
 });
 
-test("trust metrics: tables and a per-operator bar chart from JSONL files", async () => {
+test("trust metrics: the core's report (tables and SVG charts) from JSONL files", async () => {
   await tab("trust");
-  await page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "reliability.jsonl"));
-  await settled('[data-testid="trust-chart"]');
+  await env.page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "reliability.jsonl"));
+  await settled('[data-testid="trust-report"]');
   assert.match(await text('[data-testid="trust-source"]'), /reliability\.jsonl · reliability/);
-  const rows = await page.locator('[data-testid="trust-table"] tbody tr').count();
-  assert.ok(rows >= 2, `${rows} rows`);
-  const bars = await page.locator('[data-testid="trust-chart"] rect.bar-full').count();
-  assert.ok(bars >= 3, `${bars} operator bars`);
-  // MRS = FRR + PRR / 2 on every row of the table.
-  const table = await page.locator('[data-testid="trust-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
-  for (const [, , frr, prr, , mrs] of table) assert.ok(Math.abs(Number(frr) + Number(prr) / 2 - Number(mrs)) < 0.011, `${frr} ${prr} ${mrs}`);
+  const rows = env.page.locator('#trust-output [data-section="groups"] tbody tr');
+  assert.ok((await rows.count()) >= 2, `${await rows.count()} rows`);
+  assert.ok((await env.page.locator('#trust-output [data-section="charts"] svg').count()) >= 1);
+  // MRS = FRR + PRR / 2 for each dataset on every row (n, FRR, PRR, NRR, MRS per dataset).
+  const table = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  for (const row of table) {
+    for (let at = 1; at + 4 < row.length; at += 5) {
+      const [frr, prr, mrs] = [row[at + 1], row[at + 2], row[at + 4]].map(Number);
+      assert.ok(Math.abs(frr + prr / 2 - mrs) < 0.011, `${row.join(" ")}`);
+    }
+  }
   await shot("13-trust-reliability");
 
-  await page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "robustness.jsonl"));
-  await page.waitForFunction(() => document.querySelector('[data-testid="trust-source"]')?.textContent.includes("robustness.jsonl"));
-  await settled('[data-testid="trust-chart"]');
-  assert.ok((await page.locator('[data-testid="trust-chart"] rect.bar-asr').count()) >= 3);
-  assert.match(await text('[data-testid="trust-table"]'), /overall/);
+  await env.page.selectOption("#trust-kind", "robustness");
+  await env.page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "robustness.jsonl"));
+  await env.page.waitForFunction(() => document.querySelector('[data-testid="trust-source"]')?.textContent.includes("robustness.jsonl · robustness"));
+  await settled('#trust-output [data-section="asr_detail"]');
+  assert.ok((await env.page.locator('#trust-output [data-section="charts"] svg').count()) >= 1);
   await shot("14-trust-robustness");
 
-  await page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "invalid.jsonl"));
+  await env.page.selectOption("#trust-kind", "reliability");
+  await env.page.setInputFiles("#trust-file", join(ROOT, "examples", "trust", "invalid.jsonl"));
   await settled('[data-testid="error-banner"]');
-  assert.match(await text('[data-testid="error-banner"]'), /unknown_operator \(trust, line 3\)/);
+  assert.match(await text('[data-testid="error-banner"]'), /^Cannot compute the trust metrics\s+unknown_operator \(trust, line 3\)/);
 });
 
 test("the single-file page works when opened from file://", async () => {
-  const offline = await browser.newPage({ viewport: LAPTOP });
+  const offline = await env.browser.newPage({ viewport: LAPTOP });
   const errors = [];
   offline.on("pageerror", (error) => errors.push(error.message));
   offline.on("request", (request) => {
@@ -359,7 +254,7 @@ test("the single-file page works when opened from file://", async () => {
     await offline.waitForSelector('[data-testid="verdict"]');
     assert.match(await offline.locator('[data-testid="verdict"]').innerText(), /PASSED/);
     await offline.click('.tabs [data-tab="explain"]');
-    await offline.waitForSelector('[data-testid="explain-summary"]');
+    await offline.waitForSelector('[data-testid="explain-document"]');
     await offline.click('.tabs [data-tab="suite"]');
     await offline.setInputFiles("#suite-folder", join(ROOT, "tests", "conformance", "suite"));
     await offline.waitForSelector('[data-testid="suite-summary"]');
@@ -367,7 +262,7 @@ test("the single-file page works when opened from file://", async () => {
     assert.match(await offline.locator('[data-testid="suite-summary"]').innerText(), new RegExp(`${expected.passed_task_count} of ${expected.task_count} tasks passed`));
     await offline.click('.tabs [data-tab="trust"]');
     await offline.click("#trust-example-robustness");
-    await offline.waitForSelector('[data-testid="trust-chart"]');
+    await offline.waitForSelector('[data-testid="trust-report"] svg');
     await offline.screenshot({ path: join(SHOTS, "15-file-url.png"), fullPage: true });
     assert.deepEqual(errors, []);
   } finally {
@@ -376,5 +271,5 @@ test("the single-file page works when opened from file://", async () => {
 });
 
 test("no console errors, no page errors, no request beyond the local server", () => {
-  assert.deepEqual(problems, []);
+  assert.deepEqual(env.problems, []);
 });

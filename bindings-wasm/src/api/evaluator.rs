@@ -4,10 +4,10 @@ use tabeq::canon::{canonicalize as canonicalize_cell, Canonical};
 use tabeq::config::{ColumnSpec, ConfigWarning};
 use tabeq::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
 use tabeq::error::{CsvErrorKind, FatalCode};
-use tabeq::explain::{explain as explain_prediction, ExplainOptions};
-use tabeq::pyjson::Out;
+use tabeq::explain::{explain as explain_prediction, Diagnosis, ExplainOptions};
+use tabeq::pyjson::{to_tree, Out};
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, ConfigFile, SuitePlan, SuiteSummary};
-use tabeq::validate::validate_prediction;
+use tabeq::validate::{validate_prediction, ValidationReport};
 use tabeq::{CsvError, FatalError, Prediction, PreparedGold, TaskConfig, TaskResult};
 
 use super::{Failure, Input, MAX_CONFIG_BYTES, SUITE_INCOMPLETE, UNKNOWN_TASK};
@@ -29,7 +29,7 @@ pub fn too_large_csv(at_least: usize, exact: bool) -> CsvError {
 
 /// The error text of a prediction the CSV reader refused, as `PreparedGold::evaluate` writes it
 /// for bytes (a refused-before-reading prediction must read the same).
-fn unreadable_error(e: &CsvError) -> String {
+pub fn unreadable_error(e: &CsvError) -> String {
     format!("Cannot parse CSV: {e}")
 }
 
@@ -110,7 +110,7 @@ pub fn evaluate(
 ) -> Result<Out, Failure> {
     let config = parse_config(config, config_file_name.map(config_stem))?;
     let gold = prepare_gold(gold, &config)?;
-    Ok(score(&prediction, &gold).to_out())
+    Ok(to_tree(&score(&prediction, &gold)))
 }
 
 /// `validatePrediction(prediction, config, {configFileName})`: the gold-less report of
@@ -119,7 +119,7 @@ pub fn validate(
     prediction: Input,
     config: Input,
     config_file_name: Option<&str>,
-) -> Result<Out, Failure> {
+) -> Result<ValidationReport, Failure> {
     let config = parse_config(config, config_file_name.map(config_stem))?;
     let report = match &prediction {
         Input::Missing => validate_prediction(Prediction::Missing, &config),
@@ -131,7 +131,7 @@ pub fn validate(
             report
         }
     };
-    Ok(report.to_out())
+    Ok(report)
 }
 
 /// `explain(prediction, gold, config, options)`: the core's structured diagnosis.
@@ -141,7 +141,7 @@ pub fn explain(
     config: Input,
     config_file_name: Option<&str>,
     options: &ExplainOptions,
-) -> Result<Out, Failure> {
+) -> Result<Diagnosis, Failure> {
     let config = parse_config(config, config_file_name.map(config_stem))?;
     let gold = prepare_gold(gold, &config)?;
     let diagnosis = match &prediction {
@@ -154,7 +154,7 @@ pub fn explain(
             diagnosis
         }
     };
-    Ok(diagnosis.to_out())
+    Ok(diagnosis)
 }
 
 /// `readTable(csv, {maxRows})`: the strict reader's table (header, row count and the first
@@ -294,7 +294,7 @@ impl Suite {
         let config = &self.plan.configs[index];
         let gold = prepare_gold(gold, config)?;
         let result = score(prediction, &gold);
-        let out = result.to_out();
+        let out = to_tree(&result);
         self.results[index] = Some(result);
         Ok(out)
     }

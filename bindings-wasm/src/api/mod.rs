@@ -6,6 +6,8 @@
 pub mod evaluator;
 #[cfg(feature = "evaluator")]
 pub mod gold;
+#[cfg(feature = "evaluator")]
+pub mod submission;
 #[cfg(feature = "trust")]
 pub mod trust;
 
@@ -108,6 +110,15 @@ pub enum Input {
         /// Whether `at_least` is the exact size.
         exact: bool,
     },
+}
+
+/// `renderDocument(document, format)`: the document in one of the core's renderings.
+pub fn render_document(doc: &tabeq::doc::Document, format: &str) -> Result<String, Failure> {
+    doc.render(format).ok_or_else(|| {
+        Failure::invalid_argument(format!(
+            "format must be \"text\", \"markdown\", \"html\" or \"csv\", not {format:?}"
+        ))
+    })
 }
 
 /// `errorCodes()`: every stable code with its family, plus the binding's own.

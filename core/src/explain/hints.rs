@@ -18,7 +18,8 @@ use super::space::FastMap;
 use super::{clip, Analysis, RowsAnalysis};
 
 /// The kind of a near miss. Codes are stable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum HintKind {
     /// Dropping the prediction columns the best mapping leaves over.
@@ -76,7 +77,7 @@ impl HintKind {
 }
 
 /// A column a hint concerns.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct HintColumn {
     /// The gold column (`None` for [`HintKind::ExtraColumns`], which concerns prediction columns only).
     pub gold_index: Option<usize>,
@@ -87,16 +88,17 @@ pub struct HintColumn {
 }
 
 /// A named near miss.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Hint {
     /// Its kind.
+    #[serde(rename = "name")]
     pub kind: HintKind,
+    /// Whether the official evaluator passes the task with this change alone.
+    pub would_pass: bool,
     /// For people.
     pub message: String,
     /// The columns concerned (empty for row-level hints).
     pub columns: Vec<HintColumn>,
-    /// Whether the official evaluator passes the task with this change alone.
-    pub would_pass: bool,
 }
 
 /// A modified task to re-score.
