@@ -274,7 +274,7 @@ impl NativePartialCredit {
     }
     /// The `partial_credit` dict of `tabeq.explain.explain` (note, column_signature, rows, columns).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        out_to_py(py, &self.inner.to_out())
+        out_to_py(py, &tabeq::pyjson::to_tree(&self.inner))
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
@@ -319,7 +319,7 @@ fn validate<'py>(
             PredictionFile::Bytes(b) => validate_prediction(Prediction::Csv(&b), config),
         },
     });
-    out_to_py(py, &report.to_out())
+    out_to_py(py, &tabeq::pyjson::to_tree(&report))
 }
 
 /// The answer table in model output: `(csv bytes or None, source code)`.

@@ -45,14 +45,14 @@ impl JsGold {
     /// The official per-task record, as `evaluate` returns it.
     pub fn evaluate(&self, prediction: JsValue) -> Result<JsValue, JsValue> {
         let prediction = throw(input(&prediction, "prediction", MAX_CSV_BYTES))?;
-        to_js(&self.gold.result(&prediction).to_out())
+        to_js(&tabeq::pyjson::to_tree(&self.gold.result(&prediction)))
     }
 
     /// The records of many predictions, in order.
     #[wasm_bindgen(js_name = evaluateMany)]
     pub fn evaluate_many(&self, predictions_value: JsValue) -> Result<JsValue, JsValue> {
         let items = predictions(&predictions_value)?;
-        let results = items.iter().map(|p| self.gold.result(p).to_out()).collect();
+        let results = items.iter().map(|p| tabeq::pyjson::to_tree(&self.gold.result(p))).collect();
         to_js(&Out::Array(results))
     }
 

@@ -55,7 +55,7 @@ impl Gold {
                 partial_credit(Prediction::Invalid(&e), &self.gold, signatures, strict)
             }
         };
-        credit.to_out()
+        tabeq::pyjson::to_tree(&credit)
     }
 
     /// The normalized config.
