@@ -55,6 +55,7 @@ mod hints;
 mod render;
 mod space;
 
+use crate::bipartite;
 use crate::config::TaskConfig;
 use crate::csv::{read_table, Table};
 use crate::error::{CellErrorKind, CsvError, FatalError};
@@ -965,9 +966,9 @@ impl<'a> Analysis<'a> {
             })
             .collect();
         // With fewer prediction columns than gold columns the shape already says it all.
-        let matching = assign::max_matching(&self.compat);
+        let matching = bipartite::max_matching(&self.compat);
         let unreadable = (self.c >= self.d)
-            .then(|| assign::hall_violator(&self.compat, &matching))
+            .then(|| bipartite::hall_violator(&self.compat, &matching))
             .flatten()
             .map(|(gold_columns, readable_from)| Unreadable {
                 gold_columns,
@@ -994,7 +995,7 @@ impl<'a> Analysis<'a> {
                     .fold(0u64, |m, k| m | (1u64 << k))
             })
             .collect();
-        let recovered = assign::max_matching(&same).iter().flatten().count();
+        let recovered = bipartite::max_matching(&same).iter().flatten().count();
         PartialCredit {
             column_signature: column_signature(
                 Some(self.table),

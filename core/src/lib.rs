@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bipartite;
 pub mod canon;
 pub mod chars;
 pub mod config;

@@ -39,6 +39,8 @@
 //! isomorphism in general, so a work budget (about 3·10⁹ row visits) bounds the rest
 //! ([`MatchOutcome::SearchLimitExceeded`]); no test, benchmark or fuzzing input reaches it.
 
+use crate::bipartite::{first_perfect_matching, full_mask, has_perfect_matching, mix64};
+
 /// Identifier of a canonical value, interned per rule. Equal ids ⇔ equal canonical values.
 pub type ValueId = u32;
 
@@ -126,83 +128,8 @@ pub fn match_columns_with_stats(input: &MatchInput<'_>) -> (MatchOutcome, Search
     (outcome, search.stats)
 }
 
-fn full_mask(d: usize) -> u64 {
-    if d >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << d) - 1
-    }
-}
-
 fn mask_where(d: usize, f: impl Fn(usize) -> bool) -> u64 {
     (0..d).filter(|&k| f(k)).fold(0u64, |m, k| m | (1u64 << k))
-}
-
-/// Whether gold columns `first..` can be matched one-to-one into `free` columns
-/// (bitset Kuhn's algorithm: O(d²) word operations).
-fn has_perfect_matching(edges: &[u64], free: u64, first: usize) -> bool {
-    let d = edges.len();
-    if (d - first) as u32 > free.count_ones() {
-        return false;
-    }
-    let mut owner = [usize::MAX; 64]; // prediction column -> gold column
-    for j in first..d {
-        let mut seen = 0u64;
-        if !augment(edges, free, j, &mut seen, &mut owner) {
-            return false;
-        }
-    }
-    true
-}
-
-fn augment(edges: &[u64], free: u64, j: usize, seen: &mut u64, owner: &mut [usize; 64]) -> bool {
-    let mut candidates = edges[j] & free & !*seen;
-    while candidates != 0 {
-        let k = candidates.trailing_zeros() as usize;
-        candidates &= candidates - 1;
-        if *seen & (1 << k) != 0 {
-            continue;
-        }
-        *seen |= 1 << k;
-        if owner[k] == usize::MAX || augment(edges, free, owner[k], seen, owner) {
-            owner[k] = j;
-            return true;
-        }
-    }
-    false
-}
-
-/// The lexicographically first perfect matching, if any.
-fn first_perfect_matching(edges: &[u64]) -> Option<Vec<usize>> {
-    let d = edges.len();
-    let mut free = full_mask(d);
-    let mut out = Vec::with_capacity(d);
-    for j in 0..d {
-        let mut candidates = edges[j] & free;
-        let mut chosen = None;
-        while candidates != 0 {
-            let k = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            if has_perfect_matching(edges, free & !(1 << k), j + 1) {
-                chosen = Some(k);
-                break;
-            }
-        }
-        let k = chosen?;
-        free &= !(1 << k);
-        out.push(k);
-    }
-    Some(out)
-}
-
-#[inline]
-fn mix64(mut x: u64) -> u64 {
-    // splitmix64 finalizer
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 #[inline]

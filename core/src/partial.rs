@@ -22,6 +22,7 @@
 
 use sha2::{Digest, Sha256};
 
+use crate::bipartite::mix64;
 use crate::chars::{is_null_token, python_strip};
 use crate::config::{Comparison, NumericUnit};
 use crate::csv::Table;
@@ -151,16 +152,6 @@ fn signature_cell_into(raw: &str, strict: bool, out: &mut String) {
         }
     }
     out.push_str(stripped);
-}
-
-#[inline]
-fn mix64(mut x: u64) -> u64 {
-    // splitmix64 finalizer
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 /// A deterministic 128-bit digest of a normalized cell (the length is mixed in, so padding

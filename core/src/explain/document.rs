@@ -46,38 +46,7 @@ impl Diagnosis {
     /// ```
     pub fn document(&self) -> Document {
         let r = &self.result;
-        let title = match r.error_code {
-            None => format!("{}: passed", r.task_id),
-            Some(code) => format!("{}: failed ({})", r.task_id, code.code()),
-        };
-        let mut facts = vec![(
-            "verdict".to_string(),
-            if r.passed { "passed" } else { "failed" }.to_string(),
-        )];
-        if let Some(code) = r.error_code {
-            facts.push((
-                "error".into(),
-                format!("{} — {}", code.code(), code.description()),
-            ));
-        }
-        if let Some(message) = &r.error {
-            facts.push(("message".into(), message.clone()));
-        }
-        facts.push((
-            "columns".into(),
-            format!(
-                "gold {}, prediction {}",
-                r.gold_column_count, r.prediction_column_count
-            ),
-        ));
-        facts.push((
-            "rows".into(),
-            format!(
-                "gold {}, prediction {}",
-                r.gold_row_count, r.prediction_row_count
-            ),
-        ));
-        let mut doc = Document::new(title).lead(Block::Facts { items: facts });
+        let mut doc = r.document();
         let findings = render::findings(self);
         if !findings.is_empty() && !r.passed {
             doc = doc.lead(Block::paragraph(findings.join(" ")));
@@ -117,6 +86,22 @@ impl Diagnosis {
         }
         if !r.passed {
             doc.sections.push(self.partial_credit_section());
+        }
+        doc
+    }
+
+    /// [`Diagnosis::document`], with a warning first when this diagnosis's verdict is not the
+    /// one the task was scored with (its files changed in between).
+    pub fn document_rescored(&self, passed: bool, error_code: Option<&str>) -> Document {
+        let mut doc = self.document();
+        if (passed, error_code) != (self.result.passed, self.result.error_code.map(|c| c.code())) {
+            doc.lead.insert(
+                0,
+                Block::note(
+                    Tone::Warning,
+                    "The task's files changed since it was scored; what follows describes them now.",
+                ),
+            );
         }
         doc
     }
