@@ -14,7 +14,7 @@ use tabeq::partial::column_signature as column_signature_core;
 use tabeq::{Prediction, PreparedGold};
 
 use crate::fs::{self, PredictionFile};
-use crate::{fatal_to_py, Input, NativeConfig, DETACH_THRESHOLD};
+use crate::{fatal_to_py, render, Input, NativeConfig, DETACH_THRESHOLD};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 fn explain_inputs(
@@ -58,7 +58,7 @@ fn explain(
     max_value_chars: usize,
     hints: bool,
     signature_strict: bool,
-) -> PyResult<String> {
+) -> PyResult<NativeDiagnosis> {
     let gold = Input::borrowed(gold)?;
     let pred = prediction.map(Input::borrowed).transpose()?;
     let options = ExplainOptions {
@@ -68,13 +68,39 @@ fn explain(
         signature_strict,
     };
     let size = gold.size() + pred.as_ref().map_or(0, Input::size);
-    let run = || explain_inputs(pred.as_ref(), &gold, &config.inner, &options).map(|d| d.to_json());
+    let run = || explain_inputs(pred.as_ref(), &gold, &config.inner, &options);
     let result = if size > DETACH_THRESHOLD {
         py.detach(run)
     } else {
         run()
     };
-    result.map_err(fatal_to_py)
+    result
+        .map(|inner| NativeDiagnosis { inner })
+        .map_err(fatal_to_py)
+}
+
+/// A diagnosis held natively: its JSON, and its document rendered by the core.
+#[pyclass(frozen, module = "tabeq._tabeq")]
+struct NativeDiagnosis {
+    inner: Diagnosis,
+}
+
+#[pymethods]
+impl NativeDiagnosis {
+    /// The diagnosis JSON text.
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+    /// The document rendered as `format`; with the verdict the task was scored with, a
+    /// diagnosis that disagrees (the files changed since) says so.
+    #[pyo3(signature = (format, scored=None))]
+    fn render(&self, format: &str, scored: Option<(bool, Option<String>)>) -> PyResult<String> {
+        let doc = match scored {
+            Some((passed, code)) => self.inner.document_rescored(passed, code.as_deref()),
+            None => self.inner.document(),
+        };
+        render(&doc, format)
+    }
 }
 
 /// The KDD Cup 2026 phase-1 column-signature score (compatibility mode, no config needed) as
@@ -134,6 +160,7 @@ fn column_signature(
 
 /// Register this module's functions on `_tabeq`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<NativeDiagnosis>()?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(column_signature, m)?)?;
     Ok(())
