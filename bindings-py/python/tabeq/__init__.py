@@ -258,8 +258,10 @@ def _as_config(config: ConfigLike) -> TaskConfig:
     raise TypeError(f"cannot use {type(config).__name__} as a config")
 
 
-ERROR_DESCRIPTIONS: dict[str, str] = {code: words for code, _, words in _tabeq.error_catalogue_entries()}
-"""Every error code in words: the core catalogue's one description per code."""
+ERROR_DESCRIPTIONS: dict[str, str] = {
+    code: words for code, family, words in _tabeq.error_catalogue_entries() if family == "task"
+}
+"""The per-task error codes in words (the core catalogue's descriptions)."""
 
 
 class TaskResult:
@@ -434,7 +436,7 @@ class TaskResult:
     def describe(self) -> str:
         """The verdict explained for people (what ``tabeq check`` prints): the column mapping
         with gold names and prediction headers and, on failure, the first differing rows."""
-        return self._render("text")
+        return self._render("text").rstrip("\n")
 
     def to_markdown(self) -> str:
         """``describe()`` as Markdown."""

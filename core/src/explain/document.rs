@@ -139,7 +139,6 @@ impl Diagnosis {
                 let k = pair.and_then(|p| p.prediction_index);
                 let mark = match pair {
                     Some(p) if k.is_some() && !p.compatible => Mark::Bad,
-                    Some(p) if k.is_some() && !p.same_values && !official => Mark::Differs,
                     _ => Mark::None,
                 };
                 cells.push(Cell::text(k.map_or(String::new(), |k| k.to_string())).marked(mark));
