@@ -430,7 +430,10 @@ class TaskResult:
         try:
             diagnosis = self.explain(hints=not self.passed)
         except (TabeqError, OSError) as exc:
-            return self._native().render(format) + f"\n(The task's files cannot be read again to explain it: {exc})"
+            return (
+                self._native().render(format)
+                + f"\n(The task's files cannot be read again to explain it: {exc})"
+            )
         return diagnosis._native_render(format, scored=(self.passed, self.error_code))
 
     def describe(self) -> str:
@@ -605,8 +608,6 @@ class SuiteResult:
 
     def _repr_html_(self) -> str:
         return f"<style>{_tabeq.HTML_STYLE}</style>{self._render('html')}"
-
-
 
 
 def evaluate_suite(
