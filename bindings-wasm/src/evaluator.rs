@@ -52,6 +52,18 @@ pub fn evaluate(
     ))?)
 }
 
+/// The validation report of `validatePrediction`'s arguments.
+fn validation(
+    prediction: &JsValue,
+    config: &JsValue,
+    options: &JsValue,
+) -> Result<tabeq::validate::ValidationReport, JsValue> {
+    let name = throw(config_file_name(options))?;
+    let prediction = throw(input(prediction, "prediction", MAX_CSV_BYTES))?;
+    let config = throw(config_input(config, "config"))?;
+    throw(api::validate(prediction, config, name.as_deref()))
+}
+
 /// The pre-submission check without gold (`ValidationReport` in `tabeq.d.ts`).
 #[wasm_bindgen(js_name = validatePrediction)]
 pub fn validate_prediction(
@@ -59,14 +71,7 @@ pub fn validate_prediction(
     config: JsValue,
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let name = throw(config_file_name(&options))?;
-    let prediction = throw(input(&prediction, "prediction", MAX_CSV_BYTES))?;
-    let config = throw(config_input(&config, "config"))?;
-    to_js(&to_tree(&throw(api::validate(
-        prediction,
-        config,
-        name.as_deref(),
-    ))?))
+    to_js(&to_tree(&validation(&prediction, &config, &options)?))
 }
 
 /// The validation report as a document (`Document` in `tabeq.d.ts`), for `renderDocument`.
@@ -76,11 +81,7 @@ pub fn validation_document(
     config: JsValue,
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let name = throw(config_file_name(&options))?;
-    let prediction = throw(input(&prediction, "prediction", MAX_CSV_BYTES))?;
-    let config = throw(config_input(&config, "config"))?;
-    let report = throw(api::validate(prediction, config, name.as_deref()))?;
-    to_js_value(&report.document())
+    to_js_value(&validation(&prediction, &config, &options)?.document())
 }
 
 /// An optional non-negative integer option, at most `max`.

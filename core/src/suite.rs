@@ -306,7 +306,7 @@ impl SuiteSummary {
     /// assert!(doc.to_text().contains("missing_prediction"));
     /// ```
     pub fn document(&self) -> crate::doc::Document {
-        use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table};
+        use crate::doc::{Align, Block, Cell, Document, Mark, Section, Table};
         let mut facts = vec![
             (
                 "task_accuracy".to_string(),
@@ -323,12 +323,12 @@ impl SuiteSummary {
                 self.unscored_prediction_tasks.join(", "),
             ));
         }
-        let mut table = Table::new(vec![
-            Column::new("task", Align::Left),
-            Column::new("verdict", Align::Left),
-            Column::new("error", Align::Left),
-            Column::new("rows (prediction/gold)", Align::Right),
-            Column::new("columns (prediction/gold)", Align::Right),
+        let mut table = Table::with_columns(&[
+            ("task", Align::Left),
+            ("verdict", Align::Left),
+            ("error", Align::Left),
+            ("rows (prediction/gold)", Align::Right),
+            ("columns (prediction/gold)", Align::Right),
         ]);
         let failures = self.tasks.iter().filter(|t| !t.passed);
         for t in failures.chain(self.tasks.iter().filter(|t| t.passed)) {

@@ -200,7 +200,7 @@ impl ValidationReport {
     /// assert!(doc.to_text().contains("cell_not_an_integer"));
     /// ```
     pub fn document(&self) -> crate::doc::Document {
-        use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table};
+        use crate::doc::{Align, Block, Cell, Document, Mark, Section, Table};
         let title = match self.error_code {
             None => format!("{}: no problem found without the gold", self.task_id),
             Some(code) => format!("{}: fails ({})", self.task_id, code.code()),
@@ -239,18 +239,18 @@ impl ValidationReport {
             return doc;
         }
         let header = |k: usize| self.prediction_headers.get(k).map_or("?", String::as_str);
-        let mut columns = Table::new(vec![
-            Column::new("gold #", Align::Right),
-            Column::new("gold name", Align::Left),
-            Column::new("rule", Align::Left),
-            Column::new("readable prediction columns", Align::Left),
+        let mut columns = Table::with_columns(&[
+            ("gold #", Align::Right),
+            ("gold name", Align::Left),
+            ("rule", Align::Left),
+            ("readable prediction columns", Align::Left),
         ]);
-        let mut bad = Table::new(vec![
-            Column::new("gold column", Align::Left),
-            Column::new("prediction column", Align::Left),
-            Column::new("row", Align::Right),
-            Column::new("value", Align::Left),
-            Column::new("reason", Align::Left),
+        let mut bad = Table::with_columns(&[
+            ("gold column", Align::Left),
+            ("prediction column", Align::Left),
+            ("row", Align::Right),
+            ("value", Align::Left),
+            ("reason", Align::Left),
         ]);
         for c in &self.columns {
             let readable: Vec<String> = c

@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { tabeq } from "./helpers.mjs";
 
-const CONFIG = {
+const CONFIG = JSON.stringify({
   schema_version: "1.0",
   task_id: "task_1",
   order_sensitive: false,
@@ -14,7 +14,7 @@ const CONFIG = {
     { gold_index: 0, gold_name: "city", type: "text" },
     { gold_index: 1, gold_name: "n", type: "number", comparison: { mode: "integer" } },
   ],
-};
+});
 const GOLD = "city,n\nOslo,3\nRome,4\n";
 
 test("explainDocument is a plain Document with stable section ids and marked cells", () => {
@@ -56,4 +56,15 @@ test("a passing task's document shows the official mapping", () => {
   assert.equal(doc.title, "task_1: passed");
   const mapping = doc.sections.find((s) => s.id === "mapping").blocks[0];
   assert.deepEqual(mapping.rows.map((r) => r.cells[3].text), ["1", "0"]);
+});
+
+test("misuses get codes: a lone surrogate and a detached ArrayBuffer", () => {
+  assert.throws(() => tabeq.evaluate("city,n\nOslo,3\n\uD800,4\n", GOLD, CONFIG), { code: "lone_surrogate" });
+  assert.throws(() => tabeq.evaluate("x\n", "city,n\n\uDC00,1\n", CONFIG), { code: "lone_surrogate" });
+  const buffer = new TextEncoder().encode("city,n\nOslo,3\nRome,4\n").buffer;
+  structuredClone(buffer, { transfer: [buffer] });
+  assert.throws(() => tabeq.evaluate(buffer, GOLD, CONFIG), { code: "invalid_argument" });
+  assert.throws(() => tabeq.evaluate(new Uint8Array(buffer), GOLD, CONFIG), { code: "invalid_argument" });
+  // A genuinely empty buffer is an (unreadable) empty file, not a misuse.
+  assert.equal(tabeq.evaluate(new ArrayBuffer(0), GOLD, CONFIG).error_code, "invalid_prediction_csv");
 });

@@ -297,13 +297,13 @@ impl Diagnosis {
         if picked.is_empty() {
             return None;
         }
-        let mut table = Table::new(vec![
-            Column::new("gold column", Align::Left),
-            Column::new("prediction column", Align::Left),
-            Column::new("row", Align::Right),
-            Column::new("value", Align::Left),
-            Column::new("reason", Align::Left),
-            Column::new("cells that do not read", Align::Right),
+        let mut table = Table::with_columns(&[
+            ("gold column", Align::Left),
+            ("prediction column", Align::Left),
+            ("row", Align::Right),
+            ("value", Align::Left),
+            ("reason", Align::Left),
+            ("cells that do not read", Align::Right),
         ]);
         for (j, cell) in picked {
             table.push_row(vec![
@@ -323,10 +323,10 @@ impl Diagnosis {
         if self.hints.is_empty() {
             return None;
         }
-        let mut table = Table::new(vec![
-            Column::new("near miss", Align::Left),
-            Column::new("alone", Align::Left),
-            Column::new("what would change", Align::Left),
+        let mut table = Table::with_columns(&[
+            ("near miss", Align::Left),
+            ("alone", Align::Left),
+            ("what would change", Align::Left),
         ]);
         for h in &self.hints {
             let (alone, mark) = if h.would_pass {
