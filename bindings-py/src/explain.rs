@@ -10,7 +10,7 @@ use tabeq::config::TaskConfig;
 use tabeq::csv::read_table;
 use tabeq::error::{FatalCode, FatalError};
 use tabeq::explain::{explain as explain_core, Diagnosis, ExplainOptions};
-use tabeq::partial::column_signature as column_signature_core;
+use tabeq::partial_credit::column_signature as column_signature_core;
 use tabeq::{Prediction, PreparedGold};
 
 use crate::fs::{self, PredictionFile};
@@ -140,14 +140,14 @@ fn column_signature(
             None => column_signature_core(None, &gold_table, strict),
             Some(bytes) => match read_table(&bytes) {
                 Ok(table) => column_signature_core(Some(&table), &gold_table, strict),
-                Err(_) => tabeq::partial::ColumnSignatureScore::unreadable(
+                Err(_) => tabeq::partial_credit::ColumnSignatureScore::unreadable(
                     gold_table.column_count(),
                     false,
                     strict,
                 ),
             },
         };
-        Ok(tabeq::pyjson::to_tree(&score).to_pretty())
+        Ok(tabeq::cpython_json::to_tree(&score).to_pretty())
     };
     let size = gold.size() + pred.as_ref().map_or(0, Input::size);
     let result = if size > DETACH_THRESHOLD {

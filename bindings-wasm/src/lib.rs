@@ -20,13 +20,13 @@
 
 pub mod api;
 #[cfg(feature = "evaluator")]
-mod evaluator;
+mod js_evaluator;
 #[cfg(feature = "trust")]
 mod trust;
 
 use api::{Failure, Input, MAX_CONFIG_BYTES};
 use js_sys::{ArrayBuffer, Reflect, Uint8Array, JSON};
-use tabeq::pyjson::Out;
+use tabeq::cpython_json::Out;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

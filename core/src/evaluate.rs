@@ -91,7 +91,7 @@ impl TaskResult {
     /// # Ok::<(), tabeq::FatalError>(())
     /// ```
     pub fn to_json(&self) -> String {
-        crate::pyjson::to_tree(self).to_pretty()
+        crate::cpython_json::to_tree(self).to_pretty()
     }
 }
 

@@ -50,23 +50,23 @@
 //! ```
 
 mod assign;
+mod canonical_columns;
 mod document;
 mod hints;
 mod render;
-mod space;
 
 use crate::bipartite;
 use crate::config::TaskConfig;
 use crate::csv::{read_table, Table};
 use crate::error::{CellErrorKind, CsvError, FatalError};
 use crate::evaluate::{Prediction, PreparedGold, TaskResult};
-use crate::partial::{
+use crate::partial_credit::{
     column_signature, ColumnScores, ColumnSignatureScore, PartialCredit, RowScores,
 };
 
 pub use hints::{Hint, HintColumn, HintKind};
 
-use space::{Canon, Overlap, BAD};
+use canonical_columns::{Canon, Overlap, BAD};
 
 /// The version of the diagnosis JSON layout.
 pub const DIAGNOSIS_VERSION: i64 = 1;
@@ -343,7 +343,7 @@ impl Diagnosis {
 
     /// The diagnosis as JSON text: objects indented by two spaces, arrays of scalars on one line.
     pub fn to_json(&self) -> String {
-        crate::pyjson::to_tree(self).to_pretty_inline_scalars()
+        crate::cpython_json::to_tree(self).to_pretty_inline_scalars()
     }
 }
 
@@ -602,7 +602,7 @@ impl<'a> Analysis<'a> {
         let c = table.column_count();
         let (n_gold, n_pred) = (gold.table().row_count(), table.row_count());
         let ordered = config.order_sensitive;
-        let overlaps = space::overlaps(&canon, c);
+        let overlaps = canonical_columns::overlaps(&canon, c);
         // Positions can only agree where values are shared.
         let positions = (0..d)
             .map(|j| {
@@ -898,7 +898,7 @@ impl<'a> Analysis<'a> {
                 .filter(|&&(j, k)| {
                     let col = self.canon.pred_col(j, k);
                     col.compatible()
-                        && space::same_distinct(&self.canon.gold_sorted[j], &col.sorted)
+                        && canonical_columns::same_distinct(&self.canon.gold_sorted[j], &col.sorted)
                 })
                 .map(|&(j, _)| j)
                 .collect();

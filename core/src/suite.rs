@@ -255,7 +255,7 @@ impl SuiteSummary {
 
     /// The summary file's text: indent 2, non-ASCII kept, trailing newline.
     pub fn to_json(&self) -> String {
-        let mut s = crate::pyjson::to_tree(self).to_pretty();
+        let mut s = crate::cpython_json::to_tree(self).to_pretty();
         s.push('\n');
         s
     }

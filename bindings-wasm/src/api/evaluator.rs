@@ -2,12 +2,12 @@
 
 use tabeq::canon::{canonicalize as canonicalize_cell, Canonical};
 use tabeq::config::ColumnSpec;
+use tabeq::cpython_json::{to_tree, Out};
 use tabeq::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
 use tabeq::error::{CsvErrorKind, FatalCode};
 use tabeq::explain::{explain as explain_prediction, Diagnosis, ExplainOptions};
-use tabeq::pyjson::{to_tree, Out};
+use tabeq::gold_free_check::{validate_prediction, ValidationReport};
 use tabeq::suite::{ConfigFile, SuiteRun, SuiteSummary};
-use tabeq::validate::{validate_prediction, ValidationReport};
 use tabeq::{CsvError, FatalError, Prediction, PreparedGold, TaskConfig, TaskResult};
 
 use super::{Failure, Input, MAX_CONFIG_BYTES, SUITE_INCOMPLETE, UNKNOWN_TASK};

@@ -7,9 +7,9 @@ pub mod evaluator;
 #[cfg(feature = "trust")]
 pub mod trust;
 
+use tabeq::cpython_json::Out;
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::error::error_catalogue;
-use tabeq::pyjson::Out;
 use tabeq::trust::{TrustError, TrustErrorCode};
 use tabeq::FatalError;
 

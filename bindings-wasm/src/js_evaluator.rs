@@ -12,7 +12,7 @@ use crate::api::{Failure, Input, MAX_CONFIG_BYTES};
 use crate::{
     config_input, describe_exception, input, inspectable, throw, to_js, to_js_error, to_js_value,
 };
-use tabeq::pyjson::to_tree;
+use tabeq::cpython_json::to_tree;
 
 /// `options.configFileName`: the config's file name, whose stem must equal its task id (as in
 /// a suite). Absent, null or undefined options mean no file name.
@@ -57,7 +57,7 @@ fn validation(
     prediction: &JsValue,
     config: &JsValue,
     options: &JsValue,
-) -> Result<tabeq::validate::ValidationReport, JsValue> {
+) -> Result<tabeq::gold_free_check::ValidationReport, JsValue> {
     let name = throw(config_file_name(options))?;
     let prediction = throw(input(prediction, "prediction", MAX_CSV_BYTES))?;
     let config = throw(config_input(config, "config"))?;
@@ -357,7 +357,7 @@ impl SuiteRun {
 
     /// The summary object (official keys and order), once every task is scored.
     pub fn summary(&self) -> Result<JsValue, JsValue> {
-        to_js(&tabeq::pyjson::to_tree(&throw(self.suite.summary())?))
+        to_js(&tabeq::cpython_json::to_tree(&throw(self.suite.summary())?))
     }
 
     /// The summary file's text (`evaluation_summary.json`).

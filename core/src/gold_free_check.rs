@@ -10,7 +10,7 @@
 //! ```
 //! use tabeq::config::TaskConfig;
 //! use tabeq::evaluate::Prediction;
-//! use tabeq::validate::validate_prediction;
+//! use tabeq::gold_free_check::validate_prediction;
 //! let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
 //!   "order_sensitive": false, "columns": [
 //!     {"gold_index": 0, "gold_name": "region", "type": "text"},
@@ -108,7 +108,7 @@ impl ValidationReport {
 
     /// The report as pretty JSON.
     pub fn to_json(&self) -> String {
-        crate::pyjson::to_tree(self).to_pretty()
+        crate::cpython_json::to_tree(self).to_pretty()
     }
 }
 
@@ -191,7 +191,7 @@ impl ValidationReport {
     ///
     /// ```
     /// use tabeq::{Prediction, TaskConfig};
-    /// use tabeq::validate::validate_prediction;
+    /// use tabeq::gold_free_check::validate_prediction;
     /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
     ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "number",
     ///   "comparison": {"mode": "integer"}}]}"#, None).unwrap();
@@ -554,7 +554,7 @@ mod tests {
             "columns",
             "type_compatible_mapping",
         ];
-        let crate::pyjson::Out::Object(members) = crate::pyjson::to_tree(&r) else {
+        let crate::cpython_json::Out::Object(members) = crate::cpython_json::to_tree(&r) else {
             panic!("an object")
         };
         let got: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();
