@@ -17,11 +17,14 @@ use crate::fs::{self, PredictionFile};
 use crate::{fatal_to_py, render, Input, NativeConfig, DETACH_THRESHOLD};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
+/// With a `prediction_root`, a prediction path whose content is reached through a link leaving
+/// it is read as usual but never quoted.
 fn explain_inputs(
     prediction: Option<&Input<'_>>,
     gold: &Input<'_>,
     config: &TaskConfig,
     options: &ExplainOptions,
+    prediction_root: Option<&std::path::Path>,
 ) -> Result<Diagnosis, FatalError> {
     let gold_bytes: Cow<'_, [u8]> = match gold {
         Input::Bytes(b) => Cow::Borrowed(b),
@@ -31,23 +34,41 @@ fn explain_inputs(
     Ok(match prediction {
         None => explain_core(Prediction::Missing, &prepared, options),
         Some(Input::Bytes(b)) => explain_core(Prediction::Csv(b), &prepared, options),
-        Some(Input::Path(p)) => match fs::read_prediction(p) {
-            PredictionFile::Missing => {
-                let mut d = explain_core(Prediction::Missing, &prepared, options);
-                // The same message `evaluate` gives for a missing file.
-                d.result.error = Some(format!("Missing prediction CSV: {}", p.display()));
-                d
+        Some(Input::Path(p)) => {
+            let (file, inside_root) = match prediction_root {
+                Some(root) => fs::read_prediction_within(p, root),
+                None => (fs::read_prediction(p), true),
+            };
+            let redacted;
+            let options = if inside_root {
+                options
+            } else {
+                redacted = ExplainOptions {
+                    show_prediction_values: false,
+                    ..options.clone()
+                };
+                &redacted
+            };
+            match file {
+                PredictionFile::Missing => {
+                    let mut d = explain_core(Prediction::Missing, &prepared, options);
+                    // The same message `evaluate` gives for a missing file.
+                    d.result.error = Some(format!("Missing prediction CSV: {}", p.display()));
+                    d
+                }
+                PredictionFile::Invalid(e) => {
+                    explain_core(Prediction::Invalid(&e), &prepared, options)
+                }
+                PredictionFile::Bytes(b) => explain_core(Prediction::Csv(&b), &prepared, options),
             }
-            PredictionFile::Invalid(e) => explain_core(Prediction::Invalid(&e), &prepared, options),
-            PredictionFile::Bytes(b) => explain_core(Prediction::Csv(&b), &prepared, options),
-        },
+        }
     })
 }
 
 /// Diagnose one task; returns the diagnosis as JSON text. `prediction` is CSV bytes, a path
 /// or None (no file); `gold` is CSV bytes or a path.
 #[pyfunction]
-#[pyo3(signature = (prediction, gold, config, max_items=5, max_value_chars=60, hints=true, signature_strict=false))]
+#[pyo3(signature = (prediction, gold, config, max_items=5, max_value_chars=60, hints=true, signature_strict=false, show_gold_values=true, prediction_root=None))]
 #[allow(clippy::too_many_arguments)]
 fn explain(
     py: Python<'_>,
@@ -58,6 +79,8 @@ fn explain(
     max_value_chars: usize,
     hints: bool,
     signature_strict: bool,
+    show_gold_values: bool,
+    prediction_root: Option<std::path::PathBuf>,
 ) -> PyResult<NativeDiagnosis> {
     let gold = Input::borrowed(gold)?;
     let pred = prediction.map(Input::borrowed).transpose()?;
@@ -66,9 +89,19 @@ fn explain(
         max_value_chars,
         hints,
         signature_strict,
+        show_gold_values,
+        show_prediction_values: true,
     };
     let size = gold.size() + pred.as_ref().map_or(0, Input::size);
-    let run = || explain_inputs(pred.as_ref(), &gold, &config.inner, &options);
+    let run = || {
+        explain_inputs(
+            pred.as_ref(),
+            &gold,
+            &config.inner,
+            &options,
+            prediction_root.as_deref(),
+        )
+    };
     let result = if size > DETACH_THRESHOLD {
         py.detach(run)
     } else {

@@ -1,12 +1,28 @@
-//! File-system access for suites, mirroring what the official evaluator checks.
+//! File-system access, mirroring what the official evaluator checks, without its races.
+//!
+//! Every file is *opened first* (non-blocking, so a FIFO cannot hang the open; no-follow for a
+//! prediction's final component, which the official layout forbids to be a link) and then
+//! checked on the open descriptor (`fstat`): it must be a regular file within the size limit,
+//! and at most one byte more than the limit is read. A check on the path before the open only
+//! chooses the official message; it never decides what is read, so swapping a FIFO, a device
+//! or a link in between cannot make tabeq hang or read through the link.
+//!
+//! The summary is written to a new file in its directory and renamed over the target, so a
+//! kill leaves the old file or the new one, never a partial one, and a link placed at the
+//! target is replaced, never followed.
 
-use std::fs;
-use std::path::Path;
+use std::fs::{self, File, Metadata, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Component, Path, PathBuf};
 
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::error::{CsvError, CsvErrorKind};
 use tabeq::suite::{is_config_file_name, ConfigFile};
 use tabeq::{FatalCode, FatalError};
+
+/// The largest config file read (the official evaluator has no limit; no valid config of at
+/// most 64 columns comes near it).
+pub const MAX_CONFIG_BYTES: u64 = 16 * 1024 * 1024;
 
 /// What was found at a prediction path.
 pub enum PredictionFile {
@@ -15,85 +31,256 @@ pub enum PredictionFile {
     Bytes(Vec<u8>),
 }
 
-fn csv_error(kind: CsvErrorKind, message: String) -> CsvError {
-    CsvError {
-        kind,
-        record: None,
-        message,
+/// Whether to follow a symbolic link in the final path component.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum FinalLink {
+    Follow,
+    Refuse,
+}
+
+/// Why a file could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Nothing at the path (following links).
+    Missing,
+    /// A symbolic link where none is allowed.
+    Link,
+    /// A directory, FIFO, socket or device.
+    NotRegular,
+    /// Larger than the limit (the size seen).
+    TooLarge(u64),
+    /// Any other OS error.
+    Io(io::Error),
+}
+
+#[cfg(unix)]
+fn open_flags(final_link: FinalLink) -> i32 {
+    // Non-blocking: opening a FIFO with no writer would otherwise wait forever.
+    let no_follow = match final_link {
+        FinalLink::Follow => 0,
+        FinalLink::Refuse => libc::O_NOFOLLOW,
+    };
+    libc::O_NONBLOCK | libc::O_NOCTTY | no_follow
+}
+
+/// Open `path` for reading without blocking (and without following a final link when refused).
+fn open_nonblocking(path: &Path, final_link: FinalLink) -> Result<File, ReadError> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(open_flags(final_link));
+    }
+    options.open(path).map_err(|e| {
+        #[cfg(unix)]
+        if e.raw_os_error() == Some(libc::ELOOP) && final_link == FinalLink::Refuse {
+            return ReadError::Link;
+        }
+        match e.kind() {
+            io::ErrorKind::NotFound => ReadError::Missing,
+            _ => ReadError::Io(e),
+        }
+    })
+}
+
+/// Check an open file (its descriptor, not its path) and read at most `limit + 1` bytes, so a
+/// file that grows after the check is still refused by the reader's own size check.
+fn read_open_file(file: File, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let meta = file.metadata().map_err(ReadError::Io)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    Ok(bytes)
+}
+
+/// Read a regular file of at most `limit` bytes: open first, then check the descriptor.
+pub fn read_regular_file(
+    path: &Path,
+    limit: u64,
+    final_link: FinalLink,
+) -> Result<Vec<u8>, ReadError> {
+    read_open_file(open_nonblocking(path, final_link)?, limit)
+}
+
+/// The official evaluator's checks on the path, in its order, for its messages: missing
+/// (following links), not a regular file, a link (when refused), over the limit. They only
+/// choose the message; [`read_regular_file`] checks again on the open descriptor.
+fn precheck(path: &Path, limit: u64, final_link: FinalLink) -> Result<(), ReadError> {
+    let meta: Metadata = fs::metadata(path).map_err(|_| ReadError::Missing)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    if final_link == FinalLink::Refuse
+        && fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+    {
+        return Err(ReadError::Link);
+    }
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge(meta.len()));
+    }
+    Ok(())
+}
+
+fn read_checked(path: &Path, limit: u64, final_link: FinalLink) -> Result<Vec<u8>, ReadError> {
+    precheck(path, limit, final_link)?;
+    read_regular_file(path, limit, final_link)
+}
+
+impl ReadError {
+    /// The official evaluator's message for this problem with a CSV at `path`.
+    fn csv_message(&self, path: &Path) -> String {
+        let p = path.display();
+        match self {
+            ReadError::Missing => format!("Missing CSV file: {p}"),
+            ReadError::Link => format!("Symbolic links are not allowed: {p}"),
+            ReadError::NotRegular => format!("CSV path is not a regular file: {p}"),
+            ReadError::TooLarge(size) => {
+                format!("CSV exceeds the {MAX_CSV_BYTES}-byte limit: {p} ({size} bytes)")
+            }
+            ReadError::Io(e) => format!("Cannot read CSV {p}: {e}"),
+        }
+    }
+
+    fn csv_kind(&self) -> CsvErrorKind {
+        match self {
+            ReadError::TooLarge(_) => CsvErrorKind::TooLarge,
+            _ => CsvErrorKind::NotARegularFile,
+        }
+    }
+
+    /// This problem as a CSV error (what `read_table` and a prediction report).
+    pub fn to_csv_error(&self, path: &Path) -> CsvError {
+        CsvError {
+            kind: self.csv_kind(),
+            record: None,
+            message: self.csv_message(path),
+        }
+    }
+
+    /// A message for a file that is not a CSV (configs, trust records).
+    pub fn file_message(&self, path: &Path) -> String {
+        let p = path.display();
+        match self {
+            ReadError::Missing => format!("No such file: {p}"),
+            ReadError::Link => format!("Symbolic links are not allowed: {p}"),
+            ReadError::NotRegular => format!("Not a regular file: {p}"),
+            ReadError::TooLarge(size) => format!("File too large: {p} ({size} bytes)"),
+            ReadError::Io(e) => format!("Cannot read {p}: {e}"),
+        }
     }
 }
+
+const CSV_LIMIT: u64 = MAX_CSV_BYTES as u64;
 
 /// Read a prediction with the official checks: a path that does not exist (following
 /// symbolic links) is missing; a directory, special file or symbolic link is invalid.
 pub fn read_prediction(path: &Path) -> PredictionFile {
-    let Ok(meta) = fs::metadata(path) else {
-        return PredictionFile::Missing;
-    };
-    if !meta.is_file() {
-        return PredictionFile::Invalid(csv_error(
-            CsvErrorKind::NotARegularFile,
-            format!("CSV path is not a regular file: {}", path.display()),
-        ));
-    }
-    if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-        return PredictionFile::Invalid(csv_error(
-            CsvErrorKind::NotARegularFile,
-            format!("Symbolic links are not allowed: {}", path.display()),
-        ));
-    }
-    if meta.len() > MAX_CSV_BYTES as u64 {
-        return PredictionFile::Invalid(csv_error(
-            CsvErrorKind::TooLarge,
-            format!(
-                "CSV exceeds the {MAX_CSV_BYTES}-byte limit: {} ({} bytes)",
-                path.display(),
-                meta.len()
-            ),
-        ));
-    }
-    match read_limited(path) {
+    match read_checked(path, CSV_LIMIT, FinalLink::Refuse) {
         Ok(bytes) => PredictionFile::Bytes(bytes),
-        Err(e) => PredictionFile::Invalid(csv_error(
-            CsvErrorKind::NotARegularFile,
-            format!("Cannot read CSV {}: {e}", path.display()),
-        )),
+        Err(ReadError::Missing) => PredictionFile::Missing,
+        Err(e) => PredictionFile::Invalid(e.to_csv_error(path)),
     }
 }
 
-/// Read a gold file; anything but a readable file is fatal.
-pub fn read_gold(path: &Path, task_id: &str) -> Result<Vec<u8>, FatalError> {
-    let fatal = |m: String| FatalError::new(FatalCode::GoldMissing, m).with_task(task_id);
-    let meta =
-        fs::metadata(path).map_err(|_| fatal(format!("Missing CSV file: {}", path.display())))?;
-    if !meta.is_file() {
-        return Err(fatal(format!(
-            "CSV path is not a regular file: {}",
-            path.display()
-        )));
+/// A prediction read for a participant-visible explanation: the file as [`read_prediction`]
+/// reads it, and whether its content was reached without leaving `root` (every directory
+/// below the root opened with no-follow, so a link anywhere, even one swapped in during the
+/// read, counts as leaving it).
+pub fn read_prediction_within(path: &Path, root: &Path) -> (PredictionFile, bool) {
+    if let Some(bytes) = read_without_links(path, root) {
+        return (PredictionFile::Bytes(bytes), true);
     }
-    if meta.len() > MAX_CSV_BYTES as u64 {
-        return Err(FatalError::new(
-            FatalCode::GoldInvalidCsv,
+    let file = read_prediction(path);
+    let inside = !matches!(file, PredictionFile::Bytes(_));
+    (file, inside)
+}
+
+/// The bytes of `path` if every component below `root` is reached without following a link.
+#[cfg(unix)]
+fn read_without_links(path: &Path, root: &Path) -> Option<Vec<u8>> {
+    use std::ffi::CString;
+    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+    use std::os::unix::ffi::OsStrExt;
+
+    let relative = path.strip_prefix(root).ok()?;
+    let names: Vec<CString> = relative
+        .components()
+        .map(|c| match c {
+            Component::Normal(name) => CString::new(name.as_bytes()).ok(),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let (last, dirs) = names.split_last()?;
+    let root_file = OpenOptions::new().read(true).open(root).ok()?;
+    let mut dir: OwnedFd = root_file.into();
+    for name in dirs {
+        // SAFETY: `dir` is an open descriptor and `name` a NUL-terminated string.
+        let fd = unsafe {
+            libc::openat(
+                dir.as_raw_fd(),
+                name.as_ptr(),
+                libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC,
+            )
+        };
+        if fd < 0 {
+            return None;
+        }
+        // SAFETY: `fd` was just returned by openat and is owned by nobody else.
+        dir = unsafe { OwnedFd::from_raw_fd(fd) };
+    }
+    // SAFETY: as above.
+    let fd = unsafe {
+        libc::openat(
+            dir.as_raw_fd(),
+            last.as_ptr(),
+            libc::O_RDONLY | open_flags(FinalLink::Refuse) | libc::O_CLOEXEC,
+        )
+    };
+    if fd < 0 {
+        return None;
+    }
+    // SAFETY: as above.
+    let file = unsafe { File::from_raw_fd(fd) };
+    read_open_file(file, CSV_LIMIT).ok()
+}
+
+#[cfg(not(unix))]
+fn read_without_links(_path: &Path, _root: &Path) -> Option<Vec<u8>> {
+    None
+}
+
+/// Read a gold file; anything but a readable regular file is fatal (links are followed, as
+/// the official evaluator follows them for gold).
+pub fn read_gold(path: &Path, task_id: &str) -> Result<Vec<u8>, FatalError> {
+    read_checked(path, CSV_LIMIT, FinalLink::Follow).map_err(|e| {
+        let code = match e {
+            ReadError::TooLarge(_) => FatalCode::GoldInvalidCsv,
+            _ => FatalCode::GoldMissing,
+        };
+        FatalError::new(code, e.csv_message(path)).with_task(task_id)
+    })
+}
+
+/// Read a config file (links followed, as the official glob follows them).
+pub fn read_config(path: &Path) -> Result<Vec<u8>, FatalError> {
+    read_regular_file(path, MAX_CONFIG_BYTES, FinalLink::Follow).map_err(|e| {
+        FatalError::new(
+            FatalCode::ConfigInvalidJson,
             format!(
-                "CSV exceeds the {MAX_CSV_BYTES}-byte limit: {} ({} bytes)",
+                "Cannot load task config {}: {}",
                 path.display(),
-                meta.len()
+                e.file_message(path)
             ),
         )
-        .with_task(task_id));
-    }
-    read_limited(path).map_err(|e| fatal(format!("Cannot read CSV {}: {e}", path.display())))
-}
-
-/// Read at most one byte more than the CSV limit: a file that grew after its size was checked
-/// is still refused by the reader's size check, and never read whole.
-fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    fs::File::open(path)?
-        .take(MAX_CSV_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)?;
-    Ok(bytes)
+    })
 }
 
 /// A directory must exist.
@@ -125,12 +312,7 @@ pub fn read_config_files(config_root: &Path) -> Result<Vec<ConfigFile>, FatalErr
         if !is_config_file_name(&name) {
             continue;
         }
-        let bytes = fs::read(entry.path()).map_err(|e| {
-            FatalError::new(
-                FatalCode::ConfigInvalidJson,
-                format!("Cannot load task config {}: {e}", entry.path().display()),
-            )
-        })?;
+        let bytes = read_config(&entry.path())?;
         files.push(ConfigFile { name, bytes });
     }
     Ok(files)
@@ -146,4 +328,140 @@ pub fn prediction_dirs(prediction_root: &Path) -> Vec<String> {
         .filter(|e| e.path().is_dir())
         .filter_map(|e| e.file_name().into_string().ok())
         .collect()
+}
+
+/// Why the summary cannot be written.
+#[derive(Debug)]
+pub enum OutputError {
+    /// Something other than a regular file (a link, directory, FIFO, device) is at the path,
+    /// or its directory cannot be one.
+    NotARegularFile(String),
+    /// The OS refused the write.
+    WriteFailed(String),
+}
+
+impl OutputError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            OutputError::NotARegularFile(_) => "output_not_a_regular_file",
+            OutputError::WriteFailed(_) => "output_write_failed",
+        }
+    }
+
+    pub fn message(&self) -> &str {
+        match self {
+            OutputError::NotARegularFile(m) | OutputError::WriteFailed(m) => m,
+        }
+    }
+}
+
+/// Check, before anything is scored, that the summary can be written to `path`: nothing is
+/// there, or a regular file (a link is not followed: it is refused); the nearest existing
+/// ancestor is a directory. Never opens the path, so a FIFO cannot block it.
+pub fn check_output(path: &Path) -> Result<(), OutputError> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() => {}
+        Ok(meta) => {
+            let what = if meta.file_type().is_symlink() {
+                "a symbolic link"
+            } else if meta.is_dir() {
+                "a directory"
+            } else {
+                "a FIFO, socket or device"
+            };
+            return Err(OutputError::NotARegularFile(format!(
+                "Output path is {what}, not a regular file: {}",
+                path.display()
+            )));
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => {
+            return Err(OutputError::WriteFailed(format!(
+                "Cannot check output path {}: {e}",
+                path.display()
+            )))
+        }
+    }
+    let mut ancestor = path.parent();
+    while let Some(dir) = ancestor.filter(|d| !d.as_os_str().is_empty()) {
+        match fs::metadata(dir) {
+            Ok(meta) if meta.is_dir() => return Ok(()),
+            Ok(_) => {
+                return Err(OutputError::NotARegularFile(format!(
+                    "Output directory {} is not a directory",
+                    dir.display()
+                )))
+            }
+            Err(_) => ancestor = dir.parent(),
+        }
+    }
+    Ok(())
+}
+
+/// Write `text` to `path` atomically: check it (as [`check_output`]), create its directory,
+/// write a new file next to it (created exclusively, never through a link), flush it to disk
+/// and rename it over `path`.
+pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
+    check_output(path)?;
+    let failed =
+        |e: io::Error| OutputError::WriteFailed(format!("Cannot write {}: {e}", path.display()));
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&dir).map_err(failed)?;
+    let (temp_path, mut temp) = create_temp(&dir, path).map_err(failed)?;
+    let written = (|| {
+        temp.write_all(text.as_bytes())?;
+        if let Ok(meta) = fs::symlink_metadata(path) {
+            if meta.is_file() {
+                // Keep the permissions of the file being replaced, as an in-place write would.
+                temp.set_permissions(meta.permissions())?;
+            }
+        }
+        temp.sync_all()?;
+        drop(temp);
+        fs::rename(&temp_path, path)
+    })();
+    written.map_err(|e| {
+        let _ = fs::remove_file(&temp_path);
+        match fs::symlink_metadata(path) {
+            Ok(meta) if !meta.is_file() => OutputError::NotARegularFile(format!(
+                "Output path is not a regular file: {}",
+                path.display()
+            )),
+            _ => failed(e),
+        }
+    })
+}
+
+/// A new, exclusively created file in `dir` named after `target` (retried on a name clash, so
+/// a file placed there in advance cannot be written through).
+fn create_temp(dir: &Path, target: &Path) -> io::Result<(PathBuf, File)> {
+    let stem = target
+        .file_name()
+        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let mut last = None;
+    for attempt in 0..16u32 {
+        let temp = dir.join(format!(
+            ".{stem}.{}.{nanos:x}{attempt}.tmp",
+            std::process::id()
+        ));
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o666).custom_flags(libc::O_NOFOLLOW);
+        }
+        match options.open(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::ErrorKind::AlreadyExists.into()))
 }

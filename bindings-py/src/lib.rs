@@ -15,7 +15,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 
-use tabeq::config::{ColumnSpec, TaskConfig};
+use tabeq::config::{ColumnSpec, ConfigWarning, TaskConfig};
 use tabeq::csv::read_table;
 use tabeq::error::error_catalogue;
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, SuiteSummary};
@@ -28,6 +28,7 @@ pyo3::import_exception!(tabeq._errors, GoldError);
 pyo3::import_exception!(tabeq._errors, SuiteError);
 pyo3::import_exception!(tabeq._errors, CellError);
 pyo3::import_exception!(tabeq._errors, CsvError);
+pyo3::import_exception!(tabeq._errors, OutputError);
 
 /// Turn a core fatal error into the matching Python exception (`.code`, `.stage`, `.task_id`).
 fn fatal_to_py(e: FatalError) -> PyErr {
@@ -43,6 +44,8 @@ fn fatal_to_py(e: FatalError) -> PyErr {
 #[pyclass(frozen, module = "tabeq._tabeq", name = "NativeConfig")]
 struct NativeConfig {
     inner: TaskConfig,
+    /// Keys the official evaluator ignores (reported, never used).
+    warnings: Vec<ConfigWarning>,
 }
 
 #[pymethods]
@@ -51,9 +54,33 @@ impl NativeConfig {
     #[staticmethod]
     #[pyo3(signature = (data, file_stem=None))]
     fn from_json(data: &[u8], file_stem: Option<&str>) -> PyResult<Self> {
-        TaskConfig::from_json(data, file_stem)
-            .map(|inner| NativeConfig { inner })
+        TaskConfig::from_json_with_warnings(data, file_stem)
+            .map(|(inner, warnings)| NativeConfig { inner, warnings })
             .map_err(fatal_to_py)
+    }
+    /// The ignored keys as `(code, message, key, column index or None, suggestion or None)`.
+    #[allow(clippy::type_complexity)]
+    fn warnings(
+        &self,
+    ) -> Vec<(
+        &'static str,
+        String,
+        String,
+        Option<usize>,
+        Option<&'static str>,
+    )> {
+        self.warnings
+            .iter()
+            .map(|w| {
+                (
+                    w.code.code(),
+                    w.to_string(),
+                    w.key.clone(),
+                    w.column(),
+                    w.suggestion,
+                )
+            })
+            .collect()
     }
     /// The normalized config as JSON text.
     fn to_json(&self) -> String {
@@ -555,7 +582,11 @@ fn evaluate_suite(
     let configs = plan
         .configs
         .iter()
-        .map(|c| NativeConfig { inner: c.clone() })
+        .zip(&plan.config_warnings)
+        .map(|(c, w)| NativeConfig {
+            inner: c.clone(),
+            warnings: w.clone(),
+        })
         .collect();
     Ok((summary, results, configs))
 }
@@ -588,6 +619,45 @@ fn read_csv(py: Python<'_>, data: &Bound<'_, PyBytes>) -> PyResult<Vec<Vec<Strin
         rows.push(table.row(r).map(str::to_string).collect());
     }
     Ok(rows)
+}
+
+/// Read a CSV file for `read_table`, as a prediction is read (no final link, a regular file
+/// within the size limit, checked on the open descriptor); raises CsvError.
+#[pyfunction]
+fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
+    let bytes = match py.detach(|| fs::read_prediction(&path)) {
+        PredictionFile::Bytes(b) => b,
+        PredictionFile::Missing => {
+            let e = fs::ReadError::Missing.to_csv_error(&path);
+            return Err(CsvError::new_err((e.message, e.kind.code())));
+        }
+        PredictionFile::Invalid(e) => return Err(CsvError::new_err((e.message, e.kind.code()))),
+    };
+    read_csv(py, &PyBytes::new(py, &bytes))
+}
+
+/// Read a regular file of at most `max_bytes` (links followed; opened without blocking and
+/// checked on the descriptor). Raises OSError with a message naming the problem.
+#[pyfunction]
+fn read_file(py: Python<'_>, path: PathBuf, max_bytes: u64) -> PyResult<Py<PyBytes>> {
+    match py.detach(|| fs::read_regular_file(&path, max_bytes, fs::FinalLink::Follow)) {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes).unbind()),
+        Err(fs::ReadError::Io(e)) => Err(e.into()),
+        Err(e) => Err(pyo3::exceptions::PyOSError::new_err(e.file_message(&path))),
+    }
+}
+
+/// Raise OutputError unless the summary can be written to `path` (see `fs::check_output`).
+#[pyfunction]
+fn check_output(path: PathBuf) -> PyResult<()> {
+    fs::check_output(&path).map_err(|e| OutputError::new_err((e.message().to_string(), e.code())))
+}
+
+/// Write the summary atomically (temporary file in the same directory, then rename).
+#[pyfunction]
+fn write_output(py: Python<'_>, path: PathBuf, text: &str) -> PyResult<()> {
+    py.detach(|| fs::write_output(&path, text))
+        .map_err(|e| OutputError::new_err((e.message().to_string(), e.code())))
 }
 
 /// Every stable error code as `(code, family, description)`.
@@ -630,6 +700,10 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
     m.add_function(wrap_pyfunction!(read_csv, m)?)?;
     m.add_function(wrap_pyfunction!(error_catalogue_entries, m)?)?;
+    m.add_function(wrap_pyfunction!(read_csv_file, m)?)?;
+    m.add_function(wrap_pyfunction!(read_file, m)?)?;
+    m.add_function(wrap_pyfunction!(check_output, m)?)?;
+    m.add_function(wrap_pyfunction!(write_output, m)?)?;
     trust::register(m)?;
     explain::register(m)?;
     Ok(())

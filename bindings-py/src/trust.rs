@@ -1,15 +1,15 @@
 //! Trust metrics for Python: thin wrappers over `tabeq::trust`'s JSON API. The only logic
 //! here is file access for manifests (paths resolved against the manifest's directory).
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use pyo3::prelude::*;
 
+use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::error::{CsvError, CsvErrorKind};
 use tabeq::trust::{self, FileContent, FileRole};
 
-use crate::fs::{read_prediction, PredictionFile};
+use crate::fs::{read_prediction, read_regular_file, FinalLink, PredictionFile, ReadError};
 
 pyo3::import_exception!(tabeq.trust, TrustError);
 
@@ -39,22 +39,27 @@ fn trust_robustness_report(
         .map_err(to_py)
 }
 
+/// A gold or config named by a manifest: opened first (non-blocking), then required to be a
+/// regular file within the CSV size limit on the open descriptor, so a FIFO cannot hang it.
 fn read_trusted_file(path: &Path) -> FileContent {
-    match fs::metadata(path) {
-        Err(_) => FileContent::Missing,
-        Ok(meta) if !meta.is_file() => FileContent::Invalid(CsvError {
-            kind: CsvErrorKind::NotARegularFile,
+    let invalid = |kind, message| {
+        FileContent::Invalid(CsvError {
+            kind,
             record: None,
-            message: format!("not a regular file: {}", path.display()),
-        }),
-        Ok(_) => match fs::read(path) {
-            Ok(bytes) => FileContent::Bytes(bytes),
-            Err(e) => FileContent::Invalid(CsvError {
-                kind: CsvErrorKind::NotARegularFile,
-                record: None,
-                message: format!("cannot read {}: {e}", path.display()),
-            }),
-        },
+            message,
+        })
+    };
+    match read_regular_file(path, MAX_CSV_BYTES as u64, FinalLink::Follow) {
+        Ok(bytes) => FileContent::Bytes(bytes),
+        Err(ReadError::Missing) => FileContent::Missing,
+        Err(ReadError::Io(e)) => invalid(
+            CsvErrorKind::NotARegularFile,
+            format!("cannot read {}: {e}", path.display()),
+        ),
+        Err(e) => {
+            let error = e.to_csv_error(path);
+            invalid(error.kind, error.message)
+        }
     }
 }
 

@@ -52,6 +52,14 @@ pub fn evaluate(
     ))?)
 }
 
+/// The keys of a config that the official evaluator ignores, so that a page can show them
+/// (`ConfigWarning[]` in `tabeq.d.ts`); they never change a result.
+#[wasm_bindgen(js_name = configWarnings)]
+pub fn config_warnings(config: JsValue) -> Result<JsValue, JsValue> {
+    let config = throw(config_input(&config, "config"))?;
+    to_js(&throw(api::config_warnings(config))?)
+}
+
 /// The validation report of `validatePrediction`'s arguments.
 fn validation(
     prediction: &JsValue,

@@ -193,6 +193,21 @@ export interface SuiteSummary {
   tasks: TaskResult[];
 }
 
+/**
+ * A config key the official evaluator ignores (so tabeq ignores it too), from configWarnings();
+ * e.g. "unknown key `allow_percent` in column 1 — did you mean `allow_percent_sign`?".
+ */
+export interface ConfigWarning {
+  code: "unknown_config_key";
+  message: string;
+  /** The key as written. */
+  key: string;
+  /** The column it is in (null at the top level). */
+  column: number | null;
+  /** The known key it most likely meant. */
+  suggestion: string | null;
+}
+
 /** One entry of errorCodes(). */
 export interface ErrorCodeEntry {
   code: string;
@@ -481,6 +496,12 @@ export function readTable(csv: FileInput, options?: { maxRows?: number | null } 
 
 /** Every stable error code with its family (evaluator, trust and binding codes). */
 export function errorCodes(): ErrorCodeEntry[];
+
+/**
+ * The keys of a config that the official evaluator ignores (they never change a result), for a
+ * page to show. Throws like evaluate() for an invalid config.
+ */
+export function configWarnings(config: ConfigInput): ConfigWarning[];
 
 /** The diagnosis as a document (what the notebook view and `tabeq check` show). Throws like explain. */
 export function explainDocument(prediction: FileInput, gold: FileInput, config: ConfigInput, options?: ExplainOptions | null): Document;

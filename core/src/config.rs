@@ -13,9 +13,27 @@
 //!     Some("task_8")).unwrap_err();
 //! assert_eq!(err.code.code(), "config_task_id_mismatch");
 //! ```
+//!
+//! A key the official evaluator does not read is ignored, exactly as it ignores it, but
+//! reported as a [`ConfigWarning`], since a typo silently changes a task's rule:
+//!
+//! ```
+//! use tabeq::config::TaskConfig;
+//! let (cfg, warnings) = TaskConfig::from_json_with_warnings(br#"{"schema_version": "1.0",
+//!     "task_id": "task_7", "order_sensitive": false, "columns": [
+//!     {"gold_index": 0, "gold_name": "a", "type": "text"},
+//!     {"gold_index": 1, "gold_name": "share", "type": "number", "allow_percent": true,
+//!      "comparison": {"mode": "decimal_places", "digits": 1}}]}"#, None).unwrap();
+//! assert!(!cfg.columns[1].allow_percent_sign);
+//! assert_eq!(warnings[0].code.code(), "unknown_config_key");
+//! assert_eq!(warnings[0].to_string(),
+//!     "unknown key `allow_percent` in column 1 — did you mean `allow_percent_sign`?");
+//! ```
+
+use core::fmt;
 
 use crate::chars::decimal_digit_value;
-use crate::error::{FatalCode, FatalError};
+use crate::error::{code_enum, FatalCode, FatalError};
 use crate::pyjson::{self, Out, Value};
 
 /// The only supported config schema.
@@ -230,6 +248,14 @@ impl TaskConfig {
     /// Parse a config file's bytes. When `file_stem` is given (as for a file named
     /// `task_7.json`), it must equal the `task_id`, as in the official evaluator.
     pub fn from_json(bytes: &[u8], file_stem: Option<&str>) -> Result<TaskConfig, FatalError> {
+        Self::from_json_with_warnings(bytes, file_stem).map(|(config, _)| config)
+    }
+
+    /// [`TaskConfig::from_json`], plus the keys it ignored (see [`config_warnings`]).
+    pub fn from_json_with_warnings(
+        bytes: &[u8],
+        file_stem: Option<&str>,
+    ) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
         let text = core::str::from_utf8(bytes).map_err(|e| {
             FatalError::new(
                 FatalCode::ConfigInvalidJson,
@@ -242,7 +268,8 @@ impl TaskConfig {
                 format!("cannot parse config JSON: {e}"),
             )
         })?;
-        Self::from_value(&value, file_stem)
+        let config = Self::from_value(&value, file_stem)?;
+        Ok((config, config_warnings(&value)))
     }
 
     /// Validate a parsed JSON value (see [`TaskConfig::from_json`]).
@@ -517,4 +544,167 @@ fn parse_column_checked(
         unit,
         allow_percent_sign,
     })
+}
+
+code_enum! {
+    /// What a [`ConfigWarning`] is about. Warnings never change a result.
+    ConfigWarningCode {
+        /// A key the official evaluator does not read (so it has no effect).
+        UnknownConfigKey => "unknown_config_key",
+    }
+}
+
+/// Where in a config a warning points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ConfigLocation {
+    /// The top-level object.
+    Config,
+    /// A column object (its index in `columns`).
+    Column(usize),
+    /// A column's `comparison` object.
+    Comparison(usize),
+}
+
+/// Something in a config that the official evaluator ignores (and tabeq ignores too), worth
+/// telling the config's author about.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ConfigWarning {
+    /// What kind of warning.
+    pub code: ConfigWarningCode,
+    /// Where it is.
+    pub location: ConfigLocation,
+    /// The key as written.
+    pub key: String,
+    /// The known key it most likely meant.
+    pub suggestion: Option<&'static str>,
+}
+
+impl ConfigWarning {
+    /// The column it is in (`None` at the top level).
+    pub fn column(&self) -> Option<usize> {
+        match self.location {
+            ConfigLocation::Config => None,
+            ConfigLocation::Column(j) | ConfigLocation::Comparison(j) => Some(j),
+        }
+    }
+
+    /// As JSON: `code`, `message`, `key`, `column` (or null), `suggestion` (or null).
+    pub fn to_out(&self) -> Out {
+        let optional = |s: Option<&str>| s.map_or(Out::Null, |s| Out::Str(s.into()));
+        Out::Object(vec![
+            ("code".into(), Out::Str(self.code.code().into())),
+            ("message".into(), Out::Str(self.to_string())),
+            ("key".into(), Out::Str(self.key.clone())),
+            (
+                "column".into(),
+                self.column().map_or(Out::Null, |j| Out::Int(j as i64)),
+            ),
+            ("suggestion".into(), optional(self.suggestion)),
+        ])
+    }
+}
+
+impl fmt::Display for ConfigWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown key `{}`", self.key)?;
+        match self.location {
+            ConfigLocation::Config => f.write_str(" in the config")?,
+            ConfigLocation::Column(j) => write!(f, " in column {j}")?,
+            ConfigLocation::Comparison(j) => write!(f, " in the comparison of column {j}")?,
+        }
+        if let Some(s) = self.suggestion {
+            write!(f, " — did you mean `{s}`?")?;
+        }
+        Ok(())
+    }
+}
+
+const CONFIG_KEYS: &[&str] = &["schema_version", "task_id", "order_sensitive", "columns"];
+const COLUMN_KEYS: &[&str] = &[
+    "gold_index",
+    "gold_name",
+    "type",
+    "comparison",
+    "unit",
+    "allow_percent_sign",
+];
+const COMPARISON_KEYS: &[&str] = &["mode", "digits"];
+
+/// The keys of a (valid or not) config value that the official evaluator never reads: at the
+/// top level, in each column object and in each `comparison` object, in source order.
+pub fn config_warnings(raw: &Value) -> Vec<ConfigWarning> {
+    let mut out = Vec::new();
+    unknown_keys(raw, CONFIG_KEYS, ConfigLocation::Config, &mut out);
+    if let Some(Value::Array(columns)) = raw.get("columns") {
+        for (j, column) in columns.iter().enumerate() {
+            unknown_keys(column, COLUMN_KEYS, ConfigLocation::Column(j), &mut out);
+            if let Some(cmp) = column.get("comparison") {
+                unknown_keys(
+                    cmp,
+                    COMPARISON_KEYS,
+                    ConfigLocation::Comparison(j),
+                    &mut out,
+                );
+            }
+        }
+    }
+    out
+}
+
+fn unknown_keys(
+    raw: &Value,
+    known: &[&'static str],
+    location: ConfigLocation,
+    out: &mut Vec<ConfigWarning>,
+) {
+    let Value::Object(members) = raw else { return };
+    for (key, _) in members {
+        if !known.contains(&key.as_str())
+            && !out.iter().any(|w| w.location == location && w.key == *key)
+        {
+            out.push(ConfigWarning {
+                code: ConfigWarningCode::UnknownConfigKey,
+                location,
+                key: key.clone(),
+                suggestion: closest_key(key, known),
+            });
+        }
+    }
+}
+
+/// The known key closest to `key`: equal ignoring case, a prefix of it (or it of the key), or
+/// within an edit distance of a third of its length.
+fn closest_key(key: &str, known: &[&'static str]) -> Option<&'static str> {
+    let lower = key.to_lowercase();
+    let score = |k: &str| -> Option<usize> {
+        if lower == k {
+            return Some(0);
+        }
+        let distance = edit_distance(&lower, k);
+        let prefix = lower.len() >= 3 && (k.starts_with(&lower) || lower.starts_with(k));
+        (prefix || distance <= (k.len() / 3).max(1)).then_some(distance)
+    };
+    known
+        .iter()
+        .filter_map(|&k| score(k).map(|d| (d, k)))
+        .min()
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }

@@ -82,7 +82,16 @@ pub struct ExplainOptions {
     pub hints: bool,
     /// Column-signature scorer: refuse thousands separators. Default false.
     pub signature_strict: bool,
+    /// Whether gold cells may be quoted (missing rows, the first differing row, the summary).
+    /// Default true; false shows each as [`REDACTED`], for a diagnosis that participants see.
+    pub show_gold_values: bool,
+    /// Whether prediction cells and headers may be quoted. Default true; false shows each as
+    /// [`REDACTED`], for a prediction read through a path that leaves its root.
+    pub show_prediction_values: bool,
 }
+
+/// What a diagnosis shows in place of a value it must not quote.
+pub const REDACTED: &str = "[redacted]";
 
 impl Default for ExplainOptions {
     fn default() -> Self {
@@ -91,6 +100,8 @@ impl Default for ExplainOptions {
             max_value_chars: 60,
             hints: true,
             signature_strict: false,
+            show_gold_values: true,
+            show_prediction_values: true,
         }
     }
 }
@@ -487,6 +498,26 @@ pub fn explain_task(
     ))
 }
 
+impl ExplainOptions {
+    /// A gold cell as the diagnosis may show it.
+    pub(crate) fn show_gold(&self, value: &str, max_chars: usize) -> String {
+        shown(self.show_gold_values, value, max_chars)
+    }
+
+    /// A prediction cell or header as the diagnosis may show it.
+    pub(crate) fn show_prediction(&self, value: &str, max_chars: usize) -> String {
+        shown(self.show_prediction_values, value, max_chars)
+    }
+}
+
+fn shown(allowed: bool, value: &str, max_chars: usize) -> String {
+    if allowed {
+        clip(value, max_chars)
+    } else {
+        REDACTED.to_string()
+    }
+}
+
 /// Clip a cell for display.
 pub(crate) fn clip(s: &str, max_chars: usize) -> String {
     let mut chars = s.chars();
@@ -705,7 +736,10 @@ impl<'a> Analysis<'a> {
                 .table
                 .headers()
                 .iter()
-                .map(|h| clip(h, self.options.max_value_chars))
+                .map(|h| {
+                    self.options
+                        .show_prediction(h, self.options.max_value_chars)
+                })
                 .collect(),
             input: InputStatus::Read,
             shape: Some(shape),
@@ -864,14 +898,20 @@ impl<'a> Analysis<'a> {
     fn gold_row_values(&self, pairs: &[(usize, usize)], r: usize, max_chars: usize) -> Vec<String> {
         pairs
             .iter()
-            .map(|&(j, _)| clip(self.gold.table().cell(r, j), max_chars))
+            .map(|&(j, _)| {
+                self.options
+                    .show_gold(self.gold.table().cell(r, j), max_chars)
+            })
             .collect()
     }
 
     fn pred_row_values(&self, pairs: &[(usize, usize)], r: usize, max_chars: usize) -> Vec<String> {
         pairs
             .iter()
-            .map(|&(_, k)| clip(self.table.cell(r, k), max_chars))
+            .map(|&(_, k)| {
+                self.options
+                    .show_prediction(self.table.cell(r, k), max_chars)
+            })
             .collect()
     }
 
@@ -950,7 +990,10 @@ impl<'a> Analysis<'a> {
                         Some(OffendingCell {
                             prediction_index: k,
                             row: e.row + 1,
-                            value: clip(self.table.cell(e.row, k), self.options.max_value_chars),
+                            value: self.options.show_prediction(
+                                self.table.cell(e.row, k),
+                                self.options.max_value_chars,
+                            ),
                             reason: e.kind,
                             bad_cells: col.bad_cells,
                         })

@@ -15,7 +15,9 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::config::{is_task_id, natural_task_order, TaskConfig, CONFIG_SCHEMA_VERSION};
+use crate::config::{
+    is_task_id, natural_task_order, ConfigWarning, TaskConfig, CONFIG_SCHEMA_VERSION,
+};
 use crate::error::{FatalCode, FatalError};
 use crate::evaluate::TaskResult;
 
@@ -36,6 +38,8 @@ pub struct ConfigFile {
 pub struct SuitePlan {
     /// Validated configs in natural task order.
     pub configs: Vec<TaskConfig>,
+    /// The ignored keys of each config (same order as `configs`); never part of the summary.
+    pub config_warnings: Vec<Vec<ConfigWarning>>,
     /// SHA-256 over the config files (name, NUL, bytes, NUL in natural order).
     pub config_set_sha256: String,
 }
@@ -70,14 +74,17 @@ pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
         natural_task_order(&a.name[..a.name.len() - 5], &b.name[..b.name.len() - 5])
     });
     let mut configs = Vec::with_capacity(selected.len());
+    let mut config_warnings = Vec::with_capacity(selected.len());
     let mut digest = Sha256::new();
     for f in &selected {
         let stem = &f.name[..f.name.len() - 5];
-        let config = TaskConfig::from_json(&f.bytes, Some(stem)).map_err(|e| FatalError {
-            message: format!("Cannot load task config {}: {}", f.name, e.message),
-            ..e
-        })?;
+        let (config, warnings) = TaskConfig::from_json_with_warnings(&f.bytes, Some(stem))
+            .map_err(|e| FatalError {
+                message: format!("Cannot load task config {}: {}", f.name, e.message),
+                ..e
+            })?;
         configs.push(config);
+        config_warnings.push(warnings);
         digest.update(f.name.as_bytes());
         digest.update([0u8]);
         digest.update(&f.bytes);
@@ -98,6 +105,7 @@ pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
         .collect();
     Ok(SuitePlan {
         configs,
+        config_warnings,
         config_set_sha256,
     })
 }

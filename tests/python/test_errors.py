@@ -15,6 +15,8 @@ FAMILY_TYPES = {
     "csv": tabeq.CsvErrorCode,
     "cell": tabeq.CellErrorCode,
     "fatal": tabeq.FatalErrorCode,
+    "argument": tabeq.ArgumentErrorCode,
+    "output": tabeq.OutputErrorCode,
 }
 
 
@@ -25,7 +27,11 @@ def literal_values(alias: object) -> list[str]:
 def documented_codes() -> dict[str, str]:
     """``{code: family}`` from the table rows of docs/python.md: ``| `code` | family | ... |``."""
     text = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
-    return dict(re.findall(r"^\| `([a-z0-9_]+)` \| (task|csv|cell|fatal) \|", text, flags=re.MULTILINE))
+    return dict(
+        re.findall(
+            r"^\| `([a-z0-9_]+)` \| (task|csv|cell|fatal|argument|output) \|", text, flags=re.MULTILINE
+        )
+    )
 
 
 def test_catalogue_matches_the_typed_code_lists() -> None:

@@ -18,20 +18,27 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
 
 from . import _tabeq
 from ._errors import (
+    BINDING_ERROR_CODES,
+    ArgumentError,
+    ArgumentErrorCode,
     CellError,
     CellErrorCode,
     ConfigError,
+    ConfigWarning,
+    ConfigWarningCode,
     CsvError,
     CsvErrorCode,
     ErrorCode,
     FatalError,
     FatalErrorCode,
     GoldError,
+    OutputError,
+    OutputErrorCode,
     SuiteError,
     TabeqError,
     TaskErrorCode,
 )
-from ._inputs import Source, TableLike, to_source
+from ._inputs import Source, TableLike, check_count, check_path, check_text, to_source
 
 if TYPE_CHECKING:
     from .explain import Diagnosis
@@ -47,7 +54,13 @@ __all__ = [
     "SuiteError",
     "CellError",
     "CsvError",
+    "ArgumentError",
+    "OutputError",
+    "ConfigWarning",
     "ErrorCode",
+    "ArgumentErrorCode",
+    "OutputErrorCode",
+    "ConfigWarningCode",
     "TaskErrorCode",
     "CsvErrorCode",
     "CellErrorCode",
@@ -96,7 +109,7 @@ def number(
     """
     modes = [decimal_places is not None, significant_digits is not None, integer]
     if sum(modes) != 1:
-        raise ValueError("give exactly one of decimal_places=, significant_digits= or integer=True")
+        raise ArgumentError("give exactly one of decimal_places=, significant_digits= or integer=True")
     if integer:
         comparison: dict[str, Any] = {"mode": "integer"}
     elif decimal_places is not None:
@@ -148,8 +161,12 @@ class TaskConfig:
         order_sensitive: bool = False,
         task_id: str = "task_1",
     ) -> None:
+        if isinstance(columns, (str, bytes, Mapping)) or not isinstance(columns, Sequence):
+            raise ArgumentError(f"columns must be a list of column objects, got {type(columns).__name__}")
         entries = []
         for index, column in enumerate(columns):
+            if not isinstance(column, Mapping):
+                raise ArgumentError(f"column {index} must be a mapping, got {type(column).__name__}")
             entry: dict[str, Any] = {"gold_index": index, "gold_name": f"column_{index}"}
             entry.update(column)
             entries.append(entry)
@@ -159,7 +176,7 @@ class TaskConfig:
             "order_sensitive": order_sensitive,
             "columns": entries,
         }
-        self._native = _tabeq.NativeConfig.from_json(json.dumps(raw).encode("utf-8"))
+        self._native = _tabeq.NativeConfig.from_json(_config_json_bytes(raw))
 
     @classmethod
     def _wrap(cls, native: _tabeq.NativeConfig) -> TaskConfig:
@@ -170,21 +187,29 @@ class TaskConfig:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TaskConfig:
         """Validate a config dict (the JSON object of a config file)."""
-        try:
-            raw = json.dumps(data, allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            raise ConfigError(f"Config is not JSON data: {exc}", "config_invalid_json") from exc
-        return cls._wrap(_tabeq.NativeConfig.from_json(raw.encode("utf-8")))
+        return cls._wrap(_tabeq.NativeConfig.from_json(_config_json_bytes(data)))
 
     @classmethod
     def from_json(cls, data: Union[str, bytes], *, file_stem: Optional[str] = None) -> TaskConfig:
         """Validate config JSON text; when ``file_stem`` is given it must equal the task id."""
-        raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-        return cls._wrap(_tabeq.NativeConfig.from_json(raw, file_stem))
+        if isinstance(data, str):
+            raw = check_text(data, "the config JSON").encode("utf-8")
+        elif isinstance(data, (bytes, bytearray, memoryview)):
+            raw = bytes(data)
+        else:
+            raise ArgumentError(f"config JSON must be str or bytes, got {type(data).__name__}")
+        stem = None if file_stem is None else check_text(file_stem, "file_stem")
+        return cls._wrap(_tabeq.NativeConfig.from_json(raw, stem))
 
     @property
     def task_id(self) -> str:
         return self._native.task_id
+
+    @property
+    def warnings(self) -> list[ConfigWarning]:
+        """Keys the official evaluator ignores (tabeq ignores them too), e.g. a misspelt
+        ``allow_percent``; they never change a result."""
+        return [ConfigWarning(*w) for w in self._native.warnings()]  # type: ignore[arg-type]
 
     @property
     def order_sensitive(self) -> bool:
@@ -234,13 +259,28 @@ ConfigLike = Union[TaskConfig, Mapping[str, Any], str, bytes, "os.PathLike[str]"
 """A config: a ``TaskConfig``, a dict, JSON text (``str`` starting with ``{`` or ``bytes``) or a path."""
 
 
+MAX_CONFIG_BYTES = 16 * 1024 * 1024
+"""The largest config file read (the suite reader's limit too)."""
+
+
+def _config_json_bytes(data: object) -> bytes:
+    """A config dict as the UTF-8 JSON the native parser reads (refusing what JSON cannot carry)."""
+    try:
+        text = json.dumps(data, allow_nan=False, ensure_ascii=False)
+    except (TypeError, ValueError) as exc:
+        # Not JSON data: a set, NaN, an int with more digits than Python converts, ...
+        raise ConfigError(f"Config is not JSON data: {exc}", "config_invalid_json") from None
+    return check_text(text, "the config").encode("utf-8")
+
+
 def load_config(path: Union[str, os.PathLike[str]]) -> TaskConfig:
     """Load a config file. Its stem must equal its ``task_id`` (``task_7.json`` ↔ ``task_7``)."""
-    p = Path(path)
+    p = Path(check_path(path, "the config path"))
     try:
-        data = p.read_bytes()
+        # Opened without blocking and checked on the open file: a FIFO or device is refused.
+        data = _tabeq.read_file(str(p), MAX_CONFIG_BYTES)
     except OSError as exc:
-        raise ConfigError(f"Cannot load task config {p}: {exc}", "config_invalid_json") from exc
+        raise ConfigError(f"Cannot load task config {p}: {exc}", "config_invalid_json") from None
     return TaskConfig._wrap(_tabeq.NativeConfig.from_json(data, p.stem))
 
 
@@ -255,7 +295,7 @@ def _as_config(config: ConfigLike) -> TaskConfig:
         return TaskConfig.from_json(config)
     if isinstance(config, (str, os.PathLike)):
         return load_config(config)
-    raise TypeError(f"cannot use {type(config).__name__} as a config")
+    raise ArgumentError(f"cannot use {type(config).__name__} as a config")
 
 
 ERROR_DESCRIPTIONS: dict[str, str] = {
@@ -318,6 +358,16 @@ class TaskResult:
         gold: Optional[Source] = None,
     ) -> None:
         """Build a result from an official per-task record (``to_dict()`` of another result)."""
+        try:
+            self._set_record(record)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ArgumentError(f"not an official per-task record: {exc!r}") from None
+        self.csv_error_code = cast(Optional[CsvErrorCode], csv_error_code)
+        self.config = config
+        self._prediction = prediction
+        self._gold = gold
+
+    def _set_record(self, record: Mapping[str, Any]) -> None:
         self.task_id = str(record["task_id"])
         self.passed = bool(record["passed"])
         self.order_sensitive = bool(record["order_sensitive"])
@@ -329,10 +379,6 @@ class TaskResult:
         self.column_mapping = None if mapping is None else [int(m["prediction_index"]) for m in mapping]
         self.error_code = cast(Optional[TaskErrorCode], record["error_code"])
         self.error = cast(Optional[str], record["error"])
-        self.csv_error_code = cast(Optional[CsvErrorCode], csv_error_code)
-        self.config = config
-        self._prediction = prediction
-        self._gold = gold
 
     @classmethod
     def _from_native(
@@ -405,14 +451,17 @@ class TaskResult:
         max_value_chars: int = 60,
         hints: bool = True,
         signature_strict: bool = False,
+        show_gold_values: bool = True,
+        prediction_root: Union[str, os.PathLike[str], None] = None,
     ) -> Diagnosis:
         """The structured diagnosis of this task (``tabeq.explain.explain`` on the same inputs):
         shape, types, the best mapping, missing and extra rows, near-miss hints and partial credit.
-        Results read from files read them again."""
+        Results read from files read them again. For participants' eyes, pass
+        ``show_gold_values=False`` and the ``prediction_root`` (see ``tabeq.explain.explain``)."""
         from .explain import explain
 
         if self.config is None or self._gold is None:
-            raise ValueError("this result was built from a record; it has no inputs to explain")
+            raise ArgumentError("this result was built from a record; it has no inputs to explain")
         return explain(
             self._prediction,
             self._gold,
@@ -421,6 +470,8 @@ class TaskResult:
             max_value_chars=max_value_chars,
             hints=hints,
             signature_strict=signature_strict,
+            show_gold_values=show_gold_values,
+            prediction_root=prediction_root,
         )
 
     def _render(self, format: str) -> str:
@@ -501,13 +552,23 @@ def evaluate_many(
     to scoring each triple with ``evaluate``. ``threads`` defaults to the number of CPUs.
     The first fatal error (in input order) is raised, its message naming the task's position.
     """
+    threads = check_count(threads, "threads", minimum=1, optional=True)
     prepared: list[tuple[Optional[Source], Source, TaskConfig]] = []
-    for prediction, gold, config in tasks:
+    for index, task in enumerate(_iterate(tasks, "tasks")):
+        if not isinstance(task, Sequence) or isinstance(task, (str, bytes)) or len(task) != 3:
+            raise ArgumentError(f"task #{index} must be a (prediction, gold, config) triple")
+        prediction, gold, config = task
         gold_source = to_source(gold, role="gold")
         assert gold_source is not None
         prepared.append((to_source(prediction, role="prediction"), gold_source, _as_config(config)))
     natives = _tabeq.evaluate_many([(p, g, c._native) for p, g, c in prepared], threads)
     return [TaskResult._from_native(n, c, p, g) for n, (p, g, c) in zip(natives, prepared)]
+
+
+def _iterate(values: object, what: str) -> Iterable[Any]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ArgumentError(f"{what} must be an iterable, got {type(values).__name__}")
+    return values
 
 
 class SuiteResult:
@@ -523,8 +584,13 @@ class SuiteResult:
     __slots__ = ("_json", "_summary", "_results")
 
     def __init__(self, summary_json: str, results: Sequence[TaskResult]) -> None:
+        try:
+            self._summary: dict[str, Any] = dict(json.loads(check_text(summary_json, "summary_json")))
+        except (TypeError, ValueError) as exc:
+            raise ArgumentError(f"summary_json is not a summary's JSON text: {exc}") from None
         self._json = summary_json
-        self._summary: dict[str, Any] = json.loads(summary_json)
+        if not all(isinstance(r, TaskResult) for r in _iterate(results, "results")):
+            raise ArgumentError("results must be TaskResult objects")
         self._results = list(results)
 
     @property
@@ -557,6 +623,13 @@ class SuiteResult:
     def results(self) -> list[TaskResult]:
         """Every task's result, in task order."""
         return list(self._results)
+
+    @property
+    def config_warnings(self) -> dict[str, list[ConfigWarning]]:
+        """The ignored config keys of each task that has any (never in the summary file)."""
+        return {
+            r.task_id: r.config.warnings for r in self._results if r.config is not None and r.config.warnings
+        }
 
     @property
     def failures(self) -> list[TaskResult]:
@@ -624,11 +697,16 @@ def evaluate_suite(
     ``progress(done, total)`` is called about ten times a second. Fatal problems raise
     ``FatalError`` (``ConfigError``, ``GoldError`` or ``SuiteError``).
     """
+    roots = [
+        check_path(r, what) for r, what in ((prediction_root, "prediction_root"), (gold_root, "gold_root"))
+    ]
+    config_path = check_path(config_root, "config_root")
+    threads = check_count(threads, "threads", minimum=1, optional=True)
+    if progress is not None and not callable(progress):
+        raise ArgumentError(f"progress must be a callable or None, got {type(progress).__name__}")
     # Absolute, so that results can still read their files after a change of directory.
-    p_root, g_root = Path(os.path.abspath(prediction_root)), Path(os.path.abspath(gold_root))
-    summary_json, natives, configs = _tabeq.evaluate_suite(
-        os.fspath(prediction_root), os.fspath(gold_root), os.fspath(config_root), threads, progress
-    )
+    p_root, g_root = (Path(os.path.abspath(r)) for r in roots)
+    summary_json, natives, configs = _tabeq.evaluate_suite(roots[0], roots[1], config_path, threads, progress)
     results = []
     for native, native_config in zip(natives, configs):
         task_id = native_config.task_id
@@ -655,34 +733,40 @@ def canonicalize(value: str, column: Union[Mapping[str, Any], str]) -> Optional[
     >>> canonicalize(" 1,234.5 ", number("x", decimal_places=0))
     '1235'
     """
-    return _tabeq.canonicalize(value, _column_json(column))
+    return _tabeq.canonicalize(check_text(value, "the value"), _column_json(column))
 
 
 def _column_json(column: Union[Mapping[str, Any], str]) -> str:
     if isinstance(column, str):
-        if column.lstrip().startswith("{"):
+        if check_text(column, "the column").lstrip().startswith("{"):
             return column
         return json.dumps({"type": column})
-    return json.dumps(dict(column))
+    if not isinstance(column, Mapping):
+        raise ArgumentError(f"the column must be a column object or a type name, got {type(column).__name__}")
+    return _config_json_bytes(dict(column)).decode("utf-8")
 
 
 def read_table(table: TableLike) -> list[list[str]]:
     """The cells tabeq sees for ``table`` (header first), read with the strict CSV reader.
 
     Takes everything ``evaluate`` takes, so it shows how a DataFrame or a list of rows turns
-    into cells. Raises ``CsvError`` (with ``.code``) when the CSV is not strict or over a limit.
+    into cells. Raises ``CsvError`` (with ``.code``) when the CSV is not strict or over a limit;
+    a path is read as a prediction is (a regular file, not a symbolic link, within the size
+    limit, checked on the open file: ``csv_not_a_regular_file``, ``csv_too_large``).
     """
     source = to_source(table, role="table")
     assert source is not None
-    data = source if isinstance(source, bytes) else Path(source).read_bytes()
-    return _tabeq.read_csv(data)
+    if isinstance(source, bytes):
+        return _tabeq.read_csv(source)
+    return _tabeq.read_csv_file(source)
 
 
 def error_codes() -> dict[str, str]:
     """The stable error-code catalogue: ``{code: family}``, families ``task`` (a task's
     ``error_code``), ``csv`` (``CsvError``, ``csv_error_code``), ``cell`` (``CellError``) and
-    ``fatal`` (``ConfigError``, ``GoldError``, ``SuiteError``)."""
-    return {code: family for code, family, _ in _tabeq.error_catalogue_entries()}
+    ``fatal`` (``ConfigError``, ``GoldError``, ``SuiteError``), and the Python package's own
+    ``argument`` (``ArgumentError``) and ``output`` (``OutputError``)."""
+    return {**{code: family for code, family, _ in _tabeq.error_catalogue_entries()}, **BINDING_ERROR_CODES}
 
 
 def __getattr__(name: str) -> Any:

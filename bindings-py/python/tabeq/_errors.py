@@ -7,7 +7,7 @@ catalogue as a type checker sees it (a test keeps them equal to the native catal
 
 from __future__ import annotations
 
-from typing import Literal, Optional, Union, cast
+from typing import Literal, NamedTuple, Optional, Union, cast
 
 __all__ = [
     "TabeqError",
@@ -17,7 +17,13 @@ __all__ = [
     "SuiteError",
     "CellError",
     "CsvError",
+    "ArgumentError",
+    "OutputError",
+    "ConfigWarning",
     "ErrorCode",
+    "ArgumentErrorCode",
+    "OutputErrorCode",
+    "ConfigWarningCode",
     "TaskErrorCode",
     "CsvErrorCode",
     "CellErrorCode",
@@ -80,8 +86,26 @@ FatalErrorCode = Literal[
 ]
 """Why nothing could be scored: ``FatalError.code`` (``config_*``, ``gold_*``, ``suite_*``)."""
 
-ErrorCode = Union[TaskErrorCode, CsvErrorCode, CellErrorCode, FatalErrorCode]
+ArgumentErrorCode = Literal["invalid_argument"]
+"""A Python API call with an argument of the wrong type or value: ``ArgumentError.code``."""
+
+OutputErrorCode = Literal["output_not_a_regular_file", "output_write_failed"]
+"""Why the CLI cannot write the summary: ``OutputError.code``."""
+
+ErrorCode = Union[
+    TaskErrorCode, CsvErrorCode, CellErrorCode, FatalErrorCode, ArgumentErrorCode, OutputErrorCode
+]
 """Every stable code."""
+
+BINDING_ERROR_CODES: dict[str, str] = {
+    "invalid_argument": "argument",
+    "output_not_a_regular_file": "output",
+    "output_write_failed": "output",
+}
+"""The codes the Python package adds to the core catalogue (``tabeq.error_codes()``)."""
+
+ConfigWarningCode = Literal["unknown_config_key"]
+"""What a ``ConfigWarning`` is about (warnings never change a result)."""
 
 
 class TabeqError(ValueError):
@@ -147,3 +171,39 @@ class CsvError(TabeqError):
     """Bytes that are not a strict CSV within the limits (from ``tabeq.read_table``): ``csv_*``."""
 
     code: CsvErrorCode
+
+
+class ArgumentError(TabeqError, TypeError):
+    """An API call got an argument it cannot use: a wrong type, a value out of range (``threads=-1``,
+    an int too large), a ``str`` with a lone surrogate (not UTF-8), a record missing fields:
+    ``invalid_argument``. It is both a ``TypeError`` and a ``ValueError``, the exceptions such calls
+    raised before it existed."""
+
+    code: ArgumentErrorCode
+
+    def __init__(self, message: str, code: str = "invalid_argument") -> None:
+        super().__init__(message, code)
+
+
+class OutputError(TabeqError):
+    """The summary cannot be written where asked (``tabeq evaluate --output``): something other
+    than a regular file is there (``output_not_a_regular_file``), or the write failed
+    (``output_write_failed``)."""
+
+    code: OutputErrorCode
+
+
+class ConfigWarning(NamedTuple):
+    """A config key that the official evaluator ignores, and so tabeq ignores too (exactness),
+    reported because a typo silently changes a task's rule."""
+
+    code: ConfigWarningCode
+    """``unknown_config_key``."""
+    message: str
+    """E.g. "unknown key `allow_percent` in column 1 — did you mean `allow_percent_sign`?"."""
+    key: str
+    """The key as written."""
+    column: Optional[int]
+    """The column it is in (None at the top level)."""
+    suggestion: Optional[str]
+    """The known key it most likely meant."""

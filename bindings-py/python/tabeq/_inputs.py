@@ -21,9 +21,13 @@ from __future__ import annotations
 import csv
 import io
 import os
+import sys
 import warnings
 from collections.abc import Sequence
 from typing import Any, Optional, Protocol, Union, cast
+
+from . import _tabeq
+from ._errors import ArgumentError
 
 
 class PandasFrameLike(Protocol):
@@ -61,7 +65,60 @@ __all__ = [
     "to_source",
     "rows_to_csv_bytes",
     "read_source_bytes",
+    "check_text",
+    "check_count",
+    "check_path",
 ]
+
+MAX_CSV_BYTES = 20 * 1024 * 1024
+"""The official CSV size limit (the native reader enforces it; here for ``read_source_bytes``)."""
+
+
+def check_text(value: object, what: str) -> str:
+    """``value`` as a ``str`` that is valid Unicode text (a lone surrogate cannot be UTF-8)."""
+    if not isinstance(value, str):
+        raise ArgumentError(f"{what} must be a str, got {type(value).__name__}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ArgumentError(
+            f"{what} contains a lone surrogate U+{ord(value[exc.start]):04X} at index {exc.start}, "
+            "which is not Unicode text"
+        ) from None
+    return value
+
+
+def check_count(value: object, what: str, *, minimum: int, optional: bool = False) -> Optional[int]:
+    """``value`` as an int in ``minimum..sys.maxsize`` (``None`` allowed when ``optional``)."""
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentError(f"{what} must be an int, got {type(value).__name__}")
+    if not minimum <= value <= sys.maxsize:
+        # A huge int cannot even be printed (Python's 4,300-digit limit): show its size instead.
+        shown = str(value) if abs(value) < 10**30 else f"an int of {value.bit_length()} bits"
+        raise ArgumentError(f"{what} must be between {minimum} and {sys.maxsize}, got {shown}")
+    return value
+
+
+def check_path(value: object, what: str) -> str:
+    """A ``str`` or ``os.PathLike`` as a path the OS can take (no lone surrogate that the file
+    system encoding cannot carry, no NUL)."""
+    if not isinstance(value, (str, os.PathLike)):
+        raise ArgumentError(f"{what} must be a path (str or os.PathLike), got {type(value).__name__}")
+    path = os.fspath(value)
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError as exc:
+        raise ArgumentError(
+            f"{what} contains U+{ord(path[exc.start]):04X} at index {exc.start}, which the file system "
+            "encoding cannot represent"
+        ) from None
+    if "\0" in path:
+        raise ArgumentError(f"{what} contains a NUL character")
+    return path
 
 
 def _is_pandas_frame(obj: object) -> bool:
@@ -83,12 +140,17 @@ def rows_to_csv_bytes(rows: Sequence[Sequence[Any]]) -> bytes:
     writer = csv.writer(buffer, lineterminator="\n")
     for index, row in enumerate(rows):
         if isinstance(row, (str, bytes, bytearray)) or not isinstance(row, Sequence):
-            raise TypeError(
+            raise ArgumentError(
                 f"row {index} is a {type(row).__name__}; a table given as rows is a list of "
                 "lists (or tuples), header first"
             )
         writer.writerow(row)
-    return buffer.getvalue().encode("utf-8")
+    text = buffer.getvalue()
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        check_text(text, "a cell of the rows")  # raises ArgumentError, naming the surrogate
+        raise
 
 
 def _pandas_to_csv(frame: Any) -> bytes:
@@ -112,23 +174,20 @@ def to_source(table: object, *, role: str) -> Optional[Source]:
     if table is None:
         if role == "prediction":
             return None
-        raise TypeError(f"the {role} table is required, got None")
+        raise ArgumentError(f"the {role} table is required, got None")
     if isinstance(table, bytes):
         return table
     if isinstance(table, (bytearray, memoryview)):
         return bytes(table)
     if isinstance(table, str):
-        if "\n" in table and not os.path.exists(table):
-            raise TypeError(
+        if "\n" in table and not os.path.lexists(check_text(table, f"the {role}")):
+            raise ArgumentError(
                 f"the {role} is a str, which tabeq reads as a path, but it looks like CSV text; "
                 "pass the CSV as bytes (text.encode()) instead"
             )
-        return table
+        return check_path(table, f"the {role} path")
     if isinstance(table, os.PathLike):
-        path = os.fspath(table)
-        if isinstance(path, bytes):
-            return os.fsdecode(path)
-        return str(path)
+        return check_path(table, f"the {role} path")
     if _is_pandas_frame(table):
         return _pandas_to_csv(table)
     if _is_polars_frame(table):
@@ -136,18 +195,18 @@ def to_source(table: object, *, role: str) -> Optional[Source]:
         return out.encode("utf-8")
     if isinstance(table, Sequence):
         return rows_to_csv_bytes(table)
-    raise TypeError(
+    raise ArgumentError(
         f"cannot use {type(table).__name__} as the {role}: pass CSV bytes, a path, a pandas or "
         "polars DataFrame, or a list of rows with the header first"
     )
 
 
 def read_source_bytes(source: Source) -> Optional[bytes]:
-    """The bytes of a source (``None`` when a path cannot be read), for explanations."""
+    """The bytes of a source (``None`` when a path cannot be read as a regular file within the
+    CSV size limit: the native reader opens without blocking and checks the open file)."""
     if isinstance(source, bytes):
         return source
     try:
-        with open(source, "rb") as handle:
-            return handle.read()
+        return _tabeq.read_file(source, MAX_CSV_BYTES)
     except OSError:
         return None

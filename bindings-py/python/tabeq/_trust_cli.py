@@ -27,12 +27,10 @@ def _read_stdin_or_path(path: str) -> Any:
 def _load_operators(path: str | None) -> list[dict[str, Any]] | None:
     if path is None:
         return None
+    text = trust._read_text(path)  # a coded TrustError when the file cannot be read
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise trust.TrustError(f"cannot read {path}: {exc.strerror or exc}", "io_error") from None
-    except (ValueError, UnicodeDecodeError) as exc:
+        data = json.loads(text)
+    except ValueError as exc:
         raise trust.TrustError(f"{path}: {exc}", "invalid_operator_registration") from None
     if not isinstance(data, list):
         raise trust.TrustError(f"{path} must hold a JSON list of operators", "invalid_operator_registration")
@@ -131,8 +129,7 @@ def _operators(args: argparse.Namespace) -> int:
 def _spearman(args: argparse.Namespace) -> int:
     try:
         try:
-            with open(args.file, encoding="utf-8") if args.file != "-" else sys.stdin as fh:
-                data = json.load(fh)
+            data = json.load(sys.stdin) if args.file == "-" else json.loads(trust._read_text(args.file))
         except OSError as exc:
             raise trust.TrustError(f"cannot read {args.file}: {exc.strerror or exc}", "io_error") from None
         except (ValueError, UnicodeDecodeError) as exc:

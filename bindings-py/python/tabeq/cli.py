@@ -2,20 +2,33 @@
 ``tabeq check`` (one task, explained).
 
 Exit codes: 0 success (``check``: the task passed), 1 ``check``: the task failed,
-2 a fatal error (broken config, gold or suite layout) or a usage error.
+2 a fatal error (broken config, gold or suite layout, an ``--output`` that is not a regular
+file) or a usage error. Warnings (ignored config keys, a summary inside the prediction root)
+go to stderr and never change the summary file.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
-from . import FatalError, SuiteResult, __version__, evaluate, evaluate_suite, load_config
+from . import (
+    FatalError,
+    OutputError,
+    SuiteResult,
+    TabeqError,
+    __version__,
+    _tabeq,
+    evaluate,
+    evaluate_suite,
+    load_config,
+)
 from ._trust_cli import add_trust_subcommand
 
 EXIT_OK = 0
@@ -51,9 +64,49 @@ class _Progress:
             sys.stderr.flush()
 
 
+def _emit(text: str) -> None:
+    """Write to stdout; a closed pipe (``| head``) ends the output quietly, not the command."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+
+
+def _silence_stdout() -> None:
+    # Point stdout at /dev/null so the interpreter's final flush does not fail again.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+def _warn(message: str) -> None:
+    print(f"tabeq: warning: {message}", file=sys.stderr)
+
+
+def _is_within(path: Path, root: Path) -> bool:
+    """Whether ``path`` (resolved as far as it exists) is ``root`` or below it."""
+    resolved = Path(os.path.realpath(path))
+    return resolved == root or root in resolved.parents
+
+
 def _cmd_evaluate(args: argparse.Namespace) -> int:
     # Same path handling as the official evaluator: roots resolved, --output used as given.
     prediction_root = Path(args.prediction_root).resolve()
+    output = Path(args.output) if args.output is not None else prediction_root / "evaluation_summary.json"
+    try:
+        # Before scoring, so that a whole suite is not scored in vain.
+        _tabeq.check_output(os.fspath(output))
+    except OutputError as exc:
+        print(f"Evaluator fatal error: {exc.code}: {exc}", file=sys.stderr)
+        return EXIT_FATAL
+    if args.explain and _is_within(output, prediction_root):
+        _warn(
+            f"the summary {output} is inside the prediction root, where participants may read it; "
+            "its diagnoses quote their predictions"
+            + (" and gold values (--explain=full)" if args.explain == "full" else "")
+            + ". Pass --output outside the prediction root."
+        )
     progress = _Progress(not args.quiet and not args.json)
     try:
         summary = evaluate_suite(
@@ -63,30 +116,37 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
             threads=args.threads,
             progress=progress,
         )
-    except FatalError as exc:
+    except TabeqError as exc:
         progress.clear()
         print(f"Evaluator fatal error: {exc}", file=sys.stderr)
         return EXIT_FATAL
-    output = Path(args.output) if args.output is not None else prediction_root / "evaluation_summary.json"
-    output.parent.mkdir(parents=True, exist_ok=True)
-    text = summary.to_json() if not args.explain else _with_diagnoses(summary)
-    output.write_text(text, encoding="utf-8")
+    for task_id, warnings in summary.config_warnings.items():
+        for warning in warnings:
+            _warn(f"{task_id}: {warning.message} (ignored, as the official evaluator ignores it)")
+    text = summary.to_json() if not args.explain else _with_diagnoses(summary, args.explain, prediction_root)
+    try:
+        _tabeq.write_output(os.fspath(output), text)
+    except OutputError as exc:
+        print(f"Evaluator fatal error: {exc.code}: {exc}", file=sys.stderr)
+        return EXIT_FATAL
     if args.json:
-        sys.stdout.write(text)
+        _emit(text)
     elif not args.quiet:
         console = {key: value for key, value in summary.to_dict().items() if key != "tasks"}
-        print(json.dumps(console, ensure_ascii=False, indent=2))
-        print(f"Saved summary to: {output}")
+        _emit(json.dumps(console, ensure_ascii=False, indent=2) + f"\nSaved summary to: {output}\n")
     return EXIT_OK
 
 
-def _with_diagnoses(summary: SuiteResult) -> str:
+def _with_diagnoses(summary: SuiteResult, explain: str, prediction_root: Path) -> str:
     """The summary with a ``diagnosis`` (tabeq's explanation, not part of the official
-    schema) added to every failed task; passed tasks are unchanged."""
+    schema) added to every failed task; passed tasks are unchanged. Gold values are shown only
+    for ``--explain=full``; a prediction reached through a link leaving the prediction root is
+    never quoted."""
     data = summary.to_dict()
     for entry, result in zip(data["tasks"], summary.results):
         if not result.passed:
-            entry["diagnosis"] = result.explain().to_dict()
+            diagnosis = result.explain(show_gold_values=explain == "full", prediction_root=prediction_root)
+            entry["diagnosis"] = diagnosis.to_dict()
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -97,15 +157,30 @@ def _cmd_check(args: argparse.Namespace) -> int:
     except FatalError as exc:
         if args.format == "json":
             fatal = {"fatal": True, "stage": exc.stage, "code": exc.code, "error": str(exc)}
-            print(json.dumps(fatal, ensure_ascii=False, indent=2))
+            _emit(json.dumps(fatal, ensure_ascii=False, indent=2) + "\n")
         else:
             print(f"fatal error ({exc.stage}): {exc.code}: {exc}", file=sys.stderr)
         return EXIT_FATAL
+    except TabeqError as exc:  # an argument the API cannot use (a path it cannot encode)
+        print(f"error: {exc.code}: {exc}", file=sys.stderr)
+        return EXIT_FATAL
+    for warning in config.warnings:
+        _warn(f"{warning.message} (ignored, as the official evaluator ignores it)")
     if args.format == "json":
-        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        _emit(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n")
     else:
-        print(result.describe())
+        _emit(result.describe() + "\n")
     return EXIT_OK if result.passed else EXIT_TASK_FAILED
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not 1 <= value <= 4096:
+        raise argparse.ArgumentTypeError(f"must be between 1 and 4096, got {value}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,11 +204,15 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "--output", default=None, help="summary path (default: PREDICTION_ROOT/evaluation_summary.json)"
     )
-    ev.add_argument("--threads", type=int, default=None, help="worker threads (default: all CPUs)")
+    ev.add_argument("--threads", type=_positive_int, default=None, help="worker threads (default: all CPUs)")
     ev.add_argument(
         "--explain",
-        action="store_true",
-        help="add a per-task 'diagnosis' for failed tasks to the summary file (beyond the official schema)",
+        nargs="?",
+        const="redacted",
+        choices=["redacted", "full"],
+        default=None,
+        help="add a per-task 'diagnosis' for failed tasks to the summary file (beyond the official "
+        "schema); gold values are shown as [redacted] unless --explain=full",
     )
     output = ev.add_mutually_exclusive_group()
     output.add_argument("--quiet", action="store_true", help="print nothing on success")
@@ -165,5 +244,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args_list and args_list[0].startswith("--") and args_list[0] not in ("--help", "--version"):
         args_list.insert(0, "evaluate")
     args = build_parser().parse_args(args_list)
-    code: int = args.func(args)
+    try:
+        code: int = args.func(args)
+    except BrokenPipeError:
+        # Output cut short by a closed pipe (`| head`): whatever was written stays written.
+        _silence_stdout()
+        return EXIT_OK
     return code

@@ -21,11 +21,12 @@ True
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import _tabeq
-from ._inputs import TableLike, to_source
+from ._inputs import TableLike, check_count, check_path, to_source
 
 if TYPE_CHECKING:
     from . import ConfigLike
@@ -164,6 +165,8 @@ def explain(
     max_value_chars: int = 60,
     hints: bool = True,
     signature_strict: bool = False,
+    show_gold_values: bool = True,
+    prediction_root: str | os.PathLike[str] | None = None,
 ) -> Diagnosis:
     """Diagnose a prediction against its gold.
 
@@ -173,17 +176,30 @@ def explain(
     ``hints=False`` skips the near-miss search; ``signature_strict=True`` makes the
     column-signature score refuse thousands separators. A broken gold raises ``GoldError``,
     a broken config ``ConfigError``; a bad prediction never raises.
+
+    For a diagnosis that participants see, ``show_gold_values=False`` shows every gold cell as
+    ``[redacted]``, and ``prediction_root`` (the directory the prediction path is under) shows the
+    prediction's cells as ``[redacted]`` when its content is reached through a symbolic link.
     """
     from . import _as_config
 
-    if max_items < 0 or max_value_chars < 1:
-        raise ValueError("max_items must be >= 0 and max_value_chars >= 1")
+    check_count(max_items, "max_items", minimum=0)
+    check_count(max_value_chars, "max_value_chars", minimum=1)
+    root = None if prediction_root is None else check_path(prediction_root, "prediction_root")
     cfg = _as_config(config)
     pred_source = to_source(prediction, role="prediction")
     gold_source = to_source(gold, role="gold")
     assert gold_source is not None
     native = _tabeq.explain(
-        pred_source, gold_source, cfg._native, max_items, max_value_chars, hints, signature_strict
+        pred_source,
+        gold_source,
+        cfg._native,
+        max_items,
+        max_value_chars,
+        bool(hints),
+        bool(signature_strict),
+        bool(show_gold_values),
+        root,
     )
     return Diagnosis(json.loads(native.to_json()), native)
 

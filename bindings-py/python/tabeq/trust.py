@@ -113,9 +113,14 @@ def _json_default(value: Any) -> Any:
     raise TypeError(f"not JSON serializable: {type(value).__name__}")
 
 
+MAX_TRUST_FILE_BYTES = 64 * 1024 * 1024
+"""The largest trust input file read (the WebAssembly module's limit for trust text)."""
+
+
 def _read_text(path: str | os.PathLike[str]) -> str:
     try:
-        data = Path(path).read_bytes()
+        # Opened without blocking and checked on the open file: a FIFO or device is refused.
+        data = _tabeq.read_file(os.fspath(path), MAX_TRUST_FILE_BYTES)
     except OSError as exc:
         raise TrustError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}", "io_error") from None
     try:

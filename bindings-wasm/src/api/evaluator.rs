@@ -1,7 +1,7 @@
 //! The evaluator: one task (evaluate, validate, explain, canonicalize) and suites.
 
 use tabeq::canon::{canonicalize as canonicalize_cell, Canonical};
-use tabeq::config::ColumnSpec;
+use tabeq::config::{ColumnSpec, ConfigWarning};
 use tabeq::cpython_json::{to_tree, Out};
 use tabeq::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
 use tabeq::error::{CsvErrorKind, FatalCode};
@@ -35,8 +35,23 @@ fn unreadable_error(e: &CsvError) -> String {
 
 /// Parse a config file's bytes (`file_stem` as for a file named `<stem>.json`).
 pub fn parse_config(input: Input, file_stem: Option<&str>) -> Result<TaskConfig, Failure> {
+    parse_config_with_warnings(input, file_stem).map(|(config, _)| config)
+}
+
+/// The keys of a valid config that the official evaluator ignores (`ConfigWarning[]`).
+pub fn config_warnings(input: Input) -> Result<Out, Failure> {
+    let (_, warnings) = parse_config_with_warnings(input, None)?;
+    Ok(Out::Array(
+        warnings.iter().map(ConfigWarning::to_out).collect(),
+    ))
+}
+
+fn parse_config_with_warnings(
+    input: Input,
+    file_stem: Option<&str>,
+) -> Result<(TaskConfig, Vec<ConfigWarning>), Failure> {
     match input {
-        Input::Bytes(bytes) => Ok(TaskConfig::from_json(&bytes, file_stem)?),
+        Input::Bytes(bytes) => Ok(TaskConfig::from_json_with_warnings(&bytes, file_stem)?),
         Input::Missing => Err(Failure::invalid_argument("config is required")),
         Input::TooLarge { at_least, .. } => Err(Failure::invalid_argument(format!(
             "config is larger than {MAX_CONFIG_BYTES} bytes (at least {at_least})"

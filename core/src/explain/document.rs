@@ -243,8 +243,14 @@ impl Diagnosis {
         for row in shown {
             let mut cells = vec![number(row.row)];
             cells.extend(row.values.iter().enumerate().map(|(i, v)| {
-                let differs = row.differs.get(i).copied().unwrap_or(false);
-                Cell::text(v.clone()).marked(if differs { Mark::Differs } else { Mark::None })
+                let mark = if v == super::REDACTED {
+                    Mark::Placeholder
+                } else if row.differs.get(i).copied().unwrap_or(false) {
+                    Mark::Differs
+                } else {
+                    Mark::None
+                };
+                Cell::text(v.clone()).marked(mark)
             }));
             table.push_marked_row(cells, mark);
         }

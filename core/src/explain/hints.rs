@@ -313,7 +313,7 @@ impl Finder<'_, '_> {
 
     fn pred_name(&self, k: usize) -> String {
         let header = self.a.table.headers().get(k).map_or("", String::as_str);
-        format!("{k} '{}'", clip(header, 40))
+        format!("{k} '{}'", self.a.options.show_prediction(header, 40))
     }
 
     fn extra_columns(&mut self, mapping: &[Option<usize>]) -> Option<(Hint, WhatIf)> {

@@ -38,8 +38,9 @@ export function inNode(): string | null {
   try {
     const result = node.evaluate("n\n1\n", "n\n1\n", config);
     const codes = node.errorCodes().map((e) => `${e.family}:${e.code}`);
+    const warned: (string | null)[] = node.configWarnings(config).map((w) => w.suggestion);
     const rows = nodeTrust.trustRobustness("", "model").groups.map((g) => g.asr ?? 0);
-    return result.error_code ?? `${codes.length} ${rows.length}`;
+    return result.error_code ?? `${codes.length} ${rows.length} ${warned.length}`;
   } catch (e) {
     const error = e as TabeqError | TrustFailure;
     return `${error.code} ${error.stage} ${error.line ?? ""}`;
