@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
 """Differential testing of tabeq against the official DataSpace evaluator.
 
-Usage: python scripts/differential.py --official PATH/TO/evaluate.py [--cases N] [--seed S]
+Usage: python scripts/differential.py --official PATH/TO/evaluate.py [--cells N] [--tasks N] [--seed S]
 
 Generates random cells (numbers, dates, datetimes, booleans, text) and random small tasks,
-runs both implementations and reports every disagreement. The official evaluator is loaded
-from the given path at run time; nothing of it is part of this repository. Cases where the
-official evaluator crashes (decimal.InvalidOperation, OverflowError) are counted separately:
-the project intentionally differs there (see docs/spec/evaluation.md, "Divergences").
+runs both implementations and reports every disagreement. Half of the cells and tasks are
+built from all of Unicode (every general category, astral planes, combining marks, format
+characters, unassigned code points, characters newer than Unicode 14.0) inserted into and
+substituted in realistic seeds for every column type and rule (see scripts/unicode_pool.py).
+
+The reference is the official evaluator on CPython 3.11 (Unicode 14.0): the script refuses
+another interpreter unless given --allow-other-python, and then says what it compares with.
+The official evaluator is loaded from the given path at run time; nothing of it is part of
+this repository. Cases where the official evaluator crashes (decimal.InvalidOperation,
+OverflowError) are counted separately: the project intentionally differs there (see
+docs/spec/evaluation.md, "Divergences").
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 import tabeq
+import unicode_pool
 
 UNICODE_DIGITS = "٣५５০१٠"
 SPACES = [" ", "\t", "\u3000", "\x1c", "\xa0", "\u2007", "\u200b"]
@@ -156,21 +164,6 @@ def gen_text(rng: random.Random) -> str:
     return "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 6)))
 
 
-def gen_number_column(rng: random.Random) -> dict[str, Any]:
-    mode = rng.choice(["integer", "decimal_places", "significant_digits"])
-    column: dict[str, Any] = {
-        "gold_index": 0,
-        "gold_name": "x",
-        "type": "number",
-        "comparison": {"mode": mode},
-    }
-    if mode != "integer":
-        column["comparison"]["digits"] = rng.choice([0, 1, 2, 3, 5, 10, 28, 30])
-    column["unit"] = rng.choice(["plain", "percentage_points", "fraction"])
-    column["allow_percent_sign"] = rng.random() < 0.6
-    return column
-
-
 def official_cell(official: Any, value: str, column: dict[str, Any]) -> tuple[str, Optional[str]]:
     """('ok', canonical) / ('error', None) / ('crash', exception name)."""
     cfg = official.ColumnSpec(
@@ -203,15 +196,49 @@ def tabeq_cell(value: str, column: dict[str, Any]) -> tuple[str, Optional[str]]:
         return ("error", exc.code)
 
 
+class Tally:
+    """Counts of one kind of check; prints the first few disagreements."""
+
+    def __init__(self, name: str, shown: int = 30) -> None:
+        self.name, self.shown = name, shown
+        self.checked = self.mismatches = self.crashes = 0
+
+    def mismatch(self, message: str) -> None:
+        self.mismatches += 1
+        if self.mismatches <= self.shown:
+            print(message)
+
+    def report(self) -> int:
+        print(
+            f"{self.name}: {self.checked} checked, {self.mismatches} mismatches, "
+            f"{self.crashes} official crashes skipped"
+        )
+        return self.mismatches
+
+
+def compare_cell(official: Any, value: str, column: dict[str, Any], tally: Tally) -> None:
+    want = official_cell(official, value, column)
+    if want[0] == "crash":
+        tally.crashes += 1
+        return
+    tally.checked += 1
+    got = tabeq_cell(value, column)
+    if column["type"] == "number" and want[0] == got[0] == "ok" and want[1] and got[1]:
+        # tabeq writes values needing over 128 padding zeros in scientific notation.
+        if decimal.Decimal(want[1]) == decimal.Decimal(got[1]):
+            return
+    if (want[0], want[1]) != (got[0], got[1] if got[0] == "ok" else None):
+        tally.mismatch(f"CELL MISMATCH {value!r} {json.dumps(column)}: official={want} tabeq={got}")
+
+
 def check_cells(official: Any, rng: random.Random, count: int) -> int:
-    failures = 0
-    crashes = 0
+    tally = Tally("cells")
     generators = [
-        (gen_number, gen_number_column),
+        (gen_number, unicode_pool.number_column),
         (gen_datetime, lambda r: {"gold_index": 0, "gold_name": "x", "type": r.choice(["date", "datetime"])}),
         (gen_boolean, lambda r: {"gold_index": 0, "gold_name": "x", "type": "boolean"}),
         (gen_text, lambda r: {"gold_index": 0, "gold_name": "x", "type": "text"}),
-        (gen_boolean, gen_number_column),
+        (gen_boolean, unicode_pool.number_column),
         (
             gen_number,
             lambda r: {"gold_index": 0, "gold_name": "x", "type": r.choice(["date", "datetime", "boolean"])},
@@ -219,22 +246,29 @@ def check_cells(official: Any, rng: random.Random, count: int) -> int:
     ]
     for i in range(count):
         gen_value, gen_column = generators[i % len(generators)]
-        value, column = gen_value(rng), gen_column(rng)
-        want = official_cell(official, value, column)
-        if want[0] == "crash":
-            crashes += 1
-            continue
-        got = tabeq_cell(value, column)
-        if column["type"] == "number" and want[0] == got[0] == "ok" and want[1] and got[1]:
-            # tabeq writes values needing over 128 padding zeros in scientific notation.
-            if decimal.Decimal(want[1]) == decimal.Decimal(got[1]):
-                continue
-        if (want[0], want[1]) != (got[0], got[1] if got[0] == "ok" else None):
-            failures += 1
-            if failures <= 30:
-                print(f"CELL MISMATCH {value!r} {json.dumps(column)}: official={want} tabeq={got}")
-    print(f"cells: {count} checked, {failures} mismatches, {crashes} official crashes skipped")
-    return failures
+        compare_cell(official, gen_value(rng), gen_column(rng), tally)
+    return tally.report()
+
+
+def check_unicode_cells(official: Any, pool: unicode_pool.CharPool, rng: random.Random, count: int) -> int:
+    """Seeds of every type with characters from all of Unicode, under every column rule."""
+    tally = Tally("unicode cells")
+    for i in range(count):
+        kind = unicode_pool.TYPES[i % len(unicode_pool.TYPES)]
+        column = unicode_pool.column_for(kind, rng)
+        compare_cell(official, unicode_pool.cell(kind, pool, rng), column, tally)
+    return tally.report()
+
+
+def to_csv(rows: list[list[str]], width: int, rng: random.Random) -> str:
+    import csv
+    import io
+
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator=rng.choice(["\n", "\r\n"]))
+    writer.writerow([f"h{j}" for j in range(width)])
+    writer.writerows(rows)
+    return buf.getvalue()
 
 
 def gen_task(rng: random.Random) -> tuple[dict[str, Any], str, Optional[str]]:
@@ -245,7 +279,7 @@ def gen_task(rng: random.Random) -> tuple[dict[str, Any], str, Optional[str]]:
         t = rng.choice(["text", "number", "date", "datetime", "boolean"])
         col: dict[str, Any] = {"gold_index": j, "gold_name": f"c{j}", "type": t}
         if t == "number":
-            col = {**gen_number_column(rng), "gold_index": j, "gold_name": f"c{j}"}
+            col = {**unicode_pool.number_column(rng), "gold_index": j, "gold_name": f"c{j}"}
         columns.append(col)
     config = {
         "schema_version": "1.0",
@@ -264,17 +298,7 @@ def gen_task(rng: random.Random) -> tuple[dict[str, Any], str, Optional[str]]:
     }
     rows = [[value_pool[c["type"]]() for c in columns] for _ in range(n)]
 
-    def to_csv(rs: list[list[str]]) -> str:
-        import csv
-        import io
-
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator=rng.choice(["\n", "\r\n"]))
-        w.writerow([f"h{j}" for j in range(len(rs[0]) if rs else d)])
-        w.writerows(rs)
-        return buf.getvalue()
-
-    gold = to_csv(rows)
+    gold = to_csv(rows, d, rng)
     if rng.random() < 0.1:
         return config, gold, None
     perm = list(range(d))
@@ -285,51 +309,111 @@ def gen_task(rng: random.Random) -> tuple[dict[str, Any], str, Optional[str]]:
     if pred_rows and rng.random() < 0.4:
         r, c = rng.randrange(len(pred_rows)), rng.randrange(d)
         pred_rows[r][c] = value_pool[rng.choice(list(value_pool))]()
-    pred = to_csv(pred_rows) if pred_rows else "".join(f"h{j}," for j in range(d))[:-1] + "\n"
+    pred = to_csv(pred_rows, d, rng) if pred_rows else "".join(f"h{j}," for j in range(d))[:-1] + "\n"
     if rng.random() < 0.1:
         pred = pred + rng.choice(["\n", "x", '"', ",", "\r"])
     return config, gold, pred
 
 
+def compare_task(
+    official: Any, root: Path, config: dict[str, Any], gold: str, pred: Optional[str], tally: Tally
+) -> None:
+    cfg_path = root / "task_1.json"
+    cfg_path.write_text(json.dumps(config))
+    gold_path = root / "gold.csv"
+    gold_path.write_bytes(gold.encode())
+    pred_path = root / "prediction.csv"
+    if pred is None:
+        pred_path.unlink(missing_ok=True)
+    else:
+        pred_path.write_bytes(pred.encode())
+    try:
+        want = official.evaluate_task(
+            config=official.load_task_config(cfg_path), prediction_path=pred_path, gold_path=gold_path
+        ).to_dict()
+    except official.EvaluationFatalError:
+        want = {"fatal": True}
+    except (decimal.InvalidOperation, decimal.Overflow, OverflowError):
+        tally.crashes += 1
+        return
+    tally.checked += 1
+    try:
+        got = tabeq.evaluate(
+            None if pred is None else pred.encode(), gold.encode(), tabeq.load_config(cfg_path)
+        )
+        got_dict = got.to_dict()
+    except tabeq.FatalError:
+        got_dict = {"fatal": True}
+    keys = [k for k in want if k != "error"]
+    if any(want[k] != got_dict.get(k) for k in keys):
+        tally.mismatch(
+            f"TASK MISMATCH: config={json.dumps(config)}\n gold={gold!r}\n pred={pred!r}\n"
+            f"  official={ {k: want[k] for k in keys} }\n  tabeq=   { {k: got_dict.get(k) for k in keys} }"
+        )
+
+
 def check_tasks(official: Any, rng: random.Random, count: int) -> int:
-    failures = 0
+    tally = Tally("tasks", shown=20)
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        for i in range(count):
-            config, gold, pred = gen_task(rng)
-            cfg_path = root / "task_1.json"
-            cfg_path.write_text(json.dumps(config))
-            gold_path = root / "gold.csv"
-            gold_path.write_bytes(gold.encode())
-            pred_path = root / "prediction.csv"
-            if pred is None:
-                pred_path.unlink(missing_ok=True)
-            else:
-                pred_path.write_bytes(pred.encode())
-            try:
-                want = official.evaluate_task(
-                    config=official.load_task_config(cfg_path), prediction_path=pred_path, gold_path=gold_path
-                ).to_dict()
-            except official.EvaluationFatalError:
-                want = {"fatal": True}
-            except (decimal.InvalidOperation, OverflowError):
-                continue
-            try:
-                got = tabeq.evaluate(
-                    None if pred is None else pred.encode(), gold.encode(), tabeq.load_config(cfg_path)
-                )
-                got_dict = got.to_dict()
-            except tabeq.FatalError:
-                got_dict = {"fatal": True}
-            keys = [k for k in want if k != "error"]
-            if any(want[k] != got_dict.get(k) for k in keys):
-                failures += 1
-                if failures <= 20:
-                    print(f"TASK MISMATCH #{i}: config={json.dumps(config)}\n gold={gold!r}\n pred={pred!r}")
-                    print(f"  official={ {k: want[k] for k in keys} }")
-                    print(f"  tabeq=   { {k: got_dict.get(k) for k in keys} }")
-    print(f"tasks: {count} checked, {failures} mismatches")
-    return failures
+        for _ in range(count):
+            compare_task(official, Path(tmp), *gen_task(rng), tally)
+    return tally.report()
+
+
+def gen_unicode_task(
+    official: Any, pool: unicode_pool.CharPool, rng: random.Random
+) -> tuple[dict[str, Any], str, Optional[str]]:
+    """A task whose gold cells are Unicode-edited seeds the official evaluator accepts (mostly),
+    and whose prediction permutes, shuffles and rewrites them (equivalently or not)."""
+    width, height = rng.randrange(1, 5), rng.randrange(0, 6)
+    columns = []
+    for j in range(width):
+        column = unicode_pool.column_for(rng.choice(unicode_pool.TYPES), rng)
+        columns.append({**column, "gold_index": j, "gold_name": f"c{j}"})
+    config = {
+        "schema_version": "1.0",
+        "task_id": "task_1",
+        "order_sensitive": rng.random() < 0.3,
+        "columns": columns,
+    }
+
+    def gold_cell(column: dict[str, Any]) -> str:
+        for _ in range(8):
+            text = unicode_pool.cell(column["type"], pool, rng)
+            if rng.random() < 0.005 or official_cell(official, text, column)[0] == "ok":
+                return text
+        seeds = unicode_pool.SEEDS[column["type"]]
+        return next(
+            (t for t in rng.sample(seeds, len(seeds)) if official_cell(official, t, column)[0] == "ok"), ""
+        )
+
+    rows = [[gold_cell(c) for c in columns] for _ in range(height)]
+    if rows and rng.random() < 0.2:
+        rows.append(list(rng.choice(rows)))  # duplicate rows matter to the multiset
+    perm = list(range(width))
+    rng.shuffle(perm)
+    pred_rows = [[row[p] for p in perm] for row in rows]
+    if not config["order_sensitive"] or rng.random() < 0.3:
+        rng.shuffle(pred_rows)
+    for row in pred_rows:
+        for k, text in enumerate(row):
+            kind = columns[perm[k]]["type"]
+            roll = rng.random()
+            if roll < 0.35:
+                row[k] = unicode_pool.equivalent_variant(text, kind, pool, rng)
+            elif roll < 0.45:
+                row[k] = unicode_pool.mutate(text, pool, rng)
+    if rng.random() < 0.05:
+        return config, to_csv(rows, width, rng), None
+    return config, to_csv(rows, width, rng), to_csv(pred_rows, width, rng)
+
+
+def check_unicode_tasks(official: Any, pool: unicode_pool.CharPool, rng: random.Random, count: int) -> int:
+    tally = Tally("unicode tasks", shown=20)
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(count):
+            compare_task(official, Path(tmp), *gen_unicode_task(official, pool, rng), tally)
+    return tally.report()
 
 
 WEIRD_VALUES: list[Any] = [
@@ -453,14 +537,17 @@ def check_configs(official: Any, rng: random.Random, count: int) -> int:
 CSV_PIECES = ["a", "b", ",", ",", '"', '""', "\n", "\r", "\r\n", " ", "\x00", "\ufeff", "é", "x y", "\t"]
 
 
-def check_csv(official: Any, rng: random.Random, count: int) -> int:
+def check_csv(official: Any, pool: unicode_pool.CharPool, rng: random.Random, count: int) -> int:
     from tabeq import _tabeq
 
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "p.csv"
         for _ in range(count):
-            text = "".join(rng.choice(CSV_PIECES) for _ in range(rng.randrange(0, 14)))
+            text = "".join(
+                rng.choice(CSV_PIECES) if rng.random() < 0.9 else pool.char(rng)
+                for _ in range(rng.randrange(0, 14))
+            )
             data = text.encode("utf-8")
             if rng.random() < 0.05:
                 data = data.replace(b"\xc3\xa9", b"\xff")
@@ -487,15 +574,44 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--official", required=True, help="path to the official evaluate.py")
-    parser.add_argument("--cases", type=int, default=20000)
+    parser.add_argument("--cells", type=int, default=20000, help="random cells (half of them Unicode-edited)")
+    parser.add_argument("--tasks", type=int, default=None, help="whole tasks (default: cells / 10)")
+    parser.add_argument("--configs", type=int, default=None, help="random configs (default: cells / 10)")
+    parser.add_argument("--csv", type=int, default=None, help="random CSV files (default: cells / 2)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--allow-other-python",
+        action="store_true",
+        help="run on an interpreter other than CPython 3.11 (then it is not the reference)",
+    )
     args = parser.parse_args()
+    other = unicode_pool.reference_interpreter()
+    if other is not None:
+        if not args.allow_other_python:
+            print(
+                f"refusing to run on {other}: the reference is the official evaluator on CPython 3.11 "
+                "(Unicode 14.0); pass --allow-other-python to compare with this interpreter instead",
+                file=sys.stderr,
+            )
+            return 2
+        print(f"NOTE: comparing with the official evaluator on {other}, not the CPython 3.11 reference")
     official = load_official(args.official)
     rng = random.Random(args.seed)
-    failures = check_cells(official, rng, args.cases)
-    failures += check_tasks(official, rng, max(1, args.cases // 10))
-    failures += check_configs(official, rng, max(1, args.cases // 10))
-    failures += check_csv(official, rng, max(1, args.cases // 2))
+    pool = unicode_pool.CharPool()
+    tasks = max(1, args.cells // 10) if args.tasks is None else args.tasks
+    failures = check_cells(official, rng, args.cells - args.cells // 2)
+    failures += check_unicode_cells(official, pool, rng, args.cells // 2)
+    failures += check_tasks(official, rng, tasks - tasks // 2)
+    failures += check_unicode_tasks(official, pool, rng, tasks // 2)
+    failures += check_configs(
+        official, rng, max(1, args.cells // 10) if args.configs is None else args.configs
+    )
+    failures += check_csv(official, pool, rng, max(1, args.cells // 2) if args.csv is None else args.csv)
+    drawn = {name: n for name, n in pool.drawn.items() if n}
+    categories = f"{len(drawn)}/{len(pool.drawn)} general categories"
+    print(
+        f"unicode: {sum(drawn.values())} characters drawn from {categories} (surrogates cannot be in UTF-8)"
+    )
     return 1 if failures else 0
 
 

@@ -68,6 +68,7 @@ fn cell_error(kind: CellErrorKind, raw: &str) -> CellError {
 }
 
 /// Canonicalize text: fold `\r\n` and `\r` to `\n`, Python-strip, NFC; empty is null.
+/// NFC is Unicode 14.0's, as in CPython 3.11 (`unicode-normalization` is pinned to 0.1.21).
 pub fn canonical_text(raw: &str) -> Canonical {
     let mut out = String::new();
     if canonical_text_into(raw, &mut out) {

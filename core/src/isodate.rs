@@ -284,6 +284,16 @@ fn parse_hh_mm_ss_ff(
     Ok((b.at(p) != 0) as u8)
 }
 
+/// How many bytes the UTF-8 character starting with `lead` has.
+fn utf8_width(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0xE0..=0xEF => 3,
+        0xF0..=0xFF => 4,
+        _ => 2,
+    }
+}
+
 /// `datetime.fromisoformat` (CPython 3.11) on text in which `Z` was already replaced.
 fn parse_datetime(s: &str) -> Result<DateTime, IsoError> {
     if s.chars().count() < 7 {
@@ -306,7 +316,9 @@ fn parse_datetime(s: &str) -> Result<DateTime, IsoError> {
     if len <= sep {
         return Ok(out);
     }
-    let start = sep + 1;
+    // The separator is any one character: skip all of its UTF-8 bytes, judged by the lead
+    // byte as CPython does (the date part is ASCII, so `sep` is a character boundary).
+    let start = sep + utf8_width(b.at(sep));
     let end = len;
     // Find the offset sign; the scan looks at the first byte even when the time is empty.
     let mut tz = start;
@@ -337,7 +349,14 @@ fn parse_datetime(s: &str) -> Result<DateTime, IsoError> {
         if !matches!(rv, Ok(0)) {
             return Err(IsoError::Invalid);
         }
-        let offset = sign * ((tzv[0] * 3600 + tzv[1] * 60 + tzv[2]) * 1_000_000 + tzv[3]);
+        let seconds = tzv[0] * 3600 + tzv[1] * 60 + tzv[2];
+        // CPython returns UTC for a zero offset in whole seconds, dropping any fraction
+        // (`+00:00:00.5` is UTC, `+00:00:01.5` is 1.5 s).
+        let offset = if seconds == 0 {
+            0
+        } else {
+            sign * (seconds * 1_000_000 + tzv[3])
+        };
         // timezone() requires -24h < offset < 24h.
         if offset.abs() >= 86_400 * 1_000_000 {
             return Err(IsoError::Invalid);
@@ -525,6 +544,40 @@ mod tests {
         assert_eq!(dt("2020-01-01 12").unwrap(), "2020-01-01T12:00:00");
         assert_eq!(dt("2020-01-01T12,5").unwrap(), "2020-01-01T12:00:00.500000");
         assert!(dt("20200101T1").is_err());
+        // Any code point separates date and time.
+        for sep in [
+            '\u{3000}',
+            '\u{A0}',
+            'é',
+            '\u{FEFF}',
+            '\u{2029}',
+            '\u{1F600}',
+        ] {
+            let text = format!("2024-01-05{sep}10:30");
+            assert_eq!(dt(&text).unwrap(), "2024-01-05T10:30:00", "{text:?}");
+        }
+        assert_eq!(dt("20240105\u{FEFF}103000").unwrap(), "2024-01-05T10:30:00");
+        assert_eq!(
+            dt("2024-W01-5\u{2029}10:30").unwrap(),
+            "2024-01-05T10:30:00"
+        );
+        assert_eq!(dt("2024W01é10").unwrap(), "2024-01-01T10:00:00");
+        assert!(dt("2024-01-05\u{3000}").is_err());
+        assert!(dt("2024-01-05é1").is_err());
+        assert!(dt("2024-01-05\u{3000}\u{3000}10").is_err());
+        // A zero offset is UTC whatever its fraction; a non-zero one keeps it.
+        assert_eq!(
+            dt("2020-01-01T12:00:00+00:00:00.5").unwrap(),
+            "2020-01-01T12:00:00Z"
+        );
+        assert_eq!(
+            dt("2020-01-01T12:00:00-00:00:00.5").unwrap(),
+            "2020-01-01T12:00:00Z"
+        );
+        assert_eq!(
+            dt("2020-01-01T12:00:00+00:00:01.5").unwrap(),
+            "2020-01-01T11:59:58.500000Z"
+        );
         assert!(dt("2020-01-01T24:00").is_err());
         assert!(dt("２０２０-０１-０１").is_err());
         assert_eq!(dt("0001-01-01T00:00:00+01:00"), Err(IsoError::OutOfRange));

@@ -20,7 +20,14 @@ const MAX_ADJUSTED_EXPONENT: i128 = 999_999_999_999_999_999;
 /// The smallest exponent it accepts (libmpdec MIN_ETINY).
 const MIN_EXPONENT: i128 = -1_999_999_999_999_999_997;
 /// The default decimal context's precision, used by the official `value / 100`.
-const DEFAULT_CONTEXT_PRECISION: usize = 28;
+const DEFAULT_CONTEXT_PRECISION: i64 = 28;
+/// The default context's `Emin`, kept by the official `localcontext()` too.
+const DEFAULT_CONTEXT_EMIN: i64 = -999_999;
+/// The smallest exponent of a result in the default context: `Etiny = Emin - prec + 1`.
+const DEFAULT_CONTEXT_ETINY: i64 = DEFAULT_CONTEXT_EMIN - DEFAULT_CONTEXT_PRECISION + 1;
+/// The smallest exponent in the official rounding context (precision 100, default `Emin`):
+/// a rounding quantum below it underflows to `0E-1000098`, so rounding happens there.
+const ROUNDING_CONTEXT_ETINY: i64 = DEFAULT_CONTEXT_EMIN - 100 + 1;
 
 /// An exact decimal: `(-1)^negative × digits × 10^exponent`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,18 +68,31 @@ impl Decimal {
 
     /// Round so that no digit below `10^quantum` remains; ties away from zero.
     fn round_half_up_at(&mut self, quantum: i64) {
+        self.round_at(quantum, false);
+    }
+
+    /// Round so that no digit below `10^quantum` remains; ties away from zero, or to even.
+    fn round_at(&mut self, quantum: i64, ties_to_even: bool) {
         if self.exponent >= quantum {
             return;
         }
         let drop = quantum - self.exponent; // > 0
         let len = self.digits.len() as i64;
         if drop > len {
+            // Everything dropped is below half a unit.
             self.digits.clear();
             self.exponent = quantum;
             return;
         }
         let keep = (len - drop) as usize;
-        let round_up = self.digits[keep] >= 5;
+        let first = self.digits[keep];
+        let round_up = if ties_to_even {
+            let rest_nonzero = self.digits[keep + 1..].iter().any(|&d| d != 0);
+            let last_kept_odd = keep > 0 && self.digits[keep - 1] % 2 == 1;
+            first > 5 || (first == 5 && (rest_nonzero || last_kept_odd))
+        } else {
+            first >= 5
+        };
         self.digits.truncate(keep);
         self.exponent = quantum;
         if round_up {
@@ -80,21 +100,15 @@ impl Decimal {
         }
     }
 
-    /// Round to `precision` significant digits, ties to even (the default decimal context).
-    fn round_half_even_to_precision(&mut self, precision: usize) {
-        if self.digits.len() <= precision {
+    /// Round as the default decimal context does an operation's result: to 28 significant
+    /// digits, ties to even, and never below `Etiny` (subnormal results lose digits).
+    fn round_in_default_context(&mut self) {
+        self.trim_leading_zeros();
+        if self.is_zero() {
             return;
         }
-        let drop = self.digits.len() - precision;
-        let first = self.digits[precision];
-        let rest_nonzero = self.digits[precision + 1..].iter().any(|&d| d != 0);
-        let last_kept_odd = self.digits[precision - 1] % 2 == 1;
-        let round_up = first > 5 || (first == 5 && (rest_nonzero || last_kept_odd));
-        self.digits.truncate(precision);
-        self.exponent += drop as i64;
-        if round_up {
-            self.increment();
-        }
+        let quantum = (self.adjusted() - DEFAULT_CONTEXT_PRECISION + 1).max(DEFAULT_CONTEXT_ETINY);
+        self.round_at(quantum, true);
     }
 
     /// Add one unit in the last place.
@@ -445,9 +459,9 @@ fn canonical_number_general(
     }
     let mut value = parse_number_text(body)?;
     if has_percent && unit == NumericUnit::Fraction {
-        // The official evaluator divides in the default 28-digit context.
+        // The official evaluator divides in the default context (28 digits, Emin -999999).
         value.exponent -= 2;
-        value.round_half_even_to_precision(DEFAULT_CONTEXT_PRECISION);
+        value.round_in_default_context();
     }
     match comparison {
         Comparison::Integer => {
@@ -458,7 +472,8 @@ fn canonical_number_general(
         Comparison::DecimalPlaces(d) => value.round_half_up_at(-(d as i64)),
         Comparison::SignificantDigits(d) => {
             if !value.is_zero() {
-                let quantum = value.adjusted() - d as i64 + 1;
+                // `Decimal(1).scaleb(q)` underflows to `0E-1000098` below Etiny.
+                let quantum = (value.adjusted() - d as i64 + 1).max(ROUNDING_CONTEXT_ETINY);
                 value.round_half_up_at(quantum);
             }
         }
@@ -554,6 +569,37 @@ mod tests {
         assert_eq!(
             c("1e1000000000000000000", Comparison::Integer),
             Err(CellErrorKind::NumberOutOfRange)
+        );
+    }
+
+    #[test]
+    fn exponent_floor_of_the_decimal_contexts() {
+        use Comparison::*;
+        let frac = |text: &str, cmp| canonical_number(text, cmp, NumericUnit::Fraction, true);
+        // Significant digits round at no finer than 10^-1000098 (precision 100, Emin -999999).
+        assert_eq!(c("1e-1000099", SignificantDigits(3)).unwrap(), "0");
+        assert_eq!(c("5e-1000099", SignificantDigits(1)).unwrap(), "1E-1000098");
+        assert_eq!(
+            c("1.5e-1000097", SignificantDigits(1)).unwrap(),
+            "2E-1000097"
+        );
+        // `% / 100` in the default context: 28 digits, never below 10^-1000026.
+        assert_eq!(frac("1.5e-1000027%", Integer).unwrap(), "0");
+        assert_eq!(
+            frac("2.5e-1000024%", SignificantDigits(5)).unwrap(),
+            "2E-1000026"
+        );
+        assert_eq!(
+            frac("3.5e-1000024%", SignificantDigits(5)).unwrap(),
+            "4E-1000026"
+        );
+        assert_eq!(
+            frac(
+                "1.23456789012345678901234567891e-1000000%",
+                SignificantDigits(30)
+            )
+            .unwrap(),
+            "1.234567890123456789012346E-1000002"
         );
     }
 

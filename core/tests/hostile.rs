@@ -490,8 +490,10 @@ fn pathological_dates() {
         ("2024-01-01T00:00:00ZZ", Err(InvalidDatetime)),
         ("2024-01-01T00:00:00+00:00+00:00", Err(InvalidDatetime)),
         ("ZZZZZZZZ", Err(InvalidDatetime)),
-        ("2024-01-01\u{1F600}00:00", Err(InvalidDatetime)),
-        ("2024-01-01\u{e9}00", Err(InvalidDatetime)),
+        // Any one code point separates date and time (CPython 3.11 skips its UTF-8 bytes).
+        ("2024-01-01\u{1F600}00:00", Ok("2024-01-01T00:00:00")),
+        ("2024-01-01\u{e9}00", Ok("2024-01-01T00:00:00")),
+        ("2024-01-01\u{e9}\u{e9}00", Err(InvalidDatetime)),
     ];
     for (text, want) in cases {
         let got = canonicalize(text, &Rule::Datetime);

@@ -37,8 +37,10 @@ Case = dict[str, Any]  # id, config (JSON text), gold (bytes), prediction (bytes
 
 def conformance_cases() -> list[Case]:
     cases = []
-    with (ROOT / "tests/conformance/cases.jsonl").open(encoding="utf-8") as f:
-        for line in f:
+    for file_name in ("cases.jsonl", "unicode_cases.jsonl"):
+        with (ROOT / "tests/conformance" / file_name).open(encoding="utf-8") as f:
+            lines = f.readlines()
+        for line in lines:
             raw = json.loads(line)
 
             def data(name: str, raw: dict[str, Any] = raw) -> Optional[bytes]:

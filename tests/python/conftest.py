@@ -24,8 +24,9 @@ def case_bytes(case: dict[str, Any], name: str) -> bytes | None:
     return None
 
 
-def load_cases() -> list[dict[str, Any]]:
-    with open(CONFORMANCE / "cases.jsonl", encoding="utf-8") as handle:
+def load_cases(name: str = "cases.jsonl") -> list[dict[str, Any]]:
+    """The vectors of ``tests/conformance/<name>`` (``unicode_cases.jsonl``: all of Unicode)."""
+    with open(CONFORMANCE / name, encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
 
 

@@ -8,7 +8,7 @@ import { test } from "node:test";
 
 import { conformanceCases, FATAL_STAGE_PREFIX, ROOT, scoredDifferences, tabeq } from "./helpers.mjs";
 
-const cases = conformanceCases();
+const cases = [...conformanceCases(), ...conformanceCases("unicode_cases.jsonl")];
 const OPTIONS = { configFileName: "task_1.json" };
 const OFFICIAL_KEYS = [
   "task_id",

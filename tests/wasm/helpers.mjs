@@ -75,11 +75,12 @@ function fileField(testCase, name) {
 }
 
 /**
- * Every conformance vector: {id, category, config (raw JSON text), gold, prediction, expected},
+ * Every conformance vector of `tests/conformance/<file>` (`unicode_cases.jsonl`: all of Unicode):
+ * {id, category, config (raw JSON text), gold, prediction, expected},
  * where `expected` is already the `intended` result for official_crash / official_timeout.
  */
-export function conformanceCases() {
-  const text = readFileSync(join(ROOT, "tests", "conformance", "cases.jsonl"), "utf8");
+export function conformanceCases(file = "cases.jsonl") {
+  const text = readFileSync(join(ROOT, "tests", "conformance", file), "utf8");
   return text
     .split("\n")
     .filter((line) => line.trim() !== "")

@@ -3,12 +3,17 @@
 use base64::Engine;
 use tabeq::cpython_json::{self, Value};
 
-/// Every case of `tests/conformance/cases.jsonl`.
+/// Every case of `tests/conformance/cases.jsonl` (the official vectors) followed by those of
+/// `tests/conformance/unicode_cases.jsonl` (official results on inputs from all of Unicode).
 pub fn cases() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/conformance/cases.jsonl"
-    );
+    ["cases.jsonl", "unicode_cases.jsonl"]
+        .iter()
+        .flat_map(|name| read_cases(name))
+        .collect()
+}
+
+fn read_cases(name: &str) -> Vec<Value> {
+    let path = format!("{}/../tests/conformance/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("conformance vectors are in tests/conformance");
     text.lines()
         .filter(|l| !l.trim().is_empty())
