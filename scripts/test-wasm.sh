@@ -6,10 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Size limits of each .wasm file, in bytes (KB = 1000 bytes, the stricter reading).
-MAX_WASM_BYTES=600000
-MAX_WASM_GZIP_BYTES=250000
-# The trust module also carries the trust documents, their renderers and the SVG charts (measured
-# 739772 bytes, 280695 gzipped, at the commit that added them): its own, larger limits.
+# Each module carries the document model and its renderers (serde-wasm-bindgen documents); the trust
+# module also its SVG charts, the evaluator the prepared Gold and the submission check. Measured at
+# the merge that added them: evaluator about 750,000 bytes, trust about 740,000 (about 270,000 and
+# 280,000 gzipped); the limits leave a little room and still catch accidental growth.
+MAX_WASM_BYTES=800000
+MAX_WASM_GZIP_BYTES=300000
 MAX_TRUST_WASM_BYTES=800000
 MAX_TRUST_WASM_GZIP_BYTES=300000
 

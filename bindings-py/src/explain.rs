@@ -10,11 +10,11 @@ use tabeq::config::TaskConfig;
 use tabeq::csv::read_table;
 use tabeq::error::{FatalCode, FatalError};
 use tabeq::explain::{explain as explain_core, Diagnosis, ExplainOptions};
-use tabeq::partial::column_signature as column_signature_core;
+use tabeq::partial_credit::column_signature as column_signature_core;
 use tabeq::{Prediction, PreparedGold};
 
 use crate::fs::{self, PredictionFile};
-use crate::{fatal_to_py, Input, NativeConfig, DETACH_THRESHOLD};
+use crate::{fatal_to_py, render, Input, NativeConfig, DETACH_THRESHOLD};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -81,7 +81,7 @@ fn explain(
     signature_strict: bool,
     show_gold_values: bool,
     prediction_root: Option<std::path::PathBuf>,
-) -> PyResult<String> {
+) -> PyResult<NativeDiagnosis> {
     let gold = Input::borrowed(gold)?;
     let pred = prediction.map(Input::borrowed).transpose()?;
     let options = ExplainOptions {
@@ -101,14 +101,39 @@ fn explain(
             &options,
             prediction_root.as_deref(),
         )
-        .map(|d| d.to_json())
     };
     let result = if size > DETACH_THRESHOLD {
         py.detach(run)
     } else {
         run()
     };
-    result.map_err(fatal_to_py)
+    result
+        .map(|inner| NativeDiagnosis { inner })
+        .map_err(fatal_to_py)
+}
+
+/// A diagnosis held natively: its JSON, and its document rendered by the core.
+#[pyclass(frozen, module = "tabeq._tabeq")]
+struct NativeDiagnosis {
+    inner: Diagnosis,
+}
+
+#[pymethods]
+impl NativeDiagnosis {
+    /// The diagnosis JSON text.
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+    /// The document rendered as `format`; with the verdict the task was scored with, a
+    /// diagnosis that disagrees (the files changed since) says so.
+    #[pyo3(signature = (format, scored=None))]
+    fn render(&self, format: &str, scored: Option<(bool, Option<String>)>) -> PyResult<String> {
+        let doc = match scored {
+            Some((passed, code)) => self.inner.document_rescored(passed, code.as_deref()),
+            None => self.inner.document(),
+        };
+        render(&doc, format)
+    }
 }
 
 /// The KDD Cup 2026 phase-1 column-signature score (compatibility mode, no config needed) as
@@ -148,14 +173,14 @@ fn column_signature(
             None => column_signature_core(None, &gold_table, strict),
             Some(bytes) => match read_table(&bytes) {
                 Ok(table) => column_signature_core(Some(&table), &gold_table, strict),
-                Err(_) => tabeq::partial::ColumnSignatureScore::unreadable(
+                Err(_) => tabeq::partial_credit::ColumnSignatureScore::unreadable(
                     gold_table.column_count(),
                     false,
                     strict,
                 ),
             },
         };
-        Ok(tabeq::pyjson::to_tree(&score).to_pretty())
+        Ok(tabeq::cpython_json::to_tree(&score).to_pretty())
     };
     let size = gold.size() + pred.as_ref().map_or(0, Input::size);
     let result = if size > DETACH_THRESHOLD {
@@ -168,6 +193,7 @@ fn column_signature(
 
 /// Register this module's functions on `_tabeq`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<NativeDiagnosis>()?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(column_signature, m)?)?;
     Ok(())

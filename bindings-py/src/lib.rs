@@ -163,6 +163,58 @@ impl NativeResult {
     fn to_json(&self) -> String {
         self.inner.to_json()
     }
+    /// A result from the fields of an official record (a `TaskResult` built from a dict).
+    #[staticmethod]
+    #[pyo3(signature = (task_id, passed, order_sensitive, gold_column_count, prediction_column_count, gold_row_count, prediction_row_count, column_mapping, error_code, error, csv_error_code))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_fields(
+        task_id: String,
+        passed: bool,
+        order_sensitive: bool,
+        gold_column_count: usize,
+        prediction_column_count: usize,
+        gold_row_count: usize,
+        prediction_row_count: usize,
+        column_mapping: Option<Vec<usize>>,
+        error_code: Option<&str>,
+        error: Option<String>,
+        csv_error_code: Option<&str>,
+    ) -> PyResult<NativeResult> {
+        let code = |c: Option<&str>| -> PyResult<_> {
+            c.map(|c| {
+                tabeq::TaskErrorCode::from_code(c).ok_or_else(|| {
+                    pyo3::exceptions::PyValueError::new_err(format!("unknown error_code {c:?}"))
+                })
+            })
+            .transpose()
+        };
+        let csv_error = csv_error_code
+            .map(|c| {
+                tabeq::error::CsvErrorKind::from_code(c).ok_or_else(|| {
+                    pyo3::exceptions::PyValueError::new_err(format!("unknown csv_error_code {c:?}"))
+                })
+            })
+            .transpose()?;
+        Ok(NativeResult {
+            inner: TaskResult {
+                task_id,
+                passed,
+                order_sensitive,
+                gold_column_count,
+                prediction_column_count,
+                gold_row_count,
+                prediction_row_count,
+                column_mapping,
+                error_code: code(error_code)?,
+                error,
+                csv_error,
+            },
+        })
+    }
+    /// The record as a document (verdict and counts), rendered as `format`.
+    fn render(&self, format: &str) -> PyResult<String> {
+        render(&self.inner.document(), format)
+    }
     /// Every field in one call (one boundary crossing instead of eleven): task_id, passed,
     /// order_sensitive, gold_column_count, prediction_column_count, gold_row_count,
     /// prediction_row_count, column_mapping, error_code, error, csv_error_code.
@@ -197,6 +249,15 @@ impl NativeResult {
             r.csv_error.map(|c| c.code()),
         )
     }
+}
+
+/// A core document in one of its formats (`text`, `markdown`, `html`, `csv`).
+pub(crate) fn render(doc: &tabeq::doc::Document, format: &str) -> PyResult<String> {
+    doc.render(format).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "format must be 'text', 'markdown', 'html' or 'csv', not {format:?}"
+        ))
+    })
 }
 
 /// Work above this many input bytes releases the GIL.
@@ -477,18 +538,38 @@ fn write_output(py: Python<'_>, path: PathBuf, text: &str) -> PyResult<()> {
         .map_err(|e| OutputError::new_err((e.message().to_string(), e.code())))
 }
 
-/// Every stable error code as `(code, family)`.
+/// Every stable error code as `(code, family, description)`.
 #[pyfunction]
-fn error_catalogue_entries() -> Vec<(&'static str, &'static str)> {
+fn error_catalogue_entries() -> Vec<(&'static str, &'static str, &'static str)> {
     error_catalogue()
         .into_iter()
-        .map(|e| (e.code, e.family))
+        .map(|e| (e.code, e.family, e.description))
         .collect()
+}
+
+/// The suite summary as a document (totals, then one row per task, failures first).
+#[pyfunction]
+fn render_suite(
+    config_set_sha256: String,
+    unscored_prediction_tasks: Vec<String>,
+    results: Vec<PyRef<'_, NativeResult>>,
+    format: &str,
+) -> PyResult<String> {
+    let summary = SuiteSummary {
+        evaluator: tabeq::suite::EVALUATOR_NAME.into(),
+        evaluator_version: tabeq::VERSION.into(),
+        config_set_sha256,
+        unscored_prediction_tasks,
+        tasks: results.iter().map(|r| r.inner.clone()).collect(),
+    };
+    render(&summary.document(), format)
 }
 
 #[pymodule]
 fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", tabeq::VERSION)?;
+    m.add("HTML_STYLE", tabeq::doc::HTML_STYLE)?;
+    m.add_function(wrap_pyfunction!(render_suite, m)?)?;
     m.add_class::<NativeConfig>()?;
     m.add_class::<NativeResult>()?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use tabeq::pyjson::Out;
+use tabeq::cpython_json::Out;
 use tabeq_wasm::api::evaluator::evaluate;
 use tabeq_wasm::api::Input;
 

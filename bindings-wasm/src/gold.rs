@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::api::gold as api;
 use crate::api::Input;
-use crate::evaluator::{array_items, bool_option, config_file_name};
+use crate::js_evaluator::{array_items, bool_option, config_file_name};
 use crate::{config_input, input, throw, to_js};
 
 /// A gold read, validated and canonicalized once (`Gold` in `tabeq.d.ts`).
@@ -52,7 +52,10 @@ impl JsGold {
     #[wasm_bindgen(js_name = evaluateMany)]
     pub fn evaluate_many(&self, predictions_value: JsValue) -> Result<JsValue, JsValue> {
         let items = predictions(&predictions_value)?;
-        let results = items.iter().map(|p| tabeq::pyjson::to_tree(&self.gold.result(p))).collect();
+        let results = items
+            .iter()
+            .map(|p| tabeq::pyjson::to_tree(&self.gold.result(p)))
+            .collect();
         to_js(&Out::Array(results))
     }
 

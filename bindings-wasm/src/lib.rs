@@ -20,15 +20,15 @@
 
 pub mod api;
 #[cfg(feature = "evaluator")]
-mod evaluator;
-#[cfg(feature = "evaluator")]
 mod gold;
+#[cfg(feature = "evaluator")]
+mod js_evaluator;
 #[cfg(feature = "trust")]
 mod trust;
 
 use api::{Failure, Input, MAX_CONFIG_BYTES};
 use js_sys::{ArrayBuffer, Reflect, Uint8Array, JSON};
-use tabeq::pyjson::Out;
+use tabeq::cpython_json::Out;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -97,6 +97,14 @@ pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<Input, 
         // Each UTF-16 unit is at least one UTF-8 byte, so a string with more units than the
         // limit is too large; its exact UTF-8 size is counted chunk by chunk (never copying
         // more than a chunk) so the error reads exactly as for the same bytes.
+        if !text.is_valid_utf16() {
+            return Err(Failure {
+                code: api::LONE_SURROGATE,
+                ..Failure::invalid_argument(format!(
+                    "{what} is a string with a lone surrogate, which has no UTF-8 form; pass bytes instead"
+                ))
+            });
+        }
         let units = text.length() as usize;
         if units > limit {
             return Ok(Input::TooLarge {
@@ -109,14 +117,36 @@ pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<Input, 
         ));
     }
     if let Some(array) = value.dyn_ref::<Uint8Array>() {
+        if array.length() == 0 {
+            // A view of a detached buffer reads as empty: refuse it rather than score "".
+            view_of(&array.buffer(), what)?;
+        }
         return Ok(bytes_of(array, limit));
     }
     if let Some(buffer) = value.dyn_ref::<ArrayBuffer>() {
-        return Ok(bytes_of(&Uint8Array::new(buffer), limit));
+        return Ok(bytes_of(&view_of(buffer, what)?, limit));
     }
     Err(Failure::invalid_argument(format!(
         "{what} must be a string, a Uint8Array, an ArrayBuffer or null"
     )))
+}
+
+/// A `Uint8Array` over `buffer`, through the catching `Reflect.construct`: a detached buffer
+/// (transferred to a worker, say) throws there, and becomes a coded error here.
+fn view_of(buffer: &ArrayBuffer, what: &str) -> Result<Uint8Array, Failure> {
+    let constructor = Reflect::get(&js_sys::global(), &"Uint8Array".into())
+        .map_err(|_| Failure::internal("Uint8Array is not available"))?;
+    Reflect::construct(
+        constructor.unchecked_ref::<js_sys::Function>(),
+        &js_sys::Array::of1(buffer),
+    )
+    .map(JsCast::unchecked_into)
+    .map_err(|e| {
+        Failure::invalid_argument(format!(
+            "{what} cannot be read (a detached ArrayBuffer?): {}",
+            describe_exception(&e)
+        ))
+    })
 }
 
 /// The UTF-8 length of a JS string as `as_string()` would encode it (lone surrogates become

@@ -82,7 +82,7 @@ export type FatalErrorCode =
   | "suite_invalid_config_name";
 
 /** Errors of the binding itself: a wrong argument type or size, a suite used out of order, a bug. */
-export type BindingErrorCode = "invalid_argument" | "suite_incomplete" | "unknown_task" | "internal_error";
+export type BindingErrorCode = "invalid_argument" | "suite_incomplete" | "unknown_task" | "internal_error" | "lone_surrogate";
 
 /** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
 export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode;

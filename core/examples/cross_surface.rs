@@ -12,7 +12,7 @@
 use std::io::{BufRead, Write};
 
 use base64::Engine;
-use tabeq::pyjson::{self, write_str, Value};
+use tabeq::cpython_json::{self, write_str, Value};
 use tabeq::{evaluate_task, Prediction, TaskConfig};
 
 fn field<'a>(case: &'a Value, name: &str) -> Option<&'a str> {
@@ -43,7 +43,8 @@ fn main() {
         if line.trim().is_empty() {
             continue;
         }
-        let case = pyjson::parse(&line).unwrap_or_else(|e| fail(&format!("bad JSON line: {e}")));
+        let case =
+            cpython_json::parse(&line).unwrap_or_else(|e| fail(&format!("bad JSON line: {e}")));
         let id = field(&case, "id").unwrap_or_else(|| fail("a case without an id"));
         let config = field(&case, "config").unwrap_or_else(|| fail("a case without a config"));
         let gold = decode(field(&case, "gold_b64").unwrap_or_else(|| fail("a case without gold")));

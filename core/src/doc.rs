@@ -245,6 +245,22 @@ impl Table {
         }
     }
 
+    /// An empty table with these headings and alignments.
+    ///
+    /// ```
+    /// use tabeq::doc::{Align, Table};
+    /// let t = Table::with_columns(&[("name", Align::Left), ("count", Align::Right)]);
+    /// assert_eq!(t.columns[1].align, Align::Right);
+    /// ```
+    pub fn with_columns(columns: &[(&str, Align)]) -> Table {
+        Table::new(
+            columns
+                .iter()
+                .map(|&(title, align)| Column::new(title, align))
+                .collect(),
+        )
+    }
+
     /// The same table with a caption.
     #[must_use]
     pub fn captioned(mut self, caption: impl Into<String>) -> Table {

@@ -91,7 +91,58 @@ impl TaskResult {
     /// # Ok::<(), tabeq::FatalError>(())
     /// ```
     pub fn to_json(&self) -> String {
-        crate::pyjson::to_tree(self).to_pretty()
+        crate::cpython_json::to_tree(self).to_pretty()
+    }
+}
+
+impl TaskResult {
+    /// The record for people: the verdict, the error in words and the counts.
+    ///
+    /// ```
+    /// use tabeq::{evaluate_task, Prediction, TaskConfig};
+    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+    ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+    /// let doc = evaluate_task(Prediction::Missing, b"n\nx\n", &config)?.document();
+    /// assert_eq!(doc.title, "task_1: failed (missing_prediction)");
+    /// assert!(doc.to_text().contains("error:   missing_prediction — No prediction file."));
+    /// # Ok::<(), tabeq::FatalError>(())
+    /// ```
+    pub fn document(&self) -> crate::doc::Document {
+        use crate::doc::{Block, Document};
+        let title = match self.error_code {
+            None => format!("{}: passed", self.task_id),
+            Some(code) => format!("{}: failed ({})", self.task_id, code.code()),
+        };
+        let mut facts = vec![(
+            "verdict".to_string(),
+            if self.passed { "passed" } else { "failed" }.to_string(),
+        )];
+        if let Some(code) = self.error_code {
+            facts.push((
+                "error".into(),
+                format!("{} — {}", code.code(), code.description()),
+            ));
+        }
+        if let Some(message) = &self.error {
+            facts.push(("message".into(), message.clone()));
+        }
+        let counts = |what: &str, gold: usize, prediction: usize| {
+            (
+                what.to_string(),
+                format!("gold {gold}, prediction {prediction}"),
+            )
+        };
+        facts.push(counts(
+            "columns",
+            self.gold_column_count,
+            self.prediction_column_count,
+        ));
+        facts.push(counts(
+            "rows",
+            self.gold_row_count,
+            self.prediction_row_count,
+        ));
+        Document::new(title).lead(Block::Facts { items: facts })
     }
 }
 

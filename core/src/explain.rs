@@ -50,24 +50,25 @@
 //! ```
 
 mod assign;
-mod fast;
+mod canonical_columns;
 mod document;
+mod fast;
 mod hints;
 mod render;
-mod space;
 
+use crate::bipartite;
 use crate::config::TaskConfig;
 use crate::csv::{read_table, Table};
 use crate::error::{CellErrorKind, CsvError, FatalError};
 use crate::evaluate::{Prediction, PreparedGold, TaskResult};
-use crate::partial::{
+use crate::partial_credit::{
     column_signature, ColumnScores, ColumnSignatureScore, PartialCredit, RowScores,
 };
 
 pub use fast::partial_credit;
 pub use hints::{Hint, HintColumn, HintKind};
 
-use space::{Canon, Overlap, BAD};
+use canonical_columns::{Canon, Overlap, BAD};
 
 /// The version of the diagnosis JSON layout.
 pub const DIAGNOSIS_VERSION: i64 = 1;
@@ -355,7 +356,7 @@ impl Diagnosis {
 
     /// The diagnosis as JSON text: objects indented by two spaces, arrays of scalars on one line.
     pub fn to_json(&self) -> String {
-        crate::pyjson::to_tree(self).to_pretty_inline_scalars()
+        crate::cpython_json::to_tree(self).to_pretty_inline_scalars()
     }
 }
 
@@ -634,7 +635,7 @@ impl<'a> Analysis<'a> {
         let c = table.column_count();
         let (n_gold, n_pred) = (gold.table().row_count(), table.row_count());
         let ordered = config.order_sensitive;
-        let overlaps = space::overlaps(&canon, c);
+        let overlaps = canonical_columns::overlaps(&canon, c);
         // Positions can only agree where values are shared.
         let positions = (0..d)
             .map(|j| {
@@ -939,7 +940,7 @@ impl<'a> Analysis<'a> {
                 .filter(|&&(j, k)| {
                     let col = self.canon.pred_col(j, k);
                     col.compatible()
-                        && space::same_distinct(&self.canon.gold_sorted[j], &col.sorted)
+                        && canonical_columns::same_distinct(&self.canon.gold_sorted[j], &col.sorted)
                 })
                 .map(|&(j, _)| j)
                 .collect();
@@ -1010,9 +1011,9 @@ impl<'a> Analysis<'a> {
             })
             .collect();
         // With fewer prediction columns than gold columns the shape already says it all.
-        let matching = assign::max_matching(&self.compat);
+        let matching = bipartite::max_matching(&self.compat);
         let unreadable = (self.c >= self.d)
-            .then(|| assign::hall_violator(&self.compat, &matching))
+            .then(|| bipartite::hall_violator(&self.compat, &matching))
             .flatten()
             .map(|(gold_columns, readable_from)| Unreadable {
                 gold_columns,
@@ -1039,7 +1040,7 @@ impl<'a> Analysis<'a> {
                     .fold(0u64, |m, k| m | (1u64 << k))
             })
             .collect();
-        let recovered = assign::max_matching(&same).iter().flatten().count();
+        let recovered = bipartite::max_matching(&same).iter().flatten().count();
         PartialCredit {
             column_signature: column_signature(
                 Some(self.table),

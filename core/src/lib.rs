@@ -18,28 +18,41 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bipartite;
 pub mod canon;
 pub mod chars;
 pub mod config;
+pub mod cpython_json;
 pub mod csv;
 pub mod doc;
 pub mod error;
 pub mod evaluate;
 pub mod explain;
 pub mod extract;
+pub mod gold_free_check;
 pub mod isodate;
 pub mod matching;
 pub mod number;
-pub mod partial;
-pub mod pyjson;
+pub mod partial_credit;
 pub mod submission;
 pub mod suite;
 pub mod trust;
-pub mod validate;
+
+// The former module names, kept so existing paths (`tabeq::pyjson::…`) keep working.
+#[doc(hidden)]
+pub use cpython_json as pyjson;
+#[doc(hidden)]
+pub use gold_free_check as validate;
+#[doc(hidden)]
+pub use partial_credit as partial;
 
 pub use config::TaskConfig;
+pub use doc::Document;
 pub use error::{CellError, CsvError, FatalCode, FatalError, FatalStage, TaskErrorCode};
 pub use evaluate::{evaluate_task, Prediction, PreparedGold, TaskResult};
+pub use explain::{explain, explain_task, Diagnosis, ExplainOptions};
+pub use gold_free_check::{validate_prediction, ValidationReport};
+pub use suite::{SuiteRun, SuiteSummary};
 
 /// The crate version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -125,6 +125,92 @@ pub fn unscored_prediction_tasks<'a>(
     out
 }
 
+/// A suite scored task by task (in any order, any task again), so a caller can report
+/// progress between tasks and ask for the summary once every task has a result.
+///
+/// ```
+/// use tabeq::suite::{ConfigFile, SuiteRun};
+/// use tabeq::{PreparedGold, Prediction};
+/// let bytes = br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#;
+/// let files = [ConfigFile { name: "task_1.json".into(), bytes: bytes.to_vec() }];
+/// let mut run = SuiteRun::new(&files, ["task_1", "task_7"])?;
+/// assert_eq!(run.summary().unwrap_err(), "task_1");
+/// let gold = PreparedGold::new(b"a\nx\n", run.config("task_1").unwrap())?;
+/// run.record(gold.evaluate(Prediction::Csv(b"b\nx\n")));
+/// let summary = run.summary().unwrap();
+/// assert_eq!((summary.passed_task_count(), summary.unscored_prediction_tasks.clone()), (1, vec!["task_7".to_string()]));
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct SuiteRun {
+    plan: SuitePlan,
+    unscored: Vec<String>,
+    results: Vec<Option<TaskResult>>,
+}
+
+impl SuiteRun {
+    /// Plan a suite from its config files and the names of the directories under
+    /// `predictions/` (fatal errors as [`plan_suite`]).
+    pub fn new<'a>(
+        config_files: &[ConfigFile],
+        prediction_dirs: impl IntoIterator<Item = &'a str>,
+    ) -> Result<SuiteRun, FatalError> {
+        let plan = plan_suite(config_files)?;
+        let unscored = unscored_prediction_tasks(prediction_dirs, &plan);
+        let results = vec![None; plan.configs.len()];
+        Ok(SuiteRun {
+            plan,
+            unscored,
+            results,
+        })
+    }
+
+    /// The plan: configs in evaluation order and the config-set hash.
+    pub fn plan(&self) -> &SuitePlan {
+        &self.plan
+    }
+
+    /// Prediction directories without a config.
+    pub fn unscored_prediction_tasks(&self) -> &[String] {
+        &self.unscored
+    }
+
+    /// The config of a task of this suite.
+    pub fn config(&self, task_id: &str) -> Option<&TaskConfig> {
+        self.plan.configs.iter().find(|c| c.task_id == task_id)
+    }
+
+    /// Keep a task's result (replacing an earlier one); false when the suite has no such task.
+    pub fn record(&mut self, result: TaskResult) -> bool {
+        match self
+            .plan
+            .configs
+            .iter()
+            .position(|c| c.task_id == result.task_id)
+        {
+            Some(i) => {
+                self.results[i] = Some(result);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// How many tasks have a result.
+    pub fn scored_count(&self) -> usize {
+        self.results.iter().filter(|r| r.is_some()).count()
+    }
+
+    /// The summary, or the id of the first task (in evaluation order) without a result.
+    pub fn summary(&self) -> Result<SuiteSummary, &str> {
+        let mut tasks = Vec::with_capacity(self.results.len());
+        for (config, result) in self.plan.configs.iter().zip(&self.results) {
+            tasks.push(result.clone().ok_or(config.task_id.as_str())?);
+        }
+        Ok(SuiteSummary::new(&self.plan, tasks, self.unscored.clone()))
+    }
+}
+
 /// The summary of a suite run.
 #[derive(Debug, Clone)]
 pub struct SuiteSummary {
@@ -177,7 +263,7 @@ impl SuiteSummary {
 
     /// The summary file's text: indent 2, non-ASCII kept, trailing newline.
     pub fn to_json(&self) -> String {
-        let mut s = crate::pyjson::to_tree(self).to_pretty();
+        let mut s = crate::cpython_json::to_tree(self).to_pretty();
         s.push('\n');
         s
     }
@@ -228,7 +314,7 @@ impl SuiteSummary {
     /// assert!(doc.to_text().contains("missing_prediction"));
     /// ```
     pub fn document(&self) -> crate::doc::Document {
-        use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table};
+        use crate::doc::{Align, Block, Cell, Document, Mark, Section, Table};
         let mut facts = vec![
             (
                 "task_accuracy".to_string(),
@@ -245,12 +331,12 @@ impl SuiteSummary {
                 self.unscored_prediction_tasks.join(", "),
             ));
         }
-        let mut table = Table::new(vec![
-            Column::new("task", Align::Left),
-            Column::new("verdict", Align::Left),
-            Column::new("error", Align::Left),
-            Column::new("rows (prediction/gold)", Align::Right),
-            Column::new("columns (prediction/gold)", Align::Right),
+        let mut table = Table::with_columns(&[
+            ("task", Align::Left),
+            ("verdict", Align::Left),
+            ("error", Align::Left),
+            ("rows (prediction/gold)", Align::Right),
+            ("columns (prediction/gold)", Align::Right),
         ]);
         let failures = self.tasks.iter().filter(|t| !t.passed);
         for t in failures.chain(self.tasks.iter().filter(|t| t.passed)) {

@@ -1,6 +1,6 @@
 //! Runs every public conformance vector (produced by the official evaluator) through the core.
 
-use tabeq::pyjson::Value;
+use tabeq::cpython_json::Value;
 use tabeq::{evaluate_task, Prediction, TaskConfig};
 
 mod common;

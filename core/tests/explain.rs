@@ -1,11 +1,11 @@
 //! The diagnosis on hand-made tasks: each part of the report, each hint, the DataSpace failure
 //! kinds, partial credit, size bounds, and the verdict staying exactly evaluate's.
 
+use tabeq::cpython_json;
 use tabeq::csv::read_table;
 use tabeq::error::{CellErrorKind, CsvErrorKind, TaskErrorCode};
 use tabeq::explain::{explain, Diagnosis, ExplainOptions, HintKind, InputStatus};
-use tabeq::partial::SignatureStatus;
-use tabeq::pyjson;
+use tabeq::partial_credit::SignatureStatus;
 use tabeq::{Prediction, PreparedGold, TaskConfig};
 
 fn config(order_sensitive: bool, columns: &[&str]) -> TaskConfig {
@@ -60,10 +60,10 @@ fn diagnose(pred: Option<&str>, gold: &str, cfg: &TaskConfig) -> Diagnosis {
 fn check_invariants(d: &Diagnosis, official: &tabeq::TaskResult) {
     assert_eq!(&d.result, official, "the verdict must be evaluate's");
     let json = d.to_json();
-    let parsed = pyjson::parse(&json).expect("diagnosis JSON parses");
+    let parsed = cpython_json::parse(&json).expect("diagnosis JSON parses");
     assert_eq!(
         parsed.get("passed"),
-        Some(&pyjson::Value::Bool(official.passed))
+        Some(&cpython_json::Value::Bool(official.passed))
     );
     assert!(!d.summary.is_empty());
     if d.passed() {
@@ -153,13 +153,13 @@ fn invalid_csv_reports_code_and_record() {
         "{}",
         d.summary
     );
-    let json = pyjson::parse(&d.to_json()).unwrap();
+    let json = cpython_json::parse(&d.to_json()).unwrap();
     let input = json.get("input").unwrap();
     assert_eq!(
         input.get("csv_error"),
-        Some(&pyjson::Value::Str("csv_non_rectangular".into()))
+        Some(&cpython_json::Value::Str("csv_non_rectangular".into()))
     );
-    assert_eq!(input.get("record"), Some(&pyjson::Value::Int(3)));
+    assert_eq!(input.get("record"), Some(&cpython_json::Value::Int(3)));
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! Over every public conformance vector: the diagnosis never panics, its verdict is exactly
 //! evaluate's, its JSON parses, and its parts agree with the verdict.
 
+use tabeq::cpython_json::{self, Value};
 use tabeq::error::TaskErrorCode;
 use tabeq::explain::{explain, ExplainOptions, InputStatus};
-use tabeq::pyjson::{self, Value};
 use tabeq::{Prediction, PreparedGold, TaskConfig};
 
 mod common;
@@ -52,7 +52,7 @@ fn diagnosis_never_changes_the_verdict() {
             continue;
         }
         let json = d.to_json();
-        match pyjson::parse(&json) {
+        match cpython_json::parse(&json) {
             Ok(v) => {
                 if v.get("passed") != Some(&Value::Bool(official.passed)) {
                     problems.push(format!("{id}: JSON passed differs"));

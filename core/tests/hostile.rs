@@ -10,7 +10,7 @@ use tabeq::csv::{
 };
 use tabeq::error::{CellErrorKind, CsvErrorKind, FatalCode, TaskErrorCode};
 use tabeq::explain::{explain, ExplainOptions};
-use tabeq::validate::validate_prediction;
+use tabeq::gold_free_check::validate_prediction;
 use tabeq::{evaluate_task, Prediction, PreparedGold, TaskConfig, TaskResult};
 
 fn config(order_sensitive: bool, columns: &[&str]) -> TaskConfig {

@@ -190,17 +190,18 @@ def test_check_passed(task: Path) -> None:
     done = run(check_args(task, "good.csv"))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "task_4: PASSED"
-    assert "    gold 0 'Region' [text]  ←  prediction 1 'Area'" in lines
-    assert "    gold 1 'GDP' [number (decimal_places 1, plain)]  ←  prediction 0 'GDP'" in lines
+    assert lines[0] == "task_4: passed"
+    assert "     0  Region     text                                         1  Area" in done.stdout
+    assert "     1  GDP        number (decimal_places 1, plain)             0  GDP" in done.stdout
 
 
 def test_check_failed_explains(task: Path) -> None:
     done = run(check_args(task, "bad.csv"), entry="python -m tabeq")
     assert done.returncode == 1
-    assert done.stdout.startswith("task_4: FAILED\n  error: relation_mismatch — ")
-    assert "gold row 2: South | 2.1" in done.stdout
-    assert "prediction row 2: South | 2.2" in done.stdout
+    assert done.stdout.startswith("task_4: failed (relation_mismatch)\n")
+    assert "error:   relation_mismatch — " in done.stdout
+    assert "\n -2  South   *2.1*\n" in done.stdout
+    assert "\n +2  South   *2.2*\n" in done.stdout
 
 
 def test_check_json(task: Path) -> None:

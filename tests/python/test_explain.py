@@ -213,16 +213,17 @@ def test_html_view_escapes_and_shows_every_section() -> None:
     parser.feed(markup)
     text = " ".join(parser.text)
     for heading in (
-        "Shape",
-        "Best column mapping",
-        "Rows",
+        "Column mapping",
+        "Gold rows missing from the prediction",
         "Near misses",
         "Partial credit (not the official score)",
     ):
         assert heading in text
     assert "<b>x</b>" in text  # shown as text, escaped in the markup
     assert "extra_columns" in text
-    assert parser.tags.count("table") >= 4
+    assert parser.tags.count("table") >= 3
+    assert d.to_text().startswith("task_3: failed (column_count_mismatch)")
+    assert "extra\\_columns" in d.to_markdown()
 
 
 def test_column_signature_compatibility_mode(tmp_path: Path) -> None:

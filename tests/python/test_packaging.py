@@ -83,7 +83,7 @@ def test_sdist_builds_with_the_sources_a_source_install_needs(tmp_path: Path) ->
         assert required in names, required
 
 
-@pytest.mark.parametrize("module", ["tabeq", "tabeq.cli", "tabeq._inputs", "tabeq._errors", "tabeq._report"])
+@pytest.mark.parametrize("module", ["tabeq", "tabeq.cli", "tabeq._inputs", "tabeq._errors", "tabeq.explain"])
 def test_modules_import_without_optional_packages(module: str) -> None:
     # A fresh interpreter where pandas/polars cannot be imported still imports tabeq.
     code = (

@@ -20,58 +20,65 @@ GOLD = b"region,gdp\nNorth,1.3\nSouth,2.1\nEast,0.5\n"
 
 
 class Page(HTMLParser):
-    """A small DOM summary: the text of every table (by class) as rows of cells, the text of
-    elements by class, and every heading."""
+    """A small DOM summary of a core document's HTML: each section's tables (by the section's
+    ``data-section`` id) as rows of cells, the facts (``dt``/``dd``), the paragraphs and notes,
+    and the cells marked as differing."""
 
     def __init__(self, markup: str) -> None:
         super().__init__()
         self.tables: dict[str, list[list[str]]] = {}
-        self.by_class: dict[str, str] = {}
-        self.headings: list[str] = []
-        self._table: str | None = None
-        self._row: list[str] | None = None
+        self.facts: dict[str, str] = {}
+        self.text: list[str] = []
+        self.differing: list[str] = []
+        self.title = ""
+        self._section = "lead"
         self._cell: list[str] | None = None
-        self._open: list[tuple[str, str | None, list[str]]] = []
+        self._row: list[str] | None = None
+        self._tag: list[tuple[str, str]] = []
+        self._buffer: list[str] = []
+        self._term = ""
         self.feed(markup)
         self.close()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        css = dict(attrs).get("class")
-        self._open.append((tag, css, []))
-        if tag == "table":
-            self._table = css or ""
-            self.tables[self._table] = []
-        elif tag == "tr" and self._table is not None:
+        a = dict(attrs)
+        if tag == "section":
+            self._section = a.get("data-section") or ""
+        elif tag == "table":
+            self.tables[self._section] = []
+        elif tag == "tr":
             self._row = []
-        elif tag in ("td", "th") and self._row is not None:
+        elif tag in ("td", "th"):
             self._cell = []
+        self._tag.append((tag, a.get("class") or ""))
+        if tag != "strong":
+            self._buffer = []
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._row is not None and self._cell is not None:
-            self._row.append("".join(self._cell).strip())
+        opened, css = self._tag.pop() if self._tag else ("", "")
+        text = "".join(self._buffer).strip()
+        if tag in ("td", "th") and self._cell is not None and self._row is not None:
+            cell = "".join(self._cell).strip()
+            self._row.append(cell)
+            if "mark-differs" in css:
+                self.differing.append(cell)
             self._cell = None
-        elif tag == "tr" and self._table is not None and self._row is not None:
-            self.tables[self._table].append(self._row)
+        elif tag == "tr" and self._row is not None:
+            self.tables[self._section].append(self._row)
             self._row = None
-        elif tag == "table":
-            self._table = None
-        while self._open:
-            open_tag, css, text = self._open.pop()
-            joined = "".join(text)
-            if css:
-                self.by_class[css] = joined
-            if open_tag == "h4":
-                self.headings.append(joined)
-            if self._open:
-                self._open[-1][2].append(joined)
-            if open_tag == tag:
-                break
+        elif tag == "dt":
+            self._term = text
+        elif tag == "dd":
+            self.facts[self._term] = text
+        elif tag == "p":
+            self.text.append(text)
+        elif tag == "h1":
+            self.title = text
 
     def handle_data(self, data: str) -> None:
         if self._cell is not None:
             self._cell.append(data)
-        if self._open:
-            self._open[-1][2].append(data)
+        self._buffer.append(data)
 
 
 def test_passed_result_repr_and_html() -> None:
@@ -79,18 +86,23 @@ def test_passed_result_repr_and_html() -> None:
     assert result.passed and result.column_mapping == [1, 0]
     assert repr(result) == "<TaskResult task_1 passed mapping=[1, 0] (columns 2/2, rows 3/3)>"
     page = Page(result._repr_html_())
-    assert page.by_class["tabeq-verdict"] == "passed"
-    assert "tabeq-error-code" not in page.by_class
-    summary = dict((row[0], row[1]) for row in page.tables["tabeq-summary"])
-    assert summary["task"] == "task_1"
-    assert summary["rows"] == "gold 3, prediction 3"
-    mapping = page.tables["tabeq-mapping"]
-    assert mapping[0] == ["gold #", "gold name", "rule", "prediction #", "prediction header"]
-    assert mapping[1:] == [
+    assert page.title == "task_1: passed"
+    assert page.facts["verdict"] == "passed" and "error" not in page.facts
+    assert page.facts["rows"] == "gold 3, prediction 3"
+    mapping = page.tables["mapping"]
+    assert mapping[0] == [
+        "gold #",
+        "gold name",
+        "rule",
+        "prediction #",
+        "prediction header",
+        "readable prediction columns",
+    ]
+    assert [row[:5] for row in mapping[1:]] == [
         ["0", "Region", "text", "1", "Region"],
         ["1", "GDP", "number (decimal_places 1, plain)", "0", "GDP"],
     ]
-    assert "tabeq-missing" not in page.tables and "tabeq-extra" not in page.tables
+    assert "missing_rows" not in page.tables and "extra_rows" not in page.tables
 
 
 def test_relation_mismatch_html_shows_the_differing_rows() -> None:
@@ -99,24 +111,37 @@ def test_relation_mismatch_html_shows_the_differing_rows() -> None:
     assert result.error_code == "relation_mismatch"
     assert "relation_mismatch" in repr(result) and "failed" in repr(result)
     page = Page(result._repr_html_())
-    assert page.by_class["tabeq-verdict"] == "failed"
-    assert page.by_class["tabeq-error-code"] == "relation_mismatch"
-    assert page.by_class["tabeq-error-words"] == tabeq.ERROR_DESCRIPTIONS["relation_mismatch"]
-    assert page.by_class["tabeq-error-message"] == result.error
-    mapping = page.tables["tabeq-mapping"]
+    assert page.facts["verdict"] == "failed"
+    words = tabeq.ERROR_DESCRIPTIONS["relation_mismatch"]
+    assert page.facts["error"] == f"relation_mismatch — {words}"
+    assert page.facts["message"] == result.error
+    mapping = page.tables["mapping"]
     assert [row[:5] for row in mapping[1:]] == [
         ["0", "Region", "text", "0", "Area"],
         ["1", "GDP", "number (decimal_places 1, plain)", "1", "Value"],
     ]
-    # Gold rows the prediction lacks, and prediction rows the gold lacks (raw → canonical).
-    assert page.tables["tabeq-missing"][1:] == [["2", "South", "2.1"], ["3", "East", "0.5"]]
-    assert page.tables["tabeq-extra"][1:] == [["2", "South", "2.0"], ["3", "West", "0.5"]]
-    assert any(h.startswith("Gold rows missing") for h in page.headings)
-    # The core diagnosis: its summary, the best-mapping method, near misses, partial credit.
-    assert page.by_class["tabeq-diagnosis-summary"] == result.explain().summary
-    assert "Hungarian" in page.by_class["tabeq-mapping-method"]
-    assert "lower_precision" in page.by_class["tabeq-hints"]
-    assert "not the official score" in page.by_class["tabeq-partial-credit"]
+    # Gold rows the prediction lacks, and prediction rows the gold lacks, with the cells that
+    # differ from the closest row on the other side marked.
+    assert page.tables["missing_rows"][1:] == [["2", "South", "2.1"], ["3", "East", "0.5"]]
+    assert page.tables["extra_rows"][1:] == [["2", "South", "2.0"], ["3", "West", "0.5"]]
+    assert sorted(page.differing) == ["2.0", "2.1", "East", "West"]
+    # The core diagnosis: its findings (without the near misses it lists below), the
+    # best-mapping method, near misses, partial credit.
+    summary = result.explain().summary
+    findings = next(t for t in page.text if t.startswith("Failed (relation_mismatch)"))
+    assert summary.startswith(findings) and "Near misses" in summary and "Near misses" not in findings
+    assert any("Hungarian" in t for t in page.text)
+    assert page.tables["hints"][1][0] == "lower_precision"
+    assert "Partial credit (not the official score)" in result.describe()
+
+
+def test_text_cells_are_left_aligned_and_numbers_right() -> None:
+    result = tabeq.evaluate(b"Area,Value\nNorth,1.26\nSouth,2.0\nWest,0.5\n", GOLD, CONFIG)
+    markup = result._repr_html_()
+    assert '<th scope="col" class="num">gold #</th><th scope="col">gold name</th>' in markup
+    lines = result.describe().splitlines()
+    row = next(line for line in lines if "Region" in line and "text" in line)
+    assert row.startswith("     0  Region     text")
 
 
 def test_ordered_mismatch_html_shows_first_differing_positions() -> None:
@@ -127,36 +152,43 @@ def test_ordered_mismatch_html_shows_first_differing_positions() -> None:
     result = tabeq.evaluate(b"k,v\na,1\nc,3\nb,2\n", gold, config)
     assert result.error_code == "relation_mismatch"
     page = Page(result._repr_html_())
-    differing = page.tables["tabeq-differing"]
-    assert differing == [["row", "", "k", "v"], ["2", "gold", "b", "2"], ["2", "prediction", "c", "3"]]
-    assert "The rows are the gold's, in a different order." in page.by_class["tabeq-notes"]
-    assert "row_order (would pass)" in page.by_class["tabeq-hints"]
+    differing = page.tables["first_difference"]
+    assert differing == [["row", "side", "k", "v"], ["2", "gold", "b", "2"], ["2", "prediction", "c", "3"]]
+    assert "hint: The rows are the gold's, in a different order." in page.text
+    assert page.tables["hints"][1][:2] == ["row_order", "would pass"]
     assert "The rows are the gold's, in a different order." in result.describe()
 
 
-def test_type_failure_html_lists_unreadable_cells() -> None:
+def test_type_failure_html_lists_only_the_unreadable_cells_that_matter() -> None:
     result = tabeq.evaluate(b"r,g\nNorth,n/a\nSouth,2.1\nEast,0.5\n", GOLD, CONFIG)
     assert result.error_code == "type_normalization_failed"
     page = Page(result._repr_html_())
-    mapping = page.tables["tabeq-mapping"]
+    mapping = page.tables["mapping"]
     assert mapping[0][-1] == "readable prediction columns"
     assert [row[-1] for row in mapping[1:]] == ["0, 1", "none"]
-    bad = page.by_class["tabeq-bad-cells"]
-    assert "row 1" in bad and "n/a" in bad and "cell_invalid_number" in bad
-    assert "gold column 1 (GDP) cannot read prediction column 1" in bad
+    bad = page.tables["unreadable_cells"]
+    # Only gold column 1 cannot be read: its cells, none of the readable Region pairs.
+    assert [row[:5] for row in bad[1:]] == [
+        ["1 GDP", "1 g", "1", "n/a", "cell_invalid_number"],
+        ["1 GDP", "0 r", "1", "North", "cell_invalid_number"],
+    ]
+    assert any("gold columns 1 GDP can only be read from no prediction column" in t for t in page.text)
 
 
 def test_other_failures_render_without_rows() -> None:
     missing = tabeq.evaluate(None, GOLD, CONFIG)
     page = Page(missing._repr_html_())
-    assert page.by_class["tabeq-error-code"] == "missing_prediction"
-    assert [row[3:] for row in page.tables["tabeq-mapping"][1:]] == [["", ""], ["", ""]]
+    assert page.facts["error"].startswith("missing_prediction — ")
+    assert page.tables["mapping"][1:] == [
+        ["0", "Region", "text"],
+        ["1", "GDP", "number (decimal_places 1, plain)"],
+    ]
     invalid = tabeq.evaluate(b'a,b\n"x\n', GOLD, CONFIG)
-    assert Page(invalid._repr_html_()).by_class["tabeq-error-code"] == "invalid_prediction_csv"
+    assert Page(invalid._repr_html_()).facts["error"].startswith("invalid_prediction_csv")
     assert invalid.csv_error_code == "csv_unterminated_quote"
+    assert any("csv_unterminated_quote" in t for t in Page(invalid._repr_html_()).text)
     wide = tabeq.evaluate(b"a,b,c\n1,2,3\n", GOLD, CONFIG)
-    notes = Page(wide._repr_html_()).by_class["tabeq-notes"]
-    assert "Extra prediction columns: 2 'c'." in notes
+    assert any("Extra prediction column: 2 'c'" in t for t in Page(wide._repr_html_()).text)
 
 
 def test_html_escapes_untrusted_cells() -> None:
@@ -168,11 +200,12 @@ def test_html_escapes_untrusted_cells() -> None:
 def test_describe_is_the_check_text() -> None:
     result = tabeq.evaluate(b"Area,Value\nNorth,1.26\nSouth,2.0\nWest,0.5\n", GOLD, CONFIG)
     text = result.describe()
-    assert text.splitlines()[0] == "task_1: FAILED"
-    assert "gold 0 'Region' [text]  ←  prediction 0 'Area'" in text
-    assert "gold row 3: East | 0.5" in text
-    assert "prediction row 3: West | 0.5" in text
-    assert "near miss lower_precision" in text
+    assert text.splitlines()[0] == "task_1: failed (relation_mismatch)"
+    assert "     0  Region     text                                         0  Area" in text
+    assert " -3  *East*  0.5" in text
+    assert " +3  *West*  0.5" in text
+    assert "lower_precision" in text
+    assert result.to_markdown().startswith("# task\\_1: failed (relation\\_mismatch)")
 
 
 def test_result_record_equality_and_pickle() -> None:
@@ -267,9 +300,9 @@ def test_suite_tasks_explain_themselves_from_their_files() -> None:
     failed = next(r for r in suite() if r.error_code == "relation_mismatch")
     assert failed.config is not None
     page = Page(failed._repr_html_())
-    assert page.by_class["tabeq-error-code"] == "relation_mismatch"
-    assert len(page.tables["tabeq-mapping"]) == failed.gold_column_count + 1
-    assert "tabeq-missing" in page.tables or "tabeq-differing" in page.tables
+    assert page.facts["error"].startswith("relation_mismatch")
+    assert len(page.tables["mapping"]) == failed.gold_column_count + 1
+    assert "missing_rows" in page.tables or "first_difference" in page.tables
 
 
 def test_suite_to_pandas_and_html() -> None:
@@ -280,10 +313,10 @@ def test_suite_to_pandas_and_html() -> None:
     assert len(frame) == 120 and int(frame["passed"].sum()) == 87
     assert frame.loc[0, "column_mapping"] == result.results[0].column_mapping
     page = Page(result._repr_html_())
-    rows = page.tables["tabeq-suite"][1:]
+    rows = page.tables["tasks"][1:]
     assert len(rows) == 120
     assert [r[1] for r in rows[:33]] == ["failed"] * 33
-    assert "87/120" in page.by_class["tabeq-suite-summary"]
+    assert page.title == "87/120 tasks passed" and page.facts["task_accuracy"] == "0.7250"
 
 
 def test_suite_progress_callback_reaches_the_total() -> None:
@@ -324,11 +357,9 @@ def test_result_explain_is_the_core_diagnosis_of_its_inputs(tmp_path: Path) -> N
     from_file = tabeq.evaluate(path, GOLD, CONFIG)
     assert from_file.explain() == diagnosis
     path.write_bytes(b"Area,Value\nNorth,1.3\nSouth,2.1\nEast,0.5\n")
-    notes = Page(from_file._repr_html_()).by_class["tabeq-notes"]
-    assert "changed since it was scored" in notes
+    assert any("changed since it was scored" in t for t in Page(from_file._repr_html_()).text)
 
 
 def test_invalid_prediction_html_names_the_csv_problem() -> None:
     result = tabeq.evaluate(b'a,b\n"x\n', GOLD, CONFIG)
-    notes = Page(result._repr_html_()).by_class["tabeq-notes"]
-    assert "csv_unterminated_quote" in notes
+    assert any("csv_unterminated_quote" in t for t in Page(result._repr_html_()).text)

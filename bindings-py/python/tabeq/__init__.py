@@ -303,19 +303,9 @@ def _as_config(config: ConfigLike) -> TaskConfig:
 
 
 ERROR_DESCRIPTIONS: dict[str, str] = {
-    "missing_prediction": "there is no prediction file",
-    "invalid_prediction_csv": "the prediction is not a strict CSV within the limits",
-    "column_count_mismatch": "the prediction has a different number of columns than the gold",
-    "row_count_mismatch": "the prediction has a different number of rows than the gold",
-    "type_normalization_failed": (
-        "no column mapping reads every prediction column under its gold column's type"
-    ),
-    "relation_mismatch": "every readable column mapping gives rows different from the gold",
-    "search_limit_exceeded": (
-        "the column search used its work budget without deciding the task (tabeq only)"
-    ),
+    code: words for code, family, words in _tabeq.error_catalogue_entries() if family == "task"
 }
-"""The per-task error codes in words (used by the HTML view and ``tabeq check``)."""
+"""The per-task error codes in words (the core catalogue's descriptions)."""
 
 
 class TaskResult:
@@ -434,30 +424,29 @@ class TaskResult:
         """The error code in words, or None."""
         return None if self.error_code is None else ERROR_DESCRIPTIONS.get(self.error_code, self.error_code)
 
+    def _native(self) -> _tabeq.NativeResult:
+        return _tabeq.NativeResult.from_fields(
+            self.task_id,
+            self.passed,
+            self.order_sensitive,
+            self.gold_column_count,
+            self.prediction_column_count,
+            self.gold_row_count,
+            self.prediction_row_count,
+            self.column_mapping,
+            self.error_code,
+            self.error,
+            self.csv_error_code,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The official per-task record (same keys, order and values as the official summary)."""
-        mapping = (
-            None
-            if self.column_mapping is None
-            else [{"gold_index": j, "prediction_index": k} for j, k in enumerate(self.column_mapping)]
-        )
-        return {
-            "task_id": self.task_id,
-            "passed": self.passed,
-            "score": self.score,
-            "order_sensitive": self.order_sensitive,
-            "gold_column_count": self.gold_column_count,
-            "prediction_column_count": self.prediction_column_count,
-            "gold_row_count": self.gold_row_count,
-            "prediction_row_count": self.prediction_row_count,
-            "column_mapping": mapping,
-            "error_code": self.error_code,
-            "error": self.error,
-        }
+        record: dict[str, Any] = json.loads(self.to_json())
+        return record
 
     def to_json(self) -> str:
         """The official per-task record as JSON text (indent 2, like the summary file)."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=2)
+        return self._native().to_json()
 
     def explain(
         self,
@@ -489,12 +478,27 @@ class TaskResult:
             prediction_root=prediction_root,
         )
 
+    def _render(self, format: str) -> str:
+        # A result with its inputs shows their diagnosis; one built from a record, the record.
+        if self.config is None or self._gold is None:
+            return self._native().render(format)
+        try:
+            diagnosis = self.explain(hints=not self.passed)
+        except (TabeqError, OSError) as exc:
+            return (
+                self._native().render(format)
+                + f"\n(The task's files cannot be read again to explain it: {exc})"
+            )
+        return diagnosis._native_render(format, scored=(self.passed, self.error_code))
+
     def describe(self) -> str:
         """The verdict explained for people (what ``tabeq check`` prints): the column mapping
         with gold names and prediction headers and, on failure, the first differing rows."""
-        from ._report import build_report, render_text
+        return self._render("text").rstrip("\n")
 
-        return render_text(self, build_report(self))
+    def to_markdown(self) -> str:
+        """``describe()`` as Markdown."""
+        return self._render("markdown")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TaskResult):
@@ -524,9 +528,7 @@ class TaskResult:
         return f"<TaskResult {self.task_id} failed {self.error_code}: {self.error} ({counts})>"
 
     def _repr_html_(self) -> str:
-        from ._report import build_report, render_html
-
-        return render_html(self, build_report(self))
+        return f"<style>{_tabeq.HTML_STYLE}</style>{self._render('html')}"
 
 
 def evaluate(prediction: Optional[TableLike], gold: TableLike, config: ConfigLike) -> TaskResult:
@@ -665,7 +667,7 @@ class SuiteResult:
             row = result.to_dict()
             row["column_mapping"] = result.column_mapping
             rows.append(row)
-        return pd.DataFrame(rows, columns=list(_RECORD_KEYS))
+        return pd.DataFrame(rows)
 
     def __repr__(self) -> str:
         return (
@@ -673,26 +675,16 @@ class SuiteResult:
             f"task_accuracy={self.task_accuracy:.4f}>"
         )
 
+    def _render(self, format: str) -> str:
+        natives = [r._native() for r in self._results]
+        return _tabeq.render_suite(self.config_set_sha256, self.unscored_prediction_tasks, natives, format)
+
+    def to_markdown(self) -> str:
+        """The totals and one row per task (failures first), as Markdown."""
+        return self._render("markdown")
+
     def _repr_html_(self) -> str:
-        from ._report import render_suite_html
-
-        return render_suite_html(self)
-
-
-_RECORD_KEYS = (
-    "task_id",
-    "passed",
-    "score",
-    "order_sensitive",
-    "gold_column_count",
-    "prediction_column_count",
-    "gold_row_count",
-    "prediction_row_count",
-    "column_mapping",
-    "error_code",
-    "error",
-)
-"""The official per-task record's keys, in order."""
+        return f"<style>{_tabeq.HTML_STYLE}</style>{self._render('html')}"
 
 
 def evaluate_suite(
@@ -778,7 +770,7 @@ def error_codes() -> dict[str, str]:
     ``error_code``), ``csv`` (``CsvError``, ``csv_error_code``), ``cell`` (``CellError``) and
     ``fatal`` (``ConfigError``, ``GoldError``, ``SuiteError``), and the Python package's own
     ``argument`` (``ArgumentError``) and ``output`` (``OutputError``)."""
-    return {**dict(_tabeq.error_catalogue_entries()), **BINDING_ERROR_CODES}
+    return {**{code: family for code, family, _ in _tabeq.error_catalogue_entries()}, **BINDING_ERROR_CODES}
 
 
 # One gold against many predictions, the gold-less check and table extraction (they use the

@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import html
 import json
 import os
 from collections.abc import Mapping
@@ -56,18 +55,35 @@ class Diagnosis:
     shortcuts to its most used parts. ``passed`` and ``result`` are the official verdict.
     """
 
-    __slots__ = ("_data",)
+    __slots__ = ("_data", "_native")
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+    def __init__(self, data: Mapping[str, Any], native: _tabeq.NativeDiagnosis | None = None) -> None:
         self._data: dict[str, Any] = dict(data)
+        self._native = native
 
     @classmethod
     def from_json(cls, text: str) -> Diagnosis:
-        """A diagnosis from its JSON text (what ``to_json`` writes)."""
+        """A diagnosis from its JSON text (what ``to_json`` writes); it renders its official
+        record only."""
         data = json.loads(text)
         if not isinstance(data, dict) or "diagnosis_version" not in data:
             raise ValueError("not a tabeq diagnosis")
         return cls(data)
+
+    def _native_render(self, format: str, scored: tuple[bool, str | None] | None = None) -> str:
+        if self._native is None:
+            from . import TaskResult
+
+            return TaskResult(self._data["result"])._native().render(format)
+        return self._native.render(format, scored)
+
+    def to_text(self) -> str:
+        """The diagnosis for people, as plain text (rendered by the core)."""
+        return self._native_render("text")
+
+    def to_markdown(self) -> str:
+        """The diagnosis as Markdown."""
+        return self._native_render("markdown")
 
     @property
     def passed(self) -> bool:
@@ -133,7 +149,7 @@ class Diagnosis:
         return f"<Diagnosis {self.task_id} failed {self.error_code}{hints}>"
 
     def _repr_html_(self) -> str:
-        return _render_html(self._data)
+        return f"<style>{_tabeq.HTML_STYLE}</style>{self._native_render('html')}"
 
 
 def _copy(value: Any) -> Any:
@@ -174,7 +190,7 @@ def explain(
     pred_source = to_source(prediction, role="prediction")
     gold_source = to_source(gold, role="gold")
     assert gold_source is not None
-    text = _tabeq.explain(
+    native = _tabeq.explain(
         pred_source,
         gold_source,
         cfg._native,
@@ -185,7 +201,7 @@ def explain(
         bool(show_gold_values),
         root,
     )
-    return Diagnosis.from_json(text)
+    return Diagnosis(json.loads(native.to_json()), native)
 
 
 def column_signature(
@@ -204,144 +220,3 @@ def column_signature(
     assert gold_source is not None
     result: dict[str, Any] = json.loads(_tabeq.column_signature(pred_source, gold_source, strict))
     return result
-
-
-# ---------------------------------------------------------------------------------------------
-# HTML (notebooks)
-
-_GREEN = "#1a7f37"
-_RED = "#cf222e"
-
-
-def _e(value: object) -> str:
-    return html.escape(str(value))
-
-
-def _name(names: list[str], index: int | None) -> str:
-    if index is None:
-        return "—"
-    label = names[index] if 0 <= index < len(names) else ""
-    return f"{index} <code>{_e(label)}</code>"
-
-
-def _table(header: list[str], rows: list[list[str]]) -> str:
-    head = "".join(f"<th style='text-align:left'>{h}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _render_html(d: dict[str, Any]) -> str:
-    gold_names: list[str] = d["columns"]["gold"]
-    pred_names: list[str] = d["columns"]["prediction"]
-    passed = bool(d["passed"])
-    color = _GREEN if passed else _RED
-    verdict = "passed" if passed else f"failed: <code>{_e(d['error_code'])}</code>"
-    parts = [
-        f"<div class='tabeq-diagnosis'><p><b style='color:{color}'>{_e(d['task_id'])} {verdict}</b></p>",
-        f"<p>{_e(d['summary'])}</p>",
-    ]
-    shape = d.get("shape")
-    if shape:
-        rows = [
-            ["columns", _e(shape["expected_columns"]), _e(shape["received_columns"])],
-            ["rows", _e(shape["expected_rows"]), _e(shape["received_rows"])],
-        ]
-        parts.append("<h4>Shape</h4>" + _table(["", "gold", "prediction"], rows))
-        extra = shape["extra_prediction_columns"]
-        missing = shape["missing_gold_columns"]
-        if extra:
-            parts.append(
-                "<p>Extra prediction columns: " + ", ".join(_name(pred_names, k) for k in extra) + "</p>"
-            )
-        if missing:
-            parts.append(
-                "<p>Missing gold columns: " + ", ".join(_name(gold_names, j) for j in missing) + "</p>"
-            )
-    mapping = d.get("mapping")
-    if mapping:
-        rows = [
-            [
-                _name(gold_names, p["gold_index"]),
-                _name(pred_names, p["prediction_index"]),
-                "yes" if p["compatible"] else f"<b style='color:{_RED}'>no</b>",
-                _e(p["shared_values"]),
-                "yes" if p["same_values"] else "no",
-            ]
-            for p in mapping["pairs"]
-        ]
-        title = "Column mapping" if mapping["official"] else "Best column mapping"
-        parts.append(
-            f"<h4>{title}</h4>"
-            + _table(["gold", "prediction", "readable", "shared values", "same values"], rows)
-            + f"<p><small>{_e(mapping['method'])}</small></p>"
-        )
-    types = d.get("types")
-    if types and not passed:
-        cells = [
-            [
-                _name(gold_names, col["gold_index"]),
-                _e(col["rule"]),
-                _name(pred_names, bad["prediction_index"]),
-                _e(bad["row"]),
-                f"<code>{_e(bad['value'])}</code>",
-                _e(bad["reason"]),
-            ]
-            for col in types["columns"]
-            for bad in col["incompatible"]
-        ]
-        if cells:
-            parts.append(
-                "<h4>Cells that do not read</h4>"
-                + _table(["gold column", "rule", "prediction column", "row", "value", "reason"], cells[:20])
-            )
-    rows_part = d.get("rows")
-    if rows_part and not passed:
-        compared = [
-            gold_names[j] if j < len(gold_names) else str(j) for j in rows_part["compared_gold_columns"]
-        ]
-        header = ["side", "row"] + [_e(c) for c in compared]
-        shown = [
-            ["missing (gold)", _e(r["row"])] + [_e(v) for v in r["values"]] for r in rows_part["missing"]
-        ]
-        shown += [
-            ["extra (prediction)", _e(r["row"])] + [_e(v) for v in r["values"]] for r in rows_part["extra"]
-        ]
-        counts = (
-            f"{_e(rows_part['matched_rows'])} of {_e(rows_part['gold_rows'])} gold rows matched; "
-            f"{_e(rows_part['missing_count'])} missing, {_e(rows_part['extra_count'])} extra."
-        )
-        parts.append(f"<h4>Rows</h4><p>{counts}</p>")
-        if shown:
-            parts.append(_table(header, shown))
-    if d["hints"]:
-        items = []
-        for h in d["hints"]:
-            badge = (
-                f"<b style='color:{_GREEN}'>would pass</b>" if h["would_pass"] else "would still fail alone"
-            )
-            items.append(f"<li><code>{_e(h['name'])}</code> ({badge}): {_e(h['message'])}</li>")
-        combined = d.get("hints_combined_would_pass")
-        note = ""
-        if combined is not None:
-            note = f"<p>All hints together: {'would pass' if combined else 'would still fail'}.</p>"
-        parts.append("<h4>Near misses</h4><ul>" + "".join(items) + "</ul>" + note)
-    credit = d["partial_credit"]
-    sig = credit["column_signature"]
-    rows_credit = credit["rows"]
-    cols_credit = credit["columns"]
-    parts.append(
-        "<h4>Partial credit (not the official score)</h4>"
-        + _table(
-            ["measure", "value"],
-            [
-                ["column_signature", f"{_e(sig['status'])}, score {sig['score']:.4f}"],
-                [
-                    "rows P / R / F1",
-                    f"{rows_credit['precision']:.4f} / {rows_credit['recall']:.4f} / {rows_credit['f1']:.4f}",
-                ],
-                ["columns P / R", f"{cols_credit['precision']:.4f} / {cols_credit['recall']:.4f}"],
-            ],
-        )
-    )
-    parts.append("</div>")
-    return "".join(parts)

@@ -2,12 +2,12 @@
 
 use tabeq::canon::{canonicalize as canonicalize_cell, Canonical};
 use tabeq::config::{ColumnSpec, ConfigWarning};
+use tabeq::cpython_json::{to_tree, Out};
 use tabeq::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
 use tabeq::error::{CsvErrorKind, FatalCode};
 use tabeq::explain::{explain as explain_prediction, Diagnosis, ExplainOptions};
-use tabeq::pyjson::{to_tree, Out};
-use tabeq::suite::{plan_suite, unscored_prediction_tasks, ConfigFile, SuitePlan, SuiteSummary};
-use tabeq::validate::{validate_prediction, ValidationReport};
+use tabeq::gold_free_check::{validate_prediction, ValidationReport};
+use tabeq::suite::{ConfigFile, SuiteRun, SuiteSummary};
 use tabeq::{CsvError, FatalError, Prediction, PreparedGold, TaskConfig, TaskResult};
 
 use super::{Failure, Input, MAX_CONFIG_BYTES, SUITE_INCOMPLETE, UNKNOWN_TASK};
@@ -223,30 +223,23 @@ pub fn canonicalize(value: &str, column: Input) -> Result<Option<String>, Failur
     }
 }
 
-/// A suite scored task by task, so a caller can report progress between tasks.
+/// A suite scored task by task ([`tabeq::suite::SuiteRun`]), with the binding's errors.
 #[derive(Debug, Clone)]
-pub struct Suite {
-    plan: SuitePlan,
-    unscored: Vec<String>,
-    results: Vec<Option<TaskResult>>,
-}
+pub struct Suite(SuiteRun);
 
 impl Suite {
     /// Plan a suite from its config files and the names of the directories under `predictions/`.
     pub fn new(config_files: &[ConfigFile], prediction_dirs: &[String]) -> Result<Suite, Failure> {
-        let plan = plan_suite(config_files)?;
-        let unscored = unscored_prediction_tasks(prediction_dirs.iter().map(String::as_str), &plan);
-        let results = vec![None; plan.configs.len()];
-        Ok(Suite {
-            plan,
-            unscored,
-            results,
-        })
+        Ok(Suite(SuiteRun::new(
+            config_files,
+            prediction_dirs.iter().map(String::as_str),
+        )?))
     }
 
     /// Task ids in evaluation order.
     pub fn task_ids(&self) -> Vec<String> {
-        self.plan
+        self.0
+            .plan()
             .configs
             .iter()
             .map(|c| c.task_id.clone())
@@ -255,31 +248,23 @@ impl Suite {
 
     /// SHA-256 of the config set.
     pub fn config_set_sha256(&self) -> &str {
-        &self.plan.config_set_sha256
+        &self.0.plan().config_set_sha256
     }
 
     /// Prediction directories without a config.
     pub fn unscored_prediction_tasks(&self) -> &[String] {
-        &self.unscored
+        self.0.unscored_prediction_tasks()
     }
 
     /// The task's config, validated.
     pub fn config(&self, task_id: &str) -> Result<&TaskConfig, Failure> {
-        self.position(task_id).map(|i| &self.plan.configs[i])
-    }
-
-    fn position(&self, task_id: &str) -> Result<usize, Failure> {
-        self.plan
-            .configs
-            .iter()
-            .position(|c| c.task_id == task_id)
-            .ok_or_else(|| Failure {
-                code: UNKNOWN_TASK,
-                message: format!("the suite has no task {task_id:?}"),
-                stage: "argument",
-                task_id: None,
-                line: None,
-            })
+        self.0.config(task_id).ok_or_else(|| Failure {
+            code: UNKNOWN_TASK,
+            message: format!("the suite has no task {task_id:?}"),
+            stage: "argument",
+            task_id: None,
+            line: None,
+        })
     }
 
     /// Score one task (again, if it was scored before). A gold problem is fatal, as in the
@@ -290,38 +275,27 @@ impl Suite {
         prediction: &Input,
         gold: Input,
     ) -> Result<Out, Failure> {
-        let index = self.position(task_id)?;
-        let config = &self.plan.configs[index];
-        let gold = prepare_gold(gold, config)?;
+        let gold = prepare_gold(gold, self.config(task_id)?)?;
         let result = score(prediction, &gold);
         let out = to_tree(&result);
-        self.results[index] = Some(result);
+        self.0.record(result);
         Ok(out)
     }
 
     /// How many tasks have been scored.
     pub fn scored_count(&self) -> usize {
-        self.results.iter().filter(|r| r.is_some()).count()
+        self.0.scored_count()
     }
 
     /// The summary, once every task is scored.
     pub fn summary(&self) -> Result<SuiteSummary, Failure> {
-        let mut tasks = Vec::with_capacity(self.results.len());
-        for (config, result) in self.plan.configs.iter().zip(&self.results) {
-            match result {
-                Some(r) => tasks.push(r.clone()),
-                None => {
-                    return Err(Failure {
-                        code: SUITE_INCOMPLETE,
-                        message: format!("task {} has not been scored yet", config.task_id),
-                        stage: "argument",
-                        task_id: Some(config.task_id.clone()),
-                        line: None,
-                    })
-                }
-            }
-        }
-        Ok(SuiteSummary::new(&self.plan, tasks, self.unscored.clone()))
+        self.0.summary().map_err(|task_id| Failure {
+            code: SUITE_INCOMPLETE,
+            message: format!("task {task_id} has not been scored yet"),
+            stage: "argument",
+            task_id: Some(task_id.to_string()),
+            line: None,
+        })
     }
 }
 
@@ -499,6 +473,7 @@ mod tests {
             &ExplainOptions::default(),
         )
         .unwrap();
+        let out = to_tree(&out);
         assert_eq!(
             field(&out, "error_code"),
             &Out::Str("column_count_mismatch".into())
@@ -526,19 +501,19 @@ mod tests {
         assert_eq!(
             validate(refused.clone(), bytes(CONFIG), None)
                 .unwrap()
-                .to_pretty(),
+                .to_json(),
             validate(read.clone(), bytes(CONFIG), None)
                 .unwrap()
-                .to_pretty()
+                .to_json()
         );
         let options = ExplainOptions::default();
         assert_eq!(
             explain(refused.clone(), gold.clone(), bytes(CONFIG), None, &options)
                 .unwrap()
-                .to_pretty(),
+                .to_json(),
             explain(read.clone(), gold, bytes(CONFIG), None, &options)
                 .unwrap()
-                .to_pretty()
+                .to_json()
         );
         let fatal = |gold: Input| evaluate(Input::Missing, gold, bytes(CONFIG), None).unwrap_err();
         assert_eq!(fatal(refused), fatal(read));

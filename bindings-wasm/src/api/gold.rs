@@ -105,7 +105,7 @@ mod tests {
                 None,
             )
             .unwrap();
-            assert_eq!(gold.result(&prediction).to_out(), direct);
+            assert_eq!(tabeq::pyjson::to_tree(&gold.result(&prediction)), direct);
         }
         assert_eq!(gold.score(&Input::Bytes(b"x\n3\n".to_vec())), 1.0);
         assert_eq!((gold.row_count(), gold.column_count()), (1, 1));

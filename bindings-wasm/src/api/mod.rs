@@ -11,9 +11,9 @@ pub mod submission;
 #[cfg(feature = "trust")]
 pub mod trust;
 
+use tabeq::cpython_json::Out;
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::error::error_catalogue;
-use tabeq::pyjson::Out;
 use tabeq::trust::{TrustError, TrustErrorCode};
 use tabeq::FatalError;
 
@@ -29,6 +29,8 @@ pub const SUITE_INCOMPLETE: &str = "suite_incomplete";
 pub const UNKNOWN_TASK: &str = "unknown_task";
 /// A result the binding could not hand over (a bug; reported rather than crashing).
 pub const INTERNAL_ERROR: &str = "internal_error";
+/// A string with a lone surrogate (no UTF-8 form; converting it would silently change it).
+pub const LONE_SURROGATE: &str = "lone_surrogate";
 
 /// A coded error, thrown to JavaScript as an `Error` with `code` (and `stage`, `taskId` for
 /// fatal errors).
@@ -143,6 +145,7 @@ pub fn error_codes() -> Out {
         SUITE_INCOMPLETE,
         UNKNOWN_TASK,
         INTERNAL_ERROR,
+        LONE_SURROGATE,
     ] {
         entries.push(Out::Object(vec![
             ("code".into(), Out::Str(code.into())),

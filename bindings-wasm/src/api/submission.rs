@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use super::evaluator::{too_large_csv, unreadable_error};
 use super::{Failure, Input, SUITE_INCOMPLETE, UNKNOWN_TASK};
-use crate::evaluator::{config_files, strings, task_id_of};
+use crate::js_evaluator::{config_files, strings, task_id_of};
 use crate::{input, throw, to_js};
 
 /// Check one task's prediction; a file too large to copy reads as the CSV reader would refuse it.

@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use tabeq::pyjson::{self, Value};
+use tabeq::cpython_json::{self, Value};
 use tabeq::TaskConfig;
 use tabeq_fuzz::{check_task, derive_prediction, Rng};
 
@@ -18,7 +18,7 @@ fn fixed() -> &'static [(TaskConfig, Vec<u8>)] {
             .lines()
             .filter(|l| !l.trim().is_empty())
             .map(|line| {
-                let v = pyjson::parse(line).expect("fixed task JSON");
+                let v = cpython_json::parse(line).expect("fixed task JSON");
                 let config = TaskConfig::from_value(v.get("config").expect("config"), None)
                     .expect("fixed config is valid");
                 let Some(Value::Str(gold)) = v.get("gold") else {

@@ -16,10 +16,10 @@ const CONFIG: &[u8] = br#"{"schema_version": "1.0", "task_id": "task_1", "order_
 
 fn check(result: Result<String, trust::TrustError>) {
     match result {
-        Ok(json) => assert!(tabeq::pyjson::parse(&json).is_ok(), "report is not JSON"),
+        Ok(json) => assert!(tabeq::cpython_json::parse(&json).is_ok(), "report is not JSON"),
         Err(e) => {
             assert!(!e.code.code().is_empty());
-            assert!(tabeq::pyjson::parse(&e.to_json()).is_ok());
+            assert!(tabeq::cpython_json::parse(&e.to_json()).is_ok());
         }
     }
 }

@@ -24,7 +24,7 @@ use tabeq::csv::{
 use tabeq::error::{FatalCode, TaskErrorCode};
 use tabeq::evaluate::{evaluate_task, Prediction, PreparedGold, TaskResult};
 use tabeq::explain::{explain, ExplainOptions};
-use tabeq::validate::validate_prediction;
+use tabeq::gold_free_check::validate_prediction;
 
 /// Largest column count checked by full permutation enumeration (5! = 120 mappings).
 pub const BRUTE_FORCE_MAX_COLUMNS: usize = 5;
@@ -747,7 +747,7 @@ pub fn check_record_shape(r: &TaskResult, config: &TaskConfig) {
     }
     let json = r.to_json();
     assert!(
-        tabeq::pyjson::parse(&json).is_ok(),
+        tabeq::cpython_json::parse(&json).is_ok(),
         "record JSON does not parse"
     );
 }

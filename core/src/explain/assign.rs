@@ -88,83 +88,6 @@ fn hungarian(n: usize, m: usize, weight: impl Fn(usize, usize) -> i64) -> Vec<us
     out
 }
 
-/// A maximum bipartite matching of left vertices into right vertices given as bit masks
-/// (at most 64 right vertices). Returns the right vertex matched to each left vertex.
-pub(crate) fn max_matching(edges: &[u64]) -> Vec<Option<usize>> {
-    let mut owner: [Option<usize>; 64] = [None; 64];
-    for left in 0..edges.len() {
-        let mut seen = 0u64;
-        augment(edges, left, &mut seen, &mut owner);
-    }
-    let mut out = vec![None; edges.len()];
-    for (right, left) in owner.iter().enumerate() {
-        if let Some(l) = left {
-            out[*l] = Some(right);
-        }
-    }
-    out
-}
-
-fn augment(edges: &[u64], left: usize, seen: &mut u64, owner: &mut [Option<usize>; 64]) -> bool {
-    let mut candidates = edges[left] & !*seen;
-    while candidates != 0 {
-        let right = candidates.trailing_zeros() as usize;
-        candidates &= candidates - 1;
-        if *seen & (1 << right) != 0 {
-            continue;
-        }
-        *seen |= 1 << right;
-        let free = match owner[right] {
-            None => true,
-            Some(other) => augment(edges, other, seen, owner),
-        };
-        if free {
-            owner[right] = Some(left);
-            return true;
-        }
-    }
-    false
-}
-
-/// When the matching leaves a left vertex unmatched: the left vertices reachable from it by
-/// alternating paths, and their right neighbours — a set of lefts with fewer rights than
-/// lefts (Hall's condition fails on it). Both lists ascending.
-pub(crate) fn hall_violator(
-    edges: &[u64],
-    matching: &[Option<usize>],
-) -> Option<(Vec<usize>, Vec<usize>)> {
-    let start = matching.iter().position(Option::is_none)?;
-    let mut right_owner: [Option<usize>; 64] = [None; 64];
-    for (left, right) in matching.iter().enumerate() {
-        if let Some(r) = right {
-            right_owner[*r] = Some(left);
-        }
-    }
-    let mut lefts = vec![start];
-    let mut left_seen = vec![false; edges.len()];
-    left_seen[start] = true;
-    let mut rights = 0u64;
-    let mut i = 0;
-    while i < lefts.len() {
-        let mut new = edges[lefts[i]] & !rights;
-        rights |= new;
-        while new != 0 {
-            let r = new.trailing_zeros() as usize;
-            new &= new - 1;
-            if let Some(l) = right_owner[r] {
-                if !left_seen[l] {
-                    left_seen[l] = true;
-                    lefts.push(l);
-                }
-            }
-        }
-        i += 1;
-    }
-    lefts.sort_unstable();
-    let rights = (0..64).filter(|r| rights & (1u64 << r) != 0).collect();
-    Some((lefts, rights))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,19 +148,5 @@ mod tests {
             assert_eq!(total_t, total);
             assert_eq!(got_t.iter().flatten().count(), rows);
         }
-    }
-
-    #[test]
-    fn hall_violator_names_the_bottleneck() {
-        // Lefts 0 and 1 both only reach right 2; left 2 reaches 0 and 1.
-        let edges = [0b100, 0b100, 0b011];
-        let m = max_matching(&edges);
-        assert_eq!(m.iter().flatten().count(), 2);
-        let (lefts, rights) = hall_violator(&edges, &m).unwrap();
-        assert_eq!(lefts, vec![0, 1]);
-        assert_eq!(rights, vec![2]);
-        assert!(hall_violator(&[0b01, 0b10], &max_matching(&[0b01, 0b10])).is_none());
-        let (lefts, rights) = hall_violator(&[0, 0b1], &max_matching(&[0, 0b1])).unwrap();
-        assert_eq!((lefts, rights), (vec![0], vec![]));
     }
 }

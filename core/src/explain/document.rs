@@ -46,38 +46,7 @@ impl Diagnosis {
     /// ```
     pub fn document(&self) -> Document {
         let r = &self.result;
-        let title = match r.error_code {
-            None => format!("{}: passed", r.task_id),
-            Some(code) => format!("{}: failed ({})", r.task_id, code.code()),
-        };
-        let mut facts = vec![(
-            "verdict".to_string(),
-            if r.passed { "passed" } else { "failed" }.to_string(),
-        )];
-        if let Some(code) = r.error_code {
-            facts.push((
-                "error".into(),
-                format!("{} — {}", code.code(), code.description()),
-            ));
-        }
-        if let Some(message) = &r.error {
-            facts.push(("message".into(), message.clone()));
-        }
-        facts.push((
-            "columns".into(),
-            format!(
-                "gold {}, prediction {}",
-                r.gold_column_count, r.prediction_column_count
-            ),
-        ));
-        facts.push((
-            "rows".into(),
-            format!(
-                "gold {}, prediction {}",
-                r.gold_row_count, r.prediction_row_count
-            ),
-        ));
-        let mut doc = Document::new(title).lead(Block::Facts { items: facts });
+        let mut doc = r.document();
         let findings = render::findings(self);
         if !findings.is_empty() && !r.passed {
             doc = doc.lead(Block::paragraph(findings.join(" ")));
@@ -121,6 +90,22 @@ impl Diagnosis {
         doc
     }
 
+    /// [`Diagnosis::document`], with a warning first when this diagnosis's verdict is not the
+    /// one the task was scored with (its files changed in between).
+    pub fn document_rescored(&self, passed: bool, error_code: Option<&str>) -> Document {
+        let mut doc = self.document();
+        if (passed, error_code) != (self.result.passed, self.result.error_code.map(|c| c.code())) {
+            doc.lead.insert(
+                0,
+                Block::note(
+                    Tone::Warning,
+                    "The task's files changed since it was scored; what follows describes them now.",
+                ),
+            );
+        }
+        doc
+    }
+
     fn mapping_section(&self) -> Section {
         let official = self.mapping.as_ref().is_some_and(|m| m.official);
         let title = if self.mapping.is_none() {
@@ -154,7 +139,6 @@ impl Diagnosis {
                 let k = pair.and_then(|p| p.prediction_index);
                 let mark = match pair {
                     Some(p) if k.is_some() && !p.compatible => Mark::Bad,
-                    Some(p) if k.is_some() && !p.same_values && !official => Mark::Differs,
                     _ => Mark::None,
                 };
                 cells.push(Cell::text(k.map_or(String::new(), |k| k.to_string())).marked(mark));
@@ -259,8 +243,14 @@ impl Diagnosis {
         for row in shown {
             let mut cells = vec![number(row.row)];
             cells.extend(row.values.iter().enumerate().map(|(i, v)| {
-                let differs = row.differs.get(i).copied().unwrap_or(false);
-                Cell::text(v.clone()).marked(if differs { Mark::Differs } else { Mark::None })
+                let mark = if v == super::REDACTED {
+                    Mark::Placeholder
+                } else if row.differs.get(i).copied().unwrap_or(false) {
+                    Mark::Differs
+                } else {
+                    Mark::None
+                };
+                Cell::text(v.clone()).marked(mark)
             }));
             table.push_marked_row(cells, mark);
         }
@@ -313,13 +303,13 @@ impl Diagnosis {
         if picked.is_empty() {
             return None;
         }
-        let mut table = Table::new(vec![
-            Column::new("gold column", Align::Left),
-            Column::new("prediction column", Align::Left),
-            Column::new("row", Align::Right),
-            Column::new("value", Align::Left),
-            Column::new("reason", Align::Left),
-            Column::new("cells that do not read", Align::Right),
+        let mut table = Table::with_columns(&[
+            ("gold column", Align::Left),
+            ("prediction column", Align::Left),
+            ("row", Align::Right),
+            ("value", Align::Left),
+            ("reason", Align::Left),
+            ("cells that do not read", Align::Right),
         ]);
         for (j, cell) in picked {
             table.push_row(vec![
@@ -339,10 +329,10 @@ impl Diagnosis {
         if self.hints.is_empty() {
             return None;
         }
-        let mut table = Table::new(vec![
-            Column::new("near miss", Align::Left),
-            Column::new("alone", Align::Left),
-            Column::new("what would change", Align::Left),
+        let mut table = Table::with_columns(&[
+            ("near miss", Align::Left),
+            ("alone", Align::Left),
+            ("what would change", Align::Left),
         ]);
         for h in &self.hints {
             let (alone, mark) = if h.would_pass {

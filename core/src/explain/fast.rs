@@ -3,10 +3,10 @@
 //! column signatures are computed once.
 
 use super::{Analysis, ExplainOptions};
+use crate::bipartite::max_matching;
 use crate::csv::{read_table, Table};
 use crate::evaluate::{Prediction, PreparedGold};
-use crate::explain::assign;
-use crate::partial::{
+use crate::partial_credit::{
     column_signature_against, ColumnScores, ColumnSignatureScore, PartialCredit, RowScores,
     SignatureStatus,
 };
@@ -111,7 +111,7 @@ fn analyse(gold: &PreparedGold, table: &Table, strict: bool) -> (PartialCredit, 
                 .fold(0u64, |m, k| m | (1u64 << k))
         })
         .collect();
-    let recovered = assign::max_matching(&same).iter().flatten().count();
+    let recovered = max_matching(&same).iter().flatten().count();
     // A pass maps every gold column to a column with exactly its values.
     let could_pass =
         recovered == analysis.d && analysis.c == analysis.d && analysis.n_gold == analysis.n_pred;

@@ -14,7 +14,7 @@ use crate::isodate::{parse_official, DateTime};
 use crate::matching::{match_columns, MatchInput, MatchOutcome};
 use crate::number::parse_number_text;
 
-use super::space::FastMap;
+use super::canonical_columns::FastMap;
 use super::{clip, Analysis, RowsAnalysis};
 
 /// The kind of a near miss. Codes are stable.

@@ -1,7 +1,7 @@
 //! Loading the public conformance vectors, shared by the integration tests that replay them.
 
 use base64::Engine;
-use tabeq::pyjson::{self, Value};
+use tabeq::cpython_json::{self, Value};
 
 /// Every case of `tests/conformance/cases.jsonl` (the official vectors) followed by those of
 /// `tests/conformance/unicode_cases.jsonl` (official results on inputs from all of Unicode), read
@@ -19,7 +19,7 @@ fn read_cases(name: &str) -> Vec<Value> {
     let text = std::fs::read_to_string(path).expect("conformance vectors are in tests/vectors");
     text.lines()
         .filter(|l| !l.trim().is_empty())
-        .map(|l| pyjson::parse(l).expect("valid JSONL"))
+        .map(|l| cpython_json::parse(l).expect("valid JSONL"))
         .collect()
 }
 

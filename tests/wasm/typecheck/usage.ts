@@ -2,9 +2,9 @@
 // must type-check and support ordinary use of both builds and both modules.
 import * as node from "../../../bindings-wasm/pkg-node/tabeq.js";
 import * as nodeTrust from "../../../bindings-wasm/pkg-node/tabeq_trust.js";
-import init, { evaluate, explain, SuiteRun, validatePrediction } from "../../../bindings-wasm/pkg/tabeq.js";
+import init, { evaluate, explain, explainDocument, renderDocument, SuiteRun, validatePrediction, validationDocument } from "../../../bindings-wasm/pkg/tabeq.js";
 import initTrust, { trustReliability } from "../../../bindings-wasm/pkg/tabeq_trust.js";
-import type { Diagnosis, TabeqError, TaskConfigObject, TaskResult, ValidationReport } from "../../../bindings-wasm/pkg/tabeq.js";
+import type { Diagnosis, DocBlock, Document, TabeqError, TaskConfigObject, TaskResult, ValidationReport } from "../../../bindings-wasm/pkg/tabeq.js";
 import type { Document as TrustDocument, Finding, ReliabilityReport, TrustFailure } from "../../../bindings-wasm/pkg/tabeq_trust.js";
 
 const config: TaskConfigObject = {
@@ -23,12 +23,15 @@ export async function browser(prediction: Uint8Array, gold: string): Promise<num
   const mapping: number[] = (result.column_mapping ?? []).map((p) => p.prediction_index);
   const diagnosis: Diagnosis = explain(prediction, gold, config, { maxItems: 3, hints: false });
   const missing = diagnosis.rows?.missing.map((r) => r.values.join(",")) ?? [];
+  const doc: Document = explainDocument(prediction, gold, config);
+  const tables = doc.sections.flatMap((s) => s.blocks).filter((b: DocBlock) => b.kind === "table");
+  const html: string = renderDocument(validationDocument(prediction, config), "html") + renderDocument(doc, "text");
   const run = new SuiteRun([{ name: "task_1.json", content: JSON.stringify(config) }], ["task_1"]);
   for (const id of run.taskIds) run.scoreTask(id, prediction, gold);
   const accuracy: number = run.summary().task_accuracy;
   run.free();
   const reliability: ReliabilityReport = trustReliability('{"model": "m"}', { by: ["model", "dataset"] });
-  return mapping.length + missing.length + accuracy + reliability.records + (firstBad ? 1 : 0);
+  return mapping.length + missing.length + accuracy + reliability.records + (firstBad ? 1 : 0) + tables.length + html.length;
 }
 
 export function inNode(): string | null {

@@ -10,7 +10,7 @@
 //! ```
 //! use tabeq::config::TaskConfig;
 //! use tabeq::evaluate::Prediction;
-//! use tabeq::validate::validate_prediction;
+//! use tabeq::gold_free_check::validate_prediction;
 //! let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
 //!   "order_sensitive": false, "columns": [
 //!     {"gold_index": 0, "gold_name": "region", "type": "text"},
@@ -28,6 +28,7 @@
 
 use std::collections::HashSet;
 
+use crate::bipartite::first_perfect_matching;
 use crate::canon::canonicalize;
 use crate::config::{Rule, TaskConfig};
 use crate::csv::{read_table, Table};
@@ -107,7 +108,7 @@ impl ValidationReport {
 
     /// The report as pretty JSON.
     pub fn to_json(&self) -> String {
-        crate::pyjson::to_tree(self).to_pretty()
+        crate::cpython_json::to_tree(self).to_pretty()
     }
 }
 
@@ -190,7 +191,7 @@ impl ValidationReport {
     ///
     /// ```
     /// use tabeq::{Prediction, TaskConfig};
-    /// use tabeq::validate::validate_prediction;
+    /// use tabeq::gold_free_check::validate_prediction;
     /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
     ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "number",
     ///   "comparison": {"mode": "integer"}}]}"#, None).unwrap();
@@ -199,7 +200,7 @@ impl ValidationReport {
     /// assert!(doc.to_text().contains("cell_not_an_integer"));
     /// ```
     pub fn document(&self) -> crate::doc::Document {
-        use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table};
+        use crate::doc::{Align, Block, Cell, Document, Mark, Section, Table};
         let title = match self.error_code {
             None => format!("{}: no problem found without the gold", self.task_id),
             Some(code) => format!("{}: fails ({})", self.task_id, code.code()),
@@ -238,18 +239,18 @@ impl ValidationReport {
             return doc;
         }
         let header = |k: usize| self.prediction_headers.get(k).map_or("?", String::as_str);
-        let mut columns = Table::new(vec![
-            Column::new("gold #", Align::Right),
-            Column::new("gold name", Align::Left),
-            Column::new("rule", Align::Left),
-            Column::new("readable prediction columns", Align::Left),
+        let mut columns = Table::with_columns(&[
+            ("gold #", Align::Right),
+            ("gold name", Align::Left),
+            ("rule", Align::Left),
+            ("readable prediction columns", Align::Left),
         ]);
-        let mut bad = Table::new(vec![
-            Column::new("gold column", Align::Left),
-            Column::new("prediction column", Align::Left),
-            Column::new("row", Align::Right),
-            Column::new("value", Align::Left),
-            Column::new("reason", Align::Left),
+        let mut bad = Table::with_columns(&[
+            ("gold column", Align::Left),
+            ("prediction column", Align::Left),
+            ("row", Align::Right),
+            ("value", Align::Left),
+            ("reason", Align::Left),
         ]);
         for c in &self.columns {
             let readable: Vec<String> = c
@@ -432,57 +433,6 @@ fn first_bad_cell(table: &Table, column: usize, rule: &Rule) -> Result<(), BadCe
     Ok(())
 }
 
-/// The lexicographically first perfect matching of gold columns (rows of `edges`, at most
-/// 64) to prediction columns (bits), if any: greedy choice per gold column, kept only when
-/// the remaining gold columns can still be matched (Kuhn's algorithm on bitsets).
-fn first_perfect_matching(edges: &[u64]) -> Option<Vec<usize>> {
-    let d = edges.len();
-    if d == 0 || d > 64 {
-        return None;
-    }
-    let mut free = if d == 64 { u64::MAX } else { (1u64 << d) - 1 };
-    let mut mapping = Vec::with_capacity(d);
-    for j in 0..d {
-        let mut candidates = edges[j] & free;
-        let mut chosen = None;
-        while candidates != 0 {
-            let k = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            if can_match_rest(edges, free & !(1u64 << k), j + 1) {
-                chosen = Some(k);
-                break;
-            }
-        }
-        let k = chosen?;
-        free &= !(1u64 << k);
-        mapping.push(k);
-    }
-    Some(mapping)
-}
-
-fn can_match_rest(edges: &[u64], free: u64, first: usize) -> bool {
-    let mut owner = [usize::MAX; 64];
-    (first..edges.len()).all(|j| {
-        let mut seen = 0u64;
-        augment(edges, free, j, &mut seen, &mut owner)
-    })
-}
-
-fn augment(edges: &[u64], free: u64, j: usize, seen: &mut u64, owner: &mut [usize; 64]) -> bool {
-    let mut candidates = edges.get(j).copied().unwrap_or(0) & free & !*seen;
-    while candidates != 0 {
-        let k = candidates.trailing_zeros() as usize;
-        candidates &= candidates - 1;
-        *seen |= 1u64 << k;
-        let current = owner[k];
-        if current == usize::MAX || augment(edges, free, current, seen, owner) {
-            owner[k] = j;
-            return true;
-        }
-    }
-    false
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -604,20 +554,10 @@ mod tests {
             "columns",
             "type_compatible_mapping",
         ];
-        let crate::pyjson::Out::Object(members) = crate::pyjson::to_tree(&r) else {
+        let crate::cpython_json::Out::Object(members) = crate::cpython_json::to_tree(&r) else {
             panic!("an object")
         };
         let got: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(got, keys);
-    }
-
-    #[test]
-    fn matching_helper_handles_wide_and_impossible_cases() {
-        let all = vec![u64::MAX; 64];
-        assert_eq!(first_perfect_matching(&all), Some((0..64).collect()));
-        // Two gold columns that both only read from prediction column 0.
-        assert_eq!(first_perfect_matching(&[1, 1]), None);
-        // Greedy must skip k=0 for column 0 because column 1 needs it.
-        assert_eq!(first_perfect_matching(&[0b11, 0b01]), Some(vec![1, 0]));
     }
 }

@@ -463,7 +463,7 @@ impl Out {
     /// long index lists stay short (the diagnosis layout).
     ///
     /// ```
-    /// use tabeq::pyjson::Out;
+    /// use tabeq::cpython_json::Out;
     /// let v = Out::Object(vec![("k".into(), Out::Array(vec![Out::Int(0), Out::Int(2)]))]);
     /// assert_eq!(v.to_pretty_inline_scalars(), "{\n  \"k\": [0, 2]\n}");
     /// ```
@@ -558,7 +558,7 @@ impl serde::ser::Error for SerializeError {
 /// report types become JSON (and so the one place their key names are spelled: the structs).
 ///
 /// ```
-/// use tabeq::pyjson::{to_out, Out};
+/// use tabeq::cpython_json::{to_out, Out};
 /// #[derive(serde::Serialize)]
 /// struct Point { x: u32, label: Option<&'static str>, share: f64 }
 /// let out = to_out(&Point { x: 3, label: None, share: 0.5 }).unwrap();

@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use tabeq::csv::read_table;
-//! use tabeq::partial::{column_signature, SignatureStatus};
+//! use tabeq::partial_credit::{column_signature, SignatureStatus};
 //! let gold = read_table(b"region,gdp\nNorth,1.25\nSouth,2\n").unwrap();
 //! let pred = read_table(b"gdp,region,extra\n2.00,South,x\n1.25,North,y\n").unwrap();
 //! let s = column_signature(Some(&pred), &gold, false);
@@ -22,6 +22,7 @@
 
 use sha2::{Digest, Sha256};
 
+use crate::bipartite::mix64;
 use crate::chars::{is_null_token, python_strip};
 use crate::config::{Comparison, NumericUnit};
 use crate::csv::Table;
@@ -108,7 +109,7 @@ impl ColumnSignatureScore {
 /// (aware values in UTC); anything else is the stripped text.
 ///
 /// ```
-/// use tabeq::partial::signature_cell;
+/// use tabeq::partial_credit::signature_cell;
 /// assert_eq!(signature_cell(" 1,234.505 ", false), "1234.51");
 /// assert_eq!(signature_cell("1,234.505", true), "1,234.505");
 /// assert_eq!(signature_cell("NaN", false), "");
@@ -151,16 +152,6 @@ fn signature_cell_into(raw: &str, strict: bool, out: &mut String) {
         }
     }
     out.push_str(stripped);
-}
-
-#[inline]
-fn mix64(mut x: u64) -> u64 {
-    // splitmix64 finalizer
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 /// A deterministic 128-bit digest of a normalized cell (the length is mixed in, so padding
@@ -307,7 +298,7 @@ impl RowScores {
     /// side is empty too (nothing to find, nothing wrong) and 0 otherwise.
     ///
     /// ```
-    /// let s = tabeq::partial::RowScores::new(3, 4, 6);
+    /// let s = tabeq::partial_credit::RowScores::new(3, 4, 6);
     /// assert_eq!((s.precision, s.recall), (0.5, 0.75));
     /// assert!((s.f1 - 0.6).abs() < 1e-12);
     /// ```

@@ -12,7 +12,7 @@ use crate::api::{Failure, Input, MAX_CONFIG_BYTES};
 use crate::{
     config_input, describe_exception, input, inspectable, throw, to_js, to_js_error, to_js_value,
 };
-use tabeq::pyjson::to_tree;
+use tabeq::cpython_json::to_tree;
 
 /// `options.configFileName`: the config's file name, whose stem must equal its task id (as in
 /// a suite). Absent, null or undefined options mean no file name.
@@ -60,6 +60,18 @@ pub fn config_warnings(config: JsValue) -> Result<JsValue, JsValue> {
     to_js(&throw(api::config_warnings(config))?)
 }
 
+/// The validation report of `validatePrediction`'s arguments.
+fn validation(
+    prediction: &JsValue,
+    config: &JsValue,
+    options: &JsValue,
+) -> Result<tabeq::gold_free_check::ValidationReport, JsValue> {
+    let name = throw(config_file_name(options))?;
+    let prediction = throw(input(prediction, "prediction", MAX_CSV_BYTES))?;
+    let config = throw(config_input(config, "config"))?;
+    throw(api::validate(prediction, config, name.as_deref()))
+}
+
 /// The pre-submission check without gold (`ValidationReport` in `tabeq.d.ts`).
 #[wasm_bindgen(js_name = validatePrediction)]
 pub fn validate_prediction(
@@ -67,14 +79,7 @@ pub fn validate_prediction(
     config: JsValue,
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let name = throw(config_file_name(&options))?;
-    let prediction = throw(input(&prediction, "prediction", MAX_CSV_BYTES))?;
-    let config = throw(config_input(&config, "config"))?;
-    to_js(&to_tree(&throw(api::validate(
-        prediction,
-        config,
-        name.as_deref(),
-    ))?))
+    to_js(&to_tree(&validation(&prediction, &config, &options)?))
 }
 
 /// The validation report as a document (`Document` in `tabeq.d.ts`), for `renderDocument`.
@@ -84,11 +89,7 @@ pub fn validation_document(
     config: JsValue,
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let name = throw(config_file_name(&options))?;
-    let prediction = throw(input(&prediction, "prediction", MAX_CSV_BYTES))?;
-    let config = throw(config_input(&config, "config"))?;
-    let report = throw(api::validate(prediction, config, name.as_deref()))?;
-    to_js_value(&report.document())
+    to_js_value(&validation(&prediction, &config, &options)?.document())
 }
 
 /// An optional non-negative integer option, at most `max`.
@@ -364,7 +365,7 @@ impl SuiteRun {
 
     /// The summary object (official keys and order), once every task is scored.
     pub fn summary(&self) -> Result<JsValue, JsValue> {
-        to_js(&tabeq::pyjson::to_tree(&throw(self.suite.summary())?))
+        to_js(&tabeq::cpython_json::to_tree(&throw(self.suite.summary())?))
     }
 
     /// The summary file's text (`evaluation_summary.json`).

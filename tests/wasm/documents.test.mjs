@@ -1,0 +1,71 @@
+// The documents the core builds for people (explainDocument, validationDocument) reach
+// JavaScript as plain objects and render through the core (renderDocument) exactly as the
+// other surfaces render them.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { tabeq } from "./helpers.mjs";
+
+const CONFIG = JSON.stringify({
+  schema_version: "1.0",
+  task_id: "task_1",
+  order_sensitive: false,
+  columns: [
+    { gold_index: 0, gold_name: "city", type: "text" },
+    { gold_index: 1, gold_name: "n", type: "number", comparison: { mode: "integer" } },
+  ],
+});
+const GOLD = "city,n\nOslo,3\nRome,4\n";
+
+test("explainDocument is a plain Document with stable section ids and marked cells", () => {
+  const doc = tabeq.explainDocument("city,n\nOslo,3\nRome,5\n", GOLD, CONFIG);
+  assert.equal(doc.title, "task_1: failed (relation_mismatch)");
+  assert.equal(Object.getPrototypeOf(doc), Object.prototype);
+  const ids = doc.sections.map((s) => s.id);
+  assert.ok(ids.includes("mapping") && ids.includes("missing_rows") && ids.includes("extra_rows"), ids.join());
+  const missing = doc.sections.find((s) => s.id === "missing_rows").blocks[0];
+  assert.equal(missing.kind, "table");
+  assert.equal(missing.total_rows, 1);
+  assert.deepEqual(missing.rows[0].cells.map((c) => [c.text, c.mark]), [["2", "none"], ["Rome", "none"], ["4", "differs"]]);
+  assert.equal(missing.rows[0].mark, "missing");
+  const facts = doc.lead.find((b) => b.kind === "facts");
+  assert.deepEqual(facts.items[0], ["verdict", "failed"]);
+});
+
+test("renderDocument renders every format and refuses what is not a document", () => {
+  const doc = tabeq.explainDocument("city,n\nOslo,3\nRome,5\n", GOLD, CONFIG);
+  assert.ok(tabeq.renderDocument(doc, "text").startsWith("task_1: failed (relation_mismatch)\n"));
+  assert.ok(tabeq.renderDocument(doc, "markdown").startsWith("# task\\_1: failed"));
+  assert.ok(tabeq.renderDocument(doc, "html").includes('data-section="missing_rows"'));
+  assert.ok(tabeq.renderDocument(doc, "csv").includes("# Column mapping"));
+  assert.throws(() => tabeq.renderDocument(doc, "pdf"), { code: "invalid_argument" });
+  assert.throws(() => tabeq.renderDocument({ title: 3 }, "text"), { code: "invalid_argument" });
+  assert.throws(() => tabeq.renderDocument(null, "text"), { code: "invalid_argument" });
+});
+
+test("validationDocument lists the cells that do not read", () => {
+  const doc = tabeq.validationDocument("city,n\nOslo,1.5\n", CONFIG);
+  assert.equal(doc.title, "task_1: fails (type_normalization_failed)");
+  const text = tabeq.renderDocument(doc, "text");
+  assert.ok(text.includes("cell_not_an_integer"), text);
+  assert.throws(() => tabeq.validationDocument("x\n", "{"), { code: "config_invalid_json" });
+});
+
+test("a passing task's document shows the official mapping", () => {
+  const doc = tabeq.explainDocument("n,city\n4,Rome\n3,Oslo\n", GOLD, CONFIG);
+  assert.equal(doc.title, "task_1: passed");
+  const mapping = doc.sections.find((s) => s.id === "mapping").blocks[0];
+  assert.deepEqual(mapping.rows.map((r) => r.cells[3].text), ["1", "0"]);
+});
+
+test("misuses get codes: a lone surrogate and a detached ArrayBuffer", () => {
+  assert.throws(() => tabeq.evaluate("city,n\nOslo,3\n\uD800,4\n", GOLD, CONFIG), { code: "lone_surrogate" });
+  assert.throws(() => tabeq.evaluate("x\n", "city,n\n\uDC00,1\n", CONFIG), { code: "lone_surrogate" });
+  const view = new TextEncoder().encode("city,n\nOslo,3\nRome,4\n");
+  const buffer = view.buffer;
+  structuredClone(buffer, { transfer: [buffer] });
+  assert.throws(() => tabeq.evaluate(buffer, GOLD, CONFIG), { code: "invalid_argument" });
+  assert.throws(() => tabeq.evaluate(view, GOLD, CONFIG), { code: "invalid_argument" });
+  // A genuinely empty buffer is an (unreadable) empty file, not a misuse.
+  assert.equal(tabeq.evaluate(new ArrayBuffer(0), GOLD, CONFIG).error_code, "invalid_prediction_csv");
+});
