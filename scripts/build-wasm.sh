@@ -102,6 +102,13 @@ generate() {
   wasm-bindgen --target "$2" --out-dir "$3" --out-name "$4" --no-typescript \
     --remove-name-section --remove-producers-section "$1"
   cp "bindings-wasm/types/$4.d.ts" "$3/$4.d.ts"
+  # Use after free() and a second free() throw a coded TabeqError (bindings-wasm/js/freed-guard.js),
+  # in the same module scope as the classes, so every build made from this glue has it.
+  local classes
+  classes=$(sed -n 's/^\(export \)\{0,1\}class \([A-Za-z][A-Za-z0-9_]*\) .*/\2/p' "$3/$4.js" | paste -sd, -)
+  if [ -n "$classes" ]; then
+    { cat bindings-wasm/js/freed-guard.js; echo "__tabeqGuardFreed([$classes]);"; } >>"$3/$4.js"
+  fi
   if [ "$2" = web ]; then cat bindings-wasm/types/web-init.d.ts >>"$3/$4.d.ts"; fi
 }
 

@@ -82,7 +82,14 @@ export type FatalErrorCode =
   | "suite_invalid_config_name";
 
 /** Errors of the binding itself: a wrong argument type or size, a suite used out of order, a bug. */
-export type BindingErrorCode = "invalid_argument" | "suite_incomplete" | "unknown_task" | "internal_error" | "lone_surrogate";
+export type BindingErrorCode =
+  | "invalid_argument"
+  | "suite_incomplete"
+  | "unknown_task"
+  | "internal_error"
+  | "lone_surrogate"
+  /** A method or getter of a SuiteRun, Gold or SubmissionRun used after its free(), or free() called twice. */
+  | "freed_object";
 
 /** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
 export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode;
@@ -521,6 +528,10 @@ export class SuiteRun {
    * Throws fatal suite/config errors.
    */
   constructor(configFiles: ConfigFile[], predictionDirs?: string[] | null);
+  /**
+   * Releases the WebAssembly memory. Afterwards every method and getter, and a second free(),
+   * throw a TabeqError with code "freed_object".
+   */
   free(): void;
   /** Task ids in evaluation order (natural order of N). */
   readonly taskIds: string[];
@@ -550,6 +561,10 @@ export interface PartialCreditOptions {
 export class Gold {
   /** Throws the config and gold errors `evaluate` throws (stages "config", "gold"). */
   constructor(gold: FileInput, config: ConfigInput, options?: TaskOptions | null);
+  /**
+   * Releases the WebAssembly memory. Afterwards every method and getter, and a second free(),
+   * throw a TabeqError with code "freed_object".
+   */
   free(): void;
   /** The normalized config. */
   readonly config: TaskConfigObject;
@@ -591,6 +606,10 @@ export interface SubmissionReport {
 
 /** A submission checked task by task without gold (same task selection and order as SuiteRun). */
 export class SubmissionRun {
+  /**
+   * Releases the WebAssembly memory. Afterwards every method and getter, and a second free(),
+   * throw a TabeqError with code "freed_object".
+   */
   free(): void;
   /** Throws fatal config and suite errors, as scoring does. */
   constructor(configFiles: ConfigFile[], predictionDirs?: string[] | null);

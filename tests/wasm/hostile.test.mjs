@@ -310,7 +310,29 @@ test("hostile suites and misuse of SuiteRun", () => {
   assert.deepEqual(run.taskConfig("task_10").task_id, "task_10");
   assert.throws(() => new tabeq.SuiteRun([config(1)], [1, 2]), { code: "invalid_argument" });
   run.free();
-  assert.throws(() => run.summary()); // used after free: wasm-bindgen's own error, not a trap
+  stillWorks();
+});
+
+test("a class instance used after free() or freed twice throws freed_object", () => {
+  const config = { name: "task_1.json", content: JSON.stringify(CONFIG) };
+  const instances = [
+    ["SuiteRun", new tabeq.SuiteRun([config], ["task_1"]), [(r) => r.taskIds, (r) => r.summary(), (r) => r.scoreTask("task_1", "a\n1\n", GOLD), (r) => r.summaryJson()]],
+    ["SubmissionRun", new tabeq.SubmissionRun([config], ["task_1"]), [(r) => r.taskIds, (r) => r.checkTask("task_1", "a\n1\n"), (r) => r.report(), (r) => r.render("text")]],
+    ["Gold", new tabeq.Gold(GOLD, CONFIG), [(g) => g.rowCount, (g) => g.evaluate("name,value\na,1.25\n"), (g) => g.scores(["x\n"]), (g) => g.config]],
+  ];
+  for (const [name, instance, uses] of instances) {
+    assert.ok(uses[0](instance), `${name} works before free()`);
+    instance.free();
+    for (const use of [...uses, (x) => x.free()]) {
+      const error = coded(() => {
+        use(instance);
+        assert.fail(`${name}: ${use} did not throw after free()`);
+      }, name);
+      assert.equal(error.code, "freed_object", `${name}: ${use}: ${error.message}`);
+      assert.equal(error.stage, "argument");
+      assert.match(error.message, new RegExp(`^${name}\\.`));
+    }
+  }
   stillWorks();
 });
 

@@ -31,6 +31,10 @@ pub const UNKNOWN_TASK: &str = "unknown_task";
 pub const INTERNAL_ERROR: &str = "internal_error";
 /// A string with a lone surrogate (no UTF-8 form; converting it would silently change it).
 pub const LONE_SURROGATE: &str = "lone_surrogate";
+/// A method called on a class instance (`Gold`, `SuiteRun`, `SubmissionRun`) after `free()`,
+/// or `free()` called twice. Raised by the JS guard that scripts/build-wasm.sh appends to the
+/// generated glue (wasm-bindgen's own check throws before Rust is reached, without a code).
+pub const FREED_OBJECT: &str = "freed_object";
 
 /// A coded error, thrown to JavaScript as an `Error` with `code` (and `stage`, `taskId` for
 /// fatal errors).
@@ -146,6 +150,7 @@ pub fn error_codes() -> Out {
         UNKNOWN_TASK,
         INTERNAL_ERROR,
         LONE_SURROGATE,
+        FREED_OBJECT,
     ] {
         entries.push(Out::Object(vec![
             ("code".into(), Out::Str(code.into())),
