@@ -337,9 +337,9 @@ async function runCheck() {
   const run = ++checkRun;
   setStatus("checking…", "busy");
   try {
-    const { validation, verdict, foreign, html } = await call("check", taskArgs());
+    const { validation, verdict, foreign, html, warnings } = await call("check", taskArgs());
     if (run !== checkRun) return;
-    show(out, renderCheck(validation, verdict, foreign, html));
+    show(out, renderCheck(validation, verdict, foreign, html, warnings));
   } catch (error) {
     if (run !== checkRun || superseded(error)) return;
     out.replaceChildren(errorBanner(error, "Cannot check this task"));
@@ -388,9 +388,26 @@ function renderVerdict(verdict, headers, goldNames) {
   return parts;
 }
 
-/** The check: the verdict (with a gold), then the core's validation document. */
-function renderCheck(v, verdict, foreign, html) {
-  const parts = [];
+/**
+ * The config keys the official evaluator ignores (configWarnings): a warning note, announced to
+ * screen readers, or nothing. `testId` names the note in the view.
+ */
+function configWarningsNote(warnings, testId) {
+  if (!warnings?.length) return [];
+  const title = warnings.length === 1 ? "A config key is ignored" : `${warnings.length} config keys are ignored`;
+  return [
+    h(
+      "div",
+      { class: "note note-warning", role: "status", "data-testid": testId },
+      h("strong", {}, `${title}, as by the official evaluator; check for a typo:`),
+      h("ul", {}, ...warnings.map((w) => h("li", { "data-code": w.code }, w.message))),
+    ),
+  ];
+}
+
+/** The check: config warnings, the verdict (with a gold), then the core's validation document. */
+function renderCheck(v, verdict, foreign, html, warnings) {
+  const parts = [...configWarningsNote(warnings, "check-config-warnings")];
   if (verdict) parts.push(h("h3", {}, "Verdict"), ...renderVerdict(verdict, v.prediction_headers, v.columns.map((c) => c.gold_name)));
   parts.push(
     h("h3", {}, "Pre-submission check"),
@@ -418,9 +435,9 @@ async function runExplain() {
   const run = ++explainRun;
   setStatus("explaining…", "busy");
   try {
-    const { diagnosis, view, html, markdown } = await call("explain", { ...taskArgs(), pageSize: ROWS_PAGE });
+    const { diagnosis, view, html, markdown, warnings } = await call("explain", { ...taskArgs(), pageSize: ROWS_PAGE });
     if (run !== explainRun) return;
-    show(out, renderExplain(diagnosis, view, html, markdown));
+    show(out, [...configWarningsNote(warnings, "explain-config-warnings"), ...renderExplain(diagnosis, view, html, markdown)]);
   } catch (error) {
     if (run !== explainRun || superseded(error)) return;
     out.replaceChildren(errorBanner(error, "Cannot explain this task"));
@@ -609,7 +626,10 @@ async function runSuite(files, source) {
     text.textContent = `${count} / ${count} tasks ${result.mode === "check" ? "checked" : "scored"} in ${seconds} s · ${source}`;
     bar.max = 1;
     bar.value = 1;
-    show(out, result.mode === "check" ? renderSubmission(result, source) : renderSuite(result.summary, result.summaryJson));
+    show(out, [
+      ...configWarningsNote(result.warnings, "suite-config-warnings"),
+      ...(result.mode === "check" ? renderSubmission(result, source) : renderSuite(result.summary, result.summaryJson)),
+    ]);
     out.dataset.done = String(run.id);
   } catch (error) {
     if (suiteRun !== run || superseded(error)) return;

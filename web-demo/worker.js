@@ -62,6 +62,18 @@ function foreignFile(bytes) {
   return bytes instanceof Uint8Array ? tabeq.sniffFile(bytes.subarray(0, 16)) : null;
 }
 
+/**
+ * The config's keys that the official evaluator ignores (so tabeq ignores them too, but a typo
+ * there silently changes the result): [] when the config does not read (the check reports that).
+ */
+function configWarnings(config) {
+  try {
+    return tabeq.configWarnings(config);
+  } catch {
+    return [];
+  }
+}
+
 /** The check: the gold-less validation, and the official verdict when a gold is given. */
 async function check({ prediction, config, gold, configName }) {
   const [p, c, g] = await Promise.all([bytesOf(prediction), bytesOf(config), bytesOf(gold)]);
@@ -70,7 +82,7 @@ async function check({ prediction, config, gold, configName }) {
   const html = tabeq.renderDocument(tabeq.validationDocument(p, c, options), "html");
   const verdict = g === null ? null : tabeq.evaluate(p, g, c, options);
   const foreign = validation.csv_error?.code === "csv_invalid_utf8" ? foreignFile(p) : null;
-  return { validation, verdict, foreign, html };
+  return { validation, verdict, foreign, html, warnings: configWarnings(c) };
 }
 
 /** One cell under a gold column's rule: its canonical value, or the reason it does not read. */
@@ -110,6 +122,7 @@ async function explain({ prediction, config, gold, configName, pageSize = 50 }) 
     diagnosis,
     html,
     markdown,
+    warnings: configWarnings(c),
     view: {
       columns: columns.map((column, j) => ({
         gold_name: column.gold_name,
@@ -194,10 +207,14 @@ async function suite(folder, progress, run) {
     }
     await stillCurrent(run);
     const paths = [...byPath.keys()];
-    if (hasGold) return { mode, paths, summary: runner.summary(), summaryJson: runner.summaryJson() };
+    // Each task's ignored config keys, prefixed with the task id (one note for the suite).
+    const configByName = new Map(configFiles.map((f) => [f.name, f.content]));
+    const warnings = ids.flatMap((id) => configWarnings(configByName.get(`${id}.json`)).map((w) => ({ ...w, message: `${id}: ${w.message}` })));
+    if (hasGold) return { mode, paths, warnings, summary: runner.summary(), summaryJson: runner.summaryJson() };
     return {
       mode,
       paths,
+      warnings,
       report: runner.report(),
       html: runner.render("html"),
       markdown: runner.render("markdown"),

@@ -116,6 +116,31 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   await shot("08-explain-type-failure");
 });
 
+test("config warnings: a typo'd key is shown in Check and Explain, and the note goes away when fixed", async () => {
+  await clearInputs();
+  const typo = CONFIG.replace('"type":"number",', '"type":"number","allow_percent":true,');
+  assert.notEqual(typo, CONFIG);
+  await choose("gold", file("warn/gold.csv", GOLD));
+  await choose("prediction", file("warn/prediction.csv", "region,gdp,reported\nNorth,1.3,2024-01-31\nSouth,2.5,2024-02-29\nEast,10,2024-03-31\n"));
+  await rerendered("check", () => choose("config", file("task_12.json", typo)));
+  const note = env.page.locator('[data-testid="check-config-warnings"]');
+  assert.equal(await note.getAttribute("role"), "status");
+  assert.match(await text('[data-testid="check-config-warnings"]'), /unknown key `allow_percent` in column 1 .*did you mean `allow_percent_sign`\?/);
+  // Ignored, as by the official evaluator: the verdict does not change.
+  assert.match(await text('[data-testid="verdict"]'), /PASSED/);
+  await shot("08b-check-config-warning");
+
+  await rerendered("explain", () => tab("explain"));
+  assert.match(await text('[data-testid="explain-config-warnings"]'), /unknown key `allow_percent` in column 1 .*did you mean `allow_percent_sign`\?/);
+  assert.match(await text('[data-testid="explain-verdict"]'), /PASSED/);
+  await shot("08c-explain-config-warning");
+
+  await rerendered("explain", () => choose("config", file("task_12.json", CONFIG)));
+  assert.equal(await env.page.locator('[data-testid="explain-config-warnings"]').count(), 0);
+  await rerendered("check", () => tab("check"));
+  assert.equal(await env.page.locator('[data-testid="check-config-warnings"]').count(), 0);
+});
+
 test("score a suite: the 120-task conformance suite from a chosen folder", async () => {
   const folder = join(env.work, "conformance-suite");
   cpSync(join(ROOT, "tests", "conformance", "suite"), folder, { recursive: true });
