@@ -2,7 +2,7 @@
 // playwright-core): the page is served from 127.0.0.1, every feature is driven with real files,
 // the assertions read what the page shows, and screenshots go to test-output/e2e/.
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
@@ -175,6 +175,17 @@ test("score a suite: the 120-task conformance suite from a chosen folder", async
   await rerendered("explain", () => env.page.click(`[data-testid="suite-tasks"] tr[data-task="${failed.task_id}"] button`));
   assert.match(await text('[data-testid="explain-verdict"]'), /relation_mismatch/);
   assert.match(await text('[data-testid="config-info"]'), new RegExp(`${failed.task_id}\\.json`));
+  assert.equal(await env.page.locator('[data-testid="suite-config-warnings"]').count(), 0);
+
+  // A typo'd key in one task's config: one note for the suite, naming the task.
+  const typo = join(env.work, "typo-suite");
+  cpSync(folder, typo, { recursive: true });
+  const configPath = join(typo, "configs", "task_1.json");
+  writeFileSync(configPath, readFileSync(configPath, "utf8").replace('"gold_index": 1,', '"gold_index": 1, "allow_percent": true,'));
+  await tab("suite");
+  await rerendered("suite", () => env.page.setInputFiles("#suite-folder", typo));
+  assert.match(await text('[data-testid="suite-config-warnings"]'), /^A config key is ignored.*task_1: unknown key `allow_percent` in column 1 .*did you mean `allow_percent_sign`\?$/s);
+  await shot("09b-suite-config-warning");
 });
 
 test("score a suite: progress on a large suite while the page stays responsive", async () => {
