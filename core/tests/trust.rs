@@ -610,9 +610,11 @@ fn hostile_inputs_get_codes_not_panics() {
 
 // --- The worked example of docs/trust-metrics.md (examples/trust/paper-*.jsonl) ------------
 
+/// The label files, through `tests/vectors/` (links to `examples/trust/`, copied into the packaged
+/// crate), so these tests also run inside the unpacked `.crate`.
 fn example(name: &str) -> String {
     std::fs::read_to_string(format!(
-        "{}/../examples/trust/{name}",
+        "{}/tests/vectors/{name}",
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap()
