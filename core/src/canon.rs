@@ -36,35 +36,29 @@ impl Canonical {
     }
 }
 
-fn cell_error(kind: CellErrorKind, raw: &str) -> CellError {
+/// The error for a cell that does not read, with a message naming the value.
+pub(crate) fn cell_error(kind: CellErrorKind, raw: &str) -> CellError {
     let shown: String = raw.chars().take(80).collect();
     let ellipsis = if raw.chars().nth(80).is_some() {
         "…"
     } else {
         ""
     };
-    let message = match kind {
-        CellErrorKind::InvalidNumber => format!("invalid number: {shown:?}{ellipsis}"),
-        CellErrorKind::PercentNotAllowed => {
-            format!("percent sign is not allowed: {shown:?}{ellipsis}")
-        }
-        CellErrorKind::InvalidThousandsSeparators => {
-            format!("invalid thousands separators in number: {shown:?}{ellipsis}")
-        }
-        CellErrorKind::NotAnInteger => format!("expected an integer: {shown:?}{ellipsis}"),
-        CellErrorKind::NumberOutOfRange => {
-            format!("number exponent out of range: {shown:?}{ellipsis}")
-        }
-        CellErrorKind::InvalidDatetime => format!("invalid ISO date/datetime: {shown:?}{ellipsis}"),
-        CellErrorKind::NotMidnight => {
-            format!("expected a date or midnight datetime: {shown:?}{ellipsis}")
-        }
-        CellErrorKind::DatetimeOutOfRange => {
-            format!("UTC conversion leaves years 1..9999: {shown:?}{ellipsis}")
-        }
-        CellErrorKind::InvalidBoolean => format!("invalid boolean: {shown:?}{ellipsis}"),
+    let what = match kind {
+        CellErrorKind::InvalidNumber => "invalid number",
+        CellErrorKind::PercentNotAllowed => "percent sign is not allowed",
+        CellErrorKind::InvalidThousandsSeparators => "invalid thousands separators in number",
+        CellErrorKind::NotAnInteger => "expected an integer",
+        CellErrorKind::NumberOutOfRange => "number exponent out of range",
+        CellErrorKind::InvalidDatetime => "invalid ISO date/datetime",
+        CellErrorKind::NotMidnight => "expected a date or midnight datetime",
+        CellErrorKind::DatetimeOutOfRange => "UTC conversion leaves years 1..9999",
+        CellErrorKind::InvalidBoolean => "invalid boolean",
     };
-    CellError { kind, message }
+    CellError {
+        kind,
+        message: format!("{what}: {shown:?}{ellipsis}"),
+    }
 }
 
 /// Canonicalize text: fold `\r\n` and `\r` to `\n`, Python-strip, NFC; empty is null.
@@ -112,6 +106,16 @@ pub fn canonicalize(raw: &str, rule: &Rule) -> Result<Canonical, CellError> {
 /// Canonicalize one cell, appending the canonical text to `out` (which the caller clears
 /// and reuses, so the hot path allocates nothing). Returns `Ok(false)` for a null.
 pub fn canonicalize_into(raw: &str, rule: &Rule, out: &mut String) -> Result<bool, CellError> {
+    canonical_kind_into(raw, rule, out).map_err(|kind| cell_error(kind, raw))
+}
+
+/// [`canonicalize_into`] without the message: what column readers use, since they only
+/// record the kind of a cell that does not read.
+pub(crate) fn canonical_kind_into(
+    raw: &str,
+    rule: &Rule,
+    out: &mut String,
+) -> Result<bool, CellErrorKind> {
     if let Rule::Text = rule {
         return Ok(canonical_text_into(raw, out));
     }
@@ -125,22 +129,21 @@ pub fn canonicalize_into(raw: &str, rule: &Rule, out: &mut String) -> Result<boo
             comparison,
             unit,
             allow_percent_sign,
-        } => canonical_number_into(stripped, *comparison, *unit, *allow_percent_sign, out)
-            .map_err(|k| cell_error(k, raw))?,
+        } => canonical_number_into(stripped, *comparison, *unit, *allow_percent_sign, out)?,
         Rule::Date => {
-            let dt = parse_official(stripped).map_err(|e| cell_error(iso_kind(e), raw))?;
+            let dt = parse_official(stripped).map_err(iso_kind)?;
             if !dt.is_midnight() {
-                return Err(cell_error(CellErrorKind::NotMidnight, raw));
+                return Err(CellErrorKind::NotMidnight);
             }
             dt.write_date(out)
         }
         Rule::Datetime => parse_official(stripped)
-            .map_err(|e| cell_error(iso_kind(e), raw))?
+            .map_err(iso_kind)?
             .write_datetime(out),
         Rule::Boolean => match casefold_for_tokens(stripped).as_deref() {
             Some("1" | "true" | "yes" | "y" | "是") => out.push_str("true"),
             Some("0" | "false" | "no" | "n" | "否") => out.push_str("false"),
-            _ => return Err(cell_error(CellErrorKind::InvalidBoolean, raw)),
+            _ => return Err(CellErrorKind::InvalidBoolean),
         },
     }
     Ok(true)

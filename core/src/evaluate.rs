@@ -15,23 +15,11 @@
 //! assert_eq!(result.column_mapping, Some(vec![1, 0]));
 //! ```
 
-use std::collections::HashMap;
-use std::hash::BuildHasher;
-
-/// A hash map with a fast hasher seeded per process (keeps hash flooding impractical).
-type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
-
-use crate::canon::canonicalize_into;
-use crate::config::{Rule, TaskConfig};
+use crate::config::TaskConfig;
 use crate::csv::{read_table, Table};
-use crate::error::{CellError, CsvError, CsvErrorKind, FatalCode, FatalError, TaskErrorCode};
+use crate::error::{CsvError, CsvErrorKind, FatalCode, FatalError, TaskErrorCode};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
-
-/// Id of the null value under every rule.
-const NULL_ID: ValueId = 0;
-/// Id given to prediction values that occur nowhere in the gold under that rule: such a
-/// column can never equal a gold column of that rule, so their identity does not matter.
-const UNSEEN_ID: ValueId = ValueId::MAX;
+use crate::rule_values::{RuleValues, Unreadable};
 
 /// The prediction for a task.
 #[derive(Debug, Clone, Copy)]
@@ -189,168 +177,16 @@ impl serde::Serialize for TaskResult {
     }
 }
 
-/// Canonical values of one rule: an interner shared by the gold columns of that rule.
-/// Values live in one text arena (no allocation per value); the table maps a value's hash
-/// to its id, and ids index `ends` to find the value's text.
-#[derive(Clone, Default)]
-struct RuleValues {
-    table: hashbrown::HashTable<ValueId>,
-    arena: String,
-    /// End offset in `arena` of value `id` (ids start at 1).
-    ends: Vec<usize>,
-    hasher: foldhash::fast::RandomState,
-}
-
-impl core::fmt::Debug for RuleValues {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("RuleValues")
-            .field("values", &self.ends.len())
-            .finish()
-    }
-}
-
-fn arena_value<'a>(arena: &'a str, ends: &[usize], id: ValueId) -> &'a str {
-    let i = id as usize - 1;
-    let start = if i == 0 { 0 } else { ends[i - 1] };
-    &arena[start..ends[i]]
-}
-
-impl RuleValues {
-    /// An interner expecting about `values` distinct values.
-    fn with_capacity(values: usize) -> Self {
-        RuleValues {
-            table: hashbrown::HashTable::with_capacity(values),
-            arena: String::with_capacity(values * 8),
-            ends: Vec::with_capacity(values),
-            hasher: foldhash::fast::RandomState::default(),
-        }
-    }
-
-    /// The id of a canonical value (`None` for null), adding it when new.
-    fn intern(&mut self, value: Option<&str>) -> ValueId {
-        let Some(s) = value else { return NULL_ID };
-        let hash = self.hasher.hash_one(s);
-        let RuleValues {
-            table,
-            arena,
-            ends,
-            hasher,
-        } = self;
-        if let Some(&id) = table.find(hash, |&id| arena_value(arena, ends, id) == s) {
-            return id;
-        }
-        arena.push_str(s);
-        ends.push(arena.len());
-        let id = ends.len() as ValueId;
-        table.insert_unique(hash, id, |&id| {
-            hasher.hash_one(arena_value(arena, ends, id))
-        });
-        id
-    }
-
-    /// The id of a canonical value, or [`UNSEEN_ID`] when the gold never has it.
-    fn lookup(&self, value: Option<&str>) -> ValueId {
-        let Some(s) = value else { return NULL_ID };
-        let hash = self.hasher.hash_one(s);
-        self.table
-            .find(hash, |&id| arena_value(&self.arena, &self.ends, id) == s)
-            .copied()
-            .unwrap_or(UNSEEN_ID)
-    }
-}
-
-/// Cells sampled before deciding whether a column repeats enough for the raw-value cache.
-const CACHE_PROBE_CELLS: usize = 512;
-
-/// Canonical ids of one column under one rule, built cell by cell. Repeated raw values are
-/// canonicalized once (a per-column cache), unless the column turns out to be mostly
-/// distinct, where the cache would only cost memory. Stops at the first cell that does not read.
-struct ColumnIds<'t> {
-    ids: Vec<ValueId>,
-    cache: Option<FastMap<&'t str, ValueId>>,
-    failure: Option<(usize, CellError)>,
-}
-
-/// Reusable buffer for canonical text.
-struct Scratch(String);
-
-impl<'t> ColumnIds<'t> {
-    fn new(rows: usize) -> Self {
-        ColumnIds {
-            ids: Vec::with_capacity(rows),
-            cache: Some(FastMap::default()),
-            failure: None,
-        }
-    }
-
-    fn push(
-        &mut self,
-        row: usize,
-        raw: &'t str,
-        rule: &Rule,
-        scratch: &mut Scratch,
-        to_id: &mut impl FnMut(Option<&str>) -> ValueId,
-    ) {
-        if self.failure.is_some() {
-            return;
-        }
-        if let Some(&id) = self.cache.as_ref().and_then(|c| c.get(raw)) {
-            self.ids.push(id);
-            return;
-        }
-        scratch.0.clear();
-        match canonicalize_into(raw, rule, &mut scratch.0) {
-            Ok(is_value) => {
-                let id = to_id(is_value.then_some(scratch.0.as_str()));
-                self.ids.push(id);
-                if let Some(c) = self.cache.as_mut() {
-                    c.insert(raw, id);
-                    if row + 1 == CACHE_PROBE_CELLS && c.len() * 2 > CACHE_PROBE_CELLS {
-                        self.cache = None;
-                    }
-                }
-            }
-            Err(e) => self.failure = Some((row, e)),
-        }
-    }
-}
-
-/// Canonical ids of the given columns of `table` under `rule`, reading the table row by row
-/// (it is stored row-major, so this keeps memory access sequential).
-fn canonical_columns<'t>(
-    table: &'t Table,
-    columns: &[usize],
-    rule: &Rule,
-    mut to_id: impl FnMut(Option<&str>) -> ValueId,
-) -> Vec<Result<Vec<ValueId>, (usize, CellError)>> {
-    let mut readers: Vec<ColumnIds<'t>> = columns
-        .iter()
-        .map(|_| ColumnIds::new(table.row_count()))
-        .collect();
-    let mut scratch = Scratch(String::new());
-    for row in 0..table.row_count() {
-        for (reader, &column) in readers.iter_mut().zip(columns) {
-            reader.push(row, table.cell(row, column), rule, &mut scratch, &mut to_id);
-        }
-    }
-    readers
-        .into_iter()
-        .map(|r| match r.failure {
-            Some(f) => Err(f),
-            None => Ok(r.ids),
-        })
-        .collect()
-}
-
 /// A gold table read, validated and canonicalized once; reusable across predictions and threads.
 #[derive(Debug, Clone)]
 pub struct PreparedGold {
     config: TaskConfig,
-    /// Distinct rules, and for each gold column its rule's index.
-    rules: Vec<Rule>,
-    column_rule: Vec<usize>,
+    /// The values of each distinct rule, and for each gold column its rule's index.
     values: Vec<RuleValues>,
+    column_rule: Vec<usize>,
+    /// Gold column j's value ids, as read and sorted.
     gold_ids: Vec<Vec<ValueId>>,
+    gold_sorted: Vec<Vec<ValueId>>,
     table: Table,
 }
 
@@ -382,44 +218,42 @@ impl PreparedGold {
             )
             .with_task(&config.task_id));
         }
-        let mut rules: Vec<Rule> = Vec::new();
+        let mut values: Vec<RuleValues> = Vec::new();
         let mut column_rule = Vec::with_capacity(d);
         for spec in &config.columns {
             let rule = spec.rule();
-            let idx = rules.iter().position(|r| *r == rule).unwrap_or_else(|| {
-                rules.push(rule);
-                rules.len() - 1
-            });
+            let idx = values
+                .iter()
+                .position(|v| v.rule == rule)
+                .unwrap_or_else(|| {
+                    let cells = table.row_count() * config.columns.len();
+                    values.push(RuleValues::new(rule, cells));
+                    values.len() - 1
+                });
             column_rule.push(idx);
         }
-        let mut values: Vec<RuleValues> = (0..rules.len())
-            .map(|r| {
-                let cells = table.row_count() * column_rule.iter().filter(|&&x| x == r).count();
-                RuleValues::with_capacity(cells.min(1 << 20))
-            })
-            .collect();
         let mut gold_ids: Vec<Vec<ValueId>> = vec![Vec::new(); d];
         // The first failing cell in reading order (row by row), as the official evaluator reports.
-        let mut first_failure: Option<(usize, usize, CellError)> = None;
-        for (r, rule) in rules.iter().enumerate() {
+        let mut first_failure: Option<(usize, usize)> = None;
+        for (r, rule_values) in values.iter_mut().enumerate() {
             let columns: Vec<usize> = (0..d).filter(|&j| column_rule[j] == r).collect();
-            let interner = &mut values[r];
-            let results = canonical_columns(&table, &columns, rule, |c| interner.intern(c));
-            for (&j, result) in columns.iter().zip(results) {
-                match result {
-                    Ok(ids) => gold_ids[j] = ids,
-                    Err((row, e)) => {
-                        if first_failure
-                            .as_ref()
-                            .is_none_or(|(r0, j0, _)| (row, j) < (*r0, *j0))
-                        {
-                            first_failure = Some((row, j, e));
+            for (&j, read) in columns.iter().zip(rule_values.read_gold(&table, &columns)) {
+                match read.first_error {
+                    None => gold_ids[j] = read.ids,
+                    Some(e) => {
+                        if first_failure.is_none_or(|failure| (e.row, j) < failure) {
+                            first_failure = Some((e.row, j));
                         }
                     }
                 }
             }
         }
-        if let Some((row, j, e)) = first_failure {
+        if let Some((row, j)) = first_failure {
+            let rule = &values[column_rule[j]].rule;
+            let raw = table.cell(row, j);
+            let message = crate::canon::canonicalize(raw, rule)
+                .err()
+                .map_or_else(String::new, |e| e.message);
             return Err(FatalError::new(
                 FatalCode::GoldCellInvalid,
                 format!(
@@ -427,19 +261,42 @@ impl PreparedGold {
                     config.task_id,
                     row + 1,
                     j,
-                    e.message
+                    message
                 ),
             )
             .with_task(&config.task_id));
         }
+        let gold_sorted = gold_ids
+            .iter()
+            .map(|ids| {
+                let mut sorted = ids.clone();
+                sorted.sort_unstable();
+                sorted
+            })
+            .collect();
         Ok(PreparedGold {
             config: config.clone(),
-            rules,
-            column_rule,
             values,
+            column_rule,
             gold_ids,
+            gold_sorted,
             table,
         })
+    }
+
+    /// The values of each distinct rule (interned when the gold was read).
+    pub(crate) fn rule_values(&self) -> &[RuleValues] {
+        &self.values
+    }
+
+    /// For each gold column, the index of its rule in [`Self::rule_values`].
+    pub(crate) fn column_rule(&self) -> &[usize] {
+        &self.column_rule
+    }
+
+    /// Gold column j's value ids, in row order and sorted.
+    pub(crate) fn gold_ids(&self) -> (&[Vec<ValueId>], &[Vec<ValueId>]) {
+        (&self.gold_ids, &self.gold_sorted)
     }
 
     /// The task config.
@@ -516,13 +373,13 @@ impl PreparedGold {
     /// cell does not read). Each prediction column is canonicalized once per rule.
     fn prediction_ids(&self, table: &Table) -> Vec<Vec<Option<Vec<ValueId>>>> {
         let all: Vec<usize> = (0..table.column_count()).collect();
-        self.rules
+        self.values
             .iter()
-            .zip(&self.values)
-            .map(|(rule, values)| {
-                canonical_columns(table, &all, rule, |c| values.lookup(c))
+            .map(|values| {
+                values
+                    .read_prediction(table, &all, Unreadable::Stop)
                     .into_iter()
-                    .map(Result::ok)
+                    .map(|read| read.first_error.is_none().then_some(read.ids))
                     .collect()
             })
             .collect()

@@ -613,7 +613,7 @@ pub(crate) struct Analysis<'a> {
     pub gold: &'a PreparedGold,
     pub table: &'a Table,
     pub options: &'a ExplainOptions,
-    pub canon: Canon,
+    pub canon: Canon<'a>,
     pub d: usize,
     pub c: usize,
     pub n_gold: usize,
@@ -630,7 +630,7 @@ pub(crate) struct Analysis<'a> {
 impl<'a> Analysis<'a> {
     fn new(gold: &'a PreparedGold, table: &'a Table, options: &'a ExplainOptions) -> Self {
         let config = gold.config();
-        let canon = Canon::new(config, gold.table(), table);
+        let canon = Canon::new(gold, table);
         let d = config.columns.len();
         let c = table.column_count();
         let (n_gold, n_pred) = (gold.table().row_count(), table.row_count());

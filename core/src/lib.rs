@@ -34,6 +34,7 @@ pub mod isodate;
 pub mod matching;
 pub mod number;
 pub mod partial_credit;
+mod rule_values;
 pub mod submission;
 pub mod suite;
 pub mod trust;

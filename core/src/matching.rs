@@ -154,7 +154,20 @@ pub fn match_columns_within(input: &MatchInput<'_>, budget: u64) -> (MatchOutcom
         };
         return (outcome, SearchStats::default());
     }
-    let mut search = Search::new(input, budget);
+    let allowed = allowed_edges(input);
+    if let Some(mapping) = only_mapping(&allowed) {
+        // One candidate (distinct columns, the common case): check it, no search.
+        let outcome = if rows_equal_under(input, &mapping) {
+            MatchOutcome::Passed(mapping)
+        } else {
+            MatchOutcome::RelationMismatch
+        };
+        return (outcome, SearchStats::default());
+    }
+    if !has_perfect_matching(&allowed, full_mask(d), 0) {
+        return (MatchOutcome::RelationMismatch, SearchStats::default());
+    }
+    let mut search = Search::new(input, allowed, budget);
     let outcome = search.run();
     let stats = SearchStats {
         work: search.work,
@@ -207,6 +220,102 @@ fn same_multiset(gold: &[ValueId], other: &[ValueId], counts: &mut [u32]) -> boo
         counts[id as usize] = 0;
     }
     equal
+}
+
+/// `allowed[j]`: the prediction columns that read under gold column j's rule and hold the
+/// same multiset of values. Gold columns of one group are grouped into classes of equal
+/// multisets, so each prediction column is compared against at most one class per hash.
+fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
+    let d = input.gold.len();
+    let groups = input.prediction.len();
+    let mut allowed = vec![0u64; d];
+    for g in 0..groups {
+        let members: Vec<usize> = (0..d).filter(|&j| input.gold_group[j] == g).collect();
+        if members.is_empty() {
+            continue;
+        }
+        let max_id = members
+            .iter()
+            .flat_map(|&j| input.gold[j].iter().copied())
+            .max()
+            .unwrap_or(0);
+        let mut counts = vec![0u32; max_id as usize + 1];
+        // (multiset hash, a member column, members)
+        let mut classes: Vec<(u64, &[ValueId], Vec<usize>)> = Vec::new();
+        for &j in &members {
+            let h = multiset_hash(input.gold[j]);
+            match classes
+                .iter_mut()
+                .find(|(ch, rep, _)| *ch == h && same_multiset(rep, input.gold[j], &mut counts))
+            {
+                Some(class) => class.2.push(j),
+                None => classes.push((h, input.gold[j], vec![j])),
+            }
+        }
+        for k in 0..d {
+            let Some(col) = input.prediction[g][k] else {
+                continue;
+            };
+            let h = multiset_hash(col);
+            for (ch, rep, js) in &classes {
+                if *ch != h {
+                    continue;
+                }
+                if same_multiset(rep, col, &mut counts) {
+                    for &j in js {
+                        allowed[j] |= 1 << k;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    allowed
+}
+
+/// The mapping when `allowed` leaves exactly one candidate: one edge per gold column, each to
+/// another prediction column. Colour refinement and the search could only confirm or refute
+/// it, which [`rows_equal_under`] does directly.
+fn only_mapping(allowed: &[u64]) -> Option<Vec<usize>> {
+    let one_each = allowed.iter().all(|m| m.count_ones() == 1);
+    let distinct =
+        allowed.iter().fold(0u64, |all, m| all | m).count_ones() as usize == allowed.len();
+    (one_each && distinct).then(|| {
+        allowed
+            .iter()
+            .map(|m| m.trailing_zeros() as usize)
+            .collect()
+    })
+}
+
+/// Whether the prediction's rows under `mapping` (columns that read) are the gold's rows as a
+/// multiset: both sides' rows sorted and compared.
+fn rows_equal_under(input: &MatchInput<'_>, mapping: &[usize]) -> bool {
+    let d = input.gold.len();
+    let pred: Vec<&[ValueId]> = mapping
+        .iter()
+        .enumerate()
+        .map(|(j, &k)| input.prediction[input.gold_group[j]][k].unwrap_or(&[]))
+        .collect();
+    let flat = |cols: &[&[ValueId]]| -> Vec<ValueId> {
+        (0..input.rows)
+            .flat_map(|r| {
+                cols.iter()
+                    .map(move |col| col.get(r).copied().unwrap_or(ValueId::MAX))
+            })
+            .collect()
+    };
+    let (gold, pred) = (flat(&input.gold), flat(&pred));
+    let sorted_rows = |flat: &[ValueId]| {
+        let mut rows: Vec<&[ValueId]> = flat.chunks(d).collect();
+        rows.sort_unstable();
+        rows.into_iter()
+            .flatten()
+            .copied()
+            .collect::<Vec<ValueId>>()
+    };
+    gold == pred || sorted_rows(&gold) == sorted_rows(&pred)
 }
 
 /// Colour refinement: strengthen `allowed` with row context.
@@ -649,56 +758,10 @@ struct Search<'a, 'b> {
 }
 
 impl<'a, 'b> Search<'a, 'b> {
-    fn new(input: &'b MatchInput<'a>, budget: u64) -> Self {
+    fn new(input: &'b MatchInput<'a>, mut allowed: Vec<u64>, budget: u64) -> Self {
         let d = input.gold.len();
         let n = input.rows;
         let groups = input.prediction.len();
-
-        // allowed[j][k]: compatible and same multiset. Gold columns of one group are grouped
-        // into classes of equal multisets, so each prediction column is sorted at most once
-        // and compared against at most one class per hash.
-        let mut allowed = vec![0u64; d];
-        for g in 0..groups {
-            let members: Vec<usize> = (0..d).filter(|&j| input.gold_group[j] == g).collect();
-            if members.is_empty() {
-                continue;
-            }
-            let max_id = members
-                .iter()
-                .flat_map(|&j| input.gold[j].iter().copied())
-                .max()
-                .unwrap_or(0);
-            let mut counts = vec![0u32; max_id as usize + 1];
-            // (multiset hash, a member column, members)
-            let mut classes: Vec<(u64, &[ValueId], Vec<usize>)> = Vec::new();
-            for &j in &members {
-                let h = multiset_hash(input.gold[j]);
-                match classes
-                    .iter_mut()
-                    .find(|(ch, rep, _)| *ch == h && same_multiset(rep, input.gold[j], &mut counts))
-                {
-                    Some(class) => class.2.push(j),
-                    None => classes.push((h, input.gold[j], vec![j])),
-                }
-            }
-            for k in 0..d {
-                let Some(col) = input.prediction[g][k] else {
-                    continue;
-                };
-                let h = multiset_hash(col);
-                for (ch, rep, js) in &classes {
-                    if *ch != h {
-                        continue;
-                    }
-                    if same_multiset(rep, col, &mut counts) {
-                        for &j in js {
-                            allowed[j] |= 1 << k;
-                        }
-                        break;
-                    }
-                }
-            }
-        }
 
         refine_by_row_colors(input, &mut allowed);
 

@@ -474,7 +474,7 @@ impl Finder<'_, '_> {
                     let read =
                         canonicalize_into(new.as_deref().unwrap_or(raw), &rule, &mut scratch);
                     let id = match read {
-                        Ok(is_value) => space.lookup_str(is_value.then_some(scratch.as_str())),
+                        Ok(is_value) => space.lookup(is_value.then_some(scratch.as_str())),
                         Err(_) => None,
                     }
                     .filter(|id| gold_values.contains(id))?;
@@ -751,7 +751,7 @@ impl Finder<'_, '_> {
             order_sensitive: false,
             rows: a.n_gold,
             gold: a.canon.gold.iter().map(Vec::as_slice).collect(),
-            gold_group: a.canon.gold_space.clone(),
+            gold_group: a.canon.gold_space.to_vec(),
             prediction: a
                 .canon
                 .pred

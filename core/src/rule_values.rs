@@ -1,0 +1,306 @@
+//! Canonical values interned per rule, and the one column reader that turns table cells into
+//! value ids. The evaluator ([`crate::evaluate::PreparedGold`]) and the diagnosis
+//! ([`crate::explain`]) both read through here, so a gold prepared once serves both.
+
+use std::collections::HashMap;
+use std::hash::BuildHasher;
+
+use crate::canon::canonical_kind_into;
+use crate::config::Rule;
+use crate::csv::Table;
+use crate::error::CellErrorKind;
+use crate::matching::ValueId;
+
+/// A hash map with a fast hasher seeded per process (keeps hash flooding impractical).
+pub(crate) type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
+
+/// Id of the null value under every rule.
+pub(crate) const NULL: ValueId = 0;
+/// Id of a cell that does not read under the rule (never equal to a gold id).
+pub(crate) const BAD: ValueId = ValueId::MAX;
+/// Id of a value the rule's interner does not hold (never equal to a gold id): such a column
+/// can never equal a gold column of that rule, so which value it is does not matter.
+pub(crate) const UNSEEN: ValueId = ValueId::MAX - 1;
+
+/// Rows read before a column's own raw-value cache is started: small tables (the common
+/// case when scoring many predictions) are cheaper to canonicalize than to cache.
+const CACHE_FROM_ROW: usize = 32;
+/// Cells sampled before deciding whether a column repeats enough for its raw-value cache.
+const CACHE_PROBE_CELLS: usize = 512;
+/// Raw gold text (bytes) remembered with its id: beyond it, cells are canonicalized.
+const RAW_ARENA_LIMIT: usize = 8 << 20;
+
+/// Text slices of one arena, found by hash: `ends[i]` is where entry `i` ends.
+#[derive(Clone, Default)]
+struct Arena {
+    table: hashbrown::HashTable<u32>,
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Arena {
+    fn get(&self, i: u32) -> &str {
+        let i = i as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.text[start..self.ends[i]]
+    }
+
+    fn find(&self, hash: u64, s: &str) -> Option<u32> {
+        self.table.find(hash, |&i| self.get(i) == s).copied()
+    }
+
+    /// Add `s` (not present) and return its index.
+    fn push(&mut self, hash: u64, s: &str, hasher: &foldhash::fast::RandomState) -> u32 {
+        self.text.push_str(s);
+        self.ends.push(self.text.len());
+        let i = (self.ends.len() - 1) as u32;
+        let Arena { table, text, ends } = self;
+        table.insert_unique(hash, i, |&i| {
+            let i = i as usize;
+            let start = if i == 0 { 0 } else { ends[i - 1] };
+            hasher.hash_one(&text[start..ends[i]])
+        });
+        i
+    }
+}
+
+/// The canonical values of one rule: equal ids ⇔ equal canonical values. Values live in one
+/// text arena (no allocation per value). The gold's raw cell texts are remembered with their
+/// ids: a prediction cell equal byte for byte to a gold cell read under the same rule has the
+/// gold's canonical value, so most cells of near-correct predictions need no canonicalization.
+#[derive(Clone)]
+pub(crate) struct RuleValues {
+    pub rule: Rule,
+    values: Arena,
+    /// Raw gold texts, and the id each reads as (`raw_ids[i]` for entry `i`).
+    raw: Arena,
+    raw_ids: Vec<ValueId>,
+    hasher: foldhash::fast::RandomState,
+}
+
+impl core::fmt::Debug for RuleValues {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("RuleValues")
+            .field("rule", &self.rule)
+            .field("values", &self.len())
+            .finish()
+    }
+}
+
+impl RuleValues {
+    /// An interner for `rule` expecting about `values` distinct values.
+    pub fn new(rule: Rule, values: usize) -> Self {
+        let values = values.min(1 << 20);
+        RuleValues {
+            rule,
+            values: Arena {
+                table: hashbrown::HashTable::with_capacity(values),
+                text: String::with_capacity(values * 8),
+                ends: Vec::with_capacity(values),
+            },
+            raw: Arena::default(),
+            raw_ids: Vec::new(),
+            hasher: foldhash::fast::RandomState::default(),
+        }
+    }
+
+    /// Number of distinct non-null values.
+    pub fn len(&self) -> usize {
+        self.values.ends.len()
+    }
+
+    /// The id of a canonical text, adding it when new (ids stay below [`UNSEEN`]: tables have
+    /// at most 100,000 rows × 64 columns).
+    pub fn intern(&mut self, text: &str) -> ValueId {
+        let hash = self.hasher.hash_one(text);
+        match self.values.find(hash, text) {
+            Some(i) => i + 1,
+            None => self.values.push(hash, text, &self.hasher) + 1,
+        }
+    }
+
+    /// The id of a canonical text (`None` = null), if this rule's values hold it.
+    pub fn lookup(&self, value: Option<&str>) -> Option<ValueId> {
+        let Some(text) = value else {
+            return Some(NULL);
+        };
+        self.values
+            .find(self.hasher.hash_one(text), text)
+            .map(|i| i + 1)
+    }
+
+    /// The canonical text of a value id (`None` for null, unseen and unreadable cells).
+    pub fn text(&self, id: ValueId) -> Option<&str> {
+        (id != NULL && (id as usize) <= self.len()).then(|| self.values.get(id - 1))
+    }
+
+    /// Remember that raw cell text `raw` reads as `id` under this rule.
+    fn remember_raw(&mut self, raw: &str, id: ValueId) {
+        if self.raw.text.len() + raw.len() > RAW_ARENA_LIMIT {
+            return;
+        }
+        let hash = self.hasher.hash_one(raw);
+        if self.raw.find(hash, raw).is_none() {
+            self.raw.push(hash, raw, &self.hasher);
+            self.raw_ids.push(id);
+        }
+    }
+
+    /// The id of a raw cell text already read in the gold under this rule.
+    fn known_raw(&self, raw: &str) -> Option<ValueId> {
+        if self.raw_ids.is_empty() {
+            return None;
+        }
+        let i = self.raw.find(self.hasher.hash_one(raw), raw)?;
+        Some(self.raw_ids[i as usize])
+    }
+
+    /// Read the gold's columns `columns` (all of this rule), adding their values, and remember
+    /// their raw texts. Gold reading stops at a column's first unreadable cell.
+    pub fn read_gold(&mut self, table: &Table, columns: &[usize]) -> Vec<ColumnRead> {
+        let rule = self.rule;
+        let read = read_columns(table, columns, &rule, Unreadable::Stop, None, |s| {
+            self.intern(s)
+        });
+        for (col, &k) in read.iter().zip(columns) {
+            if col.first_error.is_none() {
+                for (row, &id) in col.ids.iter().enumerate() {
+                    self.remember_raw(table.cell(row, k), id);
+                }
+            }
+        }
+        read
+    }
+
+    /// Read prediction columns: values the gold never has get [`UNSEEN`].
+    pub fn read_prediction(
+        &self,
+        table: &Table,
+        columns: &[usize],
+        on_bad: Unreadable,
+    ) -> Vec<ColumnRead> {
+        read_columns(table, columns, &self.rule, on_bad, Some(self), |s| {
+            self.lookup(Some(s)).unwrap_or(UNSEEN)
+        })
+    }
+
+    /// Read prediction columns giving their values ids of their own (added to this rule's
+    /// values), so rows can be compared and deduplicated on them.
+    pub fn read_interned(&mut self, table: &Table, columns: &[usize]) -> Vec<ColumnRead> {
+        let rule = self.rule;
+        read_columns(table, columns, &rule, Unreadable::Continue, None, |s| {
+            self.intern(s)
+        })
+    }
+}
+
+/// What reading does at a cell that does not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unreadable {
+    /// Stop reading the column (the evaluator only needs to know that it does not read).
+    Stop,
+    /// Give it [`BAD`] and go on (the diagnosis counts such cells).
+    Continue,
+}
+
+/// The first cell of a column that does not read under a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FirstError {
+    /// 0-based data row.
+    pub row: usize,
+    pub kind: CellErrorKind,
+}
+
+/// One column read under one rule.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ColumnRead {
+    /// Value ids, one per row (up to the first unreadable cell with [`Unreadable::Stop`]).
+    pub ids: Vec<ValueId>,
+    pub first_error: Option<FirstError>,
+    /// Unreadable cells seen.
+    pub bad_cells: usize,
+}
+
+/// One column being read, with its own raw-value cache once the table is long enough.
+struct Reader<'t> {
+    read: ColumnRead,
+    cache: Option<FastMap<&'t str, ValueId>>,
+    /// The column proved mostly distinct: no cache.
+    distinct: bool,
+}
+
+/// Read some columns of a table under `rule`, row by row (the table is stored row-major, so
+/// memory access stays sequential). `to_id` gives a canonical text its id; `known` holds raw
+/// gold texts with their ids. Repeated raw values of long columns are canonicalized once per
+/// column, unless the column turns out to be mostly distinct.
+fn read_columns<'t>(
+    table: &'t Table,
+    columns: &[usize],
+    rule: &Rule,
+    on_bad: Unreadable,
+    known: Option<&RuleValues>,
+    mut to_id: impl FnMut(&str) -> ValueId,
+) -> Vec<ColumnRead> {
+    let rows = table.row_count();
+    let mut readers: Vec<Reader<'t>> = columns
+        .iter()
+        .map(|_| Reader {
+            read: ColumnRead {
+                ids: Vec::with_capacity(rows),
+                ..ColumnRead::default()
+            },
+            cache: None,
+            distinct: false,
+        })
+        .collect();
+    let mut scratch = String::new();
+    let mut reading = columns.len();
+    for row in 0..rows {
+        if reading == 0 {
+            break;
+        }
+        for (reader, &k) in readers.iter_mut().zip(columns) {
+            let stopped = on_bad == Unreadable::Stop && reader.read.first_error.is_some();
+            if stopped {
+                continue;
+            }
+            let raw = table.cell(row, k);
+            if let Some(id) = known
+                .and_then(|v| v.known_raw(raw))
+                .or_else(|| reader.cache.as_ref().and_then(|c| c.get(raw).copied()))
+            {
+                reader.read.bad_cells += usize::from(id == BAD);
+                reader.read.ids.push(id);
+                continue;
+            }
+            scratch.clear();
+            let id = match canonical_kind_into(raw, rule, &mut scratch) {
+                Ok(true) => to_id(&scratch),
+                Ok(false) => NULL,
+                Err(kind) => {
+                    reader.read.bad_cells += 1;
+                    if reader.read.first_error.is_none() {
+                        reader.read.first_error = Some(FirstError { row, kind });
+                        if on_bad == Unreadable::Stop {
+                            reading -= 1;
+                            continue;
+                        }
+                    }
+                    BAD
+                }
+            };
+            reader.read.ids.push(id);
+            if row >= CACHE_FROM_ROW && !reader.distinct {
+                let cache = reader.cache.get_or_insert_with(FastMap::default);
+                cache.insert(raw, id);
+                if row + 1 == CACHE_FROM_ROW + CACHE_PROBE_CELLS
+                    && cache.len() * 2 > CACHE_PROBE_CELLS
+                {
+                    reader.cache = None;
+                    reader.distinct = true;
+                }
+            }
+        }
+    }
+    readers.into_iter().map(|r| r.read).collect()
+}
