@@ -1,18 +1,15 @@
 //! Embedding: one prepared gold scored against many predictions (`NativeGold`), the
 //! gold-less check (`validate`) and the answer table in model text (`extract_table`).
 
-use std::sync::OnceLock;
-
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
 use tabeq::evaluate::PreparedGold;
-use tabeq::explain::partial_credit;
 use tabeq::extract::extract_table as extract;
-use tabeq::partial::{sorted_column_signatures, PartialCredit};
+use tabeq::partial::PartialCredit;
 use tabeq::pyjson::Out;
 use tabeq::validate::validate_prediction;
-use tabeq::{Prediction, TaskResult};
+use tabeq::{Prediction, TaskErrorCode, TaskResult};
 
 use crate::fs::{self, PredictionFile};
 use crate::pool;
@@ -49,47 +46,42 @@ pub fn out_to_py<'py>(py: Python<'py>, out: &Out) -> PyResult<Bound<'py, PyAny>>
     })
 }
 
+/// `score` applied to the core's prediction for an input (a path is read here first).
+fn with_prediction<T>(input: Option<&Input<'_>>, score: impl FnOnce(Prediction<'_>) -> T) -> T {
+    match input {
+        None => score(Prediction::Missing),
+        Some(Input::Bytes(b)) => score(Prediction::Csv(b)),
+        Some(Input::Path(p)) => match fs::read_prediction(p) {
+            PredictionFile::Missing => score(Prediction::Missing),
+            PredictionFile::Invalid(e) => score(Prediction::Invalid(&e)),
+            PredictionFile::Bytes(b) => score(Prediction::Csv(&b)),
+        },
+    }
+}
+
 /// A gold read, validated and canonicalized once. Immutable, so it is shared by threads
 /// without locks; pickled as its CSV bytes and config.
 #[pyclass(frozen, module = "tabeq._tabeq", name = "NativeGold")]
 pub struct NativeGold {
     gold: PreparedGold,
     csv: Py<PyBytes>,
-    /// Sorted column signatures of the gold (lenient, strict), computed on first use.
-    signatures: [OnceLock<Vec<[u8; 32]>>; 2],
 }
 
 impl NativeGold {
-    fn signatures(&self, strict: bool) -> &[[u8; 32]] {
-        self.signatures[usize::from(strict)]
-            .get_or_init(|| sorted_column_signatures(self.gold.table(), strict))
-    }
-
     fn score(&self, prediction: Option<&Input<'_>>) -> TaskResult {
         match prediction {
-            None => self.gold.evaluate(Prediction::Missing),
-            Some(Input::Bytes(b)) => self.gold.evaluate(Prediction::Csv(b)),
+            // The path's own message ("Missing prediction CSV: path") comes from the file reader.
             Some(Input::Path(p)) => evaluate_prediction_file(&self.gold, p),
+            other => with_prediction(other, |p| self.gold.evaluate(p)),
         }
+    }
+
+    fn passes(&self, prediction: Option<&Input<'_>>) -> bool {
+        with_prediction(prediction, |p| self.gold.passes(p))
     }
 
     fn credit(&self, prediction: Option<&Input<'_>>, strict: bool) -> PartialCredit {
-        let sigs = self.signatures(strict);
-        match prediction {
-            None => partial_credit(Prediction::Missing, &self.gold, sigs, strict),
-            Some(Input::Bytes(b)) => partial_credit(Prediction::Csv(b), &self.gold, sigs, strict),
-            Some(Input::Path(p)) => match fs::read_prediction(p) {
-                PredictionFile::Missing => {
-                    partial_credit(Prediction::Missing, &self.gold, sigs, strict)
-                }
-                PredictionFile::Invalid(e) => {
-                    partial_credit(Prediction::Invalid(&e), &self.gold, sigs, strict)
-                }
-                PredictionFile::Bytes(b) => {
-                    partial_credit(Prediction::Csv(&b), &self.gold, sigs, strict)
-                }
-            },
-        }
+        with_prediction(prediction, |p| self.gold.partial_credit(p, strict))
     }
 
     /// Run `work` over the predictions of a list on the worker pool.
@@ -142,7 +134,6 @@ impl NativeGold {
         Ok(NativeGold {
             gold: gold.map_err(fatal_to_py)?,
             csv,
-            signatures: [OnceLock::new(), OnceLock::new()],
         })
     }
 
@@ -206,7 +197,7 @@ impl NativeGold {
         threads: Option<usize>,
     ) -> PyResult<Vec<f64>> {
         self.batch(py, predictions, threads, &|g, p| {
-            f64::from(u8::from(g.score(p).passed))
+            f64::from(u8::from(g.passes(p)))
         })
     }
 
@@ -306,18 +297,14 @@ fn validate<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let input = prediction.map(Input::borrowed).transpose()?;
     let config = &config.inner;
-    let report = py.detach(|| match &input {
-        None => validate_prediction(Prediction::Missing, config),
-        Some(Input::Bytes(b)) => validate_prediction(Prediction::Csv(b), config),
-        Some(Input::Path(p)) => match fs::read_prediction(p) {
-            PredictionFile::Missing => {
-                let mut report = validate_prediction(Prediction::Missing, config);
-                report.error = Some(format!("Missing prediction CSV: {}", p.display()));
-                report
-            }
-            PredictionFile::Invalid(e) => validate_prediction(Prediction::Invalid(&e), config),
-            PredictionFile::Bytes(b) => validate_prediction(Prediction::Csv(&b), config),
-        },
+    let report = py.detach(|| {
+        let mut report = with_prediction(input.as_ref(), |p| validate_prediction(p, config));
+        if let (Some(Input::Path(p)), Some(TaskErrorCode::MissingPrediction)) =
+            (&input, report.error_code)
+        {
+            report.error = Some(format!("Missing prediction CSV: {}", p.display()));
+        }
+        report
     });
     out_to_py(py, &tabeq::pyjson::to_tree(&report))
 }

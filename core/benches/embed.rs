@@ -4,12 +4,14 @@
 //!
 //! `cargo bench -p tabeq --bench embed [-- COUNT]`: prints nanoseconds per prediction for
 //! reading the CSV, for `PreparedGold::evaluate_table` on the read table, and for the whole
-//! `PreparedGold::evaluate`. Timings are printed, never asserted.
+//! `PreparedGold::evaluate`, for `partial_credit` and for `explain(...).partial`. Timings are printed, never asserted.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use tabeq::csv::read_table;
+use tabeq::explain::{explain, partial_credit, ExplainOptions};
+use tabeq::partial_credit::sorted_column_signatures;
 use tabeq::{Prediction, PreparedGold, TaskConfig};
 
 /// A small deterministic generator (the workload only needs variety, not quality).
@@ -126,8 +128,27 @@ fn main() {
             black_box(prepared.evaluate(Prediction::Csv(black_box(p))).passed);
         }
     });
+    let signatures = sorted_column_signatures(prepared.table(), false);
+    let credit = per_prediction(count, || {
+        for p in &inputs {
+            black_box(partial_credit(
+                Prediction::Csv(black_box(p)),
+                &prepared,
+                &signatures,
+                false,
+            ));
+        }
+    });
+    let options = ExplainOptions::default();
+    let explained = per_prediction(count / 10, || {
+        for p in &inputs[..count / 10] {
+            black_box(explain(Prediction::Csv(black_box(p)), &prepared, &options).partial);
+        }
+    });
     println!("{count} predictions ({passed} pass), best of 5, ns per prediction on one core:");
     println!("  read CSV         {read:8.0}");
     println!("  evaluate_table   {score:8.0}");
     println!("  evaluate (both)  {whole:8.0}");
+    println!("  partial_credit   {credit:8.0}");
+    println!("  explain(..).partial {explained:5.0}");
 }

@@ -15,11 +15,18 @@
 //! assert_eq!(result.column_mapping, Some(vec![1, 0]));
 //! ```
 
+use std::borrow::Cow;
+
 use crate::config::TaskConfig;
 use crate::csv::{read_table, Table};
 use crate::error::{CsvError, CsvErrorKind, FatalCode, FatalError, TaskErrorCode};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
-use crate::rule_values::{RuleValues, Unreadable};
+use crate::rule_values::{ColumnRead, RuleValues, Unreadable};
+
+std::thread_local! {
+    /// Prediction columns read under each rule: buffers reused by this thread's next prediction.
+    static READS: std::cell::Cell<Vec<Vec<ColumnRead>>> = const { std::cell::Cell::new(Vec::new()) };
+}
 
 /// The prediction for a task.
 #[derive(Debug, Clone, Copy)]
@@ -33,6 +40,77 @@ pub enum Prediction<'a> {
     Csv(&'a [u8]),
     /// An already-read table.
     Table(&'a Table),
+}
+
+/// A prediction brought to a table, or why it has none: the one intake of every scorer
+/// (evaluate, explain, partial credit, the gold-free check).
+///
+/// ```
+/// use tabeq::evaluate::{Intake, Prediction};
+/// assert!(matches!(Prediction::Csv(b"a\n1\n").intake(), Intake::Table(t) if t.row_count() == 1));
+/// let broken = Prediction::Csv(b"a\n\"1\n").intake();
+/// let (code, message, _) = broken.failure().unwrap();
+/// assert_eq!(code.code(), "invalid_prediction_csv");
+/// assert!(message.starts_with("Cannot parse CSV: "));
+/// ```
+#[derive(Debug, Clone)]
+pub enum Intake<'a> {
+    /// No prediction file.
+    Missing,
+    /// Not a readable CSV: found so by the caller (`read: false`) or by the reader.
+    Invalid {
+        /// The CSV problem.
+        error: Cow<'a, CsvError>,
+        /// Whether the reader found it (the message then says "Cannot parse CSV").
+        read: bool,
+    },
+    /// The table.
+    Table(Cow<'a, Table>),
+}
+
+impl<'a> Prediction<'a> {
+    /// Read the prediction (CSV bytes are parsed here, once).
+    pub fn intake(self) -> Intake<'a> {
+        match self {
+            Prediction::Missing => Intake::Missing,
+            Prediction::Invalid(e) => Intake::Invalid {
+                error: Cow::Borrowed(e),
+                read: false,
+            },
+            Prediction::Csv(bytes) => match read_table(bytes) {
+                Ok(table) => Intake::Table(Cow::Owned(table)),
+                Err(e) => Intake::Invalid {
+                    error: Cow::Owned(e),
+                    read: true,
+                },
+            },
+            Prediction::Table(table) => Intake::Table(Cow::Borrowed(table)),
+        }
+    }
+}
+
+impl Intake<'_> {
+    /// For a prediction without a table: the task error, its message as the official record
+    /// words it, and the CSV problem. `None` for a table.
+    pub fn failure(&self) -> Option<(TaskErrorCode, String, Option<&CsvError>)> {
+        match self {
+            Intake::Missing => Some((
+                TaskErrorCode::MissingPrediction,
+                "Missing prediction CSV".into(),
+                None,
+            )),
+            Intake::Invalid { error, read } => Some((
+                TaskErrorCode::InvalidPredictionCsv,
+                if *read {
+                    format!("Cannot parse CSV: {error}")
+                } else {
+                    error.to_string()
+                },
+                Some(error),
+            )),
+            Intake::Table(_) => None,
+        }
+    }
 }
 
 /// The official per-task record, plus a machine-readable detail for CSV errors.
@@ -188,6 +266,8 @@ pub struct PreparedGold {
     gold_ids: Vec<Vec<ValueId>>,
     gold_sorted: Vec<Vec<ValueId>>,
     table: Table,
+    /// Sorted column signatures of the gold (lenient, strict), computed on first use.
+    signatures: [std::sync::OnceLock<Vec<[u8; 32]>>; 2],
 }
 
 impl PreparedGold {
@@ -281,7 +361,34 @@ impl PreparedGold {
             gold_ids,
             gold_sorted,
             table,
+            signatures: Default::default(),
         })
+    }
+
+    /// The gold's [`sorted_column_signatures`](crate::partial_credit::sorted_column_signatures),
+    /// computed once per `strict`.
+    pub fn column_signatures(&self, strict: bool) -> &[[u8; 32]] {
+        self.signatures[usize::from(strict)]
+            .get_or_init(|| crate::partial_credit::sorted_column_signatures(&self.table, strict))
+    }
+
+    /// The partial credit of a prediction (dense rewards; not the official score): the
+    /// `partial` block of [`crate::explain::explain`] without the rest of the diagnosis.
+    ///
+    /// ```
+    /// use tabeq::{Prediction, PreparedGold, TaskConfig};
+    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+    ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+    /// let gold = PreparedGold::new(b"n\na\nb\n", &config)?;
+    /// assert_eq!(gold.partial_credit(Prediction::Csv(b"m\na\nc\n"), false).rows.matched, 1);
+    /// # Ok::<(), tabeq::FatalError>(())
+    /// ```
+    pub fn partial_credit(
+        &self,
+        prediction: Prediction<'_>,
+        strict: bool,
+    ) -> crate::partial_credit::PartialCredit {
+        crate::explain::partial_credit(prediction, self, self.column_signatures(strict), strict)
     }
 
     /// The values of each distinct rule (interned when the gold was read).
@@ -333,107 +440,107 @@ impl PreparedGold {
 
     /// Score a prediction against this gold.
     pub fn evaluate(&self, prediction: Prediction<'_>) -> TaskResult {
-        let owned;
-        let table = match prediction {
-            Prediction::Missing => {
-                return self.failed(
-                    TaskErrorCode::MissingPrediction,
-                    "Missing prediction CSV".into(),
-                    0,
-                    0,
-                )
-            }
-            Prediction::Invalid(e) => {
-                let mut r = self.failed(TaskErrorCode::InvalidPredictionCsv, e.to_string(), 0, 0);
-                r.csv_error = Some(e.kind);
-                return r;
-            }
-            Prediction::Csv(bytes) => match read_table(bytes) {
-                Ok(t) => {
-                    owned = t;
-                    &owned
-                }
-                Err(e) => {
-                    let mut r = self.failed(
-                        TaskErrorCode::InvalidPredictionCsv,
-                        format!("Cannot parse CSV: {e}"),
-                        0,
-                        0,
-                    );
-                    r.csv_error = Some(e.kind);
-                    return r;
-                }
-            },
-            Prediction::Table(t) => t,
-        };
-        self.evaluate_table(table)
+        match prediction.intake() {
+            Intake::Table(table) => self.evaluate_table(&table),
+            unread => self.unread(&unread),
+        }
     }
 
-    /// Canonical ids of each prediction column under each distinct rule (`None` when a
-    /// cell does not read). Each prediction column is canonicalized once per rule.
-    fn prediction_ids(&self, table: &Table) -> Vec<Vec<Option<Vec<ValueId>>>> {
-        let all: Vec<usize> = (0..table.column_count()).collect();
-        self.values
-            .iter()
-            .map(|values| {
-                values
-                    .read_prediction(table, &all, Unreadable::Stop)
-                    .into_iter()
-                    .map(|read| read.first_error.is_none().then_some(read.ids))
-                    .collect()
-            })
-            .collect()
+    /// The record of a prediction without a table (`missing_prediction` or
+    /// `invalid_prediction_csv`). Panics on [`Intake::Table`].
+    pub fn unread(&self, intake: &Intake<'_>) -> TaskResult {
+        let (code, message, csv_error) = intake.failure().expect("a prediction without a table");
+        let mut record = self.failed(code, message, 0, 0);
+        record.csv_error = csv_error.map(|e| e.kind);
+        record
+    }
+
+    /// Whether a prediction passes: [`Self::evaluate`]'s `passed`, without building the record
+    /// (what a reward loop needs).
+    pub fn passes(&self, prediction: Prediction<'_>) -> bool {
+        match prediction.intake() {
+            Intake::Table(table) => matches!(
+                self.verdict(&table),
+                Verdict::Matched(MatchOutcome::Passed(_))
+            ),
+            _ => false,
+        }
+    }
+
+    /// The verdict on a table: a shape mismatch, or the outcome of the column search.
+    fn verdict(&self, table: &Table) -> Verdict {
+        let (cols, rows) = (table.column_count(), table.row_count());
+        if cols != self.config.columns.len() {
+            return Verdict::ColumnCount;
+        }
+        if rows != self.table.row_count() {
+            return Verdict::RowCount;
+        }
+        // Each prediction column is read once per distinct rule, into buffers this thread
+        // keeps from one prediction to the next.
+        let mut reads = READS.take();
+        reads.resize_with(self.values.len(), Vec::new);
+        let all: Vec<usize> = (0..cols).collect();
+        for (values, out) in self.values.iter().zip(reads.iter_mut()) {
+            values.read_prediction_into(table, &all, Unreadable::Stop, out);
+        }
+        let input = MatchInput {
+            order_sensitive: self.config.order_sensitive,
+            rows,
+            gold: self.gold_ids.iter().map(Vec::as_slice).collect(),
+            gold_group: self.column_rule.clone(),
+            prediction: reads
+                .iter()
+                .map(|per_rule| {
+                    per_rule
+                        .iter()
+                        .map(|read| read.first_error.is_none().then_some(read.ids.as_slice()))
+                        .collect()
+                })
+                .collect(),
+        };
+        let outcome = match_columns(&input);
+        drop(input);
+        READS.set(reads);
+        Verdict::Matched(outcome)
     }
 
     /// Score an already-read prediction table.
     pub fn evaluate_table(&self, table: &Table) -> TaskResult {
         let d = self.config.columns.len();
         let (cols, rows) = (table.column_count(), table.row_count());
-        if cols != d {
-            return self.failed(
-                TaskErrorCode::ColumnCountMismatch,
-                format!("Expected {d} columns; received {cols}"),
-                cols,
-                rows,
-            );
-        }
-        if rows != self.table.row_count() {
-            return self.failed(
-                TaskErrorCode::RowCountMismatch,
-                format!(
-                    "Expected {} data rows; received {rows}",
-                    self.table.row_count()
-                ),
-                cols,
-                rows,
-            );
-        }
-        let prediction = self.prediction_ids(table);
-        let input = MatchInput {
-            order_sensitive: self.config.order_sensitive,
-            rows,
-            gold: self.gold_ids.iter().map(Vec::as_slice).collect(),
-            gold_group: self.column_rule.clone(),
-            prediction: prediction
-                .iter()
-                .map(|per_rule| per_rule.iter().map(|c| c.as_deref()).collect())
-                .collect(),
+        let failed = |code, message| self.failed(code, message, cols, rows);
+        let outcome = match self.verdict(table) {
+            Verdict::ColumnCount => {
+                return failed(
+                    TaskErrorCode::ColumnCountMismatch,
+                    format!("Expected {d} columns; received {cols}"),
+                )
+            }
+            Verdict::RowCount => {
+                return failed(
+                    TaskErrorCode::RowCountMismatch,
+                    format!(
+                        "Expected {} data rows; received {rows}",
+                        self.table.row_count()
+                    ),
+                )
+            }
+            Verdict::Matched(outcome) => outcome,
         };
-        match match_columns(&input) {
+        match outcome {
             MatchOutcome::Passed(mapping) => TaskResult {
                 column_mapping: Some(mapping),
                 passed: true,
                 error_code: None,
                 error: None,
-                ..self.failed(TaskErrorCode::RelationMismatch, String::new(), cols, rows)
+                ..failed(TaskErrorCode::RelationMismatch, String::new())
             },
-            MatchOutcome::TypeNormalizationFailed => self.failed(
+            MatchOutcome::TypeNormalizationFailed => failed(
                 TaskErrorCode::TypeNormalizationFailed,
                 "No one-to-one column mapping is compatible with the configured types".into(),
-                cols,
-                rows,
             ),
-            MatchOutcome::RelationMismatch => self.failed(
+            MatchOutcome::RelationMismatch => failed(
                 TaskErrorCode::RelationMismatch,
                 format!(
                     "Prediction does not equal the gold {}",
@@ -443,17 +550,20 @@ impl PreparedGold {
                         "unordered row multiset"
                     }
                 ),
-                cols,
-                rows,
             ),
-            MatchOutcome::SearchLimitExceeded => self.failed(
+            MatchOutcome::SearchLimitExceeded => failed(
                 TaskErrorCode::SearchLimitExceeded,
                 "The column search used its whole work budget without deciding the task: no passing mapping was found, none was ruled out".into(),
-                cols,
-                rows,
             ),
         }
     }
+}
+
+/// What [`PreparedGold::verdict`] finds.
+enum Verdict {
+    ColumnCount,
+    RowCount,
+    Matched(MatchOutcome),
 }
 
 /// Evaluate one task from bytes: the gold is prepared (fatal errors are returned as `Err`),

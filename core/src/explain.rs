@@ -58,12 +58,10 @@ mod render;
 
 use crate::bipartite;
 use crate::config::TaskConfig;
-use crate::csv::{read_table, Table};
+use crate::csv::Table;
 use crate::error::{CellErrorKind, CsvError, FatalError};
-use crate::evaluate::{Prediction, PreparedGold, TaskResult};
-use crate::partial_credit::{
-    column_signature, ColumnScores, ColumnSignatureScore, PartialCredit, RowScores,
-};
+use crate::evaluate::{Intake, Prediction, PreparedGold, TaskResult};
+use crate::partial_credit::{column_signature_against, ColumnScores, PartialCredit, RowScores};
 
 pub use fast::partial_credit;
 pub use hints::{Hint, HintColumn, HintKind};
@@ -429,35 +427,25 @@ pub fn explain(
     gold: &PreparedGold,
     options: &ExplainOptions,
 ) -> Diagnosis {
-    let owned;
-    let read: Result<&Table, InputStatus> = match prediction {
-        Prediction::Missing => Err(InputStatus::Missing),
-        Prediction::Invalid(e) => Err(InputStatus::InvalidCsv(e.clone())),
-        Prediction::Csv(bytes) => match read_table(bytes) {
-            Ok(t) => {
-                owned = t;
-                Ok(&owned)
-            }
-            Err(e) => Err(InputStatus::InvalidCsv(e)),
-        },
-        Prediction::Table(t) => Ok(t),
-    };
+    let intake = prediction.intake();
     let config = gold.config();
     let gold_names = config.columns.iter().map(|c| c.gold_name.clone()).collect();
     let gold_rules = config.columns.iter().map(|c| c.rule().describe()).collect();
-    match read {
+    let table = match intake {
+        Intake::Table(ref table) => Ok(table.as_ref()),
+        Intake::Missing => Err(InputStatus::Missing),
+        Intake::Invalid { ref error, .. } => Err(InputStatus::InvalidCsv(error.as_ref().clone())),
+    };
+    match table {
         Err(input) => {
-            let result = gold.evaluate(prediction);
+            let result = gold.unread(&intake);
             let missing = input == InputStatus::Missing;
-            let partial = PartialCredit {
-                column_signature: ColumnSignatureScore::unreadable(
-                    config.columns.len(),
-                    missing,
-                    options.signature_strict,
-                ),
-                rows: RowScores::zero(gold.table().row_count()),
-                columns: ColumnScores::new(0, config.columns.len(), 0),
-            };
+            let partial = PartialCredit::unreadable(
+                config.columns.len(),
+                gold.table().row_count(),
+                missing,
+                options.signature_strict,
+            );
             let mut d = Diagnosis {
                 result,
                 gold_names,
@@ -1042,9 +1030,9 @@ impl<'a> Analysis<'a> {
             .collect();
         let recovered = bipartite::max_matching(&same).iter().flatten().count();
         PartialCredit {
-            column_signature: column_signature(
+            column_signature: column_signature_against(
                 Some(self.table),
-                self.gold.table(),
+                self.gold.column_signatures(self.options.signature_strict),
                 self.options.signature_strict,
             ),
             rows: row_scores,

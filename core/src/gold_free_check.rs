@@ -31,9 +31,9 @@ use std::collections::HashSet;
 use crate::bipartite::first_perfect_matching;
 use crate::canon::canonicalize;
 use crate::config::{Rule, TaskConfig};
-use crate::csv::{read_table, Table};
+use crate::csv::Table;
 use crate::error::{CellError, CsvError, TaskErrorCode};
-use crate::evaluate::Prediction;
+use crate::evaluate::{Intake, Prediction};
 
 /// Longest raw value quoted in a [`BadCell`], in characters.
 pub const MAX_QUOTED_VALUE_CHARS: usize = 200;
@@ -309,32 +309,16 @@ pub fn validate_prediction(prediction: Prediction<'_>, config: &TaskConfig) -> V
         columns: Vec::new(),
         type_compatible_mapping: None,
     };
-    let owned;
-    let table = match prediction {
-        Prediction::Missing => {
-            report.error_code = Some(TaskErrorCode::MissingPrediction);
-            report.error = Some("Missing prediction CSV".into());
+    let intake = prediction.intake();
+    let table = match &intake {
+        Intake::Table(table) => table.as_ref(),
+        unread => {
+            let (code, message, csv_error) = unread.failure().expect("no table");
+            report.error_code = Some(code);
+            report.error = Some(message);
+            report.csv_error = csv_error.cloned();
             return report;
         }
-        Prediction::Invalid(e) => {
-            report.error_code = Some(TaskErrorCode::InvalidPredictionCsv);
-            report.error = Some(e.to_string());
-            report.csv_error = Some(e.clone());
-            return report;
-        }
-        Prediction::Csv(bytes) => match read_table(bytes) {
-            Ok(t) => {
-                owned = t;
-                &owned
-            }
-            Err(e) => {
-                report.error_code = Some(TaskErrorCode::InvalidPredictionCsv);
-                report.error = Some(format!("Cannot parse CSV: {e}"));
-                report.csv_error = Some(e);
-                return report;
-            }
-        },
-        Prediction::Table(t) => t,
     };
     report.prediction_column_count = table.column_count();
     report.prediction_row_count = table.row_count();

@@ -387,6 +387,17 @@ pub struct PartialCredit {
     pub columns: ColumnScores,
 }
 
+impl PartialCredit {
+    /// The credit of a prediction without a table (missing, or not a readable CSV): nothing.
+    pub fn unreadable(gold_columns: usize, gold_rows: usize, missing: bool, strict: bool) -> Self {
+        PartialCredit {
+            column_signature: ColumnSignatureScore::unreadable(gold_columns, missing, strict),
+            rows: RowScores::zero(gold_rows),
+            columns: ColumnScores::new(0, gold_columns, 0),
+        }
+    }
+}
+
 /// Said with every partial-credit block, so no reader takes it for the official score.
 pub const PARTIAL_CREDIT_NOTE: &str =
     "partial credit is not the official score; the official score is `passed` (0/1)";

@@ -179,9 +179,22 @@ impl RuleValues {
         columns: &[usize],
         on_bad: Unreadable,
     ) -> Vec<ColumnRead> {
-        read_columns(table, columns, &self.rule, on_bad, Some(self), |s| {
-            self.lookup(Some(s)).unwrap_or(UNSEEN)
-        })
+        let mut out = Vec::new();
+        self.read_prediction_into(table, columns, on_bad, &mut out);
+        out
+    }
+
+    /// [`Self::read_prediction`] into `out`, reusing its buffers (a worker scoring many
+    /// predictions keeps one).
+    pub fn read_prediction_into(
+        &self,
+        table: &Table,
+        columns: &[usize],
+        on_bad: Unreadable,
+        out: &mut Vec<ColumnRead>,
+    ) {
+        let to_id = |s: &str| self.lookup(Some(s)).unwrap_or(UNSEEN);
+        read_columns_into(table, columns, &self.rule, on_bad, Some(self), to_id, out);
     }
 
     /// Read prediction columns giving their values ids of their own (added to this rule's
@@ -221,56 +234,73 @@ pub(crate) struct ColumnRead {
     pub bad_cells: usize,
 }
 
-/// One column being read, with its own raw-value cache once the table is long enough.
-struct Reader<'t> {
-    read: ColumnRead,
-    cache: Option<FastMap<&'t str, ValueId>>,
+/// A column's own raw-value cache, started once the table is long enough.
+#[derive(Default)]
+enum RawCache<'t> {
+    #[default]
+    NotYet,
+    On(FastMap<&'t str, ValueId>),
     /// The column proved mostly distinct: no cache.
-    distinct: bool,
+    Off,
 }
 
 /// Read some columns of a table under `rule`, row by row (the table is stored row-major, so
 /// memory access stays sequential). `to_id` gives a canonical text its id; `known` holds raw
 /// gold texts with their ids. Repeated raw values of long columns are canonicalized once per
 /// column, unless the column turns out to be mostly distinct.
-fn read_columns<'t>(
+fn read_columns(
+    table: &Table,
+    columns: &[usize],
+    rule: &Rule,
+    on_bad: Unreadable,
+    known: Option<&RuleValues>,
+    to_id: impl FnMut(&str) -> ValueId,
+) -> Vec<ColumnRead> {
+    let mut out = Vec::new();
+    read_columns_into(table, columns, rule, on_bad, known, to_id, &mut out);
+    out
+}
+
+/// [`read_columns`] into `out`, whose buffers are reused.
+fn read_columns_into<'t>(
     table: &'t Table,
     columns: &[usize],
     rule: &Rule,
     on_bad: Unreadable,
     known: Option<&RuleValues>,
     mut to_id: impl FnMut(&str) -> ValueId,
-) -> Vec<ColumnRead> {
+    out: &mut Vec<ColumnRead>,
+) {
     let rows = table.row_count();
-    let mut readers: Vec<Reader<'t>> = columns
-        .iter()
-        .map(|_| Reader {
-            read: ColumnRead {
-                ids: Vec::with_capacity(rows),
-                ..ColumnRead::default()
-            },
-            cache: None,
-            distinct: false,
-        })
-        .collect();
+    out.resize_with(columns.len(), ColumnRead::default);
+    for read in out.iter_mut() {
+        read.ids.clear();
+        read.ids.reserve(rows);
+        read.first_error = None;
+        read.bad_cells = 0;
+    }
+    let mut caches: Vec<RawCache<'t>> = Vec::new();
+    if rows > CACHE_FROM_ROW {
+        caches.resize_with(columns.len(), RawCache::default);
+    }
     let mut scratch = String::new();
     let mut reading = columns.len();
     for row in 0..rows {
         if reading == 0 {
             break;
         }
-        for (reader, &k) in readers.iter_mut().zip(columns) {
-            let stopped = on_bad == Unreadable::Stop && reader.read.first_error.is_some();
-            if stopped {
+        for (i, (read, &k)) in out.iter_mut().zip(columns).enumerate() {
+            if on_bad == Unreadable::Stop && read.first_error.is_some() {
                 continue;
             }
             let raw = table.cell(row, k);
-            if let Some(id) = known
-                .and_then(|v| v.known_raw(raw))
-                .or_else(|| reader.cache.as_ref().and_then(|c| c.get(raw).copied()))
-            {
-                reader.read.bad_cells += usize::from(id == BAD);
-                reader.read.ids.push(id);
+            let cached = match caches.get(i) {
+                Some(RawCache::On(cache)) => cache.get(raw).copied(),
+                _ => None,
+            };
+            if let Some(id) = known.and_then(|v| v.known_raw(raw)).or(cached) {
+                read.bad_cells += usize::from(id == BAD);
+                read.ids.push(id);
                 continue;
             }
             scratch.clear();
@@ -278,9 +308,9 @@ fn read_columns<'t>(
                 Ok(true) => to_id(&scratch),
                 Ok(false) => NULL,
                 Err(kind) => {
-                    reader.read.bad_cells += 1;
-                    if reader.read.first_error.is_none() {
-                        reader.read.first_error = Some(FirstError { row, kind });
+                    read.bad_cells += 1;
+                    if read.first_error.is_none() {
+                        read.first_error = Some(FirstError { row, kind });
                         if on_bad == Unreadable::Stop {
                             reading -= 1;
                             continue;
@@ -289,18 +319,21 @@ fn read_columns<'t>(
                     BAD
                 }
             };
-            reader.read.ids.push(id);
-            if row >= CACHE_FROM_ROW && !reader.distinct {
-                let cache = reader.cache.get_or_insert_with(FastMap::default);
-                cache.insert(raw, id);
-                if row + 1 == CACHE_FROM_ROW + CACHE_PROBE_CELLS
-                    && cache.len() * 2 > CACHE_PROBE_CELLS
-                {
-                    reader.cache = None;
-                    reader.distinct = true;
+            read.ids.push(id);
+            if row >= CACHE_FROM_ROW {
+                let cache = &mut caches[i];
+                if let RawCache::NotYet = cache {
+                    *cache = RawCache::On(FastMap::default());
+                }
+                if let RawCache::On(map) = cache {
+                    map.insert(raw, id);
+                    if row + 1 == CACHE_FROM_ROW + CACHE_PROBE_CELLS
+                        && map.len() * 2 > CACHE_PROBE_CELLS
+                    {
+                        *cache = RawCache::Off;
+                    }
                 }
             }
         }
     }
-    readers.into_iter().map(|r| r.read).collect()
 }

@@ -1,21 +1,26 @@
 //! `Gold`: a gold read, validated and canonicalized once, scored against many predictions.
 //! Every result equals `evaluate` (and `explain`'s partial credit) on the same inputs.
 
-use std::cell::OnceCell;
-
-use tabeq::explain::partial_credit;
-use tabeq::partial::sorted_column_signatures;
 use tabeq::pyjson::Out;
 use tabeq::{Prediction, PreparedGold, TaskResult};
 
 use super::evaluator::{config_stem, parse_config, prepare_gold, score, too_large_csv};
 use super::{Failure, Input};
 
-/// A prepared gold (the module is single-threaded: signatures are cached in a `OnceCell`).
+/// A prepared gold.
 pub struct Gold {
     gold: PreparedGold,
-    /// Sorted column signatures of the gold (lenient, strict), computed on first use.
-    signatures: [OnceCell<Vec<[u8; 32]>>; 2],
+}
+
+/// `score` applied to the core's prediction for an input.
+fn with_prediction<T>(input: &Input, score: impl FnOnce(Prediction<'_>) -> T) -> T {
+    match input {
+        Input::Missing => score(Prediction::Missing),
+        Input::Bytes(b) => score(Prediction::Csv(b)),
+        Input::TooLarge { at_least, exact } => {
+            score(Prediction::Invalid(&too_large_csv(*at_least, *exact)))
+        }
+    }
 }
 
 impl Gold {
@@ -29,7 +34,6 @@ impl Gold {
         let config = parse_config(config, config_file_name.map(config_stem))?;
         Ok(Gold {
             gold: prepare_gold(gold, &config)?,
-            signatures: [OnceCell::new(), OnceCell::new()],
         })
     }
 
@@ -40,21 +44,14 @@ impl Gold {
 
     /// The official score, 1.0 or 0.0.
     pub fn score(&self, prediction: &Input) -> f64 {
-        f64::from(u8::from(self.result(prediction).passed))
+        f64::from(u8::from(with_prediction(prediction, |p| {
+            self.gold.passes(p)
+        })))
     }
 
     /// The partial credit (the `partial_credit` block of `explain`).
     pub fn partial_credit(&self, prediction: &Input, strict: bool) -> Out {
-        let signatures = self.signatures[usize::from(strict)]
-            .get_or_init(|| sorted_column_signatures(self.gold.table(), strict));
-        let credit = match prediction {
-            Input::Missing => partial_credit(Prediction::Missing, &self.gold, signatures, strict),
-            Input::Bytes(b) => partial_credit(Prediction::Csv(b), &self.gold, signatures, strict),
-            Input::TooLarge { at_least, exact } => {
-                let e = too_large_csv(*at_least, *exact);
-                partial_credit(Prediction::Invalid(&e), &self.gold, signatures, strict)
-            }
-        };
+        let credit = with_prediction(prediction, |p| self.gold.partial_credit(p, strict));
         tabeq::pyjson::to_tree(&credit)
     }
 

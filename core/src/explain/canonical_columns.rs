@@ -6,6 +6,8 @@
 //! ([`Canon::intern_columns`]), so it can count agreement, show multiset differences and find
 //! duplicates.
 
+use std::borrow::Cow;
+
 use crate::csv::Table;
 use crate::evaluate::PreparedGold;
 use crate::matching::ValueId;
@@ -42,8 +44,9 @@ impl From<ColumnRead> for PredColumn {
 
 /// Everything canonical the diagnosis needs.
 pub(crate) struct Canon<'g> {
-    /// The gold's values per rule; prediction values are added by [`Canon::intern_columns`].
-    pub spaces: Vec<Space>,
+    /// The gold's values per rule, copied only when [`Canon::intern_columns`] adds
+    /// prediction values.
+    pub spaces: Cow<'g, [Space]>,
     /// Space of each gold column.
     pub gold_space: &'g [usize],
     /// Gold column ids.
@@ -58,7 +61,7 @@ impl<'g> Canon<'g> {
     /// Read every prediction column under every distinct rule of the prepared gold.
     pub fn new(gold: &'g PreparedGold, prediction: &Table) -> Canon<'g> {
         let all: Vec<usize> = (0..prediction.column_count()).collect();
-        let spaces = gold.rule_values().to_vec();
+        let spaces = Cow::Borrowed(gold.rule_values());
         let pred = spaces
             .iter()
             .map(|space| {
@@ -98,7 +101,7 @@ impl<'g> Canon<'g> {
             if columns.is_empty() {
                 continue;
             }
-            let read = self.spaces[s].read_interned(prediction, &columns);
+            let read = self.spaces.to_mut()[s].read_interned(prediction, &columns);
             for (k, col) in columns.into_iter().zip(read) {
                 self.pred[s][k] = col.into();
             }

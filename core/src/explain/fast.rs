@@ -4,8 +4,8 @@
 
 use super::{Analysis, ExplainOptions};
 use crate::bipartite::max_matching;
-use crate::csv::{read_table, Table};
-use crate::evaluate::{Prediction, PreparedGold};
+use crate::csv::Table;
+use crate::evaluate::{Intake, Prediction, PreparedGold};
 use crate::partial_credit::{
     column_signature_against, ColumnScores, ColumnSignatureScore, PartialCredit, RowScores,
     SignatureStatus,
@@ -42,23 +42,13 @@ pub fn partial_credit(
 ) -> PartialCredit {
     let d = gold.config().columns.len();
     let n_gold = gold.table().row_count();
-    let unreadable = |missing: bool| PartialCredit {
-        column_signature: ColumnSignatureScore::unreadable(d, missing, strict),
-        rows: RowScores::zero(n_gold),
-        columns: ColumnScores::new(0, d, 0),
-    };
-    let owned: Table;
-    let table = match prediction {
-        Prediction::Missing => return unreadable(true),
-        Prediction::Invalid(_) => return unreadable(false),
-        Prediction::Csv(bytes) => match read_table(bytes) {
-            Ok(t) => {
-                owned = t;
-                &owned
-            }
-            Err(_) => return unreadable(false),
-        },
-        Prediction::Table(t) => t,
+    let intake = prediction.intake();
+    let table = match &intake {
+        Intake::Table(table) => table.as_ref(),
+        unread => {
+            let missing = matches!(unread, Intake::Missing);
+            return PartialCredit::unreadable(d, n_gold, missing, strict);
+        }
     };
     let column_signature = column_signature_against(Some(table), gold_signatures, strict);
     let passed = |column_signature| PartialCredit {
