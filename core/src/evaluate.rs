@@ -21,6 +21,7 @@ use crate::config::TaskConfig;
 use crate::csv::{read_table, Table};
 use crate::error::{CsvError, CsvErrorKind, FatalCode, FatalError, TaskErrorCode};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
+use crate::partial_credit::GoldSignatures;
 use crate::rule_values::{ColumnRead, RuleValues, Unreadable};
 
 std::thread_local! {
@@ -266,8 +267,8 @@ pub struct PreparedGold {
     gold_ids: Vec<Vec<ValueId>>,
     gold_sorted: Vec<Vec<ValueId>>,
     table: Table,
-    /// Sorted column signatures of the gold (lenient, strict), computed on first use.
-    signatures: [std::sync::OnceLock<Vec<[u8; 32]>>; 2],
+    /// The gold's column signatures (lenient, strict), prepared on first use.
+    signatures: [std::sync::OnceLock<GoldSignatures>; 2],
 }
 
 impl PreparedGold {
@@ -365,11 +366,10 @@ impl PreparedGold {
         })
     }
 
-    /// The gold's [`sorted_column_signatures`](crate::partial_credit::sorted_column_signatures),
-    /// computed once per `strict`.
-    pub fn column_signatures(&self, strict: bool) -> &[[u8; 32]] {
+    /// The gold's column signatures, prepared once per `strict`.
+    pub fn column_signatures(&self, strict: bool) -> &GoldSignatures {
         self.signatures[usize::from(strict)]
-            .get_or_init(|| crate::partial_credit::sorted_column_signatures(&self.table, strict))
+            .get_or_init(|| GoldSignatures::new(&self.table, strict))
     }
 
     /// The partial credit of a prediction (dense rewards; not the official score): the
@@ -388,7 +388,9 @@ impl PreparedGold {
         prediction: Prediction<'_>,
         strict: bool,
     ) -> crate::partial_credit::PartialCredit {
-        crate::explain::partial_credit(prediction, self, self.column_signatures(strict), strict)
+        crate::explain::fast::credit(prediction, self, strict, |table| {
+            self.column_signatures(strict).score(Some(table))
+        })
     }
 
     /// The values of each distinct rule (interned when the gold was read).

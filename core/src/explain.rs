@@ -52,7 +52,7 @@
 mod assign;
 mod canonical_columns;
 mod document;
-mod fast;
+pub(crate) mod fast;
 mod hints;
 mod render;
 
@@ -61,7 +61,7 @@ use crate::config::TaskConfig;
 use crate::csv::Table;
 use crate::error::{CellErrorKind, CsvError, FatalError};
 use crate::evaluate::{Intake, Prediction, PreparedGold, TaskResult};
-use crate::partial_credit::{column_signature_against, ColumnScores, PartialCredit, RowScores};
+use crate::partial_credit::{ColumnScores, PartialCredit, RowScores};
 
 pub use fast::partial_credit;
 pub use hints::{Hint, HintColumn, HintKind};
@@ -1030,11 +1030,10 @@ impl<'a> Analysis<'a> {
             .collect();
         let recovered = bipartite::max_matching(&same).iter().flatten().count();
         PartialCredit {
-            column_signature: column_signature_against(
-                Some(self.table),
-                self.gold.column_signatures(self.options.signature_strict),
-                self.options.signature_strict,
-            ),
+            column_signature: self
+                .gold
+                .column_signatures(self.options.signature_strict)
+                .score(Some(self.table)),
             rows: row_scores,
             columns: ColumnScores::new(recovered, self.d, self.c),
         }

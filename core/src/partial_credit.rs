@@ -170,25 +170,36 @@ fn cell_digest(bytes: &[u8]) -> u128 {
     (u128::from(mix64(a)) << 64) | u128::from(mix64(b ^ a))
 }
 
-/// The signature of each column: SHA-256 over the sorted digests of its normalized cells.
-/// Two columns get the same signature exactly when their sorted normalized cells are equal
-/// (up to digest collisions).
-pub fn column_signatures(table: &Table, strict: bool) -> Vec<[u8; 32]> {
+/// Each column's sorted cell digests. `known` gives the digests of raw texts already seen
+/// (the gold's), so cells equal to a gold cell are not normalized again.
+fn column_digests(table: &Table, strict: bool, known: Option<&GoldSignatures>) -> Vec<Vec<u128>> {
     let columns = table.column_count();
     let mut digests: Vec<Vec<u128>> = vec![Vec::with_capacity(table.row_count()); columns];
     let mut scratch = String::new();
     // Row by row: the table is stored row-major.
     for row in 0..table.row_count() {
         for (k, column) in digests.iter_mut().enumerate() {
-            scratch.clear();
-            signature_cell_into(table.cell(row, k), strict, &mut scratch);
-            column.push(cell_digest(scratch.as_bytes()));
+            let raw = table.cell(row, k);
+            column.push(known.and_then(|g| g.known_raw(raw)).unwrap_or_else(|| {
+                scratch.clear();
+                signature_cell_into(raw, strict, &mut scratch);
+                cell_digest(scratch.as_bytes())
+            }));
         }
     }
+    for column in &mut digests {
+        column.sort_unstable();
+    }
     digests
+}
+
+/// The signature of each column: SHA-256 over the sorted digests of its normalized cells.
+/// Two columns get the same signature exactly when their sorted normalized cells are equal
+/// (up to digest collisions).
+pub fn column_signatures(table: &Table, strict: bool) -> Vec<[u8; 32]> {
+    column_digests(table, strict, None)
         .into_iter()
-        .map(|mut cells| {
-            cells.sort_unstable();
+        .map(|cells| {
             let mut hasher = Sha256::new();
             for cell in &cells {
                 hasher.update(cell.to_le_bytes());
@@ -196,6 +207,106 @@ pub fn column_signatures(table: &Table, strict: bool) -> Vec<[u8; 32]> {
             hasher.finalize().into()
         })
         .collect()
+}
+
+/// Raw gold text (bytes) remembered with its digest: beyond it, cells are normalized.
+const RAW_TEXT_LIMIT: usize = 8 << 20;
+
+/// The gold side of the column signature, prepared once for many predictions: each column's
+/// sorted cell digests (columns sorted), and the digest of each raw gold cell text.
+#[derive(Clone)]
+pub struct GoldSignatures {
+    strict: bool,
+    columns: Vec<Vec<u128>>,
+    raw: crate::rule_values::Arena,
+    raw_digests: Vec<u128>,
+    hasher: foldhash::fast::RandomState,
+}
+
+impl std::fmt::Debug for GoldSignatures {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GoldSignatures")
+            .field("strict", &self.strict)
+            .field("columns", &self.columns.len())
+            .finish()
+    }
+}
+
+impl GoldSignatures {
+    /// Prepare the gold's columns for [`GoldSignatures::score`].
+    pub fn new(gold: &Table, strict: bool) -> Self {
+        let mut columns = column_digests(gold, strict, None);
+        columns.sort_unstable();
+        let mut signatures = GoldSignatures {
+            strict,
+            columns,
+            raw: Default::default(),
+            raw_digests: Vec::new(),
+            hasher: Default::default(),
+        };
+        let mut scratch = String::new();
+        for row in 0..gold.row_count() {
+            for raw in gold.row(row) {
+                if signatures.raw.text_len() + raw.len() > RAW_TEXT_LIMIT {
+                    return signatures;
+                }
+                let hash = std::hash::BuildHasher::hash_one(&signatures.hasher, raw);
+                if signatures.raw.find(hash, raw).is_none() {
+                    scratch.clear();
+                    signature_cell_into(raw, strict, &mut scratch);
+                    signatures.raw.push(hash, raw, &signatures.hasher);
+                    signatures.raw_digests.push(cell_digest(scratch.as_bytes()));
+                }
+            }
+        }
+        signatures
+    }
+
+    fn known_raw(&self, raw: &str) -> Option<u128> {
+        let hash = std::hash::BuildHasher::hash_one(&self.hasher, raw);
+        self.raw
+            .find(hash, raw)
+            .map(|i| self.raw_digests[i as usize])
+    }
+
+    /// [`column_signature`] of a prediction against this gold (`None`: no prediction file).
+    ///
+    /// ```
+    /// use tabeq::csv::read_table;
+    /// use tabeq::partial_credit::{column_signature, GoldSignatures};
+    /// let gold = read_table(b"a,b\n1,x\n2,y\n").unwrap();
+    /// let pred = read_table(b"q,p\ny,2.0\nx,1\n").unwrap();
+    /// let prepared = GoldSignatures::new(&gold, false);
+    /// assert_eq!(prepared.score(Some(&pred)), column_signature(Some(&pred), &gold, false));
+    /// assert_eq!(prepared.score(Some(&pred)).matched_columns, 2);
+    /// ```
+    pub fn score(&self, prediction: Option<&Table>) -> ColumnSignatureScore {
+        let gold_columns = self.columns.len();
+        let Some(prediction) = prediction else {
+            return ColumnSignatureScore::unreadable(gold_columns, true, self.strict);
+        };
+        let mut columns = column_digests(prediction, self.strict, Some(self));
+        columns.sort_unstable();
+        let matched = common_items(&self.columns, &columns);
+        ColumnSignatureScore::of_matches(matched, gold_columns, columns.len(), self.strict)
+    }
+}
+
+/// Size of the multiset intersection of two sorted lists.
+fn common_items<T: Ord>(a: &[T], b: &[T]) -> usize {
+    let (mut i, mut k, mut matched) = (0, 0, 0);
+    while i < a.len() && k < b.len() {
+        match a[i].cmp(&b[k]) {
+            std::cmp::Ordering::Equal => {
+                matched += 1;
+                i += 1;
+                k += 1;
+            }
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => k += 1,
+        }
+    }
+    matched
 }
 
 /// The KDD Cup 2026 phase-1 column-signature score (a compatibility mode, not the official
@@ -228,40 +339,40 @@ pub fn column_signature_against(
     };
     let mut pred_sigs = column_signatures(prediction, strict);
     pred_sigs.sort_unstable();
-    let (mut i, mut k, mut matched) = (0, 0, 0);
-    while i < gold_sigs.len() && k < pred_sigs.len() {
-        match gold_sigs[i].cmp(&pred_sigs[k]) {
-            std::cmp::Ordering::Equal => {
-                matched += 1;
-                i += 1;
-                k += 1;
-            }
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => k += 1,
+    let matched = common_items(gold_sigs, &pred_sigs);
+    ColumnSignatureScore::of_matches(matched, gold_columns, pred_sigs.len(), strict)
+}
+
+impl ColumnSignatureScore {
+    /// The score when `matched` prediction columns equal a gold column.
+    fn of_matches(
+        matched: usize,
+        gold_columns: usize,
+        prediction_columns: usize,
+        strict: bool,
+    ) -> Self {
+        let extra = prediction_columns - matched;
+        let recall = ratio(matched, gold_columns);
+        let penalty = EXTRA_COLUMN_PENALTY * ratio(extra, prediction_columns);
+        let score = (recall - penalty).max(0.0);
+        let status = if matched == 0 {
+            SignatureStatus::NoMatch
+        } else if matched == gold_columns && extra == 0 {
+            SignatureStatus::PerfectMatch
+        } else {
+            SignatureStatus::PartialMatch
+        };
+        ColumnSignatureScore {
+            status,
+            score,
+            recall,
+            penalty,
+            matched_columns: matched,
+            gold_columns,
+            prediction_columns,
+            extra_columns: extra,
+            strict,
         }
-    }
-    let prediction_columns = prediction.column_count();
-    let extra = prediction_columns - matched;
-    let recall = ratio(matched, gold_columns);
-    let penalty = EXTRA_COLUMN_PENALTY * ratio(extra, prediction_columns);
-    let score = (recall - penalty).max(0.0);
-    let status = if matched == 0 {
-        SignatureStatus::NoMatch
-    } else if matched == gold_columns && extra == 0 {
-        SignatureStatus::PerfectMatch
-    } else {
-        SignatureStatus::PartialMatch
-    };
-    ColumnSignatureScore {
-        status,
-        score,
-        recall,
-        penalty,
-        matched_columns: matched,
-        gold_columns,
-        prediction_columns,
-        extra_columns: extra,
-        strict,
     }
 }
 

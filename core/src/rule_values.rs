@@ -30,27 +30,33 @@ const CACHE_PROBE_CELLS: usize = 512;
 /// Raw gold text (bytes) remembered with its id: beyond it, cells are canonicalized.
 const RAW_ARENA_LIMIT: usize = 8 << 20;
 
-/// Text slices of one arena, found by hash: `ends[i]` is where entry `i` ends.
+/// Text slices of one arena, found by hash: `ends[i]` is where entry `i` ends. Entries are
+/// numbered from 0 in the order they were added.
 #[derive(Clone, Default)]
-struct Arena {
+pub(crate) struct Arena {
     table: hashbrown::HashTable<u32>,
     text: String,
     ends: Vec<usize>,
 }
 
 impl Arena {
-    fn get(&self, i: u32) -> &str {
+    pub fn get(&self, i: u32) -> &str {
         let i = i as usize;
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
         &self.text[start..self.ends[i]]
     }
 
-    fn find(&self, hash: u64, s: &str) -> Option<u32> {
+    pub fn find(&self, hash: u64, s: &str) -> Option<u32> {
         self.table.find(hash, |&i| self.get(i) == s).copied()
     }
 
+    /// Bytes of text held.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     /// Add `s` (not present) and return its index.
-    fn push(&mut self, hash: u64, s: &str, hasher: &foldhash::fast::RandomState) -> u32 {
+    pub fn push(&mut self, hash: u64, s: &str, hasher: &foldhash::fast::RandomState) -> u32 {
         self.text.push_str(s);
         self.ends.push(self.text.len());
         let i = (self.ends.len() - 1) as u32;
@@ -283,7 +289,7 @@ fn read_columns_into<'t>(
     if rows > CACHE_FROM_ROW {
         caches.resize_with(columns.len(), RawCache::default);
     }
-    let mut scratch = String::new();
+    let mut scratch = SCRATCH.take();
     let mut reading = columns.len();
     for row in 0..rows {
         if reading == 0 {
@@ -336,4 +342,10 @@ fn read_columns_into<'t>(
             }
         }
     }
+    SCRATCH.set(scratch);
+}
+
+std::thread_local! {
+    /// Canonical text of the cell being read: one buffer per thread, kept between reads.
+    static SCRATCH: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
 }

@@ -48,6 +48,9 @@ fn fast_paths_equal_the_record_on_every_vector() {
         passed += usize::from(record.passed);
         compared += 1;
     }
-    assert!(compared > 3000 && passed > 500, "compared {compared}, passed {passed}");
+    assert!(
+        compared > 3000 && passed > 500,
+        "compared {compared}, passed {passed}"
+    );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

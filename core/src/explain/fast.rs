@@ -40,6 +40,18 @@ pub fn partial_credit(
     gold_signatures: &[[u8; 32]],
     strict: bool,
 ) -> PartialCredit {
+    credit(prediction, gold, strict, |table| {
+        column_signature_against(Some(table), gold_signatures, strict)
+    })
+}
+
+/// [`partial_credit`] with the column signature of a table given by `signature`.
+pub(crate) fn credit(
+    prediction: Prediction<'_>,
+    gold: &PreparedGold,
+    strict: bool,
+    signature: impl FnOnce(&Table) -> ColumnSignatureScore,
+) -> PartialCredit {
     let d = gold.config().columns.len();
     let n_gold = gold.table().row_count();
     let intake = prediction.intake();
@@ -50,7 +62,7 @@ pub fn partial_credit(
             return PartialCredit::unreadable(d, n_gold, missing, strict);
         }
     };
-    let column_signature = column_signature_against(Some(table), gold_signatures, strict);
+    let column_signature = signature(table);
     let passed = |column_signature| PartialCredit {
         // Every gold column is recovered by its mapped column, every row matches.
         column_signature,
