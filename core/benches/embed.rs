@@ -4,14 +4,14 @@
 //!
 //! `cargo bench -p tabeq --bench embed [-- COUNT]`: prints nanoseconds per prediction for
 //! reading the CSV, for `PreparedGold::evaluate_table` on the read table, and for the whole
-//! `PreparedGold::evaluate`, for `partial_credit` and for `explain(...).partial`. Timings are printed, never asserted.
+//! `PreparedGold::evaluate`, for `PreparedGold::partial_credit` and for `explain(...).partial`.
+//! Timings are printed, never asserted.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use tabeq::csv::read_table;
-use tabeq::explain::{explain, partial_credit, ExplainOptions};
-use tabeq::partial_credit::sorted_column_signatures;
+use tabeq::explain::{explain, ExplainOptions};
 use tabeq::{Prediction, PreparedGold, TaskConfig};
 
 /// Deterministic draws (the workload only needs variety): the `i`-th draw below `n`.
@@ -125,15 +125,9 @@ fn main() {
             black_box(prepared.evaluate(Prediction::Csv(black_box(p))).passed);
         }
     });
-    let signatures = sorted_column_signatures(prepared.table(), false);
     let credit = per_prediction(count, || {
         for p in &inputs {
-            black_box(partial_credit(
-                Prediction::Csv(black_box(p)),
-                &prepared,
-                &signatures,
-                false,
-            ));
+            black_box(prepared.partial_credit(Prediction::Csv(black_box(p)), false));
         }
     });
     let options = ExplainOptions::default();
