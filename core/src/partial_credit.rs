@@ -214,22 +214,13 @@ const RAW_TEXT_LIMIT: usize = 8 << 20;
 
 /// The gold side of the column signature, prepared once for many predictions: each column's
 /// sorted cell digests (columns sorted), and the digest of each raw gold cell text.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct GoldSignatures {
     strict: bool,
     columns: Vec<Vec<u128>>,
     raw: crate::rule_values::Arena,
     raw_digests: Vec<u128>,
     hasher: foldhash::fast::RandomState,
-}
-
-impl std::fmt::Debug for GoldSignatures {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GoldSignatures")
-            .field("strict", &self.strict)
-            .field("columns", &self.columns.len())
-            .finish()
-    }
 }
 
 impl GoldSignatures {

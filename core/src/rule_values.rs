@@ -39,6 +39,12 @@ pub(crate) struct Arena {
     ends: Vec<usize>,
 }
 
+impl core::fmt::Debug for Arena {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Arena({} entries)", self.ends.len())
+    }
+}
+
 impl Arena {
     pub fn get(&self, i: u32) -> &str {
         let i = i as usize;
@@ -74,7 +80,7 @@ impl Arena {
 /// text arena (no allocation per value). The gold's raw cell texts are remembered with their
 /// ids: a prediction cell equal byte for byte to a gold cell read under the same rule has the
 /// gold's canonical value, so most cells of near-correct predictions need no canonicalization.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(crate) struct RuleValues {
     pub rule: Rule,
     values: Arena,
@@ -82,15 +88,6 @@ pub(crate) struct RuleValues {
     raw: Arena,
     raw_ids: Vec<ValueId>,
     hasher: foldhash::fast::RandomState,
-}
-
-impl core::fmt::Debug for RuleValues {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("RuleValues")
-            .field("rule", &self.rule)
-            .field("values", &self.len())
-            .finish()
-    }
 }
 
 impl RuleValues {

@@ -1,5 +1,7 @@
 //! One prepared gold against many predictions: over every public conformance vector, the
-//! fast partial credit equals the diagnosis's, for both signature modes, and an extracted
+//! fast partial credit (with given signatures and `PreparedGold::partial_credit`) equals the
+//! diagnosis's, for both signature modes, `passes` is `evaluate(..).passed` and a second
+//! evaluation (its per-thread read buffers reused) gives the same record; and an extracted
 //! table that is not found scores as a missing prediction.
 
 use tabeq::explain::{explain, partial_credit, ExplainOptions};
@@ -13,7 +15,7 @@ use common::{bytes_field, cases};
 
 #[test]
 fn fast_partial_credit_equals_the_diagnosis_on_every_vector() {
-    let mut compared = 0;
+    let (mut compared, mut passed) = (0, 0);
     let mut problems = Vec::new();
     for case in &cases() {
         let id = match case.get("id") {
@@ -35,6 +37,14 @@ fn fast_partial_credit_equals_the_diagnosis_on_every_vector() {
             Some(b) => Prediction::Csv(b),
             None => Prediction::Missing,
         };
+        let record = prepared.evaluate(prediction);
+        if prepared.passes(prediction) != record.passed {
+            problems.push(format!("{id}: passes() disagrees with {record:?}"));
+        }
+        if prepared.evaluate(prediction) != record {
+            problems.push(format!("{id}: a second evaluation differs"));
+        }
+        passed += usize::from(record.passed);
         for strict in [false, true] {
             let options = ExplainOptions {
                 signature_strict: strict,
@@ -43,13 +53,16 @@ fn fast_partial_credit_equals_the_diagnosis_on_every_vector() {
             let expected = explain(prediction, &prepared, &options).partial;
             let signatures = sorted_column_signatures(prepared.table(), strict);
             let fast = partial_credit(prediction, &prepared, &signatures, strict);
-            if fast != expected {
+            if fast != expected || prepared.partial_credit(prediction, strict) != expected {
                 problems.push(format!("{id} (strict {strict}): {fast:?} != {expected:?}"));
             }
             compared += 1;
         }
     }
-    assert!(compared > 5000, "compared {compared}");
+    assert!(
+        compared > 5000 && passed > 500,
+        "compared {compared}, passed {passed}"
+    );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
