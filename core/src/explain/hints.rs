@@ -693,20 +693,11 @@ impl Finder<'_, '_> {
             pred_rows: Some(keep),
             ..WhatIf::default()
         };
-        let would_pass = what.passes(a);
-        Some((
-            Hint {
-                kind: HintKind::DuplicatesRemoved,
-                message: format!(
-                    "the prediction repeats {}; without the repeats its rows equal the gold's and the task {}",
-                    plural(repeats, "row", "rows"),
-                    if would_pass { "would pass" } else { "would still fail" }
-                ),
-                columns: Vec::new(),
-                would_pass,
-            },
-            what,
-        ))
+        let because = format!(
+            "the prediction repeats {}; without the repeats its rows equal the gold's and",
+            plural(repeats, "row", "rows")
+        );
+        table_hint(a, HintKind::DuplicatesRemoved, because, what)
     }
 
     fn duplicates_added(&mut self) -> Option<(Hint, WhatIf)> {
@@ -725,21 +716,12 @@ impl Finder<'_, '_> {
             pred_rows: Some(pred_keep),
             ..WhatIf::default()
         };
-        let would_pass = what.passes(a);
-        Some((
-            Hint {
-                kind: HintKind::DuplicatesAdded,
-                message: format!(
-                    "the gold repeats {} that the prediction lists once (as after DISTINCT or drop_duplicates); \
-                     ignoring duplicates on both sides the task {}",
-                    plural(repeats, "row", "rows"),
-                    if would_pass { "would pass" } else { "would still fail" }
-                ),
-                columns: Vec::new(),
-                would_pass,
-            },
-            what,
-        ))
+        let because = format!(
+            "the gold repeats {} that the prediction lists once (as after DISTINCT or drop_duplicates); \
+             ignoring duplicates on both sides",
+            plural(repeats, "row", "rows")
+        );
+        table_hint(a, HintKind::DuplicatesAdded, because, what)
     }
 
     fn row_order(&mut self) -> Option<(Hint, WhatIf)> {
@@ -770,28 +752,41 @@ impl Finder<'_, '_> {
             unordered: true,
             ..WhatIf::default()
         };
-        let would_pass = what.passes(a);
         let place = self
             .rows
             .report
             .order
             .as_ref()
             .map_or(0, |o| o.rows_in_place);
-        Some((
-            Hint {
-                kind: HintKind::RowOrder,
-                message: format!(
-                    "the rows are right but in the wrong order ({} of {} in place); ignoring order the task {}",
-                    place,
-                    a.n_gold,
-                    if would_pass { "would pass" } else { "would still fail" }
-                ),
-                columns: Vec::new(),
-                would_pass,
-            },
-            what,
-        ))
+        let because = format!(
+            "the rows are right but in the wrong order ({place} of {} in place); ignoring order",
+            a.n_gold
+        );
+        table_hint(a, HintKind::RowOrder, because, what)
     }
+}
+
+/// A hint about the whole table: `because`, then whether changing the table as `what` says
+/// makes the task pass.
+fn table_hint(
+    a: &Analysis<'_>,
+    kind: HintKind,
+    because: String,
+    what: WhatIf,
+) -> Option<(Hint, WhatIf)> {
+    let would_pass = what.passes(a);
+    let verdict = if would_pass {
+        "would pass"
+    } else {
+        "would still fail"
+    };
+    let hint = Hint {
+        kind,
+        message: format!("{because} the task {verdict}"),
+        columns: Vec::new(),
+        would_pass,
+    };
+    Some((hint, what))
 }
 
 pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
