@@ -118,13 +118,16 @@ impl NativeGold {
         let config = &config.inner;
         let (gold, csv) = match Input::borrowed(gold)? {
             Input::Bytes(bytes) => {
-                let prepared = py.detach(|| PreparedGold::new(&bytes, config));
+                let prepared = py.detach(|| {
+                    PreparedGold::new(&bytes, config).map(PreparedGold::for_many_predictions)
+                });
                 (prepared, gold.cast::<PyBytes>()?.clone().unbind())
             }
             Input::Path(path) => {
                 let read = py.detach(|| -> Result<_, tabeq::FatalError> {
                     let bytes = fs::read_gold(&path, &config.task_id)?;
-                    let prepared = PreparedGold::new(&bytes, config)?;
+                    let prepared = PreparedGold::new(&bytes, config)
+                        .map(PreparedGold::for_many_predictions)?;
                     Ok((prepared, bytes))
                 });
                 let (prepared, bytes) = read.map_err(fatal_to_py)?;

@@ -102,7 +102,9 @@ fn main() {
         gold_csv.push_str(&row.join(","));
         gold_csv.push('\n');
     }
-    let prepared = PreparedGold::new(gold_csv.as_bytes(), &config).expect("gold");
+    let prepared = PreparedGold::new(gold_csv.as_bytes(), &config)
+        .expect("gold")
+        .for_many_predictions();
     let inputs = predictions(&gold, count, &mut rng);
     let tables: Vec<_> = inputs.iter().map(|p| read_table(p).expect("csv")).collect();
     let passed = inputs

@@ -158,21 +158,21 @@ impl RuleValues {
         Some(self.raw_ids[i as usize])
     }
 
-    /// Read the gold's columns `columns` (all of this rule), adding their values, and remember
-    /// their raw texts. Gold reading stops at a column's first unreadable cell.
+    /// Read the gold's columns `columns` (all of this rule), adding their values. Gold reading
+    /// stops at a column's first unreadable cell.
     pub fn read_gold(&mut self, table: &Table, columns: &[usize]) -> Vec<ColumnRead> {
         let rule = self.rule;
-        let read = read_columns(table, columns, &rule, Unreadable::Stop, None, |s| {
+        read_columns(table, columns, &rule, Unreadable::Stop, None, |s| {
             self.intern(s)
-        });
-        for (col, &k) in read.iter().zip(columns) {
-            if col.first_error.is_none() {
-                for (row, &id) in col.ids.iter().enumerate() {
-                    self.remember_raw(table.cell(row, k), id);
-                }
-            }
+        })
+    }
+
+    /// Remember the raw texts of gold column `column` (read as `ids`), for predictions read
+    /// later.
+    pub fn remember_column(&mut self, table: &Table, column: usize, ids: &[ValueId]) {
+        for (row, &id) in ids.iter().enumerate() {
+            self.remember_raw(table.cell(row, column), id);
         }
-        read
     }
 
     /// Read prediction columns: values the gold never has get [`UNSEEN`].

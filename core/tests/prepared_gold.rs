@@ -1,7 +1,8 @@
 //! One prepared gold against many predictions: over every public conformance vector, the
 //! fast partial credit (with given signatures and `PreparedGold::partial_credit`) equals the
 //! diagnosis's, for both signature modes, `passes` is `evaluate(..).passed` and a second
-//! evaluation (its per-thread read buffers reused) gives the same record; and an extracted
+//! evaluation (its per-thread read buffers reused) and the gold ready for many predictions
+//! (raw gold cells remembered) give the same record; and an extracted
 //! table that is not found scores as a missing prediction.
 
 use tabeq::explain::{explain, partial_credit, ExplainOptions};
@@ -43,6 +44,10 @@ fn fast_partial_credit_equals_the_diagnosis_on_every_vector() {
         }
         if prepared.evaluate(prediction) != record {
             problems.push(format!("{id}: a second evaluation differs"));
+        }
+        let reused = prepared.clone().for_many_predictions();
+        if reused.evaluate(prediction) != record || reused.passes(prediction) != record.passed {
+            problems.push(format!("{id}: the gold ready for many predictions differs"));
         }
         passed += usize::from(record.passed);
         for strict in [false, true] {

@@ -33,7 +33,7 @@ impl Gold {
     ) -> Result<Gold, Failure> {
         let config = parse_config(config, config_file_name.map(config_stem))?;
         Ok(Gold {
-            gold: prepare_gold(gold, &config)?,
+            gold: prepare_gold(gold, &config)?.for_many_predictions(),
         })
     }
 
