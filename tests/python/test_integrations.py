@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import tabeq
-from conftest import REPO
+from conftest import REPO, fixture_config
 
 DOC = REPO / "docs" / "integrations.md"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", flags=re.MULTILINE | re.DOTALL)
@@ -61,20 +61,7 @@ def test_every_harness_has_an_example() -> None:
         assert needle in text, needle
 
 
-CONFIG: dict[str, Any] = {
-    "schema_version": "1.0",
-    "task_id": "task_1",
-    "order_sensitive": False,
-    "columns": [
-        {"gold_index": 0, "gold_name": "region", "type": "text"},
-        {
-            "gold_index": 1,
-            "gold_name": "gdp",
-            "type": "number",
-            "comparison": {"mode": "decimal_places", "digits": 1},
-        },
-    ],
-}
+CONFIG: dict[str, Any] = fixture_config("region_gdp")
 GOLD = "region,gdp\nNorth,1.25\nSouth,2\n"
 RIGHT = "```csv\nGDP,Region\n2.0,South\n1.3,North\n```"
 HALF = "| region | gdp |\n|---|---|\n| North | 1.3 |\n| West | 2 |\n"
