@@ -8,6 +8,9 @@
 //! Prints `scenario input_bytes outcome`. The inputs are built in memory, so the peak includes
 //! them (gold + prediction bytes); `baseline` measures the process alone.
 
+mod support;
+
+use support::csv_of;
 use tabeq::canon::canonicalize;
 use tabeq::config::{Comparison, NumericUnit, Rule};
 use tabeq::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS};
@@ -41,23 +44,6 @@ fn config(columns: &[&str], order_sensitive: bool) -> TaskConfig {
         Ok(c) => c,
         Err(e) => panic!("scenario config: {e:?}"),
     }
-}
-
-fn csv_of(width: usize, rows: usize, cell: impl Fn(usize, usize) -> String) -> Vec<u8> {
-    let mut out = String::new();
-    let header: Vec<String> = (0..width).map(|j| format!("h{j}")).collect();
-    out.push_str(&header.join(","));
-    out.push('\n');
-    for r in 0..rows {
-        for j in 0..width {
-            if j > 0 {
-                out.push(',');
-            }
-            out.push_str(&cell(r, j));
-        }
-        out.push('\n');
-    }
-    out.into_bytes()
 }
 
 const INTEGER: &str = r#""type": "number", "comparison": {"mode": "integer"}"#;

@@ -7,7 +7,10 @@
 //! is added too). Each prediction is the gold with its columns permuted and its rows
 //! shuffled, so it must pass.
 
+mod support;
+
 use std::time::Instant;
+use support::Lcg;
 
 use tabeq::{evaluate_task, Prediction, TaskConfig};
 
@@ -35,24 +38,6 @@ const SHAPES: &[(&str, Shape)] = &[
     ),
     (COMPLEMENTED, &[(8, false), (8, false)]),
 ];
-
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) as usize % n
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// Rows of bits: the parity construction, or as many rows of independent random bits.
 fn rows(shape: Shape, complements: bool, random: bool, rng: &mut Lcg) -> Vec<Vec<u8>> {

@@ -1,6 +1,10 @@
 //! The diagnosis on hand-made tasks: each part of the report, each hint, the DataSpace failure
 //! kinds, partial credit, size bounds, and the verdict staying exactly evaluate's.
 
+#[path = "../examples/support/mod.rs"]
+mod support;
+
+use support::Lcg;
 use tabeq::cpython_json;
 use tabeq::csv::read_table;
 use tabeq::error::{CellErrorKind, CsvErrorKind, TaskErrorCode};
@@ -658,54 +662,9 @@ fn table_predictions_are_diagnosed_like_csv() {
     assert_eq!(a.to_json(), b.to_json());
 }
 
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 11
-    }
-}
-
-/// The permutation-search worst case: d same-typed number columns, the prediction's columns
-/// reversed, rows shuffled, one wrong cell.
+/// The permutation-search worst case (`support::worst_case`) with its config.
 fn worst_case(rows: usize, cols: usize) -> (String, String, TaskConfig) {
-    let mut rng = Lcg(7);
-    let data: Vec<Vec<String>> = (0..rows)
-        .map(|_| {
-            (0..cols)
-                .map(|_| format!("{}.{:02}", rng.next() % 1_000_000, rng.next() % 100))
-                .collect()
-        })
-        .collect();
-    let header = |p: &str| {
-        (0..cols)
-            .map(|i| format!("{p}{i}"))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let mut gold = header("c") + "\n";
-    for row in &data {
-        gold.push_str(&row.join(","));
-        gold.push('\n');
-    }
-    let mut pred_rows: Vec<Vec<String>> = data
-        .iter()
-        .map(|r| r.iter().rev().cloned().collect())
-        .collect();
-    pred_rows[rows - 1][0] = "0.01".into();
-    for i in (1..rows).rev() {
-        let j = (rng.next() % (i as u64 + 1)) as usize;
-        pred_rows.swap(i, j);
-    }
-    let mut pred = header("p") + "\n";
-    for row in &pred_rows {
-        pred.push_str(&row.join(","));
-        pred.push('\n');
-    }
+    let (pred, gold) = support::worst_case(rows, cols);
     let names: Vec<String> = (0..cols).map(|i| format!("c{i}:dp2")).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     (pred, gold, config(false, &names))

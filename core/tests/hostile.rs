@@ -3,6 +3,10 @@
 //! input is the largest of its kind that the limits admit, so a super-linear path would show
 //! as a test that does not end. Peak memory is measured by `bench/hostile_memory.sh`.
 
+#[path = "../examples/support/mod.rs"]
+mod support;
+
+use support::csv_of;
 use tabeq::canon::{canonicalize, Canonical};
 use tabeq::config::{Comparison, NumericUnit, Rule};
 use tabeq::csv::{
@@ -53,24 +57,6 @@ fn all_rules() -> Vec<Rule> {
     let mut rules = number_rules();
     rules.extend([Rule::Text, Rule::Date, Rule::Datetime, Rule::Boolean]);
     rules
-}
-
-/// `rows` rows of `width` cells from `cell(row, column)`, header first.
-fn csv_of(width: usize, rows: usize, cell: impl Fn(usize, usize) -> String) -> Vec<u8> {
-    let mut out = String::new();
-    let header: Vec<String> = (0..width).map(|j| format!("h{j}")).collect();
-    out.push_str(&header.join(","));
-    out.push('\n');
-    for r in 0..rows {
-        for j in 0..width {
-            if j > 0 {
-                out.push(',');
-            }
-            out.push_str(&cell(r, j));
-        }
-        out.push('\n');
-    }
-    out.into_bytes()
 }
 
 fn csv_error(bytes: &[u8]) -> CsvErrorKind {
