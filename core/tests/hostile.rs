@@ -6,7 +6,7 @@
 #[path = "../examples/support/mod.rs"]
 mod support;
 
-use support::csv_of;
+use support::{config, csv_of};
 use tabeq::canon::{canonicalize, Canonical};
 use tabeq::config::{Comparison, NumericUnit, Rule};
 use tabeq::csv::{
@@ -16,19 +16,6 @@ use tabeq::error::{CellErrorKind, CsvErrorKind, FatalCode, TaskErrorCode};
 use tabeq::explain::{explain, ExplainOptions};
 use tabeq::gold_free_check::validate_prediction;
 use tabeq::{evaluate_task, Prediction, PreparedGold, TaskConfig, TaskResult};
-
-fn config(order_sensitive: bool, columns: &[&str]) -> TaskConfig {
-    let cols: Vec<String> = columns
-        .iter()
-        .enumerate()
-        .map(|(i, body)| format!(r#"{{"gold_index": {i}, "gold_name": "c{i}", {body}}}"#))
-        .collect();
-    let json = format!(
-        r#"{{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": {order_sensitive}, "columns": [{}]}}"#,
-        cols.join(",")
-    );
-    TaskConfig::from_json(json.as_bytes(), None).expect("test config")
-}
 
 const TEXT: &str = r#""type": "text""#;
 const INTEGER: &str = r#""type": "number", "comparison": {"mode": "integer"}"#;

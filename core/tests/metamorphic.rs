@@ -373,6 +373,14 @@ fn csv(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// A task's rows with one cell changed: its column, its raw text before and after, the rows.
+struct OneCellChanged {
+    column: usize,
+    before: String,
+    after: String,
+    rows: Vec<Vec<String>>,
+}
+
 impl Task {
     fn config(&self) -> TaskConfig {
         TaskConfig {
@@ -397,6 +405,27 @@ impl Task {
             .iter()
             .map(|r| r.iter().map(Value::raw).collect())
             .collect()
+    }
+
+    /// The plain rows with the cell at (`row`, `column`) changed by `Value::changed`; a null
+    /// cell, which has no change, rejects the case.
+    fn with_one_cell_changed(
+        &self,
+        row: Index,
+        column: Index,
+    ) -> Result<OneCellChanged, TestCaseError> {
+        let (r, c) = (row.index(self.rows.len()), column.index(self.kinds.len()));
+        let Some(changed) = self.rows[r][c].changed() else {
+            return Err(TestCaseError::reject("null cell"));
+        };
+        let mut rows = self.plain_rows();
+        rows[r][c] = changed.raw();
+        Ok(OneCellChanged {
+            column: c,
+            before: self.rows[r][c].raw(),
+            after: changed.raw(),
+            rows,
+        })
     }
 
     fn evaluate(&self, prediction: &[u8]) -> TaskResult {
@@ -643,17 +672,12 @@ proptest! {
         row in any::<Index>(),
         column in any::<Index>(),
     ) {
-        let (r, c) = (row.index(task.rows.len()), column.index(task.kinds.len()));
-        let Some(changed) = task.rows[r][c].changed() else {
-            return Err(TestCaseError::reject("null cell"));
-        };
-        let rule = task.kinds[c].rule();
-        prop_assume!(canonicalize(&changed.raw(), &rule) != canonicalize(&task.rows[r][c].raw(), &rule));
-        let mut rows = task.plain_rows();
-        rows[r][c] = changed.raw();
+        let changed = task.with_one_cell_changed(row, column)?;
+        let rule = task.kinds[changed.column].rule();
+        prop_assume!(canonicalize(&changed.after, &rule) != canonicalize(&changed.before, &rule));
         // One rule for all columns: the multiset of all canonical cells changed, so no column
         // order can reproduce the gold.
-        let result = task.evaluate(&task.prediction(&rows));
+        let result = task.evaluate(&task.prediction(&changed.rows));
         assert_fails(&result, "changed cell")?;
         prop_assert_eq!(result.error_code, Some(TaskErrorCode::RelationMismatch));
     }
@@ -667,13 +691,8 @@ proptest! {
         // Unordered tasks with mixed rules can in principle pass under another column order,
         // so this checks the no-mismatch direction: the identity mapping no longer passes, and
         // whatever is reported is consistent.
-        let (r, c) = (row.index(task.rows.len()), column.index(task.kinds.len()));
-        let Some(changed) = task.rows[r][c].changed() else {
-            return Err(TestCaseError::reject("null cell"));
-        };
-        let mut rows = task.plain_rows();
-        rows[r][c] = changed.raw();
-        let result = task.evaluate(&task.prediction(&rows));
+        let changed = task.with_one_cell_changed(row, column)?;
+        let result = task.evaluate(&task.prediction(&changed.rows));
         let identity: Vec<usize> = (0..task.kinds.len()).collect();
         prop_assert_ne!(result.column_mapping, Some(identity));
     }

@@ -19,6 +19,22 @@ pub fn read(path: &str) -> Vec<u8> {
     std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
 }
 
+/// A config of task_1 whose column `i` is `{"gold_index": i, "gold_name": "c{i}", BODY}` for
+/// the i-th JSON member list in `columns` (e.g. `"type": "text"`).
+pub fn config(order_sensitive: bool, columns: &[&str]) -> tabeq::TaskConfig {
+    let cols: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, body)| format!(r#"{{"gold_index": {i}, "gold_name": "c{i}", {body}}}"#))
+        .collect();
+    let json = format!(
+        r#"{{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": {order_sensitive}, "columns": [{}]}}"#,
+        cols.join(",")
+    );
+    tabeq::TaskConfig::from_json(json.as_bytes(), None)
+        .unwrap_or_else(|e| panic!("config {json}: {e:?}"))
+}
+
 /// A linear congruential generator (Knuth's MMIX constants): reproducible inputs without a
 /// dependency.
 pub struct Lcg(pub u64);
