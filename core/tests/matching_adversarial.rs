@@ -30,12 +30,11 @@ fn far_from_budget(stats: SearchStats) {
     );
 }
 
-fn polynomial(stats: SearchStats, d: usize) {
+/// Far from the budget, at most `bound` hashed nodes and at most `d` exact verifications.
+fn search_within(stats: SearchStats, d: usize, bound: usize) {
     far_from_budget(stats);
-    // d² + d: each of d levels tries at most d candidates on the paths these inputs allow.
-    let bound = (d * d + d) as u64;
     assert!(
-        stats.hashed_nodes <= bound,
+        stats.hashed_nodes <= bound as u64,
         "{} hashed nodes for d = {d} (bound {bound})",
         stats.hashed_nodes
     );
@@ -44,6 +43,11 @@ fn polynomial(stats: SearchStats, d: usize) {
         "{} exact verifications",
         stats.verified_leaves
     );
+}
+
+fn polynomial(stats: SearchStats, d: usize) {
+    // d² + d: each of d levels tries at most d candidates on the paths these inputs allow.
+    search_within(stats, d, d * d + d);
 }
 
 /// A deterministic pseudo-random shuffle of rows (the prediction's row order is arbitrary).
@@ -444,18 +448,7 @@ fn first_block_mapping(
 /// Search effort allowed on parity inputs: the symmetry rules leave, per gold block, one branch
 /// per way of splitting its first columns among the prediction blocks.
 fn parity_bound(stats: SearchStats, d: usize) {
-    far_from_budget(stats);
-    let bound = (d * d * d) as u64;
-    assert!(
-        stats.hashed_nodes <= bound,
-        "{} hashed nodes for d = {d} (bound {bound})",
-        stats.hashed_nodes
-    );
-    assert!(
-        stats.verified_leaves <= d as u64,
-        "{} exact verifications",
-        stats.verified_leaves
-    );
+    search_within(stats, d, d * d * d);
 }
 
 /// A column permutation with shuffled rows must pass with the first block-respecting mapping.

@@ -11,10 +11,13 @@
 //!
 //! Cases per property: `PROPTEST_CASES` (default 1024; about a second for the whole file).
 
+#[path = "../examples/support/mod.rs"]
+mod support;
+
 use proptest::prelude::*;
 use proptest::sample::Index;
 use tabeq::canon::{canonicalize, Canonical};
-use tabeq::config::{ColumnSpec, ColumnType, Comparison, NumericUnit, Rule, TaskConfig};
+use tabeq::config::{ColumnSpec, Comparison, NumericUnit, Rule, TaskConfig};
 use tabeq::error::TaskErrorCode;
 use tabeq::{evaluate_task, Prediction, TaskResult};
 use unicode_normalization::UnicodeNormalization;
@@ -67,31 +70,7 @@ impl Kind {
     }
 
     fn spec(self, index: usize) -> ColumnSpec {
-        let rule = self.rule();
-        let (column_type, comparison, unit, allow_percent_sign) = match rule {
-            Rule::Number {
-                comparison,
-                unit,
-                allow_percent_sign,
-            } => (
-                ColumnType::Number,
-                Some(comparison),
-                unit,
-                allow_percent_sign,
-            ),
-            Rule::Text => (ColumnType::Text, None, NumericUnit::Plain, false),
-            Rule::Date => (ColumnType::Date, None, NumericUnit::Plain, false),
-            Rule::Datetime => (ColumnType::Datetime, None, NumericUnit::Plain, false),
-            Rule::Boolean => (ColumnType::Boolean, None, NumericUnit::Plain, false),
-        };
-        ColumnSpec {
-            gold_index: index,
-            gold_name: format!("g{index}"),
-            column_type,
-            comparison,
-            unit,
-            allow_percent_sign,
-        }
+        support::column_spec(index, format!("g{index}"), self.rule())
     }
 
     /// The value with this pool index (small pools, so rows and columns repeat).

@@ -35,6 +35,39 @@ pub fn config(order_sensitive: bool, columns: &[&str]) -> tabeq::TaskConfig {
         .unwrap_or_else(|e| panic!("config {json}: {e:?}"))
 }
 
+/// The config column `index`, named `name`, that reads its cells under `rule`.
+pub fn column_spec(
+    index: usize,
+    name: String,
+    rule: tabeq::config::Rule,
+) -> tabeq::config::ColumnSpec {
+    use tabeq::config::{ColumnType, NumericUnit, Rule};
+    let (column_type, comparison, unit, allow_percent_sign) = match rule {
+        Rule::Text => (ColumnType::Text, None, NumericUnit::Plain, false),
+        Rule::Number {
+            comparison,
+            unit,
+            allow_percent_sign,
+        } => (
+            ColumnType::Number,
+            Some(comparison),
+            unit,
+            allow_percent_sign,
+        ),
+        Rule::Date => (ColumnType::Date, None, NumericUnit::Plain, false),
+        Rule::Datetime => (ColumnType::Datetime, None, NumericUnit::Plain, false),
+        Rule::Boolean => (ColumnType::Boolean, None, NumericUnit::Plain, false),
+    };
+    tabeq::config::ColumnSpec {
+        gold_index: index,
+        gold_name: name,
+        column_type,
+        comparison,
+        unit,
+        allow_percent_sign,
+    }
+}
+
 /// A linear congruential generator (Knuth's MMIX constants): reproducible inputs without a
 /// dependency.
 pub struct Lcg(pub u64);

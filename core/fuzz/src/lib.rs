@@ -14,10 +14,13 @@
 //!   bit 1: the prediction is derived from the gold (columns permuted, headers renamed, rows
 //!   shuffled by the seed) and then changed by the mutation in bits 2..=4.
 
+#[path = "../../examples/support/mod.rs"]
+mod support;
+
 use std::collections::HashSet;
 
 use tabeq::canon::{canonicalize, Canonical};
-use tabeq::config::{ColumnSpec, ColumnType, Comparison, NumericUnit, Rule, TaskConfig};
+use tabeq::config::{ColumnSpec, Comparison, NumericUnit, Rule, TaskConfig};
 use tabeq::csv::{
     read_table, Table, MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS,
 };
@@ -269,30 +272,7 @@ pub fn rule_from_bytes(a: u8, b: u8) -> Rule {
 
 /// A config column with this rule.
 pub fn spec_for(index: usize, rule: Rule) -> ColumnSpec {
-    let (column_type, comparison, unit, allow_percent_sign) = match rule {
-        Rule::Text => (ColumnType::Text, None, NumericUnit::Plain, false),
-        Rule::Number {
-            comparison,
-            unit,
-            allow_percent_sign,
-        } => (
-            ColumnType::Number,
-            Some(comparison),
-            unit,
-            allow_percent_sign,
-        ),
-        Rule::Date => (ColumnType::Date, None, NumericUnit::Plain, false),
-        Rule::Datetime => (ColumnType::Datetime, None, NumericUnit::Plain, false),
-        Rule::Boolean => (ColumnType::Boolean, None, NumericUnit::Plain, false),
-    };
-    ColumnSpec {
-        gold_index: index,
-        gold_name: format!("c{index}"),
-        column_type,
-        comparison,
-        unit,
-        allow_percent_sign,
-    }
+    support::column_spec(index, format!("c{index}"), rule)
 }
 
 /// A config with these rules.
@@ -809,6 +789,20 @@ pub fn reference_csv(bytes: &[u8]) -> Option<Vec<Vec<String>>> {
         *field_len += 1;
         Some(())
     }
+    // A field ends: it joins the record, and the next one starts empty.
+    fn end_field(fields: &mut Vec<String>, field: &mut String, field_len: &mut usize) {
+        fields.push(std::mem::take(field));
+        *field_len = 0;
+    }
+    // The state after a line's last field: the record ends at the end-of-line marker; before
+    // it, the rest of the line terminator is eaten.
+    let line_end = |c: Option<char>| {
+        if c.is_none() {
+            S::StartRecord
+        } else {
+            S::EatCrnl
+        }
+    };
     for line in lines {
         // None stands for the end-of-line marker CPython feeds after each line.
         for c in line.chars().map(Some).chain(std::iter::once(None)) {
@@ -827,18 +821,12 @@ pub fn reference_csv(bytes: &[u8]) -> Option<Vec<Vec<String>>> {
                 S::StartRecord => unreachable!(),
                 S::StartField | S::InField => {
                     if is_nl || c.is_none() {
-                        fields.push(std::mem::take(&mut field));
-                        field_len = 0;
-                        state = if c.is_none() {
-                            S::StartRecord
-                        } else {
-                            S::EatCrnl
-                        };
+                        end_field(&mut fields, &mut field, &mut field_len);
+                        state = line_end(c);
                     } else if state == S::StartField && c == Some('"') {
                         state = S::InQuoted;
                     } else if c == Some(',') {
-                        fields.push(std::mem::take(&mut field));
-                        field_len = 0;
+                        end_field(&mut fields, &mut field, &mut field_len);
                         state = S::StartField;
                     } else if let Some(ch) = c {
                         add(&mut field, &mut field_len, ch)?;
@@ -855,17 +843,11 @@ pub fn reference_csv(bytes: &[u8]) -> Option<Vec<Vec<String>>> {
                         add(&mut field, &mut field_len, '"')?;
                         state = S::InQuoted;
                     } else if c == Some(',') {
-                        fields.push(std::mem::take(&mut field));
-                        field_len = 0;
+                        end_field(&mut fields, &mut field, &mut field_len);
                         state = S::StartField;
                     } else if is_nl || c.is_none() {
-                        fields.push(std::mem::take(&mut field));
-                        field_len = 0;
-                        state = if c.is_none() {
-                            S::StartRecord
-                        } else {
-                            S::EatCrnl
-                        };
+                        end_field(&mut fields, &mut field, &mut field_len);
+                        state = line_end(c);
                     } else {
                         return None;
                     }
