@@ -386,6 +386,14 @@ impl Task {
             .collect()
     }
 
+    /// The plain rows with `f` applied to every cell.
+    fn plain_rows_mapped(&self, f: impl Fn(&str) -> String) -> Vec<Vec<String>> {
+        self.rows
+            .iter()
+            .map(|r| r.iter().map(|v| f(&v.raw())).collect())
+            .collect()
+    }
+
     /// The plain rows with the cell at (`row`, `column`) changed by `Value::changed`; a null
     /// cell, which has no change, rejects the case.
     fn with_one_cell_changed(
@@ -512,6 +520,20 @@ fn assert_passes(result: &TaskResult, what: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A pass under the identity mapping.
+fn assert_passes_with_the_identity(
+    task: &Task,
+    result: &TaskResult,
+    what: &str,
+) -> Result<(), TestCaseError> {
+    assert_passes(result, what)?;
+    prop_assert_eq!(
+        &result.column_mapping,
+        &Some((0..task.kinds.len()).collect::<Vec<_>>())
+    );
+    Ok(())
+}
+
 fn assert_fails(result: &TaskResult, what: &str) -> Result<(), TestCaseError> {
     prop_assert!(
         !result.passed,
@@ -540,9 +562,7 @@ proptest! {
 
     #[test]
     fn an_exact_copy_passes_with_the_identity_mapping(task in any_task()) {
-        let result = task.evaluate(&task.gold());
-        assert_passes(&result, "copy")?;
-        prop_assert_eq!(result.column_mapping, Some((0..task.kinds.len()).collect()));
+        assert_passes_with_the_identity(&task, &task.evaluate(&task.gold()), "copy")?;
     }
 
     #[test]
@@ -553,9 +573,7 @@ proptest! {
         let mut task = task;
         task.order_sensitive = false;
         let rows = shuffled(&task.plain_rows(), &keys);
-        let result = task.evaluate(&task.prediction(&rows));
-        assert_passes(&result, "row shuffle")?;
-        prop_assert_eq!(result.column_mapping, Some((0..task.kinds.len()).collect()));
+        assert_passes_with_the_identity(&task, &task.evaluate(&task.prediction(&rows)), "row shuffle")?;
     }
 
     #[test]
@@ -621,11 +639,7 @@ proptest! {
     #[test]
     fn whitespace_keeps_the_verdict_and_the_mapping(task in any_task()) {
         let plain = task.evaluate(&task.gold());
-        let rows: Vec<Vec<String>> = task
-            .plain_rows()
-            .iter()
-            .map(|r| r.iter().map(|c| format!("\u{2003}{c}\u{1f}\r\n ")).collect())
-            .collect();
+        let rows = task.plain_rows_mapped(|c| format!("\u{2003}{c}\u{1f}\r\n "));
         let padded = task.evaluate(&task.prediction(&rows));
         prop_assert_eq!(padded.passed, plain.passed);
         prop_assert_eq!(padded.column_mapping, plain.column_mapping);
@@ -633,15 +647,7 @@ proptest! {
 
     #[test]
     fn text_normalization_form_does_not_matter(task in any_task(), nfd in any::<bool>()) {
-        let rows: Vec<Vec<String>> = task
-            .plain_rows()
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|c| if nfd { c.nfd().collect() } else { c.nfc().collect() })
-                    .collect()
-            })
-            .collect();
+        let rows = task.plain_rows_mapped(|c| if nfd { c.nfd().collect() } else { c.nfc().collect() });
         assert_passes(&task.evaluate(&task.prediction(&rows)), "NFD/NFC")?;
     }
 
