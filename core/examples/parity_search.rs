@@ -48,13 +48,11 @@ fn rows(shape: Shape, complements: bool, random: bool, rng: &mut Lcg) -> Vec<Vec
             if random {
                 return (0..d).map(|_| rng.below(2) as u8).collect();
             }
+            // Per block: its parity bit, then its free bits (the next bits of `index`).
+            let mut free_bits = (0..).map(|t| ((index >> t) & 1) as u8);
             let mut row = Vec::with_capacity(d);
-            let mut shift = 0;
             for &(size, _) in shape {
-                let bits: Vec<u8> = (0..size - 1)
-                    .map(|t| ((index >> (shift + t)) & 1) as u8)
-                    .collect();
-                shift += size - 1;
+                let bits: Vec<u8> = free_bits.by_ref().take(size - 1).collect();
                 row.push(bits.iter().sum::<u8>() % 2);
                 row.extend(bits);
             }
