@@ -27,8 +27,10 @@ pub(crate) const UNSEEN: ValueId = ValueId::MAX - 1;
 const CACHE_FROM_ROW: usize = 32;
 /// Cells sampled before deciding whether a column repeats enough for its raw-value cache.
 const CACHE_PROBE_CELLS: usize = 512;
-/// Raw gold text (bytes) remembered with its id: beyond it, cells are canonicalized.
-const RAW_ARENA_LIMIT: usize = 8 << 20;
+/// Raw gold text (bytes per rule) remembered with its id: beyond it, cells are canonicalized.
+/// Remembering costs a pass over the gold; a large gold mostly meets predictions of another
+/// row count, which never read a cell.
+const RAW_ARENA_LIMIT: usize = 1 << 20;
 
 /// Text slices of one arena, found by hash: `ends[i]` is where entry `i` ends. Entries are
 /// numbered from 0 in the order they were added.
