@@ -151,6 +151,28 @@ code_enum! {
     }
 }
 
+code_enum! {
+    /// Errors a binding raises about its own arguments and objects (never about a task).
+    BindingErrorCode {
+        /// An argument of the wrong type or value (a number out of range, a file too large to copy).
+        InvalidArgument => "invalid_argument",
+        /// A suite summary or submission report asked for before every task was done.
+        SuiteIncomplete => "suite_incomplete",
+        /// A task id that the suite or submission does not contain.
+        UnknownTask => "unknown_task",
+        /// A result the binding could not hand over (a bug, reported rather than crashing).
+        InternalError => "internal_error",
+        /// JavaScript: a string with a lone surrogate, which has no UTF-8 form (pass bytes instead).
+        LoneSurrogate => "lone_surrogate",
+        /// JavaScript: a method of `Gold`, `SuiteRun` or `SubmissionRun` called after `free()`, or `free()` called twice.
+        FreedObject => "freed_object",
+        /// Python: the output path exists and is not a regular file (a directory, a symbolic link).
+        OutputNotARegularFile => "output_not_a_regular_file",
+        /// Python: the output file cannot be written.
+        OutputWriteFailed => "output_write_failed",
+    }
+}
+
 /// Which trusted input a fatal error blames.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -204,6 +226,29 @@ pub struct CsvError {
     pub record: Option<u64>,
     /// A short explanation.
     pub message: String,
+}
+
+impl CsvError {
+    /// A file over [`MAX_CSV_BYTES`](crate::csv::MAX_CSV_BYTES), refused before it was read:
+    /// `size` is its size in bytes when `exact`, else a lower bound (a JavaScript string's
+    /// UTF-16 length). With an exact size this is the error `read_table` gives for the bytes.
+    pub fn too_large(size: usize, exact: bool) -> CsvError {
+        let at_least = if exact { "" } else { "at least " };
+        CsvError {
+            kind: CsvErrorKind::TooLarge,
+            record: None,
+            message: format!(
+                "CSV exceeds the {}-byte limit ({at_least}{size} bytes)",
+                crate::csv::MAX_CSV_BYTES
+            ),
+        }
+    }
+
+    /// The text of a task record's `error` for a prediction the reader refused (what scoring
+    /// the bytes writes, so a file refused before reading reads the same).
+    pub fn unreadable_prediction(&self) -> String {
+        format!("Cannot parse CSV: {self}")
+    }
 }
 
 impl fmt::Display for CsvError {
@@ -271,6 +316,22 @@ impl FatalError {
         self.task_id = Some(task_id.to_string());
         self
     }
+    /// No gold file: `path` as the caller names it, or (no file system) the task's gold.
+    pub fn gold_missing(task_id: &str, path: Option<&str>) -> Self {
+        let message = match path {
+            Some(p) => format!("Missing CSV file: {p}"),
+            None => format!("Missing CSV file: the gold CSV of {task_id}"),
+        };
+        FatalError::new(FatalCode::GoldMissing, message).with_task(task_id)
+    }
+    /// A gold file the CSV reader refuses.
+    pub fn gold_unreadable(task_id: &str, error: &CsvError) -> Self {
+        FatalError::new(
+            FatalCode::GoldInvalidCsv,
+            format!("cannot read gold CSV for {task_id}: {error}"),
+        )
+        .with_task(task_id)
+    }
     /// Which input is at fault.
     pub fn stage(&self) -> FatalStage {
         self.code.stage()
@@ -285,61 +346,329 @@ impl fmt::Display for FatalError {
 
 impl std::error::Error for FatalError {}
 
+/// Any error as a binding hands it to its language: the stable code, the stage at fault,
+/// the task and input line when known, and the rendered message. JavaScript throws it as an
+/// `Error` with these fields; every core error converts into it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodedError {
+    /// Stable snake_case code (one of [`error_catalogue`]).
+    pub code: &'static str,
+    /// `config`, `gold` or `suite` (fatal errors), `csv`, `cell`, `trust`, or `argument`
+    /// (errors about a binding's arguments and objects).
+    pub stage: &'static str,
+    /// The task concerned, when known.
+    pub task_id: Option<String>,
+    /// For trust-metric input: the 1-based line at fault.
+    pub line: Option<usize>,
+    /// The message for people.
+    pub message: String,
+}
+
+impl CodedError {
+    /// An error with stage `argument`.
+    pub fn argument(code: BindingErrorCode, message: impl Into<String>) -> Self {
+        CodedError {
+            code: code.code(),
+            stage: "argument",
+            task_id: None,
+            line: None,
+            message: message.into(),
+        }
+    }
+    /// A bad argument (wrong type, out of range, too large) whose message the caller wrote.
+    pub fn invalid_argument(message: impl Into<String>) -> Self {
+        CodedError::argument(BindingErrorCode::InvalidArgument, message)
+    }
+    /// A failure of the binding itself (a result that cannot be converted); never expected.
+    pub fn internal(message: impl Into<String>) -> Self {
+        CodedError::argument(BindingErrorCode::InternalError, message)
+    }
+    /// A task id the suite or submission does not contain.
+    pub fn unknown_task(task_id: &str) -> Self {
+        CodedError {
+            task_id: Some(task_id.to_string()),
+            ..CodedError::argument(
+                BindingErrorCode::UnknownTask,
+                format!("the suite has no task {task_id:?}"),
+            )
+        }
+    }
+    /// A suite summary asked for while `task_id` (the first in order) has no result yet.
+    pub fn suite_incomplete(task_id: &str) -> Self {
+        CodedError {
+            task_id: Some(task_id.to_string()),
+            ..CodedError::argument(
+                BindingErrorCode::SuiteIncomplete,
+                format!("task {task_id} has not been scored yet"),
+            )
+        }
+    }
+    /// A submission report asked for after `checked` of `total` tasks.
+    pub fn submission_incomplete(checked: usize, total: usize) -> Self {
+        CodedError::argument(
+            BindingErrorCode::SuiteIncomplete,
+            format!("{checked} of {total} tasks checked; check every task before asking for the report"),
+        )
+    }
+}
+
+impl From<ArgumentError> for CodedError {
+    fn from(e: ArgumentError) -> Self {
+        let code = match e {
+            ArgumentError::LoneSurrogate { .. } => BindingErrorCode::LoneSurrogate,
+            _ => BindingErrorCode::InvalidArgument,
+        };
+        CodedError::argument(code, e.to_string())
+    }
+}
+
+impl From<FatalError> for CodedError {
+    fn from(e: FatalError) -> Self {
+        CodedError {
+            code: e.code.code(),
+            stage: e.stage().as_str(),
+            task_id: e.task_id,
+            line: None,
+            message: e.message,
+        }
+    }
+}
+
+impl From<CsvError> for CodedError {
+    fn from(e: CsvError) -> Self {
+        CodedError {
+            code: e.kind.code(),
+            stage: "csv",
+            task_id: None,
+            line: None,
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<CellError> for CodedError {
+    fn from(e: CellError) -> Self {
+        CodedError {
+            code: e.kind.code(),
+            stage: "cell",
+            task_id: None,
+            line: None,
+            message: e.message,
+        }
+    }
+}
+
+impl From<crate::trust::TrustError> for CodedError {
+    fn from(e: crate::trust::TrustError) -> Self {
+        CodedError {
+            code: e.code.code(),
+            stage: "trust",
+            task_id: None,
+            line: e.line,
+            message: e.message,
+        }
+    }
+}
+
+impl fmt::Display for CodedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for CodedError {}
+
+/// A binding argument that cannot be used, with what the message names. `what` is the
+/// argument as the caller knows it (`prediction`, `options.maxRows`, `configFiles[3]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ArgumentError {
+    /// Absent where required.
+    Required {
+        /// The argument.
+        what: String,
+    },
+    /// Of the wrong type: `expected` says what it must be (`"a string"`).
+    WrongType {
+        /// The argument.
+        what: String,
+        /// What it must be.
+        expected: &'static str,
+    },
+    /// Larger than the binding copies.
+    TooLarge {
+        /// The argument.
+        what: String,
+        /// The limit, in bytes.
+        limit: usize,
+        /// Its size, or a lower bound of it, in bytes.
+        at_least: usize,
+    },
+    /// Not an integer in `0..=max`.
+    OutOfRange {
+        /// The argument.
+        what: String,
+        /// The largest accepted value.
+        max: usize,
+    },
+    /// An array with more than `max` items.
+    TooManyItems {
+        /// The argument.
+        what: String,
+        /// The most items accepted.
+        max: usize,
+    },
+    /// Reading it threw (a getter, a revoked proxy, a detached buffer): `detail` is what
+    /// the host said.
+    Unreadable {
+        /// The argument.
+        what: String,
+        /// The host's explanation.
+        detail: String,
+    },
+    /// Bytes that are not UTF-8 where text is required.
+    NotUtf8 {
+        /// The argument.
+        what: String,
+    },
+    /// A string with a lone surrogate (no UTF-8 form; converting it would change it).
+    LoneSurrogate {
+        /// The argument.
+        what: String,
+    },
+    /// A value longer than the CSV reader's cell limit.
+    CellTooLong,
+    /// A rendering format other than the document formats.
+    UnknownFormat {
+        /// The format asked for.
+        format: String,
+    },
+}
+
+impl fmt::Display for ArgumentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ArgumentError::*;
+        match self {
+            Required { what } => write!(f, "{what} is required"),
+            WrongType { what, expected } => write!(f, "{what} must be {expected}"),
+            TooLarge {
+                what,
+                limit,
+                at_least,
+            } => write!(
+                f,
+                "{what} is larger than {limit} bytes (at least {at_least})"
+            ),
+            OutOfRange { what, max } => write!(f, "{what} must be an integer in 0..={max}"),
+            TooManyItems { what, max } => write!(f, "{what} has more than {max} items"),
+            Unreadable { what, detail } => write!(f, "cannot read {what}: {detail}"),
+            NotUtf8 { what } => write!(f, "{what} is not UTF-8"),
+            LoneSurrogate { what } => write!(
+                f,
+                "{what} is a string with a lone surrogate, which has no UTF-8 form; pass bytes instead"
+            ),
+            CellTooLong => write!(
+                f,
+                "value is longer than the {}-character cell limit",
+                crate::csv::MAX_CELL_CHARACTERS
+            ),
+            UnknownFormat { format } => write!(
+                f,
+                "format must be \"text\", \"markdown\", \"html\" or \"csv\", not {format:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ArgumentError {}
+
 /// One entry of the error-code catalogue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct CatalogueEntry {
     /// The code.
     pub code: &'static str,
-    /// `task`, `csv`, `cell` or `fatal`.
+    /// `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust` or `binding`.
     pub family: &'static str,
+    /// The `stage` of a raised error with this code (`config`, `gold`, `suite`, `csv`,
+    /// `cell`, `trust`, `argument`, `output`); `None` for task codes, which are never raised.
+    pub stage: Option<&'static str>,
     /// What the code means.
     pub description: &'static str,
 }
 
-/// Every stable error code, grouped by family, each with its description.
+/// Every stable error code any surface (Rust, Python, JavaScript) can report, grouped by
+/// family, each with its stage and one description. `tabeq.error_codes()` and
+/// `errorCodes()` return this list.
 ///
 /// ```
 /// let catalogue = tabeq::error::error_catalogue();
 /// let missing = catalogue.iter().find(|e| e.code == "missing_prediction").unwrap();
 /// assert_eq!((missing.family, missing.description), ("task", "No prediction file."));
+/// let gold = catalogue.iter().find(|e| e.code == "gold_missing").unwrap();
+/// assert_eq!((gold.family, gold.stage), ("fatal", Some("gold")));
 /// ```
 pub fn error_catalogue() -> Vec<CatalogueEntry> {
+    use crate::trust::TrustErrorCode;
     fn family<T: Copy>(
         all: &'static [T],
         family: &'static str,
         code: fn(T) -> &'static str,
+        stage: impl Fn(T) -> Option<&'static str> + 'static,
         description: fn(T) -> &'static str,
     ) -> impl Iterator<Item = CatalogueEntry> {
         all.iter().map(move |&c| CatalogueEntry {
             code: code(c),
             family,
+            stage: stage(c),
             description: description(c),
         })
     }
+    let binding_stage = |c| match c {
+        BindingErrorCode::OutputNotARegularFile | BindingErrorCode::OutputWriteFailed => "output",
+        _ => "argument",
+    };
     let mut out = Vec::new();
     out.extend(family(
         TaskErrorCode::ALL,
         "task",
         TaskErrorCode::code,
+        |_| None,
         TaskErrorCode::description,
     ));
     out.extend(family(
         CsvErrorKind::ALL,
         "csv",
         CsvErrorKind::code,
+        |_| Some("csv"),
         CsvErrorKind::description,
     ));
     out.extend(family(
         CellErrorKind::ALL,
         "cell",
         CellErrorKind::code,
+        |_| Some("cell"),
         CellErrorKind::description,
     ));
     out.extend(family(
         FatalCode::ALL,
         "fatal",
         FatalCode::code,
+        |c| Some(c.stage().as_str()),
         FatalCode::description,
+    ));
+    out.extend(family(
+        TrustErrorCode::ALL,
+        "trust",
+        TrustErrorCode::code,
+        |_| Some("trust"),
+        TrustErrorCode::description,
+    ));
+    out.extend(family(
+        BindingErrorCode::ALL,
+        "binding",
+        BindingErrorCode::code,
+        move |c| Some(binding_stage(c)),
+        BindingErrorCode::description,
     ));
     out
 }

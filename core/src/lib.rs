@@ -29,6 +29,7 @@ pub mod error;
 pub mod evaluate;
 pub mod explain;
 pub mod extract;
+pub mod file_input;
 pub mod gold_free_check;
 pub mod isodate;
 pub mod matching;

@@ -29,7 +29,9 @@ use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Ton
 use crate::error::{CsvErrorKind, FatalError, TaskErrorCode};
 use crate::evaluate::Prediction;
 use crate::pyjson::Out;
-use crate::suite::{plan_suite, unscored_prediction_tasks, ConfigFile, SuitePlan};
+use crate::error::CodedError;
+use crate::file_input::FileInput;
+use crate::suite::{ConfigFile, TaskSlots};
 use crate::validate::{validate_prediction, ValidationReport};
 
 /// A file that is not UTF-8 text, recognized by its first bytes, so a message can say what it
@@ -135,6 +137,22 @@ pub struct TaskCheck {
 }
 
 impl TaskCheck {
+    fn of(prediction: Prediction<'_>, config: &TaskConfig) -> TaskCheck {
+        let foreign_file = match prediction {
+            Prediction::Csv(bytes) => ForeignFile::sniff(bytes),
+            _ => None,
+        };
+        let report = validate_prediction(prediction, config);
+        let not_utf8 = report
+            .csv_error
+            .as_ref()
+            .is_some_and(|e| e.kind == CsvErrorKind::InvalidUtf8);
+        TaskCheck {
+            report,
+            foreign_file: foreign_file.filter(|_| not_utf8),
+        }
+    }
+
     /// The validation report's JSON tree with `foreign_file` (its code, or null) at the end.
     pub fn to_out(&self) -> Out {
         let mut out = crate::pyjson::to_tree(&self.report);
@@ -152,9 +170,7 @@ impl TaskCheck {
 /// A submission being checked task by task (see the module docs).
 #[derive(Debug, Clone)]
 pub struct SubmissionCheck {
-    plan: SuitePlan,
-    extra_tasks: Vec<String>,
-    checks: Vec<Option<TaskCheck>>,
+    tasks: TaskSlots<TaskCheck>,
 }
 
 impl SubmissionCheck {
@@ -164,24 +180,19 @@ impl SubmissionCheck {
         config_files: &[ConfigFile],
         prediction_dirs: impl IntoIterator<Item = &'a str>,
     ) -> Result<SubmissionCheck, FatalError> {
-        let plan = plan_suite(config_files)?;
-        let extra_tasks = unscored_prediction_tasks(prediction_dirs, &plan);
-        let checks = vec![None; plan.configs.len()];
         Ok(SubmissionCheck {
-            plan,
-            extra_tasks,
-            checks,
+            tasks: TaskSlots::new(config_files, prediction_dirs)?,
         })
     }
 
     /// Task ids in evaluation order.
     pub fn task_ids(&self) -> impl Iterator<Item = &str> {
-        self.plan.configs.iter().map(|c| c.task_id.as_str())
+        self.tasks.task_ids()
     }
 
     /// The config of a task.
     pub fn config(&self, task_id: &str) -> Option<&TaskConfig> {
-        self.plan.configs.iter().find(|c| c.task_id == task_id)
+        self.tasks.config(task_id)
     }
 
     /// Check one task's prediction (`Prediction::Missing` when the file is absent); `None` for
@@ -191,39 +202,44 @@ impl SubmissionCheck {
         task_id: &str,
         prediction: Prediction<'_>,
     ) -> Option<&mut TaskCheck> {
-        let index = self
-            .plan
-            .configs
-            .iter()
-            .position(|c| c.task_id == task_id)?;
-        let foreign_file = match prediction {
-            Prediction::Csv(bytes) => ForeignFile::sniff(bytes),
-            _ => None,
-        };
-        let report = validate_prediction(prediction, &self.plan.configs[index]);
-        let not_utf8 = report
-            .csv_error
-            .as_ref()
-            .is_some_and(|e| e.kind == CsvErrorKind::InvalidUtf8);
-        self.checks[index] = Some(TaskCheck {
-            report,
-            foreign_file: foreign_file.filter(|_| not_utf8),
-        });
-        self.checks[index].as_mut()
+        let check = TaskCheck::of(prediction, self.tasks.config(task_id)?);
+        self.tasks.fill(task_id, check)
+    }
+
+    /// Check one task's prediction file (a file refused for its size reads as the CSV reader
+    /// refuses it); `unknown_task` for a task id the submission does not contain.
+    pub fn check_input(
+        &mut self,
+        task_id: &str,
+        prediction: &FileInput,
+    ) -> Result<&TaskCheck, CodedError> {
+        let unknown = || CodedError::unknown_task(task_id);
+        let config = self.config(task_id).ok_or_else(unknown)?;
+        let check = prediction.as_prediction(
+            |p| TaskCheck::of(p, config),
+            |c, e| c.report.error = Some(e),
+        );
+        self.tasks.fill(task_id, check).map(|c| &*c).ok_or_else(unknown)
     }
 
     /// Tasks checked so far.
     pub fn checked_count(&self) -> usize {
-        self.checks.iter().filter(|c| c.is_some()).count()
+        self.tasks.filled_count()
     }
 
     /// The report, once every task is checked (`None` before).
     pub fn report(&self) -> Option<SubmissionReport> {
-        let tasks = self.checks.iter().cloned().collect::<Option<Vec<_>>>()?;
         Some(SubmissionReport {
-            config_set_sha256: self.plan.config_set_sha256.clone(),
-            extra_tasks: self.extra_tasks.clone(),
-            tasks,
+            config_set_sha256: self.tasks.plan.config_set_sha256.clone(),
+            extra_tasks: self.tasks.unscored.clone(),
+            tasks: self.tasks.all().ok()?,
+        })
+    }
+
+    /// The report, or `suite_incomplete` saying how many tasks are checked.
+    pub fn finished_report(&self) -> Result<SubmissionReport, CodedError> {
+        self.report().ok_or_else(|| {
+            CodedError::submission_incomplete(self.checked_count(), self.tasks.plan.configs.len())
         })
     }
 }
