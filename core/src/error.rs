@@ -365,15 +365,24 @@ pub struct CodedError {
 }
 
 impl CodedError {
+    fn new(code: &'static str, stage: &'static str, message: impl Into<String>) -> Self {
+        let (task_id, line) = (None, None);
+        let message = message.into();
+        CodedError {
+            code,
+            stage,
+            task_id,
+            line,
+            message,
+        }
+    }
+    fn with_task(self, task_id: Option<&str>) -> Self {
+        let task_id = task_id.map(str::to_string);
+        CodedError { task_id, ..self }
+    }
     /// An error with stage `argument`.
     pub fn argument(code: BindingErrorCode, message: impl Into<String>) -> Self {
-        CodedError {
-            code: code.code(),
-            stage: "argument",
-            task_id: None,
-            line: None,
-            message: message.into(),
-        }
+        CodedError::new(code.code(), "argument", message)
     }
     /// A bad argument (wrong type, out of range, too large) whose message the caller wrote.
     pub fn invalid_argument(message: impl Into<String>) -> Self {
@@ -385,30 +394,38 @@ impl CodedError {
     }
     /// A task id the suite or submission does not contain.
     pub fn unknown_task(task_id: &str) -> Self {
-        CodedError {
-            task_id: Some(task_id.to_string()),
-            ..CodedError::argument(
-                BindingErrorCode::UnknownTask,
-                format!("the suite has no task {task_id:?}"),
-            )
-        }
+        let message = format!("the suite has no task {task_id:?}");
+        CodedError::argument(BindingErrorCode::UnknownTask, message).with_task(Some(task_id))
     }
     /// A suite summary asked for while `task_id` (the first in order) has no result yet.
     pub fn suite_incomplete(task_id: &str) -> Self {
-        CodedError {
-            task_id: Some(task_id.to_string()),
-            ..CodedError::argument(
-                BindingErrorCode::SuiteIncomplete,
-                format!("task {task_id} has not been scored yet"),
-            )
-        }
+        let message = format!("task {task_id} has not been scored yet");
+        CodedError::argument(BindingErrorCode::SuiteIncomplete, message).with_task(Some(task_id))
     }
     /// A submission report asked for after `checked` of `total` tasks.
     pub fn submission_incomplete(checked: usize, total: usize) -> Self {
-        CodedError::argument(
-            BindingErrorCode::SuiteIncomplete,
-            format!("{checked} of {total} tasks checked; check every task before asking for the report"),
-        )
+        let message = format!(
+            "{checked} of {total} tasks checked; check every task before asking for the report"
+        );
+        CodedError::argument(BindingErrorCode::SuiteIncomplete, message)
+    }
+}
+
+impl ArgumentError {
+    /// [`ArgumentError::Required`].
+    pub fn required(what: impl Into<String>) -> CodedError {
+        let what = what.into();
+        ArgumentError::Required { what }.into()
+    }
+    /// [`ArgumentError::WrongType`].
+    pub fn wrong_type(what: impl Into<String>, expected: impl Into<String>) -> CodedError {
+        let (what, expected) = (what.into(), expected.into());
+        ArgumentError::WrongType { what, expected }.into()
+    }
+    /// [`ArgumentError::Unreadable`].
+    pub fn unreadable(what: impl Into<String>, detail: impl Into<String>) -> CodedError {
+        let (what, detail) = (what.into(), detail.into());
+        ArgumentError::Unreadable { what, detail }.into()
     }
 }
 
@@ -424,48 +441,29 @@ impl From<ArgumentError> for CodedError {
 
 impl From<FatalError> for CodedError {
     fn from(e: FatalError) -> Self {
-        CodedError {
-            code: e.code.code(),
-            stage: e.stage().as_str(),
-            task_id: e.task_id,
-            line: None,
-            message: e.message,
-        }
+        let error = CodedError::new(e.code.code(), e.stage().as_str(), e.message);
+        error.with_task(e.task_id.as_deref())
     }
 }
 
 impl From<CsvError> for CodedError {
     fn from(e: CsvError) -> Self {
-        CodedError {
-            code: e.kind.code(),
-            stage: "csv",
-            task_id: None,
-            line: None,
-            message: e.to_string(),
-        }
+        CodedError::new(e.kind.code(), "csv", e.to_string())
     }
 }
 
 impl From<CellError> for CodedError {
     fn from(e: CellError) -> Self {
-        CodedError {
-            code: e.kind.code(),
-            stage: "cell",
-            task_id: None,
-            line: None,
-            message: e.message,
-        }
+        CodedError::new(e.kind.code(), "cell", e.message)
     }
 }
 
 impl From<crate::trust::TrustError> for CodedError {
     fn from(e: crate::trust::TrustError) -> Self {
+        let line = e.line;
         CodedError {
-            code: e.code.code(),
-            stage: "trust",
-            task_id: None,
-            line: e.line,
-            message: e.message,
+            line,
+            ..CodedError::new(e.code.code(), "trust", e.message)
         }
     }
 }
@@ -493,7 +491,7 @@ pub enum ArgumentError {
         /// The argument.
         what: String,
         /// What it must be.
-        expected: &'static str,
+        expected: String,
     },
     /// Larger than the binding copies.
     TooLarge {
@@ -503,13 +501,6 @@ pub enum ArgumentError {
         limit: usize,
         /// Its size, or a lower bound of it, in bytes.
         at_least: usize,
-    },
-    /// Not an integer in `0..=max`.
-    OutOfRange {
-        /// The argument.
-        what: String,
-        /// The largest accepted value.
-        max: usize,
     },
     /// An array with more than `max` items.
     TooManyItems {
@@ -559,7 +550,6 @@ impl fmt::Display for ArgumentError {
                 f,
                 "{what} is larger than {limit} bytes (at least {at_least})"
             ),
-            OutOfRange { what, max } => write!(f, "{what} must be an integer in 0..={max}"),
             TooManyItems { what, max } => write!(f, "{what} has more than {max} items"),
             Unreadable { what, detail } => write!(f, "cannot read {what}: {detail}"),
             NotUtf8 { what } => write!(f, "{what} is not UTF-8"),

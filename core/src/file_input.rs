@@ -7,14 +7,14 @@
 //! A file refused for its size gives exactly the record its bytes would give:
 //!
 //! ```
-//! use tabeq::file_input::{evaluate, FileInput};
+//! use tabeq::file_input::{FileInput, TaskFiles};
 //! let config = br#"{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false,
 //!   "columns": [{"gold_index": 0, "gold_name": "n", "type": "number", "comparison": {"mode": "integer"}}]}"#;
-//! let gold = || FileInput::Bytes(b"n\n3\n".to_vec());
-//! let passed = evaluate(&FileInput::Bytes(b"x\n3.0\n".to_vec()), gold(), FileInput::Bytes(config.to_vec()), None)?;
-//! assert!(passed.passed);
+//! let task = |prediction| TaskFiles { prediction, gold: FileInput::Bytes(b"n\n3\n".to_vec()),
+//!     config: FileInput::Bytes(config.to_vec()), config_file_name: Some("task_1.json".into()) };
+//! assert!(task(FileInput::Bytes(b"x\n3.0\n".to_vec())).evaluate()?.passed);
 //! let size = tabeq::csv::MAX_CSV_BYTES + 1;
-//! let refused = evaluate(&FileInput::TooLarge { at_least: size, exact: true }, gold(), FileInput::Bytes(config.to_vec()), None)?;
+//! let refused = task(FileInput::TooLarge { at_least: size, exact: true }).evaluate()?;
 //! assert_eq!(refused.error_code.map(|c| c.code()), Some("invalid_prediction_csv"));
 //! # Ok::<(), tabeq::error::CodedError>(())
 //! ```
@@ -66,10 +66,10 @@ impl FileInput {
     }
 
     /// The bytes of a required argument named `what`, within `limit` bytes.
-    pub fn required(self, what: &str, limit: usize) -> Result<Vec<u8>, CodedError> {
-        match self {
-            FileInput::Bytes(bytes) => Ok(bytes),
-            FileInput::Missing => Err(ArgumentError::Required { what: what.into() }.into()),
+    pub fn required(&self, what: &str, limit: usize) -> Result<&[u8], CodedError> {
+        match *self {
+            FileInput::Bytes(ref bytes) => Ok(bytes),
+            FileInput::Missing => Err(ArgumentError::required(what)),
             FileInput::TooLarge { at_least, .. } => Err(ArgumentError::TooLarge {
                 what: what.into(),
                 limit,
@@ -80,8 +80,8 @@ impl FileInput {
     }
 
     /// The text of a required argument named `what`.
-    pub fn required_text(self, what: &str, limit: usize) -> Result<String, CodedError> {
-        String::from_utf8(self.required(what, limit)?)
+    pub fn required_text(&self, what: &str, limit: usize) -> Result<&str, CodedError> {
+        std::str::from_utf8(self.required(what, limit)?)
             .map_err(|_| ArgumentError::NotUtf8 { what: what.into() }.into())
     }
 
@@ -114,18 +114,18 @@ fn config_stem(file_name: &str) -> &str {
 /// Parse a config file (`file_name`, when given, must be `<task_id>.json`) with the keys the
 /// official evaluator ignores.
 pub fn parse_config_with_warnings(
-    config: FileInput,
+    config: &FileInput,
     file_name: Option<&str>,
 ) -> Result<(TaskConfig, Vec<ConfigWarning>), CodedError> {
     let bytes = config.required("config", MAX_CONFIG_BYTES)?;
     Ok(TaskConfig::from_json_with_warnings(
-        &bytes,
+        bytes,
         file_name.map(config_stem),
     )?)
 }
 
 /// Parse a config file (see [`parse_config_with_warnings`]).
-pub fn parse_config(config: FileInput, file_name: Option<&str>) -> Result<TaskConfig, CodedError> {
+pub fn parse_config(config: &FileInput, file_name: Option<&str>) -> Result<TaskConfig, CodedError> {
     parse_config_with_warnings(config, file_name).map(|(config, _)| config)
 }
 
@@ -135,11 +135,9 @@ pub fn prepare_gold(gold: FileInput, config: &TaskConfig) -> Result<PreparedGold
     match gold {
         FileInput::Bytes(bytes) => Ok(PreparedGold::new(&bytes, config)?),
         FileInput::Missing => Err(FatalError::gold_missing(task_id, None).into()),
-        FileInput::TooLarge { at_least, exact } => Err(FatalError::gold_unreadable(
-            task_id,
-            &CsvError::too_large(at_least, exact),
-        )
-        .into()),
+        FileInput::TooLarge { at_least, exact } => {
+            Err(FatalError::gold_unreadable(task_id, &CsvError::too_large(at_least, exact)).into())
+        }
     }
 }
 
@@ -148,41 +146,60 @@ pub fn score(prediction: &FileInput, gold: &PreparedGold) -> TaskResult {
     prediction.as_prediction(|p| gold.evaluate(p), |r, e| r.error = Some(e))
 }
 
-/// Score one task from its three files (`config_file_name` as for a file in a suite).
-pub fn evaluate(
-    prediction: &FileInput,
-    gold: FileInput,
-    config: FileInput,
-    config_file_name: Option<&str>,
-) -> Result<TaskResult, CodedError> {
-    let config = parse_config(config, config_file_name)?;
-    Ok(score(prediction, &prepare_gold(gold, &config)?))
+/// The files of one task as a binding receives them, plus the config's file name (when
+/// given, it must be `<task_id>.json`, as in a suite).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskFiles {
+    /// The prediction.
+    pub prediction: FileInput,
+    /// The gold ([`FileInput::Missing`] for the gold-less check).
+    pub gold: FileInput,
+    /// The config JSON.
+    pub config: FileInput,
+    /// The config's file name, if it has one.
+    pub config_file_name: Option<String>,
 }
 
-/// The gold-less check of a prediction ([`validate_prediction`]).
-pub fn validate(
-    prediction: &FileInput,
-    config: FileInput,
-    config_file_name: Option<&str>,
-) -> Result<ValidationReport, CodedError> {
-    let config = parse_config(config, config_file_name)?;
-    Ok(prediction.as_prediction(|p| validate_prediction(p, &config), |r, e| r.error = Some(e)))
-}
+impl TaskFiles {
+    fn config(&self) -> Result<TaskConfig, CodedError> {
+        parse_config(&self.config, self.config_file_name.as_deref())
+    }
 
-/// Why a prediction fails ([`explain_prediction`]).
-pub fn explain(
-    prediction: &FileInput,
-    gold: FileInput,
-    config: FileInput,
-    config_file_name: Option<&str>,
-    options: &ExplainOptions,
-) -> Result<Diagnosis, CodedError> {
-    let config = parse_config(config, config_file_name)?;
-    let gold = prepare_gold(gold, &config)?;
-    Ok(prediction.as_prediction(
-        |p| explain_prediction(p, &gold, options),
-        |d, e| d.result.error = Some(e),
-    ))
+    fn gold(self) -> Result<(FileInput, PreparedGold), CodedError> {
+        let config = self.config()?;
+        Ok((self.prediction, prepare_gold(self.gold, &config)?))
+    }
+
+    /// Score the task: the official per-task record.
+    pub fn evaluate(self) -> Result<TaskResult, CodedError> {
+        let (prediction, gold) = self.gold()?;
+        Ok(score(&prediction, &gold))
+    }
+
+    /// The gold-less check of the prediction ([`validate_prediction`]); the gold is not read.
+    pub fn validate(self) -> Result<ValidationReport, CodedError> {
+        let config = self.config()?;
+        Ok(self.prediction.as_prediction(
+            |p| validate_prediction(p, &config),
+            |r, e| r.error = Some(e),
+        ))
+    }
+
+    /// Why the prediction fails ([`explain_prediction`]).
+    pub fn explain(self, options: &ExplainOptions) -> Result<Diagnosis, CodedError> {
+        let (prediction, gold) = self.gold()?;
+        Ok(prediction.as_prediction(
+            |p| explain_prediction(p, &gold, options),
+            |d, e| d.result.error = Some(e),
+        ))
+    }
+
+    /// The prepared gold, scored against many predictions.
+    pub fn gold_scorer(self) -> Result<GoldScorer, CodedError> {
+        let (_, gold) = self.gold()?;
+        let signatures = [OnceCell::new(), OnceCell::new()];
+        Ok(GoldScorer { gold, signatures })
+    }
 }
 
 /// A CSV file as the strict reader sees it: its header, size and first rows, for showing it.
@@ -203,7 +220,7 @@ pub struct TablePreview {
 pub fn read_table(csv: FileInput, max_rows: usize) -> Result<TablePreview, CodedError> {
     let table = match csv {
         FileInput::Bytes(bytes) => crate::csv::read_table(&bytes)?,
-        FileInput::Missing => return Err(ArgumentError::Required { what: "csv".into() }.into()),
+        FileInput::Missing => return Err(ArgumentError::required("csv")),
         FileInput::TooLarge { at_least, exact } => {
             return Err(CsvError::too_large(at_least, exact).into())
         }
@@ -221,11 +238,11 @@ pub fn read_table(csv: FileInput, max_rows: usize) -> Result<TablePreview, Coded
 
 /// The canonical text of one cell under a column rule given as JSON (`None` for null); a cell
 /// error has stage `cell`, a bad rule stage `config`.
-pub fn canonicalize(value: &str, column: FileInput) -> Result<Option<String>, CodedError> {
+pub fn canonicalize(value: &str, column: &FileInput) -> Result<Option<String>, CodedError> {
     if value.chars().count() > MAX_CELL_CHARACTERS {
         return Err(ArgumentError::CellTooLong.into());
     }
-    let spec = ColumnSpec::from_json(&column.required_text("column", MAX_CONFIG_BYTES)?)?;
+    let spec = ColumnSpec::from_json(column.required_text("column", MAX_CONFIG_BYTES)?)?;
     match canonicalize_cell(value, &spec.rule())? {
         Canonical::Null => Ok(None),
         Canonical::Value(s) => Ok(Some(s)),
@@ -242,8 +259,9 @@ pub fn render_document(document: &Document, format: &str) -> Result<String, Code
     })
 }
 
-/// A gold read, validated and canonicalized once, scored against many predictions; every
-/// result equals [`evaluate`] (and [`explain`]'s partial credit) on the same files. Single
+/// A gold read, validated and canonicalized once ([`TaskFiles::gold_scorer`]), scored against
+/// many predictions; every result equals [`TaskFiles::evaluate`] (and the partial credit of
+/// [`TaskFiles::explain`]) on the same files. Single
 /// threaded: the column signatures are computed on first use.
 pub struct GoldScorer {
     gold: PreparedGold,
@@ -252,19 +270,6 @@ pub struct GoldScorer {
 }
 
 impl GoldScorer {
-    /// Parse the config and prepare the gold (errors as for [`evaluate`]).
-    pub fn new(
-        gold: FileInput,
-        config: FileInput,
-        config_file_name: Option<&str>,
-    ) -> Result<GoldScorer, CodedError> {
-        let config = parse_config(config, config_file_name)?;
-        Ok(GoldScorer {
-            gold: prepare_gold(gold, &config)?,
-            signatures: [OnceCell::new(), OnceCell::new()],
-        })
-    }
-
     /// The prepared gold.
     pub fn gold(&self) -> &PreparedGold {
         &self.gold
@@ -305,6 +310,42 @@ mod tests {
         FileInput::Bytes(s.as_bytes().to_vec())
     }
 
+    fn files(p: &FileInput, gold: FileInput, config: FileInput, name: Option<&str>) -> TaskFiles {
+        TaskFiles {
+            prediction: p.clone(),
+            gold,
+            config,
+            config_file_name: name.map(String::from),
+        }
+    }
+
+    fn evaluate(
+        p: &FileInput,
+        g: FileInput,
+        c: FileInput,
+        name: Option<&str>,
+    ) -> Result<TaskResult, CodedError> {
+        files(p, g, c, name).evaluate()
+    }
+
+    fn validate(
+        p: &FileInput,
+        c: FileInput,
+        name: Option<&str>,
+    ) -> Result<ValidationReport, CodedError> {
+        files(p, FileInput::Missing, c, name).validate()
+    }
+
+    fn explain(
+        p: &FileInput,
+        g: FileInput,
+        c: FileInput,
+        name: Option<&str>,
+        o: &ExplainOptions,
+    ) -> Result<Diagnosis, CodedError> {
+        files(p, g, c, name).explain(o)
+    }
+
     #[test]
     fn evaluate_gives_the_official_record() {
         let result = evaluate(
@@ -315,7 +356,9 @@ mod tests {
         )
         .unwrap();
         assert!(result.passed);
-        assert!(to_tree(&result).to_pretty().contains("\"prediction_index\": 1"));
+        assert!(to_tree(&result)
+            .to_pretty()
+            .contains("\"prediction_index\": 1"));
         let e = evaluate(
             &FileInput::Missing,
             FileInput::Missing,
@@ -371,24 +414,33 @@ mod tests {
             None,
         )
         .unwrap_err();
-        assert_eq!((config.code, config.stage), ("invalid_argument", "argument"));
+        assert_eq!(
+            (config.code, config.stage),
+            ("invalid_argument", "argument")
+        );
     }
 
     #[test]
     fn canonicalize_codes() {
         let column = r#"{"type": "number", "comparison": {"mode": "decimal_places", "digits": 2}, "unit": "fraction", "allow_percent_sign": true}"#;
         assert_eq!(
-            canonicalize(" 12.5% ", bytes(column)).unwrap().as_deref(),
+            canonicalize(" 12.5% ", &bytes(column)).unwrap().as_deref(),
             Some("0.13")
         );
-        assert_eq!(canonicalize("NaN", bytes(column)).unwrap(), None);
-        let e = canonicalize("twelve", bytes(column)).unwrap_err();
+        assert_eq!(canonicalize("NaN", &bytes(column)).unwrap(), None);
+        let e = canonicalize("twelve", &bytes(column)).unwrap_err();
         assert_eq!((e.code, e.stage), ("cell_invalid_number", "cell"));
-        let e = canonicalize("1", bytes(r#"{"type": "colour"}"#)).unwrap_err();
+        let e = canonicalize("1", &bytes(r#"{"type": "colour"}"#)).unwrap_err();
         assert_eq!((e.code, e.stage), ("config_invalid", "config"));
-        assert_eq!(canonicalize("1", bytes("{")).unwrap_err().code, "config_invalid_json");
-        let e = canonicalize("1", FileInput::Bytes(vec![0xff])).unwrap_err();
-        assert_eq!((e.code, e.message.as_str()), ("invalid_argument", "column is not UTF-8"));
+        assert_eq!(
+            canonicalize("1", &bytes("{")).unwrap_err().code,
+            "config_invalid_json"
+        );
+        let e = canonicalize("1", &FileInput::Bytes(vec![0xff])).unwrap_err();
+        assert_eq!(
+            (e.code, e.message.as_str()),
+            ("invalid_argument", "column is not UTF-8")
+        );
     }
 
     #[test]
@@ -429,14 +481,17 @@ mod tests {
                 .to_json()
         };
         assert_eq!(diagnose(&refused), diagnose(&read));
-        let fatal = |g: FileInput| evaluate(&FileInput::Missing, g, bytes(CONFIG), None).unwrap_err();
+        let fatal =
+            |g: FileInput| evaluate(&FileInput::Missing, g, bytes(CONFIG), None).unwrap_err();
         assert_eq!(fatal(refused), fatal(read));
     }
 
     #[test]
     fn gold_scorer_results_equal_evaluate() {
         let config = || bytes(CONFIG);
-        let scorer = GoldScorer::new(bytes("n,who\n3,a\n"), config(), None).unwrap();
+        let scorer = files(&FileInput::Missing, bytes("n,who\n3,a\n"), config(), None)
+            .gold_scorer()
+            .unwrap();
         for prediction in [
             FileInput::Missing,
             bytes("x,y\n3.0,a\n"),
@@ -452,7 +507,7 @@ mod tests {
         assert_eq!(scorer.score(&bytes("x,y\n3,a\n")), 1.0);
         let credit = to_tree(&scorer.partial_credit(&bytes("x,y\n3,a\n"), false));
         assert!(matches!(credit, Out::Object(_)));
-        let fatal = GoldScorer::new(bytes("n,who\nx,a\n"), config(), None);
+        let fatal = files(&FileInput::Missing, bytes("n,who\nx,a\n"), config(), None).gold_scorer();
         assert_eq!(fatal.err().map(|f| f.stage), Some("gold"));
     }
 
@@ -462,12 +517,12 @@ mod tests {
             name: format!("task_{n}.json"),
             bytes: CONFIG.replace("task_2", &format!("task_{n}")).into_bytes(),
         };
-        let mut suite = SuiteRun::new(
-            &[file(10), file(9)],
-            ["task_9", "task_11", "notes"],
-        )
-        .unwrap();
-        assert_eq!(suite.finished_summary().unwrap_err().code, "suite_incomplete");
+        let mut suite =
+            SuiteRun::new(&[file(10), file(9)], ["task_9", "task_11", "notes"]).unwrap();
+        assert_eq!(
+            suite.finished_summary().unwrap_err().code,
+            "suite_incomplete"
+        );
         suite
             .score_input("task_9", &bytes("a,b\n1,x\n"), bytes("n,who\n1,x\n"))
             .unwrap();

@@ -26,11 +26,11 @@
 
 use crate::config::TaskConfig;
 use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Tone};
+use crate::error::CodedError;
 use crate::error::{CsvErrorKind, FatalError, TaskErrorCode};
 use crate::evaluate::Prediction;
-use crate::pyjson::Out;
-use crate::error::CodedError;
 use crate::file_input::FileInput;
+use crate::pyjson::Out;
 use crate::suite::{ConfigFile, TaskSlots};
 use crate::validate::{validate_prediction, ValidationReport};
 
@@ -58,7 +58,24 @@ pub enum ForeignFile {
     OleDocument,
 }
 
+/// A recognized file as a page shows it: `{kind, advice}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct SniffedFile {
+    /// The [`ForeignFile::code`].
+    pub kind: &'static str,
+    /// The [`ForeignFile::advice`].
+    pub advice: &'static str,
+}
+
 impl ForeignFile {
+    /// The code and advice together.
+    pub fn sniffed(self) -> SniffedFile {
+        SniffedFile {
+            kind: self.code(),
+            advice: self.advice(),
+        }
+    }
+
     /// Recognize a file from its first bytes; `None` for anything else (including UTF-8 text).
     ///
     /// ```
@@ -176,9 +193,9 @@ pub struct SubmissionCheck {
 impl SubmissionCheck {
     /// Plan the check from the files of `configs/` and the folder names under `predictions/`.
     /// Config problems are fatal, as when scoring.
-    pub fn new<'a>(
+    pub fn new(
         config_files: &[ConfigFile],
-        prediction_dirs: impl IntoIterator<Item = &'a str>,
+        prediction_dirs: impl IntoIterator<Item = impl AsRef<str>>,
     ) -> Result<SubmissionCheck, FatalError> {
         Ok(SubmissionCheck {
             tasks: TaskSlots::new(config_files, prediction_dirs)?,
@@ -219,7 +236,10 @@ impl SubmissionCheck {
             |p| TaskCheck::of(p, config),
             |c, e| c.report.error = Some(e),
         );
-        self.tasks.fill(task_id, check).map(|c| &*c).ok_or_else(unknown)
+        self.tasks
+            .fill(task_id, check)
+            .map(|c| &*c)
+            .ok_or_else(unknown)
     }
 
     /// Tasks checked so far.

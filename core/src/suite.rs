@@ -112,14 +112,14 @@ pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
 }
 
 /// Prediction directories named `task_<digits>` that have no config, in natural order.
-pub fn unscored_prediction_tasks<'a>(
-    prediction_dirs: impl IntoIterator<Item = &'a str>,
+pub fn unscored_prediction_tasks(
+    prediction_dirs: impl IntoIterator<Item = impl AsRef<str>>,
     plan: &SuitePlan,
 ) -> Vec<String> {
     let mut out: Vec<String> = prediction_dirs
         .into_iter()
+        .map(|name| name.as_ref().to_string())
         .filter(|name| is_task_id(name) && !plan.configs.iter().any(|c| c.task_id == *name))
-        .map(str::to_string)
         .collect();
     out.sort_by(|a, b| natural_task_order(a, b));
     out.dedup();
@@ -158,9 +158,9 @@ pub(crate) struct TaskSlots<T> {
 }
 
 impl<T: Clone> TaskSlots<T> {
-    pub(crate) fn new<'a>(
+    pub(crate) fn new(
         config_files: &[ConfigFile],
-        prediction_dirs: impl IntoIterator<Item = &'a str>,
+        prediction_dirs: impl IntoIterator<Item = impl AsRef<str>>,
     ) -> Result<Self, FatalError> {
         let plan = plan_suite(config_files)?;
         let unscored = unscored_prediction_tasks(prediction_dirs, &plan);
@@ -208,9 +208,9 @@ impl<T: Clone> TaskSlots<T> {
 impl SuiteRun {
     /// Plan a suite from its config files and the names of the directories under
     /// `predictions/` (fatal errors as [`plan_suite`]).
-    pub fn new<'a>(
+    pub fn new(
         config_files: &[ConfigFile],
-        prediction_dirs: impl IntoIterator<Item = &'a str>,
+        prediction_dirs: impl IntoIterator<Item = impl AsRef<str>>,
     ) -> Result<SuiteRun, FatalError> {
         Ok(SuiteRun {
             tasks: TaskSlots::new(config_files, prediction_dirs)?,
