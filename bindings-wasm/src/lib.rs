@@ -34,6 +34,8 @@ mod trust;
 
 use js_sys::{Reflect, JSON};
 use tabeq::cpython_json::{to_tree, Out};
+#[cfg(not(feature = "trust"))]
+use tabeq::error::ArgumentError;
 use tabeq::error::{error_catalogue, CodedError};
 use wasm_bindgen::prelude::*;
 
@@ -71,12 +73,11 @@ pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, 
 #[cfg(feature = "evaluator")]
 pub(crate) fn to_js_value<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    throw(value.serialize(&serializer).map_err(internal))
-}
-
-/// A result that cannot be handed over (a bug, reported rather than crashing).
-pub(crate) fn internal(e: impl std::fmt::Display) -> CodedError {
-    CodedError::internal(format!("result cannot be converted: {e}"))
+    throw(
+        value
+            .serialize(&serializer)
+            .map_err(CodedError::unconvertible),
+    )
 }
 
 /// A document rendered in the format named by a JavaScript value.
@@ -87,7 +88,7 @@ pub(crate) fn render(document: &tabeq::Document, format: &JsValue) -> Result<Str
 }
 
 pub(crate) fn json_to_js(text: &str) -> Result<JsValue, JsValue> {
-    throw(JSON::parse(text).map_err(|_| internal("not valid JSON")))
+    throw(JSON::parse(text).map_err(|_| CodedError::unconvertible("not valid JSON")))
 }
 
 pub(crate) fn throw<T, E: Into<CodedError>>(result: Result<T, E>) -> Result<T, JsValue> {
@@ -101,12 +102,9 @@ pub(crate) fn throw<T, E: Into<CodedError>>(result: Result<T, E>) -> Result<T, J
 #[wasm_bindgen(js_name = renderDocument)]
 pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsValue> {
     throw(inspectable(&document, "document"))?;
-    let doc: tabeq::doc::Document = serde_wasm_bindgen::from_value(document).map_err(|e| {
-        to_js_error(CodedError::invalid_argument(format!(
-            "document is not a tabeq document: {e}"
-        )))
-    })?;
-    render(&doc, &format)
+    let doc = serde_wasm_bindgen::from_value(document)
+        .map_err(|e| ArgumentError::wrong_type("document", format!("a tabeq document ({e})")));
+    render(&throw(doc)?, &format)
 }
 
 /// The tabeq version.

@@ -166,9 +166,15 @@ code_enum! {
         LoneSurrogate => "lone_surrogate",
         /// JavaScript: a method of `Gold`, `SuiteRun` or `SubmissionRun` called after `free()`, or `free()` called twice.
         FreedObject => "freed_object",
-        /// Python: the output path exists and is not a regular file (a directory, a symbolic link).
+    }
+}
+
+code_enum! {
+    /// Why the Python CLI cannot write its output (stage `output`).
+    OutputErrorCode {
+        /// The output path exists and is not a regular file (a directory, a symbolic link).
         OutputNotARegularFile => "output_not_a_regular_file",
-        /// Python: the output file cannot be written.
+        /// The output file cannot be written.
         OutputWriteFailed => "output_write_failed",
     }
 }
@@ -392,6 +398,10 @@ impl CodedError {
     pub fn internal(message: impl Into<String>) -> Self {
         CodedError::argument(BindingErrorCode::InternalError, message)
     }
+    /// A result that cannot be handed to the binding's language (`detail` says why).
+    pub fn unconvertible(detail: impl fmt::Display) -> Self {
+        CodedError::internal(format!("result cannot be converted: {detail}"))
+    }
     /// A task id the suite or submission does not contain.
     pub fn unknown_task(task_id: &str) -> Self {
         let message = format!("the suite has no task {task_id:?}");
@@ -577,7 +587,8 @@ impl std::error::Error for ArgumentError {}
 pub struct CatalogueEntry {
     /// The code.
     pub code: &'static str,
-    /// `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust` or `binding`.
+    /// `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust`, `binding` (a
+    /// binding's arguments and objects) or `output` (the Python CLI's output file).
     pub family: &'static str,
     /// The `stage` of a raised error with this code (`config`, `gold`, `suite`, `csv`,
     /// `cell`, `trust`, `argument`, `output`); `None` for task codes, which are never raised.
@@ -613,10 +624,6 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
             description: description(c),
         })
     }
-    let binding_stage = |c| match c {
-        BindingErrorCode::OutputNotARegularFile | BindingErrorCode::OutputWriteFailed => "output",
-        _ => "argument",
-    };
     let mut out = Vec::new();
     out.extend(family(
         TaskErrorCode::ALL,
@@ -657,8 +664,15 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
         BindingErrorCode::ALL,
         "binding",
         BindingErrorCode::code,
-        move |c| Some(binding_stage(c)),
+        |_| Some("argument"),
         BindingErrorCode::description,
+    ));
+    out.extend(family(
+        OutputErrorCode::ALL,
+        "output",
+        OutputErrorCode::code,
+        |_| Some("output"),
+        OutputErrorCode::description,
     ));
     out
 }

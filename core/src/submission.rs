@@ -517,7 +517,7 @@ mod tests {
     #[test]
     fn utf16_is_only_named_when_the_csv_is_not_utf8() {
         let files = [config("task_1")];
-        let mut check = SubmissionCheck::new(&files, []).unwrap();
+        let mut check = SubmissionCheck::new(&files, [""; 0]).unwrap();
         let t = check
             .check_task("task_1", Prediction::Csv(b"\xff\xfen\x00,\x00d\x00\n\x00"))
             .unwrap();
@@ -539,7 +539,7 @@ mod tests {
         let mut bad = config("task_1");
         bad.bytes = b"{".to_vec();
         assert_eq!(
-            SubmissionCheck::new(&[bad], []).unwrap_err().code.code(),
+            SubmissionCheck::new(&[bad], [""; 0]).unwrap_err().code.code(),
             "config_invalid_json"
         );
     }
