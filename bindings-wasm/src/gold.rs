@@ -6,7 +6,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::js_args::{array_items, bool_option};
 use crate::task_functions::{csv_input, task_files};
-use crate::{throw, to_js};
+use crate::{out_to_js, throw, to_js};
+use tabeq::cpython_json::{to_tree, Out};
 
 /// A gold read, validated and canonicalized once (`Gold` in `tabeq.d.ts`).
 ///
@@ -47,8 +48,9 @@ impl JsGold {
     #[wasm_bindgen(js_name = evaluateMany)]
     pub fn evaluate_many(&self, predictions_value: JsValue) -> Result<JsValue, JsValue> {
         let items = predictions(&predictions_value)?;
-        let results: Vec<_> = items.iter().map(|p| self.scorer.result(p)).collect();
-        to_js(&results)
+        // One array of trees (not a serialized Vec): no second serializer in the module.
+        let results = items.iter().map(|p| to_tree(&self.scorer.result(p)));
+        out_to_js(&Out::Array(results.collect()))
     }
 
     /// The official score (1 or 0) of each prediction.
@@ -67,17 +69,16 @@ impl JsGold {
     ) -> Result<JsValue, JsValue> {
         let strict = throw(bool_option(&options, "signatureStrict"))?.unwrap_or(false);
         let items = predictions(&predictions_value)?;
-        let credits: Vec<_> = items
+        let credits = items
             .iter()
-            .map(|p| self.scorer.partial_credit(p, strict))
-            .collect();
-        to_js(&credits)
+            .map(|p| to_tree(&self.scorer.partial_credit(p, strict)));
+        out_to_js(&Out::Array(credits.collect()))
     }
 
     /// The normalized config.
     #[wasm_bindgen(getter)]
     pub fn config(&self) -> Result<JsValue, JsValue> {
-        crate::out_to_js(&self.scorer.gold().config().to_out())
+        out_to_js(&self.scorer.gold().config().to_out())
     }
 
     /// Gold data rows.

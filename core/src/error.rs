@@ -19,11 +19,14 @@ macro_rules! code_enum {
             pub fn code(self) -> &'static str {
                 match self { $($name::$variant => $code,)+ }
             }
+            /// `(code, description)` of every kind, in catalogue order.
+            // Each doc line starts with the space after `///`.
+            pub const CODES: &'static [(&'static str, &'static str)] =
+                &[$(($code, concat!($($doc),+).trim_ascii_start()),)+];
             /// What the code means, in one sentence (the variant's documentation: the
             /// catalogue's one description per code, listed by every surface).
             pub fn description(self) -> &'static str {
-                // Each doc line starts with the space after `///`.
-                match self { $($name::$variant => concat!($($doc),+).trim_ascii_start(),)+ }
+                Self::CODES[self as usize].1
             }
             /// The kind with this code, if any.
             pub fn from_code(code: &str) -> Option<Self> {
@@ -610,69 +613,27 @@ pub struct CatalogueEntry {
 /// ```
 pub fn error_catalogue() -> Vec<CatalogueEntry> {
     use crate::trust::TrustErrorCode;
-    fn family<T: Copy>(
-        all: &'static [T],
-        family: &'static str,
-        code: fn(T) -> &'static str,
-        stage: impl Fn(T) -> Option<&'static str> + 'static,
-        description: fn(T) -> &'static str,
-    ) -> impl Iterator<Item = CatalogueEntry> {
-        all.iter().map(move |&c| CatalogueEntry {
-            code: code(c),
-            family,
-            stage: stage(c),
-            description: description(c),
-        })
-    }
+    // (family, codes, stage); a fatal code's stage depends on the code.
+    let families: [(&str, &[(&str, &str)], Option<&str>); 7] = [
+        ("task", TaskErrorCode::CODES, None),
+        ("csv", CsvErrorKind::CODES, Some("csv")),
+        ("cell", CellErrorKind::CODES, Some("cell")),
+        ("fatal", FatalCode::CODES, None),
+        ("trust", TrustErrorCode::CODES, Some("trust")),
+        ("binding", BindingErrorCode::CODES, Some("argument")),
+        ("output", OutputErrorCode::CODES, Some("output")),
+    ];
     let mut out = Vec::new();
-    out.extend(family(
-        TaskErrorCode::ALL,
-        "task",
-        TaskErrorCode::code,
-        |_| None,
-        TaskErrorCode::description,
-    ));
-    out.extend(family(
-        CsvErrorKind::ALL,
-        "csv",
-        CsvErrorKind::code,
-        |_| Some("csv"),
-        CsvErrorKind::description,
-    ));
-    out.extend(family(
-        CellErrorKind::ALL,
-        "cell",
-        CellErrorKind::code,
-        |_| Some("cell"),
-        CellErrorKind::description,
-    ));
-    out.extend(family(
-        FatalCode::ALL,
-        "fatal",
-        FatalCode::code,
-        |c| Some(c.stage().as_str()),
-        FatalCode::description,
-    ));
-    out.extend(family(
-        TrustErrorCode::ALL,
-        "trust",
-        TrustErrorCode::code,
-        |_| Some("trust"),
-        TrustErrorCode::description,
-    ));
-    out.extend(family(
-        BindingErrorCode::ALL,
-        "binding",
-        BindingErrorCode::code,
-        |_| Some("argument"),
-        BindingErrorCode::description,
-    ));
-    out.extend(family(
-        OutputErrorCode::ALL,
-        "output",
-        OutputErrorCode::code,
-        |_| Some("output"),
-        OutputErrorCode::description,
-    ));
+    for (family, codes, stage) in families {
+        for &(code, description) in codes {
+            let fatal_stage = FatalCode::from_code(code).map(|c| c.stage().as_str());
+            out.push(CatalogueEntry {
+                code,
+                family,
+                stage: stage.or(fatal_stage.filter(|_| family == "fatal")),
+                description,
+            });
+        }
+    }
     out
 }

@@ -539,7 +539,10 @@ mod tests {
         let mut bad = config("task_1");
         bad.bytes = b"{".to_vec();
         assert_eq!(
-            SubmissionCheck::new(&[bad], [""; 0]).unwrap_err().code.code(),
+            SubmissionCheck::new(&[bad], [""; 0])
+                .unwrap_err()
+                .code
+                .code(),
             "config_invalid_json"
         );
     }
