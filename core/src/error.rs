@@ -613,8 +613,10 @@ pub struct CatalogueEntry {
 /// ```
 pub fn error_catalogue() -> Vec<CatalogueEntry> {
     use crate::trust::TrustErrorCode;
+    /// `(code, description)` pairs, as `code_enum!` lists them.
+    type Codes = &'static [(&'static str, &'static str)];
     // (family, codes, stage); a fatal code's stage depends on the code.
-    let families: [(&str, &[(&str, &str)], Option<&str>); 7] = [
+    let families: [(&str, Codes, Option<&str>); 7] = [
         ("task", TaskErrorCode::CODES, None),
         ("csv", CsvErrorKind::CODES, Some("csv")),
         ("cell", CellErrorKind::CODES, Some("cell")),
