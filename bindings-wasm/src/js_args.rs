@@ -219,25 +219,25 @@ pub(crate) fn strings(value: &JsValue, what: &str) -> Result<Vec<String>, CodedE
         .collect()
 }
 
-/// `{name, content}[]`: the files of a suite's `configs/`.
-pub(crate) fn config_files(value: &JsValue) -> Result<Vec<ConfigFile>, CodedError> {
+/// A suite's `configFiles` (`{name, content}[]`, the files of `configs/`) and `predictionDirs`
+/// (the folder names under `predictions/`).
+pub(crate) type SuiteFiles = (Vec<ConfigFile>, Vec<String>);
+
+/// The [`SuiteFiles`] of a `SuiteRun` or `SubmissionRun` constructor.
+pub(crate) fn suite_files(value: &JsValue, dirs: &JsValue) -> Result<SuiteFiles, CodedError> {
     let mut files = Vec::new();
     for item in array_items(value, "configFiles")? {
         if !item.is_object() {
-            return Err(ArgumentError::wrong_type(
-                "configFiles[i]",
-                "a {name, content} object",
-            ));
+            let expected = "a {name, content} object";
+            return Err(ArgumentError::wrong_type("configFiles[i]", expected));
         }
-        let name = string(
-            &property(&item, "name", "configFiles[i]")?,
-            "configFiles[i].name",
-        )?;
+        let name = property(&item, "name", "configFiles[i]")?;
+        let name = string(&name, "configFiles[i].name")?;
         let content = property(&item, "content", "configFiles[i]")?;
         let what = format!("config file {name}");
         let content = input(&content, &what, MAX_CONFIG_BYTES)?;
         let bytes = content.required(&what, MAX_CONFIG_BYTES)?.to_vec();
         files.push(ConfigFile { name, bytes });
     }
-    Ok(files)
+    Ok((files, strings(dirs, "predictionDirs")?))
 }

@@ -6,7 +6,7 @@ use tabeq::file_input::FileInput;
 use tabeq::submission::{ForeignFile, SubmissionCheck};
 use wasm_bindgen::prelude::*;
 
-use crate::js_args::{config_files, string, strings};
+use crate::js_args::{string, suite_files};
 use crate::task_functions::csv_input;
 use crate::{out_to_js, throw, to_js};
 
@@ -28,8 +28,7 @@ impl SuiteRun {
     /// `predictionDirs` the directory names under `predictions/`. Throws fatal suite/config errors.
     #[wasm_bindgen(constructor)]
     pub fn new(files: JsValue, prediction_dirs: JsValue) -> Result<SuiteRun, JsValue> {
-        let files = throw(config_files(&files))?;
-        let dirs = throw(strings(&prediction_dirs, "predictionDirs"))?;
+        let (files, dirs) = throw(suite_files(&files, &prediction_dirs))?;
         let run = throw(tabeq::SuiteRun::new(&files, dirs))?;
         Ok(SuiteRun { run })
     }
@@ -110,8 +109,7 @@ impl SubmissionRun {
     /// folder names under `predictions/`. Throws fatal config and suite errors, as scoring does.
     #[wasm_bindgen(constructor)]
     pub fn new(files: JsValue, prediction_dirs: JsValue) -> Result<SubmissionRun, JsValue> {
-        let files = throw(config_files(&files))?;
-        let dirs = throw(strings(&prediction_dirs, "predictionDirs"))?;
+        let (files, dirs) = throw(suite_files(&files, &prediction_dirs))?;
         let check = throw(SubmissionCheck::new(&files, dirs))?;
         Ok(SubmissionRun { check })
     }
