@@ -273,17 +273,11 @@ fn parse(text: &str) -> Result<Table, CsvError> {
                 }
                 match c {
                     b'\n' | b'\r' => {
-                        b.end_field();
-                        i += line_end_len(bytes, i);
-                        b.end_record()?;
-                        state = State::StartRecord;
+                        state = end_line(&mut b, bytes, &mut i, &mut field_bytes)?;
                         continue;
                     }
                     b'"' => state = State::InQuoted,
-                    b',' => {
-                        b.end_field();
-                        state = State::StartField;
-                    }
+                    b',' => state = end_field(&mut b, &mut field_bytes),
                     _ => {
                         let end = unquoted_run_end(bytes, i);
                         push_run(&mut b, text, i, end, &mut field_bytes)?;
@@ -297,18 +291,10 @@ fn parse(text: &str) -> Result<Table, CsvError> {
             State::InField => {
                 match c {
                     b'\n' | b'\r' => {
-                        b.end_field();
-                        field_bytes = 0;
-                        i += line_end_len(bytes, i);
-                        b.end_record()?;
-                        state = State::StartRecord;
+                        state = end_line(&mut b, bytes, &mut i, &mut field_bytes)?;
                         continue;
                     }
-                    b',' => {
-                        b.end_field();
-                        field_bytes = 0;
-                        state = State::StartField;
-                    }
+                    b',' => state = end_field(&mut b, &mut field_bytes),
                     _ => {
                         let end = unquoted_run_end(bytes, i);
                         push_run(&mut b, text, i, end, &mut field_bytes)?;
@@ -335,18 +321,10 @@ fn parse(text: &str) -> Result<Table, CsvError> {
                     i += 1;
                 }
                 b',' => {
-                    b.end_field();
-                    field_bytes = 0;
-                    state = State::StartField;
+                    state = end_field(&mut b, &mut field_bytes);
                     i += 1;
                 }
-                b'\n' | b'\r' => {
-                    b.end_field();
-                    field_bytes = 0;
-                    i += line_end_len(bytes, i);
-                    b.end_record()?;
-                    state = State::StartRecord;
-                }
+                b'\n' | b'\r' => state = end_line(&mut b, bytes, &mut i, &mut field_bytes)?,
                 _ => {
                     return Err(err(
                         CsvErrorKind::UnexpectedAfterQuote,
@@ -372,6 +350,26 @@ fn parse(text: &str) -> Result<Table, CsvError> {
         }
     }
     b.finish()
+}
+
+/// Close the field at a delimiter: the next field starts.
+fn end_field(b: &mut Builder, field_bytes: &mut usize) -> State {
+    b.end_field();
+    *field_bytes = 0;
+    State::StartField
+}
+
+/// Close the field and the record at the line terminator at `*i`, and step over it.
+fn end_line(
+    b: &mut Builder,
+    bytes: &[u8],
+    i: &mut usize,
+    field_bytes: &mut usize,
+) -> Result<State, CsvError> {
+    end_field(b, field_bytes);
+    *i += line_end_len(bytes, *i);
+    b.end_record()?;
+    Ok(State::StartRecord)
 }
 
 /// Length of the line terminator at `i` (`\r\n` is one terminator).
