@@ -5,6 +5,7 @@ mod explain;
 mod fs;
 mod gold;
 mod pool;
+mod result;
 mod trust;
 
 use std::borrow::Cow;
@@ -103,152 +104,10 @@ impl NativeConfig {
     }
 }
 
-/// A scored task (the official record plus a CSV detail code).
+/// A scored task on its way to `TaskResult._from_native` (which attaches its inputs).
 #[pyclass(frozen, module = "tabeq._tabeq", name = "NativeResult")]
 struct NativeResult {
     inner: TaskResult,
-}
-
-#[pymethods]
-impl NativeResult {
-    #[getter]
-    fn task_id(&self) -> &str {
-        &self.inner.task_id
-    }
-    #[getter]
-    fn passed(&self) -> bool {
-        self.inner.passed
-    }
-    #[getter]
-    fn score(&self) -> u8 {
-        self.inner.score()
-    }
-    #[getter]
-    fn order_sensitive(&self) -> bool {
-        self.inner.order_sensitive
-    }
-    #[getter]
-    fn gold_column_count(&self) -> usize {
-        self.inner.gold_column_count
-    }
-    #[getter]
-    fn prediction_column_count(&self) -> usize {
-        self.inner.prediction_column_count
-    }
-    #[getter]
-    fn gold_row_count(&self) -> usize {
-        self.inner.gold_row_count
-    }
-    #[getter]
-    fn prediction_row_count(&self) -> usize {
-        self.inner.prediction_row_count
-    }
-    #[getter]
-    fn column_mapping(&self) -> Option<Vec<usize>> {
-        self.inner.column_mapping.clone()
-    }
-    #[getter]
-    fn error_code(&self) -> Option<&'static str> {
-        self.inner.error_code.map(|c| c.code())
-    }
-    #[getter]
-    fn error(&self) -> Option<&str> {
-        self.inner.error.as_deref()
-    }
-    #[getter]
-    fn csv_error_code(&self) -> Option<&'static str> {
-        self.inner.csv_error.map(|c| c.code())
-    }
-    /// The official per-task dict as JSON text.
-    fn to_json(&self) -> String {
-        self.inner.to_json()
-    }
-    /// A result from the fields of an official record (a `TaskResult` built from a dict).
-    #[staticmethod]
-    #[pyo3(signature = (task_id, passed, order_sensitive, gold_column_count, prediction_column_count, gold_row_count, prediction_row_count, column_mapping, error_code, error, csv_error_code))]
-    #[allow(clippy::too_many_arguments)]
-    fn from_fields(
-        task_id: String,
-        passed: bool,
-        order_sensitive: bool,
-        gold_column_count: usize,
-        prediction_column_count: usize,
-        gold_row_count: usize,
-        prediction_row_count: usize,
-        column_mapping: Option<Vec<usize>>,
-        error_code: Option<&str>,
-        error: Option<String>,
-        csv_error_code: Option<&str>,
-    ) -> PyResult<NativeResult> {
-        let code = |c: Option<&str>| -> PyResult<_> {
-            c.map(|c| {
-                tabeq::TaskErrorCode::from_code(c).ok_or_else(|| {
-                    pyo3::exceptions::PyValueError::new_err(format!("unknown error_code {c:?}"))
-                })
-            })
-            .transpose()
-        };
-        let csv_error = csv_error_code
-            .map(|c| {
-                tabeq::error::CsvErrorKind::from_code(c).ok_or_else(|| {
-                    pyo3::exceptions::PyValueError::new_err(format!("unknown csv_error_code {c:?}"))
-                })
-            })
-            .transpose()?;
-        Ok(NativeResult {
-            inner: TaskResult {
-                task_id,
-                passed,
-                order_sensitive,
-                gold_column_count,
-                prediction_column_count,
-                gold_row_count,
-                prediction_row_count,
-                column_mapping,
-                error_code: code(error_code)?,
-                error,
-                csv_error,
-            },
-        })
-    }
-    /// The record as a document (verdict and counts), rendered as `format`.
-    fn render(&self, format: &str) -> PyResult<String> {
-        render(&self.inner.document(), format)
-    }
-    /// Every field in one call (one boundary crossing instead of eleven): task_id, passed,
-    /// order_sensitive, gold_column_count, prediction_column_count, gold_row_count,
-    /// prediction_row_count, column_mapping, error_code, error, csv_error_code.
-    #[allow(clippy::type_complexity)]
-    fn fields(
-        &self,
-    ) -> (
-        &str,
-        bool,
-        bool,
-        usize,
-        usize,
-        usize,
-        usize,
-        Option<Vec<usize>>,
-        Option<&'static str>,
-        Option<&str>,
-        Option<&'static str>,
-    ) {
-        let r = &self.inner;
-        (
-            &r.task_id,
-            r.passed,
-            r.order_sensitive,
-            r.gold_column_count,
-            r.prediction_column_count,
-            r.gold_row_count,
-            r.prediction_row_count,
-            r.column_mapping.clone(),
-            r.error_code.map(|c| c.code()),
-            r.error.as_deref(),
-            r.csv_error.map(|c| c.code()),
-        )
-    }
 }
 
 /// A core document in one of its formats (`text`, `markdown`, `html`, `csv`).
@@ -538,38 +397,16 @@ fn write_output(py: Python<'_>, path: PathBuf, text: &str) -> PyResult<()> {
         .map_err(|e| OutputError::new_err((e.message().to_string(), e.code())))
 }
 
-/// Every stable error code as `(code, family, description)`.
+/// The core's error-code catalogue as JSON text: `[{"code", "family", "description"}, ...]`.
 #[pyfunction]
-fn error_catalogue_entries() -> Vec<(&'static str, &'static str, &'static str)> {
-    error_catalogue()
-        .into_iter()
-        .map(|e| (e.code, e.family, e.description))
-        .collect()
-}
-
-/// The suite summary as a document (totals, then one row per task, failures first).
-#[pyfunction]
-fn render_suite(
-    config_set_sha256: String,
-    unscored_prediction_tasks: Vec<String>,
-    results: Vec<PyRef<'_, NativeResult>>,
-    format: &str,
-) -> PyResult<String> {
-    let summary = SuiteSummary {
-        evaluator: tabeq::suite::EVALUATOR_NAME.into(),
-        evaluator_version: tabeq::VERSION.into(),
-        config_set_sha256,
-        unscored_prediction_tasks,
-        tasks: results.iter().map(|r| r.inner.clone()).collect(),
-    };
-    render(&summary.document(), format)
+fn error_catalogue_json() -> String {
+    tabeq::cpython_json::to_tree(&error_catalogue()).to_pretty()
 }
 
 #[pymodule]
 fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", tabeq::VERSION)?;
     m.add("HTML_STYLE", tabeq::doc::HTML_STYLE)?;
-    m.add_function(wrap_pyfunction!(render_suite, m)?)?;
     m.add_class::<NativeConfig>()?;
     m.add_class::<NativeResult>()?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
@@ -577,11 +414,12 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_suite, m)?)?;
     m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
     m.add_function(wrap_pyfunction!(read_csv, m)?)?;
-    m.add_function(wrap_pyfunction!(error_catalogue_entries, m)?)?;
+    m.add_function(wrap_pyfunction!(error_catalogue_json, m)?)?;
     m.add_function(wrap_pyfunction!(read_csv_file, m)?)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
     m.add_function(wrap_pyfunction!(check_output, m)?)?;
     m.add_function(wrap_pyfunction!(write_output, m)?)?;
+    result::register(m)?;
     trust::register(m)?;
     explain::register(m)?;
     gold::register(m)?;

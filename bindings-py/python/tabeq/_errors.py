@@ -7,7 +7,10 @@ catalogue as a type checker sees it (a test keeps them equal to the native catal
 
 from __future__ import annotations
 
+import json
 from typing import Literal, NamedTuple, Optional, Union, cast
+
+from . import _tabeq
 
 __all__ = [
     "TabeqError",
@@ -99,12 +102,24 @@ ErrorCode = Union[
 ]
 """Every stable code."""
 
+CATALOGUE: list[dict[str, str]] = json.loads(_tabeq.error_catalogue_json())
+"""The core's catalogue (``tabeq::error::error_catalogue``), one ``{"code", "family",
+"description"}`` per code: the list JavaScript's ``errorCodes()`` gives too."""
+
 BINDING_ERROR_CODES: dict[str, str] = {
     "invalid_argument": "argument",
     "output_not_a_regular_file": "output",
     "output_write_failed": "output",
 }
-"""The codes the Python package adds to the core catalogue (``tabeq.error_codes()``)."""
+"""The Python package's own codes, added to ``error_codes()`` where the core catalogue does not
+list them yet."""
+
+
+def error_codes() -> dict[str, str]:
+    """``{code: family}`` of the core catalogue (see ``tabeq.error_codes``)."""
+    codes = {entry["code"]: entry["family"] for entry in CATALOGUE}
+    return {**codes, **{c: f for c, f in BINDING_ERROR_CODES.items() if c not in codes}}
+
 
 ConfigWarningCode = Literal["unknown_config_key"]
 """What a ``ConfigWarning`` is about (warnings never change a result)."""

@@ -74,7 +74,7 @@ class Diagnosis:
         if self._native is None:
             from . import TaskResult
 
-            return TaskResult(self._data["result"])._native().render(format)
+            return TaskResult(self._data["result"])._render(format)
         return self._native.render(format, scored)
 
     def to_text(self) -> str:
