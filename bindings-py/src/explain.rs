@@ -11,10 +11,10 @@ use tabeq::csv::read_table;
 use tabeq::error::{FatalCode, FatalError};
 use tabeq::explain::{explain as explain_core, Diagnosis, ExplainOptions};
 use tabeq::partial_credit::column_signature as column_signature_core;
-use tabeq::{Prediction, PreparedGold};
+use tabeq::PreparedGold;
 
 use crate::fs::{self, PredictionFile};
-use crate::{fatal_to_py, render, Input, NativeConfig, DETACH_THRESHOLD};
+use crate::{fatal_to_py, render, with_prediction, Input, NativeConfig, DETACH_THRESHOLD};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -26,42 +26,21 @@ fn explain_inputs(
     options: &ExplainOptions,
     prediction_root: Option<&std::path::Path>,
 ) -> Result<Diagnosis, FatalError> {
-    let gold_bytes: Cow<'_, [u8]> = match gold {
-        Input::Bytes(b) => Cow::Borrowed(b),
-        Input::Path(p) => Cow::Owned(fs::read_gold(p, &config.task_id)?),
-    };
-    let prepared = PreparedGold::new(&gold_bytes, config)?;
-    Ok(match prediction {
-        None => explain_core(Prediction::Missing, &prepared, options),
-        Some(Input::Bytes(b)) => explain_core(Prediction::Csv(b), &prepared, options),
-        Some(Input::Path(p)) => {
-            let (file, inside_root) = match prediction_root {
-                Some(root) => fs::read_prediction_within(p, root),
-                None => (fs::read_prediction(p), true),
+    let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
+    fn error(d: &mut Diagnosis) -> &mut Option<String> {
+        &mut d.result.error
+    }
+    Ok(match (prediction, prediction_root) {
+        (Some(Input::Path(p)), Some(root)) => {
+            let (file, inside_root) = fs::read_prediction_within(p, root);
+            // Content reached through a link leaving the root is scored but never quoted.
+            let redacted = ExplainOptions {
+                show_prediction_values: options.show_prediction_values && inside_root,
+                ..options.clone()
             };
-            let redacted;
-            let options = if inside_root {
-                options
-            } else {
-                redacted = ExplainOptions {
-                    show_prediction_values: false,
-                    ..options.clone()
-                };
-                &redacted
-            };
-            match file {
-                PredictionFile::Missing => {
-                    let mut d = explain_core(Prediction::Missing, &prepared, options);
-                    // The same message `evaluate` gives for a missing file.
-                    d.result.error = Some(format!("Missing prediction CSV: {}", p.display()));
-                    d
-                }
-                PredictionFile::Invalid(e) => {
-                    explain_core(Prediction::Invalid(&e), &prepared, options)
-                }
-                PredictionFile::Bytes(b) => explain_core(Prediction::Csv(&b), &prepared, options),
-            }
+            file.apply(p, |p| explain_core(p, &prepared, &redacted), error)
         }
+        _ => with_prediction(prediction, |p| explain_core(p, &prepared, options), error),
     })
 }
 
@@ -149,11 +128,7 @@ fn column_signature(
     let gold = Input::borrowed(gold)?;
     let pred = prediction.map(Input::borrowed).transpose()?;
     let run = || -> Result<String, FatalError> {
-        let gold_bytes: Cow<'_, [u8]> = match &gold {
-            Input::Bytes(b) => Cow::Borrowed(b),
-            Input::Path(p) => Cow::Owned(fs::read_gold(p, "task")?),
-        };
-        let gold_table = read_table(&gold_bytes).map_err(|e| {
+        let gold_table = read_table(&gold.gold_bytes("task")?).map_err(|e| {
             FatalError::new(
                 FatalCode::GoldInvalidCsv,
                 format!("cannot read gold CSV: {e}"),

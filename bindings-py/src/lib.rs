@@ -158,36 +158,48 @@ impl<'a> Input<'a> {
     }
 }
 
+impl Input<'_> {
+    /// The gold's bytes: borrowed, or read from its path (fatal when it cannot be read).
+    fn gold_bytes(&self, task_id: &str) -> Result<Cow<'_, [u8]>, FatalError> {
+        Ok(match self {
+            Input::Bytes(b) => Cow::Borrowed(b),
+            Input::Path(p) => Cow::Owned(fs::read_gold(p, task_id)?),
+        })
+    }
+}
+
+/// Hand a prediction input to the core as a `Prediction` (`f` scores, explains or validates
+/// it): none, bytes, or a path read as the suite reads `prediction.csv`.
+pub(crate) fn with_prediction<T>(
+    input: Option<&Input<'_>>,
+    f: impl FnOnce(Prediction<'_>) -> T,
+    error: impl FnOnce(&mut T) -> &mut Option<String>,
+) -> T {
+    match input {
+        None => f(Prediction::Missing),
+        Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
+        Some(Input::Path(p)) => fs::read_prediction(p).apply(p, f, error),
+    }
+}
+
 /// Score one task whose inputs are bytes or paths. A gold path that cannot be read is fatal
-/// (`gold_missing`); a prediction path is read like the suite reads `prediction.csv`.
+/// (`gold_missing`).
 fn evaluate_inputs(
     prediction: Option<&Input<'_>>,
     gold: &Input<'_>,
     config: &TaskConfig,
 ) -> Result<TaskResult, FatalError> {
-    let gold_bytes: Cow<'_, [u8]> = match gold {
-        Input::Bytes(b) => Cow::Borrowed(b),
-        Input::Path(p) => Cow::Owned(fs::read_gold(p, &config.task_id)?),
-    };
-    let prepared = PreparedGold::new(&gold_bytes, config)?;
-    Ok(match prediction {
-        None => prepared.evaluate(Prediction::Missing),
-        Some(Input::Bytes(b)) => prepared.evaluate(Prediction::Csv(b)),
-        Some(Input::Path(p)) => evaluate_prediction_file(&prepared, p),
-    })
+    let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
+    Ok(with_prediction(
+        prediction,
+        |p| prepared.evaluate(p),
+        |r| &mut r.error,
+    ))
 }
 
 /// Score the prediction file at `path` (missing, unreadable or read) against a prepared gold.
 fn evaluate_prediction_file(prepared: &PreparedGold, path: &Path) -> TaskResult {
-    match fs::read_prediction(path) {
-        PredictionFile::Missing => {
-            let mut r = prepared.evaluate(Prediction::Missing);
-            r.error = Some(format!("Missing prediction CSV: {}", path.display()));
-            r
-        }
-        PredictionFile::Invalid(e) => prepared.evaluate(Prediction::Invalid(&e)),
-        PredictionFile::Bytes(b) => prepared.evaluate(Prediction::Csv(&b)),
-    }
+    fs::read_prediction(path).apply(path, |p| prepared.evaluate(p), |r| &mut r.error)
 }
 
 /// Score one task. `prediction` is CSV bytes, a path, or None (no file); `gold` is CSV
@@ -397,6 +409,20 @@ fn write_output(py: Python<'_>, path: PathBuf, text: &str) -> PyResult<()> {
         .map_err(|e| OutputError::new_err((e.message().to_string(), e.code())))
 }
 
+/// The gold-less check of one prediction (`tabeq validate`) as its document, rendered.
+#[pyfunction]
+fn render_validation(
+    py: Python<'_>,
+    prediction: Option<&Bound<'_, PyAny>>,
+    config: &NativeConfig,
+    format: &str,
+) -> PyResult<String> {
+    let input = prediction.map(Input::borrowed).transpose()?;
+    let check = |p: Prediction<'_>| tabeq::validate_prediction(p, &config.inner);
+    let report = py.detach(|| with_prediction(input.as_ref(), check, |r| &mut r.error));
+    render(&report.document(), format)
+}
+
 /// The core's error-code catalogue as JSON text: `[{"code", "family", "description"}, ...]`.
 #[pyfunction]
 fn error_catalogue_json() -> String {
@@ -415,6 +441,7 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
     m.add_function(wrap_pyfunction!(read_csv, m)?)?;
     m.add_function(wrap_pyfunction!(error_catalogue_json, m)?)?;
+    m.add_function(wrap_pyfunction!(render_validation, m)?)?;
     m.add_function(wrap_pyfunction!(read_csv_file, m)?)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
     m.add_function(wrap_pyfunction!(check_output, m)?)?;

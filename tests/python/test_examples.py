@@ -12,7 +12,6 @@ import pkgutil
 from types import ModuleType
 
 import pytest
-
 import tabeq
 
 # The harness adapters import their harness at module level; the ones not installed here are

@@ -12,9 +12,9 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
+from typing import Any, Callable, Optional, Union
 
 from . import _errors, _tabeq
 from ._errors import (
@@ -38,9 +38,6 @@ from ._errors import (
     TaskErrorCode,
 )
 from ._inputs import Source, TableLike, check_count, check_path, check_text, to_source
-
-if TYPE_CHECKING:
-    from .explain import Diagnosis
 
 __version__: str = _tabeq.__version__
 
