@@ -10,11 +10,11 @@ use tabeq::config::TaskConfig;
 use tabeq::csv::read_table;
 use tabeq::error::{FatalCode, FatalError};
 use tabeq::explain::{explain as explain_core, Diagnosis, ExplainOptions};
-use tabeq::partial_credit::column_signature as column_signature_core;
+use tabeq::partial_credit::column_signature_of_csv;
 use tabeq::PreparedGold;
 
 use crate::fs::{self, PredictionFile};
-use crate::{fatal_to_py, render, with_prediction, Input, NativeConfig, DETACH_THRESHOLD};
+use crate::{render, with_prediction, Input, NativeConfig, TaskInputs};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -61,8 +61,7 @@ fn explain(
     show_gold_values: bool,
     prediction_root: Option<std::path::PathBuf>,
 ) -> PyResult<NativeDiagnosis> {
-    let gold = Input::borrowed(gold)?;
-    let pred = prediction.map(Input::borrowed).transpose()?;
+    let inputs = TaskInputs::new(prediction, gold)?;
     let options = ExplainOptions {
         max_items,
         max_value_chars,
@@ -71,24 +70,11 @@ fn explain(
         show_gold_values,
         show_prediction_values: true,
     };
-    let size = gold.size() + pred.as_ref().map_or(0, Input::size);
-    let run = || {
-        explain_inputs(
-            pred.as_ref(),
-            &gold,
-            &config.inner,
-            &options,
-            prediction_root.as_deref(),
-        )
-    };
-    let result = if size > DETACH_THRESHOLD {
-        py.detach(run)
-    } else {
-        run()
-    };
-    result
-        .map(|inner| NativeDiagnosis { inner })
-        .map_err(fatal_to_py)
+    let root = prediction_root.as_deref();
+    let inner = inputs.run(py, |p, g| {
+        explain_inputs(p, g, &config.inner, &options, root)
+    })?;
+    Ok(NativeDiagnosis { inner })
 }
 
 /// A diagnosis held natively: its JSON, and its document rendered by the core.
@@ -125,16 +111,15 @@ fn column_signature(
     gold: &Bound<'_, PyAny>,
     strict: bool,
 ) -> PyResult<String> {
-    let gold = Input::borrowed(gold)?;
-    let pred = prediction.map(Input::borrowed).transpose()?;
-    let run = || -> Result<String, FatalError> {
+    let inputs = TaskInputs::new(prediction, gold)?;
+    inputs.run(py, |pred, gold| {
         let gold_table = read_table(&gold.gold_bytes("task")?).map_err(|e| {
             FatalError::new(
                 FatalCode::GoldInvalidCsv,
                 format!("cannot read gold CSV: {e}"),
             )
         })?;
-        let pred_bytes: Option<Cow<'_, [u8]>> = match &pred {
+        let pred_bytes: Option<Cow<'_, [u8]>> = match pred {
             None => None,
             Some(Input::Bytes(b)) => Some(Cow::Borrowed(b)),
             Some(Input::Path(p)) => match fs::read_prediction(p) {
@@ -144,32 +129,14 @@ fn column_signature(
                 PredictionFile::Bytes(b) => Some(Cow::Owned(b)),
             },
         };
-        let score = match pred_bytes {
-            None => column_signature_core(None, &gold_table, strict),
-            Some(bytes) => match read_table(&bytes) {
-                Ok(table) => column_signature_core(Some(&table), &gold_table, strict),
-                Err(_) => tabeq::partial_credit::ColumnSignatureScore::unreadable(
-                    gold_table.column_count(),
-                    false,
-                    strict,
-                ),
-            },
-        };
+        let score = column_signature_of_csv(pred_bytes.as_deref(), &gold_table, strict);
         Ok(tabeq::cpython_json::to_tree(&score).to_pretty())
-    };
-    let size = gold.size() + pred.as_ref().map_or(0, Input::size);
-    let result = if size > DETACH_THRESHOLD {
-        py.detach(run)
-    } else {
-        run()
-    };
-    result.map_err(fatal_to_py)
+    })
 }
 
 /// Register this module's functions on `_tabeq`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeDiagnosis>()?;
-    m.add_function(wrap_pyfunction!(explain, m)?)?;
-    m.add_function(wrap_pyfunction!(column_signature, m)?)?;
+    crate::add_functions!(m, explain, column_signature);
     Ok(())
 }

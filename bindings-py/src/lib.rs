@@ -1,6 +1,14 @@
 //! Python bindings: type and error translation, file reading and threads. All scoring
 //! logic lives in the `tabeq` core crate.
 
+/// Add each function to the module `m` (`wrap_pyfunction!` each); every file's `register` can use it.
+macro_rules! add_functions {
+    ($m:expr, $($function:ident),+ $(,)?) => {{
+        $($m.add_function(pyo3::wrap_pyfunction!($function, $m)?)?;)+
+    }};
+}
+pub(crate) use add_functions;
+
 mod explain;
 mod fs;
 mod gold;
@@ -158,6 +166,40 @@ impl<'a> Input<'a> {
     }
 }
 
+/// The prediction and gold of one task, as handed in.
+pub(crate) struct TaskInputs<'a> {
+    prediction: Option<Input<'a>>,
+    gold: Input<'a>,
+}
+
+impl<'a> TaskInputs<'a> {
+    pub(crate) fn new(
+        prediction: Option<&'a Bound<'_, PyAny>>,
+        gold: &'a Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let prediction = prediction.map(Input::borrowed).transpose()?;
+        let gold = Input::borrowed(gold)?;
+        Ok(TaskInputs { prediction, gold })
+    }
+
+    /// `work` on these inputs, with the GIL released when they are large enough to be worth it;
+    /// a fatal error raised as its Python exception.
+    pub(crate) fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(Option<&Input<'a>>, &Input<'a>) -> Result<T, FatalError> + Send,
+    ) -> PyResult<T> {
+        let size = self.gold.size() + self.prediction.as_ref().map_or(0, Input::size);
+        let run = || work(self.prediction.as_ref(), &self.gold);
+        let result = if size > DETACH_THRESHOLD {
+            py.detach(run)
+        } else {
+            run()
+        };
+        result.map_err(fatal_to_py)
+    }
+}
+
 impl Input<'_> {
     /// The gold's bytes: borrowed, or read from its path (fatal when it cannot be read).
     fn gold_bytes(&self, task_id: &str) -> Result<Cow<'_, [u8]>, FatalError> {
@@ -212,18 +254,9 @@ fn evaluate(
     gold: &Bound<'_, PyAny>,
     config: &NativeConfig,
 ) -> PyResult<NativeResult> {
-    let gold = Input::borrowed(gold)?;
-    let pred = prediction.map(Input::borrowed).transpose()?;
-    let size = gold.size() + pred.as_ref().map_or(0, Input::size);
-    let run = || evaluate_inputs(pred.as_ref(), &gold, &config.inner);
-    let result = if size > DETACH_THRESHOLD {
-        py.detach(run)
-    } else {
-        run()
-    };
-    result
-        .map(|inner| NativeResult { inner })
-        .map_err(fatal_to_py)
+    let inputs = TaskInputs::new(prediction, gold)?;
+    let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, &config.inner))?;
+    Ok(NativeResult { inner })
 }
 
 /// One `(prediction, gold, config)` item of `evaluate_many`.
@@ -435,17 +468,20 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("HTML_STYLE", tabeq::doc::HTML_STYLE)?;
     m.add_class::<NativeConfig>()?;
     m.add_class::<NativeResult>()?;
-    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
-    m.add_function(wrap_pyfunction!(evaluate_many, m)?)?;
-    m.add_function(wrap_pyfunction!(evaluate_suite, m)?)?;
-    m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
-    m.add_function(wrap_pyfunction!(read_csv, m)?)?;
-    m.add_function(wrap_pyfunction!(error_catalogue_json, m)?)?;
-    m.add_function(wrap_pyfunction!(render_validation, m)?)?;
-    m.add_function(wrap_pyfunction!(read_csv_file, m)?)?;
-    m.add_function(wrap_pyfunction!(read_file, m)?)?;
-    m.add_function(wrap_pyfunction!(check_output, m)?)?;
-    m.add_function(wrap_pyfunction!(write_output, m)?)?;
+    add_functions!(
+        m,
+        evaluate,
+        evaluate_many,
+        evaluate_suite,
+        canonicalize,
+        read_csv,
+        error_catalogue_json,
+        render_validation,
+        read_csv_file,
+        read_file,
+        check_output,
+        write_output,
+    );
     result::register(m)?;
     trust::register(m)?;
     explain::register(m)?;

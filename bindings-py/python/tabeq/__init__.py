@@ -43,24 +43,6 @@ __version__: str = _tabeq.__version__
 
 __all__ = [
     "__version__",
-    "TabeqError",
-    "FatalError",
-    "ConfigError",
-    "GoldError",
-    "SuiteError",
-    "CellError",
-    "CsvError",
-    "ArgumentError",
-    "OutputError",
-    "ConfigWarning",
-    "ErrorCode",
-    "ArgumentErrorCode",
-    "OutputErrorCode",
-    "ConfigWarningCode",
-    "TaskErrorCode",
-    "CsvErrorCode",
-    "CellErrorCode",
-    "FatalErrorCode",
     "TaskConfig",
     "TaskResult",
     "SuiteResult",
@@ -84,6 +66,7 @@ __all__ = [
     "validate",
     "extract_table",
 ]
+__all__ += _errors.__all__
 
 Column = dict[str, Any]
 """A column object of a config (``{"gold_name": ..., "type": ..., ...}``)."""

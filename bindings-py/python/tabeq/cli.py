@@ -3,8 +3,9 @@
 and ``tabeq trust``.
 
 Exit codes: 0 success (``check``: the task passed; ``validate``: nothing found fails it),
-1 ``check``: the task failed (``validate``: something found fails it), 2 a fatal error (broken config, gold or suite layout, an ``--output`` that is not a regular
-file) or a usage error. Warnings (ignored config keys, a summary inside the prediction root)
+1 ``check``: the task failed (``validate``: something found fails it), 2 a fatal error
+(broken config, gold or suite layout, an ``--output`` that is not a regular file) or a usage
+error. Warnings (ignored config keys, a summary inside the prediction root)
 go to stderr and never change the summary file.
 """
 
