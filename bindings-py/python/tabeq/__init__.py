@@ -43,6 +43,24 @@ __version__: str = _tabeq.__version__
 
 __all__ = [
     "__version__",
+    "TabeqError",
+    "FatalError",
+    "ConfigError",
+    "GoldError",
+    "SuiteError",
+    "CellError",
+    "CsvError",
+    "ArgumentError",
+    "OutputError",
+    "ConfigWarning",
+    "ErrorCode",
+    "ArgumentErrorCode",
+    "OutputErrorCode",
+    "ConfigWarningCode",
+    "TaskErrorCode",
+    "CsvErrorCode",
+    "CellErrorCode",
+    "FatalErrorCode",
     "TaskConfig",
     "TaskResult",
     "SuiteResult",
@@ -66,7 +84,6 @@ __all__ = [
     "validate",
     "extract_table",
 ]
-__all__ += _errors.__all__
 
 Column = dict[str, Any]
 """A column object of a config (``{"gold_name": ..., "type": ..., ...}``)."""

@@ -12,27 +12,6 @@ from typing import Literal, NamedTuple, Optional, Union, cast
 
 from . import _tabeq
 
-__all__ = [
-    "TabeqError",
-    "FatalError",
-    "ConfigError",
-    "GoldError",
-    "SuiteError",
-    "CellError",
-    "CsvError",
-    "ArgumentError",
-    "OutputError",
-    "ConfigWarning",
-    "ErrorCode",
-    "ArgumentErrorCode",
-    "OutputErrorCode",
-    "ConfigWarningCode",
-    "TaskErrorCode",
-    "CsvErrorCode",
-    "CellErrorCode",
-    "FatalErrorCode",
-]
-
 TaskErrorCode = Literal[
     "missing_prediction",
     "invalid_prediction_csv",
