@@ -102,6 +102,10 @@ impl NativeConfig {
     fn order_sensitive(&self) -> bool {
         self.inner.order_sensitive
     }
+    /// The one-line form (`TaskConfig.__repr__`).
+    fn repr(&self) -> String {
+        self.inner.repr()
+    }
     /// Rule descriptions of the gold columns.
     fn rule_descriptions(&self) -> Vec<String> {
         self.inner
@@ -466,6 +470,8 @@ fn error_catalogue_json() -> String {
 fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", tabeq::VERSION)?;
     m.add("HTML_STYLE", tabeq::doc::HTML_STYLE)?;
+    let hints = tabeq::explain::HintKind::ALL.iter().map(|h| h.code());
+    m.add("HINT_NAMES", hints.collect::<Vec<_>>())?;
     m.add_class::<NativeConfig>()?;
     m.add_class::<NativeResult>()?;
     add_functions!(

@@ -1,7 +1,7 @@
-//! Official records read back, and their one-line forms: a per-task record (`to_dict()` of a
-//! result, a `tasks` entry of a summary file) becomes a [`TaskResult`] again, and a summary
-//! file a [`SuiteSummary`], so a binding's result objects built from saved JSON render,
-//! compare and serialize exactly like fresh ones.
+//! Official records read back, and the one-line forms of results and configs: a per-task
+//! record (`to_dict()` of a result, a `tasks` entry of a summary file) becomes a
+//! [`TaskResult`] again, and a summary file a [`SuiteSummary`], so a binding's result objects
+//! built from saved JSON render, compare and serialize exactly like fresh ones.
 //!
 //! ```
 //! use tabeq::{evaluate_task, Prediction, TaskConfig, TaskResult};
@@ -14,6 +14,7 @@
 //! # Ok::<(), tabeq::FatalError>(())
 //! ```
 
+use crate::config::TaskConfig;
 use crate::cpython_json::{parse, Value};
 use crate::error::TaskErrorCode;
 use crate::suite::SuiteSummary;
@@ -158,6 +159,35 @@ impl SuiteSummary {
             self.passed_task_count(),
             self.tasks.len(),
             self.task_accuracy()
+        )
+    }
+}
+
+impl TaskConfig {
+    /// The one-line form of a config (a binding's `repr`): the task, the row order and each
+    /// column's name and rule.
+    ///
+    /// ```
+    /// let config = tabeq::TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_3",
+    ///   "order_sensitive": true, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+    /// assert_eq!(config.repr(), "TaskConfig(task_3, ordered, [n: text])");
+    /// # Ok::<(), tabeq::FatalError>(())
+    /// ```
+    pub fn repr(&self) -> String {
+        let rules: Vec<String> = self
+            .columns
+            .iter()
+            .map(|c| format!("{}: {}", c.gold_name, c.rule().describe()))
+            .collect();
+        let order = if self.order_sensitive {
+            "ordered"
+        } else {
+            "unordered"
+        };
+        format!(
+            "TaskConfig({}, {order}, [{}])",
+            self.task_id,
+            rules.join(", ")
         )
     }
 }

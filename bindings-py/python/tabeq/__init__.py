@@ -250,9 +250,7 @@ class TaskConfig:
         return (TaskConfig.from_json, (self.to_json(),))
 
     def __repr__(self) -> str:
-        rules = ", ".join(f"{name}: {rule}" for name, rule in zip(self.column_names, self.rules))
-        order = "ordered" if self.order_sensitive else "unordered"
-        return f"TaskConfig({self.task_id}, {order}, [{rules}])"
+        return self._native.repr()
 
 
 ConfigLike = Union[TaskConfig, Mapping[str, Any], str, bytes, "os.PathLike[str]"]

@@ -10,6 +10,7 @@ from tabeq.explain import Diagnosis
 
 __version__: str
 HTML_STYLE: str
+HINT_NAMES: list[str]
 
 _Source = bytes | str | PathLike[str]
 
@@ -23,6 +24,7 @@ class NativeConfig:
     @property
     def order_sensitive(self) -> bool: ...
     def rule_descriptions(self) -> list[str]: ...
+    def repr(self) -> str: ...
     def warnings(self) -> list[tuple[str, str, str, int | None, str | None]]: ...
 
 @final
