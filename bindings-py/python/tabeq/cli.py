@@ -16,9 +16,9 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from . import (
     FatalError,
@@ -204,13 +204,27 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _add_task_files(parser: argparse.ArgumentParser, *, gold: bool) -> None:
+def _add_task_command(
+    sub: Any,
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    *,
+    gold: bool,
+    formats: dict[str, str],
+    **texts: Any,
+) -> None:
+    """A one-task command (``check``, ``validate``): its files and ``--format`` (the first is
+    the default)."""
+    parser = sub.add_parser(name, **texts)
     parser.add_argument(
         "--prediction", required=True, help="prediction CSV (a missing file is missing_prediction)"
     )
     if gold:
         parser.add_argument("--gold", required=True, help="gold CSV")
     parser.add_argument("--config", required=True, help="task config JSON (task_N.json)")
+    shown = ", ".join(f"{format} {what}" for format, what in formats.items())
+    parser.add_argument("--format", choices=list(formats), default=next(iter(formats)), help=shown)
+    parser.set_defaults(func=func)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -249,28 +263,26 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--json", action="store_true", help="print the whole summary JSON on stdout")
     ev.set_defaults(func=_cmd_evaluate)
 
-    ck = sub.add_parser(
+    _add_task_command(
+        sub,
         "check",
+        _cmd_check,
+        gold=True,
+        formats={"text": "for people", "json": "for machines"},
         help="score one task and explain the verdict",
         description="Score one task and explain it. Exit 0 when it passes, 1 when it fails, "
         "2 on a fatal error. The config file's name must be its task id (task_7.json).",
     )
-    _add_task_files(ck, gold=True)
-    ck.add_argument(
-        "--format", choices=["text", "json"], default="text", help="text for people, json for machines"
-    )
-    ck.set_defaults(func=_cmd_check)
-    va = sub.add_parser(
+    _add_task_command(
+        sub,
         "validate",
+        _cmd_validate,
+        gold=False,
+        formats={"json": "(the report)", "text": "for people"},
         help="check one prediction against its config, without the gold",
         description="Check a prediction with its config alone (the report of the WASM validatePrediction). "
         "Exit 0 when nothing found fails the task, 1 when something does, 2 on a fatal config error.",
     )
-    _add_task_files(va, gold=False)
-    va.add_argument(
-        "--format", choices=["json", "text"], default="json", help="json (the report) or text for people"
-    )
-    va.set_defaults(func=_cmd_validate)
     add_trust_subcommand(sub)
     return parser
 
