@@ -59,19 +59,21 @@ impl TaskResult {
     /// CSV detail code, not part of the record, is `None`).
     pub fn from_record(record: &Value) -> Result<TaskResult, RecordError> {
         let counted = |key: &str| count(field(record, key)?, key);
-        let column_mapping = match field(record, "column_mapping")? {
-            Value::Null => None,
-            Value::Array(pairs) => Some(
-                pairs
-                    .iter()
-                    .map(|p| count(field(p, "prediction_index")?, "prediction_index"))
-                    .collect::<Result<_, _>>()?,
-            ),
-            _ => return Err("\"column_mapping\" is not a list".into()),
+        let mapping = || match field(record, "column_mapping")? {
+            Value::Null => Ok(None),
+            Value::Array(pairs) => pairs
+                .iter()
+                .map(|p| count(field(p, "prediction_index")?, "prediction_index"))
+                .collect::<Result<_, _>>()
+                .map(Some),
+            _ => Err("\"column_mapping\" is not a list".to_string()),
         };
-        let error_code = optional_text(record, "error_code")?
-            .map(|c| TaskErrorCode::from_code(&c).ok_or(format!("unknown error_code {c:?}")))
-            .transpose()?;
+        let error_code = || {
+            optional_text(record, "error_code")?
+                .map(|c| TaskErrorCode::from_code(&c).ok_or(format!("unknown error_code {c:?}")))
+                .transpose()
+        };
+        // Read in the record's key order, so that the first missing key is named.
         Ok(TaskResult {
             task_id: text(record, "task_id")?,
             passed: flag(record, "passed")?,
@@ -80,8 +82,8 @@ impl TaskResult {
             prediction_column_count: counted("prediction_column_count")?,
             gold_row_count: counted("gold_row_count")?,
             prediction_row_count: counted("prediction_row_count")?,
-            column_mapping,
-            error_code,
+            column_mapping: mapping()?,
+            error_code: error_code()?,
             error: optional_text(record, "error")?,
             csv_error: None,
         })
