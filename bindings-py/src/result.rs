@@ -171,8 +171,9 @@ impl PyTaskResult {
     fn explain<'py>(
         &self,
         py: Python<'py>,
-        max_items: usize,
-        max_value_chars: usize,
+        // Signed, so that tabeq.explain's own checks refuse a negative count as for any call.
+        max_items: i64,
+        max_value_chars: i64,
         hints: bool,
         signature_strict: bool,
         show_gold_values: bool,

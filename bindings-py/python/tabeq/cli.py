@@ -227,6 +227,30 @@ def _add_task_command(
     parser.set_defaults(func=func)
 
 
+# The one-task commands: name, handler, whether a gold is given, formats (default first),
+# help and description.
+_TASK_COMMANDS: list[tuple[str, Callable[[argparse.Namespace], int], bool, dict[str, str], str, str]] = [
+    (
+        "check",
+        _cmd_check,
+        True,
+        {"text": "for people", "json": "for machines"},
+        "score one task and explain the verdict",
+        "Score one task and explain it. Exit 0 when it passes, 1 when it fails, 2 on a fatal error. "
+        "The config file's name must be its task id (task_7.json).",
+    ),
+    (
+        "validate",
+        _cmd_validate,
+        False,
+        {"json": "(the report)", "text": "for people"},
+        "check one prediction against its config, without the gold",
+        "Check a prediction with its config alone (the report of the WASM validatePrediction). "
+        "Exit 0 when nothing found fails the task, 1 when something does, 2 on a fatal config error.",
+    ),
+]
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tabeq",
@@ -263,26 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--json", action="store_true", help="print the whole summary JSON on stdout")
     ev.set_defaults(func=_cmd_evaluate)
 
-    _add_task_command(
-        sub,
-        "check",
-        _cmd_check,
-        gold=True,
-        formats={"text": "for people", "json": "for machines"},
-        help="score one task and explain the verdict",
-        description="Score one task and explain it. Exit 0 when it passes, 1 when it fails, "
-        "2 on a fatal error. The config file's name must be its task id (task_7.json).",
-    )
-    _add_task_command(
-        sub,
-        "validate",
-        _cmd_validate,
-        gold=False,
-        formats={"json": "(the report)", "text": "for people"},
-        help="check one prediction against its config, without the gold",
-        description="Check a prediction with its config alone (the report of the WASM validatePrediction). "
-        "Exit 0 when nothing found fails the task, 1 when something does, 2 on a fatal config error.",
-    )
+    for name, func, gold, formats, summary, description in _TASK_COMMANDS:
+        _add_task_command(sub, name, func, gold=gold, formats=formats, help=summary, description=description)
     add_trust_subcommand(sub)
     return parser
 
