@@ -35,6 +35,19 @@ fn not_an_argument(what: &str) -> impl Fn(String) -> PyErr + '_ {
 #[pyclass(frozen, module = "tabeq", name = "TaskResult")]
 pub(crate) struct PyTaskResult {
     inner: TaskResult,
+    // The record's flags and counts, copied out of `inner` (`wrap`) to be read as attributes.
+    #[pyo3(get)]
+    passed: bool,
+    #[pyo3(get)]
+    order_sensitive: bool,
+    #[pyo3(get)]
+    gold_column_count: usize,
+    #[pyo3(get)]
+    prediction_column_count: usize,
+    #[pyo3(get)]
+    gold_row_count: usize,
+    #[pyo3(get)]
+    prediction_row_count: usize,
     /// The config the task was scored with.
     #[pyo3(get)]
     config: Option<Py<PyAny>>,
@@ -69,12 +82,7 @@ impl PyTaskResult {
                 CsvErrorKind::from_code(c).ok_or_else(|| invalid(format!("csv_error_code {c:?}")))
             })
             .transpose()?;
-        Ok(PyTaskResult {
-            inner,
-            config,
-            prediction,
-            gold,
-        })
+        Ok(PyTaskResult::wrap(inner, config, prediction, gold))
     }
 
     /// A native record with the inputs it was scored from.
@@ -86,46 +94,17 @@ impl PyTaskResult {
         prediction: Option<Py<PyAny>>,
         gold: Py<PyAny>,
     ) -> Self {
-        PyTaskResult {
-            inner: native.inner.clone(),
-            config: Some(config),
-            prediction,
-            gold: Some(gold),
-        }
+        PyTaskResult::wrap(native.inner.clone(), Some(config), prediction, Some(gold))
     }
 
     #[getter]
     fn task_id(&self) -> &str {
         &self.inner.task_id
     }
-    #[getter]
-    fn passed(&self) -> bool {
-        self.inner.passed
-    }
     /// 1 when passed, else 0.
     #[getter]
     fn score(&self) -> u8 {
         self.inner.score()
-    }
-    #[getter]
-    fn order_sensitive(&self) -> bool {
-        self.inner.order_sensitive
-    }
-    #[getter]
-    fn gold_column_count(&self) -> usize {
-        self.inner.gold_column_count
-    }
-    #[getter]
-    fn prediction_column_count(&self) -> usize {
-        self.inner.prediction_column_count
-    }
-    #[getter]
-    fn gold_row_count(&self) -> usize {
-        self.inner.gold_row_count
-    }
-    #[getter]
-    fn prediction_row_count(&self) -> usize {
-        self.inner.prediction_row_count
     }
     /// Prediction column index for each gold column (the first passing mapping), or None.
     #[getter]
@@ -247,6 +226,26 @@ impl PyTaskResult {
 }
 
 impl PyTaskResult {
+    fn wrap(
+        inner: TaskResult,
+        config: Option<Py<PyAny>>,
+        prediction: Option<Py<PyAny>>,
+        gold: Option<Py<PyAny>>,
+    ) -> Self {
+        PyTaskResult {
+            passed: inner.passed,
+            order_sensitive: inner.order_sensitive,
+            gold_column_count: inner.gold_column_count,
+            prediction_column_count: inner.prediction_column_count,
+            gold_row_count: inner.gold_row_count,
+            prediction_row_count: inner.prediction_row_count,
+            inner,
+            config,
+            prediction,
+            gold,
+        }
+    }
+
     /// A result with its inputs shows their diagnosis; one built from a record (or whose files
     /// cannot be read again), the record.
     fn render(&self, py: Python<'_>, format: &str) -> PyResult<String> {
