@@ -35,6 +35,7 @@ pub mod isodate;
 pub mod matching;
 pub mod number;
 pub mod partial_credit;
+pub mod record;
 pub mod submission;
 pub mod suite;
 pub mod trust;
