@@ -1013,13 +1013,15 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    fn partial(&self, rows: &RowsAnalysis) -> PartialCredit {
+    /// Row scores under the mapping of `rows`, and the gold columns some prediction column
+    /// recovers (holds exactly its values; a maximum one-to-one matching).
+    pub(crate) fn mapped_credit(&self, rows: &RowsAnalysis) -> (RowScores, ColumnScores) {
+        // A row missing a gold column is never a gold row.
         let all_mapped = rows.pairs.len() == self.d;
-        let row_scores = if all_mapped {
-            RowScores::new(rows.report.matched_rows, self.n_gold, self.n_pred)
+        let matched_rows = if all_mapped {
+            rows.report.matched_rows
         } else {
-            // A row missing a gold column is never a gold row.
-            RowScores::new(0, self.n_gold, self.n_pred)
+            0
         };
         let same: Vec<u64> = (0..self.d)
             .map(|j| {
@@ -1029,13 +1031,21 @@ impl<'a> Analysis<'a> {
             })
             .collect();
         let recovered = bipartite::max_matching(&same).iter().flatten().count();
+        (
+            RowScores::new(matched_rows, self.n_gold, self.n_pred),
+            ColumnScores::new(recovered, self.d, self.c),
+        )
+    }
+
+    fn partial(&self, rows: &RowsAnalysis) -> PartialCredit {
+        let (rows, columns) = self.mapped_credit(rows);
         PartialCredit {
             column_signature: self
                 .gold
                 .column_signatures(self.options.signature_strict)
                 .score(Some(self.table)),
-            rows: row_scores,
-            columns: ColumnScores::new(recovered, self.d, self.c),
+            rows,
+            columns,
         }
     }
 }

@@ -196,45 +196,21 @@ mod tests {
         let gold = PreparedGold::new(b"a,b\n1,x\n1,\n2,y\n,y\n", &config).unwrap();
         let c = canon(&gold, "p,q,r\n1,x,1\n2,,1\n2,y,z\n3,y,\n");
         let o = overlaps(&c, 3);
-        // a = {1,1,2,null} vs p = {1,2,2,3}: shares 1 and 2.
-        assert_eq!(
-            o[0][0],
-            Overlap {
-                shared: 2,
-                shared_values: 2
-            }
-        );
-        // a vs q under the integer rule: q does not read (x, y) except its null.
-        assert_eq!(
-            o[0][1],
-            Overlap {
-                shared: 1,
-                shared_values: 0
-            }
-        );
-        // a vs r = {1,1,bad,null}: 1,1 and the null.
-        assert_eq!(
-            o[0][2],
-            Overlap {
-                shared: 3,
-                shared_values: 2
-            }
-        );
-        // b = {x,null,y,y} vs q = {x,null,y,y}.
-        assert_eq!(
-            o[1][1],
-            Overlap {
-                shared: 4,
-                shared_values: 3
-            }
-        );
-        assert_eq!(
-            o[1][0],
-            Overlap {
-                shared: 0,
-                shared_values: 0
-            }
-        );
+        // (gold column, prediction column, shared, shared values):
+        let expected = [
+            (0, 0, 2, 2), // a = {1,1,2,null} vs p = {1,2,2,3}: shares 1 and 2
+            (0, 1, 1, 0), // a vs q under the integer rule: q does not read (x, y) except its null
+            (0, 2, 3, 2), // a vs r = {1,1,bad,null}: 1,1 and the null
+            (1, 1, 4, 3), // b = {x,null,y,y} vs q = {x,null,y,y}
+            (1, 0, 0, 0),
+        ];
+        for (j, k, shared, shared_values) in expected {
+            let want = Overlap {
+                shared,
+                shared_values,
+            };
+            assert_eq!(o[j][k], want, "pair {j},{k}");
+        }
         // Brute force agrees on every pair.
         for (j, row) in o.iter().enumerate().take(2) {
             for (k, overlap) in row.iter().enumerate().take(3) {

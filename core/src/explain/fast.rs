@@ -3,7 +3,6 @@
 //! column signatures are computed once.
 
 use super::{Analysis, ExplainOptions};
-use crate::bipartite::max_matching;
 use crate::csv::Table;
 use crate::evaluate::{Intake, Prediction, PreparedGold};
 use crate::partial_credit::{
@@ -100,27 +99,15 @@ fn analyse(gold: &PreparedGold, table: &Table, strict: bool) -> (PartialCredit, 
     analysis
         .canon
         .intern_columns(table, &Analysis::mapped_pairs(&mapping));
-    let rows = analysis.rows(&mapping);
-    let matched_rows = if rows.pairs.len() == analysis.d {
-        rows.report.matched_rows
-    } else {
-        0 // a row missing a gold column is never a gold row
-    };
-    let same: Vec<u64> = (0..analysis.d)
-        .map(|j| {
-            (0..analysis.c.min(64))
-                .filter(|&k| analysis.same_values(j, k))
-                .fold(0u64, |m, k| m | (1u64 << k))
-        })
-        .collect();
-    let recovered = max_matching(&same).iter().flatten().count();
+    let (rows, columns) = analysis.mapped_credit(&analysis.rows(&mapping));
     // A pass maps every gold column to a column with exactly its values.
-    let could_pass =
-        recovered == analysis.d && analysis.c == analysis.d && analysis.n_gold == analysis.n_pred;
+    let could_pass = columns.matched == analysis.d
+        && analysis.c == analysis.d
+        && analysis.n_gold == analysis.n_pred;
     let credit = PartialCredit {
         column_signature: ColumnSignatureScore::unreadable(analysis.d, false, strict),
-        rows: RowScores::new(matched_rows, analysis.n_gold, analysis.n_pred),
-        columns: ColumnScores::new(recovered, analysis.d, analysis.c),
+        rows,
+        columns,
     };
     (credit, could_pass)
 }
