@@ -45,6 +45,35 @@ def test_catalogue_matches_the_typed_code_lists() -> None:
     assert union == list(catalogue)
 
 
+def stub_literals() -> dict[str, list[str]]:
+    """``{alias: [codes]}`` of the ``Literal`` aliases a type checker reads in ``_codes.pyi``."""
+    tree = ast.parse((REPO / "bindings-py" / "python" / "tabeq" / "_codes.pyi").read_text(encoding="utf-8"))
+    aliases = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript):
+            target = node.targets[0]
+            assert isinstance(target, ast.Name)
+            if isinstance(node.value.value, ast.Name) and node.value.value.id == "Literal":
+                elements = node.value.slice.elts if isinstance(node.value.slice, ast.Tuple) else [node.value.slice]
+                aliases[target.id] = [e.value for e in elements if isinstance(e, ast.Constant)]
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp):  # the union of the families
+            target = node.targets[0]
+            assert isinstance(target, ast.Name)
+            aliases[target.id] = [c for name in re.findall(r"\w+", ast.unparse(node.value)) for c in aliases[name]]
+    return aliases
+
+
+def test_the_type_stub_lists_the_catalogue() -> None:
+    stub = stub_literals()
+    catalogue = tabeq.error_codes()
+    for family in FAMILY_TYPES:
+        alias = family.capitalize() + "ErrorCode"
+        assert stub[alias] == [c for c, f in catalogue.items() if f == family], alias
+    assert stub["ErrorCode"] == list(catalogue)
+    assert stub["ArgumentErrorCode"] == ["invalid_argument"]
+    assert stub["ConfigWarningCode"] == ["unknown_config_key"]
+
+
 def test_catalogue_matches_the_docs() -> None:
     assert documented_codes() == tabeq.error_codes()
 

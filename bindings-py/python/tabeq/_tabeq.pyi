@@ -5,7 +5,8 @@ from os import PathLike
 from typing import Any, final
 
 from tabeq import TaskConfig
-from tabeq._errors import ConfigWarning, CsvErrorCode, TaskErrorCode
+from tabeq._codes import CsvErrorCode, TaskErrorCode
+from tabeq._errors import ConfigWarning
 from tabeq.explain import Diagnosis
 
 __version__: str
