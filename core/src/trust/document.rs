@@ -795,3 +795,149 @@ fn trend_section(trend: &LevelTrend) -> Section {
         .block(Block::Facts { items })
         .block(Block::paragraph(trend.basis.clone()))
 }
+
+/// A document handed back by a page, from its JSON text (`None` when it is not one: unknown
+/// kinds, marks, tones or alignments are rejected). Read by hand rather than with serde's
+/// derived `Deserialize`: that (internally tagged enums buffer their content) made the
+/// WebAssembly trust module 40% larger.
+///
+/// ```
+/// use tabeq::trust::document::document_from_json;
+/// let doc = tabeq::doc::Document::new("T");
+/// let text = tabeq::pyjson::to_tree(&doc).to_pretty();
+/// assert_eq!(document_from_json(&text), Some(doc));
+/// assert_eq!(document_from_json("{\"title\": 1}"), None);
+/// ```
+pub fn document_from_json(text: &str) -> Option<Document> {
+    parsed::document(&crate::pyjson::parse(text).ok()?)
+}
+
+mod parsed {
+    use crate::doc::{Align, Block, Cell, Column, Document, Mark, Row, Section, Table, Tone};
+    use crate::pyjson::Value;
+
+    fn text(v: &Value, key: &str) -> Option<String> {
+        match v.get(key)? {
+            Value::Str(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    fn list<'a>(v: &'a Value, key: &str) -> Option<&'a [Value]> {
+        match v.get(key)? {
+            Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// Each item of `v[key]` read by `read` (`None` if any is not).
+    fn each<T>(v: &Value, key: &str, read: impl Fn(&Value) -> Option<T>) -> Option<Vec<T>> {
+        list(v, key)?.iter().map(read).collect()
+    }
+
+    fn string(v: &Value) -> Option<String> {
+        match v {
+            Value::Str(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    fn mark(v: &Value) -> Option<Mark> {
+        Some(match text(v, "mark")?.as_str() {
+            "none" => Mark::None,
+            "differs" => Mark::Differs,
+            "missing" => Mark::Missing,
+            "extra" => Mark::Extra,
+            "good" => Mark::Good,
+            "bad" => Mark::Bad,
+            "placeholder" => Mark::Placeholder,
+            _ => return None,
+        })
+    }
+
+    fn tone(v: &Value) -> Option<Tone> {
+        Some(match text(v, "tone")?.as_str() {
+            "info" => Tone::Info,
+            "hint" => Tone::Hint,
+            "warning" => Tone::Warning,
+            "error" => Tone::Error,
+            _ => return None,
+        })
+    }
+
+    fn column(c: &Value) -> Option<Column> {
+        let align = match text(c, "align")?.as_str() {
+            "left" => Align::Left,
+            "right" => Align::Right,
+            _ => return None,
+        };
+        Some(Column::new(text(c, "title")?, align))
+    }
+
+    fn row(r: &Value) -> Option<Row> {
+        Some(Row {
+            cells: each(r, "cells", |c| {
+                Some(Cell::text(text(c, "text")?).marked(mark(c)?))
+            })?,
+            mark: mark(r)?,
+        })
+    }
+
+    fn pair(v: &Value) -> Option<(String, String)> {
+        match v {
+            Value::Array(kv) => match kv.as_slice() {
+                [k, v] => Some((string(k)?, string(v)?)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn block(v: &Value) -> Option<Block> {
+        Some(match text(v, "kind")?.as_str() {
+            "paragraph" => Block::Paragraph {
+                text: text(v, "text")?,
+            },
+            "note" => Block::Note {
+                tone: tone(v)?,
+                text: text(v, "text")?,
+            },
+            "list" => Block::List {
+                items: each(v, "items", string)?,
+            },
+            "facts" => Block::Facts {
+                items: each(v, "items", pair)?,
+            },
+            "table" => Block::Table(Table {
+                caption: text(v, "caption"),
+                columns: each(v, "columns", column)?,
+                rows: each(v, "rows", row)?,
+                total_rows: match v.get("total_rows") {
+                    Some(Value::Int(n)) => usize::try_from(*n).ok(),
+                    _ => None,
+                },
+            }),
+            "figure" => Block::Figure {
+                caption: text(v, "caption")?,
+                svg: text(v, "svg")?,
+            },
+            _ => return None,
+        })
+    }
+
+    fn section(s: &Value) -> Option<Section> {
+        Some(Section {
+            id: text(s, "id")?,
+            title: text(s, "title")?,
+            blocks: each(s, "blocks", block)?,
+        })
+    }
+
+    pub(super) fn document(v: &Value) -> Option<Document> {
+        Some(Document {
+            title: text(v, "title")?,
+            lead: each(v, "lead", block)?,
+            sections: each(v, "sections", section)?,
+        })
+    }
+}

@@ -63,6 +63,7 @@ pub mod operators;
 pub mod options;
 pub mod records;
 pub mod reliability;
+pub mod report;
 pub mod robustness;
 pub mod stats;
 pub mod trend;
@@ -72,6 +73,7 @@ pub use manifest::{FileContent, FileRole};
 pub use operators::{Operator, OperatorRegistry, Track};
 pub use options::{Bootstrap, GroupKey, ReportOptions};
 pub use reliability::ReliabilityReport;
+pub use report::Report;
 pub use robustness::RobustnessReport;
 
 use crate::doc::Document;
@@ -194,7 +196,7 @@ pub fn robustness_from_manifest(
     Ok((report, scored))
 }
 
-fn manifest_out(report: &RobustnessReport, scored: &[manifest::ScoredEntry]) -> Out {
+pub(crate) fn manifest_out(report: &RobustnessReport, scored: &[manifest::ScoredEntry]) -> Out {
     let mut out = report.to_out();
     if let Out::Object(members) = &mut out {
         members.push((
@@ -219,34 +221,6 @@ pub fn robustness_from_manifest_json(
 
 /// What a manifest's files are read with: a path as written and its role, to its content.
 pub type FileLookup<'a> = dyn FnMut(&str, FileRole) -> FileContent + 'a;
-
-/// A report's JSON and its document, computed once (what the Python package keeps): `kind` is
-/// `reliability` or `robustness`; with `files`, robustness is scored from a manifest.
-pub fn report_json_and_document(
-    kind: &str,
-    records: &str,
-    options_json: &str,
-    files: Option<&mut FileLookup<'_>>,
-) -> Result<(String, Document), TrustError> {
-    match (kind, files) {
-        ("reliability", None) => {
-            let r = reliability_report(records, options_json)?;
-            Ok((r.to_out().to_pretty(), r.to_document()))
-        }
-        ("robustness", None) => {
-            let r = robustness_report(records, options_json)?;
-            Ok((r.to_out().to_pretty(), r.to_document()))
-        }
-        ("robustness", Some(files)) => {
-            let (r, scored) = robustness_from_manifest(records, options_json, files)?;
-            Ok((manifest_out(&r, &scored).to_pretty(), r.to_document()))
-        }
-        (other, _) => Err(TrustError::new(
-            TrustErrorCode::InvalidOptions,
-            format!("unknown report kind {other:?} (reliability, robustness)"),
-        )),
-    }
-}
 
 /// The operator registry as a document (one table: code, name, track, family or kind,
 /// difficulty or level).
