@@ -58,24 +58,6 @@ fn manifest_file(base_dir: &Path, path: &str, role: FileRole) -> FileContent {
     }
 }
 
-/// A trust report's document, rendered by the core (Python only asks for a format).
-#[pyclass(frozen, module = "tabeq._tabeq", name = "TrustDocument")]
-pub struct TrustDocument(Document);
-
-#[pymethods]
-impl TrustDocument {
-    /// The document as `text`, `markdown`, `html`, `csv` or `svg`.
-    fn render(&self, format: &str) -> PyResult<String> {
-        trust::render_document(&self.0, format).map_err(to_py)
-    }
-
-    /// The document's title.
-    #[getter]
-    fn title(&self) -> String {
-        self.0.title.clone()
-    }
-}
-
 /// A computed report and its document (Python asks for JSON, rows, CSV or a rendering).
 #[pyclass(frozen, module = "tabeq._tabeq", name = "TrustReport")]
 pub struct TrustReport(trust::Report, Document);
@@ -132,16 +114,15 @@ fn trust_report(
     .map_err(to_py)
 }
 
-/// A document of `kind` `spearman` (input JSON) or `operators` (options JSON).
+/// A document of `kind` `spearman` (input JSON) or `operators` (options JSON), rendered.
 #[pyfunction]
-fn trust_document(kind: &str, input_json: &str) -> PyResult<TrustDocument> {
+fn trust_render(kind: &str, input_json: &str, format: &str) -> PyResult<String> {
     let (records, options) = match kind {
         "operators" => ("", input_json),
         _ => (input_json, ""),
     };
-    trust::report_document(kind, records, options)
-        .map(TrustDocument)
-        .map_err(to_py)
+    let document = trust::report_document(kind, records, options).map_err(to_py)?;
+    trust::render_document(&document, format).map_err(to_py)
 }
 
 /// Spearman JSON for `{"x": [...], "y": [...]}` (or objects paired by key).
@@ -171,8 +152,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trust_operators, m)?)?;
     m.add_function(wrap_pyfunction!(trust_error_codes, m)?)?;
     m.add_function(wrap_pyfunction!(trust_report, m)?)?;
-    m.add_function(wrap_pyfunction!(trust_document, m)?)?;
-    m.add_class::<TrustDocument>()?;
+    m.add_function(wrap_pyfunction!(trust_render, m)?)?;
     m.add_class::<TrustReport>()?;
     Ok(())
 }

@@ -436,13 +436,17 @@ def spearman(
     """Spearman's ρ between paired samples (ties get average ranks) with its two-sided p-value
     from the t distribution with n−2 degrees of freedom. Mappings are paired by their common
     keys (in ``x``'s order), e.g. per-model scores on two datasets."""
-    sides = {"x": x, "y": y}
-    payload = {k: dict(v) if isinstance(v, Mapping) else list(v) for k, v in sides.items()}
-    result = json.loads(_tabeq.trust_spearman(json.dumps(payload, default=_json_default)))
-    ci = result["rho_ci"]
-    return SpearmanResult(
-        **{**result, "rho_ci": None if ci is None else tuple(ci), "findings": tuple(result["findings"])}
-    )
+
+    def numbers(v: Sequence[float] | Mapping[str, float]) -> Any:
+        return {str(k): float(n) for k, n in v.items()} if isinstance(v, Mapping) else [float(n) for n in v]
+
+    try:
+        payload = json.dumps({"x": numbers(x), "y": numbers(y)})
+    except (TypeError, ValueError) as exc:
+        raise TrustError(f"every value must be a number: {exc}", "invalid_spearman_input") from None
+    result = json.loads(_tabeq.trust_spearman(payload))
+    ci, findings = result["rho_ci"], tuple(result["findings"])
+    return SpearmanResult(**{**result, "rho_ci": None if ci is None else tuple(ci), "findings": findings})
 
 
 def operators(extra: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
