@@ -5,7 +5,6 @@
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, GroupKey};
 use super::stats::{percentile_interval, stream_seed, Rng};
-use crate::pyjson::Out;
 
 /// One key value: its sort rank, then its text.
 pub type KeyPart = (usize, String);
@@ -62,17 +61,6 @@ pub fn operator_part(registry: &OperatorRegistry, operator: usize, key: &GroupKe
     }
 }
 
-/// `{"model": "...", "dataset": "..."}` for a key.
-pub fn key_out(names: &[GroupKey], key: &Key) -> Out {
-    Out::Object(
-        names
-            .iter()
-            .zip(key)
-            .map(|(name, (_, text))| (name.name().to_string(), Out::Str(text.clone())))
-            .collect(),
-    )
-}
-
 /// The bootstrap stream of a group: derived from the seed, the section and the key, so one
 /// group's interval does not depend on the others.
 pub fn group_rng(bootstrap: &Bootstrap, section: &str, names: &[GroupKey], key: &Key) -> Rng {
@@ -82,27 +70,6 @@ pub fn group_rng(bootstrap: &Bootstrap, section: &str, names: &[GroupKey], key: 
         parts.push(text);
     }
     Rng::new(stream_seed(bootstrap.seed, &parts))
-}
-
-/// A finite number, or `null`.
-pub fn num(value: Option<f64>) -> Out {
-    match value {
-        Some(v) if v.is_finite() => Out::Float(v),
-        _ => Out::Null,
-    }
-}
-
-/// A count.
-pub fn count(value: u64) -> Out {
-    Out::Int(i64::try_from(value).unwrap_or(i64::MAX))
-}
-
-/// `[low, high]`, or `null`.
-pub fn interval_out(interval: Option<(f64, f64)>) -> Out {
-    match interval {
-        Some((lo, hi)) => Out::Array(vec![Out::Float(lo), Out::Float(hi)]),
-        None => Out::Null,
-    }
 }
 
 /// Percentile intervals of the columns of replicate rows.

@@ -58,6 +58,7 @@ pub mod completeness;
 pub mod document;
 pub mod error;
 mod group;
+mod json;
 pub mod manifest;
 pub mod operators;
 pub mod options;
@@ -196,17 +197,6 @@ pub fn robustness_from_manifest(
     Ok((report, scored))
 }
 
-pub(crate) fn manifest_out(report: &RobustnessReport, scored: &[manifest::ScoredEntry]) -> Out {
-    let mut out = report.to_out();
-    if let Out::Object(members) = &mut out {
-        members.push((
-            "scored".into(),
-            Out::Array(scored.iter().map(|s| s.to_out(&report.registry)).collect()),
-        ));
-    }
-    out
-}
-
 /// The robustness report for a manifest of predictions scored by the tabular evaluator.
 /// `files(path, role)` returns the bytes at a manifest path (paths are passed as written;
 /// resolving them is the caller's business). The report gains a `"scored"` list.
@@ -216,7 +206,7 @@ pub fn robustness_from_manifest_json(
     files: &mut dyn FnMut(&str, FileRole) -> FileContent,
 ) -> Result<String, TrustError> {
     let (report, scored) = robustness_from_manifest(manifest_jsonl, options_json, files)?;
-    Ok(manifest_out(&report, &scored).to_pretty())
+    Ok(report.to_out_scored(Some(&scored)).to_pretty())
 }
 
 /// What a manifest's files are read with: a path as written and its role, to its content.
@@ -339,29 +329,8 @@ pub fn spearman_json(input_json: &str) -> Result<String, TrustError> {
     } = spearman_input(&value)?;
     let s = stats::spearman(&x, &y)?;
     let e = stats::spearman_exact(&x, &y);
-    let num = |v: Option<f64>| v.filter(|v| v.is_finite()).map_or(Out::Null, Out::Float);
-    Ok(Out::Object(vec![
-        ("n".into(), Out::Int(s.n as i64)),
-        ("rho".into(), num(s.rho)),
-        ("t".into(), num(s.t)),
-        ("p_value".into(), num(s.p_value)),
-        (
-            "keys".into(),
-            keys.map_or(Out::Null, |k| {
-                Out::Array(k.into_iter().map(Out::Str).collect())
-            }),
-        ),
-        ("p_exact".into(), num(e.p_value)),
-        ("p_exact_method".into(), Out::Str(e.method.as_str().into())),
-        (
-            "rho_ci".into(),
-            e.ci.map_or(Out::Null, |(lo, hi)| {
-                Out::Array(vec![Out::Float(lo), Out::Float(hi)])
-            }),
-        ),
-        ("findings".into(), reliability::findings_out(&findings)),
-    ])
-    .to_pretty())
+    let json = json::SpearmanJson::new(&s, &e, keys.as_deref(), &findings);
+    Ok(crate::pyjson::to_tree(&json).to_pretty())
 }
 
 /// Spearman's ρ as a document (for the CLI and the web page).

@@ -126,8 +126,8 @@ impl Default for CompareOptions {
     }
 }
 
-/// Percentile-bootstrap settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// Percentile-bootstrap settings (serialized as the report's `bootstrap`).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Bootstrap {
     /// Number of resamples (1..=[`MAX_RESAMPLES`]).
     pub resamples: usize,

@@ -16,14 +16,13 @@ use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
-    column_intervals, count, field_part, group_rng, interval_out, key_out, mean_finite, num,
-    operator_part, text_part, without_dataset, Key,
+    column_intervals, field_part, group_rng, mean_finite, operator_part, text_part,
+    without_dataset, Key,
 };
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
 use super::records::{field_of, Label, ReliabilityRecord};
 use super::stats::{spearman, spearman_exact, Spearman, SpearmanExact};
-use crate::pyjson::Out;
 
 /// Label counts of a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -81,7 +80,7 @@ impl RelCounts {
 }
 
 /// Bootstrap intervals of FRR, PRR, NRR and MRS.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct RelIntervals {
     /// FRR.
     pub frr: Option<(f64, f64)>,
@@ -98,14 +97,6 @@ impl RelIntervals {
         let [frr, prr, nrr, mrs] = column_intervals(replicates, confidence);
         RelIntervals { frr, prr, nrr, mrs }
     }
-    fn to_out(self) -> Out {
-        Out::Object(vec![
-            ("frr".into(), interval_out(self.frr)),
-            ("prr".into(), interval_out(self.prr)),
-            ("nrr".into(), interval_out(self.nrr)),
-            ("mrs".into(), interval_out(self.mrs)),
-        ])
-    }
 }
 
 /// One row: a group's key, counts and rates.
@@ -118,24 +109,6 @@ pub struct RelRow {
     /// Bootstrap intervals, when requested.
     pub ci: Option<RelIntervals>,
     replicates: Vec<[f64; 4]>,
-}
-
-impl RelRow {
-    fn to_out(&self, names: &[GroupKey]) -> Out {
-        let c = &self.counts;
-        Out::Object(vec![
-            ("key".into(), key_out(names, &self.key)),
-            ("n".into(), count(c.n())),
-            ("full".into(), count(c.full)),
-            ("partial".into(), count(c.partial)),
-            ("none".into(), count(c.none)),
-            ("frr".into(), Out::Float(c.frr())),
-            ("prr".into(), Out::Float(c.prr())),
-            ("nrr".into(), Out::Float(c.nrr())),
-            ("mrs".into(), Out::Float(c.mrs())),
-            ("ci".into(), self.ci.map_or(Out::Null, RelIntervals::to_out)),
-        ])
-    }
 }
 
 /// The unweighted mean across datasets of per-dataset rates ("Avg." in the paper).
@@ -616,166 +589,4 @@ pub fn family_names(by: &[GroupKey]) -> Vec<GroupKey> {
         }
     }
     names
-}
-
-pub(crate) fn bootstrap_out(bootstrap: Option<&Bootstrap>) -> Out {
-    match bootstrap {
-        None => Out::Null,
-        Some(b) => Out::Object(vec![
-            ("resamples".into(), Out::Int(b.resamples as i64)),
-            (
-                "seed".into(),
-                Out::Int(i64::try_from(b.seed).unwrap_or(i64::MAX)),
-            ),
-            ("confidence".into(), Out::Float(b.confidence)),
-        ]),
-    }
-}
-
-pub(crate) fn names_out(names: &[GroupKey]) -> Out {
-    Out::Array(names.iter().map(|k| Out::Str(k.name().into())).collect())
-}
-
-/// `[{"code", "message"}]`.
-pub(crate) fn findings_out(findings: &[Finding]) -> Out {
-    Out::Array(
-        findings
-            .iter()
-            .map(|f| {
-                Out::Object(vec![
-                    ("code".into(), Out::Str(f.code.code().into())),
-                    ("message".into(), Out::Str(f.message.clone())),
-                ])
-            })
-            .collect(),
-    )
-}
-
-/// `[{"a", "b", "shared", "a_value", "b_value", "difference", "ci", "p_value", "p_method", "p_holm"}]`.
-pub(crate) fn comparisons_out(comparisons: &[Comparison], metric: &str) -> Out {
-    Out::Array(
-        comparisons
-            .iter()
-            .map(|c| {
-                Out::Object(vec![
-                    ("metric".into(), Out::Str(metric.into())),
-                    ("a".into(), Out::Str(c.a.clone())),
-                    ("b".into(), Out::Str(c.b.clone())),
-                    ("shared".into(), Out::Int(c.shared as i64)),
-                    ("a_value".into(), num(Some(c.mean_a))),
-                    ("b_value".into(), num(Some(c.mean_b))),
-                    ("difference".into(), num(Some(c.difference))),
-                    ("ci".into(), interval_out(c.ci)),
-                    ("p_value".into(), num(c.p_value)),
-                    ("p_method".into(), Out::Str(c.p_method.as_str().into())),
-                    ("p_holm".into(), num(c.p_holm)),
-                ])
-            })
-            .collect(),
-    )
-}
-
-impl ReliabilityReport {
-    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
-    pub fn to_out(&self) -> Out {
-        let by = &self.by;
-        let family_keys = family_names(by);
-        let pooled_keys: Vec<GroupKey> = by
-            .iter()
-            .filter(|k| **k != GroupKey::Operator)
-            .cloned()
-            .collect();
-        let average_keys = without_dataset(by)
-            .map(|(_, rest)| rest)
-            .unwrap_or_default();
-        Out::Object(vec![
-            ("track".into(), Out::Str("reliability".into())),
-            ("by".into(), names_out(by)),
-            ("records".into(), Out::Int(self.records as i64)),
-            ("bootstrap".into(), bootstrap_out(self.bootstrap.as_ref())),
-            ("overall".into(), self.overall.to_out(&[])),
-            (
-                "groups".into(),
-                Out::Array(self.groups.iter().map(|r| r.to_out(by)).collect()),
-            ),
-            (
-                "dataset_average".into(),
-                Out::Array(
-                    self.dataset_average
-                        .iter()
-                        .map(|a| {
-                            Out::Object(vec![
-                                ("key".into(), key_out(&average_keys, &a.key)),
-                                ("datasets".into(), Out::Int(a.datasets as i64)),
-                                ("frr".into(), num(Some(a.rates[0]))),
-                                ("prr".into(), num(Some(a.rates[1]))),
-                                ("nrr".into(), num(Some(a.rates[2]))),
-                                ("mrs".into(), num(Some(a.rates[3]))),
-                                ("ci".into(), a.ci.map_or(Out::Null, RelIntervals::to_out)),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            (
-                "families".into(),
-                Out::Array(
-                    self.families
-                        .iter()
-                        .map(|r| r.to_out(&family_keys))
-                        .collect(),
-                ),
-            ),
-            (
-                "pooled".into(),
-                Out::Array(self.pooled.iter().map(|r| r.to_out(&pooled_keys)).collect()),
-            ),
-            (
-                "rank_agreement".into(),
-                Out::Array(
-                    self.rank_agreement
-                        .iter()
-                        .map(|a| {
-                            Out::Object(vec![
-                                (
-                                    "datasets".into(),
-                                    Out::Array(
-                                        a.datasets.iter().map(|d| Out::Str(d.clone())).collect(),
-                                    ),
-                                ),
-                                ("metric".into(), Out::Str("mrs".into())),
-                                (
-                                    "models".into(),
-                                    Out::Array(
-                                        a.models.iter().map(|m| Out::Str(m.clone())).collect(),
-                                    ),
-                                ),
-                                ("n".into(), Out::Int(a.spearman.n as i64)),
-                                ("rho".into(), num(a.spearman.rho)),
-                                ("t".into(), num(a.spearman.t)),
-                                ("p_value".into(), num(a.spearman.p_value)),
-                                ("p_exact".into(), num(a.exact.p_value)),
-                                (
-                                    "p_exact_method".into(),
-                                    Out::Str(a.exact.method.as_str().into()),
-                                ),
-                                ("rho_ci".into(), interval_out(a.exact.ci)),
-                                (
-                                    "unpaired".into(),
-                                    Out::Array(
-                                        a.unpaired.iter().map(|m| Out::Str(m.clone())).collect(),
-                                    ),
-                                ),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            ("findings".into(), findings_out(&self.findings)),
-            (
-                "comparisons".into(),
-                comparisons_out(&self.comparisons, "mrs"),
-            ),
-        ])
-    }
 }

@@ -81,7 +81,7 @@ impl Report {
         match self {
             Report::Reliability(r) => r.to_out(),
             Report::Robustness(r, None) => r.to_out(),
-            Report::Robustness(r, Some(scored)) => super::manifest_out(r, scored),
+            Report::Robustness(r, Some(scored)) => r.to_out_scored(Some(scored)),
         }
     }
 

@@ -25,16 +25,14 @@ use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
-    column_intervals, count, field_part, group_rng, interval_out, key_out, mean_finite, num,
-    operator_part, text_part, without_dataset, Key, KeyPart,
+    column_intervals, field_part, group_rng, mean_finite, operator_part, text_part,
+    without_dataset, Key, KeyPart,
 };
-use super::operators::{Level, OperatorRegistry, Track};
+use super::operators::{OperatorRegistry, Track};
 use super::options::{check_by, Bootstrap, CompareOptions, GroupKey, ReportOptions};
 use super::records::{field_of, RobustnessRecord};
-use super::reliability::{bootstrap_out, comparisons_out, findings_out, names_out};
 use super::stats::Rng;
 use super::trend::{level_trend, LevelTrend};
-use crate::pyjson::Out;
 
 /// One original question with its valid perturbations' outcomes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,14 +179,6 @@ impl Attacks {
             self.flips += u64::from(!correct_after);
         }
     }
-    fn to_out(self) -> Vec<(String, Out)> {
-        vec![
-            ("perturbations".into(), count(self.perturbations)),
-            ("attacks".into(), count(self.attacks)),
-            ("flips".into(), count(self.flips)),
-            ("asr".into(), num(self.asr())),
-        ]
-    }
 }
 
 /// The robustness numbers of one group of questions.
@@ -270,7 +260,7 @@ impl RobStats {
 }
 
 /// Bootstrap intervals of Acc_clean, ASR, RAD and Acc_rob.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct RobIntervals {
     /// Acc_clean.
     pub acc_clean: Option<(f64, f64)>,
@@ -291,14 +281,6 @@ impl RobIntervals {
             rad,
             acc_rob,
         }
-    }
-    fn to_out(self) -> Out {
-        Out::Object(vec![
-            ("acc_clean".into(), interval_out(self.acc_clean)),
-            ("asr".into(), interval_out(self.asr)),
-            ("rad".into(), interval_out(self.rad)),
-            ("acc_rob".into(), interval_out(self.acc_rob)),
-        ])
     }
 }
 
@@ -809,175 +791,4 @@ fn comparisons(records: &[RobustnessRecord], options: &CompareOptions) -> Vec<Co
         }
     }
     compare::all_pairs(&scores, 1.0, options)
-}
-
-impl RobustnessReport {
-    fn operator_out(&self, op: usize, fields: Vec<(String, Out)>) -> Out {
-        let o = self.registry.get(op);
-        let mut members = vec![
-            ("operator".to_string(), Out::Str(o.code.clone())),
-            (
-                "level".to_string(),
-                o.level.map_or(Out::Null, |l| Out::Str(l.as_str().into())),
-            ),
-        ];
-        members.extend(fields);
-        Out::Object(members)
-    }
-
-    fn row_out(&self, names: &[GroupKey], row: &RobRow) -> Out {
-        let s = &row.stats;
-        let mut members = vec![
-            ("key".to_string(), key_out(names, &row.key)),
-            ("n".into(), count(s.n)),
-            ("covered".into(), count(s.covered)),
-            ("coverage".into(), Out::Float(s.coverage())),
-            ("correct".into(), count(s.correct)),
-            ("acc_clean".into(), Out::Float(s.acc_clean())),
-            ("excluded".into(), count(s.excluded)),
-        ];
-        members.extend(s.all.to_out());
-        members.extend([
-            ("rad".into(), Out::Float(s.rad())),
-            ("acc_rob".into(), Out::Float(s.acc_rob())),
-            (
-                "asr_by_operator".into(),
-                Out::Array(
-                    s.by_operator
-                        .iter()
-                        .map(|(op, a)| self.operator_out(*op, a.to_out()))
-                        .collect(),
-                ),
-            ),
-            (
-                "asr_by_level".into(),
-                Out::Array(
-                    Level::ALL
-                        .iter()
-                        .map(|l| {
-                            let mut m = vec![("level".to_string(), Out::Str(l.as_str().into()))];
-                            m.extend(s.by_level[l.index()].to_out());
-                            Out::Object(m)
-                        })
-                        .collect(),
-                ),
-            ),
-            ("ci".into(), row.ci.map_or(Out::Null, RobIntervals::to_out)),
-        ]);
-        Out::Object(members)
-    }
-
-    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
-    pub fn to_out(&self) -> Out {
-        let average_keys = without_dataset(&self.by)
-            .map(|(_, rest)| rest)
-            .unwrap_or_default();
-        Out::Object(vec![
-            ("track".into(), Out::Str("robustness".into())),
-            ("by".into(), names_out(&self.by)),
-            ("originals".into(), Out::Int(self.originals as i64)),
-            ("perturbations".into(), Out::Int(self.perturbations as i64)),
-            ("bootstrap".into(), bootstrap_out(self.bootstrap.as_ref())),
-            ("overall".into(), self.row_out(&[], &self.overall)),
-            (
-                "groups".into(),
-                Out::Array(
-                    self.groups
-                        .iter()
-                        .map(|r| self.row_out(&self.by, r))
-                        .collect(),
-                ),
-            ),
-            (
-                "dataset_average".into(),
-                Out::Array(
-                    self.dataset_average
-                        .iter()
-                        .map(|a| {
-                            Out::Object(vec![
-                                ("key".into(), key_out(&average_keys, &a.key)),
-                                ("datasets".into(), Out::Int(a.datasets as i64)),
-                                ("coverage".into(), num(Some(a.coverage))),
-                                ("acc_clean".into(), num(Some(a.acc_clean))),
-                                ("asr".into(), num(a.asr)),
-                                ("rad".into(), num(Some(a.rad))),
-                                ("acc_rob".into(), num(Some(a.acc_rob))),
-                                (
-                                    "asr_by_operator".into(),
-                                    Out::Array(
-                                        a.asr_by_operator
-                                            .iter()
-                                            .map(|(op, v)| {
-                                                self.operator_out(
-                                                    *op,
-                                                    vec![("asr".into(), num(*v))],
-                                                )
-                                            })
-                                            .collect(),
-                                    ),
-                                ),
-                                (
-                                    "asr_by_level".into(),
-                                    Out::Array(
-                                        Level::ALL
-                                            .iter()
-                                            .map(|l| {
-                                                Out::Object(vec![
-                                                    ("level".into(), Out::Str(l.as_str().into())),
-                                                    ("asr".into(), num(a.asr_by_level[l.index()])),
-                                                ])
-                                            })
-                                            .collect(),
-                                    ),
-                                ),
-                                ("ci".into(), a.ci.map_or(Out::Null, RobIntervals::to_out)),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            (
-                "level_trend".into(),
-                self.level_trend
-                    .as_ref()
-                    .map_or(Out::Null, |t| self.trend_out(t)),
-            ),
-            ("findings".into(), findings_out(&self.findings)),
-            (
-                "comparisons".into(),
-                comparisons_out(&self.comparisons, "asr"),
-            ),
-        ])
-    }
-
-    fn trend_out(&self, t: &LevelTrend) -> Out {
-        Out::Object(vec![
-            (
-                "operators".into(),
-                Out::Array(
-                    t.operators
-                        .iter()
-                        .map(|(code, level, asr)| {
-                            Out::Object(vec![
-                                ("operator".into(), Out::Str(code.clone())),
-                                ("level".into(), Out::Str(level.as_str().into())),
-                                ("asr".into(), num(Some(*asr))),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            ("n".into(), Out::Int(t.spearman.n as i64)),
-            ("rho".into(), num(t.spearman.rho)),
-            ("t".into(), num(t.spearman.t)),
-            ("p_value".into(), num(t.spearman.p_value)),
-            ("p_exact".into(), num(t.exact.p_value)),
-            (
-                "p_exact_method".into(),
-                Out::Str(t.exact.method.as_str().into()),
-            ),
-            ("rho_ci".into(), interval_out(t.exact.ci)),
-            ("l3_over_l0".into(), num(t.l3_over_l0)),
-        ])
-    }
 }
