@@ -2,6 +2,9 @@
 //! so that groups sort the same way whatever the record order (models and datasets by text,
 //! operators in registry order, families by their first operator, difficulty easy < hard).
 
+use std::collections::BTreeMap;
+
+use super::error::TrustError;
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, GroupKey};
 use super::stats::{percentile_interval, stream_seed, Rng};
@@ -99,4 +102,72 @@ pub fn without_dataset(by: &[GroupKey]) -> Option<(usize, Vec<GroupKey>)> {
     let mut rest = by.to_vec();
     rest.remove(index);
     Some((index, rest))
+}
+
+/// Percentile intervals of four rates, one per column of the replicates.
+pub type Columns = [Option<(f64, f64)>; 4];
+
+/// One row per group, in key order, for both tracks: `replicates` draws a group's bootstrap
+/// replicates (from the group's own stream), and `row(key, group, intervals, replicates)`
+/// builds the row; replicates are kept only when `keep_replicates` ("Avg." averages them).
+pub(crate) fn group_rows<G, R>(
+    groups: BTreeMap<Key, G>,
+    names: &[GroupKey],
+    section: &str,
+    bootstrap: Option<&Bootstrap>,
+    keep_replicates: bool,
+    replicates: impl Fn(&G, &Bootstrap, &mut Rng) -> Vec<[f64; 4]>,
+    row: impl Fn(Key, G, Option<Columns>, Vec<[f64; 4]>) -> R,
+) -> Result<Vec<R>, TrustError> {
+    if let (Some(b), true) = (bootstrap, keep_replicates) {
+        b.check_stored(groups.len())?;
+    }
+    Ok(groups
+        .into_iter()
+        .map(|(key, group)| {
+            let drawn = bootstrap.map_or_else(Vec::new, |b| {
+                replicates(&group, b, &mut group_rng(b, section, names, &key))
+            });
+            let intervals = bootstrap.map(|b| column_intervals(&drawn, b.confidence));
+            let kept = if keep_replicates { drawn } else { Vec::new() };
+            row(key, group, intervals, kept)
+        })
+        .collect())
+}
+
+/// For "Avg.": the rows of each value of the keys other than `dataset`, in key order (none
+/// when `dataset` is not a grouping key).
+pub(crate) fn by_other_keys<'a, R>(
+    by: &[GroupKey],
+    rows: &'a [R],
+    key: impl Fn(&R) -> &Key,
+) -> BTreeMap<Key, Vec<&'a R>> {
+    let mut partitions: BTreeMap<Key, Vec<&R>> = BTreeMap::new();
+    let Some((dataset_index, _)) = without_dataset(by) else {
+        return partitions;
+    };
+    for row in rows {
+        let mut k = key(row).clone();
+        k.remove(dataset_index);
+        partitions.entry(k).or_default().push(row);
+    }
+    partitions
+}
+
+/// The intervals of an average: each replicate averaged over the rows' replicates (those
+/// where a rate is undefined left out), then percentile intervals.
+pub(crate) fn averaged_intervals(
+    replicates: &[&[[f64; 4]]],
+    bootstrap: Option<&Bootstrap>,
+) -> Option<Columns> {
+    let b = bootstrap?;
+    let averaged: Vec<[f64; 4]> = (0..b.resamples)
+        .map(|i| {
+            core::array::from_fn(|m| {
+                mean_finite(replicates.iter().filter_map(|r| r.get(i).map(|x| x[m])))
+                    .unwrap_or(f64::NAN)
+            })
+        })
+        .collect();
+    Some(column_intervals(&averaged, b.confidence))
 }

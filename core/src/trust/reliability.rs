@@ -16,8 +16,8 @@ use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
-    column_intervals, field_part, group_rng, mean_finite, operator_part, text_part,
-    without_dataset, Key,
+    averaged_intervals, by_other_keys, field_part, group_rows, mean_finite, operator_part,
+    text_part, Columns, Key,
 };
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
@@ -93,8 +93,7 @@ pub struct RelIntervals {
 }
 
 impl RelIntervals {
-    fn from_replicates(replicates: &[[f64; 4]], confidence: f64) -> Self {
-        let [frr, prr, nrr, mrs] = column_intervals(replicates, confidence);
+    fn from_columns([frr, prr, nrr, mrs]: Columns) -> Self {
         RelIntervals { frr, prr, nrr, mrs }
     }
 }
@@ -223,28 +222,20 @@ fn rows(
             .or_default()
             .add(r.label);
     }
-    if let (Some(b), true) = (bootstrap, keep_replicates) {
-        b.check_stored(groups.len())?;
-    }
-    Ok(groups
-        .into_iter()
-        .map(|(key, counts)| {
-            let replicates = match bootstrap {
-                Some(b) => replicates(&counts, b, &mut group_rng(b, section, names, &key)),
-                None => Vec::new(),
-            };
-            RelRow {
-                ci: bootstrap.map(|b| RelIntervals::from_replicates(&replicates, b.confidence)),
-                key,
-                counts,
-                replicates: if keep_replicates {
-                    replicates
-                } else {
-                    Vec::new()
-                },
-            }
-        })
-        .collect())
+    group_rows(
+        groups,
+        names,
+        section,
+        bootstrap,
+        keep_replicates,
+        replicates,
+        |key, counts, ci, replicates| RelRow {
+            key,
+            counts,
+            ci: ci.map(RelIntervals::from_columns),
+            replicates,
+        },
+    )
 }
 
 /// Reject two records with the same model, dataset, operator and instance id.
@@ -276,35 +267,14 @@ fn dataset_average(
     groups: &[RelRow],
     bootstrap: Option<&Bootstrap>,
 ) -> Vec<RelAverage> {
-    let Some((dataset_index, _)) = without_dataset(by) else {
-        return Vec::new();
-    };
-    let mut partitions: BTreeMap<Key, Vec<&RelRow>> = BTreeMap::new();
-    for row in groups {
-        let mut key = row.key.clone();
-        key.remove(dataset_index);
-        partitions.entry(key).or_default().push(row);
-    }
-    partitions
+    by_other_keys(by, groups, |r| &r.key)
         .into_iter()
         .map(|(key, rows)| {
             let rates = core::array::from_fn(|m| {
                 mean_finite(rows.iter().map(|r| r.counts.rates()[m])).unwrap_or(0.0)
             });
-            let ci = bootstrap.map(|b| {
-                let averaged: Vec<[f64; 4]> = (0..b.resamples)
-                    .map(|i| {
-                        core::array::from_fn(|m| {
-                            mean_finite(
-                                rows.iter()
-                                    .filter_map(|r| r.replicates.get(i).map(|x| x[m])),
-                            )
-                            .unwrap_or(f64::NAN)
-                        })
-                    })
-                    .collect();
-                RelIntervals::from_replicates(&averaged, b.confidence)
-            });
+            let replicates: Vec<&[[f64; 4]]> = rows.iter().map(|r| &r.replicates[..]).collect();
+            let ci = averaged_intervals(&replicates, bootstrap).map(RelIntervals::from_columns);
             RelAverage {
                 key,
                 datasets: rows.len(),

@@ -25,8 +25,8 @@ use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
-    column_intervals, field_part, group_rng, mean_finite, operator_part, text_part,
-    without_dataset, Key, KeyPart,
+    averaged_intervals, by_other_keys, field_part, group_rows, mean_finite, operator_part,
+    text_part, Columns, Key, KeyPart,
 };
 use super::operators::{OperatorRegistry, Track};
 use super::options::{check_by, Bootstrap, CompareOptions, GroupKey, ReportOptions};
@@ -273,8 +273,7 @@ pub struct RobIntervals {
 }
 
 impl RobIntervals {
-    fn from_replicates(replicates: &[[f64; 4]], confidence: f64) -> Self {
-        let [acc_clean, asr, rad, acc_rob] = column_intervals(replicates, confidence);
+    fn from_columns([acc_clean, asr, rad, acc_rob]: Columns) -> Self {
         RobIntervals {
             acc_clean,
             asr,
@@ -383,6 +382,11 @@ fn replicates(questions: &[&Question], bootstrap: &Bootstrap, rng: &mut Rng) -> 
             [correct / nf, asr, rad / nf, (correct - rad) / nf]
         })
         .collect()
+}
+
+/// A group's questions as references (what the statistics read).
+fn all(questions: &[Question]) -> Vec<&Question> {
+    questions.iter().collect()
 }
 
 /// Where a grouping key's value lives: on the question (model, dataset, a field of the original
@@ -510,33 +514,24 @@ fn rows(
     keep_replicates: bool,
 ) -> Result<Vec<RobRow>, TrustError> {
     let groups = grouped(questions, by, registry);
-    if let (Some(b), true) = (bootstrap, keep_replicates) {
-        b.check_stored(groups.len())?;
-    }
     if let Some(b) = bootstrap {
         let units: usize = groups.values().map(Vec::len).sum();
         b.check_budget(units, "questions (summed over groups)", 1)?;
     }
-    Ok(groups
-        .into_iter()
-        .map(|(key, qs)| {
-            let qs: Vec<&Question> = qs.iter().collect();
-            let replicates = match bootstrap {
-                Some(b) => replicates(&qs, b, &mut group_rng(b, "rows", by, &key)),
-                None => Vec::new(),
-            };
-            RobRow {
-                stats: RobStats::of(&qs, registry),
-                ci: bootstrap.map(|b| RobIntervals::from_replicates(&replicates, b.confidence)),
-                key,
-                replicates: if keep_replicates {
-                    replicates
-                } else {
-                    Vec::new()
-                },
-            }
-        })
-        .collect())
+    group_rows(
+        groups,
+        by,
+        "rows",
+        bootstrap,
+        keep_replicates,
+        |qs, b, rng| replicates(&all(qs), b, rng),
+        |key, qs, ci, replicates| RobRow {
+            key,
+            stats: RobStats::of(&all(&qs), registry),
+            ci: ci.map(RobIntervals::from_columns),
+            replicates,
+        },
+    )
 }
 
 fn dataset_average(
@@ -544,16 +539,7 @@ fn dataset_average(
     groups: &[RobRow],
     bootstrap: Option<&Bootstrap>,
 ) -> Vec<RobAverage> {
-    let Some((dataset_index, _)) = without_dataset(by) else {
-        return Vec::new();
-    };
-    let mut partitions: BTreeMap<Key, Vec<&RobRow>> = BTreeMap::new();
-    for row in groups {
-        let mut key = row.key.clone();
-        key.remove(dataset_index);
-        partitions.entry(key).or_default().push(row);
-    }
-    partitions
+    by_other_keys(by, groups, |r| &r.key)
         .into_iter()
         .map(|(key, rows)| {
             let mean = |f: &dyn Fn(&RobStats) -> f64| {
@@ -577,20 +563,8 @@ fn dataset_average(
             let asr_by_level = core::array::from_fn(|l| {
                 mean_finite(rows.iter().filter_map(|r| r.stats.by_level[l].asr()))
             });
-            let ci = bootstrap.map(|b| {
-                let averaged: Vec<[f64; 4]> = (0..b.resamples)
-                    .map(|i| {
-                        core::array::from_fn(|m| {
-                            mean_finite(
-                                rows.iter()
-                                    .filter_map(|r| r.replicates.get(i).map(|x| x[m])),
-                            )
-                            .unwrap_or(f64::NAN)
-                        })
-                    })
-                    .collect();
-                RobIntervals::from_replicates(&averaged, b.confidence)
-            });
+            let replicates: Vec<&[[f64; 4]]> = rows.iter().map(|r| &r.replicates[..]).collect();
+            let ci = averaged_intervals(&replicates, bootstrap).map(RobIntervals::from_columns);
             RobAverage {
                 key,
                 datasets: rows.len(),
