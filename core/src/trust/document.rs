@@ -137,7 +137,7 @@ fn comparison_section(comparisons: &[Comparison], metric: &str) -> Option<Sectio
 }
 
 fn rel_rate_cells(row: &RelRow) -> Vec<Cell> {
-    let c = &row.counts;
+    let c = &row.stats;
     let ci = row.ci.as_ref();
     vec![
         num(c.n().to_string()),
@@ -402,7 +402,7 @@ impl ReliabilityReport {
                 .zip(&grid)
                 .map(|(key, cells)| Series {
                     name: series_name(key),
-                    values: cells.iter().map(|c| c.map(|r| r.counts.mrs())).collect(),
+                    values: cells.iter().map(|c| c.map(|r| r.stats.mrs())).collect(),
                 })
                 .collect();
             let caption = "MRS by model and dataset".to_string();
@@ -413,7 +413,7 @@ impl ReliabilityReport {
         }
         if let Some(op_at) = by.iter().position(|k| *k == GroupKey::Operator) {
             let (categories, series) = split_series(&self.groups, op_at, |r: &RelRow| {
-                (&r.key, Some(r.counts.mrs()))
+                (&r.key, Some(r.stats.mrs()))
             });
             let caption = "MRS by operator".to_string();
             figures.push((caption.clone(), chart::bars(&caption, &categories, &series)));

@@ -107,18 +107,45 @@ pub fn without_dataset(by: &[GroupKey]) -> Option<(usize, Vec<GroupKey>)> {
 /// Percentile intervals of four rates, one per column of the replicates.
 pub type Columns = [Option<(f64, f64)>; 4];
 
-/// One row per group, in key order, for both tracks: `replicates` draws a group's bootstrap
-/// replicates (from the group's own stream), and `row(key, group, intervals, replicates)`
-/// builds the row; replicates are kept only when `keep_replicates` ("Avg." averages them).
-pub(crate) fn group_rows<G, R>(
+/// One group of a report (both tracks): its key, its numbers, its bootstrap intervals, and
+/// the replicates that "Avg." averages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupRow<S, C> {
+    /// Key values in the order of the section's key names.
+    pub key: Key,
+    /// Its numbers (reliability: label counts; robustness: question and attack counts).
+    pub stats: S,
+    /// Bootstrap intervals, when requested.
+    pub ci: Option<C>,
+    pub(crate) replicates: Vec<[f64; 4]>,
+}
+
+impl<S, C> GroupRow<S, C> {
+    /// A row without key or intervals (the pooled row of no records).
+    pub(crate) fn empty(stats: S) -> Self {
+        GroupRow {
+            key: Vec::new(),
+            stats,
+            ci: None,
+            replicates: Vec::new(),
+        }
+    }
+}
+
+/// One row per group, in key order: `replicates` draws a group's bootstrap replicates (from
+/// the group's own stream), `stats` gives its numbers and `intervals` its interval type;
+/// replicates are kept only when `keep_replicates` ("Avg." averages them).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn group_rows<G, S, C>(
     groups: BTreeMap<Key, G>,
     names: &[GroupKey],
     section: &str,
     bootstrap: Option<&Bootstrap>,
     keep_replicates: bool,
     replicates: impl Fn(&G, &Bootstrap, &mut Rng) -> Vec<[f64; 4]>,
-    row: impl Fn(Key, G, Option<Columns>, Vec<[f64; 4]>) -> R,
-) -> Result<Vec<R>, TrustError> {
+    stats: impl Fn(G) -> S,
+    intervals: impl Fn(Columns) -> C,
+) -> Result<Vec<GroupRow<S, C>>, TrustError> {
     if let (Some(b), true) = (bootstrap, keep_replicates) {
         b.check_stored(groups.len())?;
     }
@@ -128,26 +155,28 @@ pub(crate) fn group_rows<G, R>(
             let drawn = bootstrap.map_or_else(Vec::new, |b| {
                 replicates(&group, b, &mut group_rng(b, section, names, &key))
             });
-            let intervals = bootstrap.map(|b| column_intervals(&drawn, b.confidence));
-            let kept = if keep_replicates { drawn } else { Vec::new() };
-            row(key, group, intervals, kept)
+            GroupRow {
+                ci: bootstrap.map(|b| intervals(column_intervals(&drawn, b.confidence))),
+                key,
+                stats: stats(group),
+                replicates: if keep_replicates { drawn } else { Vec::new() },
+            }
         })
         .collect())
 }
 
 /// For "Avg.": the rows of each value of the keys other than `dataset`, in key order (none
 /// when `dataset` is not a grouping key).
-pub(crate) fn by_other_keys<'a, R>(
+pub(crate) fn by_other_keys<'a, S, C>(
     by: &[GroupKey],
-    rows: &'a [R],
-    key: impl Fn(&R) -> &Key,
-) -> BTreeMap<Key, Vec<&'a R>> {
-    let mut partitions: BTreeMap<Key, Vec<&R>> = BTreeMap::new();
+    rows: &'a [GroupRow<S, C>],
+) -> BTreeMap<Key, Vec<&'a GroupRow<S, C>>> {
+    let mut partitions: BTreeMap<Key, Vec<&GroupRow<S, C>>> = BTreeMap::new();
     let Some((dataset_index, _)) = without_dataset(by) else {
         return partitions;
     };
     for row in rows {
-        let mut k = key(row).clone();
+        let mut k = row.key.clone();
         k.remove(dataset_index);
         partitions.entry(k).or_default().push(row);
     }
@@ -156,16 +185,19 @@ pub(crate) fn by_other_keys<'a, R>(
 
 /// The intervals of an average: each replicate averaged over the rows' replicates (those
 /// where a rate is undefined left out), then percentile intervals.
-pub(crate) fn averaged_intervals(
-    replicates: &[&[[f64; 4]]],
+pub(crate) fn averaged_intervals<S, C>(
+    rows: &[&GroupRow<S, C>],
     bootstrap: Option<&Bootstrap>,
 ) -> Option<Columns> {
     let b = bootstrap?;
     let averaged: Vec<[f64; 4]> = (0..b.resamples)
         .map(|i| {
             core::array::from_fn(|m| {
-                mean_finite(replicates.iter().filter_map(|r| r.get(i).map(|x| x[m])))
-                    .unwrap_or(f64::NAN)
+                mean_finite(
+                    rows.iter()
+                        .filter_map(|r| r.replicates.get(i).map(|x| x[m])),
+                )
+                .unwrap_or(f64::NAN)
             })
         })
         .collect();

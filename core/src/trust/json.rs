@@ -174,7 +174,7 @@ fn rel_rows<'a>(names: &'a [GroupKey], rows: &'a [RelRow]) -> Vec<RelRowJson<'a>
 }
 
 fn rel_row<'a>(names: &'a [GroupKey], row: &'a RelRow) -> RelRowJson<'a> {
-    let c = &row.counts;
+    let c = &row.stats;
     RelRowJson {
         key: KeyJson(names, &row.key),
         n: c.n(),

@@ -70,6 +70,7 @@ pub mod stats;
 pub mod trend;
 
 pub use error::{TrustError, TrustErrorCode};
+pub use group::GroupRow;
 pub use manifest::{FileContent, FileRole};
 pub use operators::{Operator, OperatorRegistry, Track};
 pub use options::{Bootstrap, GroupKey, ReportOptions};

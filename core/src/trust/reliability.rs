@@ -17,7 +17,7 @@ use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
     averaged_intervals, by_other_keys, field_part, group_rows, mean_finite, operator_part,
-    text_part, Columns, Key,
+    text_part, Columns, GroupRow, Key,
 };
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
@@ -98,17 +98,8 @@ impl RelIntervals {
     }
 }
 
-/// One row: a group's key, counts and rates.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RelRow {
-    /// Key values in the order of the section's key names.
-    pub key: Key,
-    /// Label counts.
-    pub counts: RelCounts,
-    /// Bootstrap intervals, when requested.
-    pub ci: Option<RelIntervals>,
-    replicates: Vec<[f64; 4]>,
-}
+/// One row: a group's key, label counts (`stats`) and rates.
+pub type RelRow = GroupRow<RelCounts, RelIntervals>;
 
 /// The unweighted mean across datasets of per-dataset rates ("Avg." in the paper).
 #[derive(Debug, Clone, PartialEq)]
@@ -229,12 +220,8 @@ fn rows(
         bootstrap,
         keep_replicates,
         replicates,
-        |key, counts, ci, replicates| RelRow {
-            key,
-            counts,
-            ci: ci.map(RelIntervals::from_columns),
-            replicates,
-        },
+        |counts| counts,
+        RelIntervals::from_columns,
     )
 }
 
@@ -267,14 +254,13 @@ fn dataset_average(
     groups: &[RelRow],
     bootstrap: Option<&Bootstrap>,
 ) -> Vec<RelAverage> {
-    by_other_keys(by, groups, |r| &r.key)
+    by_other_keys(by, groups)
         .into_iter()
         .map(|(key, rows)| {
             let rates = core::array::from_fn(|m| {
-                mean_finite(rows.iter().map(|r| r.counts.rates()[m])).unwrap_or(0.0)
+                mean_finite(rows.iter().map(|r| r.stats.rates()[m])).unwrap_or(0.0)
             });
-            let replicates: Vec<&[[f64; 4]]> = rows.iter().map(|r| &r.replicates[..]).collect();
-            let ci = averaged_intervals(&replicates, bootstrap).map(RelIntervals::from_columns);
+            let ci = averaged_intervals(&rows, bootstrap).map(RelIntervals::from_columns);
             RelAverage {
                 key,
                 datasets: rows.len(),
@@ -296,7 +282,7 @@ fn rank_agreement(by: &[GroupKey], groups: &[RelRow]) -> Result<Vec<RankAgreemen
         by_dataset
             .entry(row.key[dataset_at].1.as_str())
             .or_default()
-            .insert(row.key[model_at].1.as_str(), row.counts.mrs());
+            .insert(row.key[model_at].1.as_str(), row.stats.mrs());
     }
     let datasets: Vec<_> = by_dataset.iter().collect();
     let mut out = Vec::new();
@@ -502,12 +488,7 @@ pub fn reliability_report_with(
     check_duplicates(records)?;
     let overall = rows(records, &[], registry, bootstrap, "rows", false)?
         .pop()
-        .unwrap_or(RelRow {
-            key: Vec::new(),
-            counts: RelCounts::default(),
-            ci: None,
-            replicates: Vec::new(),
-        });
+        .unwrap_or(RelRow::empty(RelCounts::default()));
     let keep = by.contains(&GroupKey::Dataset);
     let groups = rows(records, by, registry, bootstrap, "rows", keep)?;
     let (families, pooled) = if with_operator {

@@ -26,7 +26,7 @@ use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
     averaged_intervals, by_other_keys, field_part, group_rows, mean_finite, operator_part,
-    text_part, Columns, Key, KeyPart,
+    text_part, Columns, GroupRow, Key, KeyPart,
 };
 use super::operators::{OperatorRegistry, Track};
 use super::options::{check_by, Bootstrap, CompareOptions, GroupKey, ReportOptions};
@@ -283,17 +283,8 @@ impl RobIntervals {
     }
 }
 
-/// One group of the robustness report.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RobRow {
-    /// Key values in `by` order.
-    pub key: Key,
-    /// Its numbers.
-    pub stats: RobStats,
-    /// Bootstrap intervals, when requested.
-    pub ci: Option<RobIntervals>,
-    replicates: Vec<[f64; 4]>,
-}
+/// One group of the robustness report: its key, numbers (`stats`) and intervals.
+pub type RobRow = GroupRow<RobStats, RobIntervals>;
 
 /// The unweighted mean across datasets of per-dataset values.
 #[derive(Debug, Clone, PartialEq)]
@@ -525,12 +516,8 @@ fn rows(
         bootstrap,
         keep_replicates,
         |qs, b, rng| replicates(&all(qs), b, rng),
-        |key, qs, ci, replicates| RobRow {
-            key,
-            stats: RobStats::of(&all(&qs), registry),
-            ci: ci.map(RobIntervals::from_columns),
-            replicates,
-        },
+        |qs| RobStats::of(&all(&qs), registry),
+        RobIntervals::from_columns,
     )
 }
 
@@ -539,7 +526,7 @@ fn dataset_average(
     groups: &[RobRow],
     bootstrap: Option<&Bootstrap>,
 ) -> Vec<RobAverage> {
-    by_other_keys(by, groups, |r| &r.key)
+    by_other_keys(by, groups)
         .into_iter()
         .map(|(key, rows)| {
             let mean = |f: &dyn Fn(&RobStats) -> f64| {
@@ -563,8 +550,7 @@ fn dataset_average(
             let asr_by_level = core::array::from_fn(|l| {
                 mean_finite(rows.iter().filter_map(|r| r.stats.by_level[l].asr()))
             });
-            let replicates: Vec<&[[f64; 4]]> = rows.iter().map(|r| &r.replicates[..]).collect();
-            let ci = averaged_intervals(&replicates, bootstrap).map(RobIntervals::from_columns);
+            let ci = averaged_intervals(&rows, bootstrap).map(RobIntervals::from_columns);
             RobAverage {
                 key,
                 datasets: rows.len(),
@@ -625,12 +611,7 @@ pub fn robustness_report_with(
     let questions = gather_questions(records)?;
     let overall = rows(&questions, &[], registry, bootstrap, false)?
         .pop()
-        .unwrap_or_else(|| RobRow {
-            key: Vec::new(),
-            stats: RobStats::of(&[], registry),
-            ci: None,
-            replicates: Vec::new(),
-        });
+        .unwrap_or_else(|| RobRow::empty(RobStats::of(&[], registry)));
     let keep = by.contains(&GroupKey::Dataset);
     let groups = rows(&questions, by, registry, bootstrap, keep)?;
     let mut report = RobustnessReport {
