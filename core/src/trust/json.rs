@@ -236,20 +236,47 @@ fn rank_agreement(a: &RankAgreement) -> RankAgreementJson<'_> {
     }
 }
 
+/// A report of either track: `N` its sizes, `R` its rows, `A` its "Avg." rows and `X` the
+/// track's own sections.
 #[derive(Serialize)]
-struct ReliabilityJson<'a> {
+struct ReportJson<'a, N, R, A, X> {
     track: &'static str,
     by: Vec<&'a str>,
-    records: usize,
+    #[serde(flatten)]
+    sizes: N,
     bootstrap: Option<&'a Bootstrap>,
-    overall: RelRowJson<'a>,
-    groups: Vec<RelRowJson<'a>>,
-    dataset_average: Vec<RelAverageJson<'a>>,
+    overall: R,
+    groups: Vec<R>,
+    dataset_average: Vec<A>,
+    #[serde(flatten)]
+    sections: X,
+    findings: Vec<FindingJson<'a>>,
+    comparisons: Vec<ComparisonJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scored: Option<Vec<ScoredJson<'a>>>,
+}
+
+#[derive(Serialize)]
+struct RelSizes {
+    records: usize,
+}
+
+#[derive(Serialize)]
+struct RelSections<'a> {
     families: Vec<RelRowJson<'a>>,
     pooled: Vec<RelRowJson<'a>>,
     rank_agreement: Vec<RankAgreementJson<'a>>,
-    findings: Vec<FindingJson<'a>>,
-    comparisons: Vec<ComparisonJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct RobSizes {
+    originals: usize,
+    perturbations: usize,
+}
+
+#[derive(Serialize)]
+struct RobSections<'a> {
+    level_trend: Option<TrendJson<'a>>,
 }
 
 /// Key names of each section of a report: groups, "Avg.", families (operator → family) and
@@ -280,10 +307,12 @@ impl ReliabilityReport {
     /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
     pub fn to_out(&self) -> Out {
         let keys = SectionKeys::of(&self.by);
-        to_tree(&ReliabilityJson {
+        to_tree(&ReportJson {
             track: "reliability",
             by: names(&self.by),
-            records: self.records,
+            sizes: RelSizes {
+                records: self.records,
+            },
             bootstrap: self.bootstrap.as_ref(),
             overall: rel_row(&[], &self.overall),
             groups: rel_rows(&self.by, &self.groups),
@@ -292,11 +321,14 @@ impl ReliabilityReport {
                 .iter()
                 .map(|a| rel_average(&keys.average, a))
                 .collect(),
-            families: rel_rows(&keys.families, &self.families),
-            pooled: rel_rows(&keys.pooled, &self.pooled),
-            rank_agreement: self.rank_agreement.iter().map(rank_agreement).collect(),
+            sections: RelSections {
+                families: rel_rows(&keys.families, &self.families),
+                pooled: rel_rows(&keys.pooled, &self.pooled),
+                rank_agreement: self.rank_agreement.iter().map(rank_agreement).collect(),
+            },
             findings: findings(&self.findings),
             comparisons: comparisons(&self.comparisons, "mrs"),
+            scored: None,
         })
     }
 }
@@ -425,22 +457,8 @@ struct ScoredJson<'a> {
     error_code: Option<&'static str>,
 }
 
-#[derive(Serialize)]
-struct RobustnessJson<'a> {
-    track: &'static str,
-    by: Vec<&'a str>,
-    originals: usize,
-    perturbations: usize,
-    bootstrap: Option<&'a Bootstrap>,
-    overall: RobRowJson<'a>,
-    groups: Vec<RobRowJson<'a>>,
-    dataset_average: Vec<RobAverageJson<'a>>,
-    level_trend: Option<TrendJson<'a>>,
-    findings: Vec<FindingJson<'a>>,
-    comparisons: Vec<ComparisonJson<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    scored: Option<Vec<ScoredJson<'a>>>,
-}
+type RobustnessJson<'a> =
+    ReportJson<'a, RobSizes, RobRowJson<'a>, RobAverageJson<'a>, RobSections<'a>>;
 
 impl RobustnessReport {
     fn row_json<'a>(&'a self, names: &'a [GroupKey], row: &'a RobRow) -> RobRowJson<'a> {
@@ -510,11 +528,13 @@ impl RobustnessReport {
         average: &'a [GroupKey],
         scored: Option<&'a [ScoredEntry]>,
     ) -> RobustnessJson<'a> {
-        RobustnessJson {
+        ReportJson {
             track: "robustness",
             by: names(&self.by),
-            originals: self.originals,
-            perturbations: self.perturbations,
+            sizes: RobSizes {
+                originals: self.originals,
+                perturbations: self.perturbations,
+            },
             bootstrap: self.bootstrap.as_ref(),
             overall: self.row_json(&[], &self.overall),
             groups: self
@@ -527,7 +547,9 @@ impl RobustnessReport {
                 .iter()
                 .map(|a| self.average_json(average, a))
                 .collect(),
-            level_trend: self.level_trend.as_ref().map(Self::trend_json),
+            sections: RobSections {
+                level_trend: self.level_trend.as_ref().map(Self::trend_json),
+            },
             findings: findings(&self.findings),
             comparisons: comparisons(&self.comparisons, "asr"),
             scored: scored.map(|entries| entries.iter().map(|e| self.scored_json(e)).collect()),

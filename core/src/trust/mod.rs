@@ -81,15 +81,34 @@ pub use robustness::RobustnessReport;
 use crate::doc::Document;
 use crate::pyjson::{parse, Out, Value};
 
+/// A report of one track: the options (for `track`), then the records parsed with the
+/// options' operators and custom keys, then `report`.
+fn from_jsonl<R, T>(
+    records_jsonl: &str,
+    options_json: &str,
+    track: Track,
+    parse: fn(&str, &OperatorRegistry, &[String]) -> Result<Vec<R>, TrustError>,
+    report: fn(&[R], &ReportOptions) -> Result<T, TrustError>,
+) -> Result<T, TrustError> {
+    let options = options::parse_options(options_json, track)?;
+    let custom = group::custom_keys(&options.by);
+    report(&parse(records_jsonl, &options.registry, &custom)?, &options)
+}
+
 /// The reliability report for JSONL records and options JSON.
 pub fn reliability_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<ReliabilityReport, TrustError> {
-    let options = options::parse_options(options_json, Track::Reliability)?;
-    let custom = group::custom_keys(&options.by);
-    let records = records::parse_reliability_jsonl_with(records_jsonl, &options.registry, &custom)?;
-    reliability::reliability_report_with(&records, &options)
+    let parse = records::parse_reliability_jsonl_with;
+    let report = reliability::reliability_report_with;
+    from_jsonl(
+        records_jsonl,
+        options_json,
+        Track::Reliability,
+        parse,
+        report,
+    )
 }
 
 /// The robustness report for JSONL records and options JSON.
@@ -97,30 +116,31 @@ pub fn robustness_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<RobustnessReport, TrustError> {
-    let options = options::parse_options(options_json, Track::Robustness)?;
-    let custom = group::custom_keys(&options.by);
-    let records = records::parse_robustness_jsonl_with(records_jsonl, &options.registry, &custom)?;
-    robustness::robustness_report_with(&records, &options)
+    let parse = records::parse_robustness_jsonl_with;
+    let report = robustness::robustness_report_with;
+    from_jsonl(
+        records_jsonl,
+        options_json,
+        Track::Robustness,
+        parse,
+        report,
+    )
 }
 
-/// The reliability report for JSONL records (see the module docs for formats and schema).
+/// The reliability report for JSONL records as JSON (see the module docs for the schema).
 pub fn reliability_report_json(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<String, TrustError> {
-    Ok(reliability_report(records_jsonl, options_json)?
-        .to_out()
-        .to_pretty())
+    Ok(Report::new("reliability", records_jsonl, options_json, None)?.to_json())
 }
 
-/// The robustness report for JSONL records (see the module docs for formats and schema).
+/// The robustness report for JSONL records as JSON (see the module docs for the schema).
 pub fn robustness_report_json(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<String, TrustError> {
-    Ok(robustness_report(records_jsonl, options_json)?
-        .to_out()
-        .to_pretty())
+    Ok(Report::new("robustness", records_jsonl, options_json, None)?.to_json())
 }
 
 /// A report as a [`Document`]: `kind` is `reliability` or `robustness` (records are JSONL),

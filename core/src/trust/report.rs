@@ -23,19 +23,8 @@ const RELIABILITY_SECTIONS: &[&str] =
     &["overall", "groups", "dataset_average", "families", "pooled"];
 const ROBUSTNESS_SECTIONS: &[&str] = &["overall", "groups", "dataset_average", "scored"];
 
-/// Count columns copied into flat rows when a row has them, then the rates.
-const RELIABILITY_COUNTS: &[&str] = &["n", "datasets", "full", "partial", "none"];
+/// The rates of flat rows (after the row's counts), and those with intervals.
 const RELIABILITY_RATES: &[&str] = &["frr", "prr", "nrr", "mrs"];
-const ROBUSTNESS_COUNTS: &[&str] = &[
-    "n",
-    "datasets",
-    "covered",
-    "correct",
-    "excluded",
-    "perturbations",
-    "attacks",
-    "flips",
-];
 const ROBUSTNESS_RATES: &[&str] = &["coverage", "acc_clean", "asr", "rad", "acc_rob"];
 
 impl Report {
@@ -176,11 +165,20 @@ impl Report {
             Some(Out::Object(key)) => key.clone(),
             _ => Vec::new(),
         };
-        let (counts, rates, ci) = match self {
-            Report::Reliability(_) => (RELIABILITY_COUNTS, RELIABILITY_RATES, RELIABILITY_RATES),
-            Report::Robustness(..) => (ROBUSTNESS_COUNTS, ROBUSTNESS_RATES, &ROBUSTNESS_RATES[1..]),
+        let (rates, ci) = match self {
+            Report::Reliability(_) => (RELIABILITY_RATES, RELIABILITY_RATES),
+            Report::Robustness(..) => (ROBUSTNESS_RATES, &ROBUSTNESS_RATES[1..]),
         };
-        for name in counts.iter().chain(rates) {
+        // The counts (every integer of the row, in row order), then the rates.
+        if let Out::Object(members) = row {
+            flat.extend(
+                members
+                    .iter()
+                    .filter(|(_, v)| matches!(v, Out::Int(_)))
+                    .cloned(),
+            );
+        }
+        for name in rates {
             if let Some(v) = member(row, name) {
                 flat.push((name.to_string(), v.clone()));
             }
@@ -268,17 +266,13 @@ fn csv_text(value: &Out) -> String {
 
 /// One CSV line, quoting like Python's `csv.QUOTE_MINIMAL`, ended by `\n`.
 fn csv_line<'a>(out: &mut String, fields: impl Iterator<Item = &'a str>) {
-    for (i, field) in fields.enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        if field.contains([',', '"', '\n', '\r']) {
-            out.push('"');
-            out.push_str(&field.replace('"', "\"\""));
-            out.push('"');
+    let quoted = |f: &str| {
+        if f.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", f.replace('"', "\"\""))
         } else {
-            out.push_str(field);
+            f.to_string()
         }
-    }
+    };
+    out.push_str(&fields.map(quoted).collect::<Vec<_>>().join(","));
     out.push('\n');
 }
