@@ -7,11 +7,12 @@ use crate::doc::{Align, Block, Cell, Column, Document, Section, Table, Tone};
 use super::chart::{self, Series};
 use super::compare::Comparison;
 use super::completeness::Finding;
+use super::group::GroupRow;
 use super::group::{without_dataset, Key};
 use super::operators::Level;
 use super::options::GroupKey;
-use super::reliability::{RelIntervals, RelRow, ReliabilityReport};
-use super::robustness::{RobRow, RobustnessReport};
+use super::reliability::{RelAverage, RelRow, ReliabilityReport};
+use super::robustness::{RobAverage, RobRow, RobustnessReport};
 use super::trend::LevelTrend;
 
 /// A fraction as a percentage with two decimals, `-` when undefined.
@@ -155,25 +156,100 @@ fn rel_rate_columns(prefix: &str) -> Vec<Column> {
         .collect()
 }
 
-fn rel_long_table(names: &[GroupKey], rows: &[RelRow], caption: Option<&str>) -> Table {
+/// Key columns of a long table (one blank column for the pooled row).
+fn key_columns(names: &[GroupKey]) -> Vec<Column> {
     let mut columns: Vec<Column> = names.iter().map(|k| left(&key_title(k))).collect();
     if names.is_empty() {
         columns.push(left(""));
     }
-    columns.extend(rel_rate_columns(""));
-    let mut table = Table::new(columns);
-    for row in rows {
-        let mut cells = if names.is_empty() {
-            vec![Cell::text("All")]
-        } else {
-            key_cells(&row.key)
-        };
-        cells.extend(rel_rate_cells(row));
-        table.push_row(cells);
+    columns
+}
+
+/// Key cells of a long table's row (`All` for the pooled row).
+fn key_cells_or_all(names: &[GroupKey], key: &Key) -> Vec<Cell> {
+    if names.is_empty() {
+        vec![Cell::text("All")]
+    } else {
+        key_cells(key)
     }
-    match caption {
-        Some(c) => table.captioned(c),
-        None => table,
+}
+
+/// How a track's main table shows a row and an "Avg." row.
+struct Layout<R, A> {
+    /// A row's columns, their titles prefixed (a dataset's name in the wide layout).
+    columns: fn(&str) -> Vec<Column>,
+    /// A row's cells, one per column.
+    cells: fn(&R) -> Vec<Cell>,
+    /// The "Avg." columns of the wide layout.
+    average_columns: fn() -> Vec<Column>,
+    /// An "Avg." row's cells in the wide layout.
+    average_cells: fn(&A) -> Vec<Cell>,
+    /// An "Avg." row's cells after its blank count in the long layout.
+    long_average_cells: fn(&A) -> Vec<Cell>,
+    /// An "Avg." row's key.
+    average_key: fn(&A) -> &Key,
+}
+
+impl<S, C, A> Layout<GroupRow<S, C>, A> {
+    /// One row per group: key columns, then the row's columns.
+    fn long_table(&self, names: &[GroupKey], rows: &[GroupRow<S, C>]) -> Table {
+        let mut columns = key_columns(names);
+        columns.extend((self.columns)(""));
+        let mut table = Table::new(columns);
+        for row in rows {
+            let mut cells = key_cells_or_all(names, &row.key);
+            cells.extend((self.cells)(row));
+            table.push_row(cells);
+        }
+        table
+    }
+
+    /// The main table: one column block per dataset when grouped by dataset and something
+    /// else (the paper's layout, "Avg." last), else the long table with "Avg." rows below.
+    fn main_table(&self, by: &[GroupKey], rows: &[GroupRow<S, C>], averages: &[A]) -> Table {
+        let Some(Wide {
+            others,
+            row_keys,
+            datasets,
+            grid,
+        }) = wide_layout(by, rows, |r| &r.key)
+        else {
+            let mut table = self.long_table(by, rows);
+            for a in averages {
+                let mut cells: Vec<Cell> = by
+                    .iter()
+                    .map(|k| Cell::text(if *k == GroupKey::Dataset { "Avg." } else { "" }))
+                    .collect();
+                cells.push(Cell::text(""));
+                cells.extend((self.long_average_cells)(a));
+                table.push_row(cells);
+            }
+            return table;
+        };
+        let mut columns: Vec<Column> = others.iter().map(|k| left(&key_title(k))).collect();
+        for d in &datasets {
+            columns.extend((self.columns)(&format!("{d} ")));
+        }
+        let average_columns = (self.average_columns)();
+        let blanks = |n: usize| (0..n).map(|_| Cell::text(""));
+        let (width, average_width) = ((self.columns)("").len(), average_columns.len());
+        columns.extend(average_columns);
+        let mut table = Table::new(columns);
+        for (key, cells_of) in row_keys.iter().zip(&grid) {
+            let mut cells = key_cells(key);
+            for cell in cells_of {
+                match cell {
+                    Some(r) => cells.extend((self.cells)(r)),
+                    None => cells.extend(blanks(width)),
+                }
+            }
+            match averages.iter().find(|a| (self.average_key)(a) == key) {
+                Some(a) => cells.extend((self.average_cells)(a)),
+                None => cells.extend(blanks(average_width)),
+            }
+            table.push_row(cells);
+        }
+        table
     }
 }
 
@@ -252,6 +328,30 @@ fn series_name(key: &Key) -> String {
     }
 }
 
+fn rel_average_rates(a: &RelAverage) -> Vec<Cell> {
+    let mrs = a.ci.as_ref().and_then(|i| i.mrs);
+    vec![
+        num(pct(Some(a.rates[0]))),
+        num(pct(Some(a.rates[1]))),
+        num(pct(Some(a.rates[2]))),
+        num(pct_ci(Some(a.rates[3]), mrs)),
+    ]
+}
+
+const RELIABILITY_LAYOUT: Layout<RelRow, RelAverage> = Layout {
+    columns: rel_rate_columns,
+    cells: rel_rate_cells,
+    average_columns: || vec![right("Avg. MRS")],
+    average_cells: |a| {
+        vec![num(pct_ci(
+            Some(a.rates[3]),
+            a.ci.as_ref().and_then(|i| i.mrs),
+        ))]
+    },
+    long_average_cells: rel_average_rates,
+    average_key: |a| &a.key,
+};
+
 impl ReliabilityReport {
     /// The report as a document: the main table (one column block per dataset when grouped by
     /// dataset and something else), operator families and all operators (micro), Spearman
@@ -263,65 +363,20 @@ impl ReliabilityReport {
             ("grouped by", by_text(by)),
             ("bootstrap", bootstrap_text(self.bootstrap.as_ref())),
         ]));
-        let mut main = Section::new("MRS by group").with_id("groups");
-        if let Some(Wide {
-            others,
-            row_keys,
-            datasets,
-            grid,
-        }) = wide_layout(by, &self.groups, |r: &RelRow| &r.key)
-        {
-            let mut columns: Vec<Column> = others.iter().map(|k| left(&key_title(k))).collect();
-            for d in &datasets {
-                columns.extend(rel_rate_columns(&format!("{d} ")));
-            }
-            columns.push(right("Avg. MRS"));
-            let mut table = Table::new(columns);
-            for (key, cells_of) in row_keys.iter().zip(&grid) {
-                let mut cells = key_cells(key);
-                for cell in cells_of {
-                    match cell {
-                        Some(r) => cells.extend(rel_rate_cells(r)),
-                        None => cells.extend((0..5).map(|_| Cell::text(""))),
-                    }
-                }
-                let avg = self.dataset_average.iter().find(|a| a.key == *key);
-                cells.push(num(avg.map_or(String::new(), |a| {
-                    pct_ci(Some(a.rates[3]), a.ci.as_ref().and_then(|i| i.mrs))
-                })));
-                table.push_row(cells);
-            }
-            main.push(Block::Table(table));
-        } else {
-            let mut table = rel_long_table(by, &self.groups, None);
-            for a in &self.dataset_average {
-                let mut cells: Vec<Cell> = by
-                    .iter()
-                    .map(|k| {
-                        if *k == GroupKey::Dataset {
-                            Cell::text("Avg.")
-                        } else {
-                            Cell::text("")
-                        }
-                    })
-                    .collect();
-                let ci: Option<&RelIntervals> = a.ci.as_ref();
-                cells.push(Cell::text(""));
-                cells.push(num(pct(Some(a.rates[0]))));
-                cells.push(num(pct(Some(a.rates[1]))));
-                cells.push(num(pct(Some(a.rates[2]))));
-                cells.push(num(pct_ci(Some(a.rates[3]), ci.and_then(|i| i.mrs))));
-                table.push_row(cells);
-            }
-            main.push(Block::Table(table));
-        }
-        doc = doc.section(main);
+        let main = RELIABILITY_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
+        doc = doc.section(
+            Section::new("MRS by group")
+                .with_id("groups")
+                .block(Block::Table(main)),
+        );
         if !self.families.is_empty() {
             let names = super::reliability::family_names(by);
             doc = doc.section(
                 Section::new("Operator families (micro)")
                     .with_id("families")
-                    .block(Block::Table(rel_long_table(&names, &self.families, None))),
+                    .block(Block::Table(
+                        RELIABILITY_LAYOUT.long_table(&names, &self.families),
+                    )),
             );
         }
         if !self.pooled.is_empty() {
@@ -333,7 +388,9 @@ impl ReliabilityReport {
             doc = doc.section(
                 Section::new("All operators (micro)")
                     .with_id("pooled")
-                    .block(Block::Table(rel_long_table(&names, &self.pooled, None))),
+                    .block(Block::Table(
+                        RELIABILITY_LAYOUT.long_table(&names, &self.pooled),
+                    )),
             );
         }
         if !self.rank_agreement.is_empty() {
@@ -500,6 +557,26 @@ fn rob_columns(prefix: &str, with_n: bool) -> Vec<Column> {
         .collect()
 }
 
+fn rob_average_cells(a: &RobAverage) -> Vec<Cell> {
+    let ci = a.ci.as_ref();
+    vec![
+        num(pct(Some(a.coverage))),
+        num(pct(Some(a.acc_clean))),
+        num(pct_ci(a.asr, ci.and_then(|i| i.asr))),
+        num(pct(Some(a.rad))),
+        num(pct_ci(Some(a.acc_rob), ci.and_then(|i| i.acc_rob))),
+    ]
+}
+
+const ROBUSTNESS_LAYOUT: Layout<RobRow, RobAverage> = Layout {
+    columns: |prefix| rob_columns(prefix, true),
+    cells: rob_cells,
+    average_columns: || rob_columns("Avg. ", false),
+    average_cells: rob_average_cells,
+    long_average_cells: rob_average_cells,
+    average_key: |a| &a.key,
+};
+
 /// A chart series: its name, ASR per operator seen, ASR per level.
 type Named = (String, Vec<Option<f64>>, [Option<f64>; 4]);
 
@@ -515,81 +592,12 @@ impl RobustnessReport {
             ("grouped by", by_text(by)),
             ("bootstrap", bootstrap_text(self.bootstrap.as_ref())),
         ]));
-        let mut main = Section::new("Robustness by group").with_id("groups");
-        if let Some(Wide {
-            others,
-            row_keys,
-            datasets,
-            grid,
-        }) = wide_layout(by, &self.groups, |r: &RobRow| &r.key)
-        {
-            let mut columns: Vec<Column> = others.iter().map(|k| left(&key_title(k))).collect();
-            for d in &datasets {
-                columns.extend(rob_columns(&format!("{d} "), true));
-            }
-            columns.extend(rob_columns("Avg. ", false));
-            let mut table = Table::new(columns);
-            for (key, cells_of) in row_keys.iter().zip(&grid) {
-                let mut cells = key_cells(key);
-                for cell in cells_of {
-                    match cell {
-                        Some(r) => cells.extend(rob_cells(r)),
-                        None => cells.extend((0..6).map(|_| Cell::text(""))),
-                    }
-                }
-                match self.dataset_average.iter().find(|a| a.key == *key) {
-                    Some(a) => cells.extend([
-                        num(pct(Some(a.coverage))),
-                        num(pct(Some(a.acc_clean))),
-                        num(pct_ci(a.asr, a.ci.as_ref().and_then(|i| i.asr))),
-                        num(pct(Some(a.rad))),
-                        num(pct_ci(
-                            Some(a.acc_rob),
-                            a.ci.as_ref().and_then(|i| i.acc_rob),
-                        )),
-                    ]),
-                    None => cells.extend((0..5).map(|_| Cell::text(""))),
-                }
-                table.push_row(cells);
-            }
-            main.push(Block::Table(table));
-        } else {
-            let mut columns: Vec<Column> = by.iter().map(|k| left(&key_title(k))).collect();
-            if by.is_empty() {
-                columns.push(left(""));
-            }
-            columns.extend(rob_columns("", true));
-            let mut table = Table::new(columns);
-            for row in &self.groups {
-                let mut cells = if by.is_empty() {
-                    vec![Cell::text("All")]
-                } else {
-                    key_cells(&row.key)
-                };
-                cells.extend(rob_cells(row));
-                table.push_row(cells);
-            }
-            for a in &self.dataset_average {
-                let mut cells: Vec<Cell> = by
-                    .iter()
-                    .map(|k| Cell::text(if *k == GroupKey::Dataset { "Avg." } else { "" }))
-                    .collect();
-                cells.extend([
-                    Cell::text(""),
-                    num(pct(Some(a.coverage))),
-                    num(pct(Some(a.acc_clean))),
-                    num(pct_ci(a.asr, a.ci.as_ref().and_then(|i| i.asr))),
-                    num(pct(Some(a.rad))),
-                    num(pct_ci(
-                        Some(a.acc_rob),
-                        a.ci.as_ref().and_then(|i| i.acc_rob),
-                    )),
-                ]);
-                table.push_row(cells);
-            }
-            main.push(Block::Table(table));
-        }
-        doc = doc.section(main);
+        let main = ROBUSTNESS_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
+        doc = doc.section(
+            Section::new("Robustness by group")
+                .with_id("groups")
+                .block(Block::Table(main)),
+        );
         doc = doc.section(self.detail_section());
         if let Some(trend) = &self.level_trend {
             doc = doc.section(trend_section(trend));
@@ -619,10 +627,7 @@ impl RobustnessReport {
     fn detail_section(&self) -> Section {
         let by = &self.by;
         let ops = self.operators_seen();
-        let mut columns: Vec<Column> = by.iter().map(|k| left(&key_title(k))).collect();
-        if by.is_empty() {
-            columns.push(left(""));
-        }
+        let mut columns = key_columns(by);
         for op in &ops {
             columns.push(right(&format!("ASR {}", self.registry.get(*op).code)));
         }
@@ -631,11 +636,7 @@ impl RobustnessReport {
         }
         let mut table = Table::new(columns);
         for row in &self.groups {
-            let mut cells = if by.is_empty() {
-                vec![Cell::text("All")]
-            } else {
-                key_cells(&row.key)
-            };
+            let mut cells = key_cells_or_all(by, &row.key);
             for op in &ops {
                 cells.push(num(pct(row
                     .stats
