@@ -8,7 +8,7 @@ use super::chart::{self, Series};
 use super::compare::Comparison;
 use super::completeness::Finding;
 use super::group::GroupRow;
-use super::group::{without_dataset, Key};
+use super::group::{without_dataset, Key, KeyPart};
 use super::operators::Level;
 use super::options::GroupKey;
 use super::reliability::{RelAverage, RelRow, ReliabilityReport};
@@ -262,6 +262,48 @@ struct Wide<'a, R> {
     grid: Vec<Vec<Option<&'a R>>>,
 }
 
+/// Rows split at key position `at`: the distinct values there (sorted) as columns, the rest
+/// of the key (sorted) as rows, and the row of each (row, column) pair.
+struct Grid<'a, R> {
+    columns: Vec<KeyPart>,
+    row_keys: Vec<Key>,
+    cells: Vec<Vec<Option<&'a R>>>,
+}
+
+fn grid<'a, R>(rows: &'a [R], at: usize, key_of: impl Fn(&R) -> &Key) -> Grid<'a, R> {
+    let split = |r: &R| {
+        let mut rest = key_of(r).clone();
+        let column = rest.remove(at);
+        (column, rest)
+    };
+    let (mut columns, mut row_keys): (Vec<KeyPart>, Vec<Key>) = (Vec::new(), Vec::new());
+    for (column, rest) in rows.iter().map(split) {
+        if !columns.contains(&column) {
+            columns.push(column);
+        }
+        if !row_keys.contains(&rest) {
+            row_keys.push(rest);
+        }
+    }
+    columns.sort();
+    row_keys.sort();
+    let mut cells = vec![vec![None; columns.len()]; row_keys.len()];
+    for r in rows {
+        let (column, rest) = split(r);
+        if let (Some(i), Some(j)) = (
+            row_keys.iter().position(|k| *k == rest),
+            columns.iter().position(|c| *c == column),
+        ) {
+            cells[i][j] = Some(r);
+        }
+    }
+    Grid {
+        columns,
+        row_keys,
+        cells,
+    }
+}
+
 /// Rows of `others` × one column block per dataset (the paper's layout), then "Avg.".
 fn wide_layout<'a, R>(
     by: &[GroupKey],
@@ -272,37 +314,16 @@ fn wide_layout<'a, R>(
     if others.is_empty() {
         return None;
     }
-    let mut datasets: Vec<String> = Vec::new();
-    let mut row_keys: Vec<Key> = Vec::new();
-    for r in rows {
-        let mut key = key_of(r).clone();
-        let (_, dataset) = key.remove(dataset_at);
-        if !datasets.contains(&dataset) {
-            datasets.push(dataset);
-        }
-        if !row_keys.contains(&key) {
-            row_keys.push(key);
-        }
-    }
-    datasets.sort();
-    row_keys.sort();
-    let mut grid = vec![vec![None; datasets.len()]; row_keys.len()];
-    for r in rows {
-        let mut key = key_of(r).clone();
-        let (_, dataset) = key.remove(dataset_at);
-        let (Some(i), Some(j)) = (
-            row_keys.iter().position(|k| *k == key),
-            datasets.iter().position(|d| *d == dataset),
-        ) else {
-            continue;
-        };
-        grid[i][j] = Some(r);
-    }
+    let Grid {
+        columns,
+        row_keys,
+        cells,
+    } = grid(rows, dataset_at, key_of);
     Some(Wide {
         others,
         row_keys,
-        datasets,
-        grid,
+        datasets: columns.into_iter().map(|(_, t)| t).collect(),
+        grid: cells,
     })
 }
 
@@ -485,39 +506,17 @@ fn split_series<R>(
     at: usize,
     value: impl Fn(&R) -> (&Key, Option<f64>),
 ) -> (Vec<String>, Vec<Series>) {
-    let mut categories: Vec<(usize, String)> = Vec::new();
-    let mut names: Vec<Key> = Vec::new();
-    for r in rows {
-        let (key, _) = value(r);
-        let mut rest = key.clone();
-        let category = rest.remove(at);
-        if !categories.contains(&category) {
-            categories.push(category);
-        }
-        if !names.contains(&rest) {
-            names.push(rest);
-        }
-    }
-    categories.sort();
-    names.sort();
-    let series = names
+    let g = grid(rows, at, |r| value(r).0);
+    let series = g
+        .row_keys
         .iter()
-        .map(|name| Series {
+        .zip(&g.cells)
+        .map(|(name, cells)| Series {
             name: series_name(name),
-            values: categories
-                .iter()
-                .map(|c| {
-                    rows.iter().find_map(|r| {
-                        let (key, v) = value(r);
-                        let mut rest = key.clone();
-                        let category = rest.remove(at);
-                        (category == *c && rest == *name).then_some(v).flatten()
-                    })
-                })
-                .collect(),
+            values: cells.iter().map(|c| c.and_then(|r| value(r).1)).collect(),
         })
         .collect();
-    (categories.into_iter().map(|(_, t)| t).collect(), series)
+    (g.columns.into_iter().map(|(_, t)| t).collect(), series)
 }
 
 fn bootstrap_text(b: Option<&super::options::Bootstrap>) -> String {
