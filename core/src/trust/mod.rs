@@ -100,7 +100,7 @@ pub fn reliability_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<ReliabilityReport, TrustError> {
-    let parse = records::parse_reliability_jsonl_with;
+    let parse = records::parse_reliability_jsonl;
     let report = reliability::reliability_report_with;
     from_jsonl(
         records_jsonl,
@@ -116,7 +116,7 @@ pub fn robustness_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<RobustnessReport, TrustError> {
-    let parse = records::parse_robustness_jsonl_with;
+    let parse = records::parse_robustness_jsonl;
     let report = robustness::robustness_report_with;
     from_jsonl(
         records_jsonl,

@@ -13,7 +13,7 @@
 //! {"model": "m", "dataset": "d", "question_id": "q1", "perturbation_id": "a", "operator": "ROS", "correct": false}
 //! {"model": "m", "dataset": "d", "question_id": "q1", "perturbation_id": "b", "operator": "NRI", "correct": true}
 //! {"model": "m", "dataset": "d", "question_id": "q2", "correct": false}
-//! "#, &registry).unwrap();
+//! "#, &registry, &[]).unwrap();
 //! let report = robustness_report(&records, &registry, &[GroupKey::Model], None).unwrap();
 //! let g = &report.groups[0].stats;
 //! assert_eq!((g.n, g.acc_clean(), g.asr(), g.rad(), g.coverage()), (2, 0.5, Some(0.5), 0.25, 0.5));
