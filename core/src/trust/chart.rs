@@ -142,13 +142,26 @@ fn x_labels(out: &mut String, categories: &[String], centre: impl Fn(usize) -> f
     }
 }
 
-/// Grouped bars: one group per category, one bar per series; an undefined value is a dash.
-pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
-    let height = chart_height(series);
+/// A bar or line chart's start: the SVG opened at the height its legend needs, and the y axis
+/// up to the largest value (returned for scaling).
+fn plot(title: &str, series: &[Series]) -> (String, f64) {
     let mut out = String::new();
-    open(&mut out, height, title);
+    open(&mut out, chart_height(series), title);
     let max = y_max(series);
     y_axis(&mut out, max);
+    (out, max)
+}
+
+/// A bar or line chart's end: the legend, and the SVG closed.
+fn finish(mut out: String, series: &[Series]) -> String {
+    legend(&mut out, series);
+    out.push_str("</svg>");
+    out
+}
+
+/// Grouped bars: one group per category, one bar per series; an undefined value is a dash.
+pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
+    let (mut out, max) = plot(title, series);
     let band = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
     let bar = (band * 0.8) / series.len().max(1) as f64;
     for (c, category) in categories.iter().enumerate() {
@@ -189,18 +202,12 @@ pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
         }
     }
     x_labels(&mut out, categories, |i| LEFT + band * (i as f64 + 0.5));
-    legend(&mut out, series);
-    out.push_str("</svg>");
-    out
+    finish(out, series)
 }
 
 /// Lines over ordered categories (levels): one polyline per series, broken where undefined.
 pub fn lines(title: &str, categories: &[String], series: &[Series]) -> String {
-    let height = chart_height(series);
-    let mut out = String::new();
-    open(&mut out, height, title);
-    let max = y_max(series);
-    y_axis(&mut out, max);
+    let (mut out, max) = plot(title, series);
     let step = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
     let x_of = |i: usize| LEFT + step * (i as f64 + 0.5);
     let y_of = |v: f64| PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0));
@@ -237,9 +244,7 @@ pub fn lines(title: &str, categories: &[String], series: &[Series]) -> String {
         }
     }
     x_labels(&mut out, categories, x_of);
-    legend(&mut out, series);
-    out.push_str("</svg>");
-    out
+    finish(out, series)
 }
 
 /// A heatmap: one row per series, one column per category, cells shaded by value (white → blue)
