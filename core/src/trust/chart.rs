@@ -42,14 +42,19 @@ fn colour(i: usize) -> &'static str {
     PALETTE[i % PALETTE.len()]
 }
 
-/// The largest value drawn on the y axis: 100% unless every value is small, then the next 10%.
-fn y_max(series: &[Series]) -> f64 {
-    let top = series
+/// The largest finite value of the series (0 when there is none).
+fn largest(series: &[Series]) -> f64 {
+    series
         .iter()
         .flat_map(|s| s.values.iter().flatten())
         .copied()
         .filter(|v| v.is_finite())
-        .fold(0.0f64, f64::max);
+        .fold(0.0f64, f64::max)
+}
+
+/// The largest value drawn on the y axis: 100% unless every value is small, then the next 10%.
+fn y_max(series: &[Series]) -> f64 {
+    let top = largest(series);
     if top <= 0.0 {
         1.0
     } else {
@@ -263,12 +268,7 @@ pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String 
     let height = PLOT_TOP + 20.0 + cell_h * series.len() as f64 + 12.0;
     let mut out = String::new();
     open(&mut out, height, title);
-    let max = series
-        .iter()
-        .flat_map(|s| s.values.iter().flatten())
-        .copied()
-        .filter(|v| v.is_finite())
-        .fold(0.0f64, f64::max);
+    let max = largest(series);
     for (c, category) in categories.iter().enumerate() {
         let _ = write!(
             out,

@@ -11,9 +11,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::error::{TrustError, TrustErrorCode};
+use super::group::key_text;
 use super::group::{without_dataset, Key};
 use super::options::GroupKey;
-use super::reliability::key_text;
 
 /// One completeness problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -211,7 +211,7 @@ pub fn incomplete_averages(by: &[GroupKey], groups: &[&Key], averages: &[&Key]) 
                     TrustErrorCode::IncompleteAverage,
                     format!(
                         "Avg. for {} averages {} of {} datasets (missing {})",
-                        key_text(average),
+                        key_text(average, "all records"),
                         present.len(),
                         all.len(),
                         examples(all.difference(&present).copied())

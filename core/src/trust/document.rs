@@ -8,9 +8,9 @@ use super::chart::{self, Series};
 use super::compare::Comparison;
 use super::completeness::Finding;
 use super::group::GroupRow;
-use super::group::{without_dataset, Key, KeyPart};
+use super::group::{key_text, without_dataset, Key, KeyPart};
 use super::operators::Level;
-use super::options::GroupKey;
+use super::options::{Bootstrap, GroupKey};
 use super::reliability::{RelAverage, RelRow, ReliabilityReport};
 use super::robustness::{RobAverage, RobRow, RobustnessReport};
 use super::trend::LevelTrend;
@@ -339,14 +339,43 @@ fn figures_section(figures: Vec<(String, String)>) -> Option<Section> {
 }
 
 fn series_name(key: &Key) -> String {
-    if key.is_empty() {
-        "All".into()
-    } else {
-        key.iter()
-            .map(|(_, t)| t.as_str())
-            .collect::<Vec<_>>()
-            .join(" / ")
+    key_text(key, "All")
+}
+
+/// A report's document begins: its sizes, grouping and bootstrap as facts.
+fn report_start(
+    title: &str,
+    mut sizes: Vec<(&str, String)>,
+    by: &[GroupKey],
+    bootstrap: Option<&Bootstrap>,
+) -> Document {
+    sizes.push(("grouped by", by_text(by)));
+    sizes.push(("bootstrap", bootstrap_text(bootstrap)));
+    Document::new(title).lead(facts(sizes))
+}
+
+fn main_section(title: &str, main: Table) -> Section {
+    Section::new(title)
+        .with_id("groups")
+        .block(Block::Table(main))
+}
+
+/// A report's document ends: comparisons, completeness and charts.
+fn report_end(
+    mut doc: Document,
+    comparisons: &[Comparison],
+    metric: &str,
+    findings: &[Finding],
+    figures: Vec<(String, String)>,
+) -> Document {
+    if let Some(s) = comparison_section(comparisons, metric) {
+        doc = doc.section(s);
     }
+    doc = doc.section(completeness_section(findings));
+    if let Some(s) = figures_section(figures) {
+        doc = doc.section(s);
+    }
+    doc
 }
 
 fn rel_average_rates(a: &RelAverage) -> Vec<Cell> {
@@ -379,17 +408,10 @@ impl ReliabilityReport {
     /// agreement, completeness, comparisons and charts.
     pub fn to_document(&self) -> Document {
         let by = &self.by;
-        let mut doc = Document::new("Reliability").lead(facts(vec![
-            ("records", self.records.to_string()),
-            ("grouped by", by_text(by)),
-            ("bootstrap", bootstrap_text(self.bootstrap.as_ref())),
-        ]));
+        let sizes = vec![("records", self.records.to_string())];
         let main = RELIABILITY_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
-        doc = doc.section(
-            Section::new("MRS by group")
-                .with_id("groups")
-                .block(Block::Table(main)),
-        );
+        let mut doc = report_start("Reliability", sizes, by, self.bootstrap.as_ref())
+            .section(main_section("MRS by group", main));
         if !self.families.is_empty() {
             let names = super::reliability::family_names(by);
             doc = doc.section(
@@ -455,14 +477,13 @@ impl ReliabilityReport {
                     .block(Block::Table(table)),
             );
         }
-        if let Some(s) = comparison_section(&self.comparisons, "MRS") {
-            doc = doc.section(s);
-        }
-        doc = doc.section(completeness_section(&self.findings));
-        if let Some(s) = figures_section(self.figures()) {
-            doc = doc.section(s);
-        }
-        doc
+        report_end(
+            doc,
+            &self.comparisons,
+            "MRS",
+            &self.findings,
+            self.figures(),
+        )
     }
 
     fn figures(&self) -> Vec<(String, String)> {
@@ -519,7 +540,7 @@ fn split_series<R>(
     (g.columns.into_iter().map(|(_, t)| t).collect(), series)
 }
 
-fn bootstrap_text(b: Option<&super::options::Bootstrap>) -> String {
+fn bootstrap_text(b: Option<&Bootstrap>) -> String {
     match b {
         None => "none".into(),
         Some(b) => format!(
@@ -585,30 +606,24 @@ impl RobustnessReport {
     /// completeness, comparisons and charts.
     pub fn to_document(&self) -> Document {
         let by = &self.by;
-        let mut doc = Document::new("Robustness").lead(facts(vec![
+        let sizes = vec![
             ("originals", self.originals.to_string()),
             ("perturbations", self.perturbations.to_string()),
-            ("grouped by", by_text(by)),
-            ("bootstrap", bootstrap_text(self.bootstrap.as_ref())),
-        ]));
+        ];
         let main = ROBUSTNESS_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
-        doc = doc.section(
-            Section::new("Robustness by group")
-                .with_id("groups")
-                .block(Block::Table(main)),
-        );
+        let mut doc = report_start("Robustness", sizes, by, self.bootstrap.as_ref())
+            .section(main_section("Robustness by group", main));
         doc = doc.section(self.detail_section());
         if let Some(trend) = &self.level_trend {
             doc = doc.section(trend_section(trend));
         }
-        if let Some(s) = comparison_section(&self.comparisons, "ASR") {
-            doc = doc.section(s);
-        }
-        doc = doc.section(completeness_section(&self.findings));
-        if let Some(s) = figures_section(self.figures()) {
-            doc = doc.section(s);
-        }
-        doc
+        report_end(
+            doc,
+            &self.comparisons,
+            "ASR",
+            &self.findings,
+            self.figures(),
+        )
     }
 
     /// Operators that occur in the report, in registry order.

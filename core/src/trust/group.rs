@@ -64,6 +64,18 @@ pub fn operator_part(registry: &OperatorRegistry, operator: usize, key: &GroupKe
     }
 }
 
+/// A key as text (`model=m, dataset=d` becomes `m / d`), `pooled` for the empty key.
+pub(crate) fn key_text(key: &Key, pooled: &str) -> String {
+    if key.is_empty() {
+        pooled.into()
+    } else {
+        key.iter()
+            .map(|(_, t)| t.as_str())
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
+}
+
 /// The bootstrap stream of a group: derived from the seed, the section and the key, so one
 /// group's interval does not depend on the others.
 pub fn group_rng(bootstrap: &Bootstrap, section: &str, names: &[GroupKey], key: &Key) -> Rng {

@@ -520,26 +520,22 @@ mod tests {
             (registry.get(p.operator).code.as_str(), p.valid),
             ("ROS", false)
         );
-        let err = parse_robustness_jsonl(
-            r#"{"model":"m","dataset":"d","question_id":1,"operator":"ROS","correct":true}"#,
-            &registry,
-            &[],
-        )
-        .unwrap_err();
-        assert_eq!(err.code, TrustErrorCode::MissingField);
-        let err = parse_robustness_jsonl(
-            r#"{"model":"m","dataset":"d","question_id":1,"correct":"yes"}"#,
-            &registry,
-            &[],
-        )
-        .unwrap_err();
-        assert_eq!(err.code, TrustErrorCode::InvalidCorrect);
-        let err = parse_robustness_jsonl(
-            r#"{"model":"m","dataset":"d","question_id":1,"label":"full"}"#,
-            &registry,
-            &[],
-        )
-        .unwrap_err();
-        assert_eq!(err.code, TrustErrorCode::MixedTracks);
+        for (line, code) in [
+            (
+                r#"{"model":"m","dataset":"d","question_id":1,"operator":"ROS","correct":true}"#,
+                TrustErrorCode::MissingField,
+            ),
+            (
+                r#"{"model":"m","dataset":"d","question_id":1,"correct":"yes"}"#,
+                TrustErrorCode::InvalidCorrect,
+            ),
+            (
+                r#"{"model":"m","dataset":"d","question_id":1,"label":"full"}"#,
+                TrustErrorCode::MixedTracks,
+            ),
+        ] {
+            let err = parse_robustness_jsonl(line, &registry, &[]).unwrap_err();
+            assert_eq!(err.code, code, "{line}");
+        }
     }
 }

@@ -407,18 +407,6 @@ fn findings(
     out
 }
 
-/// A key as text for messages (`model=m, dataset=d` becomes `m / d`).
-pub(crate) fn key_text(key: &Key) -> String {
-    if key.is_empty() {
-        "all records".into()
-    } else {
-        key.iter()
-            .map(|(_, t)| t.as_str())
-            .collect::<Vec<_>>()
-            .join(" / ")
-    }
-}
-
 fn comparisons(
     records: &[ReliabilityRecord],
     registry: &OperatorRegistry,
