@@ -87,7 +87,7 @@ fn from_jsonl<R, T>(
     records_jsonl: &str,
     options_json: &str,
     track: Track,
-    parse: fn(&str, &OperatorRegistry, &[String]) -> Result<Vec<R>, TrustError>,
+    parse: records::JsonlParser<R>,
     report: fn(&[R], &ReportOptions) -> Result<T, TrustError>,
 ) -> Result<T, TrustError> {
     let options = options::parse_options(options_json, track)?;

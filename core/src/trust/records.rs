@@ -317,6 +317,10 @@ pub fn parse_reliability_jsonl(
     parse_lines(text, registry, custom, reliability_record_with_fields)
 }
 
+/// What parses a track's JSONL: the text, the operators, the custom keys.
+pub(crate) type JsonlParser<R> =
+    fn(&str, &OperatorRegistry, &[String]) -> Result<Vec<R>, TrustError>;
+
 /// What parses one record object: the object, its line, the operators, the custom keys.
 type RecordParser<R> = fn(&Value, usize, &OperatorRegistry, &[String]) -> Result<R, TrustError>;
 

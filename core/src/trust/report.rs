@@ -11,6 +11,8 @@ use super::{FileLookup, ReliabilityReport, RobustnessReport};
 
 /// A reliability or robustness report (with the manifest's verdicts when scored from tables).
 #[derive(Debug, Clone, PartialEq)]
+// Built once per call and used in place (never collected), so the size difference is harmless.
+#[allow(clippy::large_enum_variant)]
 pub enum Report {
     /// FRR, PRR, NRR, MRS.
     Reliability(ReliabilityReport),
