@@ -501,7 +501,7 @@ def spec_summary(columns: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
 
 
 def check_configs(official: Any, rng: random.Random, count: int) -> int:
-    failures = 0
+    tally = Tally("configs", shown=20)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "task_1.json"
         for i in range(count):
@@ -526,12 +526,10 @@ def check_configs(official: Any, rng: random.Random, count: int) -> int:
                 got: Any = spec_summary(t.columns) + [t.order_sensitive]
             except tabeq.ConfigError:
                 got = "fatal"
+            tally.checked += 1
             if want != got:
-                failures += 1
-                if failures <= 20:
-                    print(f"CONFIG MISMATCH #{i}: {json.dumps(cfg)}\n  official={want}\n  tabeq={got}")
-    print(f"configs: {count} checked, {failures} mismatches")
-    return failures
+                tally.mismatch(f"CONFIG MISMATCH #{i}: {json.dumps(cfg)}\n  official={want}\n  tabeq={got}")
+    return tally.report()
 
 
 CSV_PIECES = ["a", "b", ",", ",", '"', '""', "\n", "\r", "\r\n", " ", "\x00", "\ufeff", "é", "x y", "\t"]
@@ -540,7 +538,7 @@ CSV_PIECES = ["a", "b", ",", ",", '"', '""', "\n", "\r", "\r\n", " ", "\x00", "\
 def check_csv(official: Any, pool: unicode_pool.CharPool, rng: random.Random, count: int) -> int:
     from tabeq import _tabeq
 
-    failures = 0
+    tally = Tally("csv", shown=20)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "p.csv"
         for _ in range(count):
@@ -561,12 +559,10 @@ def check_csv(official: Any, pool: unicode_pool.CharPool, rng: random.Random, co
                 got: Any = _tabeq.read_csv(data)
             except Exception as exc:  # a coded CsvError
                 got = "error" if hasattr(exc, "code") else f"unexpected {exc!r}"
+            tally.checked += 1
             if want != got:
-                failures += 1
-                if failures <= 20:
-                    print(f"CSV MISMATCH {data!r}: official={want!r} tabeq={got!r}")
-    print(f"csv: {count} checked, {failures} mismatches")
-    return failures
+                tally.mismatch(f"CSV MISMATCH {data!r}: official={want!r} tabeq={got!r}")
+    return tally.report()
 
 
 def main() -> int:

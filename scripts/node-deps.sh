@@ -3,17 +3,10 @@
 # unless node_modules already matches the lock file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-log() { echo "node-deps: $*" >&2; }
-as_root() {
-  if [ "$(id -u)" = 0 ]; then "$@"
-  elif command -v sudo >/dev/null; then sudo "$@"
-  else log "root is needed to run: $*"; exit 1
-  fi
-}
+source scripts/lib.sh node-deps
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   log "installing nodejs and npm (apt)"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+  apt_get_install nodejs npm
 fi
 major=$(node -p 'process.versions.node.split(".")[0]')
 [ "$major" -ge 20 ] || { log "Node.js 20 or later is needed (found $(node --version))"; exit 1; }

@@ -6,13 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-log() { echo "test-e2e: $*" >&2; }
-as_root() {
-  if [ "$(id -u)" = 0 ]; then "$@"
-  elif command -v sudo >/dev/null; then sudo "$@"
-  else log "root is needed to run: $*"; exit 1
-  fi
-}
+source scripts/lib.sh test-e2e
 
 bash scripts/build-wasm.sh
 
@@ -20,8 +14,7 @@ export CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ ! -x "$CHROMIUM_PATH" ]; then
   command -v apt-get >/dev/null || { log "no Chromium at $CHROMIUM_PATH and no apt-get: set CHROMIUM_PATH"; exit 1; }
   log "installing chromium (apt)"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  apt_get_install chromium
 fi
 
 bash scripts/node-deps.sh

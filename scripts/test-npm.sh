@@ -38,7 +38,7 @@ done
 
 project=$(mktemp -d)
 trap 'rm -rf "$project"' EXIT
-cp tests/packaging/npm/* "$project/"
+cp tests/packaging/npm/* tests/fixtures/configs.json "$project/"
 cd "$project"
 echo '{"name": "tabeq-consumer", "private": true}' >package.json
 npm install --no-audit --no-fund --loglevel=error "$tarball"

@@ -1,7 +1,8 @@
 // Example tasks bundled with the page, so it is useful with one click. Each task is a config,
 // a gold CSV and a prediction CSV (null: no prediction file). The example suite is made of them.
 
-const number = (name, comparison, extra = {}) => ({ gold_name: name, type: "number", comparison, ...extra });
+const column = (name, type) => ({ gold_name: name, type });
+const number = (name, comparison, extra = {}) => ({ ...column(name, "number"), comparison, ...extra });
 const config = (id, orderSensitive, columns) =>
   JSON.stringify(
     {
@@ -21,7 +22,7 @@ export const TASKS = [
     title: "Renamed and reordered columns",
     expect: "passes",
     about: "Headers are never compared and columns may come in any order; numbers are compared at one decimal place.",
-    config: config(1, false, [{ gold_name: "region", type: "text" }, number("gdp_billion", { mode: "decimal_places", digits: 1 })]),
+    config: config(1, false, [column("region", "text"), number("gdp_billion", { mode: "decimal_places", digits: 1 })]),
     gold: "region,gdp_billion\n北京,4161.1\n上海,4472.3\nGuangdong,13567.9\n",
     prediction: "GDP (bn),Region\n13567.94,Guangdong\n4161.1,北京\n4472.25,上海\n",
   },
@@ -31,7 +32,7 @@ export const TASKS = [
     title: "Rounded one place too far",
     expect: "fails",
     about: "The gold keeps two decimal places; the prediction rounded 1.25 to 1.3.",
-    config: config(2, false, [{ gold_name: "fund", type: "text" }, number("return", { mode: "decimal_places", digits: 2 })]),
+    config: config(2, false, [column("fund", "text"), number("return", { mode: "decimal_places", digits: 2 })]),
     gold: "fund,return\nAlpha Growth,12.50\nBeta Value,1.25\nGamma Bond,3.10\n",
     prediction: "fund,return\nAlpha Growth,12.5\nBeta Value,1.3\nGamma Bond,3.1\n",
   },
@@ -41,7 +42,7 @@ export const TASKS = [
     title: "An extra column",
     expect: "fails",
     about: "The answer is right but carries a rank column the question did not ask for.",
-    config: config(3, false, [{ gold_name: "city", type: "text" }, number("population", { mode: "significant_digits", digits: 3 })]),
+    config: config(3, false, [column("city", "text"), number("population", { mode: "significant_digits", digits: 3 })]),
     gold: "city,population\nShenzhen,17560000\nChengdu,21400000\n",
     prediction: "city,population,rank\nShenzhen,17563000,2\nChengdu,21403000,1\n",
   },
@@ -51,7 +52,7 @@ export const TASKS = [
     title: "Rows out of order in an ordered task",
     expect: "fails",
     about: "The question asks for a ranking, so row order matters.",
-    config: config(4, true, [{ gold_name: "fund", type: "text" }, number("return", { mode: "decimal_places", digits: 2 })]),
+    config: config(4, true, [column("fund", "text"), number("return", { mode: "decimal_places", digits: 2 })]),
     gold: "fund,return\nAlpha Growth,12.50\nBeta Value,9.75\nGamma Bond,3.10\n",
     prediction: "fund,return\nBeta Value,9.75\nAlpha Growth,12.5\nGamma Bond,3.1\n",
   },
@@ -61,7 +62,7 @@ export const TASKS = [
     title: "Text in a number column",
     expect: "fails",
     about: "One cell of the amount column cannot be read as a number, so no column mapping is type-compatible.",
-    config: config(5, false, [{ gold_name: "day", type: "date" }, number("amount", { mode: "decimal_places", digits: 2 })]),
+    config: config(5, false, [column("day", "date"), number("amount", { mode: "decimal_places", digits: 2 })]),
     gold: "day,amount\n2024-01-02,10.00\n2024-01-03,12.50\n2024-01-04,7.25\n",
     prediction: "day,amount\n2024-01-02,10\n2024-01-03,about 12.5\n2024-01-04,7.25\n",
   },
@@ -71,7 +72,7 @@ export const TASKS = [
     title: "A broken CSV",
     expect: "fails",
     about: "A quoted field is never closed, so the file is not a strict CSV.",
-    config: config(6, false, [{ gold_name: "name", type: "text" }, number("n", { mode: "integer" })]),
+    config: config(6, false, [column("name", "text"), number("n", { mode: "integer" })]),
     gold: "name,n\nalpha,1\nbeta,2\n",
     prediction: 'name,n\nalpha,1\n"beta,2\n',
   },
@@ -81,11 +82,7 @@ export const TASKS = [
     title: "Percentages, separators and leading zeros",
     expect: "passes",
     about: "12.5% reads as 0.125 in a fraction column, 1,200,000 as a number; codes stay text.",
-    config: config(7, false, [
-      { gold_name: "code", type: "text" },
-      number("share", { mode: "decimal_places", digits: 3 }, { unit: "fraction", allow_percent_sign: true }),
-      number("volume", { mode: "integer" }),
-    ]),
+    config: config(7, false, [column("code", "text"), number("share", { mode: "decimal_places", digits: 3 }, { unit: "fraction", allow_percent_sign: true }), number("volume", { mode: "integer" })]),
     gold: "code,share,volume\n000001,0.125,1200000\n600519,0.5,35000\n",
     prediction: 'stock,share,volume\n600519,50%,"35,000"\n000001,12.5%,"1,200,000"\n',
   },
@@ -95,11 +92,7 @@ export const TASKS = [
     title: "Time zones and date formats",
     expect: "passes",
     about: "Offsets are converted to UTC; a midnight datetime reads as a date; Yes and 0 are booleans.",
-    config: config(8, true, [
-      { gold_name: "ts", type: "datetime" },
-      { gold_name: "day", type: "date" },
-      { gold_name: "open", type: "boolean" },
-    ]),
+    config: config(8, true, [column("ts", "datetime"), column("day", "date"), column("open", "boolean")]),
     gold: "ts,day,open\n2024-03-01T08:00:00Z,2024-03-01,true\n2024-03-01T09:00:00Z,2024-03-02,false\n",
     prediction: "time,date,is_open\n2024-03-01T16:00:00+08:00,2024-03-01T00:00:00,Yes\n2024-03-01 17:00+08:00,20240302,0\n",
   },
@@ -130,9 +123,9 @@ export function exampleSuiteFiles() {
   return files;
 }
 
-/** A small deterministic generator (xorshift32) for the trust example records. */
-function random(seed) {
-  let x = seed;
+/** A small deterministic generator (xorshift32) for the trust example records (and the Node tests' noise). */
+export function xorshift32(seed) {
+  let x = seed >>> 0 || 1;
   return () => {
     x ^= x << 13;
     x >>>= 0;
@@ -145,7 +138,7 @@ function random(seed) {
 
 /** Example reliability records: three models, two datasets, the seven reliability operators, 12 instances each. */
 export function exampleReliabilityRecords() {
-  const next = random(2026);
+  const next = xorshift32(2026);
   const models = { "Model-A": 0.45, "Model-B": 0.3, "Model-C": 0.15 };
   const operators = ["FDM", "DM", "FLM", "DAM", "SCM", "EC", "HC"];
   const lines = [];
@@ -165,7 +158,7 @@ export function exampleReliabilityRecords() {
 
 /** Example robustness records: per question an original and perturbations by each robustness operator. */
 export function exampleRobustnessRecords() {
-  const next = random(7);
+  const next = xorshift32(7);
   const models = { "Model-A": 0.75, "Model-B": 0.55 };
   const operators = ["ROS", "COS", "HSS", "SDC", "EVR", "USC", "WLR", "RD", "HHR", "CSR", "DFI", "NRI"];
   const lines = [];

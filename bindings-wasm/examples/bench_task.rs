@@ -4,6 +4,9 @@
 //! Usage: `cargo run --release -p tabeq-wasm --example bench_task -- PREDICTION GOLD CONFIG [RUNS]`
 //! Prints one JSON line: `{"runs": N, "min_ms": .., "median_ms": .., "passed": .., "error_code": ..}`.
 
+#[path = "../../core/examples/support/mod.rs"]
+mod support;
+
 use std::time::Instant;
 
 use tabeq::cpython_json::Out;
@@ -11,13 +14,8 @@ use tabeq_wasm::api::evaluator::evaluate;
 use tabeq_wasm::api::Input;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() < 3 {
-        eprintln!("usage: bench_task PREDICTION GOLD CONFIG [RUNS]");
-        std::process::exit(2);
-    }
-    let read = |p: &str| std::fs::read(p).unwrap_or_else(|e| panic!("cannot read {p}: {e}"));
-    let (prediction, gold, config) = (read(&args[0]), read(&args[1]), read(&args[2]));
+    let args = support::args("bench_task PREDICTION GOLD CONFIG [RUNS]", 3);
+    let [prediction, gold, config] = [0, 1, 2].map(|i| support::read(&args[i]));
     let runs: usize = args.get(3).and_then(|r| r.parse().ok()).unwrap_or(5);
     let mut times = Vec::with_capacity(runs);
     let mut last = Out::Null;

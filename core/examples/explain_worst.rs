@@ -6,6 +6,8 @@
 //! times `explain` on it. `-- PRED GOLD CONFIG` diagnoses files instead. Exits with status 1
 //! when the diagnosis takes a second or more, or its JSON reaches 64 KB.
 
+mod support;
+
 use std::time::Instant;
 
 use tabeq::explain::{explain, ExplainOptions};
@@ -14,57 +16,9 @@ use tabeq::{Prediction, PreparedGold, TaskConfig};
 const BUDGET_SECONDS: f64 = 1.0;
 const BUDGET_BYTES: usize = 64 * 1024;
 
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 11
-    }
-}
-
 /// (prediction CSV, gold CSV, config JSON) of the worst case.
-fn worst_case(rows: usize, cols: usize) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
-    let mut rng = Lcg(7);
-    let data: Vec<Vec<String>> = (0..rows)
-        .map(|_| {
-            (0..cols)
-                .map(|_| format!("{}.{:02}", rng.next() % 1_000_000, rng.next() % 100))
-                .collect()
-        })
-        .collect();
-    let mut gold = (0..cols)
-        .map(|i| format!("c{i}"))
-        .collect::<Vec<_>>()
-        .join(",")
-        + "\n";
-    for row in &data {
-        gold.push_str(&row.join(","));
-        gold.push('\n');
-    }
-    let mut pred_rows: Vec<Vec<String>> = data
-        .iter()
-        .map(|r| r.iter().rev().cloned().collect())
-        .collect();
-    if let Some(last) = pred_rows.last_mut() {
-        last[0] = "0.01".into();
-    }
-    for i in (1..pred_rows.len()).rev() {
-        let j = (rng.next() % (i as u64 + 1)) as usize;
-        pred_rows.swap(i, j);
-    }
-    let mut pred = (0..cols)
-        .map(|i| format!("p{i}"))
-        .collect::<Vec<_>>()
-        .join(",")
-        + "\n";
-    for row in &pred_rows {
-        pred.push_str(&row.join(","));
-        pred.push('\n');
-    }
+fn worst_case_files(rows: usize, cols: usize) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    let (pred, gold) = support::worst_case(rows, cols);
     let columns: Vec<String> = (0..cols)
         .map(|i| {
             format!(
@@ -80,12 +34,14 @@ fn worst_case(rows: usize, cols: usize) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let (pred, gold, config) = if args.len() >= 4 {
-        let read = |p: &str| std::fs::read(p).unwrap_or_else(|e| panic!("{p}: {e}"));
-        (read(&args[1]), read(&args[2]), read(&args[3]))
-    } else {
-        worst_case(12_962, 8)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (pred, gold, config) = match &args[..] {
+        [pred, gold, config, ..] => (
+            support::read(pred),
+            support::read(gold),
+            support::read(config),
+        ),
+        _ => worst_case_files(12_962, 8),
     };
     let config = TaskConfig::from_json(&config, None).expect("config");
     let prepared = PreparedGold::new(&gold, &config).expect("gold");

@@ -8,6 +8,9 @@
 //! Prints `scenario input_bytes outcome`. The inputs are built in memory, so the peak includes
 //! them (gold + prediction bytes); `baseline` measures the process alone.
 
+mod support;
+
+use support::{config, csv_of};
 use tabeq::canon::canonicalize;
 use tabeq::config::{Comparison, NumericUnit, Rule};
 use tabeq::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS};
@@ -26,39 +29,6 @@ const SCENARIOS: &[&str] = &[
     "explain_64x100k",
     "distinct_rules_64x100k",
 ];
-
-fn config(columns: &[&str], order_sensitive: bool) -> TaskConfig {
-    let cols: Vec<String> = columns
-        .iter()
-        .enumerate()
-        .map(|(i, body)| format!(r#"{{"gold_index": {i}, "gold_name": "c{i}", {body}}}"#))
-        .collect();
-    let json = format!(
-        r#"{{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": {order_sensitive}, "columns": [{}]}}"#,
-        cols.join(",")
-    );
-    match TaskConfig::from_json(json.as_bytes(), None) {
-        Ok(c) => c,
-        Err(e) => panic!("scenario config: {e:?}"),
-    }
-}
-
-fn csv_of(width: usize, rows: usize, cell: impl Fn(usize, usize) -> String) -> Vec<u8> {
-    let mut out = String::new();
-    let header: Vec<String> = (0..width).map(|j| format!("h{j}")).collect();
-    out.push_str(&header.join(","));
-    out.push('\n');
-    for r in 0..rows {
-        for j in 0..width {
-            if j > 0 {
-                out.push(',');
-            }
-            out.push_str(&cell(r, j));
-        }
-        out.push('\n');
-    }
-    out.into_bytes()
-}
 
 const INTEGER: &str = r#""type": "number", "comparison": {"mode": "integer"}"#;
 const TEXT: &str = r#""type": "text""#;
@@ -86,34 +56,34 @@ fn scenario(name: &str) -> Option<(usize, String)> {
         "identical_64x100k" => {
             let gold = csv_of(d, n, |r, _| (r % 10).to_string());
             let prediction = csv_of(d, n, |r, _| ((n - 1 - r) % 10).to_string());
-            run(&gold, &prediction, &config(&vec![INTEGER; d], false))
+            run(&gold, &prediction, &config(false, &vec![INTEGER; d]))
         }
         "rotations_64x100k" => {
             let value = |r: usize, j: usize| ((r + j * 7 + (r / 10) * j) % 10).to_string();
             let gold = csv_of(d, n, value);
             let prediction = csv_of(d, n, |r, k| value((r + 12_345) % n, d - 1 - k));
-            run(&gold, &prediction, &config(&vec![INTEGER; d], false))
+            run(&gold, &prediction, &config(false, &vec![INTEGER; d]))
         }
         "distinct_text_2x100k" => {
             let cell = |r: usize, j: usize| format!("{:0>99}{j}", r * 7919 % 1_000_003);
             let gold = csv_of(2, n, cell);
             let prediction = csv_of(2, n, |r, j| cell(n - 1 - r, 1 - j));
-            run(&gold, &prediction, &config(&[TEXT, TEXT], false))
+            run(&gold, &prediction, &config(false, &[TEXT, TEXT]))
         }
         "cells_2mib" => {
             let cell = "😀".repeat(MAX_CELL_CHARACTERS);
             let gold = format!("t\n{cell}\n").into_bytes();
-            run(&gold, &gold, &config(&[TEXT], true))
+            run(&gold, &gold, &config(true, &[TEXT]))
         }
         "commas_20mib" => {
             let commas = vec![b','; MAX_CSV_BYTES];
-            run(b"t\nx\n", &commas, &config(&[TEXT], true))
+            run(b"t\nx\n", &commas, &config(true, &[TEXT]))
         }
         "digits_2mib" => {
             let digits = "7".repeat(MAX_CELL_CHARACTERS);
             let gold = format!("n\n{digits}\n").into_bytes();
             let sd = r#""type": "number", "comparison": {"mode": "decimal_places", "digits": 30}"#;
-            let (bytes, out) = run(&gold, &gold, &config(&[sd], true));
+            let (bytes, out) = run(&gold, &gold, &config(true, &[sd]));
             let rule = Rule::Number {
                 comparison: Comparison::SignificantDigits(30),
                 unit: NumericUnit::Fraction,
@@ -126,7 +96,7 @@ fn scenario(name: &str) -> Option<(usize, String)> {
         "exponents_100k" => {
             let gold = csv_of(1, n, |r, _| format!("1e{}", 999_999_999 - r));
             let prediction = csv_of(1, n, |r, _| format!("10e{}", 999_999_998 - r));
-            run(&gold, &prediction, &config(&[INTEGER], true))
+            run(&gold, &prediction, &config(true, &[INTEGER]))
         }
         "explain_64x100k" => {
             let gold = csv_of(d, n, |r, _| (r % 10).to_string());
@@ -137,7 +107,7 @@ fn scenario(name: &str) -> Option<(usize, String)> {
                     (r % 10).to_string()
                 }
             });
-            let prepared = PreparedGold::new(&gold, &config(&vec![INTEGER; d], false)).ok()?;
+            let prepared = PreparedGold::new(&gold, &config(false, &vec![INTEGER; d])).ok()?;
             let diagnosis = explain(
                 Prediction::Csv(&changed),
                 &prepared,
@@ -165,7 +135,7 @@ fn scenario(name: &str) -> Option<(usize, String)> {
             let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
             let gold = csv_of(d, n, |r, j| ((r * 31 + j) % 100).to_string());
             let prediction = csv_of(d, n, |r, j| ((r * 31 + j) % 100).to_string());
-            run(&gold, &prediction, &config(&rules, true))
+            run(&gold, &prediction, &config(true, &rules))
         }
         _ => return None,
     })

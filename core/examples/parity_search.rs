@@ -7,7 +7,10 @@
 //! is added too). Each prediction is the gold with its columns permuted and its rows
 //! shuffled, so it must pass.
 
+mod support;
+
 use std::time::Instant;
+use support::Lcg;
 
 use tabeq::{evaluate_task, Prediction, TaskConfig};
 
@@ -36,24 +39,6 @@ const SHAPES: &[(&str, Shape)] = &[
     (COMPLEMENTED, &[(8, false), (8, false)]),
 ];
 
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) as usize % n
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
-
 /// Rows of bits: the parity construction, or as many rows of independent random bits.
 fn rows(shape: Shape, complements: bool, random: bool, rng: &mut Lcg) -> Vec<Vec<u8>> {
     let free: usize = shape.iter().map(|&(size, _)| size - 1).sum();
@@ -63,13 +48,11 @@ fn rows(shape: Shape, complements: bool, random: bool, rng: &mut Lcg) -> Vec<Vec
             if random {
                 return (0..d).map(|_| rng.below(2) as u8).collect();
             }
+            // Per block: its parity bit, then its free bits (the next bits of `index`).
+            let mut free_bits = (0..).map(|t| ((index >> t) & 1) as u8);
             let mut row = Vec::with_capacity(d);
-            let mut shift = 0;
             for &(size, _) in shape {
-                let bits: Vec<u8> = (0..size - 1)
-                    .map(|t| ((index >> (shift + t)) & 1) as u8)
-                    .collect();
-                shift += size - 1;
+                let bits: Vec<u8> = free_bits.by_ref().take(size - 1).collect();
                 row.push(bits.iter().sum::<u8>() % 2);
                 row.extend(bits);
             }

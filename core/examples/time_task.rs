@@ -1,19 +1,16 @@
 //! Time one task's phases: `cargo run --release --example time_task -- PRED GOLD CONFIG [REPEAT]`.
 
+mod support;
+
 use std::time::Instant;
 
 use tabeq::csv::read_table;
 use tabeq::{Prediction, PreparedGold, TaskConfig};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if args.len() < 4 {
-        eprintln!("usage: time_task PRED GOLD CONFIG [REPEAT]");
-        std::process::exit(2);
-    }
-    let read = |p: &str| std::fs::read(p).unwrap_or_else(|e| panic!("{p}: {e}"));
-    let (pred, gold, config) = (read(&args[1]), read(&args[2]), read(&args[3]));
-    let repeat: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let args = support::args("time_task PRED GOLD CONFIG [REPEAT]", 3);
+    let [pred, gold, config] = [0, 1, 2].map(|i| support::read(&args[i]));
+    let repeat: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let config = TaskConfig::from_json(&config, None).expect("config");
     for _ in 0..repeat {
         let t0 = Instant::now();

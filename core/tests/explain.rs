@@ -1,6 +1,10 @@
 //! The diagnosis on hand-made tasks: each part of the report, each hint, the DataSpace failure
 //! kinds, partial credit, size bounds, and the verdict staying exactly evaluate's.
 
+#[path = "../examples/support/mod.rs"]
+mod support;
+
+use support::Lcg;
 use tabeq::cpython_json;
 use tabeq::csv::read_table;
 use tabeq::error::{CellErrorKind, CsvErrorKind, TaskErrorCode};
@@ -87,6 +91,23 @@ fn hint(d: &Diagnosis, kind: HintKind) -> &tabeq::explain::Hint {
         .unwrap_or_else(|| panic!("no {} hint in {:?}", kind.code(), hint_names(d)))
 }
 
+/// The hint of `kind` whose fix of the first column is `detail`, and which would make `d` pass.
+fn assert_fix<'d>(d: &'d Diagnosis, kind: HintKind, detail: &str) -> &'d tabeq::explain::Hint {
+    let h = hint(d, kind);
+    assert_eq!(h.columns[0].detail, detail, "{}", kind.code());
+    assert!(h.would_pass, "{} would not pass", kind.code());
+    h
+}
+
+/// Equal up to rounding (1e-12).
+fn assert_close(got: f64, want: f64) {
+    assert!((got - want).abs() < 1e-12, "{got} != {want}");
+}
+
+fn assert_summary_has(d: &Diagnosis, text: &str) {
+    assert!(d.summary.contains(text), "{text:?} not in {}", d.summary);
+}
+
 fn code(d: &Diagnosis) -> Option<&'static str> {
     d.result.error_code.map(TaskErrorCode::code)
 }
@@ -97,12 +118,21 @@ fn region_cfg(ordered: bool) -> TaskConfig {
     config(ordered, &["region:text", "gdp:dp2"])
 }
 
+/// The diagnosis of `pred` against the region gold.
+fn diagnose_region(pred: &str, ordered: bool) -> Diagnosis {
+    diagnose(Some(pred), REGION_GOLD, &region_cfg(ordered))
+}
+
+/// The diagnosis of `rows` under the gold's header `region,gdp` against the region gold.
+fn region_rows(rows: &str, ordered: bool) -> Diagnosis {
+    diagnose_region(&format!("region,gdp\n{rows}"), ordered)
+}
+
 #[test]
 fn passing_prediction_reports_the_official_mapping() {
-    let d = diagnose(
-        Some("GDP,Region\n2.50,South\n1.25,North\n0.75,West\n3,East\n"),
-        REGION_GOLD,
-        &region_cfg(false),
+    let d = diagnose_region(
+        "GDP,Region\n2.50,South\n1.25,North\n0.75,West\n3,East\n",
+        false,
     );
     assert!(d.passed());
     let m = d.mapping.as_ref().unwrap();
@@ -129,16 +159,12 @@ fn missing_prediction() {
         SignatureStatus::MissingPrediction
     );
     assert_eq!(d.partial.rows.f1, 0.0);
-    assert!(d.summary.contains("missing_prediction"));
+    assert_summary_has(&d, "missing_prediction");
 }
 
 #[test]
 fn invalid_csv_reports_code_and_record() {
-    let d = diagnose(
-        Some("region,gdp\nNorth,1.25\nSouth\n"),
-        REGION_GOLD,
-        &region_cfg(false),
-    );
+    let d = region_rows("North,1.25\nSouth\n", false);
     assert_eq!(code(&d), Some("invalid_prediction_csv"));
     match &d.input {
         InputStatus::InvalidCsv(e) => {
@@ -148,11 +174,7 @@ fn invalid_csv_reports_code_and_record() {
         other => panic!("{other:?}"),
     }
     assert_eq!(d.partial.column_signature.status, SignatureStatus::NoMatch);
-    assert!(
-        d.summary.contains("csv_non_rectangular at record 3"),
-        "{}",
-        d.summary
-    );
+    assert_summary_has(&d, "csv_non_rectangular at record 3");
     let json = cpython_json::parse(&d.to_json()).unwrap();
     let input = json.get("input").unwrap();
     assert_eq!(
@@ -164,10 +186,9 @@ fn invalid_csv_reports_code_and_record() {
 
 #[test]
 fn extra_column_is_named_and_dropping_it_would_pass() {
-    let d = diagnose(
-        Some("region,gdp,population\nNorth,1.25,100\nSouth,2.5,200\nEast,3,300\nWest,0.75,400\n"),
-        REGION_GOLD,
-        &region_cfg(false),
+    let d = diagnose_region(
+        "region,gdp,population\nNorth,1.25,100\nSouth,2.5,200\nEast,3,300\nWest,0.75,400\n",
+        false,
     );
     assert_eq!(code(&d), Some("column_count_mismatch"));
     let s = d.shape.as_ref().unwrap();
@@ -184,19 +205,18 @@ fn extra_column_is_named_and_dropping_it_would_pass() {
         d.partial.column_signature.status,
         SignatureStatus::PartialMatch
     );
-    assert!((d.partial.column_signature.score - (1.0 - 0.1 / 3.0)).abs() < 1e-12);
+    assert_close(d.partial.column_signature.score, 1.0 - 0.1 / 3.0);
     assert_eq!(d.partial.columns.matched, 2);
-    assert!((d.partial.columns.precision - 2.0 / 3.0).abs() < 1e-12);
+    assert_close(d.partial.columns.precision, 2.0 / 3.0);
     assert_eq!(d.partial.rows.f1, 1.0);
-    assert!(d.summary.contains("population"), "{}", d.summary);
+    assert_summary_has(&d, "population");
 }
 
 #[test]
 fn pandas_index_column_is_an_extra_column() {
-    let d = diagnose(
-        Some(",region,gdp\n0,North,1.25\n1,South,2.5\n2,East,3\n3,West,0.75\n"),
-        REGION_GOLD,
-        &region_cfg(false),
+    let d = diagnose_region(
+        ",region,gdp\n0,North,1.25\n1,South,2.5\n2,East,3\n3,West,0.75\n",
+        false,
     );
     assert_eq!(d.shape.as_ref().unwrap().extra_prediction_columns, vec![0]);
     assert!(hint(&d, HintKind::ExtraColumns).would_pass);
@@ -221,9 +241,9 @@ fn missing_column_is_named() {
     // A row without a gold column is never a gold row; the two present columns are recovered.
     assert_eq!(d.partial.rows.matched, 0);
     assert_eq!(d.partial.columns.matched, 2);
-    assert!((d.partial.columns.recall - 2.0 / 3.0).abs() < 1e-12);
+    assert_close(d.partial.columns.recall, 2.0 / 3.0);
     assert_eq!(d.partial.columns.precision, 1.0);
-    assert!(d.summary.contains("'year'"), "{}", d.summary);
+    assert_summary_has(&d, "'year'");
 }
 
 #[test]
@@ -243,16 +263,15 @@ fn wrong_grain_finer() {
     assert_eq!((r.matched_rows, r.missing_count, r.extra_count), (0, 2, 4));
     assert_eq!(r.missing[0].values, ["North", "30"]);
     assert!(d.hints.is_empty(), "{:?}", hint_names(&d));
-    assert!(d.summary.contains("finer grain"), "{}", d.summary);
+    assert_summary_has(&d, "finer grain");
     assert_eq!(d.partial.rows.recall, 0.0);
 }
 
 #[test]
 fn duplicates_removed_hint() {
-    let d = diagnose(
-        Some("region,gdp\nNorth,1.25\nSouth,2.5\nNorth,1.25\nEast,3\nWest,0.75\nWest,0.75\n"),
-        REGION_GOLD,
-        &region_cfg(false),
+    let d = region_rows(
+        "North,1.25\nSouth,2.5\nNorth,1.25\nEast,3\nWest,0.75\nWest,0.75\n",
+        false,
     );
     assert_eq!(code(&d), Some("row_count_mismatch"));
     let g = d.shape.as_ref().unwrap().grain.as_ref().unwrap();
@@ -262,9 +281,9 @@ fn duplicates_removed_hint() {
     assert!(h.would_pass);
     assert_eq!(hint_names(&d), ["duplicates_removed"]);
     let expected = "distinct rows but more rows for the gold's 4: 2 prediction rows repeat";
-    assert!(d.summary.contains(expected), "{}", d.summary);
+    assert_summary_has(&d, expected);
     assert_eq!(d.partial.rows.matched, 4);
-    assert!((d.partial.rows.precision - 4.0 / 6.0).abs() < 1e-12);
+    assert_close(d.partial.rows.precision, 4.0 / 6.0);
 }
 
 #[test]
@@ -286,35 +305,23 @@ fn duplicates_added_hint() {
 #[test]
 fn precision_formatting_lower_precision_hint() {
     // The prediction rounded to one decimal where the gold compares two.
-    let d = diagnose(
-        Some("region,gdp\nNorth,1.3\nSouth,2.5\nEast,3\nWest,0.8\n"),
-        REGION_GOLD,
-        &region_cfg(false),
-    );
+    let d = region_rows("North,1.3\nSouth,2.5\nEast,3\nWest,0.8\n", false);
     assert_eq!(code(&d), Some("relation_mismatch"));
-    let h = hint(&d, HintKind::LowerPrecision);
-    assert!(h.would_pass);
+    let h = assert_fix(&d, HintKind::LowerPrecision, "decimal_places 2 -> 1");
     assert_eq!(h.columns[0].gold_index, Some(1));
-    assert_eq!(h.columns[0].detail, "decimal_places 2 -> 1");
     let r = d.rows.as_ref().unwrap();
     assert_eq!((r.matched_rows, r.missing_count), (2, 2));
-    assert!(d.summary.contains("lower_precision"), "{}", d.summary);
+    assert_summary_has(&d, "lower_precision");
     // Significant digits.
     let cfg = config(false, &["v:sd3"]);
     let d = diagnose(Some("v\n12000\n0.046\n"), "v\n12345\n0.04567\n", &cfg);
     assert_eq!(code(&d), Some("relation_mismatch"));
-    let h = hint(&d, HintKind::LowerPrecision);
-    assert_eq!(h.columns[0].detail, "significant_digits 3 -> 2");
-    assert!(h.would_pass);
+    assert_fix(&d, HintKind::LowerPrecision, "significant_digits 3 -> 2");
 }
 
 #[test]
 fn wrong_order_in_an_ordered_task() {
-    let d = diagnose(
-        Some("region,gdp\nSouth,2.5\nNorth,1.25\nEast,3\nWest,0.75\n"),
-        REGION_GOLD,
-        &region_cfg(true),
-    );
+    let d = region_rows("South,2.5\nNorth,1.25\nEast,3\nWest,0.75\n", true);
     assert_eq!(code(&d), Some("relation_mismatch"));
     let r = d.rows.as_ref().unwrap();
     assert_eq!(r.missing_count, 0);
@@ -336,11 +343,7 @@ fn wrong_order_in_an_ordered_task() {
     assert!(h.would_pass);
     assert_eq!(hint_names(&d), ["row_order"]);
     // A genuinely different row: the first difference, and no row_order hint.
-    let d = diagnose(
-        Some("region,gdp\nNorth,1.25\nSouth,2.5\nEast,3.5\nWest,0.75\n"),
-        REGION_GOLD,
-        &region_cfg(true),
-    );
+    let d = region_rows("North,1.25\nSouth,2.5\nEast,3.5\nWest,0.75\n", true);
     let o = d.rows.as_ref().unwrap().order.clone().unwrap();
     assert!(!o.would_match_unordered);
     assert_eq!(o.first_difference.unwrap().differing_gold_columns, vec![1]);
@@ -349,11 +352,7 @@ fn wrong_order_in_an_ordered_task() {
 
 #[test]
 fn shuffled_ordered_rows_with_shorter_prediction() {
-    let d = diagnose(
-        Some("region,gdp\nNorth,1.25\nSouth,2.5\nEast,3\n"),
-        REGION_GOLD,
-        &region_cfg(true),
-    );
+    let d = region_rows("North,1.25\nSouth,2.5\nEast,3\n", true);
     assert_eq!(code(&d), Some("row_count_mismatch"));
     let o = d.rows.as_ref().unwrap().order.clone().unwrap();
     let f = o.first_difference.unwrap();
@@ -369,9 +368,7 @@ fn percent_fraction_hints() {
     let gold = "k,share\na,0.125\nb,0.5\n";
     let d = diagnose(Some("k,share\na,12.5\nb,50\n"), gold, &cfg);
     assert_eq!(code(&d), Some("relation_mismatch"));
-    let h = hint(&d, HintKind::PercentFraction);
-    assert_eq!(h.columns[0].detail, "divide_by_100");
-    assert!(h.would_pass);
+    assert_fix(&d, HintKind::PercentFraction, "divide_by_100");
     // Fractions where the gold has percentage points.
     let d = diagnose(Some("k,share\na,0.00125\nb,0.005\n"), gold, &cfg);
     assert_eq!(
@@ -387,9 +384,7 @@ fn percent_fraction_hints() {
     assert_eq!((cell.row, cell.value.as_str()), (1, "12.5%"));
     assert_eq!(cell.reason, CellErrorKind::PercentNotAllowed);
     assert_eq!(cell.bad_cells, 2);
-    let h = hint(&d, HintKind::PercentFraction);
-    assert_eq!(h.columns[0].detail, "divide_by_100");
-    assert!(h.would_pass);
+    assert_fix(&d, HintKind::PercentFraction, "divide_by_100");
     // The percent sign means points here: dropping it is the fix.
     let d = diagnose(Some("k,share\na,0.125%\nb,0.5%\n"), gold, &cfg);
     assert_eq!(
@@ -416,9 +411,7 @@ fn date_vs_datetime_hint() {
     let u = t.unreadable.as_ref().unwrap();
     assert_eq!(u.gold_columns, vec![0]);
     assert_eq!(u.readable_from, Vec::<usize>::new());
-    let h = hint(&d, HintKind::DateVsDatetime);
-    assert!(h.would_pass);
-    assert_eq!(h.columns[0].detail, "take_date_part");
+    assert_fix(&d, HintKind::DateVsDatetime, "take_date_part");
     // Local midnight with an offset is the previous day in UTC: the local date is the fix.
     let d = diagnose(
         Some("day,n\n2024-01-02T00:00:00+02:00,1\n2024-01-03T00:00:00+02:00,2\n"),
@@ -438,9 +431,7 @@ fn naive_vs_utc_hints() {
         &cfg,
     );
     assert_eq!(code(&d), Some("relation_mismatch"));
-    let h = hint(&d, HintKind::NaiveVsUtc);
-    assert_eq!(h.columns[0].detail, "drop_utc_marker");
-    assert!(h.would_pass);
+    assert_fix(&d, HintKind::NaiveVsUtc, "drop_utc_marker");
     // Local times written with their offset, where the gold holds local wall times.
     let d = diagnose(
         Some("at\n2024-01-02T10:00:00+02:00\n2024-01-02T11:30:00+02:00\n"),
@@ -454,41 +445,35 @@ fn naive_vs_utc_hints() {
     // The gold is in UTC and the prediction naive.
     let gold_utc = "at\n2024-01-02T10:00:00Z\n";
     let d = diagnose(Some("at\n2024-01-02 10:00\n"), gold_utc, &cfg);
-    let h = hint(&d, HintKind::NaiveVsUtc);
-    assert_eq!(h.columns[0].detail, "treat_naive_as_utc");
-    assert!(h.would_pass);
+    assert_fix(&d, HintKind::NaiveVsUtc, "treat_naive_as_utc");
 }
 
 #[test]
 fn text_case_and_punctuation_hints() {
-    let d = diagnose(
-        Some("region,gdp\nnorth,1.25\nSOUTH,2.5\nEast,3\nwest,0.75\n"),
-        REGION_GOLD,
-        &region_cfg(false),
-    );
+    let d = region_rows("north,1.25\nSOUTH,2.5\nEast,3\nwest,0.75\n", false);
     assert_eq!(code(&d), Some("relation_mismatch"));
     let h = hint(&d, HintKind::TextCase);
     assert!(h.would_pass);
     assert_eq!(h.columns[0].gold_index, Some(0));
     assert_eq!(hint_names(&d), ["text_case"]);
 
-    let d = diagnose(
-        Some("region,gdp\n'North',1.25\n\"\"\"South\"\"\",2.5\nEast.,3\n(West),0.75\n"),
-        REGION_GOLD,
-        &region_cfg(false),
+    let d = region_rows(
+        "'North',1.25\n\"\"\"South\"\"\",2.5\nEast.,3\n(West),0.75\n",
+        false,
     );
-    let h = hint(&d, HintKind::TextPunctuation);
-    assert!(h.would_pass);
-    assert_eq!(h.columns[0].detail, "strip_surrounding_punctuation");
+    assert_fix(
+        &d,
+        HintKind::TextPunctuation,
+        "strip_surrounding_punctuation",
+    );
 }
 
 #[test]
 fn several_problems_pass_only_together() {
     // An extra column, values at one decimal and shuffled case.
-    let d = diagnose(
-        Some("region,gdp,rank\nnorth,1.3,1\nSouth,2.5,2\nEast,3,3\nwest,0.8,4\n"),
-        REGION_GOLD,
-        &region_cfg(false),
+    let d = diagnose_region(
+        "region,gdp,rank\nnorth,1.3,1\nSouth,2.5,2\nEast,3,3\nwest,0.8,4\n",
+        false,
     );
     assert_eq!(code(&d), Some("column_count_mismatch"));
     assert_eq!(
@@ -497,11 +482,7 @@ fn several_problems_pass_only_together() {
     );
     assert!(d.hints.iter().all(|h| !h.would_pass));
     assert_eq!(d.hints_combined_would_pass, Some(true));
-    assert!(
-        d.summary.contains("all of these changes together"),
-        "{}",
-        d.summary
-    );
+    assert_summary_has(&d, "all of these changes together");
 }
 
 #[test]
@@ -524,8 +505,8 @@ fn type_failure_names_the_first_offending_cell() {
     let u = t.unreadable.as_ref().unwrap();
     assert_eq!(u.gold_columns, vec![1]);
     assert!(u.readable_from.is_empty());
-    assert!(d.summary.contains("\"n/a\""), "{}", d.summary);
-    assert!(d.summary.contains("cell_invalid_number"), "{}", d.summary);
+    assert_summary_has(&d, "\"n/a\"");
+    assert_summary_has(&d, "cell_invalid_number");
 }
 
 #[test]
@@ -545,27 +526,19 @@ fn hall_violator_when_two_columns_compete_for_one() {
     );
     // The example is the mapped column that does not read.
     let expected = "e.g. for 'b' prediction column 2 'c' row 1 is \"y\"";
-    assert!(d.summary.contains(expected), "{}", d.summary);
+    assert_summary_has(&d, expected);
 }
 
 #[test]
 fn relation_mismatch_without_type_problems_has_no_unreadable_set() {
-    let d = diagnose(
-        Some("region,gdp\nNorth,1.25\nSouth,2.5\nEast,3\nWest,9\n"),
-        REGION_GOLD,
-        &region_cfg(false),
-    );
+    let d = region_rows("North,1.25\nSouth,2.5\nEast,3\nWest,9\n", false);
     assert_eq!(code(&d), Some("relation_mismatch"));
     assert!(d.types.as_ref().unwrap().unreadable.is_none());
     let r = d.rows.as_ref().unwrap();
     assert_eq!(r.missing[0].row, 4);
     assert_eq!(r.missing[0].values, ["West", "0.75"]);
     assert_eq!(r.extra[0].values, ["West", "9"]);
-    assert!(
-        d.summary.contains("Values differ in one mapped column"),
-        "{}",
-        d.summary
-    );
+    assert_summary_has(&d, "Values differ in one mapped column");
     assert!(d.hints.is_empty());
     assert_eq!(d.partial.columns.matched, 1);
 }
@@ -594,8 +567,8 @@ fn column_signature_compatibility_mode() {
     let s = &d.partial.column_signature;
     assert_eq!(s.status, SignatureStatus::PartialMatch);
     assert_eq!(s.matched_columns, 2);
-    assert!((s.recall - 2.0 / 3.0).abs() < 1e-12);
-    assert!((s.penalty - 0.1 / 3.0).abs() < 1e-12);
+    assert_close(s.recall, 2.0 / 3.0);
+    assert_close(s.penalty, 0.1 / 3.0);
     // Strict mode refuses thousands separators.
     let prepared = PreparedGold::new(gold.as_bytes(), &cfg).unwrap();
     let pred = "d,n,t\n2024-01-02,\"1,234.5\",x\n2024-01-03,,y\n";
@@ -658,54 +631,9 @@ fn table_predictions_are_diagnosed_like_csv() {
     assert_eq!(a.to_json(), b.to_json());
 }
 
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 11
-    }
-}
-
-/// The permutation-search worst case: d same-typed number columns, the prediction's columns
-/// reversed, rows shuffled, one wrong cell.
+/// The permutation-search worst case (`support::worst_case`) with its config.
 fn worst_case(rows: usize, cols: usize) -> (String, String, TaskConfig) {
-    let mut rng = Lcg(7);
-    let data: Vec<Vec<String>> = (0..rows)
-        .map(|_| {
-            (0..cols)
-                .map(|_| format!("{}.{:02}", rng.next() % 1_000_000, rng.next() % 100))
-                .collect()
-        })
-        .collect();
-    let header = |p: &str| {
-        (0..cols)
-            .map(|i| format!("{p}{i}"))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let mut gold = header("c") + "\n";
-    for row in &data {
-        gold.push_str(&row.join(","));
-        gold.push('\n');
-    }
-    let mut pred_rows: Vec<Vec<String>> = data
-        .iter()
-        .map(|r| r.iter().rev().cloned().collect())
-        .collect();
-    pred_rows[rows - 1][0] = "0.01".into();
-    for i in (1..rows).rev() {
-        let j = (rng.next() % (i as u64 + 1)) as usize;
-        pred_rows.swap(i, j);
-    }
-    let mut pred = header("p") + "\n";
-    for row in &pred_rows {
-        pred.push_str(&row.join(","));
-        pred.push('\n');
-    }
+    let (pred, gold) = support::worst_case(rows, cols);
     let names: Vec<String> = (0..cols).map(|i| format!("c{i}:dp2")).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     (pred, gold, config(false, &names))

@@ -30,12 +30,11 @@ fn far_from_budget(stats: SearchStats) {
     );
 }
 
-fn polynomial(stats: SearchStats, d: usize) {
+/// Far from the budget, at most `bound` hashed nodes and at most `d` exact verifications.
+fn search_within(stats: SearchStats, d: usize, bound: usize) {
     far_from_budget(stats);
-    // d² + d: each of d levels tries at most d candidates on the paths these inputs allow.
-    let bound = (d * d + d) as u64;
     assert!(
-        stats.hashed_nodes <= bound,
+        stats.hashed_nodes <= bound as u64,
         "{} hashed nodes for d = {d} (bound {bound})",
         stats.hashed_nodes
     );
@@ -44,6 +43,11 @@ fn polynomial(stats: SearchStats, d: usize) {
         "{} exact verifications",
         stats.verified_leaves
     );
+}
+
+fn polynomial(stats: SearchStats, d: usize) {
+    // d² + d: each of d levels tries at most d candidates on the paths these inputs allow.
+    search_within(stats, d, d * d + d);
 }
 
 /// A deterministic pseudo-random shuffle of rows (the prediction's row order is arbitrary).
@@ -236,6 +240,14 @@ const fn even(size: usize, group: usize) -> Block {
         size,
         group,
         odd: false,
+    }
+}
+
+/// A block of odd parity.
+const fn odd_block(size: usize, group: usize) -> Block {
+    Block {
+        odd: true,
+        ..even(size, group)
     }
 }
 
@@ -436,18 +448,7 @@ fn first_block_mapping(
 /// Search effort allowed on parity inputs: the symmetry rules leave, per gold block, one branch
 /// per way of splitting its first columns among the prediction blocks.
 fn parity_bound(stats: SearchStats, d: usize) {
-    far_from_budget(stats);
-    let bound = (d * d * d) as u64;
-    assert!(
-        stats.hashed_nodes <= bound,
-        "{} hashed nodes for d = {d} (bound {bound})",
-        stats.hashed_nodes
-    );
-    assert!(
-        stats.verified_leaves <= d as u64,
-        "{} exact verifications",
-        stats.verified_leaves
-    );
+    search_within(stats, d, d * d * d);
 }
 
 /// A column permutation with shuffled rows must pass with the first block-respecting mapping.
@@ -488,61 +489,42 @@ fn assert_mismatch(t: &Task) {
 const TEXT: usize = 0;
 const NUMBER: usize = 1;
 
-#[test]
-fn sixteen_columns_two_even_blocks_pass() {
+/// Column permutations with shuffled rows, each of which must pass with the first
+/// block-respecting mapping: (blocks, row repetition, gold layout seed (None: natural order),
+/// prediction layout seed). Blocks are written `8t 8n`: eight text columns, eight number columns.
+const PERMUTATIONS: &[(&str, Repeat, Option<u64>, u64)] = &[
     // The reported input: 16 columns, 16,384 rows, the prediction a column permutation.
-    assert_permutation_passes(&[even(8, TEXT), even(8, TEXT)], Repeat::Once, None, 11);
-    assert_permutation_passes(
-        &[even(8, NUMBER), even(8, NUMBER)],
-        Repeat::Once,
-        Some(12),
-        13,
-    );
-}
-
-#[test]
-fn fourteen_columns_mixed_groups_pass() {
-    assert_permutation_passes(&[even(7, TEXT), even(7, TEXT)], Repeat::Once, Some(21), 22);
-    assert_permutation_passes(
-        &[even(4, TEXT), even(5, NUMBER), even(5, NUMBER)],
-        Repeat::Twice,
-        Some(23),
-        24,
-    );
-}
-
-#[test]
-fn eighteen_columns_pass() {
-    assert_permutation_passes(&[even(9, TEXT), even(9, TEXT)], Repeat::Once, Some(31), 32);
-    assert_permutation_passes(
-        &[even(6, NUMBER), even(6, NUMBER), even(6, NUMBER)],
-        Repeat::Once,
-        None,
-        33,
-    );
-    assert_permutation_passes(
-        &[
-            even(5, TEXT),
-            even(4, TEXT),
-            even(5, NUMBER),
-            even(4, NUMBER),
-        ],
-        Repeat::Once,
-        Some(34),
-        35,
-    );
-}
-
-#[test]
-fn parity_blocks_with_duplicated_rows_pass() {
-    assert_permutation_passes(&[even(6, TEXT), even(6, TEXT)], Repeat::Twice, Some(41), 42);
+    ("8t 8t", Repeat::Once, None, 11),
+    ("8n 8n", Repeat::Once, Some(12), 13),
+    // Fourteen columns, mixed groups.
+    ("7t 7t", Repeat::Once, Some(21), 22),
+    ("4t 5n 5n", Repeat::Twice, Some(23), 24),
+    // Eighteen columns.
+    ("9t 9t", Repeat::Once, Some(31), 32),
+    ("6n 6n 6n", Repeat::Once, None, 33),
+    ("5t 4t 5n 4n", Repeat::Once, Some(34), 35),
+    // Duplicated rows.
+    ("6t 6t", Repeat::Twice, Some(41), 42),
     // Unequal repetition makes block 0 special: it must map onto block 0's image.
-    assert_permutation_passes(
-        &[even(5, TEXT), even(5, TEXT), even(4, TEXT)],
-        Repeat::ByFirstBlockWeight,
-        Some(43),
-        44,
-    );
+    ("5t 5t 4t", Repeat::ByFirstBlockWeight, Some(43), 44),
+];
+
+/// Even blocks from `8t 8n` (size, then `t` for text or `n` for number).
+fn blocks(spec: &str) -> Vec<Block> {
+    spec.split_whitespace()
+        .map(|block| {
+            let (size, group) = block.split_at(block.len() - 1);
+            let group = if group == "t" { TEXT } else { NUMBER };
+            even(size.parse().expect("a block size"), group)
+        })
+        .collect()
+}
+
+#[test]
+fn parity_permutations_pass_with_the_first_block_mapping() {
+    for &(spec, repeat, gold_seed, pred_seed) in PERMUTATIONS {
+        assert_permutation_passes(&blocks(spec), repeat, gold_seed, pred_seed);
+    }
 }
 
 #[test]
@@ -552,31 +534,10 @@ fn parity_near_misses_fail() {
     let natural: Vec<usize> = (0..d).collect();
     let gold = parity(&[even(8, TEXT), even(8, TEXT)], Repeat::Once);
     // One prediction block has odd parity.
-    let odd = parity(
-        &[
-            even(8, TEXT),
-            Block {
-                odd: true,
-                ..even(8, TEXT)
-            },
-        ],
-        Repeat::Once,
-    );
+    let odd = parity(&[even(8, TEXT), odd_block(8, TEXT)], Repeat::Once);
     assert_mismatch(&task(&gold, &odd, &natural, &layout, 52));
     // Both have odd parity: every row keeps an even number of "b"s.
-    let both = parity(
-        &[
-            Block {
-                odd: true,
-                ..even(8, TEXT)
-            },
-            Block {
-                odd: true,
-                ..even(8, TEXT)
-            },
-        ],
-        Repeat::Once,
-    );
+    let both = parity(&[odd_block(8, TEXT), odd_block(8, TEXT)], Repeat::Once);
     assert_mismatch(&task(&gold, &both, &natural, &layout, 53));
     // Blocks of 7 and 9 columns: the same row count, every column and every pair uniform.
     let regrouped = parity(&[even(7, TEXT), even(9, TEXT)], Repeat::Once);
@@ -622,14 +583,7 @@ fn parity_near_misses_fail() {
         Repeat::Once,
     );
     let odd = parity(
-        &[
-            even(6, TEXT),
-            even(6, NUMBER),
-            Block {
-                odd: true,
-                ..even(6, NUMBER)
-            },
-        ],
+        &[even(6, TEXT), even(6, NUMBER), odd_block(6, NUMBER)],
         Repeat::Once,
     );
     assert_mismatch(&task(

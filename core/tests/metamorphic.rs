@@ -11,10 +11,13 @@
 //!
 //! Cases per property: `PROPTEST_CASES` (default 1024; about a second for the whole file).
 
+#[path = "../examples/support/mod.rs"]
+mod support;
+
 use proptest::prelude::*;
 use proptest::sample::Index;
 use tabeq::canon::{canonicalize, Canonical};
-use tabeq::config::{ColumnSpec, ColumnType, Comparison, NumericUnit, Rule, TaskConfig};
+use tabeq::config::{ColumnSpec, Comparison, NumericUnit, Rule, TaskConfig};
 use tabeq::error::TaskErrorCode;
 use tabeq::{evaluate_task, Prediction, TaskResult};
 use unicode_normalization::UnicodeNormalization;
@@ -67,31 +70,7 @@ impl Kind {
     }
 
     fn spec(self, index: usize) -> ColumnSpec {
-        let rule = self.rule();
-        let (column_type, comparison, unit, allow_percent_sign) = match rule {
-            Rule::Number {
-                comparison,
-                unit,
-                allow_percent_sign,
-            } => (
-                ColumnType::Number,
-                Some(comparison),
-                unit,
-                allow_percent_sign,
-            ),
-            Rule::Text => (ColumnType::Text, None, NumericUnit::Plain, false),
-            Rule::Date => (ColumnType::Date, None, NumericUnit::Plain, false),
-            Rule::Datetime => (ColumnType::Datetime, None, NumericUnit::Plain, false),
-            Rule::Boolean => (ColumnType::Boolean, None, NumericUnit::Plain, false),
-        };
-        ColumnSpec {
-            gold_index: index,
-            gold_name: format!("g{index}"),
-            column_type,
-            comparison,
-            unit,
-            allow_percent_sign,
-        }
+        support::column_spec(index, format!("g{index}"), self.rule())
     }
 
     /// The value with this pool index (small pools, so rows and columns repeat).
@@ -373,6 +352,14 @@ fn csv(header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// A task's rows with one cell changed: its column, its raw text before and after, the rows.
+struct OneCellChanged {
+    column: usize,
+    before: String,
+    after: String,
+    rows: Vec<Vec<String>>,
+}
+
 impl Task {
     fn config(&self) -> TaskConfig {
         TaskConfig {
@@ -397,6 +384,34 @@ impl Task {
             .iter()
             .map(|r| r.iter().map(Value::raw).collect())
             .collect()
+    }
+
+    /// The plain rows with `f` applied to every cell.
+    fn plain_rows_mapped(&self, f: impl Fn(&str) -> String) -> Vec<Vec<String>> {
+        self.rows
+            .iter()
+            .map(|r| r.iter().map(|v| f(&v.raw())).collect())
+            .collect()
+    }
+
+    /// The plain rows with the cell at (`row`, `column`) changed by `Value::changed`; a null
+    /// cell, which has no change, rejects the case.
+    fn with_one_cell_changed(
+        &self,
+        (row, column): (Index, Index),
+    ) -> Result<OneCellChanged, TestCaseError> {
+        let (r, c) = (row.index(self.rows.len()), column.index(self.kinds.len()));
+        let Some(changed) = self.rows[r][c].changed() else {
+            return Err(TestCaseError::reject("null cell"));
+        };
+        let mut rows = self.plain_rows();
+        rows[r][c] = changed.raw();
+        Ok(OneCellChanged {
+            column: c,
+            before: self.rows[r][c].raw(),
+            after: changed.raw(),
+            rows,
+        })
     }
 
     fn evaluate(&self, prediction: &[u8]) -> TaskResult {
@@ -504,12 +519,37 @@ fn assert_passes(result: &TaskResult, what: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A pass under the identity mapping.
+fn assert_passes_with_the_identity(
+    task: &Task,
+    result: &TaskResult,
+    what: &str,
+) -> Result<(), TestCaseError> {
+    assert_passes(result, what)?;
+    prop_assert_eq!(
+        &result.column_mapping,
+        &Some((0..task.kinds.len()).collect::<Vec<_>>())
+    );
+    Ok(())
+}
+
 fn assert_fails(result: &TaskResult, what: &str) -> Result<(), TestCaseError> {
     prop_assert!(
         !result.passed,
         "{what}: expected a failure, got {:?}",
         result.column_mapping
     );
+    Ok(())
+}
+
+/// A failure with `code`.
+fn assert_fails_with(
+    result: &TaskResult,
+    code: TaskErrorCode,
+    what: &str,
+) -> Result<(), TestCaseError> {
+    assert_fails(result, what)?;
+    prop_assert_eq!(result.error_code, Some(code));
     Ok(())
 }
 
@@ -532,9 +572,7 @@ proptest! {
 
     #[test]
     fn an_exact_copy_passes_with_the_identity_mapping(task in any_task()) {
-        let result = task.evaluate(&task.gold());
-        assert_passes(&result, "copy")?;
-        prop_assert_eq!(result.column_mapping, Some((0..task.kinds.len()).collect()));
+        assert_passes_with_the_identity(&task, &task.evaluate(&task.gold()), "copy")?;
     }
 
     #[test]
@@ -545,9 +583,7 @@ proptest! {
         let mut task = task;
         task.order_sensitive = false;
         let rows = shuffled(&task.plain_rows(), &keys);
-        let result = task.evaluate(&task.prediction(&rows));
-        assert_passes(&result, "row shuffle")?;
-        prop_assert_eq!(result.column_mapping, Some((0..task.kinds.len()).collect()));
+        assert_passes_with_the_identity(&task, &task.evaluate(&task.prediction(&rows)), "row shuffle")?;
     }
 
     #[test]
@@ -613,11 +649,7 @@ proptest! {
     #[test]
     fn whitespace_keeps_the_verdict_and_the_mapping(task in any_task()) {
         let plain = task.evaluate(&task.gold());
-        let rows: Vec<Vec<String>> = task
-            .plain_rows()
-            .iter()
-            .map(|r| r.iter().map(|c| format!("\u{2003}{c}\u{1f}\r\n ")).collect())
-            .collect();
+        let rows = task.plain_rows_mapped(|c| format!("\u{2003}{c}\u{1f}\r\n "));
         let padded = task.evaluate(&task.prediction(&rows));
         prop_assert_eq!(padded.passed, plain.passed);
         prop_assert_eq!(padded.column_mapping, plain.column_mapping);
@@ -625,55 +657,28 @@ proptest! {
 
     #[test]
     fn text_normalization_form_does_not_matter(task in any_task(), nfd in any::<bool>()) {
-        let rows: Vec<Vec<String>> = task
-            .plain_rows()
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|c| if nfd { c.nfd().collect() } else { c.nfc().collect() })
-                    .collect()
-            })
-            .collect();
+        let rows = task.plain_rows_mapped(|c| if nfd { c.nfd().collect() } else { c.nfc().collect() });
         assert_passes(&task.evaluate(&task.prediction(&rows)), "NFD/NFC")?;
     }
 
     #[test]
-    fn changing_one_non_null_cell_fails(
-        task in single_kind_task(),
-        row in any::<Index>(),
-        column in any::<Index>(),
-    ) {
-        let (r, c) = (row.index(task.rows.len()), column.index(task.kinds.len()));
-        let Some(changed) = task.rows[r][c].changed() else {
-            return Err(TestCaseError::reject("null cell"));
-        };
-        let rule = task.kinds[c].rule();
-        prop_assume!(canonicalize(&changed.raw(), &rule) != canonicalize(&task.rows[r][c].raw(), &rule));
-        let mut rows = task.plain_rows();
-        rows[r][c] = changed.raw();
+    fn changing_one_non_null_cell_fails(task in single_kind_task(), cell in any::<(Index, Index)>()) {
+        let changed = task.with_one_cell_changed(cell)?;
+        let rule = task.kinds[changed.column].rule();
+        prop_assume!(canonicalize(&changed.after, &rule) != canonicalize(&changed.before, &rule));
         // One rule for all columns: the multiset of all canonical cells changed, so no column
         // order can reproduce the gold.
-        let result = task.evaluate(&task.prediction(&rows));
-        assert_fails(&result, "changed cell")?;
-        prop_assert_eq!(result.error_code, Some(TaskErrorCode::RelationMismatch));
+        let result = task.evaluate(&task.prediction(&changed.rows));
+        assert_fails_with(&result, TaskErrorCode::RelationMismatch, "changed cell")?;
     }
 
     #[test]
-    fn changing_one_cell_breaks_the_identity_mapping(
-        task in any_task(),
-        row in any::<Index>(),
-        column in any::<Index>(),
-    ) {
+    fn changing_one_cell_breaks_the_identity_mapping(task in any_task(), cell in any::<(Index, Index)>()) {
         // Unordered tasks with mixed rules can in principle pass under another column order,
         // so this checks the no-mismatch direction: the identity mapping no longer passes, and
         // whatever is reported is consistent.
-        let (r, c) = (row.index(task.rows.len()), column.index(task.kinds.len()));
-        let Some(changed) = task.rows[r][c].changed() else {
-            return Err(TestCaseError::reject("null cell"));
-        };
-        let mut rows = task.plain_rows();
-        rows[r][c] = changed.raw();
-        let result = task.evaluate(&task.prediction(&rows));
+        let changed = task.with_one_cell_changed(cell)?;
+        let result = task.evaluate(&task.prediction(&changed.rows));
         let identity: Vec<usize> = (0..task.kinds.len()).collect();
         prop_assert_ne!(result.column_mapping, Some(identity));
     }
@@ -682,8 +687,7 @@ proptest! {
     fn dropping_a_row_fails(task in any_task(), row in any::<Index>()) {
         let mut rows = task.plain_rows();
         rows.remove(row.index(rows.len()));
-        let result = task.evaluate(&task.prediction(&rows));
-        prop_assert_eq!(result.error_code, Some(TaskErrorCode::RowCountMismatch));
+        prop_assert_eq!(task.evaluate(&task.prediction(&rows)).error_code, Some(TaskErrorCode::RowCountMismatch));
     }
 
     #[test]
@@ -691,8 +695,7 @@ proptest! {
         let mut rows = task.plain_rows();
         let copy = rows[row.index(rows.len())].clone();
         rows.push(copy);
-        let result = task.evaluate(&task.prediction(&rows));
-        prop_assert_eq!(result.error_code, Some(TaskErrorCode::RowCountMismatch));
+        prop_assert_eq!(task.evaluate(&task.prediction(&rows)).error_code, Some(TaskErrorCode::RowCountMismatch));
     }
 
     #[test]
@@ -709,9 +712,7 @@ proptest! {
         rows[a][c] = rows[b][c].clone();
         rows[b][c] = tmp;
         prop_assume!(!task.equal_up_to_column_order(&rows));
-        let result = task.evaluate(&task.prediction(&rows));
-        assert_fails(&result, "swapped cells")?;
-        prop_assert_eq!(result.error_code, Some(TaskErrorCode::RelationMismatch));
+        assert_fails_with(&task.evaluate(&task.prediction(&rows)), TaskErrorCode::RelationMismatch, "swapped cells")?;
     }
 }
 

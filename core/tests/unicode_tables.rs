@@ -66,6 +66,15 @@ fn runs(tables: &Value, key: &str) -> HashMap<u32, Vec<u32>> {
     out
 }
 
+/// Every code point `c` for which `differs(c)` must be none (shown as `U+XXXX`).
+fn assert_every_char(what: &str, differs: impl Fn(char) -> bool) {
+    let mismatches = all_chars()
+        .filter(|&c| differs(c))
+        .map(|c| format!("U+{:04X}", c as u32))
+        .collect();
+    assert_no_drift(what, mismatches);
+}
+
 /// At most a few mismatches are shown; the count says how far the drift goes.
 fn assert_no_drift(what: &str, mismatches: Vec<String>) {
     assert!(
@@ -84,11 +93,9 @@ fn normalization_library_is_unicode_14() {
 #[test]
 fn whitespace_is_python_isspace() {
     let spaces = runs(&tables(), "python_space");
-    let mismatches = all_chars()
-        .filter(|&c| is_python_space(c) != spaces.contains_key(&(c as u32)))
-        .map(|c| format!("U+{:04X}", c as u32))
-        .collect();
-    assert_no_drift("str.isspace", mismatches);
+    assert_every_char("str.isspace", |c| {
+        is_python_space(c) != spaces.contains_key(&(c as u32))
+    });
     for &cp in spaces.keys() {
         let c = char::from_u32(cp).unwrap();
         assert_eq!(python_strip(&format!("{c}x{c}")), "x");
@@ -98,16 +105,12 @@ fn whitespace_is_python_isspace() {
 #[test]
 fn decimal_digits_are_python_decimals() {
     let digits = runs(&tables(), "decimal_digits");
-    let mismatches = all_chars()
-        .filter(|&c| {
-            let want = digits
-                .get(&(c as u32))
-                .map(|run| (c as u32 - run[0] + run[2]) as u8);
-            decimal_digit_value(c) != want
-        })
-        .map(|c| format!("U+{:04X}", c as u32))
-        .collect();
-    assert_no_drift("\\d and Decimal digits", mismatches);
+    assert_every_char("\\d and Decimal digits", |c| {
+        let want = digits
+            .get(&(c as u32))
+            .map(|run| (c as u32 - run[0] + run[2]) as u8);
+        decimal_digit_value(c) != want
+    });
 }
 
 #[test]
@@ -117,25 +120,21 @@ fn casefold_reaches_tokens_exactly_as_python() {
         .iter()
         .map(|e| (int(&e[0]), e[1].as_str().unwrap().to_owned()))
         .collect();
-    let mismatches = all_chars()
-        .filter(|&c| !c.is_ascii() && c != '是' && c != '否')
-        .filter(|&c| casefold_for_tokens(&c.to_string()) != folds.get(&(c as u32)).cloned())
-        .map(|c| format!("U+{:04X}", c as u32))
-        .collect();
-    assert_no_drift("casefold into token characters", mismatches);
+    assert_every_char("casefold into token characters", |c| {
+        !c.is_ascii()
+            && c != '是'
+            && c != '否'
+            && casefold_for_tokens(&c.to_string()) != folds.get(&(c as u32)).cloned()
+    });
 }
 
 #[test]
 fn combining_classes_are_unicode_14() {
     let classes = runs(&tables(), "ccc");
-    let mismatches = all_chars()
-        .filter(|&c| {
-            let want = classes.get(&(c as u32)).map_or(0, |run| run[2]);
-            u32::from(canonical_combining_class(c)) != want
-        })
-        .map(|c| format!("U+{:04X}", c as u32))
-        .collect();
-    assert_no_drift("canonical combining class", mismatches);
+    assert_every_char("canonical combining class", |c| {
+        let want = classes.get(&(c as u32)).map_or(0, |run| run[2]);
+        u32::from(canonical_combining_class(c)) != want
+    });
 }
 
 /// NFD of one code point by the Hangul algorithm, as CPython 3.11 computes it.
@@ -154,59 +153,49 @@ fn hangul_nfd(c: char) -> Option<String> {
 fn decompositions_are_unicode_14() {
     let tables = tables();
     let nfd = mappings(&tables, "nfd");
-    let mismatches = all_chars()
-        .filter(|&c| {
-            let want = hangul_nfd(c)
-                .or_else(|| nfd.get(&(c as u32)).cloned())
-                .unwrap_or_else(|| c.to_string());
-            c.to_string().nfd().collect::<String>() != want
-        })
-        .map(|c| format!("U+{:04X}", c as u32))
-        .collect();
-    assert_no_drift("NFD", mismatches);
+    assert_every_char("NFD", |c| {
+        let want = hangul_nfd(c)
+            .or_else(|| nfd.get(&(c as u32)).cloned())
+            .unwrap_or_else(|| c.to_string());
+        c.to_string().nfd().collect::<String>() != want
+    });
 }
 
 #[test]
 fn compositions_are_unicode_14() {
     let tables = tables();
     let nfc = mappings(&tables, "nfc");
-    let mismatches = all_chars()
-        .filter(|&c| {
-            let text = c.to_string();
-            let want = nfc
-                .get(&(c as u32))
-                .cloned()
-                .unwrap_or_else(|| text.clone());
-            let quick_yes = is_nfc_quick(text.chars()) == IsNormalized::Yes;
-            text.nfc().collect::<String>() != want || (quick_yes && want != text)
-        })
-        .map(|c| format!("U+{:04X}", c as u32))
-        .collect();
-    assert_no_drift("NFC of one code point", mismatches);
+    assert_every_char("NFC of one code point", |c| {
+        let text = c.to_string();
+        let want = nfc
+            .get(&(c as u32))
+            .cloned()
+            .unwrap_or_else(|| text.clone());
+        let quick_yes = is_nfc_quick(text.chars()) == IsNormalized::Yes;
+        text.nfc().collect::<String>() != want || (quick_yes && want != text)
+    });
     let listed: std::collections::HashSet<(u32, u32, u32)> = entries(&tables, "compositions")
         .iter()
         .map(|e| (int(&e[0]), int(&e[1]), int(&e[2])))
         .collect();
     // Every pair the library composes must be a Unicode 14.0 composition.
-    let mismatches = all_chars()
-        .filter(|&c| hangul_nfd(c).is_none()) // algorithmic, as in every version
-        .filter(|&c| {
-            let decomposed: Vec<char> = c.to_string().nfd().collect();
-            let Some((&last, init)) = decomposed.split_last() else {
-                return false;
-            };
-            let head: Vec<char> = init.iter().copied().nfc().collect();
-            match head.as_slice() {
-                [a] => {
-                    compose(*a, last) == Some(c)
-                        && !listed.contains(&(*a as u32, last as u32, c as u32))
-                }
-                _ => false,
+    assert_every_char("compositions unknown to Unicode 14.0", |c| {
+        if hangul_nfd(c).is_some() {
+            return false; // algorithmic, as in every version
+        }
+        let decomposed: Vec<char> = c.to_string().nfd().collect();
+        let Some((&last, init)) = decomposed.split_last() else {
+            return false;
+        };
+        let head: Vec<char> = init.iter().copied().nfc().collect();
+        match head.as_slice() {
+            [a] => {
+                compose(*a, last) == Some(c)
+                    && !listed.contains(&(*a as u32, last as u32, c as u32))
             }
-        })
-        .map(|c| format!("U+{:04X}", c as u32))
-        .collect();
-    assert_no_drift("compositions unknown to Unicode 14.0", mismatches);
+            _ => false,
+        }
+    });
     let mut mismatches = Vec::new();
     for e in entries(&tables, "compositions") {
         let (a, b, composite) = (int(&e[0]), int(&e[1]), int(&e[2]));

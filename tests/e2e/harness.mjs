@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 
 import { chromium } from "playwright-core";
 
+import { fixtureConfig } from "../fixtures/fixtures.mjs";
 import { startServer } from "./server.mjs";
 
 export const ROOT = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
@@ -140,14 +141,5 @@ export function worstCaseSuite(dir, tasks) {
   }
 }
 
-export const CONFIG = JSON.stringify({
-  schema_version: "1.0",
-  task_id: "task_12",
-  order_sensitive: false,
-  columns: [
-    { gold_index: 0, gold_name: "region", type: "text" },
-    { gold_index: 1, gold_name: "gdp", type: "number", comparison: { mode: "decimal_places", digits: 1 } },
-    { gold_index: 2, gold_name: "reported", type: "date" },
-  ],
-});
+export const CONFIG = JSON.stringify(fixtureConfig("region_gdp_reported"));
 export const GOLD = "region,gdp,reported\nNorth,1.3,2024-01-31\nSouth,2.5,2024-02-29\nEast,10.0,2024-03-31\n";

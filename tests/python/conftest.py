@@ -1,4 +1,5 @@
-"""Shared fixtures: the repository's paths and the conformance vectors."""
+"""Shared fixtures: the repository's paths, the conformance vectors and the fixture set that the
+Python and JS tests share (tests/fixtures/)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,26 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 CONFORMANCE = REPO / "tests" / "conformance"
 SUITE = CONFORMANCE / "suite"
+FIXTURES = REPO / "tests" / "fixtures"
+SUITE_ROOT_FOLDERS = {"--prediction-root": "predictions", "--gold-root": "gold", "--config-root": "configs"}
+"""The CLI's three root flags and the folder of an official suite layout each one names."""
+
+
+def fixture_config(name: str) -> dict[str, Any]:
+    """A fresh copy of the config ``name`` of tests/fixtures/configs.json (shared with the JS tests)."""
+    configs: dict[str, dict[str, Any]] = json.loads((FIXTURES / "configs.json").read_text(encoding="utf-8"))
+    return configs[name]
+
+
+def official_record_keys() -> list[str]:
+    """The keys of one official task record, in order (tests/fixtures/official_record_keys.json)."""
+    keys: list[str] = json.loads((FIXTURES / "official_record_keys.json").read_text(encoding="utf-8"))
+    return keys
+
+
+def suite_roots(suite: Path) -> list[str]:
+    """``--prediction-root``, ``--gold-root`` and ``--config-root`` of a suite folder, as CLI arguments."""
+    return [arg for flag, folder in SUITE_ROOT_FOLDERS.items() for arg in (flag, str(suite / folder))]
 
 
 def case_bytes(case: dict[str, Any], name: str) -> bytes | None:

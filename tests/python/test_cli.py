@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import tabeq
-from conftest import SUITE
+from conftest import SUITE, suite_roots
 
 SCRIPT = Path(sys.executable).parent / "tabeq"
 ENTRY_POINTS = {"console script": [str(SCRIPT)], "python -m tabeq": [sys.executable, "-m", "tabeq"]}
@@ -25,17 +25,6 @@ def run(
     return subprocess.run(
         [*ENTRY_POINTS[entry], *args], capture_output=True, text=True, cwd=cwd, timeout=300, check=False
     )
-
-
-def roots(suite: Path) -> list[str]:
-    return [
-        "--prediction-root",
-        str(suite / "predictions"),
-        "--gold-root",
-        str(suite / "gold"),
-        "--config-root",
-        str(suite / "configs"),
-    ]
 
 
 def expected_console(summary_path: Path) -> str:
@@ -66,7 +55,7 @@ def check_summary_file(path: Path) -> None:
 @pytest.mark.parametrize("entry", list(ENTRY_POINTS))
 def test_drop_in_flags_output_file_and_console(entry: str, tmp_path: Path) -> None:
     output = tmp_path / "out" / "summary.json"
-    done = run([*roots(SUITE), "--output", str(output)], entry=entry)
+    done = run([*suite_roots(SUITE), "--output", str(output)], entry=entry)
     assert done.returncode == 0, done.stderr
     assert done.stdout == expected_console(output)
     assert done.stderr == ""  # not a terminal: no progress bar
@@ -83,7 +72,7 @@ def test_evaluate_command_default_output_and_relative_paths(suite_copy: Path) ->
     assert done.stdout == expected_console(default)
     check_summary_file(default)
     # --output is used (and printed) as given, relative to the working directory.
-    done = run([*roots(suite_copy), "--output", "rel/summary.json"], cwd=suite_copy)
+    done = run([*suite_roots(suite_copy), "--output", "rel/summary.json"], cwd=suite_copy)
     assert done.returncode == 0
     assert done.stdout.endswith("Saved summary to: rel/summary.json\n")
     check_summary_file(suite_copy / "rel" / "summary.json")
@@ -92,14 +81,14 @@ def test_evaluate_command_default_output_and_relative_paths(suite_copy: Path) ->
 def test_fatal_error_exits_2_with_the_official_message(suite_copy: Path) -> None:
     (suite_copy / "gold" / "task_5" / "gold.csv").unlink()
     output = suite_copy / "summary.json"
-    done = run([*roots(suite_copy), "--output", str(output)])
+    done = run([*suite_roots(suite_copy), "--output", str(output)])
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.startswith("Evaluator fatal error: ")
     assert "task_5" in done.stderr or "gold.csv" in done.stderr
     assert not output.exists()
     (suite_copy / "configs" / "task_5.json").write_text("{", encoding="utf-8")
-    assert run([*roots(suite_copy)]).returncode == 2
+    assert run([*suite_roots(suite_copy)]).returncode == 2
     done = run(["--prediction-root", str(suite_copy / "nope"), "--gold-root", "g", "--config-root", "c"])
     assert done.returncode == 2 and "Evaluator fatal error: Missing prediction root directory" in done.stderr
 
@@ -114,14 +103,14 @@ def test_usage_errors_exit_2() -> None:
 
 def test_quiet_and_json(tmp_path: Path) -> None:
     quiet_out = tmp_path / "quiet.json"
-    done = run(["evaluate", *roots(SUITE), "--output", str(quiet_out), "--quiet"])
+    done = run(["evaluate", *suite_roots(SUITE), "--output", str(quiet_out), "--quiet"])
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
     check_summary_file(quiet_out)
     json_out = tmp_path / "json.json"
-    done = run(["evaluate", *roots(SUITE), "--output", str(json_out), "--json"])
+    done = run(["evaluate", *suite_roots(SUITE), "--output", str(json_out), "--json"])
     assert done.returncode == 0
     assert done.stdout == json_out.read_text(encoding="utf-8")
-    assert run(["evaluate", *roots(SUITE), "--json", "--quiet"]).returncode == 2
+    assert run(["evaluate", *suite_roots(SUITE), "--json", "--quiet"]).returncode == 2
 
 
 def run_with_terminal_stderr(args: list[str]) -> tuple[int, str, str]:
@@ -146,12 +135,14 @@ def run_with_terminal_stderr(args: list[str]) -> tuple[int, str, str]:
 
 
 def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
-    code, stdout, stderr = run_with_terminal_stderr([*roots(SUITE), "--output", str(tmp_path / "s.json")])
+    code, stdout, stderr = run_with_terminal_stderr(
+        [*suite_roots(SUITE), "--output", str(tmp_path / "s.json")]
+    )
     assert code == 0
     assert "120/120 tasks" in stderr and "[" + "#" * 30 + "]" in stderr
     assert "120/120" not in stdout and stdout.startswith("{")
     code, _, stderr = run_with_terminal_stderr(
-        [*roots(SUITE), "--output", str(tmp_path / "s.json"), "--quiet"]
+        [*suite_roots(SUITE), "--output", str(tmp_path / "s.json"), "--quiet"]
     )
     assert code == 0 and stderr == ""
 

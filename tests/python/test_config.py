@@ -9,23 +9,9 @@ from typing import Any
 
 import pytest
 import tabeq
-from conftest import load_cases
+from conftest import fixture_config, load_cases
 
-RAW: dict[str, Any] = {
-    "schema_version": "1.0",
-    "task_id": "task_7",
-    "order_sensitive": True,
-    "columns": [
-        {"gold_index": 0, "gold_name": "Region", "type": "text"},
-        {
-            "gold_index": 1,
-            "gold_name": "GDP",
-            "type": "number",
-            "comparison": {"mode": "decimal_places", "digits": 1},
-            "unit": "plain",
-        },
-    ],
-}
+RAW: dict[str, Any] = fixture_config("region_gdp_ordered_plain")
 GOLD = b"Region,GDP\nNorth,1.3\nSouth,2\n"
 PREDICTION = b"r,g\nNorth,1.25\nSouth,2.04\n"
 

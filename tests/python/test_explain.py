@@ -11,23 +11,10 @@ from typing import Any
 
 import pytest
 import tabeq
-from conftest import REPO, case_bytes
+from conftest import REPO, case_bytes, fixture_config
 from tabeq.explain import HINT_NAMES, Diagnosis, column_signature, explain
 
-CONFIG: dict[str, Any] = {
-    "schema_version": "1.0",
-    "task_id": "task_3",
-    "order_sensitive": False,
-    "columns": [
-        {"gold_index": 0, "gold_name": "region", "type": "text"},
-        {
-            "gold_index": 1,
-            "gold_name": "gdp",
-            "type": "number",
-            "comparison": {"mode": "decimal_places", "digits": 2},
-        },
-    ],
-}
+CONFIG: dict[str, Any] = fixture_config("region_gdp_two_places")
 GOLD = b"region,gdp\nNorth,1.25\nSouth,2.5\nEast,3\n"
 
 
@@ -248,21 +235,7 @@ def test_column_signature_compatibility_mode(tmp_path: Path) -> None:
     with pytest.raises(tabeq.GoldError):
         column_signature(b"a\n1\n", b"a\n1\n\n")
     # The diagnosis carries the same score.
-    config = {
-        "schema_version": "1.0",
-        "task_id": "task_1",
-        "order_sensitive": False,
-        "columns": [
-            {"gold_index": 0, "gold_name": "d", "type": "date"},
-            {
-                "gold_index": 1,
-                "gold_name": "n",
-                "type": "number",
-                "comparison": {"mode": "decimal_places", "digits": 2},
-            },
-            {"gold_index": 2, "gold_name": "t", "type": "text"},
-        ],
-    }
+    config = fixture_config("date_number_text")
     d = explain(same, gold, config, signature_strict=True)
     assert d.passed
     assert d.partial_credit["column_signature"] == strict

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import tabeq
-from conftest import case_bytes, load_cases
+from conftest import case_bytes, load_cases, suite_roots
 from tabeq.explain import explain
 from tabeq.testing import assert_table_matches
 
@@ -306,12 +306,7 @@ def test_ctrl_c_stops_a_suite_and_writes_no_summary(tmp_path: Path) -> None:
         "-m",
         "tabeq",
         "evaluate",
-        "--prediction-root",
-        str(suite / "predictions"),
-        "--gold-root",
-        str(suite / "gold"),
-        "--config-root",
-        str(suite / "configs"),
+        *suite_roots(suite),
         "--output",
         str(output),
         "--threads",

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import tabeq
-from conftest import REPO
+from conftest import REPO, fixture_config
 
 DOC = REPO / "docs" / "integrations.md"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", flags=re.MULTILINE | re.DOTALL)
@@ -61,20 +61,7 @@ def test_every_harness_has_an_example() -> None:
         assert needle in text, needle
 
 
-CONFIG: dict[str, Any] = {
-    "schema_version": "1.0",
-    "task_id": "task_1",
-    "order_sensitive": False,
-    "columns": [
-        {"gold_index": 0, "gold_name": "region", "type": "text"},
-        {
-            "gold_index": 1,
-            "gold_name": "gdp",
-            "type": "number",
-            "comparison": {"mode": "decimal_places", "digits": 1},
-        },
-    ],
-}
+CONFIG: dict[str, Any] = fixture_config("region_gdp")
 GOLD = "region,gdp\nNorth,1.25\nSouth,2\n"
 RIGHT = "```csv\nGDP,Region\n2.0,South\n1.3,North\n```"
 HALF = "| region | gdp |\n|---|---|\n| North | 1.3 |\n| West | 2 |\n"
@@ -137,6 +124,54 @@ def test_verifiers_reward_as_a_rubric_calls_it() -> None:
     assert reward_function(config=CONFIG)(completion=RIGHT, answer=GOLD) == 1.0
     with pytest.raises(KeyError, match="tabeq_config"):
         reward(completion=RIGHT, answer=GOLD, info={})
+
+
+def test_verifiers_task_reward_through_the_real_task_score() -> None:
+    # verifiers 0.4.0 (requirements-integrations.txt), verifiers/v1/task.py, Task.score: it
+    # collects the @vf.reward methods (utils/decorators.py, discover_decorated) and awaits each
+    # through invoke(fn, {"task": self.data, "trace": trace}), then trace.record_reward(name,
+    # value, weight); trace.reward is the weighted total. Offline (no runtime), as cli/validate.py
+    # builds its Trace.
+    import asyncio
+
+    import verifiers
+    import verifiers.v1 as vf
+    from tabeq.integrations.verifiers import task_reward
+    from verifiers.v1.state import state_cls
+    from verifiers.v1.trace import TraceTask
+
+    assert verifiers.__version__ == "0.4.0"
+
+    class TableData(vf.TaskData):  # type: ignore[misc]
+        answer: str
+        tabeq_config: dict[str, Any] | None = None
+
+    class TableTask(vf.Task[TableData]):  # type: ignore[misc]
+        table = vf.reward(task_reward(), weight=1.0)
+
+    class DenseTask(vf.Task[TableData]):  # type: ignore[misc]
+        table = vf.reward(task_reward(config=CONFIG, dense=True), weight=2.0)
+
+    def scored(task: Any, reply: str) -> Any:
+        trace = vf.Trace(
+            task=TraceTask(type=type(task).__name__, data=task.data, key=task.key, hash=task.hash),
+            state=state_cls(type(task))(),
+            agent=vf.AgentInfo(config=vf.AgentConfig(), name="test", trainable=False),
+            root_reply=reply,
+        )
+        asyncio.run(task.score(trace))
+        return trace
+
+    with_config = TableData(prompt="q", answer=GOLD, tabeq_config=CONFIG)
+    right = scored(TableTask(with_config), RIGHT)
+    assert right.rewards["tabeq_table"].score == 1.0
+    assert right.reward == 1.0
+    assert scored(TableTask(with_config), HALF).reward == 0.0
+    dense = scored(DenseTask(TableData(prompt="q", answer=GOLD)), HALF)
+    assert (dense.rewards["tabeq_table"].score, dense.rewards["tabeq_table"].weight) == (0.5, 2.0)
+    # No config anywhere: Task.score raises verifiers' TaskError around the adapter's KeyError.
+    with pytest.raises(Exception, match="tabeq_config"):
+        scored(TableTask(TableData(prompt="q", answer=GOLD)), RIGHT)
 
 
 def test_verl_compute_score_as_the_reward_manager_calls_it() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import tabeq
-from conftest import SUITE, case_bytes, load_cases
+from conftest import SUITE, case_bytes, load_cases, official_record_keys
 
 CONFIG = tabeq.TaskConfig(
     columns=[tabeq.text("Region"), tabeq.number("GDP", decimal_places=1)],
@@ -211,19 +211,7 @@ def test_describe_is_the_check_text() -> None:
 def test_result_record_equality_and_pickle() -> None:
     result = tabeq.evaluate(b"GDP,Region\n0.5,East\n1.26,North\n2.1,South\n", GOLD, CONFIG)
     record = result.to_dict()
-    assert list(record) == [
-        "task_id",
-        "passed",
-        "score",
-        "order_sensitive",
-        "gold_column_count",
-        "prediction_column_count",
-        "gold_row_count",
-        "prediction_row_count",
-        "column_mapping",
-        "error_code",
-        "error",
-    ]
+    assert list(record) == official_record_keys()
     assert record["column_mapping"] == [
         {"gold_index": 0, "prediction_index": 1},
         {"gold_index": 1, "prediction_index": 0},

@@ -6,23 +6,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
+import { OFFICIAL_RECORD_KEYS as OFFICIAL_KEYS } from "../fixtures/fixtures.mjs";
 import { conformanceCases, FATAL_STAGE_PREFIX, ROOT, scoredDifferences, tabeq } from "./helpers.mjs";
 
 const cases = [...conformanceCases(), ...conformanceCases("unicode_cases.jsonl")];
 const OPTIONS = { configFileName: "task_1.json" };
-const OFFICIAL_KEYS = [
-  "task_id",
-  "passed",
-  "score",
-  "order_sensitive",
-  "gold_column_count",
-  "prediction_column_count",
-  "gold_row_count",
-  "prediction_row_count",
-  "column_mapping",
-  "error_code",
-  "error",
-];
 
 /** Check a call against a vector; returns a problem description or null. */
 function check(testCase, call) {

@@ -4,17 +4,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { xorshift32 } from "../../web-demo/examples.js";
+import { fixtureConfig } from "../fixtures/fixtures.mjs";
 import { tabeq, tabeqTrust } from "./helpers.mjs";
 
-const CONFIG = {
-  schema_version: "1.0",
-  task_id: "task_1",
-  order_sensitive: false,
-  columns: [
-    { gold_index: 0, gold_name: "name", type: "text" },
-    { gold_index: 1, gold_name: "value", type: "number", comparison: { mode: "decimal_places", digits: 2 } },
-  ],
-};
+const CONFIG = fixtureConfig("name_value");
 const GOLD = "name,value\na,1.25\nb,2\n";
 
 const codes = new Set(tabeq.errorCodes().map((e) => e.code));
@@ -38,19 +32,6 @@ function stillWorks() {
   assert.equal(result.passed, true);
 }
 
-/** A deterministic generator (xorshift32), so failures reproduce. */
-function rng(seed) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 0x100000000;
-  };
-}
-
 function randomBytes(next, length) {
   const bytes = new Uint8Array(length);
   for (let i = 0; i < length; i++) bytes[i] = Math.floor(next() * 256);
@@ -65,7 +46,7 @@ function randomCsvish(next, length) {
 }
 
 test("garbage bytes and CSV-like noise as prediction, gold and config", () => {
-  const next = rng(20240601);
+  const next = xorshift32(20240601);
   for (let i = 0; i < 400; i++) {
     const length = Math.floor(next() * 600);
     const garbage = i % 2 ? randomBytes(next, length) : randomCsvish(next, length);

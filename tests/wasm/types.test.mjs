@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
+import { fixtureConfig } from "../fixtures/fixtures.mjs";
 import { ROOT, tabeq, tabeqTrust } from "./helpers.mjs";
 
 /** Interfaces of a .d.ts: name -> {required: Set, optional: Set} (top-level members, with
@@ -65,15 +66,7 @@ function assertShape(decl, name, object) {
   }
 }
 
-const CONFIG = {
-  schema_version: "1.0",
-  task_id: "task_3",
-  order_sensitive: true,
-  columns: [
-    { gold_index: 0, gold_name: "day", type: "date" },
-    { gold_index: 1, gold_name: "amount", type: "number", comparison: { mode: "decimal_places", digits: 2 } },
-  ],
-};
+const CONFIG = fixtureConfig("day_amount_ordered");
 const GOLD = "day,amount\n2024-01-01,1.25\n2024-01-02,2.50\n2024-01-03,3.75\n";
 
 test("evaluator objects match tabeq.d.ts", () => {

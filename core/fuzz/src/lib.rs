@@ -14,10 +14,13 @@
 //!   bit 1: the prediction is derived from the gold (columns permuted, headers renamed, rows
 //!   shuffled by the seed) and then changed by the mutation in bits 2..=4.
 
+#[path = "../../examples/support/mod.rs"]
+mod support;
+
 use std::collections::HashSet;
 
 use tabeq::canon::{canonicalize, Canonical};
-use tabeq::config::{ColumnSpec, ColumnType, Comparison, NumericUnit, Rule, TaskConfig};
+use tabeq::config::{ColumnSpec, Comparison, NumericUnit, Rule, TaskConfig};
 use tabeq::csv::{
     read_table, Table, MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS,
 };
@@ -269,30 +272,7 @@ pub fn rule_from_bytes(a: u8, b: u8) -> Rule {
 
 /// A config column with this rule.
 pub fn spec_for(index: usize, rule: Rule) -> ColumnSpec {
-    let (column_type, comparison, unit, allow_percent_sign) = match rule {
-        Rule::Text => (ColumnType::Text, None, NumericUnit::Plain, false),
-        Rule::Number {
-            comparison,
-            unit,
-            allow_percent_sign,
-        } => (
-            ColumnType::Number,
-            Some(comparison),
-            unit,
-            allow_percent_sign,
-        ),
-        Rule::Date => (ColumnType::Date, None, NumericUnit::Plain, false),
-        Rule::Datetime => (ColumnType::Datetime, None, NumericUnit::Plain, false),
-        Rule::Boolean => (ColumnType::Boolean, None, NumericUnit::Plain, false),
-    };
-    ColumnSpec {
-        gold_index: index,
-        gold_name: format!("c{index}"),
-        column_type,
-        comparison,
-        unit,
-        allow_percent_sign,
-    }
+    support::column_spec(index, format!("c{index}"), rule)
 }
 
 /// A config with these rules.
@@ -809,6 +789,20 @@ pub fn reference_csv(bytes: &[u8]) -> Option<Vec<Vec<String>>> {
         *field_len += 1;
         Some(())
     }
+    // A field ends: it joins the record, and the next one starts empty.
+    fn end_field(fields: &mut Vec<String>, field: &mut String, field_len: &mut usize) {
+        fields.push(std::mem::take(field));
+        *field_len = 0;
+    }
+    // The state after a line's last field: the record ends at the end-of-line marker; before
+    // it, the rest of the line terminator is eaten.
+    let line_end = |c: Option<char>| {
+        if c.is_none() {
+            S::StartRecord
+        } else {
+            S::EatCrnl
+        }
+    };
     for line in lines {
         // None stands for the end-of-line marker CPython feeds after each line.
         for c in line.chars().map(Some).chain(std::iter::once(None)) {
@@ -827,18 +821,12 @@ pub fn reference_csv(bytes: &[u8]) -> Option<Vec<Vec<String>>> {
                 S::StartRecord => unreachable!(),
                 S::StartField | S::InField => {
                     if is_nl || c.is_none() {
-                        fields.push(std::mem::take(&mut field));
-                        field_len = 0;
-                        state = if c.is_none() {
-                            S::StartRecord
-                        } else {
-                            S::EatCrnl
-                        };
+                        end_field(&mut fields, &mut field, &mut field_len);
+                        state = line_end(c);
                     } else if state == S::StartField && c == Some('"') {
                         state = S::InQuoted;
                     } else if c == Some(',') {
-                        fields.push(std::mem::take(&mut field));
-                        field_len = 0;
+                        end_field(&mut fields, &mut field, &mut field_len);
                         state = S::StartField;
                     } else if let Some(ch) = c {
                         add(&mut field, &mut field_len, ch)?;
@@ -855,17 +843,11 @@ pub fn reference_csv(bytes: &[u8]) -> Option<Vec<Vec<String>>> {
                         add(&mut field, &mut field_len, '"')?;
                         state = S::InQuoted;
                     } else if c == Some(',') {
-                        fields.push(std::mem::take(&mut field));
-                        field_len = 0;
+                        end_field(&mut fields, &mut field, &mut field_len);
                         state = S::StartField;
                     } else if is_nl || c.is_none() {
-                        fields.push(std::mem::take(&mut field));
-                        field_len = 0;
-                        state = if c.is_none() {
-                            S::StartRecord
-                        } else {
-                            S::EatCrnl
-                        };
+                        end_field(&mut fields, &mut field, &mut field_len);
+                        state = line_end(c);
                     } else {
                         return None;
                     }
@@ -916,27 +898,29 @@ mod tests {
     #[test]
     fn reference_number_follows_the_spec() {
         use Comparison::*;
-        let c = |t: &str, cmp| reference_number(t, cmp, NumericUnit::Plain, true);
-        assert_eq!(c("2.345", DecimalPlaces(2)).unwrap(), "2.35");
-        assert_eq!(c("-0.004", DecimalPlaces(2)).unwrap(), "0");
-        assert_eq!(c("0.995", DecimalPlaces(2)).unwrap(), "1");
-        assert_eq!(c("7", SignificantDigits(0)).unwrap(), "10");
-        assert_eq!(c("3", SignificantDigits(0)).unwrap(), "0");
-        assert_eq!(c("0.0012345", SignificantDigits(3)).unwrap(), "0.00123");
-        assert_eq!(c("3.5", Integer), Err("cell_not_an_integer"));
-        assert_eq!(c("1,234.5", DecimalPlaces(0)).unwrap(), "1235");
-        assert_eq!(
-            c("12,34", DecimalPlaces(0)),
-            Err("cell_invalid_thousands_separators")
-        );
-        assert_eq!(c("５.５", DecimalPlaces(0)).unwrap(), "6");
-        assert_eq!(c("1e200", DecimalPlaces(2)).unwrap(), "1E+200");
-        assert_eq!(c("1.5e-200", SignificantDigits(2)).unwrap(), "1.5E-200");
-        assert_eq!(
-            c("1e1000000000000000000", Integer),
-            Err("cell_number_out_of_range")
-        );
-        assert_eq!(c(".", DecimalPlaces(1)), Err("cell_invalid_number"));
+        let examples = include_str!("../../tests/data/number_examples.tsv");
+        for line in examples
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let [text, comparison, want]: [&str; 3] = line
+                .split('\t')
+                .collect::<Vec<_>>()
+                .try_into()
+                .expect("cell<TAB>comparison<TAB>expected");
+            let digits = || comparison[2..].parse().expect("digits");
+            let cmp = match &comparison[..2] {
+                "dp" => DecimalPlaces(digits()),
+                "sd" => SignificantDigits(digits()),
+                _ => Integer,
+            };
+            let got = reference_number(text, cmp, NumericUnit::Plain, true);
+            let want = match want.strip_prefix('!') {
+                Some(code) => Err(code),
+                None => Ok(want.to_string()),
+            };
+            assert_eq!(got, want, "{line}");
+        }
         let fraction = reference_number(
             "12345678901234567890123456789%",
             DecimalPlaces(30),

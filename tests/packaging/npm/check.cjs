@@ -9,15 +9,8 @@ function equal(actual, expected) {
 }
 
 module.exports = function check(tabeq, trust, expectedVersion) {
-  const config = {
-    schema_version: "1.0",
-    task_id: "task_1",
-    order_sensitive: false,
-    columns: [
-      { gold_index: 0, gold_name: "region", type: "text" },
-      { gold_index: 1, gold_name: "gdp", type: "number", comparison: { mode: "decimal_places", digits: 1 } },
-    ],
-  };
+  // The shared fixture (tests/fixtures/configs.json), copied next to this file by scripts/test-npm.sh.
+  const config = require("./configs.json").region_gdp;
   const result = tabeq.evaluate("GDP,Region\n2.0,South\n1.3,North\n", "region,gdp\nNorth,1.25\nSouth,2\n", config);
   equal(result.passed, true);
   equal(result.column_mapping, [
