@@ -194,6 +194,10 @@ def _options_json(
     expected: ExpectedLike | None = None,
 ) -> str:
     # The core reads these (a comma-separated `by`, JSON-lines `expected`, nulls for absent).
+    if isinstance(expected, (str, os.PathLike)):
+        expected = _read_text(expected)
+    elif expected is not None:
+        expected = [dict(e) for e in expected]
     interval = {"seed": seed, "confidence": float(confidence)}
     options = {
         "by": by if isinstance(by, str) else list(by),
@@ -201,13 +205,7 @@ def _options_json(
         "bootstrap": None if bootstrap is None else {"resamples": bootstrap, **interval},
         "strict": strict,
         "compare": interval if compare else None,
-        "expected": (
-            _read_text(expected)
-            if isinstance(expected, (str, os.PathLike))
-            else None
-            if expected is None
-            else [dict(e) for e in expected]
-        ),
+        "expected": expected,
     }
     return json.dumps(options, ensure_ascii=False, default=_json_default)
 
