@@ -11,7 +11,7 @@ use super::group::GroupRow;
 use super::group::{key_text, without_dataset, Key, KeyPart};
 use super::operators::Level;
 use super::options::{Bootstrap, GroupKey};
-use super::reliability::{RelAverage, RelRow, ReliabilityReport};
+use super::reliability::{RelAverage, RelRow, ReliabilityReport, SectionKeys};
 use super::robustness::{RobAverage, RobRow, RobustnessReport};
 use super::trend::LevelTrend;
 
@@ -412,29 +412,25 @@ impl ReliabilityReport {
         let main = RELIABILITY_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
         let mut doc = report_start("Reliability", sizes, by, self.bootstrap.as_ref())
             .section(main_section("MRS by group", main));
-        if !self.families.is_empty() {
-            let names = super::reliability::family_names(by);
-            doc = doc.section(
-                Section::new("Operator families (micro)")
-                    .with_id("families")
-                    .block(Block::Table(
-                        RELIABILITY_LAYOUT.long_table(&names, &self.families),
-                    )),
-            );
-        }
-        if !self.pooled.is_empty() {
-            let names: Vec<GroupKey> = by
-                .iter()
-                .filter(|k| **k != GroupKey::Operator)
-                .cloned()
-                .collect();
-            doc = doc.section(
-                Section::new("All operators (micro)")
-                    .with_id("pooled")
-                    .block(Block::Table(
-                        RELIABILITY_LAYOUT.long_table(&names, &self.pooled),
-                    )),
-            );
+        let keys = SectionKeys::of(by);
+        for (title, id, names, rows) in [
+            (
+                "Operator families (micro)",
+                "families",
+                &keys.families,
+                &self.families,
+            ),
+            (
+                "All operators (micro)",
+                "pooled",
+                &keys.pooled,
+                &self.pooled,
+            ),
+        ] {
+            if !rows.is_empty() {
+                let table = RELIABILITY_LAYOUT.long_table(names, rows);
+                doc = doc.section(Section::new(title).with_id(id).block(Block::Table(table)));
+            }
         }
         if !self.rank_agreement.is_empty() {
             let mut table = Table::new(vec![

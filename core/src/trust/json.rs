@@ -7,11 +7,11 @@ use serde::Serialize;
 
 use super::compare::Comparison;
 use super::completeness::Finding;
-use super::group::{without_dataset, Key};
+use super::group::Key;
 use super::manifest::ScoredEntry;
 use super::operators::{Level, Operator, OperatorRegistry, Track};
 use super::options::{Bootstrap, GroupKey};
-use super::reliability::{family_names, RankAgreement, RelAverage, RelRow};
+use super::reliability::{RankAgreement, RelAverage, RelRow, SectionKeys};
 use super::robustness::{Attacks, RobAverage, RobRow};
 use super::stats::{Spearman, SpearmanExact};
 use super::trend::LevelTrend;
@@ -277,30 +277,6 @@ struct RobSizes {
 #[derive(Serialize)]
 struct RobSections<'a> {
     level_trend: Option<TrendJson<'a>>,
-}
-
-/// Key names of each section of a report: groups, "Avg.", families (operator → family) and
-/// pooled (without operator).
-pub(crate) struct SectionKeys {
-    pub(crate) average: Vec<GroupKey>,
-    pub(crate) families: Vec<GroupKey>,
-    pub(crate) pooled: Vec<GroupKey>,
-}
-
-impl SectionKeys {
-    pub(crate) fn of(by: &[GroupKey]) -> SectionKeys {
-        SectionKeys {
-            average: without_dataset(by)
-                .map(|(_, rest)| rest)
-                .unwrap_or_default(),
-            families: family_names(by),
-            pooled: by
-                .iter()
-                .filter(|k| **k != GroupKey::Operator)
-                .cloned()
-                .collect(),
-        }
-    }
 }
 
 impl ReliabilityReport {

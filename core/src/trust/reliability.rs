@@ -17,7 +17,7 @@ use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
     averaged_intervals, by_other_keys, field_part, group_rows, mean_finite, operator_part,
-    text_part, Columns, GroupRow, Key,
+    text_part, without_dataset, Columns, GroupRow, Key,
 };
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
@@ -512,6 +512,30 @@ pub fn reliability_report_with(
         report.comparisons = comparisons(records, registry, c);
     }
     Ok(report)
+}
+
+/// Key names of each section of a report: groups, "Avg.", families (operator → family) and
+/// pooled (without operator).
+pub(crate) struct SectionKeys {
+    pub(crate) average: Vec<GroupKey>,
+    pub(crate) families: Vec<GroupKey>,
+    pub(crate) pooled: Vec<GroupKey>,
+}
+
+impl SectionKeys {
+    pub(crate) fn of(by: &[GroupKey]) -> SectionKeys {
+        SectionKeys {
+            average: without_dataset(by)
+                .map(|(_, rest)| rest)
+                .unwrap_or_default(),
+            families: family_names(by),
+            pooled: by
+                .iter()
+                .filter(|k| **k != GroupKey::Operator)
+                .cloned()
+                .collect(),
+        }
+    }
 }
 
 /// `by` with operator replaced by family (without repeating family).
