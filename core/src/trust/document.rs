@@ -813,8 +813,12 @@ fn trend_section(trend: &LevelTrend) -> Section {
 /// WebAssembly trust module 40% larger.
 ///
 /// ```
+/// use tabeq::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Tone};
 /// use tabeq::trust::document::document_from_json;
-/// let doc = tabeq::doc::Document::new("T");
+/// let mut table = Table::new(vec![Column::new("a", Align::Right)]);
+/// table.push_row(vec![Cell::text("1").marked(Mark::Differs)]);
+/// let section = Section::new("S").block(Block::Table(table)).block(Block::note(Tone::Warning, "w"));
+/// let doc = Document::new("T").section(section);
 /// let text = tabeq::pyjson::to_tree(&doc).to_pretty();
 /// assert_eq!(document_from_json(&text), Some(doc));
 /// assert_eq!(document_from_json("{\"title\": 1}"), None);
@@ -824,8 +828,10 @@ pub fn document_from_json(text: &str) -> Option<Document> {
 }
 
 mod parsed {
+    use serde::Serialize;
+
     use crate::doc::{Align, Block, Cell, Column, Document, Mark, Row, Section, Table, Tone};
-    use crate::pyjson::Value;
+    use crate::pyjson::{to_tree, Out, Value};
 
     fn text(v: &Value, key: &str) -> Option<String> {
         match v.get(key)? {
@@ -853,35 +859,37 @@ mod parsed {
         }
     }
 
+    /// A unit variant of `all` named by `v[key]`, by its serde name (written once, in the
+    /// derive).
+    fn named<T: Serialize + Copy>(v: &Value, key: &str, all: &[T]) -> Option<T> {
+        let name = Out::Str(text(v, key)?);
+        all.iter().copied().find(|x| to_tree(x) == name)
+    }
+
+    const MARKS: [Mark; 7] = [
+        Mark::None,
+        Mark::Differs,
+        Mark::Missing,
+        Mark::Extra,
+        Mark::Good,
+        Mark::Bad,
+        Mark::Placeholder,
+    ];
+
     fn mark(v: &Value) -> Option<Mark> {
-        Some(match text(v, "mark")?.as_str() {
-            "none" => Mark::None,
-            "differs" => Mark::Differs,
-            "missing" => Mark::Missing,
-            "extra" => Mark::Extra,
-            "good" => Mark::Good,
-            "bad" => Mark::Bad,
-            "placeholder" => Mark::Placeholder,
-            _ => return None,
-        })
+        named(v, "mark", &MARKS)
     }
 
     fn tone(v: &Value) -> Option<Tone> {
-        Some(match text(v, "tone")?.as_str() {
-            "info" => Tone::Info,
-            "hint" => Tone::Hint,
-            "warning" => Tone::Warning,
-            "error" => Tone::Error,
-            _ => return None,
-        })
+        named(
+            v,
+            "tone",
+            &[Tone::Info, Tone::Hint, Tone::Warning, Tone::Error],
+        )
     }
 
     fn column(c: &Value) -> Option<Column> {
-        let align = match text(c, "align")?.as_str() {
-            "left" => Align::Left,
-            "right" => Align::Right,
-            _ => return None,
-        };
+        let align = named(c, "align", &[Align::Left, Align::Right])?;
         Some(Column::new(text(c, "title")?, align))
     }
 
