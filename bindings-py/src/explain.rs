@@ -10,11 +10,11 @@ use tabeq::config::TaskConfig;
 use tabeq::csv::read_table;
 use tabeq::error::{FatalCode, FatalError};
 use tabeq::explain::{explain as explain_core, Diagnosis, ExplainOptions};
-use tabeq::partial_credit::column_signature as column_signature_core;
-use tabeq::{Prediction, PreparedGold};
+use tabeq::partial_credit::column_signature_of_csv;
+use tabeq::PreparedGold;
 
 use crate::fs::{self, PredictionFile};
-use crate::{fatal_to_py, render, Input, NativeConfig, DETACH_THRESHOLD};
+use crate::{render, with_prediction, Input, NativeConfig, TaskInputs};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -26,42 +26,21 @@ fn explain_inputs(
     options: &ExplainOptions,
     prediction_root: Option<&std::path::Path>,
 ) -> Result<Diagnosis, FatalError> {
-    let gold_bytes: Cow<'_, [u8]> = match gold {
-        Input::Bytes(b) => Cow::Borrowed(b),
-        Input::Path(p) => Cow::Owned(fs::read_gold(p, &config.task_id)?),
-    };
-    let prepared = PreparedGold::new(&gold_bytes, config)?;
-    Ok(match prediction {
-        None => explain_core(Prediction::Missing, &prepared, options),
-        Some(Input::Bytes(b)) => explain_core(Prediction::Csv(b), &prepared, options),
-        Some(Input::Path(p)) => {
-            let (file, inside_root) = match prediction_root {
-                Some(root) => fs::read_prediction_within(p, root),
-                None => (fs::read_prediction(p), true),
+    let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
+    fn error(d: &mut Diagnosis) -> &mut Option<String> {
+        &mut d.result.error
+    }
+    Ok(match (prediction, prediction_root) {
+        (Some(Input::Path(p)), Some(root)) => {
+            let (file, inside_root) = fs::read_prediction_within(p, root);
+            // Content reached through a link leaving the root is scored but never quoted.
+            let redacted = ExplainOptions {
+                show_prediction_values: options.show_prediction_values && inside_root,
+                ..options.clone()
             };
-            let redacted;
-            let options = if inside_root {
-                options
-            } else {
-                redacted = ExplainOptions {
-                    show_prediction_values: false,
-                    ..options.clone()
-                };
-                &redacted
-            };
-            match file {
-                PredictionFile::Missing => {
-                    let mut d = explain_core(Prediction::Missing, &prepared, options);
-                    // The same message `evaluate` gives for a missing file.
-                    d.result.error = Some(format!("Missing prediction CSV: {}", p.display()));
-                    d
-                }
-                PredictionFile::Invalid(e) => {
-                    explain_core(Prediction::Invalid(&e), &prepared, options)
-                }
-                PredictionFile::Bytes(b) => explain_core(Prediction::Csv(&b), &prepared, options),
-            }
+            file.apply(p, |p| explain_core(p, &prepared, &redacted), error)
         }
+        _ => with_prediction(prediction, |p| explain_core(p, &prepared, options), error),
     })
 }
 
@@ -82,8 +61,7 @@ fn explain(
     show_gold_values: bool,
     prediction_root: Option<std::path::PathBuf>,
 ) -> PyResult<NativeDiagnosis> {
-    let gold = Input::borrowed(gold)?;
-    let pred = prediction.map(Input::borrowed).transpose()?;
+    let inputs = TaskInputs::new(prediction, gold)?;
     let options = ExplainOptions {
         max_items,
         max_value_chars,
@@ -92,24 +70,11 @@ fn explain(
         show_gold_values,
         show_prediction_values: true,
     };
-    let size = gold.size() + pred.as_ref().map_or(0, Input::size);
-    let run = || {
-        explain_inputs(
-            pred.as_ref(),
-            &gold,
-            &config.inner,
-            &options,
-            prediction_root.as_deref(),
-        )
-    };
-    let result = if size > DETACH_THRESHOLD {
-        py.detach(run)
-    } else {
-        run()
-    };
-    result
-        .map(|inner| NativeDiagnosis { inner })
-        .map_err(fatal_to_py)
+    let root = prediction_root.as_deref();
+    let inner = inputs.run(py, |p, g| {
+        explain_inputs(p, g, &config.inner, &options, root)
+    })?;
+    Ok(NativeDiagnosis { inner })
 }
 
 /// A diagnosis held natively: its JSON, and its document rendered by the core.
@@ -146,20 +111,15 @@ fn column_signature(
     gold: &Bound<'_, PyAny>,
     strict: bool,
 ) -> PyResult<String> {
-    let gold = Input::borrowed(gold)?;
-    let pred = prediction.map(Input::borrowed).transpose()?;
-    let run = || -> Result<String, FatalError> {
-        let gold_bytes: Cow<'_, [u8]> = match &gold {
-            Input::Bytes(b) => Cow::Borrowed(b),
-            Input::Path(p) => Cow::Owned(fs::read_gold(p, "task")?),
-        };
-        let gold_table = read_table(&gold_bytes).map_err(|e| {
+    let inputs = TaskInputs::new(prediction, gold)?;
+    inputs.run(py, |pred, gold| {
+        let gold_table = read_table(&gold.gold_bytes("task")?).map_err(|e| {
             FatalError::new(
                 FatalCode::GoldInvalidCsv,
                 format!("cannot read gold CSV: {e}"),
             )
         })?;
-        let pred_bytes: Option<Cow<'_, [u8]>> = match &pred {
+        let pred_bytes: Option<Cow<'_, [u8]>> = match pred {
             None => None,
             Some(Input::Bytes(b)) => Some(Cow::Borrowed(b)),
             Some(Input::Path(p)) => match fs::read_prediction(p) {
@@ -169,32 +129,14 @@ fn column_signature(
                 PredictionFile::Bytes(b) => Some(Cow::Owned(b)),
             },
         };
-        let score = match pred_bytes {
-            None => column_signature_core(None, &gold_table, strict),
-            Some(bytes) => match read_table(&bytes) {
-                Ok(table) => column_signature_core(Some(&table), &gold_table, strict),
-                Err(_) => tabeq::partial_credit::ColumnSignatureScore::unreadable(
-                    gold_table.column_count(),
-                    false,
-                    strict,
-                ),
-            },
-        };
+        let score = column_signature_of_csv(pred_bytes.as_deref(), &gold_table, strict);
         Ok(tabeq::cpython_json::to_tree(&score).to_pretty())
-    };
-    let size = gold.size() + pred.as_ref().map_or(0, Input::size);
-    let result = if size > DETACH_THRESHOLD {
-        py.detach(run)
-    } else {
-        run()
-    };
-    result.map_err(fatal_to_py)
+    })
 }
 
 /// Register this module's functions on `_tabeq`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeDiagnosis>()?;
-    m.add_function(wrap_pyfunction!(explain, m)?)?;
-    m.add_function(wrap_pyfunction!(column_signature, m)?)?;
+    crate::add_functions!(m, explain, column_signature);
     Ok(())
 }

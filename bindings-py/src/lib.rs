@@ -1,10 +1,19 @@
 //! Python bindings: type and error translation, file reading and threads. All scoring
 //! logic lives in the `tabeq` core crate.
 
+/// Add each function to the module `m` (`wrap_pyfunction!` each); every file's `register` can use it.
+macro_rules! add_functions {
+    ($m:expr, $($function:ident),+ $(,)?) => {{
+        $($m.add_function(pyo3::wrap_pyfunction!($function, $m)?)?;)+
+    }};
+}
+pub(crate) use add_functions;
+
 mod explain;
 mod fs;
 mod gold;
 mod pool;
+mod result;
 mod trust;
 
 use std::borrow::Cow;
@@ -93,6 +102,10 @@ impl NativeConfig {
     fn order_sensitive(&self) -> bool {
         self.inner.order_sensitive
     }
+    /// The one-line form (`TaskConfig.__repr__`).
+    fn repr(&self) -> String {
+        self.inner.repr()
+    }
     /// Rule descriptions of the gold columns.
     fn rule_descriptions(&self) -> Vec<String> {
         self.inner
@@ -103,152 +116,10 @@ impl NativeConfig {
     }
 }
 
-/// A scored task (the official record plus a CSV detail code).
+/// A scored task on its way to `TaskResult._from_native` (which attaches its inputs).
 #[pyclass(frozen, module = "tabeq._tabeq", name = "NativeResult")]
 struct NativeResult {
     inner: TaskResult,
-}
-
-#[pymethods]
-impl NativeResult {
-    #[getter]
-    fn task_id(&self) -> &str {
-        &self.inner.task_id
-    }
-    #[getter]
-    fn passed(&self) -> bool {
-        self.inner.passed
-    }
-    #[getter]
-    fn score(&self) -> u8 {
-        self.inner.score()
-    }
-    #[getter]
-    fn order_sensitive(&self) -> bool {
-        self.inner.order_sensitive
-    }
-    #[getter]
-    fn gold_column_count(&self) -> usize {
-        self.inner.gold_column_count
-    }
-    #[getter]
-    fn prediction_column_count(&self) -> usize {
-        self.inner.prediction_column_count
-    }
-    #[getter]
-    fn gold_row_count(&self) -> usize {
-        self.inner.gold_row_count
-    }
-    #[getter]
-    fn prediction_row_count(&self) -> usize {
-        self.inner.prediction_row_count
-    }
-    #[getter]
-    fn column_mapping(&self) -> Option<Vec<usize>> {
-        self.inner.column_mapping.clone()
-    }
-    #[getter]
-    fn error_code(&self) -> Option<&'static str> {
-        self.inner.error_code.map(|c| c.code())
-    }
-    #[getter]
-    fn error(&self) -> Option<&str> {
-        self.inner.error.as_deref()
-    }
-    #[getter]
-    fn csv_error_code(&self) -> Option<&'static str> {
-        self.inner.csv_error.map(|c| c.code())
-    }
-    /// The official per-task dict as JSON text.
-    fn to_json(&self) -> String {
-        self.inner.to_json()
-    }
-    /// A result from the fields of an official record (a `TaskResult` built from a dict).
-    #[staticmethod]
-    #[pyo3(signature = (task_id, passed, order_sensitive, gold_column_count, prediction_column_count, gold_row_count, prediction_row_count, column_mapping, error_code, error, csv_error_code))]
-    #[allow(clippy::too_many_arguments)]
-    fn from_fields(
-        task_id: String,
-        passed: bool,
-        order_sensitive: bool,
-        gold_column_count: usize,
-        prediction_column_count: usize,
-        gold_row_count: usize,
-        prediction_row_count: usize,
-        column_mapping: Option<Vec<usize>>,
-        error_code: Option<&str>,
-        error: Option<String>,
-        csv_error_code: Option<&str>,
-    ) -> PyResult<NativeResult> {
-        let code = |c: Option<&str>| -> PyResult<_> {
-            c.map(|c| {
-                tabeq::TaskErrorCode::from_code(c).ok_or_else(|| {
-                    pyo3::exceptions::PyValueError::new_err(format!("unknown error_code {c:?}"))
-                })
-            })
-            .transpose()
-        };
-        let csv_error = csv_error_code
-            .map(|c| {
-                tabeq::error::CsvErrorKind::from_code(c).ok_or_else(|| {
-                    pyo3::exceptions::PyValueError::new_err(format!("unknown csv_error_code {c:?}"))
-                })
-            })
-            .transpose()?;
-        Ok(NativeResult {
-            inner: TaskResult {
-                task_id,
-                passed,
-                order_sensitive,
-                gold_column_count,
-                prediction_column_count,
-                gold_row_count,
-                prediction_row_count,
-                column_mapping,
-                error_code: code(error_code)?,
-                error,
-                csv_error,
-            },
-        })
-    }
-    /// The record as a document (verdict and counts), rendered as `format`.
-    fn render(&self, format: &str) -> PyResult<String> {
-        render(&self.inner.document(), format)
-    }
-    /// Every field in one call (one boundary crossing instead of eleven): task_id, passed,
-    /// order_sensitive, gold_column_count, prediction_column_count, gold_row_count,
-    /// prediction_row_count, column_mapping, error_code, error, csv_error_code.
-    #[allow(clippy::type_complexity)]
-    fn fields(
-        &self,
-    ) -> (
-        &str,
-        bool,
-        bool,
-        usize,
-        usize,
-        usize,
-        usize,
-        Option<Vec<usize>>,
-        Option<&'static str>,
-        Option<&str>,
-        Option<&'static str>,
-    ) {
-        let r = &self.inner;
-        (
-            &r.task_id,
-            r.passed,
-            r.order_sensitive,
-            r.gold_column_count,
-            r.prediction_column_count,
-            r.gold_row_count,
-            r.prediction_row_count,
-            r.column_mapping.clone(),
-            r.error_code.map(|c| c.code()),
-            r.error.as_deref(),
-            r.csv_error.map(|c| c.code()),
-        )
-    }
 }
 
 /// A core document in one of its formats (`text`, `markdown`, `html`, `csv`).
@@ -299,36 +170,82 @@ impl<'a> Input<'a> {
     }
 }
 
+/// The prediction and gold of one task, as handed in.
+pub(crate) struct TaskInputs<'a> {
+    prediction: Option<Input<'a>>,
+    gold: Input<'a>,
+}
+
+impl<'a> TaskInputs<'a> {
+    pub(crate) fn new(
+        prediction: Option<&'a Bound<'_, PyAny>>,
+        gold: &'a Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let prediction = prediction.map(Input::borrowed).transpose()?;
+        let gold = Input::borrowed(gold)?;
+        Ok(TaskInputs { prediction, gold })
+    }
+
+    /// `work` on these inputs, with the GIL released when they are large enough to be worth it;
+    /// a fatal error raised as its Python exception.
+    pub(crate) fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(Option<&Input<'a>>, &Input<'a>) -> Result<T, FatalError> + Send,
+    ) -> PyResult<T> {
+        let size = self.gold.size() + self.prediction.as_ref().map_or(0, Input::size);
+        let run = || work(self.prediction.as_ref(), &self.gold);
+        let result = if size > DETACH_THRESHOLD {
+            py.detach(run)
+        } else {
+            run()
+        };
+        result.map_err(fatal_to_py)
+    }
+}
+
+impl Input<'_> {
+    /// The gold's bytes: borrowed, or read from its path (fatal when it cannot be read).
+    fn gold_bytes(&self, task_id: &str) -> Result<Cow<'_, [u8]>, FatalError> {
+        Ok(match self {
+            Input::Bytes(b) => Cow::Borrowed(b),
+            Input::Path(p) => Cow::Owned(fs::read_gold(p, task_id)?),
+        })
+    }
+}
+
+/// Hand a prediction input to the core as a `Prediction` (`f` scores, explains or validates
+/// it): none, bytes, or a path read as the suite reads `prediction.csv`.
+pub(crate) fn with_prediction<T>(
+    input: Option<&Input<'_>>,
+    f: impl FnOnce(Prediction<'_>) -> T,
+    error: impl FnOnce(&mut T) -> &mut Option<String>,
+) -> T {
+    match input {
+        None => f(Prediction::Missing),
+        Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
+        Some(Input::Path(p)) => fs::read_prediction(p).apply(p, f, error),
+    }
+}
+
 /// Score one task whose inputs are bytes or paths. A gold path that cannot be read is fatal
-/// (`gold_missing`); a prediction path is read like the suite reads `prediction.csv`.
+/// (`gold_missing`).
 fn evaluate_inputs(
     prediction: Option<&Input<'_>>,
     gold: &Input<'_>,
     config: &TaskConfig,
 ) -> Result<TaskResult, FatalError> {
-    let gold_bytes: Cow<'_, [u8]> = match gold {
-        Input::Bytes(b) => Cow::Borrowed(b),
-        Input::Path(p) => Cow::Owned(fs::read_gold(p, &config.task_id)?),
-    };
-    let prepared = PreparedGold::new(&gold_bytes, config)?;
-    Ok(match prediction {
-        None => prepared.evaluate(Prediction::Missing),
-        Some(Input::Bytes(b)) => prepared.evaluate(Prediction::Csv(b)),
-        Some(Input::Path(p)) => evaluate_prediction_file(&prepared, p),
-    })
+    let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
+    Ok(with_prediction(
+        prediction,
+        |p| prepared.evaluate(p),
+        |r| &mut r.error,
+    ))
 }
 
 /// Score the prediction file at `path` (missing, unreadable or read) against a prepared gold.
 fn evaluate_prediction_file(prepared: &PreparedGold, path: &Path) -> TaskResult {
-    match fs::read_prediction(path) {
-        PredictionFile::Missing => {
-            let mut r = prepared.evaluate(Prediction::Missing);
-            r.error = Some(format!("Missing prediction CSV: {}", path.display()));
-            r
-        }
-        PredictionFile::Invalid(e) => prepared.evaluate(Prediction::Invalid(&e)),
-        PredictionFile::Bytes(b) => prepared.evaluate(Prediction::Csv(&b)),
-    }
+    fs::read_prediction(path).apply(path, |p| prepared.evaluate(p), |r| &mut r.error)
 }
 
 /// Score one task. `prediction` is CSV bytes, a path, or None (no file); `gold` is CSV
@@ -341,18 +258,9 @@ fn evaluate(
     gold: &Bound<'_, PyAny>,
     config: &NativeConfig,
 ) -> PyResult<NativeResult> {
-    let gold = Input::borrowed(gold)?;
-    let pred = prediction.map(Input::borrowed).transpose()?;
-    let size = gold.size() + pred.as_ref().map_or(0, Input::size);
-    let run = || evaluate_inputs(pred.as_ref(), &gold, &config.inner);
-    let result = if size > DETACH_THRESHOLD {
-        py.detach(run)
-    } else {
-        run()
-    };
-    result
-        .map(|inner| NativeResult { inner })
-        .map_err(fatal_to_py)
+    let inputs = TaskInputs::new(prediction, gold)?;
+    let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, &config.inner))?;
+    Ok(NativeResult { inner })
 }
 
 /// One `(prediction, gold, config)` item of `evaluate_many`.
@@ -538,50 +446,49 @@ fn write_output(py: Python<'_>, path: PathBuf, text: &str) -> PyResult<()> {
         .map_err(|e| OutputError::new_err((e.message().to_string(), e.code())))
 }
 
-/// Every stable error code as `(code, family, description)`.
+/// The gold-less check of one prediction (`tabeq validate`) as its document, rendered.
 #[pyfunction]
-fn error_catalogue_entries() -> Vec<(&'static str, &'static str, &'static str)> {
-    error_catalogue()
-        .into_iter()
-        .map(|e| (e.code, e.family, e.description))
-        .collect()
-}
-
-/// The suite summary as a document (totals, then one row per task, failures first).
-#[pyfunction]
-fn render_suite(
-    config_set_sha256: String,
-    unscored_prediction_tasks: Vec<String>,
-    results: Vec<PyRef<'_, NativeResult>>,
+fn render_validation(
+    py: Python<'_>,
+    prediction: Option<&Bound<'_, PyAny>>,
+    config: &NativeConfig,
     format: &str,
 ) -> PyResult<String> {
-    let summary = SuiteSummary {
-        evaluator: tabeq::suite::EVALUATOR_NAME.into(),
-        evaluator_version: tabeq::VERSION.into(),
-        config_set_sha256,
-        unscored_prediction_tasks,
-        tasks: results.iter().map(|r| r.inner.clone()).collect(),
-    };
-    render(&summary.document(), format)
+    let input = prediction.map(Input::borrowed).transpose()?;
+    let check = |p: Prediction<'_>| tabeq::validate_prediction(p, &config.inner);
+    let report = py.detach(|| with_prediction(input.as_ref(), check, |r| &mut r.error));
+    render(&report.document(), format)
+}
+
+/// The core's error-code catalogue as JSON text: `[{"code", "family", "description"}, ...]`.
+#[pyfunction]
+fn error_catalogue_json() -> String {
+    tabeq::cpython_json::to_tree(&error_catalogue()).to_pretty()
 }
 
 #[pymodule]
 fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", tabeq::VERSION)?;
     m.add("HTML_STYLE", tabeq::doc::HTML_STYLE)?;
-    m.add_function(wrap_pyfunction!(render_suite, m)?)?;
+    let hints = tabeq::explain::HintKind::ALL.iter().map(|h| h.code());
+    m.add("HINT_NAMES", hints.collect::<Vec<_>>())?;
     m.add_class::<NativeConfig>()?;
     m.add_class::<NativeResult>()?;
-    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
-    m.add_function(wrap_pyfunction!(evaluate_many, m)?)?;
-    m.add_function(wrap_pyfunction!(evaluate_suite, m)?)?;
-    m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
-    m.add_function(wrap_pyfunction!(read_csv, m)?)?;
-    m.add_function(wrap_pyfunction!(error_catalogue_entries, m)?)?;
-    m.add_function(wrap_pyfunction!(read_csv_file, m)?)?;
-    m.add_function(wrap_pyfunction!(read_file, m)?)?;
-    m.add_function(wrap_pyfunction!(check_output, m)?)?;
-    m.add_function(wrap_pyfunction!(write_output, m)?)?;
+    add_functions!(
+        m,
+        evaluate,
+        evaluate_many,
+        evaluate_suite,
+        canonicalize,
+        read_csv,
+        error_catalogue_json,
+        render_validation,
+        read_csv_file,
+        read_file,
+        check_output,
+        write_output,
+    );
+    result::register(m)?;
     trust::register(m)?;
     explain::register(m)?;
     gold::register(m)?;

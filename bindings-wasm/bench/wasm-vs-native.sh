@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # WASM (Node) vs native time on the 12,962 × 6 worst case of bench/gen_worst.py, through the same
-# binding code path (tabeq_wasm::api::evaluator::evaluate). Rounds alternate native and WASM so
+# binding code path (tabeq::file_input::TaskFiles::evaluate, then the record's JSON tree). Rounds alternate native and WASM so
 # both see the same machine load; prints min and median per side and their ratio.
 # Usage: bash bindings-wasm/bench/wasm-vs-native.sh [ROUNDS] [RUNS_PER_ROUND]   (after scripts/build-wasm.sh)
 set -euo pipefail

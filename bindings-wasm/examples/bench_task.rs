@@ -9,9 +9,8 @@ mod support;
 
 use std::time::Instant;
 
-use tabeq::cpython_json::Out;
-use tabeq_wasm::api::evaluator::evaluate;
-use tabeq_wasm::api::Input;
+use tabeq::cpython_json::{to_tree, Out};
+use tabeq::file_input::{FileInput, TaskFiles};
 
 fn main() {
     let args = support::args("bench_task PREDICTION GOLD CONFIG [RUNS]", 3);
@@ -21,13 +20,14 @@ fn main() {
     let mut last = Out::Null;
     for _ in 0..runs {
         let start = Instant::now();
-        last = evaluate(
-            Input::Bytes(prediction.clone()),
-            Input::Bytes(gold.clone()),
-            Input::Bytes(config.clone()),
-            None,
-        )
-        .unwrap_or_else(|e| panic!("fatal: {}: {}", e.code, e.message));
+        let files = TaskFiles {
+            prediction: FileInput::Bytes(prediction.clone()),
+            gold: FileInput::Bytes(gold.clone()),
+            config: FileInput::Bytes(config.clone()),
+            config_file_name: None,
+        };
+        let result = files.evaluate();
+        last = to_tree(&result.unwrap_or_else(|e| panic!("fatal: {}: {}", e.code, e.message)));
         times.push(start.elapsed().as_secs_f64() * 1000.0);
     }
     times.sort_by(f64::total_cmp);

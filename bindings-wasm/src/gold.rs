@@ -1,13 +1,13 @@
-//! JavaScript export of `Gold`: one gold prepared once, scored against many predictions.
+//! JavaScript export of `Gold`: one gold prepared once, scored against many predictions
+//! (`tabeq::file_input::GoldScorer`).
 
-use tabeq::csv::MAX_CSV_BYTES;
-use tabeq::pyjson::Out;
+use tabeq::file_input::{FileInput, GoldScorer};
 use wasm_bindgen::prelude::*;
 
-use crate::api::gold as api;
-use crate::api::Input;
-use crate::js_evaluator::{array_items, bool_option, config_file_name};
-use crate::{config_input, input, throw, to_js};
+use crate::js_args::{array_items, bool_option};
+use crate::task_functions::{csv_input, task_files};
+use crate::{out_to_js, throw, to_js};
+use tabeq::cpython_json::{to_tree, Out};
 
 /// A gold read, validated and canonicalized once (`Gold` in `tabeq.d.ts`).
 ///
@@ -18,13 +18,13 @@ use crate::{config_input, input, throw, to_js};
 /// ```
 #[wasm_bindgen(js_name = Gold)]
 pub struct JsGold {
-    gold: api::Gold,
+    scorer: GoldScorer,
 }
 
-fn predictions(value: &JsValue) -> Result<Vec<Input>, JsValue> {
+fn predictions(value: &JsValue) -> Result<Vec<FileInput>, JsValue> {
     throw(array_items(value, "predictions"))?
         .iter()
-        .map(|p| throw(input(p, "prediction", MAX_CSV_BYTES)))
+        .map(|p| csv_input(p, "prediction"))
         .collect()
 }
 
@@ -34,37 +34,29 @@ impl JsGold {
     /// config and gold errors `evaluate` throws.
     #[wasm_bindgen(constructor)]
     pub fn new(gold: JsValue, config: JsValue, options: JsValue) -> Result<JsGold, JsValue> {
-        let name = throw(config_file_name(&options))?;
-        let gold = throw(input(&gold, "gold", MAX_CSV_BYTES))?;
-        let config = throw(config_input(&config, "config"))?;
-        Ok(JsGold {
-            gold: throw(api::Gold::new(gold, config, name.as_deref()))?,
-        })
+        let files = task_files(&JsValue::NULL, Some(&gold), &config, &options)?;
+        let scorer = throw(files.gold_scorer())?;
+        Ok(JsGold { scorer })
     }
 
     /// The official per-task record, as `evaluate` returns it.
     pub fn evaluate(&self, prediction: JsValue) -> Result<JsValue, JsValue> {
-        let prediction = throw(input(&prediction, "prediction", MAX_CSV_BYTES))?;
-        to_js(&tabeq::pyjson::to_tree(&self.gold.result(&prediction)))
+        to_js(&self.scorer.result(&csv_input(&prediction, "prediction")?))
     }
 
     /// The records of many predictions, in order.
     #[wasm_bindgen(js_name = evaluateMany)]
     pub fn evaluate_many(&self, predictions_value: JsValue) -> Result<JsValue, JsValue> {
         let items = predictions(&predictions_value)?;
-        let results = items
-            .iter()
-            .map(|p| tabeq::pyjson::to_tree(&self.gold.result(p)))
-            .collect();
-        to_js(&Out::Array(results))
+        // One array of trees (not a serialized Vec): no second serializer in the module.
+        let results = items.iter().map(|p| to_tree(&self.scorer.result(p)));
+        out_to_js(&Out::Array(results.collect()))
     }
 
     /// The official score (1 or 0) of each prediction.
     pub fn scores(&self, predictions_value: JsValue) -> Result<Vec<f64>, JsValue> {
-        Ok(predictions(&predictions_value)?
-            .iter()
-            .map(|p| self.gold.score(p))
-            .collect())
+        let items = predictions(&predictions_value)?;
+        Ok(items.iter().map(|p| self.scorer.score(p)).collect())
     }
 
     /// The partial credit of each prediction (`PartialCredit` of `explain`);
@@ -79,26 +71,25 @@ impl JsGold {
         let items = predictions(&predictions_value)?;
         let credits = items
             .iter()
-            .map(|p| self.gold.partial_credit(p, strict))
-            .collect();
-        to_js(&Out::Array(credits))
+            .map(|p| to_tree(&self.scorer.partial_credit(p, strict)));
+        out_to_js(&Out::Array(credits.collect()))
     }
 
     /// The normalized config.
     #[wasm_bindgen(getter)]
     pub fn config(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.gold.config())
+        out_to_js(&self.scorer.gold().config().to_out())
     }
 
     /// Gold data rows.
     #[wasm_bindgen(getter, js_name = rowCount)]
     pub fn row_count(&self) -> usize {
-        self.gold.row_count()
+        self.scorer.gold().table().row_count()
     }
 
     /// Gold columns.
     #[wasm_bindgen(getter, js_name = columnCount)]
     pub fn column_count(&self) -> usize {
-        self.gold.column_count()
+        self.scorer.gold().table().column_count()
     }
 }

@@ -1,14 +1,15 @@
 //! # tabeq for JavaScript (browser and Node), via wasm-bindgen
 //!
-//! The exported functions translate JavaScript values to bytes, call the `tabeq` core and
-//! return plain objects built from the core's JSON trees (snake_case keys, as in the official
-//! summary JSON). Every error is thrown as a JavaScript `Error` whose `code` is a stable
-//! snake_case code (see `errorCodes()`); fatal errors also carry `stage` and `taskId`.
+//! The exported functions turn JavaScript values into Rust values ([`js_args`]), call the
+//! `tabeq` core (`tabeq::file_input`, `tabeq::suite`, `tabeq::submission`) and hand back
+//! plain objects with the core's keys (snake_case, as in the official summary JSON). Every
+//! error is the core's `CodedError`, thrown as a JavaScript `Error` whose `code` is a stable
+//! snake_case code (see `errorCodes()`), with `stage`, `taskId` and `line`.
 //!
 //! Nothing here may panic on any input: the module is built with `panic = "abort"`, where a
 //! panic would kill the instance. Inputs are type-checked, sizes are bounded before anything
-//! is copied into WebAssembly memory, and JavaScript callbacks that may throw (`JSON.stringify`
-//! of a caller's object) are called through catching bindings.
+//! is copied into WebAssembly memory, and JavaScript callbacks that may throw are called
+//! through catching bindings.
 //!
 //! ```js
 //! import init, { evaluate } from "./pkg/tabeq.js";
@@ -21,199 +22,77 @@
 pub mod api;
 #[cfg(feature = "evaluator")]
 mod gold;
+// The trust module alone uses only the file arguments.
+#[cfg_attr(not(feature = "evaluator"), allow(dead_code))]
+mod js_args;
 #[cfg(feature = "evaluator")]
-mod js_evaluator;
+mod suite_classes;
+#[cfg(feature = "evaluator")]
+mod task_functions;
 #[cfg(feature = "trust")]
 mod trust;
 
-use api::{Failure, Input, MAX_CONFIG_BYTES};
-use js_sys::{ArrayBuffer, Reflect, Uint8Array, JSON};
-use tabeq::cpython_json::Out;
+use js_sys::{Reflect, JSON};
+use tabeq::cpython_json::{to_tree, Out};
+#[cfg(not(feature = "trust"))]
+use tabeq::error::ArgumentError;
+use tabeq::error::{error_catalogue, CodedError};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
-/// Turn a failure into a JavaScript `Error` with `code`, `stage` and `taskId`.
-pub(crate) fn to_js_error(f: Failure) -> JsValue {
-    let error = js_sys::Error::new(&f.message);
+pub(crate) use js_args::{config_input, input, inspectable};
+
+/// Turn a core error into a JavaScript `Error` with `code`, `stage`, `taskId` and `line`.
+pub(crate) fn to_js_error(e: CodedError) -> JsValue {
+    let error = js_sys::Error::new(&e.message);
     error.set_name("TabeqError");
-    let task_id = f.task_id.map_or(JsValue::NULL, |t| JsValue::from_str(&t));
-    let line = f
-        .line
-        .map_or(JsValue::NULL, |l| JsValue::from_f64(l as f64));
     // Setting own properties on a fresh Error cannot fail; the results are ignored.
-    let _ = Reflect::set(&error, &"code".into(), &f.code.into());
-    let _ = Reflect::set(&error, &"stage".into(), &f.stage.into());
-    let _ = Reflect::set(&error, &"taskId".into(), &task_id);
-    let _ = Reflect::set(&error, &"line".into(), &line);
+    let set = |key: &str, value: JsValue| Reflect::set(&error, &key.into(), &value);
+    let _ = set("code", e.code.into());
+    let _ = set("stage", e.stage.into());
+    let _ = set("taskId", e.task_id.map_or(JsValue::NULL, JsValue::from));
+    let _ = set(
+        "line",
+        e.line.map_or(JsValue::NULL, |l| JsValue::from(l as f64)),
+    );
     error.into()
 }
 
 /// A core JSON tree as a plain JavaScript value.
-pub(crate) fn to_js(out: &Out) -> Result<JsValue, JsValue> {
+pub(crate) fn out_to_js(out: &Out) -> Result<JsValue, JsValue> {
     json_to_js(&out.to_pretty())
 }
 
-/// A serde value (a document, a report) as a plain JavaScript value: objects for structs and
-/// maps, `null` for absent values, no JSON text in between.
+/// A core report (a record, a diagnosis, a summary) as a plain JavaScript value, with the keys
+/// and values the core's JSON writer gives it.
+pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    out_to_js(&to_tree(value))
+}
+
+/// A serde value (a document) as a plain JavaScript value: objects for structs and maps,
+/// `null` for absent values, no JSON text in between.
 #[cfg(feature = "evaluator")]
 pub(crate) fn to_js_value<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| {
-            to_js_error(Failure::internal(format!(
-                "result cannot be converted: {e}"
-            )))
-        })
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    throw(
+        value
+            .serialize(&serializer)
+            .map_err(CodedError::unconvertible),
+    )
+}
+
+/// A document rendered in the format named by a JavaScript value.
+#[cfg(feature = "evaluator")]
+pub(crate) fn render(document: &tabeq::Document, format: &JsValue) -> Result<String, JsValue> {
+    let format = format.as_string().unwrap_or_default();
+    throw(tabeq::file_input::render_document(document, &format))
 }
 
 pub(crate) fn json_to_js(text: &str) -> Result<JsValue, JsValue> {
-    JSON::parse(text).map_err(|_| to_js_error(Failure::internal("result is not valid JSON")))
+    throw(JSON::parse(text).map_err(|_| CodedError::unconvertible("not valid JSON")))
 }
 
-/// Checks below use `instanceof` and `Array.isArray`, which throw for a revoked `Proxy` (and
-/// run a live proxy's traps). Asking for the prototype through the catching `Reflect` binding
-/// first turns such an object into a coded error instead of an exception thrown through Rust.
-pub(crate) fn inspectable(value: &JsValue, what: &str) -> Result<(), Failure> {
-    if value.is_object() || value.is_function() {
-        Reflect::get_prototype_of(value).map_err(|e| {
-            Failure::invalid_argument(format!(
-                "{what} cannot be inspected: {}",
-                describe_exception(&e)
-            ))
-        })?;
-    }
-    Ok(())
-}
-
-/// A file argument: `null`/`undefined` (no file), a string (its UTF-8 bytes), a `Uint8Array`
-/// (Node's `Buffer` is one) or an `ArrayBuffer`. Anything longer than `limit` bytes is not
-/// copied.
-pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<Input, Failure> {
-    if value.is_null() || value.is_undefined() {
-        return Ok(Input::Missing);
-    }
-    inspectable(value, what)?;
-    if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
-        // Each UTF-16 unit is at least one UTF-8 byte, so a string with more units than the
-        // limit is too large; its exact UTF-8 size is counted chunk by chunk (never copying
-        // more than a chunk) so the error reads exactly as for the same bytes.
-        if !text.is_valid_utf16() {
-            return Err(Failure {
-                code: api::LONE_SURROGATE,
-                ..Failure::invalid_argument(format!(
-                    "{what} is a string with a lone surrogate, which has no UTF-8 form; pass bytes instead"
-                ))
-            });
-        }
-        let units = text.length() as usize;
-        if units > limit {
-            return Ok(Input::TooLarge {
-                at_least: utf8_length(text),
-                exact: true,
-            });
-        }
-        return Ok(Input::Bytes(
-            value.as_string().unwrap_or_default().into_bytes(),
-        ));
-    }
-    if let Some(array) = value.dyn_ref::<Uint8Array>() {
-        if array.length() == 0 {
-            // A view of a detached buffer reads as empty: refuse it rather than score "".
-            view_of(&array.buffer(), what)?;
-        }
-        return Ok(bytes_of(array, limit));
-    }
-    if let Some(buffer) = value.dyn_ref::<ArrayBuffer>() {
-        return Ok(bytes_of(&view_of(buffer, what)?, limit));
-    }
-    Err(Failure::invalid_argument(format!(
-        "{what} must be a string, a Uint8Array, an ArrayBuffer or null"
-    )))
-}
-
-/// A `Uint8Array` over `buffer`, through the catching `Reflect.construct`: a detached buffer
-/// (transferred to a worker, say) throws there, and becomes a coded error here.
-fn view_of(buffer: &ArrayBuffer, what: &str) -> Result<Uint8Array, Failure> {
-    let constructor = Reflect::get(&js_sys::global(), &"Uint8Array".into())
-        .map_err(|_| Failure::internal("Uint8Array is not available"))?;
-    Reflect::construct(
-        constructor.unchecked_ref::<js_sys::Function>(),
-        &js_sys::Array::of1(buffer),
-    )
-    .map(JsCast::unchecked_into)
-    .map_err(|e| {
-        Failure::invalid_argument(format!(
-            "{what} cannot be read (a detached ArrayBuffer?): {}",
-            describe_exception(&e)
-        ))
-    })
-}
-
-/// The UTF-8 length of a JS string as `as_string()` would encode it (lone surrogates become
-/// U+FFFD), converting one chunk at a time and never splitting a surrogate pair.
-fn utf8_length(text: &js_sys::JsString) -> usize {
-    const CHUNK: u32 = 1 << 20;
-    let units = text.length();
-    let mut total = 0usize;
-    let mut start = 0u32;
-    while start < units {
-        let mut end = start.saturating_add(CHUNK).min(units);
-        if end < units && (0xD800..0xDC00).contains(&(text.char_code_at(end - 1) as u32)) {
-            end += 1;
-        }
-        total += text.slice(start, end).as_string().map_or(0, |s| s.len());
-        start = end;
-    }
-    total
-}
-
-fn bytes_of(array: &Uint8Array, limit: usize) -> Input {
-    let length = array.length() as usize;
-    if length > limit {
-        Input::TooLarge {
-            at_least: length,
-            exact: true,
-        }
-    } else {
-        Input::Bytes(array.to_vec())
-    }
-}
-
-/// A config argument: JSON text (string or bytes) or an object, which is serialized with
-/// `JSON.stringify` (so `2.0` and `2` cannot be told apart: pass the file's text for that).
-pub(crate) fn config_input(value: &JsValue, what: &str) -> Result<Input, Failure> {
-    inspectable(value, what)?;
-    if value.is_object()
-        && !value.is_instance_of::<Uint8Array>()
-        && !value.is_instance_of::<ArrayBuffer>()
-    {
-        let text = JSON::stringify(value).map_err(|e| {
-            Failure::invalid_argument(format!(
-                "{what} object cannot be serialized to JSON: {}",
-                describe_exception(&e)
-            ))
-        })?;
-        return required(input(&text.into(), what, MAX_CONFIG_BYTES)?, what);
-    }
-    required(input(value, what, MAX_CONFIG_BYTES)?, what)
-}
-
-fn required(input: Input, what: &str) -> Result<Input, Failure> {
-    match input {
-        Input::Missing => Err(Failure::invalid_argument(format!("{what} is required"))),
-        other => Ok(other),
-    }
-}
-
-pub(crate) fn describe_exception(e: &JsValue) -> String {
-    match e.dyn_ref::<js_sys::Error>() {
-        Some(error) => error.message().as_string().unwrap_or_default(),
-        None => e.as_string().unwrap_or_else(|| "exception".into()),
-    }
-}
-
-pub(crate) fn throw<T>(result: Result<T, Failure>) -> Result<T, JsValue> {
-    result.map_err(to_js_error)
+pub(crate) fn throw<T, E: Into<CodedError>>(result: Result<T, E>) -> Result<T, JsValue> {
+    result.map_err(|e| to_js_error(e.into()))
 }
 
 /// Render a document (from `explainDocument`, `validationDocument`, …) as `"text"`,
@@ -223,13 +102,9 @@ pub(crate) fn throw<T>(result: Result<T, Failure>) -> Result<T, JsValue> {
 #[wasm_bindgen(js_name = renderDocument)]
 pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsValue> {
     throw(inspectable(&document, "document"))?;
-    let doc: tabeq::doc::Document = serde_wasm_bindgen::from_value(document).map_err(|e| {
-        to_js_error(Failure::invalid_argument(format!(
-            "document is not a tabeq document: {e}"
-        )))
-    })?;
-    let format = format.as_string().unwrap_or_default();
-    throw(api::render_document(&doc, &format))
+    let doc = serde_wasm_bindgen::from_value(document)
+        .map_err(|e| ArgumentError::wrong_type("document", format!("a tabeq document ({e})")));
+    render(&throw(doc)?, &format)
 }
 
 /// The tabeq version.
@@ -238,8 +113,9 @@ pub fn version() -> String {
     tabeq::VERSION.to_string()
 }
 
-/// Every stable error code with its family (`ErrorCodeEntry[]` in `tabeq.d.ts`).
+/// Every stable error code any surface raises, with its family, stage and description
+/// (`ErrorCodeEntry[]` in `tabeq.d.ts`): the core's catalogue as it is.
 #[wasm_bindgen(js_name = errorCodes)]
 pub fn error_codes() -> Result<JsValue, JsValue> {
-    to_js(&api::error_codes())
+    to_js(&error_catalogue())
 }

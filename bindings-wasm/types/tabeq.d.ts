@@ -216,10 +216,15 @@ export interface ConfigWarning {
   suggestion: string | null;
 }
 
-/** One entry of errorCodes(). */
+/** One entry of errorCodes(): the core's catalogue of every code any surface (Rust, Python, JS) raises. */
 export interface ErrorCodeEntry {
   code: string;
-  family: "task" | "csv" | "cell" | "fatal" | "trust" | "binding";
+  /** "output" codes are raised by the Python CLI only. */
+  family: "task" | "csv" | "cell" | "fatal" | "trust" | "binding" | "output";
+  /** The `stage` of a thrown error with this code; null for task codes (a record's error_code, never thrown). */
+  stage: "config" | "gold" | "suite" | "csv" | "cell" | "trust" | "argument" | "output" | null;
+  /** What the code means, in one sentence. */
+  description: string;
 }
 
 /** Options of explain (besides configFileName). */

@@ -590,17 +590,20 @@ impl ConfigWarning {
 
     /// As JSON: `code`, `message`, `key`, `column` (or null), `suggestion` (or null).
     pub fn to_out(&self) -> Out {
-        let optional = |s: Option<&str>| s.map_or(Out::Null, |s| Out::Str(s.into()));
-        Out::Object(vec![
-            ("code".into(), Out::Str(self.code.code().into())),
-            ("message".into(), Out::Str(self.to_string())),
-            ("key".into(), Out::Str(self.key.clone())),
-            (
-                "column".into(),
-                self.column().map_or(Out::Null, |j| Out::Int(j as i64)),
-            ),
-            ("suggestion".into(), optional(self.suggestion)),
-        ])
+        crate::cpython_json::to_tree(self)
+    }
+}
+
+impl serde::Serialize for ConfigWarning {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("ConfigWarning", 5)?;
+        out.serialize_field("code", self.code.code())?;
+        out.serialize_field("message", &self.to_string())?;
+        out.serialize_field("key", &self.key)?;
+        out.serialize_field("column", &self.column())?;
+        out.serialize_field("suggestion", &self.suggestion)?;
+        out.end()
     }
 }
 

@@ -223,14 +223,7 @@ enum State {
 /// Errors carry a [`CsvErrorKind`] and, where it applies, the 1-based record number.
 pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
     if bytes.len() > MAX_CSV_BYTES {
-        return Err(err(
-            CsvErrorKind::TooLarge,
-            None,
-            format!(
-                "CSV exceeds the {MAX_CSV_BYTES}-byte limit ({} bytes)",
-                bytes.len()
-            ),
-        ));
+        return Err(CsvError::too_large(bytes.len(), true));
     }
     let text = match core::str::from_utf8(bytes) {
         Ok(t) => t,
@@ -280,17 +273,11 @@ fn parse(text: &str) -> Result<Table, CsvError> {
                 }
                 match c {
                     b'\n' | b'\r' => {
-                        b.end_field();
-                        i += line_end_len(bytes, i);
-                        b.end_record()?;
-                        state = State::StartRecord;
+                        state = end_line(&mut b, bytes, &mut i, &mut field_bytes)?;
                         continue;
                     }
                     b'"' => state = State::InQuoted,
-                    b',' => {
-                        b.end_field();
-                        state = State::StartField;
-                    }
+                    b',' => state = end_field(&mut b, &mut field_bytes),
                     _ => {
                         let end = unquoted_run_end(bytes, i);
                         push_run(&mut b, text, i, end, &mut field_bytes)?;
@@ -304,18 +291,10 @@ fn parse(text: &str) -> Result<Table, CsvError> {
             State::InField => {
                 match c {
                     b'\n' | b'\r' => {
-                        b.end_field();
-                        field_bytes = 0;
-                        i += line_end_len(bytes, i);
-                        b.end_record()?;
-                        state = State::StartRecord;
+                        state = end_line(&mut b, bytes, &mut i, &mut field_bytes)?;
                         continue;
                     }
-                    b',' => {
-                        b.end_field();
-                        field_bytes = 0;
-                        state = State::StartField;
-                    }
+                    b',' => state = end_field(&mut b, &mut field_bytes),
                     _ => {
                         let end = unquoted_run_end(bytes, i);
                         push_run(&mut b, text, i, end, &mut field_bytes)?;
@@ -342,18 +321,10 @@ fn parse(text: &str) -> Result<Table, CsvError> {
                     i += 1;
                 }
                 b',' => {
-                    b.end_field();
-                    field_bytes = 0;
-                    state = State::StartField;
+                    state = end_field(&mut b, &mut field_bytes);
                     i += 1;
                 }
-                b'\n' | b'\r' => {
-                    b.end_field();
-                    field_bytes = 0;
-                    i += line_end_len(bytes, i);
-                    b.end_record()?;
-                    state = State::StartRecord;
-                }
+                b'\n' | b'\r' => state = end_line(&mut b, bytes, &mut i, &mut field_bytes)?,
                 _ => {
                     return Err(err(
                         CsvErrorKind::UnexpectedAfterQuote,
@@ -379,6 +350,26 @@ fn parse(text: &str) -> Result<Table, CsvError> {
         }
     }
     b.finish()
+}
+
+/// Close the field at a delimiter: the next field starts.
+fn end_field(b: &mut Builder, field_bytes: &mut usize) -> State {
+    b.end_field();
+    *field_bytes = 0;
+    State::StartField
+}
+
+/// Close the field and the record at the line terminator at `*i`, and step over it.
+fn end_line(
+    b: &mut Builder,
+    bytes: &[u8],
+    i: &mut usize,
+    field_bytes: &mut usize,
+) -> Result<State, CsvError> {
+    end_field(b, field_bytes);
+    *i += line_end_len(bytes, *i);
+    b.end_record()?;
+    Ok(State::StartRecord)
 }
 
 /// Length of the line terminator at `i` (`\r\n` is one terminator).
@@ -447,61 +438,47 @@ mod tests {
         assert_eq!(t.headers(), &["\u{FEFF}h"]);
     }
 
+    /// The kind of error `read_table` gives for each input.
+    fn refused(cases: &[(&[u8], CsvErrorKind)]) {
+        for &(bytes, kind) in cases {
+            assert_eq!(read_table(bytes).unwrap_err().kind, kind, "{bytes:?}");
+        }
+    }
+
     #[test]
     fn blank_lines_are_zero_field_records() {
-        assert_eq!(
-            read_table(b"a\nx\n\n").unwrap_err().kind,
-            CsvErrorKind::NonRectangular
-        );
+        refused(&[
+            (b"a\nx\n\n", CsvErrorKind::NonRectangular),
+            (b"\n", CsvErrorKind::ZeroColumns),
+            (b"", CsvErrorKind::Empty),
+        ]);
         assert_eq!(read_table(b"a\n\"\"\n").unwrap().cell(0, 0), "");
-        assert_eq!(
-            read_table(b"\n").unwrap_err().kind,
-            CsvErrorKind::ZeroColumns
-        );
-        assert_eq!(read_table(b"").unwrap_err().kind, CsvErrorKind::Empty);
     }
 
     #[test]
     fn strictness() {
-        assert_eq!(
-            read_table(b"a\n\"x\"y\n").unwrap_err().kind,
-            CsvErrorKind::UnexpectedAfterQuote
-        );
-        assert_eq!(
-            read_table(b"a\n\"x").unwrap_err().kind,
-            CsvErrorKind::UnterminatedQuote
-        );
+        refused(&[
+            (b"a\n\"x\"y\n", CsvErrorKind::UnexpectedAfterQuote),
+            (b"a\n\"x", CsvErrorKind::UnterminatedQuote),
+            (b"a\nx\0\n", CsvErrorKind::NulCharacter),
+            (b"a\n\xff\n", CsvErrorKind::InvalidUtf8),
+        ]);
         assert_eq!(read_table(b"a,b\nx,\n").unwrap().cell(0, 1), "");
         assert_eq!(read_table(b"a,b\nx,").unwrap().cell(0, 1), "");
-        assert_eq!(
-            read_table(b"a\nx\0\n").unwrap_err().kind,
-            CsvErrorKind::NulCharacter
-        );
-        assert_eq!(
-            read_table(b"a\n\xff\n").unwrap_err().kind,
-            CsvErrorKind::InvalidUtf8
-        );
     }
 
     #[test]
     fn limits() {
         let wide = vec!["c"; 65].join(",");
-        assert_eq!(
-            read_table(wide.as_bytes()).unwrap_err().kind,
-            CsvErrorKind::TooManyColumns
-        );
         let big = "h\n".to_string() + &"x".repeat(MAX_CELL_CHARACTERS + 1);
-        assert_eq!(
-            read_table(big.as_bytes()).unwrap_err().kind,
-            CsvErrorKind::CellTooLarge
-        );
+        let many = "h\n".to_string() + &"1\n".repeat(MAX_CSV_ROWS + 1);
+        refused(&[
+            (wide.as_bytes(), CsvErrorKind::TooManyColumns),
+            (big.as_bytes(), CsvErrorKind::CellTooLarge),
+            (many.as_bytes(), CsvErrorKind::TooManyRows),
+        ]);
         let ok = "h\n".to_string() + &"é".repeat(MAX_CELL_CHARACTERS / 2);
         assert!(read_table(ok.as_bytes()).is_ok());
-        let many = "h\n".to_string() + &"1\n".repeat(MAX_CSV_ROWS + 1);
-        assert_eq!(
-            read_table(many.as_bytes()).unwrap_err().kind,
-            CsvErrorKind::TooManyRows
-        );
         let exact = "h\n".to_string() + &"1\n".repeat(MAX_CSV_ROWS);
         assert_eq!(
             read_table(exact.as_bytes()).unwrap().row_count(),

@@ -403,6 +403,27 @@ impl serde::Serialize for PartialCredit {
     }
 }
 
+/// [`column_signature`] of a prediction's CSV bytes (`None`: no file); bytes that do not read
+/// as a strict CSV score as an unreadable table (`no_match`).
+///
+/// ```
+/// use tabeq::partial_credit::column_signature_of_csv;
+/// let gold = tabeq::csv::read_table(b"n\n1\n").unwrap();
+/// assert_eq!(column_signature_of_csv(Some(b"m\n1.0\n"), &gold, false).score, 1.0);
+/// assert_eq!(column_signature_of_csv(Some(b"\"a\n"), &gold, false).score, 0.0);
+/// ```
+pub fn column_signature_of_csv(
+    prediction: Option<&[u8]>,
+    gold: &Table,
+    strict: bool,
+) -> ColumnSignatureScore {
+    match prediction.map(crate::csv::read_table) {
+        None => column_signature(None, gold, strict),
+        Some(Ok(table)) => column_signature(Some(&table), gold, strict),
+        Some(Err(_)) => ColumnSignatureScore::unreadable(gold.column_count(), false, strict),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

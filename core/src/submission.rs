@@ -26,10 +26,12 @@
 
 use crate::config::TaskConfig;
 use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Tone};
+use crate::error::CodedError;
 use crate::error::{CsvErrorKind, FatalError, TaskErrorCode};
 use crate::evaluate::Prediction;
+use crate::file_input::FileInput;
 use crate::pyjson::Out;
-use crate::suite::{plan_suite, unscored_prediction_tasks, ConfigFile, SuitePlan};
+use crate::suite::{ConfigFile, TaskSlots};
 use crate::validate::{validate_prediction, ValidationReport};
 
 /// A file that is not UTF-8 text, recognized by its first bytes, so a message can say what it
@@ -56,7 +58,24 @@ pub enum ForeignFile {
     OleDocument,
 }
 
+/// A recognized file as a page shows it: `{kind, advice}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct SniffedFile {
+    /// The [`ForeignFile::code`].
+    pub kind: &'static str,
+    /// The [`ForeignFile::advice`].
+    pub advice: &'static str,
+}
+
 impl ForeignFile {
+    /// The code and advice together.
+    pub fn sniffed(self) -> SniffedFile {
+        SniffedFile {
+            kind: self.code(),
+            advice: self.advice(),
+        }
+    }
+
     /// Recognize a file from its first bytes; `None` for anything else (including UTF-8 text).
     ///
     /// ```
@@ -135,6 +154,22 @@ pub struct TaskCheck {
 }
 
 impl TaskCheck {
+    fn of(prediction: Prediction<'_>, config: &TaskConfig) -> TaskCheck {
+        let foreign_file = match prediction {
+            Prediction::Csv(bytes) => ForeignFile::sniff(bytes),
+            _ => None,
+        };
+        let report = validate_prediction(prediction, config);
+        let not_utf8 = report
+            .csv_error
+            .as_ref()
+            .is_some_and(|e| e.kind == CsvErrorKind::InvalidUtf8);
+        TaskCheck {
+            report,
+            foreign_file: foreign_file.filter(|_| not_utf8),
+        }
+    }
+
     /// The validation report's JSON tree with `foreign_file` (its code, or null) at the end.
     pub fn to_out(&self) -> Out {
         let mut out = crate::pyjson::to_tree(&self.report);
@@ -152,36 +187,29 @@ impl TaskCheck {
 /// A submission being checked task by task (see the module docs).
 #[derive(Debug, Clone)]
 pub struct SubmissionCheck {
-    plan: SuitePlan,
-    extra_tasks: Vec<String>,
-    checks: Vec<Option<TaskCheck>>,
+    tasks: TaskSlots<TaskCheck>,
 }
 
 impl SubmissionCheck {
     /// Plan the check from the files of `configs/` and the folder names under `predictions/`.
     /// Config problems are fatal, as when scoring.
-    pub fn new<'a>(
+    pub fn new(
         config_files: &[ConfigFile],
-        prediction_dirs: impl IntoIterator<Item = &'a str>,
+        prediction_dirs: impl IntoIterator<Item = impl AsRef<str>>,
     ) -> Result<SubmissionCheck, FatalError> {
-        let plan = plan_suite(config_files)?;
-        let extra_tasks = unscored_prediction_tasks(prediction_dirs, &plan);
-        let checks = vec![None; plan.configs.len()];
         Ok(SubmissionCheck {
-            plan,
-            extra_tasks,
-            checks,
+            tasks: TaskSlots::new(config_files, prediction_dirs)?,
         })
     }
 
     /// Task ids in evaluation order.
     pub fn task_ids(&self) -> impl Iterator<Item = &str> {
-        self.plan.configs.iter().map(|c| c.task_id.as_str())
+        self.tasks.task_ids()
     }
 
     /// The config of a task.
     pub fn config(&self, task_id: &str) -> Option<&TaskConfig> {
-        self.plan.configs.iter().find(|c| c.task_id == task_id)
+        self.tasks.config(task_id)
     }
 
     /// Check one task's prediction (`Prediction::Missing` when the file is absent); `None` for
@@ -191,39 +219,47 @@ impl SubmissionCheck {
         task_id: &str,
         prediction: Prediction<'_>,
     ) -> Option<&mut TaskCheck> {
-        let index = self
-            .plan
-            .configs
-            .iter()
-            .position(|c| c.task_id == task_id)?;
-        let foreign_file = match prediction {
-            Prediction::Csv(bytes) => ForeignFile::sniff(bytes),
-            _ => None,
-        };
-        let report = validate_prediction(prediction, &self.plan.configs[index]);
-        let not_utf8 = report
-            .csv_error
-            .as_ref()
-            .is_some_and(|e| e.kind == CsvErrorKind::InvalidUtf8);
-        self.checks[index] = Some(TaskCheck {
-            report,
-            foreign_file: foreign_file.filter(|_| not_utf8),
-        });
-        self.checks[index].as_mut()
+        let check = TaskCheck::of(prediction, self.tasks.config(task_id)?);
+        self.tasks.fill(task_id, check)
+    }
+
+    /// Check one task's prediction file (a file refused for its size reads as the CSV reader
+    /// refuses it); `unknown_task` for a task id the submission does not contain.
+    pub fn check_input(
+        &mut self,
+        task_id: &str,
+        prediction: &FileInput,
+    ) -> Result<&TaskCheck, CodedError> {
+        let unknown = || CodedError::unknown_task(task_id);
+        let config = self.config(task_id).ok_or_else(unknown)?;
+        let check = prediction.as_prediction(
+            |p| TaskCheck::of(p, config),
+            |c, e| c.report.error = Some(e),
+        );
+        self.tasks
+            .fill(task_id, check)
+            .map(|c| &*c)
+            .ok_or_else(unknown)
     }
 
     /// Tasks checked so far.
     pub fn checked_count(&self) -> usize {
-        self.checks.iter().filter(|c| c.is_some()).count()
+        self.tasks.filled_count()
     }
 
     /// The report, once every task is checked (`None` before).
     pub fn report(&self) -> Option<SubmissionReport> {
-        let tasks = self.checks.iter().cloned().collect::<Option<Vec<_>>>()?;
         Some(SubmissionReport {
-            config_set_sha256: self.plan.config_set_sha256.clone(),
-            extra_tasks: self.extra_tasks.clone(),
-            tasks,
+            config_set_sha256: self.tasks.plan.config_set_sha256.clone(),
+            extra_tasks: self.tasks.unscored.clone(),
+            tasks: self.tasks.all().ok()?,
+        })
+    }
+
+    /// The report, or `suite_incomplete` saying how many tasks are checked.
+    pub fn finished_report(&self) -> Result<SubmissionReport, CodedError> {
+        self.report().ok_or_else(|| {
+            CodedError::submission_incomplete(self.checked_count(), self.tasks.plan.configs.len())
         })
     }
 }
@@ -481,7 +517,7 @@ mod tests {
     #[test]
     fn utf16_is_only_named_when_the_csv_is_not_utf8() {
         let files = [config("task_1")];
-        let mut check = SubmissionCheck::new(&files, []).unwrap();
+        let mut check = SubmissionCheck::new(&files, [""; 0]).unwrap();
         let t = check
             .check_task("task_1", Prediction::Csv(b"\xff\xfen\x00,\x00d\x00\n\x00"))
             .unwrap();
@@ -503,7 +539,10 @@ mod tests {
         let mut bad = config("task_1");
         bad.bytes = b"{".to_vec();
         assert_eq!(
-            SubmissionCheck::new(&[bad], []).unwrap_err().code.code(),
+            SubmissionCheck::new(&[bad], [""; 0])
+                .unwrap_err()
+                .code
+                .code(),
             "config_invalid_json"
         );
     }

@@ -18,8 +18,9 @@ use sha2::{Digest, Sha256};
 use crate::config::{
     is_task_id, natural_task_order, ConfigWarning, TaskConfig, CONFIG_SCHEMA_VERSION,
 };
-use crate::error::{FatalCode, FatalError};
+use crate::error::{CodedError, FatalCode, FatalError};
 use crate::evaluate::TaskResult;
+use crate::file_input::{prepare_gold, score, FileInput};
 
 /// Name written in the summary's `evaluator` field.
 pub const EVALUATOR_NAME: &str = "tabeq";
@@ -111,14 +112,14 @@ pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
 }
 
 /// Prediction directories named `task_<digits>` that have no config, in natural order.
-pub fn unscored_prediction_tasks<'a>(
-    prediction_dirs: impl IntoIterator<Item = &'a str>,
+pub fn unscored_prediction_tasks(
+    prediction_dirs: impl IntoIterator<Item = impl AsRef<str>>,
     plan: &SuitePlan,
 ) -> Vec<String> {
     let mut out: Vec<String> = prediction_dirs
         .into_iter()
+        .map(|name| name.as_ref().to_string())
         .filter(|name| is_task_id(name) && !plan.configs.iter().any(|c| c.task_id == *name))
-        .map(str::to_string)
         .collect();
     out.sort_by(|a, b| natural_task_order(a, b));
     out.dedup();
@@ -143,71 +144,143 @@ pub fn unscored_prediction_tasks<'a>(
 /// ```
 #[derive(Debug, Clone)]
 pub struct SuiteRun {
-    plan: SuitePlan,
-    unscored: Vec<String>,
-    results: Vec<Option<TaskResult>>,
+    tasks: TaskSlots<TaskResult>,
+}
+
+/// The tasks of a planned suite, each with a slot for its outcome (a result, a check), filled
+/// in any order: what a suite run and a submission check share.
+#[derive(Debug, Clone)]
+pub(crate) struct TaskSlots<T> {
+    pub(crate) plan: SuitePlan,
+    /// Prediction directories named like a task that have no config.
+    pub(crate) unscored: Vec<String>,
+    slots: Vec<Option<T>>,
+}
+
+impl<T: Clone> TaskSlots<T> {
+    pub(crate) fn new(
+        config_files: &[ConfigFile],
+        prediction_dirs: impl IntoIterator<Item = impl AsRef<str>>,
+    ) -> Result<Self, FatalError> {
+        let plan = plan_suite(config_files)?;
+        let unscored = unscored_prediction_tasks(prediction_dirs, &plan);
+        let slots = vec![None; plan.configs.len()];
+        Ok(TaskSlots {
+            plan,
+            unscored,
+            slots,
+        })
+    }
+
+    pub(crate) fn index(&self, task_id: &str) -> Option<usize> {
+        self.plan.configs.iter().position(|c| c.task_id == task_id)
+    }
+
+    pub(crate) fn config(&self, task_id: &str) -> Option<&TaskConfig> {
+        self.index(task_id).map(|i| &self.plan.configs[i])
+    }
+
+    pub(crate) fn task_ids(&self) -> impl Iterator<Item = &str> {
+        self.plan.configs.iter().map(|c| c.task_id.as_str())
+    }
+
+    /// Fill a task's slot (replacing an earlier outcome); `None` for an unknown task.
+    pub(crate) fn fill(&mut self, task_id: &str, outcome: T) -> Option<&mut T> {
+        let i = self.index(task_id)?;
+        self.slots[i] = Some(outcome);
+        self.slots[i].as_mut()
+    }
+
+    pub(crate) fn filled_count(&self) -> usize {
+        self.slots.iter().filter(|r| r.is_some()).count()
+    }
+
+    /// Every outcome in order, or the id of the first task without one.
+    pub(crate) fn all(&self) -> Result<Vec<T>, &str> {
+        self.slots
+            .iter()
+            .zip(&self.plan.configs)
+            .map(|(slot, config)| slot.clone().ok_or(config.task_id.as_str()))
+            .collect()
+    }
 }
 
 impl SuiteRun {
     /// Plan a suite from its config files and the names of the directories under
     /// `predictions/` (fatal errors as [`plan_suite`]).
-    pub fn new<'a>(
+    pub fn new(
         config_files: &[ConfigFile],
-        prediction_dirs: impl IntoIterator<Item = &'a str>,
+        prediction_dirs: impl IntoIterator<Item = impl AsRef<str>>,
     ) -> Result<SuiteRun, FatalError> {
-        let plan = plan_suite(config_files)?;
-        let unscored = unscored_prediction_tasks(prediction_dirs, &plan);
-        let results = vec![None; plan.configs.len()];
         Ok(SuiteRun {
-            plan,
-            unscored,
-            results,
+            tasks: TaskSlots::new(config_files, prediction_dirs)?,
         })
     }
 
     /// The plan: configs in evaluation order and the config-set hash.
     pub fn plan(&self) -> &SuitePlan {
-        &self.plan
+        &self.tasks.plan
+    }
+
+    /// Task ids in evaluation order.
+    pub fn task_ids(&self) -> impl Iterator<Item = &str> {
+        self.tasks.task_ids()
     }
 
     /// Prediction directories without a config.
     pub fn unscored_prediction_tasks(&self) -> &[String] {
-        &self.unscored
+        &self.tasks.unscored
     }
 
     /// The config of a task of this suite.
     pub fn config(&self, task_id: &str) -> Option<&TaskConfig> {
-        self.plan.configs.iter().find(|c| c.task_id == task_id)
+        self.tasks.config(task_id)
+    }
+
+    /// The config of a task, or `unknown_task`.
+    pub fn task_config(&self, task_id: &str) -> Result<&TaskConfig, CodedError> {
+        self.config(task_id)
+            .ok_or_else(|| CodedError::unknown_task(task_id))
     }
 
     /// Keep a task's result (replacing an earlier one); false when the suite has no such task.
     pub fn record(&mut self, result: TaskResult) -> bool {
-        match self
-            .plan
-            .configs
-            .iter()
-            .position(|c| c.task_id == result.task_id)
-        {
-            Some(i) => {
-                self.results[i] = Some(result);
-                true
-            }
-            None => false,
-        }
+        let task_id = result.task_id.clone();
+        self.tasks.fill(&task_id, result).is_some()
+    }
+
+    /// Score one task from its files and keep the result (again, if it was scored before). A
+    /// gold problem is fatal, as in the official evaluator: the caller should stop the run.
+    pub fn score_input(
+        &mut self,
+        task_id: &str,
+        prediction: &FileInput,
+        gold: FileInput,
+    ) -> Result<TaskResult, CodedError> {
+        let gold = prepare_gold(gold, self.task_config(task_id)?)?;
+        let result = score(prediction, &gold);
+        self.record(result.clone());
+        Ok(result)
     }
 
     /// How many tasks have a result.
     pub fn scored_count(&self) -> usize {
-        self.results.iter().filter(|r| r.is_some()).count()
+        self.tasks.filled_count()
     }
 
     /// The summary, or the id of the first task (in evaluation order) without a result.
     pub fn summary(&self) -> Result<SuiteSummary, &str> {
-        let mut tasks = Vec::with_capacity(self.results.len());
-        for (config, result) in self.plan.configs.iter().zip(&self.results) {
-            tasks.push(result.clone().ok_or(config.task_id.as_str())?);
-        }
-        Ok(SuiteSummary::new(&self.plan, tasks, self.unscored.clone()))
+        let tasks = self.tasks.all()?;
+        Ok(SuiteSummary::new(
+            &self.tasks.plan,
+            tasks,
+            self.tasks.unscored.clone(),
+        ))
+    }
+
+    /// The summary, or `suite_incomplete` naming the first task without a result.
+    pub fn finished_summary(&self) -> Result<SuiteSummary, CodedError> {
+        self.summary().map_err(CodedError::suite_incomplete)
     }
 }
 

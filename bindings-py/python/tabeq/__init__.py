@@ -12,15 +12,15 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
+from typing import Any, Callable, Optional, Union
 
-from . import _tabeq
+from . import _errors, _tabeq
 from ._errors import (
-    BINDING_ERROR_CODES,
     ArgumentError,
     ArgumentErrorCode,
+    BindingErrorCode,
     CellError,
     CellErrorCode,
     ConfigError,
@@ -37,11 +37,9 @@ from ._errors import (
     SuiteError,
     TabeqError,
     TaskErrorCode,
+    TrustErrorCode,
 )
 from ._inputs import Source, TableLike, check_count, check_path, check_text, to_source
-
-if TYPE_CHECKING:
-    from .explain import Diagnosis
 
 __version__: str = _tabeq.__version__
 
@@ -59,6 +57,8 @@ __all__ = [
     "ConfigWarning",
     "ErrorCode",
     "ArgumentErrorCode",
+    "BindingErrorCode",
+    "TrustErrorCode",
     "OutputErrorCode",
     "ConfigWarningCode",
     "TaskErrorCode",
@@ -254,9 +254,7 @@ class TaskConfig:
         return (TaskConfig.from_json, (self.to_json(),))
 
     def __repr__(self) -> str:
-        rules = ", ".join(f"{name}: {rule}" for name, rule in zip(self.column_names, self.rules))
-        order = "ordered" if self.order_sensitive else "unordered"
-        return f"TaskConfig({self.task_id}, {order}, [{rules}])"
+        return self._native.repr()
 
 
 ConfigLike = Union[TaskConfig, Mapping[str, Any], str, bytes, "os.PathLike[str]"]
@@ -302,233 +300,13 @@ def _as_config(config: ConfigLike) -> TaskConfig:
     raise ArgumentError(f"cannot use {type(config).__name__} as a config")
 
 
+TaskResult = _tabeq.TaskResult
+SuiteResult = _tabeq.SuiteResult
+
 ERROR_DESCRIPTIONS: dict[str, str] = {
-    code: words for code, family, words in _tabeq.error_catalogue_entries() if family == "task"
+    entry["code"]: entry["description"] for entry in _errors.CATALOGUE if entry["family"] == "task"
 }
 """The per-task error codes in words (the core catalogue's descriptions)."""
-
-
-class TaskResult:
-    """The outcome of one task.
-
-    The official fields are attributes (``passed``, ``error_code``, ``column_mapping``, ...);
-    ``to_dict()`` is exactly the official per-task record. In Jupyter the result shows its
-    verdict, the column mapping with gold names and prediction headers and, on failure,
-    the first differing rows.
-    """
-
-    __slots__ = (
-        "task_id",
-        "passed",
-        "order_sensitive",
-        "gold_column_count",
-        "prediction_column_count",
-        "gold_row_count",
-        "prediction_row_count",
-        "column_mapping",
-        "error_code",
-        "error",
-        "csv_error_code",
-        "config",
-        "_prediction",
-        "_gold",
-    )
-
-    task_id: str
-    passed: bool
-    order_sensitive: bool
-    gold_column_count: int
-    prediction_column_count: int
-    gold_row_count: int
-    prediction_row_count: int
-    column_mapping: Optional[list[int]]
-    """Prediction column index for each gold column (the first passing mapping), or None."""
-    error_code: Optional[TaskErrorCode]
-    """Why it failed (a stable code), or None."""
-    error: Optional[str]
-    """A message for people, or None."""
-    csv_error_code: Optional[CsvErrorCode]
-    """For ``invalid_prediction_csv``, what is wrong with the CSV."""
-    config: Optional[TaskConfig]
-    """The config the task was scored with."""
-
-    def __init__(
-        self,
-        record: Mapping[str, Any],
-        *,
-        csv_error_code: Optional[str] = None,
-        config: Optional[TaskConfig] = None,
-        prediction: Optional[Source] = None,
-        gold: Optional[Source] = None,
-    ) -> None:
-        """Build a result from an official per-task record (``to_dict()`` of another result)."""
-        try:
-            self._set_record(record)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ArgumentError(f"not an official per-task record: {exc!r}") from None
-        self.csv_error_code = cast(Optional[CsvErrorCode], csv_error_code)
-        self.config = config
-        self._prediction = prediction
-        self._gold = gold
-
-    def _set_record(self, record: Mapping[str, Any]) -> None:
-        self.task_id = str(record["task_id"])
-        self.passed = bool(record["passed"])
-        self.order_sensitive = bool(record["order_sensitive"])
-        self.gold_column_count = int(record["gold_column_count"])
-        self.prediction_column_count = int(record["prediction_column_count"])
-        self.gold_row_count = int(record["gold_row_count"])
-        self.prediction_row_count = int(record["prediction_row_count"])
-        mapping = record["column_mapping"]
-        self.column_mapping = None if mapping is None else [int(m["prediction_index"]) for m in mapping]
-        self.error_code = cast(Optional[TaskErrorCode], record["error_code"])
-        self.error = cast(Optional[str], record["error"])
-
-    @classmethod
-    def _from_native(
-        cls,
-        native: _tabeq.NativeResult,
-        config: TaskConfig,
-        prediction: Optional[Source],
-        gold: Source,
-    ) -> TaskResult:
-        obj = cls.__new__(cls)
-        # One native call; the codes come from the same catalogue the Literal types list.
-        (
-            obj.task_id,
-            obj.passed,
-            obj.order_sensitive,
-            obj.gold_column_count,
-            obj.prediction_column_count,
-            obj.gold_row_count,
-            obj.prediction_row_count,
-            obj.column_mapping,
-            error_code,
-            obj.error,
-            csv_error_code,
-        ) = native.fields()
-        obj.error_code = error_code  # type: ignore[assignment]
-        obj.csv_error_code = csv_error_code  # type: ignore[assignment]
-        obj.config = config
-        obj._prediction = prediction
-        obj._gold = gold
-        return obj
-
-    @property
-    def score(self) -> int:
-        """1 when passed, else 0."""
-        return 1 if self.passed else 0
-
-    @property
-    def error_description(self) -> Optional[str]:
-        """The error code in words, or None."""
-        return None if self.error_code is None else ERROR_DESCRIPTIONS.get(self.error_code, self.error_code)
-
-    def _native(self) -> _tabeq.NativeResult:
-        return _tabeq.NativeResult.from_fields(
-            self.task_id,
-            self.passed,
-            self.order_sensitive,
-            self.gold_column_count,
-            self.prediction_column_count,
-            self.gold_row_count,
-            self.prediction_row_count,
-            self.column_mapping,
-            self.error_code,
-            self.error,
-            self.csv_error_code,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The official per-task record (same keys, order and values as the official summary)."""
-        record: dict[str, Any] = json.loads(self.to_json())
-        return record
-
-    def to_json(self) -> str:
-        """The official per-task record as JSON text (indent 2, like the summary file)."""
-        return self._native().to_json()
-
-    def explain(
-        self,
-        *,
-        max_items: int = 5,
-        max_value_chars: int = 60,
-        hints: bool = True,
-        signature_strict: bool = False,
-        show_gold_values: bool = True,
-        prediction_root: Union[str, os.PathLike[str], None] = None,
-    ) -> Diagnosis:
-        """The structured diagnosis of this task (``tabeq.explain.explain`` on the same inputs):
-        shape, types, the best mapping, missing and extra rows, near-miss hints and partial credit.
-        Results read from files read them again. For participants' eyes, pass
-        ``show_gold_values=False`` and the ``prediction_root`` (see ``tabeq.explain.explain``)."""
-        from .explain import explain
-
-        if self.config is None or self._gold is None:
-            raise ArgumentError("this result was built from a record; it has no inputs to explain")
-        return explain(
-            self._prediction,
-            self._gold,
-            self.config,
-            max_items=max_items,
-            max_value_chars=max_value_chars,
-            hints=hints,
-            signature_strict=signature_strict,
-            show_gold_values=show_gold_values,
-            prediction_root=prediction_root,
-        )
-
-    def _render(self, format: str) -> str:
-        # A result with its inputs shows their diagnosis; one built from a record, the record.
-        if self.config is None or self._gold is None:
-            return self._native().render(format)
-        try:
-            diagnosis = self.explain(hints=not self.passed)
-        except (TabeqError, OSError) as exc:
-            return (
-                self._native().render(format)
-                + f"\n(The task's files cannot be read again to explain it: {exc})"
-            )
-        return diagnosis._native_render(format, scored=(self.passed, self.error_code))
-
-    def describe(self) -> str:
-        """The verdict explained for people (what ``tabeq check`` prints): the column mapping
-        with gold names and prediction headers and, on failure, the first differing rows."""
-        return self._render("text").rstrip("\n")
-
-    def to_markdown(self) -> str:
-        """``describe()`` as Markdown."""
-        return self._render("markdown")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TaskResult):
-            return NotImplemented
-        return self.to_dict() == other.to_dict() and self.csv_error_code == other.csv_error_code
-
-    def __hash__(self) -> int:
-        return hash((self.to_json(), self.csv_error_code))
-
-    def __bool__(self) -> bool:
-        return self.passed
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, state: Mapping[str, Any]) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-
-    def __repr__(self) -> str:
-        counts = (
-            f"columns {self.prediction_column_count}/{self.gold_column_count}, "
-            f"rows {self.prediction_row_count}/{self.gold_row_count}"
-        )
-        if self.passed:
-            return f"<TaskResult {self.task_id} passed mapping={self.column_mapping} ({counts})>"
-        return f"<TaskResult {self.task_id} failed {self.error_code}: {self.error} ({counts})>"
-
-    def _repr_html_(self) -> str:
-        return f"<style>{_tabeq.HTML_STYLE}</style>{self._render('html')}"
 
 
 def evaluate(prediction: Optional[TableLike], gold: TableLike, config: ConfigLike) -> TaskResult:
@@ -573,118 +351,6 @@ def _iterate(values: object, what: str) -> Iterable[Any]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise ArgumentError(f"{what} must be an iterable, got {type(values).__name__}")
     return values
-
-
-class SuiteResult:
-    """A suite's outcome.
-
-    * attributes for the summary numbers (``task_accuracy``, ``task_count``, ...);
-    * iterating gives the ``TaskResult`` of every task, in task order (``len()`` is the task count);
-    * ``result["task_accuracy"]`` reads a field of the official summary by name;
-    * ``to_dict()`` is the official summary, ``to_json()`` the official file's exact text,
-      ``to_pandas()`` one row per task.
-    """
-
-    __slots__ = ("_json", "_summary", "_results")
-
-    def __init__(self, summary_json: str, results: Sequence[TaskResult]) -> None:
-        try:
-            self._summary: dict[str, Any] = dict(json.loads(check_text(summary_json, "summary_json")))
-        except (TypeError, ValueError) as exc:
-            raise ArgumentError(f"summary_json is not a summary's JSON text: {exc}") from None
-        self._json = summary_json
-        if not all(isinstance(r, TaskResult) for r in _iterate(results, "results")):
-            raise ArgumentError("results must be TaskResult objects")
-        self._results = list(results)
-
-    @property
-    def task_accuracy(self) -> float:
-        """passed / tasks (0.0 for an empty suite)."""
-        return float(self._summary["task_accuracy"])
-
-    @property
-    def task_count(self) -> int:
-        return int(self._summary["task_count"])
-
-    @property
-    def passed_task_count(self) -> int:
-        return int(self._summary["passed_task_count"])
-
-    @property
-    def failed_task_count(self) -> int:
-        return int(self._summary["failed_task_count"])
-
-    @property
-    def unscored_prediction_tasks(self) -> list[str]:
-        """Prediction directories with no config (not scored)."""
-        return list(self._summary["unscored_prediction_tasks"])
-
-    @property
-    def config_set_sha256(self) -> str:
-        return str(self._summary["config_set_sha256"])
-
-    @property
-    def results(self) -> list[TaskResult]:
-        """Every task's result, in task order."""
-        return list(self._results)
-
-    @property
-    def config_warnings(self) -> dict[str, list[ConfigWarning]]:
-        """The ignored config keys of each task that has any (never in the summary file)."""
-        return {
-            r.task_id: r.config.warnings for r in self._results if r.config is not None and r.config.warnings
-        }
-
-    @property
-    def failures(self) -> list[TaskResult]:
-        """The failed tasks' results, in task order."""
-        return [r for r in self._results if not r.passed]
-
-    def __iter__(self) -> Iterator[TaskResult]:
-        return iter(self._results)
-
-    def __len__(self) -> int:
-        return len(self._results)
-
-    def __getitem__(self, key: str) -> Any:
-        return self._summary[key]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The official summary dict (a fresh copy)."""
-        out: dict[str, Any] = json.loads(self._json)
-        return out
-
-    def to_json(self) -> str:
-        """The official summary file's text: indent 2, ``ensure_ascii=False``, trailing newline."""
-        return self._json
-
-    def to_pandas(self) -> Any:
-        """One row per task (the official record's fields; ``column_mapping`` as a list of
-        prediction indices). Requires pandas."""
-        pd = importlib.import_module("pandas")  # optional: imported only here
-        rows = []
-        for result in self._results:
-            row = result.to_dict()
-            row["column_mapping"] = result.column_mapping
-            rows.append(row)
-        return pd.DataFrame(rows)
-
-    def __repr__(self) -> str:
-        return (
-            f"<SuiteResult {self.passed_task_count}/{self.task_count} passed, "
-            f"task_accuracy={self.task_accuracy:.4f}>"
-        )
-
-    def _render(self, format: str) -> str:
-        natives = [r._native() for r in self._results]
-        return _tabeq.render_suite(self.config_set_sha256, self.unscored_prediction_tasks, natives, format)
-
-    def to_markdown(self) -> str:
-        """The totals and one row per task (failures first), as Markdown."""
-        return self._render("markdown")
-
-    def _repr_html_(self) -> str:
-        return f"<style>{_tabeq.HTML_STYLE}</style>{self._render('html')}"
 
 
 def evaluate_suite(
@@ -770,7 +436,7 @@ def error_codes() -> dict[str, str]:
     ``error_code``), ``csv`` (``CsvError``, ``csv_error_code``), ``cell`` (``CellError``) and
     ``fatal`` (``ConfigError``, ``GoldError``, ``SuiteError``), and the Python package's own
     ``argument`` (``ArgumentError``) and ``output`` (``OutputError``)."""
-    return {**{code: family for code, family, _ in _tabeq.error_catalogue_entries()}, **BINDING_ERROR_CODES}
+    return _errors.error_codes()
 
 
 # One gold against many predictions, the gold-less check and table extraction (they use the

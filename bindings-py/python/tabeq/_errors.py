@@ -7,28 +7,10 @@ catalogue as a type checker sees it (a test keeps them equal to the native catal
 
 from __future__ import annotations
 
+import json
 from typing import Literal, NamedTuple, Optional, Union, cast
 
-__all__ = [
-    "TabeqError",
-    "FatalError",
-    "ConfigError",
-    "GoldError",
-    "SuiteError",
-    "CellError",
-    "CsvError",
-    "ArgumentError",
-    "OutputError",
-    "ConfigWarning",
-    "ErrorCode",
-    "ArgumentErrorCode",
-    "OutputErrorCode",
-    "ConfigWarningCode",
-    "TaskErrorCode",
-    "CsvErrorCode",
-    "CellErrorCode",
-    "FatalErrorCode",
-]
+from . import _tabeq
 
 TaskErrorCode = Literal[
     "missing_prediction",
@@ -88,6 +70,51 @@ FatalErrorCode = Literal[
 ]
 """Why nothing could be scored: ``FatalError.code`` (``config_*``, ``gold_*``, ``suite_*``)."""
 
+TrustErrorCode = Literal[
+    "invalid_json",
+    "not_an_object",
+    "missing_field",
+    "invalid_field",
+    "unknown_operator",
+    "unknown_label",
+    "invalid_correct",
+    "duplicate_id",
+    "orphan_perturbation",
+    "mixed_tracks",
+    "no_records",
+    "invalid_options",
+    "invalid_operator_registration",
+    "invalid_utf8",
+    "invalid_spearman_input",
+    "manifest_file_missing",
+    "manifest_config_invalid",
+    "manifest_gold_invalid",
+    "io_error",
+    "unequal_instance_counts",
+    "duplicate_across_operators",
+    "near_duplicate_names",
+    "missing_originals",
+    "all_questions_perturbed",
+    "incomplete_average",
+    "unpaired_spearman_keys",
+    "missing_expected_instance",
+    "unexpected_instance",
+    "missing_group_field",
+]
+"""Why trust-metric input was rejected: ``TrustError.code``."""
+
+BindingErrorCode = Literal[
+    "invalid_argument",
+    "suite_incomplete",
+    "unknown_task",
+    "internal_error",
+    "lone_surrogate",
+    "freed_object",
+]
+"""Errors a binding raises about its arguments or its own state. Python raises
+``invalid_argument``; the others are JavaScript's (a suite summary asked for too early, an
+unknown task, a lone surrogate, a freed object, an internal error)."""
+
 ArgumentErrorCode = Literal["invalid_argument"]
 """A Python API call with an argument of the wrong type or value: ``ArgumentError.code``."""
 
@@ -95,16 +122,24 @@ OutputErrorCode = Literal["output_not_a_regular_file", "output_write_failed"]
 """Why the CLI cannot write the summary: ``OutputError.code``."""
 
 ErrorCode = Union[
-    TaskErrorCode, CsvErrorCode, CellErrorCode, FatalErrorCode, ArgumentErrorCode, OutputErrorCode
+    TaskErrorCode,
+    CsvErrorCode,
+    CellErrorCode,
+    FatalErrorCode,
+    TrustErrorCode,
+    BindingErrorCode,
+    OutputErrorCode,
 ]
 """Every stable code."""
 
-BINDING_ERROR_CODES: dict[str, str] = {
-    "invalid_argument": "argument",
-    "output_not_a_regular_file": "output",
-    "output_write_failed": "output",
-}
-"""The codes the Python package adds to the core catalogue (``tabeq.error_codes()``)."""
+CATALOGUE: list[dict[str, str]] = json.loads(_tabeq.error_catalogue_json())
+"""The core's catalogue (``tabeq::error::error_catalogue``), one ``{"code", "family",
+"description"}`` per code: the list JavaScript's ``errorCodes()`` gives too."""
+
+def error_codes() -> dict[str, str]:
+    """``{code: family}`` of the core catalogue (see ``tabeq.error_codes``)."""
+    return {entry["code"]: entry["family"] for entry in CATALOGUE}
+
 
 ConfigWarningCode = Literal["unknown_config_key"]
 """What a ``ConfigWarning`` is about (warnings never change a result)."""

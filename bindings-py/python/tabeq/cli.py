@@ -1,9 +1,11 @@
-"""Command line: ``tabeq evaluate`` (a drop-in for the official ``evaluate.py``) and
-``tabeq check`` (one task, explained).
+"""Command line: ``tabeq evaluate`` (a drop-in for the official ``evaluate.py``),
+``tabeq check`` (one task, explained), ``tabeq validate`` (one prediction, without the gold)
+and ``tabeq trust``.
 
-Exit codes: 0 success (``check``: the task passed), 1 ``check``: the task failed,
-2 a fatal error (broken config, gold or suite layout, an ``--output`` that is not a regular
-file) or a usage error. Warnings (ignored config keys, a summary inside the prediction root)
+Exit codes: 0 success (``check``: the task passed; ``validate``: nothing found fails it),
+1 ``check``: the task failed (``validate``: something found fails it), 2 a fatal error
+(broken config, gold or suite layout, an ``--output`` that is not a regular file) or a usage
+error. Warnings (ignored config keys, a summary inside the prediction root)
 go to stderr and never change the summary file.
 """
 
@@ -14,9 +16,9 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from . import (
     FatalError,
@@ -28,9 +30,9 @@ from . import (
     evaluate,
     evaluate_suite,
     load_config,
+    validate,
 )
 from ._trust_cli import add_trust_subcommand
-from ._validate_cli import add_validate_subcommand
 
 EXIT_OK = 0
 EXIT_TASK_FAILED = 1
@@ -151,17 +153,21 @@ def _with_diagnoses(summary: SuiteResult, explain: str, prediction_root: Path) -
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
+def _fatal(exc: FatalError, as_json: bool) -> int:
+    if as_json:
+        fatal = {"fatal": True, "stage": exc.stage, "code": exc.code, "error": str(exc)}
+        _emit(json.dumps(fatal, ensure_ascii=False, indent=2) + "\n")
+    else:
+        print(f"fatal error ({exc.stage}): {exc.code}: {exc}", file=sys.stderr)
+    return EXIT_FATAL
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config)
         result = evaluate(Path(args.prediction), Path(args.gold), config)
     except FatalError as exc:
-        if args.format == "json":
-            fatal = {"fatal": True, "stage": exc.stage, "code": exc.code, "error": str(exc)}
-            _emit(json.dumps(fatal, ensure_ascii=False, indent=2) + "\n")
-        else:
-            print(f"fatal error ({exc.stage}): {exc.code}: {exc}", file=sys.stderr)
-        return EXIT_FATAL
+        return _fatal(exc, args.format == "json")
     except TabeqError as exc:  # an argument the API cannot use (a path it cannot encode)
         print(f"error: {exc.code}: {exc}", file=sys.stderr)
         return EXIT_FATAL
@@ -174,6 +180,20 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if result.passed else EXIT_TASK_FAILED
 
 
+def _cmd_validate(args: argparse.Namespace) -> int:
+    try:
+        config = load_config(args.config)
+    except FatalError as exc:
+        return _fatal(exc, False)
+    prediction = os.fspath(Path(args.prediction))
+    report = validate(prediction, config)
+    if args.format == "json":
+        _emit(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+    else:
+        _emit(_tabeq.render_validation(prediction, config._native, "text"))
+    return EXIT_OK if report["ok"] else EXIT_TASK_FAILED
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -182,6 +202,53 @@ def _positive_int(text: str) -> int:
     if not 1 <= value <= 4096:
         raise argparse.ArgumentTypeError(f"must be between 1 and 4096, got {value}")
     return value
+
+
+def _add_task_command(
+    sub: Any,
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    *,
+    gold: bool,
+    formats: dict[str, str],
+    **texts: Any,
+) -> None:
+    """A one-task command (``check``, ``validate``): its files and ``--format`` (the first is
+    the default)."""
+    parser = sub.add_parser(name, **texts)
+    parser.add_argument(
+        "--prediction", required=True, help="prediction CSV (a missing file is missing_prediction)"
+    )
+    if gold:
+        parser.add_argument("--gold", required=True, help="gold CSV")
+    parser.add_argument("--config", required=True, help="task config JSON (task_N.json)")
+    shown = ", ".join(f"{format} {what}" for format, what in formats.items())
+    parser.add_argument("--format", choices=list(formats), default=next(iter(formats)), help=shown)
+    parser.set_defaults(func=func)
+
+
+# The one-task commands: name, handler, whether a gold is given, formats (default first),
+# help and description.
+_TASK_COMMANDS: list[tuple[str, Callable[[argparse.Namespace], int], bool, dict[str, str], str, str]] = [
+    (
+        "check",
+        _cmd_check,
+        True,
+        {"text": "for people", "json": "for machines"},
+        "score one task and explain the verdict",
+        "Score one task and explain it. Exit 0 when it passes, 1 when it fails, 2 on a fatal error. "
+        "The config file's name must be its task id (task_7.json).",
+    ),
+    (
+        "validate",
+        _cmd_validate,
+        False,
+        {"json": "(the report)", "text": "for people"},
+        "check one prediction against its config, without the gold",
+        "Check a prediction with its config alone (the report of the WASM validatePrediction). "
+        "Exit 0 when nothing found fails the task, 1 when something does, 2 on a fatal config error.",
+    ),
+]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -220,23 +287,9 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--json", action="store_true", help="print the whole summary JSON on stdout")
     ev.set_defaults(func=_cmd_evaluate)
 
-    ck = sub.add_parser(
-        "check",
-        help="score one task and explain the verdict",
-        description="Score one task and explain it. Exit 0 when it passes, 1 when it fails, "
-        "2 on a fatal error. The config file's name must be its task id (task_7.json).",
-    )
-    ck.add_argument(
-        "--prediction", required=True, help="prediction CSV (a missing file is missing_prediction)"
-    )
-    ck.add_argument("--gold", required=True, help="gold CSV")
-    ck.add_argument("--config", required=True, help="task config JSON (task_N.json)")
-    ck.add_argument(
-        "--format", choices=["text", "json"], default="text", help="text for people, json for machines"
-    )
-    ck.set_defaults(func=_cmd_check)
+    for name, func, gold, formats, summary, description in _TASK_COMMANDS:
+        _add_task_command(sub, name, func, gold=gold, formats=formats, help=summary, description=description)
     add_trust_subcommand(sub)
-    add_validate_subcommand(sub)
     return parser
 
 

@@ -33,18 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Diagnosis", "HINT_NAMES", "explain", "column_signature"]
 
-HINT_NAMES: tuple[str, ...] = (
-    "extra_columns",
-    "lower_precision",
-    "percent_fraction",
-    "date_vs_datetime",
-    "naive_vs_utc",
-    "text_case",
-    "text_punctuation",
-    "duplicates_removed",
-    "duplicates_added",
-    "row_order",
-)
+HINT_NAMES: tuple[str, ...] = tuple(_tabeq.HINT_NAMES)
 """Every hint name, in the order hints are reported. Names are stable."""
 
 
@@ -74,7 +63,7 @@ class Diagnosis:
         if self._native is None:
             from . import TaskResult
 
-            return TaskResult(self._data["result"])._native().render(format)
+            return TaskResult(self._data["result"])._render(format)
         return self._native.render(format, scored)
 
     def to_text(self) -> str:

@@ -4,6 +4,7 @@
 >>> from tabeq.testing import assert_table_matches
 >>> config = tabeq.TaskConfig([tabeq.text("city"), tabeq.number("n", integer=True)])
 >>> assert_table_matches(b"n,city\\n3,Oslo\\n", b"city,n\\nOslo,3\\n", config)
+<TaskResult task_1 passed mapping=[1, 0] (columns 2/2, rows 1/1)>
 >>> try:
 ...     assert_table_matches(b"city,n\\nOslo,4\\n", b"city,n\\nOslo,3\\n", config)
 ... except AssertionError as error:

@@ -1,0 +1,243 @@
+//! JavaScript arguments to Rust values: files to [`FileInput`], options, arrays of strings and
+//! config files. Every check goes through catching bindings (`Reflect`), so a throwing getter,
+//! a revoked proxy or a detached buffer is a coded error, never an exception through Rust.
+
+use js_sys::{Array, ArrayBuffer, JsString, Reflect, Uint8Array, JSON};
+use tabeq::error::{ArgumentError, CodedError};
+use tabeq::file_input::{FileInput, MAX_CONFIG_BYTES};
+use tabeq::suite::ConfigFile;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Most items an array argument may have (a suite has at most this many config files or
+/// prediction directories).
+const MAX_ARRAY_ITEMS: usize = 1_000_000;
+
+/// The error for a value whose reading threw `e`.
+fn unreadable(what: impl Into<String>, e: &JsValue) -> CodedError {
+    let detail = match e.dyn_ref::<js_sys::Error>() {
+        Some(error) => error.message().as_string().unwrap_or_default(),
+        None => e.as_string().unwrap_or_else(|| "exception".into()),
+    };
+    ArgumentError::unreadable(what, detail)
+}
+
+/// `instanceof` and `Array.isArray` throw for a revoked `Proxy`: asking for the prototype
+/// through the catching `Reflect` binding first turns that into a coded error.
+pub(crate) fn inspectable(value: &JsValue, what: &str) -> Result<(), CodedError> {
+    if value.is_object() || value.is_function() {
+        Reflect::get_prototype_of(value).map_err(|e| unreadable(what, &e))?;
+    }
+    Ok(())
+}
+
+/// A file argument: `null`/`undefined` (no file), a string (its UTF-8 bytes), a `Uint8Array`
+/// (Node's `Buffer` is one) or an `ArrayBuffer`. Anything longer than `limit` bytes is not
+/// copied.
+pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<FileInput, CodedError> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(FileInput::Missing);
+    }
+    inspectable(value, what)?;
+    if let Some(text) = value.dyn_ref::<JsString>() {
+        if !text.is_valid_utf16() {
+            return Err(ArgumentError::LoneSurrogate { what: what.into() }.into());
+        }
+        // Each UTF-16 unit is at least one UTF-8 byte: more units than the limit is too large,
+        // and the exact size is counted without copying more than a chunk.
+        let units = text.length() as usize;
+        return Ok(FileInput::sized(
+            units.max(utf8_length(text, limit)),
+            limit,
+            || value.as_string().unwrap_or_default().into_bytes(),
+        ));
+    }
+    let array = if let Some(buffer) = value.dyn_ref::<ArrayBuffer>() {
+        view_of(buffer, what)?
+    } else if let Some(array) = value.dyn_ref::<Uint8Array>() {
+        if array.length() == 0 {
+            // A view of a detached buffer reads as empty: refuse it rather than score "".
+            view_of(&array.buffer(), what)?;
+        }
+        array.clone()
+    } else {
+        return Err(ArgumentError::wrong_type(
+            what,
+            "a string, a Uint8Array, an ArrayBuffer or null",
+        ));
+    };
+    Ok(FileInput::sized(array.length() as usize, limit, || {
+        array.to_vec()
+    }))
+}
+
+/// A `Uint8Array` over `buffer`, through the catching `Reflect.construct`: a detached buffer
+/// (transferred to a worker, say) throws there.
+fn view_of(buffer: &ArrayBuffer, what: &str) -> Result<Uint8Array, CodedError> {
+    let constructor = Reflect::get(&js_sys::global(), &"Uint8Array".into())
+        .map_err(|_| CodedError::internal("Uint8Array is not available"))?;
+    Reflect::construct(
+        constructor.unchecked_ref::<js_sys::Function>(),
+        &Array::of1(buffer),
+    )
+    .map(JsCast::unchecked_into)
+    .map_err(|e| unreadable(format!("{what} (a detached ArrayBuffer?)"), &e))
+}
+
+/// The UTF-8 length of a string with more UTF-16 units than `limit` (lone surrogates were
+/// refused), converting one chunk at a time and never splitting a surrogate pair; 0 for a
+/// string within the limit, whose bytes are copied anyway.
+fn utf8_length(text: &JsString, limit: usize) -> usize {
+    const CHUNK: u32 = 1 << 20;
+    let units = text.length();
+    if units as usize <= limit {
+        return 0;
+    }
+    let (mut total, mut start) = (0usize, 0u32);
+    while start < units {
+        let mut end = start.saturating_add(CHUNK).min(units);
+        if end < units && (0xD800..0xDC00).contains(&(text.char_code_at(end - 1) as u32)) {
+            end += 1;
+        }
+        total += text.slice(start, end).as_string().map_or(0, |s| s.len());
+        start = end;
+    }
+    total
+}
+
+/// A config argument: JSON text (string or bytes) or an object, which is serialized with
+/// `JSON.stringify` (so `2.0` and `2` cannot be told apart: pass the file's text for that).
+pub(crate) fn config_input(value: &JsValue, what: &str) -> Result<FileInput, CodedError> {
+    inspectable(value, what)?;
+    let input = if value.is_object()
+        && !value.is_instance_of::<Uint8Array>()
+        && !value.is_instance_of::<ArrayBuffer>()
+    {
+        let text = JSON::stringify(value).map_err(|e| unreadable(format!("{what} as JSON"), &e))?;
+        self::input(&text.into(), what, MAX_CONFIG_BYTES)?
+    } else {
+        self::input(value, what, MAX_CONFIG_BYTES)?
+    };
+    match input {
+        FileInput::Missing => Err(ArgumentError::required(what)),
+        other => Ok(other),
+    }
+}
+
+/// `object[key]`, through the catching `Reflect.get`.
+fn property(object: &JsValue, key: &str, what: &str) -> Result<JsValue, CodedError> {
+    Reflect::get(object, &JsValue::from_str(key))
+        .map_err(|e| unreadable(format!("{what}.{key}"), &e))
+}
+
+/// `options[key]` converted by `convert` (`None` when it does not fit, an error naming
+/// `expected`); absent, null or undefined options or values are `None`.
+fn option<T>(
+    options: &JsValue,
+    key: &str,
+    expected: impl Into<String>,
+    convert: impl FnOnce(&JsValue) -> Option<T>,
+) -> Result<Option<T>, CodedError> {
+    if options.is_null() || options.is_undefined() {
+        return Ok(None);
+    }
+    if !options.is_object() {
+        return Err(ArgumentError::wrong_type("options", "an object"));
+    }
+    let value = property(options, key, "options")?;
+    if value.is_null() || value.is_undefined() {
+        return Ok(None);
+    }
+    convert(&value)
+        .map(Some)
+        .ok_or_else(|| ArgumentError::wrong_type(format!("options.{key}"), expected))
+}
+
+/// `options.configFileName`: the config's file name, whose stem must equal its task id.
+pub(crate) fn config_file_name(options: &JsValue) -> Result<Option<String>, CodedError> {
+    option(options, "configFileName", "a string", JsValue::as_string)
+}
+
+/// An optional boolean option.
+pub(crate) fn bool_option(options: &JsValue, key: &str) -> Result<Option<bool>, CodedError> {
+    option(options, key, "a boolean", JsValue::as_bool)
+}
+
+/// An optional integer option in `0..=max`.
+pub(crate) fn count_option(
+    options: &JsValue,
+    key: &str,
+    max: usize,
+) -> Result<Option<usize>, CodedError> {
+    let expected = format!("an integer in 0..={max}");
+    option(options, key, expected, |v| {
+        let n = v
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && (0.0..=max as f64).contains(n));
+        n.map(|n| n as usize)
+    })
+}
+
+/// The items of an array argument (an element getter may throw).
+pub(crate) fn array_items(value: &JsValue, what: &str) -> Result<Vec<JsValue>, CodedError> {
+    inspectable(value, what)?;
+    if !Array::is_array(value) {
+        return Err(ArgumentError::wrong_type(what, "an array"));
+    }
+    let length = property(value, "length", what)?.as_f64().unwrap_or(0.0);
+    if !(0.0..=MAX_ARRAY_ITEMS as f64).contains(&length) {
+        let max = MAX_ARRAY_ITEMS;
+        return Err(ArgumentError::TooManyItems {
+            what: what.into(),
+            max,
+        }
+        .into());
+    }
+    (0..length as u32)
+        .map(|i| {
+            Reflect::get(value, &JsValue::from(i))
+                .map_err(|e| unreadable(format!("{what}[{i}]"), &e))
+        })
+        .collect()
+}
+
+/// A string argument.
+pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, CodedError> {
+    value
+        .as_string()
+        .ok_or_else(|| ArgumentError::wrong_type(what, "a string"))
+}
+
+/// An array of strings; null or undefined is empty.
+pub(crate) fn strings(value: &JsValue, what: &str) -> Result<Vec<String>, CodedError> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(Vec::new());
+    }
+    array_items(value, what)?
+        .iter()
+        .map(|v| string(v, &format!("{what}[i]")))
+        .collect()
+}
+
+/// A suite's `configFiles` (`{name, content}[]`, the files of `configs/`) and `predictionDirs`
+/// (the folder names under `predictions/`).
+pub(crate) type SuiteFiles = (Vec<ConfigFile>, Vec<String>);
+
+/// The [`SuiteFiles`] of a `SuiteRun` or `SubmissionRun` constructor.
+pub(crate) fn suite_files(value: &JsValue, dirs: &JsValue) -> Result<SuiteFiles, CodedError> {
+    let mut files = Vec::new();
+    for item in array_items(value, "configFiles")? {
+        if !item.is_object() {
+            let expected = "a {name, content} object";
+            return Err(ArgumentError::wrong_type("configFiles[i]", expected));
+        }
+        let name = property(&item, "name", "configFiles[i]")?;
+        let name = string(&name, "configFiles[i].name")?;
+        let content = property(&item, "content", "configFiles[i]")?;
+        let what = format!("config file {name}");
+        let content = input(&content, &what, MAX_CONFIG_BYTES)?;
+        let bytes = content.required(&what, MAX_CONFIG_BYTES)?.to_vec();
+        files.push(ConfigFile { name, bytes });
+    }
+    Ok((files, strings(dirs, "predictionDirs")?))
+}

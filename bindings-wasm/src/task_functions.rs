@@ -1,0 +1,151 @@
+//! JavaScript exports for one task: evaluate, configWarnings, validatePrediction, explain (and
+//! their documents), readTable and canonicalize. Each converts its arguments and calls
+//! `tabeq::file_input`.
+
+use tabeq::csv::MAX_CSV_BYTES;
+use tabeq::explain::{Diagnosis, ExplainOptions};
+use tabeq::file_input::{self as task, FileInput, TaskFiles};
+use tabeq::gold_free_check::ValidationReport;
+use wasm_bindgen::prelude::*;
+
+use crate::js_args::{bool_option, config_file_name, count_option, string};
+use crate::{config_input, input, throw, to_js, to_js_value};
+
+/// Largest `maxItems` / `maxValueChars` accepted by `explain` (keeps the diagnosis bounded).
+const MAX_EXPLAIN_LIMIT: usize = 10_000;
+/// Most rows `readTable` returns.
+const MAX_SHOWN_ROWS: usize = 100_000;
+
+/// A prediction or gold argument.
+pub(crate) fn csv_input(value: &JsValue, what: &str) -> Result<FileInput, JsValue> {
+    throw(input(value, what, MAX_CSV_BYTES))
+}
+
+/// The files of a one-task call (`gold` absent for the gold-less check).
+pub(crate) fn task_files(
+    prediction: &JsValue,
+    gold: Option<&JsValue>,
+    config: &JsValue,
+    options: &JsValue,
+) -> Result<TaskFiles, JsValue> {
+    Ok(TaskFiles {
+        config_file_name: throw(config_file_name(options))?,
+        prediction: csv_input(prediction, "prediction")?,
+        gold: gold.map_or(Ok(FileInput::Missing), |g| csv_input(g, "gold"))?,
+        config: throw(config_input(config, "config"))?,
+    })
+}
+
+/// Score one task: the official per-task record (`TaskResult` in `tabeq.d.ts`).
+#[wasm_bindgen]
+pub fn evaluate(
+    prediction: JsValue,
+    gold: JsValue,
+    config: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let files = task_files(&prediction, Some(&gold), &config, &options)?;
+    to_js(&throw(files.evaluate())?)
+}
+
+/// The keys of a config that the official evaluator ignores, so that a page can show them
+/// (`ConfigWarning[]` in `tabeq.d.ts`); they never change a result.
+#[wasm_bindgen(js_name = configWarnings)]
+pub fn config_warnings(config: JsValue) -> Result<JsValue, JsValue> {
+    let config = throw(config_input(&config, "config"))?;
+    let (_, warnings) = throw(task::parse_config_with_warnings(&config, None))?;
+    to_js(&warnings)
+}
+
+/// The validation report of `validatePrediction`'s arguments.
+fn validation(
+    prediction: &JsValue,
+    config: &JsValue,
+    options: &JsValue,
+) -> Result<ValidationReport, JsValue> {
+    throw(task_files(prediction, None, config, options)?.validate())
+}
+
+/// The pre-submission check without gold (`ValidationReport` in `tabeq.d.ts`).
+#[wasm_bindgen(js_name = validatePrediction)]
+pub fn validate_prediction(
+    prediction: JsValue,
+    config: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&validation(&prediction, &config, &options)?)
+}
+
+/// The validation report as a document (`Document` in `tabeq.d.ts`), for `renderDocument`.
+#[wasm_bindgen(js_name = validationDocument)]
+pub fn validation_document(
+    prediction: JsValue,
+    config: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&validation(&prediction, &config, &options)?.document())
+}
+
+fn explain_options(options: &JsValue) -> Result<ExplainOptions, JsValue> {
+    let mut out = ExplainOptions::default();
+    let count = |key| throw(count_option(options, key, MAX_EXPLAIN_LIMIT));
+    let flag = |key| throw(bool_option(options, key));
+    out.max_items = count("maxItems")?.unwrap_or(out.max_items);
+    out.max_value_chars = count("maxValueChars")?.unwrap_or(out.max_value_chars);
+    out.hints = flag("hints")?.unwrap_or(out.hints);
+    out.signature_strict = flag("signatureStrict")?.unwrap_or(out.signature_strict);
+    Ok(out)
+}
+
+/// The diagnosis of `explain`'s arguments.
+fn diagnose(
+    prediction: JsValue,
+    gold: JsValue,
+    config: JsValue,
+    options: JsValue,
+) -> Result<Diagnosis, JsValue> {
+    let explain_options = explain_options(&options)?;
+    let files = task_files(&prediction, Some(&gold), &config, &options)?;
+    throw(files.explain(&explain_options))
+}
+
+/// Why a prediction fails (`Diagnosis` in `tabeq.d.ts`): the official record plus shape,
+/// types, the best mapping, missing/extra rows, near-miss hints and partial credit.
+#[wasm_bindgen]
+pub fn explain(
+    prediction: JsValue,
+    gold: JsValue,
+    config: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&diagnose(prediction, gold, config, options)?)
+}
+
+/// The diagnosis as a document (`Document` in `tabeq.d.ts`): what the notebook view and
+/// `tabeq check` show, for `renderDocument` or a page's own view.
+#[wasm_bindgen(js_name = explainDocument)]
+pub fn explain_document(
+    prediction: JsValue,
+    gold: JsValue,
+    config: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js_value(&diagnose(prediction, gold, config, options)?.document())
+}
+
+/// A CSV file as the strict reader sees it (`TableView` in `tabeq.d.ts`): its header, row count
+/// and first `options.maxRows` rows (default 100). Throws the CSV error code (stage `csv`).
+#[wasm_bindgen(js_name = readTable)]
+pub fn read_table(csv: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let max_rows = throw(count_option(&options, "maxRows", MAX_SHOWN_ROWS))?.unwrap_or(100);
+    let csv = csv_input(&csv, "csv")?;
+    to_js(&throw(task::read_table(csv, max_rows))?)
+}
+
+/// The canonical value of one cell under a column rule (`null` for a null value).
+#[wasm_bindgen]
+pub fn canonicalize(value: JsValue, column: JsValue) -> Result<JsValue, JsValue> {
+    let value = throw(string(&value, "value"))?;
+    let column = throw(config_input(&column, "column"))?;
+    Ok(throw(task::canonicalize(&value, &column))?.map_or(JsValue::NULL, JsValue::from))
+}

@@ -1,0 +1,542 @@
+//! The evaluator over file arguments as a binding receives them: a file's bytes, no file, or a
+//! file refused before it was copied because it is over the limit ([`FileInput`]). Each call
+//! parses the config, prepares the gold and scores, validates or explains, with every problem
+//! as one [`CodedError`]; a binding only turns its language's values into a `FileInput` and
+//! the results and errors back.
+//!
+//! A file refused for its size gives exactly the record its bytes would give:
+//!
+//! ```
+//! use tabeq::file_input::{FileInput, TaskFiles};
+//! let config = br#"{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false,
+//!   "columns": [{"gold_index": 0, "gold_name": "n", "type": "number", "comparison": {"mode": "integer"}}]}"#;
+//! let task = |prediction| TaskFiles { prediction, gold: FileInput::Bytes(b"n\n3\n".to_vec()),
+//!     config: FileInput::Bytes(config.to_vec()), config_file_name: Some("task_1.json".into()) };
+//! assert!(task(FileInput::Bytes(b"x\n3.0\n".to_vec())).evaluate()?.passed);
+//! let size = tabeq::csv::MAX_CSV_BYTES + 1;
+//! let refused = task(FileInput::TooLarge { at_least: size, exact: true }).evaluate()?;
+//! assert_eq!(refused.error_code.map(|c| c.code()), Some("invalid_prediction_csv"));
+//! # Ok::<(), tabeq::error::CodedError>(())
+//! ```
+
+use std::cell::OnceCell;
+
+use crate::canon::{canonicalize as canonicalize_cell, Canonical};
+use crate::config::{ColumnSpec, ConfigWarning};
+use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
+use crate::doc::Document;
+use crate::error::{ArgumentError, CodedError, CsvError, FatalError};
+use crate::explain::{explain as explain_prediction, partial_credit, Diagnosis, ExplainOptions};
+use crate::gold_free_check::{validate_prediction, ValidationReport};
+use crate::partial_credit::{sorted_column_signatures, PartialCredit};
+use crate::{Prediction, PreparedGold, TaskConfig, TaskResult};
+
+/// Largest config (or column) JSON a binding copies. Real configs are a few KB; the bound keeps
+/// a hostile argument from exhausting memory.
+pub const MAX_CONFIG_BYTES: usize = MAX_CSV_BYTES;
+
+/// A file argument after the binding's type checks, before parsing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileInput {
+    /// No file.
+    Missing,
+    /// The file's bytes.
+    Bytes(Vec<u8>),
+    /// Longer than the limit, so not copied: `at_least` is its size in bytes when `exact`,
+    /// else a lower bound of it.
+    TooLarge {
+        /// The size, or a lower bound of it.
+        at_least: usize,
+        /// Whether `at_least` is the exact size.
+        exact: bool,
+    },
+}
+
+impl FileInput {
+    /// `length` bytes, copied by `copy` only when within `limit`.
+    pub fn sized(length: usize, limit: usize, copy: impl FnOnce() -> Vec<u8>) -> FileInput {
+        if length > limit {
+            FileInput::TooLarge {
+                at_least: length,
+                exact: true,
+            }
+        } else {
+            FileInput::Bytes(copy())
+        }
+    }
+
+    /// The bytes of a required argument named `what`, within `limit` bytes.
+    pub fn required(&self, what: &str, limit: usize) -> Result<&[u8], CodedError> {
+        match *self {
+            FileInput::Bytes(ref bytes) => Ok(bytes),
+            FileInput::Missing => Err(ArgumentError::required(what)),
+            FileInput::TooLarge { at_least, .. } => Err(ArgumentError::TooLarge {
+                what: what.into(),
+                limit,
+                at_least,
+            }
+            .into()),
+        }
+    }
+
+    /// The text of a required argument named `what`.
+    pub fn required_text(&self, what: &str, limit: usize) -> Result<&str, CodedError> {
+        std::str::from_utf8(self.required(what, limit)?)
+            .map_err(|_| ArgumentError::NotUtf8 { what: what.into() }.into())
+    }
+
+    /// Run `f` on this file as a prediction; a file refused for its size is read as the CSV
+    /// reader refuses it, and `set_error` gives the result the error text scoring the bytes
+    /// would write.
+    pub(crate) fn as_prediction<T>(
+        &self,
+        f: impl FnOnce(Prediction<'_>) -> T,
+        set_error: fn(&mut T, String),
+    ) -> T {
+        match self {
+            FileInput::Missing => f(Prediction::Missing),
+            FileInput::Bytes(bytes) => f(Prediction::Csv(bytes)),
+            FileInput::TooLarge { at_least, exact } => {
+                let e = CsvError::too_large(*at_least, *exact);
+                let mut out = f(Prediction::Invalid(&e));
+                set_error(&mut out, e.unreadable_prediction());
+                out
+            }
+        }
+    }
+}
+
+/// The stem of a config file name (`task_1.json` → `task_1`), which must equal the task id.
+fn config_stem(file_name: &str) -> &str {
+    file_name.strip_suffix(".json").unwrap_or(file_name)
+}
+
+/// Parse a config file (`file_name`, when given, must be `<task_id>.json`) with the keys the
+/// official evaluator ignores.
+pub fn parse_config_with_warnings(
+    config: &FileInput,
+    file_name: Option<&str>,
+) -> Result<(TaskConfig, Vec<ConfigWarning>), CodedError> {
+    let bytes = config.required("config", MAX_CONFIG_BYTES)?;
+    Ok(TaskConfig::from_json_with_warnings(
+        bytes,
+        file_name.map(config_stem),
+    )?)
+}
+
+/// Parse a config file (see [`parse_config_with_warnings`]).
+pub fn parse_config(config: &FileInput, file_name: Option<&str>) -> Result<TaskConfig, CodedError> {
+    parse_config_with_warnings(config, file_name).map(|(config, _)| config)
+}
+
+/// Read and canonicalize the gold (fatal errors with stage `gold`).
+pub fn prepare_gold(gold: FileInput, config: &TaskConfig) -> Result<PreparedGold, CodedError> {
+    let task_id = &config.task_id;
+    match gold {
+        FileInput::Bytes(bytes) => Ok(PreparedGold::new(&bytes, config)?),
+        FileInput::Missing => Err(FatalError::gold_missing(task_id, None).into()),
+        FileInput::TooLarge { at_least, exact } => {
+            Err(FatalError::gold_unreadable(task_id, &CsvError::too_large(at_least, exact)).into())
+        }
+    }
+}
+
+/// Score a prediction against a prepared gold: the official per-task record.
+pub fn score(prediction: &FileInput, gold: &PreparedGold) -> TaskResult {
+    prediction.as_prediction(|p| gold.evaluate(p), |r, e| r.error = Some(e))
+}
+
+/// The files of one task as a binding receives them, plus the config's file name (when
+/// given, it must be `<task_id>.json`, as in a suite).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskFiles {
+    /// The prediction.
+    pub prediction: FileInput,
+    /// The gold ([`FileInput::Missing`] for the gold-less check).
+    pub gold: FileInput,
+    /// The config JSON.
+    pub config: FileInput,
+    /// The config's file name, if it has one.
+    pub config_file_name: Option<String>,
+}
+
+impl TaskFiles {
+    fn config(&self) -> Result<TaskConfig, CodedError> {
+        parse_config(&self.config, self.config_file_name.as_deref())
+    }
+
+    fn gold(self) -> Result<(FileInput, PreparedGold), CodedError> {
+        let config = self.config()?;
+        Ok((self.prediction, prepare_gold(self.gold, &config)?))
+    }
+
+    /// Score the task: the official per-task record.
+    pub fn evaluate(self) -> Result<TaskResult, CodedError> {
+        let (prediction, gold) = self.gold()?;
+        Ok(score(&prediction, &gold))
+    }
+
+    /// The gold-less check of the prediction ([`validate_prediction`]); the gold is not read.
+    pub fn validate(self) -> Result<ValidationReport, CodedError> {
+        let config = self.config()?;
+        Ok(self.prediction.as_prediction(
+            |p| validate_prediction(p, &config),
+            |r, e| r.error = Some(e),
+        ))
+    }
+
+    /// Why the prediction fails ([`explain_prediction`]).
+    pub fn explain(self, options: &ExplainOptions) -> Result<Diagnosis, CodedError> {
+        let (prediction, gold) = self.gold()?;
+        Ok(prediction.as_prediction(
+            |p| explain_prediction(p, &gold, options),
+            |d, e| d.result.error = Some(e),
+        ))
+    }
+
+    /// The prepared gold, scored against many predictions.
+    pub fn gold_scorer(self) -> Result<GoldScorer, CodedError> {
+        let (_, gold) = self.gold()?;
+        let signatures = [OnceCell::new(), OnceCell::new()];
+        Ok(GoldScorer { gold, signatures })
+    }
+}
+
+/// A CSV file as the strict reader sees it: its header, size and first rows, for showing it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TablePreview {
+    /// The header row.
+    pub headers: Vec<String>,
+    /// Data rows in the file.
+    pub row_count: usize,
+    /// Columns in the file.
+    pub column_count: usize,
+    /// The first rows shown.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// The [`TablePreview`] of a CSV file with at most `max_rows` rows; a CSV problem is its CSV
+/// error (stage `csv`).
+pub fn read_table(csv: FileInput, max_rows: usize) -> Result<TablePreview, CodedError> {
+    let table = match csv {
+        FileInput::Bytes(bytes) => crate::csv::read_table(&bytes)?,
+        FileInput::Missing => return Err(ArgumentError::required("csv")),
+        FileInput::TooLarge { at_least, exact } => {
+            return Err(CsvError::too_large(at_least, exact).into())
+        }
+    };
+    let strings = |cells: &mut dyn Iterator<Item = &str>| cells.map(String::from).collect();
+    Ok(TablePreview {
+        headers: table.headers().to_vec(),
+        row_count: table.row_count(),
+        column_count: table.column_count(),
+        rows: (0..table.row_count().min(max_rows))
+            .map(|r| strings(&mut table.row(r)))
+            .collect(),
+    })
+}
+
+/// The canonical text of one cell under a column rule given as JSON (`None` for null); a cell
+/// error has stage `cell`, a bad rule stage `config`.
+pub fn canonicalize(value: &str, column: &FileInput) -> Result<Option<String>, CodedError> {
+    if value.chars().count() > MAX_CELL_CHARACTERS {
+        return Err(ArgumentError::CellTooLong.into());
+    }
+    let spec = ColumnSpec::from_json(column.required_text("column", MAX_CONFIG_BYTES)?)?;
+    match canonicalize_cell(value, &spec.rule())? {
+        Canonical::Null => Ok(None),
+        Canonical::Value(s) => Ok(Some(s)),
+    }
+}
+
+/// A document rendered as `"text"`, `"markdown"`, `"html"` or `"csv"`.
+pub fn render_document(document: &Document, format: &str) -> Result<String, CodedError> {
+    document.render(format).ok_or_else(|| {
+        ArgumentError::UnknownFormat {
+            format: format.into(),
+        }
+        .into()
+    })
+}
+
+/// A gold read, validated and canonicalized once ([`TaskFiles::gold_scorer`]), scored against
+/// many predictions; every result equals [`TaskFiles::evaluate`] (and the partial credit of
+/// [`TaskFiles::explain`]) on the same files. Single
+/// threaded: the column signatures are computed on first use.
+pub struct GoldScorer {
+    gold: PreparedGold,
+    /// Sorted column signatures of the gold (lenient, strict).
+    signatures: [OnceCell<Vec<[u8; 32]>>; 2],
+}
+
+impl GoldScorer {
+    /// The prepared gold.
+    pub fn gold(&self) -> &PreparedGold {
+        &self.gold
+    }
+
+    /// The official per-task record.
+    pub fn result(&self, prediction: &FileInput) -> TaskResult {
+        score(prediction, &self.gold)
+    }
+
+    /// The official score, 1.0 or 0.0.
+    pub fn score(&self, prediction: &FileInput) -> f64 {
+        f64::from(u8::from(self.result(prediction).passed))
+    }
+
+    /// The partial credit (the `partial_credit` block of [`explain`]).
+    pub fn partial_credit(&self, prediction: &FileInput, strict: bool) -> PartialCredit {
+        let signatures = self.signatures[usize::from(strict)]
+            .get_or_init(|| sorted_column_signatures(self.gold.table(), strict));
+        prediction.as_prediction(
+            |p| partial_credit(p, &self.gold, signatures, strict),
+            |_, _| {},
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpython_json::{to_tree, Out};
+    use crate::suite::{ConfigFile, SuiteRun};
+
+    const CONFIG: &str = r#"{"schema_version": "1.0", "task_id": "task_2", "order_sensitive": false,
+        "columns": [{"gold_index": 0, "gold_name": "n", "type": "number", "comparison": {"mode": "decimal_places", "digits": 1}},
+                    {"gold_index": 1, "gold_name": "who", "type": "text"}]}"#;
+
+    fn bytes(s: &str) -> FileInput {
+        FileInput::Bytes(s.as_bytes().to_vec())
+    }
+
+    fn files(p: &FileInput, gold: FileInput, config: FileInput, name: Option<&str>) -> TaskFiles {
+        TaskFiles {
+            prediction: p.clone(),
+            gold,
+            config,
+            config_file_name: name.map(String::from),
+        }
+    }
+
+    fn evaluate(
+        p: &FileInput,
+        g: FileInput,
+        c: FileInput,
+        name: Option<&str>,
+    ) -> Result<TaskResult, CodedError> {
+        files(p, g, c, name).evaluate()
+    }
+
+    fn validate(
+        p: &FileInput,
+        c: FileInput,
+        name: Option<&str>,
+    ) -> Result<ValidationReport, CodedError> {
+        files(p, FileInput::Missing, c, name).validate()
+    }
+
+    fn explain(
+        p: &FileInput,
+        g: FileInput,
+        c: FileInput,
+        name: Option<&str>,
+        o: &ExplainOptions,
+    ) -> Result<Diagnosis, CodedError> {
+        files(p, g, c, name).explain(o)
+    }
+
+    #[test]
+    fn evaluate_gives_the_official_record() {
+        let result = evaluate(
+            &bytes("who,n\nb,2.04\na,1.25\n"),
+            bytes("n,who\n1.3,a\n2.0,b\n"),
+            bytes(CONFIG),
+            None,
+        )
+        .unwrap();
+        assert!(result.passed);
+        assert!(to_tree(&result)
+            .to_pretty()
+            .contains("\"prediction_index\": 1"));
+        let e = evaluate(
+            &FileInput::Missing,
+            FileInput::Missing,
+            bytes(CONFIG),
+            Some("task_1.json"),
+        )
+        .unwrap_err();
+        assert_eq!((e.code, e.stage), ("config_task_id_mismatch", "config"));
+    }
+
+    #[test]
+    fn too_large_inputs_are_coded_without_reading_them() {
+        let result = evaluate(
+            &FileInput::TooLarge {
+                at_least: MAX_CSV_BYTES + 1,
+                exact: true,
+            },
+            bytes("n,who\n1,a\n"),
+            bytes(CONFIG),
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            result.error_code.map(|c| c.code()),
+            Some("invalid_prediction_csv")
+        );
+        let gold = evaluate(
+            &FileInput::Missing,
+            FileInput::TooLarge {
+                at_least: 1 << 30,
+                exact: false,
+            },
+            bytes(CONFIG),
+            None,
+        )
+        .unwrap_err();
+        assert_eq!((gold.code, gold.stage), ("gold_invalid_csv", "gold"));
+        assert_eq!(gold.task_id.as_deref(), Some("task_2"));
+        assert!(gold.message.contains("(at least 1073741824 bytes)"));
+        let missing = evaluate(&FileInput::Missing, FileInput::Missing, bytes(CONFIG), None);
+        let missing = missing.unwrap_err();
+        assert_eq!(
+            (missing.code, missing.message.as_str()),
+            ("gold_missing", "Missing CSV file: the gold CSV of task_2")
+        );
+        let config = evaluate(
+            &FileInput::Missing,
+            FileInput::Missing,
+            FileInput::TooLarge {
+                at_least: 1,
+                exact: false,
+            },
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(
+            (config.code, config.stage),
+            ("invalid_argument", "argument")
+        );
+    }
+
+    #[test]
+    fn canonicalize_codes() {
+        let column = r#"{"type": "number", "comparison": {"mode": "decimal_places", "digits": 2}, "unit": "fraction", "allow_percent_sign": true}"#;
+        assert_eq!(
+            canonicalize(" 12.5% ", &bytes(column)).unwrap().as_deref(),
+            Some("0.13")
+        );
+        assert_eq!(canonicalize("NaN", &bytes(column)).unwrap(), None);
+        let e = canonicalize("twelve", &bytes(column)).unwrap_err();
+        assert_eq!((e.code, e.stage), ("cell_invalid_number", "cell"));
+        let e = canonicalize("1", &bytes(r#"{"type": "colour"}"#)).unwrap_err();
+        assert_eq!((e.code, e.stage), ("config_invalid", "config"));
+        assert_eq!(
+            canonicalize("1", &bytes("{")).unwrap_err().code,
+            "config_invalid_json"
+        );
+        let e = canonicalize("1", &FileInput::Bytes(vec![0xff])).unwrap_err();
+        assert_eq!(
+            (e.code, e.message.as_str()),
+            ("invalid_argument", "column is not UTF-8")
+        );
+    }
+
+    #[test]
+    fn read_table_shows_the_first_rows_or_the_csv_code() {
+        let preview = read_table(bytes("a,b\n1,2\n3,4\n5,6\n"), 2).unwrap();
+        assert_eq!((preview.row_count, preview.rows.len()), (3, 2));
+        assert_eq!(preview.rows[1], ["3", "4"]);
+        let e = read_table(bytes("a\n\"x"), 10).unwrap_err();
+        assert_eq!((e.code, e.stage), ("csv_unterminated_quote", "csv"));
+        let e = read_table(
+            FileInput::TooLarge {
+                at_least: 1 << 30,
+                exact: false,
+            },
+            10,
+        )
+        .unwrap_err();
+        assert_eq!(e.code, "csv_too_large");
+    }
+
+    #[test]
+    fn refusing_an_oversized_prediction_before_reading_gives_the_readers_record() {
+        let oversized = vec![b'x'; MAX_CSV_BYTES + 3];
+        let refused = FileInput::TooLarge {
+            at_least: oversized.len(),
+            exact: true,
+        };
+        let read = FileInput::Bytes(oversized);
+        let gold = bytes("n,who\n1,a\n");
+        let record = |p: &FileInput| evaluate(p, gold.clone(), bytes(CONFIG), None).unwrap();
+        assert_eq!(record(&refused), record(&read));
+        let check = |p: &FileInput| validate(p, bytes(CONFIG), None).unwrap().to_json();
+        assert_eq!(check(&refused), check(&read));
+        let options = ExplainOptions::default();
+        let diagnose = |p: &FileInput| {
+            explain(p, gold.clone(), bytes(CONFIG), None, &options)
+                .unwrap()
+                .to_json()
+        };
+        assert_eq!(diagnose(&refused), diagnose(&read));
+        let fatal =
+            |g: FileInput| evaluate(&FileInput::Missing, g, bytes(CONFIG), None).unwrap_err();
+        assert_eq!(fatal(refused), fatal(read));
+    }
+
+    #[test]
+    fn gold_scorer_results_equal_evaluate() {
+        let config = || bytes(CONFIG);
+        let scorer = files(&FileInput::Missing, bytes("n,who\n3,a\n"), config(), None)
+            .gold_scorer()
+            .unwrap();
+        for prediction in [
+            FileInput::Missing,
+            bytes("x,y\n3.0,a\n"),
+            bytes("x,y\n4,a\n"),
+            FileInput::TooLarge {
+                at_least: 1 << 30,
+                exact: false,
+            },
+        ] {
+            let direct = evaluate(&prediction, bytes("n,who\n3,a\n"), config(), None).unwrap();
+            assert_eq!(scorer.result(&prediction), direct);
+        }
+        assert_eq!(scorer.score(&bytes("x,y\n3,a\n")), 1.0);
+        let credit = to_tree(&scorer.partial_credit(&bytes("x,y\n3,a\n"), false));
+        assert!(matches!(credit, Out::Object(_)));
+        let fatal = files(&FileInput::Missing, bytes("n,who\nx,a\n"), config(), None).gold_scorer();
+        assert_eq!(fatal.err().map(|f| f.stage), Some("gold"));
+    }
+
+    #[test]
+    fn suite_runs_task_by_task() {
+        let file = |n: u32| ConfigFile {
+            name: format!("task_{n}.json"),
+            bytes: CONFIG.replace("task_2", &format!("task_{n}")).into_bytes(),
+        };
+        let mut suite =
+            SuiteRun::new(&[file(10), file(9)], ["task_9", "task_11", "notes"]).unwrap();
+        assert_eq!(
+            suite.finished_summary().unwrap_err().code,
+            "suite_incomplete"
+        );
+        suite
+            .score_input("task_9", &bytes("a,b\n1,x\n"), bytes("n,who\n1,x\n"))
+            .unwrap();
+        suite
+            .score_input("task_10", &FileInput::Missing, bytes("n,who\n1,x\n"))
+            .unwrap();
+        let e = suite
+            .score_input("task_3", &FileInput::Missing, FileInput::Missing)
+            .unwrap_err();
+        assert_eq!(e.code, "unknown_task");
+        let summary = suite.finished_summary().unwrap();
+        assert_eq!(summary.passed_task_count(), 1);
+        assert!(summary
+            .to_json()
+            .contains("\"unscored_prediction_tasks\": [\n    \"task_11\"\n  ]"));
+    }
+}
