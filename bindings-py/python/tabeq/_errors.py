@@ -136,6 +136,7 @@ CATALOGUE: list[dict[str, str]] = json.loads(_tabeq.error_catalogue_json())
 """The core's catalogue (``tabeq::error::error_catalogue``), one ``{"code", "family",
 "description"}`` per code: the list JavaScript's ``errorCodes()`` gives too."""
 
+
 def error_codes() -> dict[str, str]:
     """``{code: family}`` of the core catalogue (see ``tabeq.error_codes``)."""
     return {entry["code"]: entry["family"] for entry in CATALOGUE}

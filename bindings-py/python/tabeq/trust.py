@@ -45,10 +45,10 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Any, Union
 
 from . import _tabeq
-from ._errors import TabeqError
+from ._errors import TabeqError, TrustErrorCode
 
 __all__ = [
     "TrustError",
@@ -66,39 +66,6 @@ __all__ = [
     "ROBUSTNESS_KEYS",
 ]
 
-TrustErrorCode = Literal[
-    "invalid_json",
-    "not_an_object",
-    "missing_field",
-    "invalid_field",
-    "unknown_operator",
-    "unknown_label",
-    "invalid_correct",
-    "duplicate_id",
-    "orphan_perturbation",
-    "mixed_tracks",
-    "no_records",
-    "invalid_options",
-    "invalid_operator_registration",
-    "invalid_utf8",
-    "invalid_spearman_input",
-    "manifest_file_missing",
-    "manifest_config_invalid",
-    "manifest_gold_invalid",
-    "io_error",
-    "unequal_instance_counts",
-    "duplicate_across_operators",
-    "near_duplicate_names",
-    "missing_originals",
-    "all_questions_perturbed",
-    "incomplete_average",
-    "unpaired_spearman_keys",
-    "missing_expected_instance",
-    "unexpected_instance",
-    "missing_group_field",
-]
-"""Why trust-metric input was rejected: ``TrustError.code`` (see :func:`error_codes`)."""
-
 RELIABILITY_KEYS = ("model", "dataset", "operator", "family", "difficulty")
 """Built-in keys a reliability report can be grouped by (any record field works too)."""
 ROBUSTNESS_KEYS = ("model", "dataset", "operator", "kind", "level")
@@ -109,7 +76,7 @@ class TrustError(TabeqError):
     """Invalid trust-metric input. ``code`` is stable; ``line`` is the 1-based JSONL line (or
     position in a record list) at fault, when one is."""
 
-    code: TrustErrorCode  # type: ignore[assignment]
+    code: TrustErrorCode
 
     def __init__(self, message: str, code: str, line: int | None = None) -> None:
         super().__init__(message, code)
