@@ -20,6 +20,7 @@ from ._codes import (
     OutputErrorCode,
 )
 
+
 def error_codes() -> dict[str, str]:
     """``{code: family}`` of the core catalogue (see ``tabeq.error_codes``)."""
     return {entry["code"]: entry["family"] for entry in CATALOGUE}
