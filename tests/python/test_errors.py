@@ -54,12 +54,14 @@ def stub_literals() -> dict[str, list[str]]:
             target = node.targets[0]
             assert isinstance(target, ast.Name)
             if isinstance(node.value.value, ast.Name) and node.value.value.id == "Literal":
-                elements = node.value.slice.elts if isinstance(node.value.slice, ast.Tuple) else [node.value.slice]
+                literal = node.value.slice
+                elements = literal.elts if isinstance(literal, ast.Tuple) else [literal]
                 aliases[target.id] = [e.value for e in elements if isinstance(e, ast.Constant)]
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp):  # the union of the families
             target = node.targets[0]
             assert isinstance(target, ast.Name)
-            aliases[target.id] = [c for name in re.findall(r"\w+", ast.unparse(node.value)) for c in aliases[name]]
+            members = re.findall(r"\w+", ast.unparse(node.value))
+            aliases[target.id] = [code for name in members for code in aliases[name]]
     return aliases
 
 
