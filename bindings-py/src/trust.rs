@@ -1,13 +1,15 @@
-//! Trust metrics for Python: thin wrappers over `tabeq::trust`'s JSON API. The only logic
-//! here is file access for manifests (paths resolved against the manifest's directory).
+//! Trust metrics for Python: thin wrappers over `tabeq::trust`. The only logic here is file
+//! access for manifests (paths resolved against the manifest's directory).
 
 use std::path::{Path, PathBuf};
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::doc::Document;
 use tabeq::error::{CsvError, CsvErrorKind};
+use tabeq::pyjson::Out;
 use tabeq::trust::{self, FileContent, FileRole};
 
 use crate::fs::{read_prediction, read_regular_file, FinalLink, PredictionFile, ReadError};
@@ -16,28 +18,6 @@ pyo3::import_exception!(tabeq.trust, TrustError);
 
 fn to_py(e: trust::TrustError) -> PyErr {
     TrustError::new_err((e.message, e.code.code(), e.line))
-}
-
-/// Reliability report JSON for JSONL records (see `tabeq::trust` for formats).
-#[pyfunction]
-fn trust_reliability_report(
-    py: Python<'_>,
-    records_jsonl: &str,
-    options_json: &str,
-) -> PyResult<String> {
-    py.detach(|| trust::reliability_report_json(records_jsonl, options_json))
-        .map_err(to_py)
-}
-
-/// Robustness report JSON for JSONL records.
-#[pyfunction]
-fn trust_robustness_report(
-    py: Python<'_>,
-    records_jsonl: &str,
-    options_json: &str,
-) -> PyResult<String> {
-    py.detach(|| trust::robustness_report_json(records_jsonl, options_json))
-        .map_err(to_py)
 }
 
 /// A gold or config named by a manifest: opened first (non-blocking), then required to be a
@@ -78,41 +58,39 @@ fn manifest_file(base_dir: &Path, path: &str, role: FileRole) -> FileContent {
     }
 }
 
-/// Robustness report JSON for a manifest; relative paths are resolved against `base_dir`.
-#[pyfunction]
-fn trust_robustness_from_manifest(
-    py: Python<'_>,
-    manifest_jsonl: &str,
-    base_dir: PathBuf,
-    options_json: &str,
-) -> PyResult<String> {
-    py.detach(|| {
-        let mut files = |path: &str, role: FileRole| manifest_file(&base_dir, path, role);
-        trust::robustness_from_manifest_json(manifest_jsonl, options_json, &mut files)
-    })
-    .map_err(to_py)
-}
-
-/// A trust report's document, rendered by the core (Python only asks for a format).
-#[pyclass(frozen, module = "tabeq._tabeq", name = "TrustDocument")]
-pub struct TrustDocument(Document);
+/// A computed report and its document (Python asks for JSON, rows, CSV or a rendering).
+#[pyclass(frozen, module = "tabeq._tabeq", name = "TrustReport")]
+pub struct TrustReport(trust::Report, Document);
 
 #[pymethods]
-impl TrustDocument {
-    /// The document as `text`, `markdown`, `html`, `csv` or `svg`.
-    fn render(&self, format: &str) -> PyResult<String> {
-        trust::render_document(&self.0, format).map_err(to_py)
+impl TrustReport {
+    /// The report as JSON text.
+    fn to_json(&self) -> String {
+        self.0.to_json()
     }
 
-    /// The document's title.
-    #[getter]
-    fn title(&self) -> String {
-        self.0.title.clone()
+    /// A section's flat rows as JSON text (`ValueError` for an unknown section).
+    fn rows(&self, section: &str) -> PyResult<String> {
+        let rows = self
+            .0
+            .rows(section)
+            .map_err(|e| PyValueError::new_err(e.message))?;
+        Ok(Out::Array(rows).to_pretty())
+    }
+
+    /// Every section's flat rows as one CSV.
+    fn to_csv(&self) -> String {
+        self.0.to_csv()
+    }
+
+    /// The document as `text`, `markdown`, `html`, `csv` or `svg`.
+    fn render(&self, format: &str) -> PyResult<String> {
+        trust::render_document(&self.1, format).map_err(to_py)
     }
 }
 
-/// A report's JSON and its document, computed once: `kind` is `reliability` or `robustness`;
-/// with `base_dir`, `records` is a robustness manifest whose paths are resolved against it.
+/// Compute a report: `kind` is `reliability` or `robustness`; with `base_dir`, `records` is a
+/// robustness manifest whose paths are resolved against it.
 #[pyfunction]
 #[pyo3(signature = (kind, records, options_json, base_dir=None))]
 fn trust_report(
@@ -121,28 +99,30 @@ fn trust_report(
     records: &str,
     options_json: &str,
     base_dir: Option<PathBuf>,
-) -> PyResult<(String, TrustDocument)> {
+) -> PyResult<TrustReport> {
     py.detach(|| match &base_dir {
         Some(dir) => {
             let mut files = |path: &str, role: FileRole| manifest_file(dir, path, role);
-            trust::report_json_and_document(kind, records, options_json, Some(&mut files))
+            trust::Report::new(kind, records, options_json, Some(&mut files))
         }
-        None => trust::report_json_and_document(kind, records, options_json, None),
+        None => trust::Report::new(kind, records, options_json, None),
     })
-    .map(|(json, doc)| (json, TrustDocument(doc)))
+    .map(|report| {
+        let document = report.to_document();
+        TrustReport(report, document)
+    })
     .map_err(to_py)
 }
 
-/// A document of `kind` `spearman` (input JSON) or `operators` (options JSON).
+/// A document of `kind` `spearman` (input JSON) or `operators` (options JSON), rendered.
 #[pyfunction]
-fn trust_document(kind: &str, input_json: &str) -> PyResult<TrustDocument> {
+fn trust_render(kind: &str, input_json: &str, format: &str) -> PyResult<String> {
     let (records, options) = match kind {
         "operators" => ("", input_json),
         _ => (input_json, ""),
     };
-    trust::report_document(kind, records, options)
-        .map(TrustDocument)
-        .map_err(to_py)
+    let document = trust::report_document(kind, records, options).map_err(to_py)?;
+    trust::render_document(&document, format).map_err(to_py)
 }
 
 /// Spearman JSON for `{"x": [...], "y": [...]}` (or objects paired by key).
@@ -168,14 +148,11 @@ fn trust_error_codes() -> Vec<&'static str> {
 
 /// Add the trust functions to the native module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(trust_reliability_report, m)?)?;
-    m.add_function(wrap_pyfunction!(trust_robustness_report, m)?)?;
-    m.add_function(wrap_pyfunction!(trust_robustness_from_manifest, m)?)?;
     m.add_function(wrap_pyfunction!(trust_spearman, m)?)?;
     m.add_function(wrap_pyfunction!(trust_operators, m)?)?;
     m.add_function(wrap_pyfunction!(trust_error_codes, m)?)?;
     m.add_function(wrap_pyfunction!(trust_report, m)?)?;
-    m.add_function(wrap_pyfunction!(trust_document, m)?)?;
-    m.add_class::<TrustDocument>()?;
+    m.add_function(wrap_pyfunction!(trust_render, m)?)?;
+    m.add_class::<TrustReport>()?;
     Ok(())
 }

@@ -80,16 +80,23 @@ export interface Comparison {
   p_holm: number | null;
 }
 
-/** Spearman of operator level vs ASR, and ASR(L3) / ASR(L0), all records pooled. */
-export interface LevelTrend {
-  operators: { operator: string; level: string; asr: number }[];
+/** Spearman's rho with its t-distribution p-value (n - 2 df), and the exact or permutation
+ * p-value with an interval for rho (every Spearman result carries these). */
+export interface SpearmanRho {
   n: number;
   rho: number | null;
   t: number | null;
   p_value: number | null;
+  /** Exact (n <= 9, full enumeration) or seeded permutation p-value. */
   p_exact: number | null;
   p_exact_method: "exact" | "permutation";
+  /** 95% interval (Fisher z, variance 1.06 / (n - 3)). */
   rho_ci: Interval | null;
+}
+
+/** Spearman of operator level vs ASR, and ASR(L3) / ASR(L0), all records pooled. */
+export interface LevelTrend extends SpearmanRho {
+  operators: { operator: string; level: string; asr: number }[];
   l3_over_l0: number | null;
 }
 
@@ -214,19 +221,10 @@ export interface ReliabilityAverage {
 }
 
 /** Spearman agreement of per-model MRS between two datasets. */
-export interface RankAgreement {
+export interface RankAgreement extends SpearmanRho {
   datasets: [string, string];
   metric: "mrs";
   models: string[];
-  n: number;
-  rho: number | null;
-  t: number | null;
-  p_value: number | null;
-  /** Exact (n <= 9, full enumeration) or seeded permutation p-value. */
-  p_exact: number | null;
-  p_exact_method: "exact" | "permutation";
-  /** 95% interval (Fisher z, variance 1.06 / (n - 3)). */
-  rho_ci: Interval | null;
   /** Models present on one of the two datasets only (left out). */
   unpaired: string[];
 }
@@ -326,16 +324,9 @@ export interface RobustnessReport {
   scored?: ScoredManifestLine[];
 }
 
-export interface SpearmanResult {
-  n: number;
-  rho: number | null;
-  t: number | null;
-  p_value: number | null;
+export interface SpearmanResult extends SpearmanRho {
   /** The paired names when the input was given as objects. */
   keys: string[] | null;
-  p_exact: number | null;
-  p_exact_method: "exact" | "permutation";
-  rho_ci: Interval | null;
   findings: Finding[];
 }
 

@@ -55,26 +55,21 @@ fn paper_gpt55_reliability_numbers() {
     let mut lines = label_lines("GPT-5.5", "AIDABench-QA", 73, 115, 374);
     lines.extend(label_lines("GPT-5.5", "DABench", 129, 66, 448));
     let r = report(&lines.join("\n"), json!({"by": ["model", "dataset"]}));
-    let aida = find(
-        &r["groups"],
-        json!({"model": "GPT-5.5", "dataset": "AIDABench-QA"}),
-    );
-    assert_eq!(aida["n"], 562);
-    let got: Vec<String> = ["frr", "prr", "nrr", "mrs"]
-        .iter()
-        .map(|k| pct(&aida[k]))
-        .collect();
-    assert_eq!(got, ["12.99", "20.46", "66.55", "23.22"]);
-    let da = find(
-        &r["groups"],
-        json!({"model": "GPT-5.5", "dataset": "DABench"}),
-    );
-    assert_eq!(da["n"], 643);
-    let got: Vec<String> = ["frr", "prr", "nrr", "mrs"]
-        .iter()
-        .map(|k| pct(&da[k]))
-        .collect();
-    assert_eq!(got, ["20.06", "10.26", "69.67", "25.19"]);
+    for (dataset, n, rates) in [
+        ("AIDABench-QA", 562, ["12.99", "20.46", "66.55", "23.22"]),
+        ("DABench", 643, ["20.06", "10.26", "69.67", "25.19"]),
+    ] {
+        let row = find(
+            &r["groups"],
+            json!({"model": "GPT-5.5", "dataset": dataset}),
+        );
+        assert_eq!(row["n"], n);
+        let got: Vec<String> = ["frr", "prr", "nrr", "mrs"]
+            .iter()
+            .map(|k| pct(&row[k]))
+            .collect();
+        assert_eq!(got, rates, "{dataset}");
+    }
     // Exact fractions in JSON, written like Python's repr: 130.5/562 and 162/643.
     let text = reliability_report_json(&lines.join("\n"), "").unwrap();
     assert!(text.contains("\"mrs\": 0.23220640569395018"), "{text}");

@@ -45,6 +45,37 @@ def test_catalogue_matches_the_typed_code_lists() -> None:
     assert union == list(catalogue)
 
 
+def stub_literals() -> dict[str, list[str]]:
+    """``{alias: [codes]}`` of the ``Literal`` aliases a type checker reads in ``_codes.pyi``."""
+    tree = ast.parse((REPO / "bindings-py" / "python" / "tabeq" / "_codes.pyi").read_text(encoding="utf-8"))
+    aliases = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript):
+            target = node.targets[0]
+            assert isinstance(target, ast.Name)
+            if isinstance(node.value.value, ast.Name) and node.value.value.id == "Literal":
+                literal = node.value.slice
+                elements = literal.elts if isinstance(literal, ast.Tuple) else [literal]
+                aliases[target.id] = [e.value for e in elements if isinstance(e, ast.Constant)]
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp):  # the union of the families
+            target = node.targets[0]
+            assert isinstance(target, ast.Name)
+            members = re.findall(r"\w+", ast.unparse(node.value))
+            aliases[target.id] = [code for name in members for code in aliases[name]]
+    return aliases
+
+
+def test_the_type_stub_lists_the_catalogue() -> None:
+    stub = stub_literals()
+    catalogue = tabeq.error_codes()
+    for family in FAMILY_TYPES:
+        alias = family.capitalize() + "ErrorCode"
+        assert stub[alias] == [c for c, f in catalogue.items() if f == family], alias
+    assert stub["ErrorCode"] == list(catalogue)
+    assert stub["ArgumentErrorCode"] == ["invalid_argument"]
+    assert stub["ConfigWarningCode"] == ["unknown_config_key"]
+
+
 def test_catalogue_matches_the_docs() -> None:
     assert documented_codes() == tabeq.error_codes()
 

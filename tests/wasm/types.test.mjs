@@ -9,11 +9,13 @@ import { test } from "node:test";
 import { fixtureConfig } from "../fixtures/fixtures.mjs";
 import { ROOT, tabeq, tabeqTrust } from "./helpers.mjs";
 
-/** Interfaces of a .d.ts: name -> {required: Set, optional: Set} (top-level members only). */
+/** Interfaces of a .d.ts: name -> {required: Set, optional: Set} (top-level members, with
+ * those of the interfaces it extends). */
 function interfaces(file) {
   const text = readFileSync(join(ROOT, "bindings-wasm", "types", file), "utf8");
   const out = new Map();
-  const re = /^export interface (\w+)(?: extends [\w, ]+)? \{$/gm;
+  const bases = new Map();
+  const re = /^export interface (\w+)(?: extends ([\w, ]+))? \{$/gm;
   let match;
   while ((match = re.exec(text))) {
     const required = new Set();
@@ -29,7 +31,18 @@ function interfaces(file) {
       if (depth <= 0) break;
     }
     out.set(match[1], { required, optional });
+    bases.set(match[1], match[2] ? match[2].split(",").map((b) => b.trim()) : []);
   }
+  const inherit = (name, spec) => {
+    for (const base of bases.get(name) ?? []) {
+      const from = out.get(base);
+      if (!from) continue;
+      inherit(base, from);
+      for (const key of from.required) spec.required.add(key);
+      for (const key of from.optional) spec.optional.add(key);
+    }
+  };
+  for (const [name, spec] of out) inherit(name, spec);
   return out;
 }
 

@@ -17,27 +17,29 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
 from . import _errors, _tabeq
-from ._errors import (
-    ArgumentError,
+from ._codes import (
     ArgumentErrorCode,
     BindingErrorCode,
-    CellError,
     CellErrorCode,
-    ConfigError,
-    ConfigWarning,
     ConfigWarningCode,
-    CsvError,
     CsvErrorCode,
     ErrorCode,
-    FatalError,
     FatalErrorCode,
-    GoldError,
-    OutputError,
     OutputErrorCode,
-    SuiteError,
-    TabeqError,
     TaskErrorCode,
     TrustErrorCode,
+)
+from ._errors import (
+    ArgumentError,
+    CellError,
+    ConfigError,
+    ConfigWarning,
+    CsvError,
+    FatalError,
+    GoldError,
+    OutputError,
+    SuiteError,
+    TabeqError,
 )
 from ._inputs import Source, TableLike, check_count, check_path, check_text, to_source
 

@@ -1,148 +1,31 @@
 """Exceptions raised by tabeq, and the stable error codes they carry.
 
 Every exception has a ``code`` from ``tabeq.error_codes()``; the codes never change once
-released, while the messages are for people and may. The ``Literal`` types below are the
-catalogue as a type checker sees it (a test keeps them equal to the native catalogue).
+released, while the messages are for people and may. The codes' ``Literal`` types are in
+``_codes``.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Literal, NamedTuple, Optional, Union, cast
+from typing import NamedTuple, Optional, cast
 
-from . import _tabeq
-
-TaskErrorCode = Literal[
-    "missing_prediction",
-    "invalid_prediction_csv",
-    "column_count_mismatch",
-    "row_count_mismatch",
-    "type_normalization_failed",
-    "relation_mismatch",
-    "search_limit_exceeded",
-]
-"""Why a task failed: ``TaskResult.error_code`` (the official evaluator's codes, plus tabeq's
-``search_limit_exceeded``: the column search ran out of budget without a verdict)."""
-
-CsvErrorCode = Literal[
-    "csv_invalid_utf8",
-    "csv_too_large",
-    "csv_too_many_rows",
-    "csv_too_many_columns",
-    "csv_cell_too_large",
-    "csv_nul_character",
-    "csv_empty",
-    "csv_zero_columns",
-    "csv_non_rectangular",
-    "csv_unexpected_after_quote",
-    "csv_unterminated_quote",
-    "csv_not_a_regular_file",
-]
-"""What is wrong with a CSV: ``CsvError.code`` and ``TaskResult.csv_error_code``."""
-
-CellErrorCode = Literal[
-    "cell_invalid_number",
-    "cell_percent_not_allowed",
-    "cell_invalid_thousands_separators",
-    "cell_not_an_integer",
-    "cell_number_out_of_range",
-    "cell_invalid_datetime",
-    "cell_not_midnight",
-    "cell_datetime_out_of_range",
-    "cell_invalid_boolean",
-]
-"""Why one value does not read under a column rule: ``CellError.code``."""
-
-FatalErrorCode = Literal[
-    "config_invalid_json",
-    "config_unsupported_schema",
-    "config_invalid_task_id",
-    "config_task_id_mismatch",
-    "config_invalid",
-    "gold_missing",
-    "gold_invalid_csv",
-    "gold_column_count_mismatch",
-    "gold_cell_invalid",
-    "suite_missing_directory",
-    "suite_no_configs",
-    "suite_duplicate_task_id",
-    "suite_invalid_config_name",
-]
-"""Why nothing could be scored: ``FatalError.code`` (``config_*``, ``gold_*``, ``suite_*``)."""
-
-TrustErrorCode = Literal[
-    "invalid_json",
-    "not_an_object",
-    "missing_field",
-    "invalid_field",
-    "unknown_operator",
-    "unknown_label",
-    "invalid_correct",
-    "duplicate_id",
-    "orphan_perturbation",
-    "mixed_tracks",
-    "no_records",
-    "invalid_options",
-    "invalid_operator_registration",
-    "invalid_utf8",
-    "invalid_spearman_input",
-    "manifest_file_missing",
-    "manifest_config_invalid",
-    "manifest_gold_invalid",
-    "io_error",
-    "unequal_instance_counts",
-    "duplicate_across_operators",
-    "near_duplicate_names",
-    "missing_originals",
-    "all_questions_perturbed",
-    "incomplete_average",
-    "unpaired_spearman_keys",
-    "missing_expected_instance",
-    "unexpected_instance",
-    "missing_group_field",
-]
-"""Why trust-metric input was rejected: ``TrustError.code``."""
-
-BindingErrorCode = Literal[
-    "invalid_argument",
-    "suite_incomplete",
-    "unknown_task",
-    "internal_error",
-    "lone_surrogate",
-    "freed_object",
-]
-"""Errors a binding raises about its arguments or its own state. Python raises
-``invalid_argument``; the others are JavaScript's (a suite summary asked for too early, an
-unknown task, a lone surrogate, a freed object, an internal error)."""
-
-ArgumentErrorCode = Literal["invalid_argument"]
-"""A Python API call with an argument of the wrong type or value: ``ArgumentError.code``."""
-
-OutputErrorCode = Literal["output_not_a_regular_file", "output_write_failed"]
-"""Why the CLI cannot write the summary: ``OutputError.code``."""
-
-ErrorCode = Union[
-    TaskErrorCode,
-    CsvErrorCode,
+from ._codes import (
+    CATALOGUE,
+    ArgumentErrorCode,
     CellErrorCode,
+    ConfigWarningCode,
+    CsvErrorCode,
+    ErrorCode,
     FatalErrorCode,
-    TrustErrorCode,
-    BindingErrorCode,
     OutputErrorCode,
-]
-"""Every stable code."""
+)
 
-CATALOGUE: list[dict[str, str]] = json.loads(_tabeq.error_catalogue_json())
-"""The core's catalogue (``tabeq::error::error_catalogue``), one ``{"code", "family",
-"description"}`` per code: the list JavaScript's ``errorCodes()`` gives too."""
 
 def error_codes() -> dict[str, str]:
     """``{code: family}`` of the core catalogue (see ``tabeq.error_codes``)."""
     return {entry["code"]: entry["family"] for entry in CATALOGUE}
 
 
-ConfigWarningCode = Literal["unknown_config_key"]
-"""What a ``ConfigWarning`` is about (warnings never change a result)."""
 
 
 class TabeqError(ValueError):

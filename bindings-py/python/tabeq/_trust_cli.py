@@ -50,18 +50,8 @@ def _write(text: str) -> None:
 
 
 def _emit(report: _Report, fmt: str) -> None:
-    if fmt == "json":
-        _write(report.to_json())
-    elif fmt == "csv":
-        _write(report.to_csv())
-    elif fmt == "markdown":
-        _write(report.to_markdown())
-    elif fmt == "html":
-        _write(report.to_html())
-    elif fmt == "svg":
-        _write(report.to_svg())
-    else:
-        _write(report.table())
+    # table(), to_json(), to_csv(), to_markdown(), to_html(), to_svg(): all rendered by the core.
+    _write(report.table() if fmt == "table" else getattr(report, f"to_{fmt}")())
 
 
 def _fail(exc: trust.TrustError, fmt: str) -> int:
@@ -110,40 +100,33 @@ def _robustness(args: argparse.Namespace) -> _Report:
 
 def _operators(args: argparse.Namespace) -> int:
     try:
-        extra = _load_operators(args.operators)
+        options = json.dumps({"operators": _load_operators(args.operators) or []})
         if args.format == "json":
-            _write(json.dumps(trust.operators(extra), ensure_ascii=False, indent=2))
-            return 0
-        document = _tabeq.trust_document("operators", json.dumps({"operators": extra or []}))
+            _write(_tabeq.trust_operators(options))
+        else:
+            _write(_tabeq.trust_render("operators", options, args.format))
     except trust.TrustError as exc:
         return _fail(exc, args.format)
-    _write(document.render("text" if args.format == "table" else args.format))
     return 0
 
 
 def _spearman(args: argparse.Namespace) -> int:
     try:
-        try:
-            data = json.load(sys.stdin) if args.file == "-" else json.loads(trust._read_text(args.file))
-        except OSError as exc:
-            raise trust.TrustError(f"cannot read {args.file}: {exc.strerror or exc}", "io_error") from None
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise trust.TrustError(f"{args.file}: {exc}", "invalid_spearman_input") from None
-        if not isinstance(data, dict) or "x" not in data or "y" not in data:
-            raise trust.TrustError('expected {"x": ..., "y": ...}', "invalid_spearman_input")
-        result = trust.spearman(data["x"], data["y"])
+        text = sys.stdin.read() if args.file == "-" else trust._read_text(args.file)
+        result = json.loads(_tabeq.trust_spearman(text))
     except trust.TrustError as exc:
         return _fail(exc, args.format)
+    except UnicodeDecodeError as exc:
+        return _fail(trust.TrustError(f"{args.file}: {exc}", "invalid_spearman_input"), args.format)
     if args.format == "json":
-        fields = ("n", "rho", "t", "p_value", "p_exact", "p_exact_method", "rho_ci", "findings")
-        _write(json.dumps({name: getattr(result, name) for name in fields}))
-    else:
-        rho = "-" if result.rho is None else f"{result.rho:.4f}"
-        p = "-" if result.p_value is None else f"{result.p_value:.4f}"
-        exact = "-" if result.p_exact is None else f"{result.p_exact:.4f}"
-        _write(f"rho = {rho}, p = {p}, {result.p_exact_method} p = {exact}, n = {result.n}")
-        for finding in result.findings:
-            print(f"tabeq trust: warning: {finding['code']}: {finding['message']}", file=sys.stderr)
+        _write(json.dumps({name: value for name, value in result.items() if name != "keys"}))
+        return 0
+    rho, p, exact = (
+        ("-" if v is None else f"{v:.4f}") for v in (result["rho"], result["p_value"], result["p_exact"])
+    )
+    _write(f"rho = {rho}, p = {p}, {result['p_exact_method']} p = {exact}, n = {result['n']}")
+    for finding in result["findings"]:
+        print(f"tabeq trust: warning: {finding['code']}: {finding['message']}", file=sys.stderr)
     return 0
 
 

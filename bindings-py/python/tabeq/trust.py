@@ -39,17 +39,16 @@ invalid records raise :class:`TrustError` with a stable ``code`` and the ``line`
 from __future__ import annotations
 
 import copy
-import csv
 import importlib
-import io
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Any, Union
 
 from . import _tabeq
+from ._codes import TrustErrorCode
 from ._errors import TabeqError
 
 __all__ = [
@@ -68,39 +67,6 @@ __all__ = [
     "ROBUSTNESS_KEYS",
 ]
 
-TrustErrorCode = Literal[
-    "invalid_json",
-    "not_an_object",
-    "missing_field",
-    "invalid_field",
-    "unknown_operator",
-    "unknown_label",
-    "invalid_correct",
-    "duplicate_id",
-    "orphan_perturbation",
-    "mixed_tracks",
-    "no_records",
-    "invalid_options",
-    "invalid_operator_registration",
-    "invalid_utf8",
-    "invalid_spearman_input",
-    "manifest_file_missing",
-    "manifest_config_invalid",
-    "manifest_gold_invalid",
-    "io_error",
-    "unequal_instance_counts",
-    "duplicate_across_operators",
-    "near_duplicate_names",
-    "missing_originals",
-    "all_questions_perturbed",
-    "incomplete_average",
-    "unpaired_spearman_keys",
-    "missing_expected_instance",
-    "unexpected_instance",
-    "missing_group_field",
-]
-"""Why trust-metric input was rejected: ``TrustError.code`` (see :func:`error_codes`)."""
-
 RELIABILITY_KEYS = ("model", "dataset", "operator", "family", "difficulty")
 """Built-in keys a reliability report can be grouped by (any record field works too)."""
 ROBUSTNESS_KEYS = ("model", "dataset", "operator", "kind", "level")
@@ -111,7 +77,7 @@ class TrustError(TabeqError):
     """Invalid trust-metric input. ``code`` is stable; ``line`` is the 1-based JSONL line (or
     position in a record list) at fault, when one is."""
 
-    code: TrustErrorCode  # type: ignore[assignment]
+    code: TrustErrorCode
 
     def __init__(self, message: str, code: str, line: int | None = None) -> None:
         super().__init__(message, code)
@@ -185,21 +151,6 @@ ExpectedLike = Union[str, "os.PathLike[str]", Iterable[Mapping[str, Any]]]
 ``"model"`` restricts one to a model)."""
 
 
-def _expected_list(expected: ExpectedLike | None) -> list[dict[str, Any]] | None:
-    if expected is None:
-        return None
-    if isinstance(expected, (str, os.PathLike)):
-        items = []
-        for index, line in enumerate(_read_text(expected).splitlines(), start=1):
-            if line.strip():
-                try:
-                    items.append(json.loads(line))
-                except ValueError as exc:
-                    raise TrustError(f"expected instances: {exc}", "invalid_options", index) from None
-        return items
-    return [dict(e) for e in expected]
-
-
 def _options_json(
     by: ByLike,
     operators: Sequence[Mapping[str, Any]] | None,
@@ -210,36 +161,39 @@ def _options_json(
     compare: bool = False,
     expected: ExpectedLike | None = None,
 ) -> str:
-    keys = [k.strip() for k in by.split(",") if k.strip()] if isinstance(by, str) else list(by)
-    options: dict[str, Any] = {"by": keys}
-    if operators:
-        options["operators"] = [dict(op) for op in operators]
-    if bootstrap is not None:
-        options["bootstrap"] = {"resamples": bootstrap, "seed": seed, "confidence": float(confidence)}
-    if strict:
-        options["strict"] = True
-    if compare:
-        options["compare"] = {"seed": seed, "confidence": float(confidence)}
-    expected_items = _expected_list(expected)
-    if expected_items is not None:
-        options["expected"] = expected_items
+    # The core reads these (a comma-separated `by`, JSON-lines `expected`, nulls for absent).
+    if isinstance(expected, (str, os.PathLike)):
+        expected = _read_text(expected)
+    elif expected is not None:
+        expected = [dict(e) for e in expected]
+    interval = {"seed": seed, "confidence": float(confidence)}
+    options = {
+        "by": by if isinstance(by, str) else list(by),
+        "operators": [dict(op) for op in operators or ()],
+        "bootstrap": None if bootstrap is None else {"resamples": bootstrap, **interval},
+        "strict": strict,
+        "compare": interval if compare else None,
+        "expected": expected,
+    }
     return json.dumps(options, ensure_ascii=False, default=_json_default)
 
 
-def _report(kind: str, text: str, options: str, base_dir: str | None = None) -> tuple[dict[str, Any], Any]:
-    data, document = _tabeq.trust_report(kind, text, options, base_dir)
-    return json.loads(data), document
+class _Rows:
+    """A section of the report: its rows as plain data (a copy of the list)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, report: _Report, owner: type | None = None) -> list[dict[str, Any]]:
+        return list(report._data[self._name])
 
 
 class _Report:
     """Common behaviour of the report objects: dict access, JSON, CSV, tables."""
 
-    _data: dict[str, Any]
-    _document: _tabeq.TrustDocument
-
-    def __init__(self, data: dict[str, Any], document: _tabeq.TrustDocument) -> None:
-        self._data = data
-        self._document = document
+    def __init__(self, native: _tabeq.TrustReport) -> None:
+        self._native = native
+        self._data: dict[str, Any] = json.loads(native.to_json())
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain Python data (a deep copy of the core's JSON)."""
@@ -267,29 +221,19 @@ class _Report:
         """All records pooled."""
         return dict(self._data["overall"])
 
-    @property
-    def groups(self) -> list[dict[str, Any]]:
-        """One row per group, sorted by key."""
-        return list(self._data["groups"])
-
-    @property
-    def dataset_average(self) -> list[dict[str, Any]]:
-        """The unweighted mean across datasets ("Avg."), when ``dataset`` is a grouping key."""
-        return list(self._data["dataset_average"])
-
-    def _sections(self) -> list[str]:
-        raise NotImplementedError
-
-    def _flat(self, row: Mapping[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
+    groups = _Rows()
+    """One row per group, sorted by key."""
+    dataset_average = _Rows()
+    """The unweighted mean across datasets ("Avg."), when ``dataset`` is a grouping key."""
+    findings = _Rows()
+    """Completeness findings, each ``{"code", "message"}`` (errors under ``strict=True``)."""
+    comparisons = _Rows()
+    """Paired comparisons of every pair of models (with ``compare=True``), Holm-adjusted."""
 
     def rows(self, section: str = "groups") -> list[dict[str, Any]]:
         """Flat rows of a section (key columns, then numbers; intervals as ``*_ci_low/high``)."""
-        if section not in self._sections():
-            raise ValueError(f"unknown section {section!r}; choose from {', '.join(self._sections())}")
-        data = self._data[section]
-        rows = [data] if isinstance(data, dict) else data
-        return [self._flat(r) for r in rows]
+        rows: list[dict[str, Any]] = json.loads(self._native.rows(section))
+        return rows
 
     def to_pandas(self, section: str = "groups") -> Any:
         """A ``pandas.DataFrame`` of a section's flat rows (pandas is imported only here)."""
@@ -301,112 +245,40 @@ class _Report:
 
     def to_csv(self) -> str:
         """Every section's flat rows as one CSV with a leading ``section`` column (fractions, not %)."""
-        rows: list[dict[str, Any]] = []
-        fields = ["section"]
-        for section in self._sections():
-            if section == "scored":
-                continue
-            data = self._data[section]
-            for raw in [data] if isinstance(data, dict) else data:
-                fields.extend(k for k in raw["key"] if k not in fields)
-            rows.extend({"section": section, **r} for r in self.rows(section))
-        for r in rows:
-            fields.extend(k for k in r if k not in fields)
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
-        writer.writeheader()
-        for r in rows:
-            writer.writerow({k: ("" if v is None else v) for k, v in r.items()})
-        return buffer.getvalue()
+        return self._native.to_csv()
 
     def table(self) -> str:
         """The report as text: the paper's tables (percentages with two decimals), completeness
         findings, comparisons and the level trend, as rendered by the core."""
-        return self._document.render("text")
+        return self._native.render("text")
 
     def to_markdown(self) -> str:
         """The report as Markdown (tables; charts as inline SVG)."""
-        return self._document.render("markdown")
+        return self._native.render("markdown")
 
     def to_html(self) -> str:
         """The report as an HTML fragment (tables, notes, SVG charts)."""
-        return self._document.render("html")
+        return self._native.render("html")
 
     def to_svg(self) -> str:
         """The report's charts as one SVG document (per-operator bars, level curves, heatmaps)."""
-        return self._document.render("svg")
+        return self._native.render("svg")
 
-    def _repr_html_(self) -> str:
-        return self.to_html()
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
-
-    @property
-    def findings(self) -> list[dict[str, Any]]:
-        """Completeness findings, each ``{"code", "message"}`` (errors under ``strict=True``)."""
-        return list(self._data["findings"])
-
-    @property
-    def comparisons(self) -> list[dict[str, Any]]:
-        """Paired comparisons of every pair of models (with ``compare=True``), Holm-adjusted."""
-        return list(self._data["comparisons"])
-
-    def __repr__(self) -> str:
-        return self.table()
-
-    def __str__(self) -> str:
-        return self.table()
-
-
-def _ci_flat(row: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-    ci = row.get("ci")
-    if not ci:
-        return {}
-    flat: dict[str, Any] = {}
-    for name in names:
-        interval = ci.get(name)
-        flat[f"{name}_ci_low"] = interval[0] if interval else None
-        flat[f"{name}_ci_high"] = interval[1] if interval else None
-    return flat
-
-
-_RATES = ("frr", "prr", "nrr", "mrs")
+    _repr_html_ = to_html
+    _repr_svg_ = to_svg
+    __str__ = __repr__ = table
 
 
 class ReliabilityReport(_Report):
     """FRR, PRR, NRR and MRS per group, with "Avg." across datasets, operator-family micro
     aggregates and cross-dataset Spearman agreement. Rates are fractions; tables show %."""
 
-    @property
-    def families(self) -> list[dict[str, Any]]:
-        """Micro aggregates per operator family (when grouped by operator)."""
-        return list(self._data["families"])
-
-    @property
-    def pooled(self) -> list[dict[str, Any]]:
-        """Micro aggregates over all operators (when grouped by operator)."""
-        return list(self._data["pooled"])
-
-    @property
-    def rank_agreement(self) -> list[dict[str, Any]]:
-        """Spearman ρ of per-model MRS between each pair of datasets (when grouped by model, dataset)."""
-        return list(self._data["rank_agreement"])
-
-    def _sections(self) -> list[str]:
-        return ["overall", "groups", "dataset_average", "families", "pooled"]
-
-    def _flat(self, row: Mapping[str, Any]) -> dict[str, Any]:
-        flat: dict[str, Any] = dict(row["key"])
-        for name in ("n", "datasets", "full", "partial", "none"):
-            if name in row:
-                flat[name] = row[name]
-        flat.update({name: row[name] for name in _RATES})
-        flat.update(_ci_flat(row, _RATES))
-        return flat
-
-
-_ROB_METRICS = ("coverage", "acc_clean", "asr", "rad", "acc_rob")
+    families = _Rows()
+    """Micro aggregates per operator family (when grouped by operator)."""
+    pooled = _Rows()
+    """Micro aggregates over all operators (when grouped by operator)."""
+    rank_agreement = _Rows()
+    """Spearman ρ of per-model MRS between each pair of datasets (when grouped by model, dataset)."""
 
 
 class RobustnessReport(_Report):
@@ -417,35 +289,6 @@ class RobustnessReport(_Report):
     def scored(self) -> list[dict[str, Any]]:
         """From a manifest: one entry per manifest line with the evaluator's verdict."""
         return list(self._data.get("scored", []))
-
-    def _sections(self) -> list[str]:
-        sections = ["overall", "groups", "dataset_average"]
-        if "scored" in self._data:
-            sections.append("scored")
-        return sections
-
-    def _operator_codes(self) -> list[str]:
-        # Every operator in the report, in registry order (the pooled row has them all).
-        return [entry["operator"] for entry in self._data["overall"]["asr_by_operator"]]
-
-    def rows(self, section: str = "groups") -> list[dict[str, Any]]:
-        if section == "scored" and "scored" in self._data:
-            return [dict(s) for s in self._data["scored"]]
-        return super().rows(section)
-
-    def _flat(self, row: Mapping[str, Any]) -> dict[str, Any]:
-        flat: dict[str, Any] = dict(row["key"])
-        for name in ("n", "datasets", "covered", "correct", "excluded", "perturbations", "attacks", "flips"):
-            if name in row:
-                flat[name] = row[name]
-        flat.update({name: row[name] for name in _ROB_METRICS})
-        asr_of = {entry["operator"]: entry["asr"] for entry in row["asr_by_operator"]}
-        for code in self._operator_codes():
-            flat[f"asr_{code}"] = asr_of.get(code)
-        for entry in row["asr_by_level"]:
-            flat[f"asr_{entry['level']}"] = entry["asr"]
-        flat.update(_ci_flat(row, ("acc_clean", "asr", "rad", "acc_rob")))
-        return flat
 
     @property
     def level_trend(self) -> dict[str, Any] | None:
@@ -502,9 +345,8 @@ def reliability(
     models (exact sign-flip p-values, Holm-adjusted). ``expected``: the instances every model
     should have.
     """
-    text = _records_jsonl(records)
     options = _options_json(by, operators, bootstrap, seed, confidence, strict, compare, expected)
-    return ReliabilityReport(*_report("reliability", text, options))
+    return ReliabilityReport(_tabeq.trust_report("reliability", _records_jsonl(records), options))
 
 
 def robustness(
@@ -528,9 +370,8 @@ def robustness(
     ``strict``, ``compare`` (paired ASR on shared attacks) and ``expected`` as for
     :func:`reliability`.
     """
-    text = _records_jsonl(records)
     options = _options_json(by, operators, bootstrap, seed, confidence, strict, compare, expected)
-    return RobustnessReport(*_report("robustness", text, options))
+    return RobustnessReport(_tabeq.trust_report("robustness", _records_jsonl(records), options))
 
 
 def robustness_from_manifest(
@@ -549,10 +390,9 @@ def robustness_from_manifest(
     originals, the gold CSV and task config); the tabular evaluator decides ``correct``.
     Relative paths are resolved against the manifest's directory. The report's ``scored``
     lists every line's verdict."""
-    text = _read_text(path)
-    base = Path(path).resolve().parent
     options = _options_json(by, operators, bootstrap, seed, confidence, strict, compare, expected)
-    return RobustnessReport(*_report("robustness", text, options, str(base)))
+    base = str(Path(path).resolve().parent)
+    return RobustnessReport(_tabeq.trust_report("robustness", _read_text(path), options, base))
 
 
 def spearman(
@@ -562,32 +402,17 @@ def spearman(
     """Spearman's ρ between paired samples (ties get average ranks) with its two-sided p-value
     from the t distribution with n−2 degrees of freedom. Mappings are paired by their common
     keys (in ``x``'s order), e.g. per-model scores on two datasets."""
-    if isinstance(x, Mapping) != isinstance(y, Mapping):
-        raise TrustError("give two sequences or two mappings", "invalid_spearman_input")
-    payload: dict[str, Any]
+
+    def numbers(v: Sequence[float] | Mapping[str, float]) -> Any:
+        return {str(k): float(n) for k, n in v.items()} if isinstance(v, Mapping) else [float(n) for n in v]
+
     try:
-        if isinstance(x, Mapping) and isinstance(y, Mapping):
-            payload = {
-                "x": {str(k): float(v) for k, v in x.items()},
-                "y": {str(k): float(v) for k, v in y.items()},
-            }
-        else:
-            payload = {"x": [float(v) for v in x], "y": [float(v) for v in y]}
+        payload = json.dumps({"x": numbers(x), "y": numbers(y)})
     except (TypeError, ValueError) as exc:
         raise TrustError(f"every value must be a number: {exc}", "invalid_spearman_input") from None
-    result = json.loads(_tabeq.trust_spearman(json.dumps(payload)))
-    ci = result["rho_ci"]
-    return SpearmanResult(
-        n=result["n"],
-        rho=result["rho"],
-        p_value=result["p_value"],
-        t=result["t"],
-        keys=result["keys"],
-        p_exact=result["p_exact"],
-        p_exact_method=result["p_exact_method"],
-        rho_ci=None if ci is None else (ci[0], ci[1]),
-        findings=tuple(result["findings"]),
-    )
+    result = json.loads(_tabeq.trust_spearman(payload))
+    ci, findings = result["rho_ci"], tuple(result["findings"])
+    return SpearmanResult(**{**result, "rho_ci": None if ci is None else tuple(ci), "findings": findings})
 
 
 def operators(extra: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:

@@ -42,14 +42,19 @@ fn colour(i: usize) -> &'static str {
     PALETTE[i % PALETTE.len()]
 }
 
-/// The largest value drawn on the y axis: 100% unless every value is small, then the next 10%.
-fn y_max(series: &[Series]) -> f64 {
-    let top = series
+/// The largest finite value of the series (0 when there is none).
+fn largest(series: &[Series]) -> f64 {
+    series
         .iter()
         .flat_map(|s| s.values.iter().flatten())
         .copied()
         .filter(|v| v.is_finite())
-        .fold(0.0f64, f64::max);
+        .fold(0.0f64, f64::max)
+}
+
+/// The largest value drawn on the y axis: 100% unless every value is small, then the next 10%.
+fn y_max(series: &[Series]) -> f64 {
+    let top = largest(series);
     if top <= 0.0 {
         1.0
     } else {
@@ -142,13 +147,26 @@ fn x_labels(out: &mut String, categories: &[String], centre: impl Fn(usize) -> f
     }
 }
 
-/// Grouped bars: one group per category, one bar per series; an undefined value is a dash.
-pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
-    let height = chart_height(series);
+/// A bar or line chart's start: the SVG opened at the height its legend needs, and the y axis
+/// up to the largest value (returned for scaling).
+fn plot(title: &str, series: &[Series]) -> (String, f64) {
     let mut out = String::new();
-    open(&mut out, height, title);
+    open(&mut out, chart_height(series), title);
     let max = y_max(series);
     y_axis(&mut out, max);
+    (out, max)
+}
+
+/// A bar or line chart's end: the legend, and the SVG closed.
+fn finish(mut out: String, series: &[Series]) -> String {
+    legend(&mut out, series);
+    out.push_str("</svg>");
+    out
+}
+
+/// Grouped bars: one group per category, one bar per series; an undefined value is a dash.
+pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
+    let (mut out, max) = plot(title, series);
     let band = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
     let bar = (band * 0.8) / series.len().max(1) as f64;
     for (c, category) in categories.iter().enumerate() {
@@ -189,18 +207,12 @@ pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
         }
     }
     x_labels(&mut out, categories, |i| LEFT + band * (i as f64 + 0.5));
-    legend(&mut out, series);
-    out.push_str("</svg>");
-    out
+    finish(out, series)
 }
 
 /// Lines over ordered categories (levels): one polyline per series, broken where undefined.
 pub fn lines(title: &str, categories: &[String], series: &[Series]) -> String {
-    let height = chart_height(series);
-    let mut out = String::new();
-    open(&mut out, height, title);
-    let max = y_max(series);
-    y_axis(&mut out, max);
+    let (mut out, max) = plot(title, series);
     let step = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
     let x_of = |i: usize| LEFT + step * (i as f64 + 0.5);
     let y_of = |v: f64| PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0));
@@ -237,9 +249,7 @@ pub fn lines(title: &str, categories: &[String], series: &[Series]) -> String {
         }
     }
     x_labels(&mut out, categories, x_of);
-    legend(&mut out, series);
-    out.push_str("</svg>");
-    out
+    finish(out, series)
 }
 
 /// A heatmap: one row per series, one column per category, cells shaded by value (white → blue)
@@ -258,12 +268,7 @@ pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String 
     let height = PLOT_TOP + 20.0 + cell_h * series.len() as f64 + 12.0;
     let mut out = String::new();
     open(&mut out, height, title);
-    let max = series
-        .iter()
-        .flat_map(|s| s.values.iter().flatten())
-        .copied()
-        .filter(|v| v.is_finite())
-        .fold(0.0f64, f64::max);
+    let max = largest(series);
     for (c, category) in categories.iter().enumerate() {
         let _ = write!(
             out,

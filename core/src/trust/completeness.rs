@@ -11,9 +11,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::error::{TrustError, TrustErrorCode};
+use super::group::key_text;
 use super::group::{without_dataset, Key};
 use super::options::GroupKey;
-use super::reliability::key_text;
 
 /// One completeness problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,14 +39,18 @@ pub fn enforce(findings: &[Finding], strict: bool) -> Result<(), TrustError> {
         Some(f) if strict => Err(TrustError::new(
             f.code,
             format!(
-                "{} ({} completeness finding{} in all; strict mode)",
+                "{} ({} in all; strict mode)",
                 f.message,
-                findings.len(),
-                if findings.len() == 1 { "" } else { "s" }
+                counted(findings.len(), "completeness finding")
             ),
         )),
         _ => Ok(()),
     }
+}
+
+/// `1 question`, `3 questions`.
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Up to five items, then "and N more".
@@ -166,9 +170,8 @@ pub fn missing_originals(
                 out.push(Finding::new(
                     TrustErrorCode::MissingOriginals,
                     format!(
-                        "model {model:?} on {dataset:?} has no original answer for {} question{} other models answered: {}",
-                        missing.len(),
-                        if missing.len() == 1 { "" } else { "s" },
+                        "model {model:?} on {dataset:?} has no original answer for {} other models answered: {}",
+                        counted(missing.len(), "question"),
                         examples(missing.iter().copied())
                     ),
                 ));
@@ -208,7 +211,7 @@ pub fn incomplete_averages(by: &[GroupKey], groups: &[&Key], averages: &[&Key]) 
                     TrustErrorCode::IncompleteAverage,
                     format!(
                         "Avg. for {} averages {} of {} datasets (missing {})",
-                        key_text(average),
+                        key_text(average, "all records"),
                         present.len(),
                         all.len(),
                         examples(all.difference(&present).copied())
@@ -299,9 +302,8 @@ pub fn against_expected(
                 out.push(Finding::new(
                     TrustErrorCode::UnexpectedInstance,
                     format!(
-                        "model {model:?} has {} instance{} not in the expected list: {}",
-                        extra.len(),
-                        if extra.len() == 1 { "" } else { "s" },
+                        "model {model:?} has {} not in the expected list: {}",
+                        counted(extra.len(), "instance"),
                         examples(extra.iter().copied())
                     ),
                 ));

@@ -7,11 +7,12 @@ use crate::doc::{Align, Block, Cell, Column, Document, Section, Table, Tone};
 use super::chart::{self, Series};
 use super::compare::Comparison;
 use super::completeness::Finding;
-use super::group::{without_dataset, Key};
+use super::group::GroupRow;
+use super::group::{key_text, without_dataset, Key, KeyPart};
 use super::operators::Level;
-use super::options::GroupKey;
-use super::reliability::{RelIntervals, RelRow, ReliabilityReport};
-use super::robustness::{RobRow, RobustnessReport};
+use super::options::{Bootstrap, GroupKey};
+use super::reliability::{RelAverage, RelRow, ReliabilityReport, SectionKeys};
+use super::robustness::{RobAverage, RobRow, RobustnessReport};
 use super::trend::LevelTrend;
 
 /// A fraction as a percentage with two decimals, `-` when undefined.
@@ -137,7 +138,7 @@ fn comparison_section(comparisons: &[Comparison], metric: &str) -> Option<Sectio
 }
 
 fn rel_rate_cells(row: &RelRow) -> Vec<Cell> {
-    let c = &row.counts;
+    let c = &row.stats;
     let ci = row.ci.as_ref();
     vec![
         num(c.n().to_string()),
@@ -155,25 +156,100 @@ fn rel_rate_columns(prefix: &str) -> Vec<Column> {
         .collect()
 }
 
-fn rel_long_table(names: &[GroupKey], rows: &[RelRow], caption: Option<&str>) -> Table {
+/// Key columns of a long table (one blank column for the pooled row).
+fn key_columns(names: &[GroupKey]) -> Vec<Column> {
     let mut columns: Vec<Column> = names.iter().map(|k| left(&key_title(k))).collect();
     if names.is_empty() {
         columns.push(left(""));
     }
-    columns.extend(rel_rate_columns(""));
-    let mut table = Table::new(columns);
-    for row in rows {
-        let mut cells = if names.is_empty() {
-            vec![Cell::text("All")]
-        } else {
-            key_cells(&row.key)
-        };
-        cells.extend(rel_rate_cells(row));
-        table.push_row(cells);
+    columns
+}
+
+/// Key cells of a long table's row (`All` for the pooled row).
+fn key_cells_or_all(names: &[GroupKey], key: &Key) -> Vec<Cell> {
+    if names.is_empty() {
+        vec![Cell::text("All")]
+    } else {
+        key_cells(key)
     }
-    match caption {
-        Some(c) => table.captioned(c),
-        None => table,
+}
+
+/// How a track's main table shows a row and an "Avg." row.
+struct Layout<R, A> {
+    /// A row's columns, their titles prefixed (a dataset's name in the wide layout).
+    columns: fn(&str) -> Vec<Column>,
+    /// A row's cells, one per column.
+    cells: fn(&R) -> Vec<Cell>,
+    /// The "Avg." columns of the wide layout.
+    average_columns: fn() -> Vec<Column>,
+    /// An "Avg." row's cells in the wide layout.
+    average_cells: fn(&A) -> Vec<Cell>,
+    /// An "Avg." row's cells after its blank count in the long layout.
+    long_average_cells: fn(&A) -> Vec<Cell>,
+    /// An "Avg." row's key.
+    average_key: fn(&A) -> &Key,
+}
+
+impl<S, C, A> Layout<GroupRow<S, C>, A> {
+    /// One row per group: key columns, then the row's columns.
+    fn long_table(&self, names: &[GroupKey], rows: &[GroupRow<S, C>]) -> Table {
+        let mut columns = key_columns(names);
+        columns.extend((self.columns)(""));
+        let mut table = Table::new(columns);
+        for row in rows {
+            let mut cells = key_cells_or_all(names, &row.key);
+            cells.extend((self.cells)(row));
+            table.push_row(cells);
+        }
+        table
+    }
+
+    /// The main table: one column block per dataset when grouped by dataset and something
+    /// else (the paper's layout, "Avg." last), else the long table with "Avg." rows below.
+    fn main_table(&self, by: &[GroupKey], rows: &[GroupRow<S, C>], averages: &[A]) -> Table {
+        let Some(Wide {
+            others,
+            row_keys,
+            datasets,
+            grid,
+        }) = wide_layout(by, rows, |r| &r.key)
+        else {
+            let mut table = self.long_table(by, rows);
+            for a in averages {
+                let mut cells: Vec<Cell> = by
+                    .iter()
+                    .map(|k| Cell::text(if *k == GroupKey::Dataset { "Avg." } else { "" }))
+                    .collect();
+                cells.push(Cell::text(""));
+                cells.extend((self.long_average_cells)(a));
+                table.push_row(cells);
+            }
+            return table;
+        };
+        let mut columns: Vec<Column> = others.iter().map(|k| left(&key_title(k))).collect();
+        for d in &datasets {
+            columns.extend((self.columns)(&format!("{d} ")));
+        }
+        let average_columns = (self.average_columns)();
+        let blanks = |n: usize| (0..n).map(|_| Cell::text(""));
+        let (width, average_width) = ((self.columns)("").len(), average_columns.len());
+        columns.extend(average_columns);
+        let mut table = Table::new(columns);
+        for (key, cells_of) in row_keys.iter().zip(&grid) {
+            let mut cells = key_cells(key);
+            for cell in cells_of {
+                match cell {
+                    Some(r) => cells.extend((self.cells)(r)),
+                    None => cells.extend(blanks(width)),
+                }
+            }
+            match averages.iter().find(|a| (self.average_key)(a) == key) {
+                Some(a) => cells.extend((self.average_cells)(a)),
+                None => cells.extend(blanks(average_width)),
+            }
+            table.push_row(cells);
+        }
+        table
     }
 }
 
@@ -186,6 +262,48 @@ struct Wide<'a, R> {
     grid: Vec<Vec<Option<&'a R>>>,
 }
 
+/// Rows split at key position `at`: the distinct values there (sorted) as columns, the rest
+/// of the key (sorted) as rows, and the row of each (row, column) pair.
+struct Grid<'a, R> {
+    columns: Vec<KeyPart>,
+    row_keys: Vec<Key>,
+    cells: Vec<Vec<Option<&'a R>>>,
+}
+
+fn grid<'a, R>(rows: &'a [R], at: usize, key_of: impl Fn(&R) -> &Key) -> Grid<'a, R> {
+    let split = |r: &R| {
+        let mut rest = key_of(r).clone();
+        let column = rest.remove(at);
+        (column, rest)
+    };
+    let (mut columns, mut row_keys): (Vec<KeyPart>, Vec<Key>) = (Vec::new(), Vec::new());
+    for (column, rest) in rows.iter().map(split) {
+        if !columns.contains(&column) {
+            columns.push(column);
+        }
+        if !row_keys.contains(&rest) {
+            row_keys.push(rest);
+        }
+    }
+    columns.sort();
+    row_keys.sort();
+    let mut cells = vec![vec![None; columns.len()]; row_keys.len()];
+    for r in rows {
+        let (column, rest) = split(r);
+        if let (Some(i), Some(j)) = (
+            row_keys.iter().position(|k| *k == rest),
+            columns.iter().position(|c| *c == column),
+        ) {
+            cells[i][j] = Some(r);
+        }
+    }
+    Grid {
+        columns,
+        row_keys,
+        cells,
+    }
+}
+
 /// Rows of `others` × one column block per dataset (the paper's layout), then "Avg.".
 fn wide_layout<'a, R>(
     by: &[GroupKey],
@@ -196,37 +314,16 @@ fn wide_layout<'a, R>(
     if others.is_empty() {
         return None;
     }
-    let mut datasets: Vec<String> = Vec::new();
-    let mut row_keys: Vec<Key> = Vec::new();
-    for r in rows {
-        let mut key = key_of(r).clone();
-        let (_, dataset) = key.remove(dataset_at);
-        if !datasets.contains(&dataset) {
-            datasets.push(dataset);
-        }
-        if !row_keys.contains(&key) {
-            row_keys.push(key);
-        }
-    }
-    datasets.sort();
-    row_keys.sort();
-    let mut grid = vec![vec![None; datasets.len()]; row_keys.len()];
-    for r in rows {
-        let mut key = key_of(r).clone();
-        let (_, dataset) = key.remove(dataset_at);
-        let (Some(i), Some(j)) = (
-            row_keys.iter().position(|k| *k == key),
-            datasets.iter().position(|d| *d == dataset),
-        ) else {
-            continue;
-        };
-        grid[i][j] = Some(r);
-    }
+    let Grid {
+        columns,
+        row_keys,
+        cells,
+    } = grid(rows, dataset_at, key_of);
     Some(Wide {
         others,
         row_keys,
-        datasets,
-        grid,
+        datasets: columns.into_iter().map(|(_, t)| t).collect(),
+        grid: cells,
     })
 }
 
@@ -242,15 +339,68 @@ fn figures_section(figures: Vec<(String, String)>) -> Option<Section> {
 }
 
 fn series_name(key: &Key) -> String {
-    if key.is_empty() {
-        "All".into()
-    } else {
-        key.iter()
-            .map(|(_, t)| t.as_str())
-            .collect::<Vec<_>>()
-            .join(" / ")
-    }
+    key_text(key, "All")
 }
+
+/// A report's document begins: its sizes, grouping and bootstrap as facts.
+fn report_start(
+    title: &str,
+    mut sizes: Vec<(&str, String)>,
+    by: &[GroupKey],
+    bootstrap: Option<&Bootstrap>,
+) -> Document {
+    sizes.push(("grouped by", by_text(by)));
+    sizes.push(("bootstrap", bootstrap_text(bootstrap)));
+    Document::new(title).lead(facts(sizes))
+}
+
+fn main_section(title: &str, main: Table) -> Section {
+    Section::new(title)
+        .with_id("groups")
+        .block(Block::Table(main))
+}
+
+/// A report's document ends: comparisons, completeness and charts.
+fn report_end(
+    mut doc: Document,
+    comparisons: &[Comparison],
+    metric: &str,
+    findings: &[Finding],
+    figures: Vec<(String, String)>,
+) -> Document {
+    if let Some(s) = comparison_section(comparisons, metric) {
+        doc = doc.section(s);
+    }
+    doc = doc.section(completeness_section(findings));
+    if let Some(s) = figures_section(figures) {
+        doc = doc.section(s);
+    }
+    doc
+}
+
+fn rel_average_rates(a: &RelAverage) -> Vec<Cell> {
+    let mrs = a.ci.as_ref().and_then(|i| i.mrs);
+    vec![
+        num(pct(Some(a.rates[0]))),
+        num(pct(Some(a.rates[1]))),
+        num(pct(Some(a.rates[2]))),
+        num(pct_ci(Some(a.rates[3]), mrs)),
+    ]
+}
+
+const RELIABILITY_LAYOUT: Layout<RelRow, RelAverage> = Layout {
+    columns: rel_rate_columns,
+    cells: rel_rate_cells,
+    average_columns: || vec![right("Avg. MRS")],
+    average_cells: |a| {
+        vec![num(pct_ci(
+            Some(a.rates[3]),
+            a.ci.as_ref().and_then(|i| i.mrs),
+        ))]
+    },
+    long_average_cells: rel_average_rates,
+    average_key: |a| &a.key,
+};
 
 impl ReliabilityReport {
     /// The report as a document: the main table (one column block per dataset when grouped by
@@ -258,83 +408,29 @@ impl ReliabilityReport {
     /// agreement, completeness, comparisons and charts.
     pub fn to_document(&self) -> Document {
         let by = &self.by;
-        let mut doc = Document::new("Reliability").lead(facts(vec![
-            ("records", self.records.to_string()),
-            ("grouped by", by_text(by)),
-            ("bootstrap", bootstrap_text(self.bootstrap.as_ref())),
-        ]));
-        let mut main = Section::new("MRS by group").with_id("groups");
-        if let Some(Wide {
-            others,
-            row_keys,
-            datasets,
-            grid,
-        }) = wide_layout(by, &self.groups, |r: &RelRow| &r.key)
-        {
-            let mut columns: Vec<Column> = others.iter().map(|k| left(&key_title(k))).collect();
-            for d in &datasets {
-                columns.extend(rel_rate_columns(&format!("{d} ")));
+        let sizes = vec![("records", self.records.to_string())];
+        let main = RELIABILITY_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
+        let mut doc = report_start("Reliability", sizes, by, self.bootstrap.as_ref())
+            .section(main_section("MRS by group", main));
+        let keys = SectionKeys::of(by);
+        for (title, id, names, rows) in [
+            (
+                "Operator families (micro)",
+                "families",
+                &keys.families,
+                &self.families,
+            ),
+            (
+                "All operators (micro)",
+                "pooled",
+                &keys.pooled,
+                &self.pooled,
+            ),
+        ] {
+            if !rows.is_empty() {
+                let table = RELIABILITY_LAYOUT.long_table(names, rows);
+                doc = doc.section(Section::new(title).with_id(id).block(Block::Table(table)));
             }
-            columns.push(right("Avg. MRS"));
-            let mut table = Table::new(columns);
-            for (key, cells_of) in row_keys.iter().zip(&grid) {
-                let mut cells = key_cells(key);
-                for cell in cells_of {
-                    match cell {
-                        Some(r) => cells.extend(rel_rate_cells(r)),
-                        None => cells.extend((0..5).map(|_| Cell::text(""))),
-                    }
-                }
-                let avg = self.dataset_average.iter().find(|a| a.key == *key);
-                cells.push(num(avg.map_or(String::new(), |a| {
-                    pct_ci(Some(a.rates[3]), a.ci.as_ref().and_then(|i| i.mrs))
-                })));
-                table.push_row(cells);
-            }
-            main.push(Block::Table(table));
-        } else {
-            let mut table = rel_long_table(by, &self.groups, None);
-            for a in &self.dataset_average {
-                let mut cells: Vec<Cell> = by
-                    .iter()
-                    .map(|k| {
-                        if *k == GroupKey::Dataset {
-                            Cell::text("Avg.")
-                        } else {
-                            Cell::text("")
-                        }
-                    })
-                    .collect();
-                let ci: Option<&RelIntervals> = a.ci.as_ref();
-                cells.push(Cell::text(""));
-                cells.push(num(pct(Some(a.rates[0]))));
-                cells.push(num(pct(Some(a.rates[1]))));
-                cells.push(num(pct(Some(a.rates[2]))));
-                cells.push(num(pct_ci(Some(a.rates[3]), ci.and_then(|i| i.mrs))));
-                table.push_row(cells);
-            }
-            main.push(Block::Table(table));
-        }
-        doc = doc.section(main);
-        if !self.families.is_empty() {
-            let names = super::reliability::family_names(by);
-            doc = doc.section(
-                Section::new("Operator families (micro)")
-                    .with_id("families")
-                    .block(Block::Table(rel_long_table(&names, &self.families, None))),
-            );
-        }
-        if !self.pooled.is_empty() {
-            let names: Vec<GroupKey> = by
-                .iter()
-                .filter(|k| **k != GroupKey::Operator)
-                .cloned()
-                .collect();
-            doc = doc.section(
-                Section::new("All operators (micro)")
-                    .with_id("pooled")
-                    .block(Block::Table(rel_long_table(&names, &self.pooled, None))),
-            );
         }
         if !self.rank_agreement.is_empty() {
             let mut table = Table::new(vec![
@@ -377,14 +473,13 @@ impl ReliabilityReport {
                     .block(Block::Table(table)),
             );
         }
-        if let Some(s) = comparison_section(&self.comparisons, "MRS") {
-            doc = doc.section(s);
-        }
-        doc = doc.section(completeness_section(&self.findings));
-        if let Some(s) = figures_section(self.figures()) {
-            doc = doc.section(s);
-        }
-        doc
+        report_end(
+            doc,
+            &self.comparisons,
+            "MRS",
+            &self.findings,
+            self.figures(),
+        )
     }
 
     fn figures(&self) -> Vec<(String, String)> {
@@ -402,7 +497,7 @@ impl ReliabilityReport {
                 .zip(&grid)
                 .map(|(key, cells)| Series {
                     name: series_name(key),
-                    values: cells.iter().map(|c| c.map(|r| r.counts.mrs())).collect(),
+                    values: cells.iter().map(|c| c.map(|r| r.stats.mrs())).collect(),
                 })
                 .collect();
             let caption = "MRS by model and dataset".to_string();
@@ -413,7 +508,7 @@ impl ReliabilityReport {
         }
         if let Some(op_at) = by.iter().position(|k| *k == GroupKey::Operator) {
             let (categories, series) = split_series(&self.groups, op_at, |r: &RelRow| {
-                (&r.key, Some(r.counts.mrs()))
+                (&r.key, Some(r.stats.mrs()))
             });
             let caption = "MRS by operator".to_string();
             figures.push((caption.clone(), chart::bars(&caption, &categories, &series)));
@@ -428,42 +523,20 @@ fn split_series<R>(
     at: usize,
     value: impl Fn(&R) -> (&Key, Option<f64>),
 ) -> (Vec<String>, Vec<Series>) {
-    let mut categories: Vec<(usize, String)> = Vec::new();
-    let mut names: Vec<Key> = Vec::new();
-    for r in rows {
-        let (key, _) = value(r);
-        let mut rest = key.clone();
-        let category = rest.remove(at);
-        if !categories.contains(&category) {
-            categories.push(category);
-        }
-        if !names.contains(&rest) {
-            names.push(rest);
-        }
-    }
-    categories.sort();
-    names.sort();
-    let series = names
+    let g = grid(rows, at, |r| value(r).0);
+    let series = g
+        .row_keys
         .iter()
-        .map(|name| Series {
+        .zip(&g.cells)
+        .map(|(name, cells)| Series {
             name: series_name(name),
-            values: categories
-                .iter()
-                .map(|c| {
-                    rows.iter().find_map(|r| {
-                        let (key, v) = value(r);
-                        let mut rest = key.clone();
-                        let category = rest.remove(at);
-                        (category == *c && rest == *name).then_some(v).flatten()
-                    })
-                })
-                .collect(),
+            values: cells.iter().map(|c| c.and_then(|r| value(r).1)).collect(),
         })
         .collect();
-    (categories.into_iter().map(|(_, t)| t).collect(), series)
+    (g.columns.into_iter().map(|(_, t)| t).collect(), series)
 }
 
-fn bootstrap_text(b: Option<&super::options::Bootstrap>) -> String {
+fn bootstrap_text(b: Option<&Bootstrap>) -> String {
     match b {
         None => "none".into(),
         Some(b) => format!(
@@ -500,6 +573,26 @@ fn rob_columns(prefix: &str, with_n: bool) -> Vec<Column> {
         .collect()
 }
 
+fn rob_average_cells(a: &RobAverage) -> Vec<Cell> {
+    let ci = a.ci.as_ref();
+    vec![
+        num(pct(Some(a.coverage))),
+        num(pct(Some(a.acc_clean))),
+        num(pct_ci(a.asr, ci.and_then(|i| i.asr))),
+        num(pct(Some(a.rad))),
+        num(pct_ci(Some(a.acc_rob), ci.and_then(|i| i.acc_rob))),
+    ]
+}
+
+const ROBUSTNESS_LAYOUT: Layout<RobRow, RobAverage> = Layout {
+    columns: |prefix| rob_columns(prefix, true),
+    cells: rob_cells,
+    average_columns: || rob_columns("Avg. ", false),
+    average_cells: rob_average_cells,
+    long_average_cells: rob_average_cells,
+    average_key: |a| &a.key,
+};
+
 /// A chart series: its name, ASR per operator seen, ASR per level.
 type Named = (String, Vec<Option<f64>>, [Option<f64>; 4]);
 
@@ -509,99 +602,24 @@ impl RobustnessReport {
     /// completeness, comparisons and charts.
     pub fn to_document(&self) -> Document {
         let by = &self.by;
-        let mut doc = Document::new("Robustness").lead(facts(vec![
+        let sizes = vec![
             ("originals", self.originals.to_string()),
             ("perturbations", self.perturbations.to_string()),
-            ("grouped by", by_text(by)),
-            ("bootstrap", bootstrap_text(self.bootstrap.as_ref())),
-        ]));
-        let mut main = Section::new("Robustness by group").with_id("groups");
-        if let Some(Wide {
-            others,
-            row_keys,
-            datasets,
-            grid,
-        }) = wide_layout(by, &self.groups, |r: &RobRow| &r.key)
-        {
-            let mut columns: Vec<Column> = others.iter().map(|k| left(&key_title(k))).collect();
-            for d in &datasets {
-                columns.extend(rob_columns(&format!("{d} "), true));
-            }
-            columns.extend(rob_columns("Avg. ", false));
-            let mut table = Table::new(columns);
-            for (key, cells_of) in row_keys.iter().zip(&grid) {
-                let mut cells = key_cells(key);
-                for cell in cells_of {
-                    match cell {
-                        Some(r) => cells.extend(rob_cells(r)),
-                        None => cells.extend((0..6).map(|_| Cell::text(""))),
-                    }
-                }
-                match self.dataset_average.iter().find(|a| a.key == *key) {
-                    Some(a) => cells.extend([
-                        num(pct(Some(a.coverage))),
-                        num(pct(Some(a.acc_clean))),
-                        num(pct_ci(a.asr, a.ci.as_ref().and_then(|i| i.asr))),
-                        num(pct(Some(a.rad))),
-                        num(pct_ci(
-                            Some(a.acc_rob),
-                            a.ci.as_ref().and_then(|i| i.acc_rob),
-                        )),
-                    ]),
-                    None => cells.extend((0..5).map(|_| Cell::text(""))),
-                }
-                table.push_row(cells);
-            }
-            main.push(Block::Table(table));
-        } else {
-            let mut columns: Vec<Column> = by.iter().map(|k| left(&key_title(k))).collect();
-            if by.is_empty() {
-                columns.push(left(""));
-            }
-            columns.extend(rob_columns("", true));
-            let mut table = Table::new(columns);
-            for row in &self.groups {
-                let mut cells = if by.is_empty() {
-                    vec![Cell::text("All")]
-                } else {
-                    key_cells(&row.key)
-                };
-                cells.extend(rob_cells(row));
-                table.push_row(cells);
-            }
-            for a in &self.dataset_average {
-                let mut cells: Vec<Cell> = by
-                    .iter()
-                    .map(|k| Cell::text(if *k == GroupKey::Dataset { "Avg." } else { "" }))
-                    .collect();
-                cells.extend([
-                    Cell::text(""),
-                    num(pct(Some(a.coverage))),
-                    num(pct(Some(a.acc_clean))),
-                    num(pct_ci(a.asr, a.ci.as_ref().and_then(|i| i.asr))),
-                    num(pct(Some(a.rad))),
-                    num(pct_ci(
-                        Some(a.acc_rob),
-                        a.ci.as_ref().and_then(|i| i.acc_rob),
-                    )),
-                ]);
-                table.push_row(cells);
-            }
-            main.push(Block::Table(table));
-        }
-        doc = doc.section(main);
+        ];
+        let main = ROBUSTNESS_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
+        let mut doc = report_start("Robustness", sizes, by, self.bootstrap.as_ref())
+            .section(main_section("Robustness by group", main));
         doc = doc.section(self.detail_section());
         if let Some(trend) = &self.level_trend {
             doc = doc.section(trend_section(trend));
         }
-        if let Some(s) = comparison_section(&self.comparisons, "ASR") {
-            doc = doc.section(s);
-        }
-        doc = doc.section(completeness_section(&self.findings));
-        if let Some(s) = figures_section(self.figures()) {
-            doc = doc.section(s);
-        }
-        doc
+        report_end(
+            doc,
+            &self.comparisons,
+            "ASR",
+            &self.findings,
+            self.figures(),
+        )
     }
 
     /// Operators that occur in the report, in registry order.
@@ -619,10 +637,7 @@ impl RobustnessReport {
     fn detail_section(&self) -> Section {
         let by = &self.by;
         let ops = self.operators_seen();
-        let mut columns: Vec<Column> = by.iter().map(|k| left(&key_title(k))).collect();
-        if by.is_empty() {
-            columns.push(left(""));
-        }
+        let mut columns = key_columns(by);
         for op in &ops {
             columns.push(right(&format!("ASR {}", self.registry.get(*op).code)));
         }
@@ -631,11 +646,7 @@ impl RobustnessReport {
         }
         let mut table = Table::new(columns);
         for row in &self.groups {
-            let mut cells = if by.is_empty() {
-                vec![Cell::text("All")]
-            } else {
-                key_cells(&row.key)
-            };
+            let mut cells = key_cells_or_all(by, &row.key);
             for op in &ops {
                 cells.push(num(pct(row
                     .stats
@@ -794,4 +805,158 @@ fn trend_section(trend: &LevelTrend) -> Section {
         .with_id("level_trend")
         .block(Block::Facts { items })
         .block(Block::paragraph(trend.basis.clone()))
+}
+
+/// A document handed back by a page, from its JSON text (`None` when it is not one: unknown
+/// kinds, marks, tones or alignments are rejected). Read by hand rather than with serde's
+/// derived `Deserialize`: that (internally tagged enums buffer their content) made the
+/// WebAssembly trust module 40% larger.
+///
+/// ```
+/// use tabeq::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Tone};
+/// use tabeq::trust::document::document_from_json;
+/// let mut table = Table::new(vec![Column::new("a", Align::Right)]);
+/// table.push_row(vec![Cell::text("1").marked(Mark::Differs)]);
+/// let section = Section::new("S").block(Block::Table(table)).block(Block::note(Tone::Warning, "w"));
+/// let doc = Document::new("T").section(section);
+/// let text = tabeq::pyjson::to_tree(&doc).to_pretty();
+/// assert_eq!(document_from_json(&text), Some(doc));
+/// assert_eq!(document_from_json("{\"title\": 1}"), None);
+/// ```
+pub fn document_from_json(text: &str) -> Option<Document> {
+    parsed::document(&crate::pyjson::parse(text).ok()?)
+}
+
+mod parsed {
+    use serde::Serialize;
+
+    use crate::doc::{Align, Block, Cell, Column, Document, Mark, Row, Section, Table, Tone};
+    use crate::pyjson::{to_tree, Out, Value};
+
+    fn text(v: &Value, key: &str) -> Option<String> {
+        match v.get(key)? {
+            Value::Str(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    fn list<'a>(v: &'a Value, key: &str) -> Option<&'a [Value]> {
+        match v.get(key)? {
+            Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// Each item of `v[key]` read by `read` (`None` if any is not).
+    fn each<T>(v: &Value, key: &str, read: impl Fn(&Value) -> Option<T>) -> Option<Vec<T>> {
+        list(v, key)?.iter().map(read).collect()
+    }
+
+    fn string(v: &Value) -> Option<String> {
+        match v {
+            Value::Str(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    /// A unit variant of `all` named by `v[key]`, by its serde name (written once, in the
+    /// derive).
+    fn named<T: Serialize + Copy>(v: &Value, key: &str, all: &[T]) -> Option<T> {
+        let name = Out::Str(text(v, key)?);
+        all.iter().copied().find(|x| to_tree(x) == name)
+    }
+
+    const MARKS: [Mark; 7] = [
+        Mark::None,
+        Mark::Differs,
+        Mark::Missing,
+        Mark::Extra,
+        Mark::Good,
+        Mark::Bad,
+        Mark::Placeholder,
+    ];
+
+    fn mark(v: &Value) -> Option<Mark> {
+        named(v, "mark", &MARKS)
+    }
+
+    fn tone(v: &Value) -> Option<Tone> {
+        named(
+            v,
+            "tone",
+            &[Tone::Info, Tone::Hint, Tone::Warning, Tone::Error],
+        )
+    }
+
+    fn column(c: &Value) -> Option<Column> {
+        let align = named(c, "align", &[Align::Left, Align::Right])?;
+        Some(Column::new(text(c, "title")?, align))
+    }
+
+    fn row(r: &Value) -> Option<Row> {
+        Some(Row {
+            cells: each(r, "cells", |c| {
+                Some(Cell::text(text(c, "text")?).marked(mark(c)?))
+            })?,
+            mark: mark(r)?,
+        })
+    }
+
+    fn pair(v: &Value) -> Option<(String, String)> {
+        match v {
+            Value::Array(kv) => match kv.as_slice() {
+                [k, v] => Some((string(k)?, string(v)?)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn block(v: &Value) -> Option<Block> {
+        Some(match text(v, "kind")?.as_str() {
+            "paragraph" => Block::Paragraph {
+                text: text(v, "text")?,
+            },
+            "note" => Block::Note {
+                tone: tone(v)?,
+                text: text(v, "text")?,
+            },
+            "list" => Block::List {
+                items: each(v, "items", string)?,
+            },
+            "facts" => Block::Facts {
+                items: each(v, "items", pair)?,
+            },
+            "table" => Block::Table(Table {
+                caption: text(v, "caption"),
+                columns: each(v, "columns", column)?,
+                rows: each(v, "rows", row)?,
+                total_rows: match v.get("total_rows") {
+                    Some(Value::Int(n)) => usize::try_from(*n).ok(),
+                    _ => None,
+                },
+            }),
+            "figure" => Block::Figure {
+                caption: text(v, "caption")?,
+                svg: text(v, "svg")?,
+            },
+            _ => return None,
+        })
+    }
+
+    fn section(s: &Value) -> Option<Section> {
+        Some(Section {
+            id: text(s, "id")?,
+            title: text(s, "title")?,
+            blocks: each(s, "blocks", block)?,
+        })
+    }
+
+    pub(super) fn document(v: &Value) -> Option<Document> {
+        Some(Document {
+            title: text(v, "title")?,
+            lead: each(v, "lead", block)?,
+            sections: each(v, "sections", section)?,
+        })
+    }
 }

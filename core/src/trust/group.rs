@@ -2,10 +2,12 @@
 //! so that groups sort the same way whatever the record order (models and datasets by text,
 //! operators in registry order, families by their first operator, difficulty easy < hard).
 
+use std::collections::BTreeMap;
+
+use super::error::TrustError;
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, GroupKey};
 use super::stats::{percentile_interval, stream_seed, Rng};
-use crate::pyjson::Out;
 
 /// One key value: its sort rank, then its text.
 pub type KeyPart = (usize, String);
@@ -62,15 +64,16 @@ pub fn operator_part(registry: &OperatorRegistry, operator: usize, key: &GroupKe
     }
 }
 
-/// `{"model": "...", "dataset": "..."}` for a key.
-pub fn key_out(names: &[GroupKey], key: &Key) -> Out {
-    Out::Object(
-        names
-            .iter()
-            .zip(key)
-            .map(|(name, (_, text))| (name.name().to_string(), Out::Str(text.clone())))
-            .collect(),
-    )
+/// A key as text (`model=m, dataset=d` becomes `m / d`), `pooled` for the empty key.
+pub(crate) fn key_text(key: &Key, pooled: &str) -> String {
+    if key.is_empty() {
+        pooled.into()
+    } else {
+        key.iter()
+            .map(|(_, t)| t.as_str())
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
 }
 
 /// The bootstrap stream of a group: derived from the seed, the section and the key, so one
@@ -82,27 +85,6 @@ pub fn group_rng(bootstrap: &Bootstrap, section: &str, names: &[GroupKey], key: 
         parts.push(text);
     }
     Rng::new(stream_seed(bootstrap.seed, &parts))
-}
-
-/// A finite number, or `null`.
-pub fn num(value: Option<f64>) -> Out {
-    match value {
-        Some(v) if v.is_finite() => Out::Float(v),
-        _ => Out::Null,
-    }
-}
-
-/// A count.
-pub fn count(value: u64) -> Out {
-    Out::Int(i64::try_from(value).unwrap_or(i64::MAX))
-}
-
-/// `[low, high]`, or `null`.
-pub fn interval_out(interval: Option<(f64, f64)>) -> Out {
-    match interval {
-        Some((lo, hi)) => Out::Array(vec![Out::Float(lo), Out::Float(hi)]),
-        None => Out::Null,
-    }
 }
 
 /// Percentile intervals of the columns of replicate rows.
@@ -132,4 +114,104 @@ pub fn without_dataset(by: &[GroupKey]) -> Option<(usize, Vec<GroupKey>)> {
     let mut rest = by.to_vec();
     rest.remove(index);
     Some((index, rest))
+}
+
+/// Percentile intervals of four rates, one per column of the replicates.
+pub type Columns = [Option<(f64, f64)>; 4];
+
+/// One group of a report (both tracks): its key, its numbers, its bootstrap intervals, and
+/// the replicates that "Avg." averages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupRow<S, C> {
+    /// Key values in the order of the section's key names.
+    pub key: Key,
+    /// Its numbers (reliability: label counts; robustness: question and attack counts).
+    pub stats: S,
+    /// Bootstrap intervals, when requested.
+    pub ci: Option<C>,
+    pub(crate) replicates: Vec<[f64; 4]>,
+}
+
+impl<S, C> GroupRow<S, C> {
+    /// A row without key or intervals (the pooled row of no records).
+    pub(crate) fn empty(stats: S) -> Self {
+        GroupRow {
+            key: Vec::new(),
+            stats,
+            ci: None,
+            replicates: Vec::new(),
+        }
+    }
+}
+
+/// One row per group, in key order: `replicates` draws a group's bootstrap replicates (from
+/// the group's own stream), `stats` gives its numbers and `intervals` its interval type;
+/// replicates are kept only when `keep_replicates` ("Avg." averages them).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn group_rows<G, S, C>(
+    groups: BTreeMap<Key, G>,
+    names: &[GroupKey],
+    section: &str,
+    bootstrap: Option<&Bootstrap>,
+    keep_replicates: bool,
+    replicates: impl Fn(&G, &Bootstrap, &mut Rng) -> Vec<[f64; 4]>,
+    stats: impl Fn(G) -> S,
+    intervals: impl Fn(Columns) -> C,
+) -> Result<Vec<GroupRow<S, C>>, TrustError> {
+    if let (Some(b), true) = (bootstrap, keep_replicates) {
+        b.check_stored(groups.len())?;
+    }
+    Ok(groups
+        .into_iter()
+        .map(|(key, group)| {
+            let drawn = bootstrap.map_or_else(Vec::new, |b| {
+                replicates(&group, b, &mut group_rng(b, section, names, &key))
+            });
+            GroupRow {
+                ci: bootstrap.map(|b| intervals(column_intervals(&drawn, b.confidence))),
+                key,
+                stats: stats(group),
+                replicates: if keep_replicates { drawn } else { Vec::new() },
+            }
+        })
+        .collect())
+}
+
+/// For "Avg.": the rows of each value of the keys other than `dataset`, in key order (none
+/// when `dataset` is not a grouping key).
+pub(crate) fn by_other_keys<'a, S, C>(
+    by: &[GroupKey],
+    rows: &'a [GroupRow<S, C>],
+) -> BTreeMap<Key, Vec<&'a GroupRow<S, C>>> {
+    let mut partitions: BTreeMap<Key, Vec<&GroupRow<S, C>>> = BTreeMap::new();
+    let Some((dataset_index, _)) = without_dataset(by) else {
+        return partitions;
+    };
+    for row in rows {
+        let mut k = row.key.clone();
+        k.remove(dataset_index);
+        partitions.entry(k).or_default().push(row);
+    }
+    partitions
+}
+
+/// The intervals of an average: each replicate averaged over the rows' replicates (those
+/// where a rate is undefined left out), then percentile intervals.
+pub(crate) fn averaged_intervals<S, C>(
+    rows: &[&GroupRow<S, C>],
+    bootstrap: Option<&Bootstrap>,
+) -> Option<Columns> {
+    let b = bootstrap?;
+    let averaged: Vec<[f64; 4]> = (0..b.resamples)
+        .map(|i| {
+            core::array::from_fn(|m| {
+                mean_finite(
+                    rows.iter()
+                        .filter_map(|r| r.replicates.get(i).map(|x| x[m])),
+                )
+                .unwrap_or(f64::NAN)
+            })
+        })
+        .collect();
+    Some(column_intervals(&averaged, b.confidence))
 }

@@ -33,7 +33,7 @@ use super::error::{TrustError, TrustErrorCode};
 use super::operators::OperatorRegistry;
 use super::records::{jsonl_lines, key_value, parse_object, robustness_identity, RobustnessRecord};
 use crate::error::{CsvError, TaskErrorCode};
-use crate::pyjson::{Out, Value};
+use crate::pyjson::Value;
 use crate::{Prediction, PreparedGold, TaskConfig};
 
 /// What a manifest file is used as (so the caller can apply the prediction file rules).
@@ -242,40 +242,4 @@ pub fn score_manifest_with(
         });
     }
     Ok(scored)
-}
-
-impl ScoredEntry {
-    /// `{"line", "model", "dataset", "question_id", "perturbation_id", "operator", "prediction",
-    /// "task_id", "correct", "error_code"}`.
-    pub fn to_out(&self, registry: &OperatorRegistry) -> Out {
-        let r = &self.record;
-        let p = r.perturbation.as_ref();
-        Out::Object(vec![
-            ("line".into(), Out::Int(r.line as i64)),
-            ("model".into(), Out::Str(r.model.clone())),
-            ("dataset".into(), Out::Str(r.dataset.clone())),
-            ("question_id".into(), Out::Str(r.question_id.clone())),
-            (
-                "perturbation_id".into(),
-                p.map_or(Out::Null, |p| Out::Str(p.id.clone())),
-            ),
-            (
-                "operator".into(),
-                p.map_or(Out::Null, |p| {
-                    Out::Str(registry.get(p.operator).code.clone())
-                }),
-            ),
-            (
-                "prediction".into(),
-                self.prediction.clone().map_or(Out::Null, Out::Str),
-            ),
-            ("task_id".into(), Out::Str(self.task_id.clone())),
-            ("correct".into(), Out::Bool(r.correct)),
-            (
-                "error_code".into(),
-                self.error_code
-                    .map_or(Out::Null, |c| Out::Str(c.code().into())),
-            ),
-        ])
-    }
 }

@@ -58,34 +58,57 @@ pub mod completeness;
 pub mod document;
 pub mod error;
 mod group;
+mod json;
 pub mod manifest;
 pub mod operators;
 pub mod options;
 pub mod records;
 pub mod reliability;
+pub mod report;
 pub mod robustness;
 pub mod stats;
 pub mod trend;
 
 pub use error::{TrustError, TrustErrorCode};
+pub use group::GroupRow;
 pub use manifest::{FileContent, FileRole};
 pub use operators::{Operator, OperatorRegistry, Track};
 pub use options::{Bootstrap, GroupKey, ReportOptions};
 pub use reliability::ReliabilityReport;
+pub use report::Report;
 pub use robustness::RobustnessReport;
 
 use crate::doc::Document;
 use crate::pyjson::{parse, Out, Value};
+
+/// A report of one track: the options (for `track`), then the records parsed with the
+/// options' operators and custom keys, then `report`.
+fn from_jsonl<R, T>(
+    records_jsonl: &str,
+    options_json: &str,
+    track: Track,
+    parse: records::JsonlParser<R>,
+    report: fn(&[R], &ReportOptions) -> Result<T, TrustError>,
+) -> Result<T, TrustError> {
+    let options = options::parse_options(options_json, track)?;
+    let custom = group::custom_keys(&options.by);
+    report(&parse(records_jsonl, &options.registry, &custom)?, &options)
+}
 
 /// The reliability report for JSONL records and options JSON.
 pub fn reliability_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<ReliabilityReport, TrustError> {
-    let options = options::parse_options(options_json, Track::Reliability)?;
-    let custom = group::custom_keys(&options.by);
-    let records = records::parse_reliability_jsonl_with(records_jsonl, &options.registry, &custom)?;
-    reliability::reliability_report_with(&records, &options)
+    let parse = records::parse_reliability_jsonl;
+    let report = reliability::reliability_report_with;
+    from_jsonl(
+        records_jsonl,
+        options_json,
+        Track::Reliability,
+        parse,
+        report,
+    )
 }
 
 /// The robustness report for JSONL records and options JSON.
@@ -93,30 +116,31 @@ pub fn robustness_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<RobustnessReport, TrustError> {
-    let options = options::parse_options(options_json, Track::Robustness)?;
-    let custom = group::custom_keys(&options.by);
-    let records = records::parse_robustness_jsonl_with(records_jsonl, &options.registry, &custom)?;
-    robustness::robustness_report_with(&records, &options)
+    let parse = records::parse_robustness_jsonl;
+    let report = robustness::robustness_report_with;
+    from_jsonl(
+        records_jsonl,
+        options_json,
+        Track::Robustness,
+        parse,
+        report,
+    )
 }
 
-/// The reliability report for JSONL records (see the module docs for formats and schema).
+/// The reliability report for JSONL records as JSON (see the module docs for the schema).
 pub fn reliability_report_json(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<String, TrustError> {
-    Ok(reliability_report(records_jsonl, options_json)?
-        .to_out()
-        .to_pretty())
+    Ok(Report::new("reliability", records_jsonl, options_json, None)?.to_json())
 }
 
-/// The robustness report for JSONL records (see the module docs for formats and schema).
+/// The robustness report for JSONL records as JSON (see the module docs for the schema).
 pub fn robustness_report_json(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<String, TrustError> {
-    Ok(robustness_report(records_jsonl, options_json)?
-        .to_out()
-        .to_pretty())
+    Ok(Report::new("robustness", records_jsonl, options_json, None)?.to_json())
 }
 
 /// A report as a [`Document`]: `kind` is `reliability` or `robustness` (records are JSONL),
@@ -194,17 +218,6 @@ pub fn robustness_from_manifest(
     Ok((report, scored))
 }
 
-fn manifest_out(report: &RobustnessReport, scored: &[manifest::ScoredEntry]) -> Out {
-    let mut out = report.to_out();
-    if let Out::Object(members) = &mut out {
-        members.push((
-            "scored".into(),
-            Out::Array(scored.iter().map(|s| s.to_out(&report.registry)).collect()),
-        ));
-    }
-    out
-}
-
 /// The robustness report for a manifest of predictions scored by the tabular evaluator.
 /// `files(path, role)` returns the bytes at a manifest path (paths are passed as written;
 /// resolving them is the caller's business). The report gains a `"scored"` list.
@@ -214,39 +227,11 @@ pub fn robustness_from_manifest_json(
     files: &mut dyn FnMut(&str, FileRole) -> FileContent,
 ) -> Result<String, TrustError> {
     let (report, scored) = robustness_from_manifest(manifest_jsonl, options_json, files)?;
-    Ok(manifest_out(&report, &scored).to_pretty())
+    Ok(report.to_out_scored(Some(&scored)).to_pretty())
 }
 
 /// What a manifest's files are read with: a path as written and its role, to its content.
 pub type FileLookup<'a> = dyn FnMut(&str, FileRole) -> FileContent + 'a;
-
-/// A report's JSON and its document, computed once (what the Python package keeps): `kind` is
-/// `reliability` or `robustness`; with `files`, robustness is scored from a manifest.
-pub fn report_json_and_document(
-    kind: &str,
-    records: &str,
-    options_json: &str,
-    files: Option<&mut FileLookup<'_>>,
-) -> Result<(String, Document), TrustError> {
-    match (kind, files) {
-        ("reliability", None) => {
-            let r = reliability_report(records, options_json)?;
-            Ok((r.to_out().to_pretty(), r.to_document()))
-        }
-        ("robustness", None) => {
-            let r = robustness_report(records, options_json)?;
-            Ok((r.to_out().to_pretty(), r.to_document()))
-        }
-        ("robustness", Some(files)) => {
-            let (r, scored) = robustness_from_manifest(records, options_json, files)?;
-            Ok((manifest_out(&r, &scored).to_pretty(), r.to_document()))
-        }
-        (other, _) => Err(TrustError::new(
-            TrustErrorCode::InvalidOptions,
-            format!("unknown report kind {other:?} (reliability, robustness)"),
-        )),
-    }
-}
 
 /// The operator registry as a document (one table: code, name, track, family or kind,
 /// difficulty or level).
@@ -365,29 +350,8 @@ pub fn spearman_json(input_json: &str) -> Result<String, TrustError> {
     } = spearman_input(&value)?;
     let s = stats::spearman(&x, &y)?;
     let e = stats::spearman_exact(&x, &y);
-    let num = |v: Option<f64>| v.filter(|v| v.is_finite()).map_or(Out::Null, Out::Float);
-    Ok(Out::Object(vec![
-        ("n".into(), Out::Int(s.n as i64)),
-        ("rho".into(), num(s.rho)),
-        ("t".into(), num(s.t)),
-        ("p_value".into(), num(s.p_value)),
-        (
-            "keys".into(),
-            keys.map_or(Out::Null, |k| {
-                Out::Array(k.into_iter().map(Out::Str).collect())
-            }),
-        ),
-        ("p_exact".into(), num(e.p_value)),
-        ("p_exact_method".into(), Out::Str(e.method.as_str().into())),
-        (
-            "rho_ci".into(),
-            e.ci.map_or(Out::Null, |(lo, hi)| {
-                Out::Array(vec![Out::Float(lo), Out::Float(hi)])
-            }),
-        ),
-        ("findings".into(), reliability::findings_out(&findings)),
-    ])
-    .to_pretty())
+    let json = json::SpearmanJson::new(&s, &e, keys.as_deref(), &findings);
+    Ok(crate::pyjson::to_tree(&json).to_pretty())
 }
 
 /// Spearman's ρ as a document (for the CLI and the web page).

@@ -134,37 +134,6 @@ pub struct Operator {
     pub builtin: bool,
 }
 
-impl Operator {
-    /// The operator as a JSON object (`code, name, track, family|kind, difficulty|level, builtin`).
-    pub fn to_out(&self) -> Out {
-        let mut members = vec![
-            ("code".to_string(), Out::Str(self.code.clone())),
-            ("name".to_string(), Out::Str(self.name.clone())),
-            ("track".to_string(), Out::Str(self.track.as_str().into())),
-        ];
-        match self.track {
-            Track::Reliability => {
-                members.push(("family".into(), Out::Str(self.family.clone())));
-                members.push((
-                    "difficulty".into(),
-                    self.difficulty
-                        .map_or(Out::Null, |d| Out::Str(d.as_str().into())),
-                ));
-            }
-            Track::Robustness => {
-                members.push(("kind".into(), Out::Str(self.family.clone())));
-                members.push((
-                    "level".into(),
-                    self.level
-                        .map_or(Out::Null, |l| Out::Str(l.as_str().into())),
-                ));
-            }
-        }
-        members.push(("builtin".into(), Out::Bool(self.builtin)));
-        Out::Object(members)
-    }
-}
-
 const INFORMATION_DELETION: &str = "information deletion";
 const EVIDENCE_CONFLICT: &str = "evidence conflict";
 const EQUIVALENT_TRANSFORMATION: &str = "equivalent transformation";

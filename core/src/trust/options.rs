@@ -9,7 +9,8 @@
 //! ```
 //!
 //! `by` may also be a comma-separated string (`"model,dataset"`); `bootstrap` may be a number
-//! of resamples (seed 0, confidence 0.95), or `null`/`false` for none.
+//! of resamples (seed 0, confidence 0.95), or `null`/`false` for none; `expected` is a list of
+//! instances or their JSON-lines text.
 
 use super::error::{TrustError, TrustErrorCode};
 use super::operators::{OperatorRegistry, Track};
@@ -125,8 +126,8 @@ impl Default for CompareOptions {
     }
 }
 
-/// Percentile-bootstrap settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// Percentile-bootstrap settings (serialized as the report's `bootstrap`).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Bootstrap {
     /// Number of resamples (1..=[`MAX_RESAMPLES`]).
     pub resamples: usize,
@@ -415,6 +416,22 @@ pub fn parse_expected(value: &Value, track: Track) -> Result<Vec<Expected>, Trus
         .collect()
 }
 
+/// Expected instances given as JSON-lines text (what a file holds), as a list.
+fn expected_lines(jsonl: &str) -> Result<Value, TrustError> {
+    super::records::jsonl_lines(jsonl)
+        .map(|(line, text)| {
+            parse(text).map_err(|e| {
+                TrustError::at(
+                    TrustErrorCode::InvalidOptions,
+                    line,
+                    format!("expected instances: {e}"),
+                )
+            })
+        })
+        .collect::<Result<_, _>>()
+        .map(Value::Array)
+}
+
 /// Parse options JSON for a track (see the module docs). Empty text means the defaults:
 /// `by = [model, dataset]`, built-in operators, no bootstrap.
 pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, TrustError> {
@@ -453,6 +470,7 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
             "expected" => {
                 options.expected = match v {
                     Value::Null => None,
+                    Value::Str(jsonl) => Some(parse_expected(&expected_lines(jsonl)?, track)?),
                     _ => Some(parse_expected(v, track)?),
                 }
             }

@@ -15,7 +15,7 @@
 //! use tabeq::trust::records::{parse_reliability_jsonl, Label};
 //! let registry = OperatorRegistry::builtin();
 //! let text = r#"{"model": "m", "dataset": "d", "operator": "field_missing", "instance_id": 7, "label": "partial_refusal"}"#;
-//! let records = parse_reliability_jsonl(text, &registry).unwrap();
+//! let records = parse_reliability_jsonl(text, &registry, &[]).unwrap();
 //! assert_eq!((records[0].label, records[0].instance_id.as_str()), (Label::Partial, "7"));
 //! assert_eq!(registry.get(records[0].operator).code, "FDM");
 //! ```
@@ -265,15 +265,6 @@ pub(crate) fn correct_value(value: &Value) -> Option<bool> {
     }
 }
 
-/// Parse one reliability record object.
-pub fn reliability_record_from_value(
-    obj: &Value,
-    line: usize,
-    registry: &OperatorRegistry,
-) -> Result<ReliabilityRecord, TrustError> {
-    reliability_record_with_fields(obj, line, registry, &[])
-}
-
 /// Parse one reliability record object, keeping the values of the `custom` grouping keys.
 pub fn reliability_record_with_fields(
     obj: &Value,
@@ -316,34 +307,33 @@ pub fn reliability_record_with_fields(
     })
 }
 
-/// Parse reliability JSONL (see the module docs for the format).
+/// Parse reliability JSONL (see the module docs for the format), keeping the values of the
+/// `custom` grouping keys.
 pub fn parse_reliability_jsonl(
-    text: &str,
-    registry: &OperatorRegistry,
-) -> Result<Vec<ReliabilityRecord>, TrustError> {
-    parse_reliability_jsonl_with(text, registry, &[])
-}
-
-/// Parse reliability JSONL, keeping the values of the `custom` grouping keys.
-pub fn parse_reliability_jsonl_with(
     text: &str,
     registry: &OperatorRegistry,
     custom: &[String],
 ) -> Result<Vec<ReliabilityRecord>, TrustError> {
-    jsonl_lines(text)
-        .map(|(line, raw)| {
-            reliability_record_with_fields(&parse_object(line, raw)?, line, registry, custom)
-        })
-        .collect()
+    parse_lines(text, registry, custom, reliability_record_with_fields)
 }
 
-/// Parse one robustness record object.
-pub fn robustness_record_from_value(
-    obj: &Value,
-    line: usize,
+/// What parses a track's JSONL: the text, the operators, the custom keys.
+pub(crate) type JsonlParser<R> =
+    fn(&str, &OperatorRegistry, &[String]) -> Result<Vec<R>, TrustError>;
+
+/// What parses one record object: the object, its line, the operators, the custom keys.
+type RecordParser<R> = fn(&Value, usize, &OperatorRegistry, &[String]) -> Result<R, TrustError>;
+
+/// Each line of JSONL text that holds something, parsed by `record`.
+fn parse_lines<R>(
+    text: &str,
     registry: &OperatorRegistry,
-) -> Result<RobustnessRecord, TrustError> {
-    robustness_record_with_fields(obj, line, registry, &[])
+    custom: &[String],
+    record: RecordParser<R>,
+) -> Result<Vec<R>, TrustError> {
+    jsonl_lines(text)
+        .map(|(line, raw)| record(&parse_object(line, raw)?, line, registry, custom))
+        .collect()
 }
 
 /// Parse one robustness record object, keeping the values of the `custom` grouping keys.
@@ -425,25 +415,14 @@ pub(crate) fn robustness_identity(
     })
 }
 
-/// Parse robustness JSONL (see the module docs for the format).
+/// Parse robustness JSONL (see the module docs for the format), keeping the values of the
+/// `custom` grouping keys.
 pub fn parse_robustness_jsonl(
-    text: &str,
-    registry: &OperatorRegistry,
-) -> Result<Vec<RobustnessRecord>, TrustError> {
-    parse_robustness_jsonl_with(text, registry, &[])
-}
-
-/// Parse robustness JSONL, keeping the values of the `custom` grouping keys.
-pub fn parse_robustness_jsonl_with(
     text: &str,
     registry: &OperatorRegistry,
     custom: &[String],
 ) -> Result<Vec<RobustnessRecord>, TrustError> {
-    jsonl_lines(text)
-        .map(|(line, raw)| {
-            robustness_record_with_fields(&parse_object(line, raw)?, line, registry, custom)
-        })
-        .collect()
+    parse_lines(text, registry, custom, robustness_record_with_fields)
 }
 
 #[cfg(test)]
@@ -451,7 +430,7 @@ mod tests {
     use super::*;
 
     fn reliability_error(line: &str) -> TrustErrorCode {
-        parse_reliability_jsonl(line, &OperatorRegistry::builtin())
+        parse_reliability_jsonl(line, &OperatorRegistry::builtin(), &[])
             .unwrap_err()
             .code
     }
@@ -485,7 +464,7 @@ mod tests {
     fn reliability_errors_are_coded_with_lines() {
         let ok = r#"{"model":"m","dataset":"d","operator":"FDM","instance_id":"a","label":"full"}"#;
         let text = format!("{ok}\n\n  \n{{\"model\":\"m\"\n");
-        let err = parse_reliability_jsonl(&text, &OperatorRegistry::builtin()).unwrap_err();
+        let err = parse_reliability_jsonl(&text, &OperatorRegistry::builtin(), &[]).unwrap_err();
         assert_eq!((err.code, err.line), (TrustErrorCode::InvalidJson, Some(4)));
         assert_eq!(reliability_error("[1]"), TrustErrorCode::NotAnObject);
         assert_eq!(
@@ -538,30 +517,29 @@ mod tests {
             "{\"model\":\"m\",\"dataset\":\"d\",\"question_id\":1,\"perturbation_id\":\"p\",",
             "\"operator\":\"row_order_shuffle\",\"correct\":0,\"valid\":false}\n",
         );
-        let records = parse_robustness_jsonl(text, &registry).unwrap();
+        let records = parse_robustness_jsonl(text, &registry, &[]).unwrap();
         assert!(records[0].perturbation.is_none() && records[0].correct);
         let p = records[1].perturbation.as_ref().unwrap();
         assert_eq!(
             (registry.get(p.operator).code.as_str(), p.valid),
             ("ROS", false)
         );
-        let err = parse_robustness_jsonl(
-            r#"{"model":"m","dataset":"d","question_id":1,"operator":"ROS","correct":true}"#,
-            &registry,
-        )
-        .unwrap_err();
-        assert_eq!(err.code, TrustErrorCode::MissingField);
-        let err = parse_robustness_jsonl(
-            r#"{"model":"m","dataset":"d","question_id":1,"correct":"yes"}"#,
-            &registry,
-        )
-        .unwrap_err();
-        assert_eq!(err.code, TrustErrorCode::InvalidCorrect);
-        let err = parse_robustness_jsonl(
-            r#"{"model":"m","dataset":"d","question_id":1,"label":"full"}"#,
-            &registry,
-        )
-        .unwrap_err();
-        assert_eq!(err.code, TrustErrorCode::MixedTracks);
+        for (line, code) in [
+            (
+                r#"{"model":"m","dataset":"d","question_id":1,"operator":"ROS","correct":true}"#,
+                TrustErrorCode::MissingField,
+            ),
+            (
+                r#"{"model":"m","dataset":"d","question_id":1,"correct":"yes"}"#,
+                TrustErrorCode::InvalidCorrect,
+            ),
+            (
+                r#"{"model":"m","dataset":"d","question_id":1,"label":"full"}"#,
+                TrustErrorCode::MixedTracks,
+            ),
+        ] {
+            let err = parse_robustness_jsonl(line, &registry, &[]).unwrap_err();
+            assert_eq!(err.code, code, "{line}");
+        }
     }
 }

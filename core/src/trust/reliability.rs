@@ -16,14 +16,13 @@ use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
-    column_intervals, count, field_part, group_rng, interval_out, key_out, mean_finite, num,
-    operator_part, text_part, without_dataset, Key,
+    averaged_intervals, by_other_keys, field_part, group_rows, mean_finite, operator_part,
+    text_part, without_dataset, Columns, GroupRow, Key,
 };
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
 use super::records::{field_of, Label, ReliabilityRecord};
 use super::stats::{spearman, spearman_exact, Spearman, SpearmanExact};
-use crate::pyjson::Out;
 
 /// Label counts of a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -81,7 +80,7 @@ impl RelCounts {
 }
 
 /// Bootstrap intervals of FRR, PRR, NRR and MRS.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct RelIntervals {
     /// FRR.
     pub frr: Option<(f64, f64)>,
@@ -94,49 +93,13 @@ pub struct RelIntervals {
 }
 
 impl RelIntervals {
-    fn from_replicates(replicates: &[[f64; 4]], confidence: f64) -> Self {
-        let [frr, prr, nrr, mrs] = column_intervals(replicates, confidence);
+    fn from_columns([frr, prr, nrr, mrs]: Columns) -> Self {
         RelIntervals { frr, prr, nrr, mrs }
     }
-    fn to_out(self) -> Out {
-        Out::Object(vec![
-            ("frr".into(), interval_out(self.frr)),
-            ("prr".into(), interval_out(self.prr)),
-            ("nrr".into(), interval_out(self.nrr)),
-            ("mrs".into(), interval_out(self.mrs)),
-        ])
-    }
 }
 
-/// One row: a group's key, counts and rates.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RelRow {
-    /// Key values in the order of the section's key names.
-    pub key: Key,
-    /// Label counts.
-    pub counts: RelCounts,
-    /// Bootstrap intervals, when requested.
-    pub ci: Option<RelIntervals>,
-    replicates: Vec<[f64; 4]>,
-}
-
-impl RelRow {
-    fn to_out(&self, names: &[GroupKey]) -> Out {
-        let c = &self.counts;
-        Out::Object(vec![
-            ("key".into(), key_out(names, &self.key)),
-            ("n".into(), count(c.n())),
-            ("full".into(), count(c.full)),
-            ("partial".into(), count(c.partial)),
-            ("none".into(), count(c.none)),
-            ("frr".into(), Out::Float(c.frr())),
-            ("prr".into(), Out::Float(c.prr())),
-            ("nrr".into(), Out::Float(c.nrr())),
-            ("mrs".into(), Out::Float(c.mrs())),
-            ("ci".into(), self.ci.map_or(Out::Null, RelIntervals::to_out)),
-        ])
-    }
-}
+/// One row: a group's key, label counts (`stats`) and rates.
+pub type RelRow = GroupRow<RelCounts, RelIntervals>;
 
 /// The unweighted mean across datasets of per-dataset rates ("Avg." in the paper).
 #[derive(Debug, Clone, PartialEq)]
@@ -250,28 +213,16 @@ fn rows(
             .or_default()
             .add(r.label);
     }
-    if let (Some(b), true) = (bootstrap, keep_replicates) {
-        b.check_stored(groups.len())?;
-    }
-    Ok(groups
-        .into_iter()
-        .map(|(key, counts)| {
-            let replicates = match bootstrap {
-                Some(b) => replicates(&counts, b, &mut group_rng(b, section, names, &key)),
-                None => Vec::new(),
-            };
-            RelRow {
-                ci: bootstrap.map(|b| RelIntervals::from_replicates(&replicates, b.confidence)),
-                key,
-                counts,
-                replicates: if keep_replicates {
-                    replicates
-                } else {
-                    Vec::new()
-                },
-            }
-        })
-        .collect())
+    group_rows(
+        groups,
+        names,
+        section,
+        bootstrap,
+        keep_replicates,
+        replicates,
+        |counts| counts,
+        RelIntervals::from_columns,
+    )
 }
 
 /// Reject two records with the same model, dataset, operator and instance id.
@@ -303,35 +254,13 @@ fn dataset_average(
     groups: &[RelRow],
     bootstrap: Option<&Bootstrap>,
 ) -> Vec<RelAverage> {
-    let Some((dataset_index, _)) = without_dataset(by) else {
-        return Vec::new();
-    };
-    let mut partitions: BTreeMap<Key, Vec<&RelRow>> = BTreeMap::new();
-    for row in groups {
-        let mut key = row.key.clone();
-        key.remove(dataset_index);
-        partitions.entry(key).or_default().push(row);
-    }
-    partitions
+    by_other_keys(by, groups)
         .into_iter()
         .map(|(key, rows)| {
             let rates = core::array::from_fn(|m| {
-                mean_finite(rows.iter().map(|r| r.counts.rates()[m])).unwrap_or(0.0)
+                mean_finite(rows.iter().map(|r| r.stats.rates()[m])).unwrap_or(0.0)
             });
-            let ci = bootstrap.map(|b| {
-                let averaged: Vec<[f64; 4]> = (0..b.resamples)
-                    .map(|i| {
-                        core::array::from_fn(|m| {
-                            mean_finite(
-                                rows.iter()
-                                    .filter_map(|r| r.replicates.get(i).map(|x| x[m])),
-                            )
-                            .unwrap_or(f64::NAN)
-                        })
-                    })
-                    .collect();
-                RelIntervals::from_replicates(&averaged, b.confidence)
-            });
+            let ci = averaged_intervals(&rows, bootstrap).map(RelIntervals::from_columns);
             RelAverage {
                 key,
                 datasets: rows.len(),
@@ -353,7 +282,7 @@ fn rank_agreement(by: &[GroupKey], groups: &[RelRow]) -> Result<Vec<RankAgreemen
         by_dataset
             .entry(row.key[dataset_at].1.as_str())
             .or_default()
-            .insert(row.key[model_at].1.as_str(), row.counts.mrs());
+            .insert(row.key[model_at].1.as_str(), row.stats.mrs());
     }
     let datasets: Vec<_> = by_dataset.iter().collect();
     let mut out = Vec::new();
@@ -478,18 +407,6 @@ fn findings(
     out
 }
 
-/// A key as text for messages (`model=m, dataset=d` becomes `m / d`).
-pub(crate) fn key_text(key: &Key) -> String {
-    if key.is_empty() {
-        "all records".into()
-    } else {
-        key.iter()
-            .map(|(_, t)| t.as_str())
-            .collect::<Vec<_>>()
-            .join(" / ")
-    }
-}
-
 fn comparisons(
     records: &[ReliabilityRecord],
     registry: &OperatorRegistry,
@@ -559,12 +476,7 @@ pub fn reliability_report_with(
     check_duplicates(records)?;
     let overall = rows(records, &[], registry, bootstrap, "rows", false)?
         .pop()
-        .unwrap_or(RelRow {
-            key: Vec::new(),
-            counts: RelCounts::default(),
-            ci: None,
-            replicates: Vec::new(),
-        });
+        .unwrap_or(RelRow::empty(RelCounts::default()));
     let keep = by.contains(&GroupKey::Dataset);
     let groups = rows(records, by, registry, bootstrap, "rows", keep)?;
     let (families, pooled) = if with_operator {
@@ -602,6 +514,30 @@ pub fn reliability_report_with(
     Ok(report)
 }
 
+/// Key names of each section of a report: groups, "Avg.", families (operator → family) and
+/// pooled (without operator).
+pub(crate) struct SectionKeys {
+    pub(crate) average: Vec<GroupKey>,
+    pub(crate) families: Vec<GroupKey>,
+    pub(crate) pooled: Vec<GroupKey>,
+}
+
+impl SectionKeys {
+    pub(crate) fn of(by: &[GroupKey]) -> SectionKeys {
+        SectionKeys {
+            average: without_dataset(by)
+                .map(|(_, rest)| rest)
+                .unwrap_or_default(),
+            families: family_names(by),
+            pooled: by
+                .iter()
+                .filter(|k| **k != GroupKey::Operator)
+                .cloned()
+                .collect(),
+        }
+    }
+}
+
 /// `by` with operator replaced by family (without repeating family).
 pub fn family_names(by: &[GroupKey]) -> Vec<GroupKey> {
     let mut names = Vec::new();
@@ -616,166 +552,4 @@ pub fn family_names(by: &[GroupKey]) -> Vec<GroupKey> {
         }
     }
     names
-}
-
-pub(crate) fn bootstrap_out(bootstrap: Option<&Bootstrap>) -> Out {
-    match bootstrap {
-        None => Out::Null,
-        Some(b) => Out::Object(vec![
-            ("resamples".into(), Out::Int(b.resamples as i64)),
-            (
-                "seed".into(),
-                Out::Int(i64::try_from(b.seed).unwrap_or(i64::MAX)),
-            ),
-            ("confidence".into(), Out::Float(b.confidence)),
-        ]),
-    }
-}
-
-pub(crate) fn names_out(names: &[GroupKey]) -> Out {
-    Out::Array(names.iter().map(|k| Out::Str(k.name().into())).collect())
-}
-
-/// `[{"code", "message"}]`.
-pub(crate) fn findings_out(findings: &[Finding]) -> Out {
-    Out::Array(
-        findings
-            .iter()
-            .map(|f| {
-                Out::Object(vec![
-                    ("code".into(), Out::Str(f.code.code().into())),
-                    ("message".into(), Out::Str(f.message.clone())),
-                ])
-            })
-            .collect(),
-    )
-}
-
-/// `[{"a", "b", "shared", "a_value", "b_value", "difference", "ci", "p_value", "p_method", "p_holm"}]`.
-pub(crate) fn comparisons_out(comparisons: &[Comparison], metric: &str) -> Out {
-    Out::Array(
-        comparisons
-            .iter()
-            .map(|c| {
-                Out::Object(vec![
-                    ("metric".into(), Out::Str(metric.into())),
-                    ("a".into(), Out::Str(c.a.clone())),
-                    ("b".into(), Out::Str(c.b.clone())),
-                    ("shared".into(), Out::Int(c.shared as i64)),
-                    ("a_value".into(), num(Some(c.mean_a))),
-                    ("b_value".into(), num(Some(c.mean_b))),
-                    ("difference".into(), num(Some(c.difference))),
-                    ("ci".into(), interval_out(c.ci)),
-                    ("p_value".into(), num(c.p_value)),
-                    ("p_method".into(), Out::Str(c.p_method.as_str().into())),
-                    ("p_holm".into(), num(c.p_holm)),
-                ])
-            })
-            .collect(),
-    )
-}
-
-impl ReliabilityReport {
-    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
-    pub fn to_out(&self) -> Out {
-        let by = &self.by;
-        let family_keys = family_names(by);
-        let pooled_keys: Vec<GroupKey> = by
-            .iter()
-            .filter(|k| **k != GroupKey::Operator)
-            .cloned()
-            .collect();
-        let average_keys = without_dataset(by)
-            .map(|(_, rest)| rest)
-            .unwrap_or_default();
-        Out::Object(vec![
-            ("track".into(), Out::Str("reliability".into())),
-            ("by".into(), names_out(by)),
-            ("records".into(), Out::Int(self.records as i64)),
-            ("bootstrap".into(), bootstrap_out(self.bootstrap.as_ref())),
-            ("overall".into(), self.overall.to_out(&[])),
-            (
-                "groups".into(),
-                Out::Array(self.groups.iter().map(|r| r.to_out(by)).collect()),
-            ),
-            (
-                "dataset_average".into(),
-                Out::Array(
-                    self.dataset_average
-                        .iter()
-                        .map(|a| {
-                            Out::Object(vec![
-                                ("key".into(), key_out(&average_keys, &a.key)),
-                                ("datasets".into(), Out::Int(a.datasets as i64)),
-                                ("frr".into(), num(Some(a.rates[0]))),
-                                ("prr".into(), num(Some(a.rates[1]))),
-                                ("nrr".into(), num(Some(a.rates[2]))),
-                                ("mrs".into(), num(Some(a.rates[3]))),
-                                ("ci".into(), a.ci.map_or(Out::Null, RelIntervals::to_out)),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            (
-                "families".into(),
-                Out::Array(
-                    self.families
-                        .iter()
-                        .map(|r| r.to_out(&family_keys))
-                        .collect(),
-                ),
-            ),
-            (
-                "pooled".into(),
-                Out::Array(self.pooled.iter().map(|r| r.to_out(&pooled_keys)).collect()),
-            ),
-            (
-                "rank_agreement".into(),
-                Out::Array(
-                    self.rank_agreement
-                        .iter()
-                        .map(|a| {
-                            Out::Object(vec![
-                                (
-                                    "datasets".into(),
-                                    Out::Array(
-                                        a.datasets.iter().map(|d| Out::Str(d.clone())).collect(),
-                                    ),
-                                ),
-                                ("metric".into(), Out::Str("mrs".into())),
-                                (
-                                    "models".into(),
-                                    Out::Array(
-                                        a.models.iter().map(|m| Out::Str(m.clone())).collect(),
-                                    ),
-                                ),
-                                ("n".into(), Out::Int(a.spearman.n as i64)),
-                                ("rho".into(), num(a.spearman.rho)),
-                                ("t".into(), num(a.spearman.t)),
-                                ("p_value".into(), num(a.spearman.p_value)),
-                                ("p_exact".into(), num(a.exact.p_value)),
-                                (
-                                    "p_exact_method".into(),
-                                    Out::Str(a.exact.method.as_str().into()),
-                                ),
-                                ("rho_ci".into(), interval_out(a.exact.ci)),
-                                (
-                                    "unpaired".into(),
-                                    Out::Array(
-                                        a.unpaired.iter().map(|m| Out::Str(m.clone())).collect(),
-                                    ),
-                                ),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            ("findings".into(), findings_out(&self.findings)),
-            (
-                "comparisons".into(),
-                comparisons_out(&self.comparisons, "mrs"),
-            ),
-        ])
-    }
 }

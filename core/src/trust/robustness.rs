@@ -13,7 +13,7 @@
 //! {"model": "m", "dataset": "d", "question_id": "q1", "perturbation_id": "a", "operator": "ROS", "correct": false}
 //! {"model": "m", "dataset": "d", "question_id": "q1", "perturbation_id": "b", "operator": "NRI", "correct": true}
 //! {"model": "m", "dataset": "d", "question_id": "q2", "correct": false}
-//! "#, &registry).unwrap();
+//! "#, &registry, &[]).unwrap();
 //! let report = robustness_report(&records, &registry, &[GroupKey::Model], None).unwrap();
 //! let g = &report.groups[0].stats;
 //! assert_eq!((g.n, g.acc_clean(), g.asr(), g.rad(), g.coverage()), (2, 0.5, Some(0.5), 0.25, 0.5));
@@ -25,16 +25,14 @@ use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
-    column_intervals, count, field_part, group_rng, interval_out, key_out, mean_finite, num,
-    operator_part, text_part, without_dataset, Key, KeyPart,
+    averaged_intervals, by_other_keys, field_part, group_rows, mean_finite, operator_part,
+    text_part, Columns, GroupRow, Key, KeyPart,
 };
-use super::operators::{Level, OperatorRegistry, Track};
+use super::operators::{OperatorRegistry, Track};
 use super::options::{check_by, Bootstrap, CompareOptions, GroupKey, ReportOptions};
 use super::records::{field_of, RobustnessRecord};
-use super::reliability::{bootstrap_out, comparisons_out, findings_out, names_out};
 use super::stats::Rng;
 use super::trend::{level_trend, LevelTrend};
-use crate::pyjson::Out;
 
 /// One original question with its valid perturbations' outcomes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,14 +179,6 @@ impl Attacks {
             self.flips += u64::from(!correct_after);
         }
     }
-    fn to_out(self) -> Vec<(String, Out)> {
-        vec![
-            ("perturbations".into(), count(self.perturbations)),
-            ("attacks".into(), count(self.attacks)),
-            ("flips".into(), count(self.flips)),
-            ("asr".into(), num(self.asr())),
-        ]
-    }
 }
 
 /// The robustness numbers of one group of questions.
@@ -270,7 +260,7 @@ impl RobStats {
 }
 
 /// Bootstrap intervals of Acc_clean, ASR, RAD and Acc_rob.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct RobIntervals {
     /// Acc_clean.
     pub acc_clean: Option<(f64, f64)>,
@@ -283,8 +273,7 @@ pub struct RobIntervals {
 }
 
 impl RobIntervals {
-    fn from_replicates(replicates: &[[f64; 4]], confidence: f64) -> Self {
-        let [acc_clean, asr, rad, acc_rob] = column_intervals(replicates, confidence);
+    fn from_columns([acc_clean, asr, rad, acc_rob]: Columns) -> Self {
         RobIntervals {
             acc_clean,
             asr,
@@ -292,27 +281,10 @@ impl RobIntervals {
             acc_rob,
         }
     }
-    fn to_out(self) -> Out {
-        Out::Object(vec![
-            ("acc_clean".into(), interval_out(self.acc_clean)),
-            ("asr".into(), interval_out(self.asr)),
-            ("rad".into(), interval_out(self.rad)),
-            ("acc_rob".into(), interval_out(self.acc_rob)),
-        ])
-    }
 }
 
-/// One group of the robustness report.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RobRow {
-    /// Key values in `by` order.
-    pub key: Key,
-    /// Its numbers.
-    pub stats: RobStats,
-    /// Bootstrap intervals, when requested.
-    pub ci: Option<RobIntervals>,
-    replicates: Vec<[f64; 4]>,
-}
+/// One group of the robustness report: its key, numbers (`stats`) and intervals.
+pub type RobRow = GroupRow<RobStats, RobIntervals>;
 
 /// The unweighted mean across datasets of per-dataset values.
 #[derive(Debug, Clone, PartialEq)]
@@ -401,6 +373,11 @@ fn replicates(questions: &[&Question], bootstrap: &Bootstrap, rng: &mut Rng) -> 
             [correct / nf, asr, rad / nf, (correct - rad) / nf]
         })
         .collect()
+}
+
+/// A group's questions as references (what the statistics read).
+fn all(questions: &[Question]) -> Vec<&Question> {
+    questions.iter().collect()
 }
 
 /// Where a grouping key's value lives: on the question (model, dataset, a field of the original
@@ -528,33 +505,20 @@ fn rows(
     keep_replicates: bool,
 ) -> Result<Vec<RobRow>, TrustError> {
     let groups = grouped(questions, by, registry);
-    if let (Some(b), true) = (bootstrap, keep_replicates) {
-        b.check_stored(groups.len())?;
-    }
     if let Some(b) = bootstrap {
         let units: usize = groups.values().map(Vec::len).sum();
         b.check_budget(units, "questions (summed over groups)", 1)?;
     }
-    Ok(groups
-        .into_iter()
-        .map(|(key, qs)| {
-            let qs: Vec<&Question> = qs.iter().collect();
-            let replicates = match bootstrap {
-                Some(b) => replicates(&qs, b, &mut group_rng(b, "rows", by, &key)),
-                None => Vec::new(),
-            };
-            RobRow {
-                stats: RobStats::of(&qs, registry),
-                ci: bootstrap.map(|b| RobIntervals::from_replicates(&replicates, b.confidence)),
-                key,
-                replicates: if keep_replicates {
-                    replicates
-                } else {
-                    Vec::new()
-                },
-            }
-        })
-        .collect())
+    group_rows(
+        groups,
+        by,
+        "rows",
+        bootstrap,
+        keep_replicates,
+        |qs, b, rng| replicates(&all(qs), b, rng),
+        |qs| RobStats::of(&all(&qs), registry),
+        RobIntervals::from_columns,
+    )
 }
 
 fn dataset_average(
@@ -562,16 +526,7 @@ fn dataset_average(
     groups: &[RobRow],
     bootstrap: Option<&Bootstrap>,
 ) -> Vec<RobAverage> {
-    let Some((dataset_index, _)) = without_dataset(by) else {
-        return Vec::new();
-    };
-    let mut partitions: BTreeMap<Key, Vec<&RobRow>> = BTreeMap::new();
-    for row in groups {
-        let mut key = row.key.clone();
-        key.remove(dataset_index);
-        partitions.entry(key).or_default().push(row);
-    }
-    partitions
+    by_other_keys(by, groups)
         .into_iter()
         .map(|(key, rows)| {
             let mean = |f: &dyn Fn(&RobStats) -> f64| {
@@ -595,20 +550,7 @@ fn dataset_average(
             let asr_by_level = core::array::from_fn(|l| {
                 mean_finite(rows.iter().filter_map(|r| r.stats.by_level[l].asr()))
             });
-            let ci = bootstrap.map(|b| {
-                let averaged: Vec<[f64; 4]> = (0..b.resamples)
-                    .map(|i| {
-                        core::array::from_fn(|m| {
-                            mean_finite(
-                                rows.iter()
-                                    .filter_map(|r| r.replicates.get(i).map(|x| x[m])),
-                            )
-                            .unwrap_or(f64::NAN)
-                        })
-                    })
-                    .collect();
-                RobIntervals::from_replicates(&averaged, b.confidence)
-            });
+            let ci = averaged_intervals(&rows, bootstrap).map(RobIntervals::from_columns);
             RobAverage {
                 key,
                 datasets: rows.len(),
@@ -669,12 +611,7 @@ pub fn robustness_report_with(
     let questions = gather_questions(records)?;
     let overall = rows(&questions, &[], registry, bootstrap, false)?
         .pop()
-        .unwrap_or_else(|| RobRow {
-            key: Vec::new(),
-            stats: RobStats::of(&[], registry),
-            ci: None,
-            replicates: Vec::new(),
-        });
+        .unwrap_or_else(|| RobRow::empty(RobStats::of(&[], registry)));
     let keep = by.contains(&GroupKey::Dataset);
     let groups = rows(&questions, by, registry, bootstrap, keep)?;
     let mut report = RobustnessReport {
@@ -809,175 +746,4 @@ fn comparisons(records: &[RobustnessRecord], options: &CompareOptions) -> Vec<Co
         }
     }
     compare::all_pairs(&scores, 1.0, options)
-}
-
-impl RobustnessReport {
-    fn operator_out(&self, op: usize, fields: Vec<(String, Out)>) -> Out {
-        let o = self.registry.get(op);
-        let mut members = vec![
-            ("operator".to_string(), Out::Str(o.code.clone())),
-            (
-                "level".to_string(),
-                o.level.map_or(Out::Null, |l| Out::Str(l.as_str().into())),
-            ),
-        ];
-        members.extend(fields);
-        Out::Object(members)
-    }
-
-    fn row_out(&self, names: &[GroupKey], row: &RobRow) -> Out {
-        let s = &row.stats;
-        let mut members = vec![
-            ("key".to_string(), key_out(names, &row.key)),
-            ("n".into(), count(s.n)),
-            ("covered".into(), count(s.covered)),
-            ("coverage".into(), Out::Float(s.coverage())),
-            ("correct".into(), count(s.correct)),
-            ("acc_clean".into(), Out::Float(s.acc_clean())),
-            ("excluded".into(), count(s.excluded)),
-        ];
-        members.extend(s.all.to_out());
-        members.extend([
-            ("rad".into(), Out::Float(s.rad())),
-            ("acc_rob".into(), Out::Float(s.acc_rob())),
-            (
-                "asr_by_operator".into(),
-                Out::Array(
-                    s.by_operator
-                        .iter()
-                        .map(|(op, a)| self.operator_out(*op, a.to_out()))
-                        .collect(),
-                ),
-            ),
-            (
-                "asr_by_level".into(),
-                Out::Array(
-                    Level::ALL
-                        .iter()
-                        .map(|l| {
-                            let mut m = vec![("level".to_string(), Out::Str(l.as_str().into()))];
-                            m.extend(s.by_level[l.index()].to_out());
-                            Out::Object(m)
-                        })
-                        .collect(),
-                ),
-            ),
-            ("ci".into(), row.ci.map_or(Out::Null, RobIntervals::to_out)),
-        ]);
-        Out::Object(members)
-    }
-
-    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
-    pub fn to_out(&self) -> Out {
-        let average_keys = without_dataset(&self.by)
-            .map(|(_, rest)| rest)
-            .unwrap_or_default();
-        Out::Object(vec![
-            ("track".into(), Out::Str("robustness".into())),
-            ("by".into(), names_out(&self.by)),
-            ("originals".into(), Out::Int(self.originals as i64)),
-            ("perturbations".into(), Out::Int(self.perturbations as i64)),
-            ("bootstrap".into(), bootstrap_out(self.bootstrap.as_ref())),
-            ("overall".into(), self.row_out(&[], &self.overall)),
-            (
-                "groups".into(),
-                Out::Array(
-                    self.groups
-                        .iter()
-                        .map(|r| self.row_out(&self.by, r))
-                        .collect(),
-                ),
-            ),
-            (
-                "dataset_average".into(),
-                Out::Array(
-                    self.dataset_average
-                        .iter()
-                        .map(|a| {
-                            Out::Object(vec![
-                                ("key".into(), key_out(&average_keys, &a.key)),
-                                ("datasets".into(), Out::Int(a.datasets as i64)),
-                                ("coverage".into(), num(Some(a.coverage))),
-                                ("acc_clean".into(), num(Some(a.acc_clean))),
-                                ("asr".into(), num(a.asr)),
-                                ("rad".into(), num(Some(a.rad))),
-                                ("acc_rob".into(), num(Some(a.acc_rob))),
-                                (
-                                    "asr_by_operator".into(),
-                                    Out::Array(
-                                        a.asr_by_operator
-                                            .iter()
-                                            .map(|(op, v)| {
-                                                self.operator_out(
-                                                    *op,
-                                                    vec![("asr".into(), num(*v))],
-                                                )
-                                            })
-                                            .collect(),
-                                    ),
-                                ),
-                                (
-                                    "asr_by_level".into(),
-                                    Out::Array(
-                                        Level::ALL
-                                            .iter()
-                                            .map(|l| {
-                                                Out::Object(vec![
-                                                    ("level".into(), Out::Str(l.as_str().into())),
-                                                    ("asr".into(), num(a.asr_by_level[l.index()])),
-                                                ])
-                                            })
-                                            .collect(),
-                                    ),
-                                ),
-                                ("ci".into(), a.ci.map_or(Out::Null, RobIntervals::to_out)),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            (
-                "level_trend".into(),
-                self.level_trend
-                    .as_ref()
-                    .map_or(Out::Null, |t| self.trend_out(t)),
-            ),
-            ("findings".into(), findings_out(&self.findings)),
-            (
-                "comparisons".into(),
-                comparisons_out(&self.comparisons, "asr"),
-            ),
-        ])
-    }
-
-    fn trend_out(&self, t: &LevelTrend) -> Out {
-        Out::Object(vec![
-            (
-                "operators".into(),
-                Out::Array(
-                    t.operators
-                        .iter()
-                        .map(|(code, level, asr)| {
-                            Out::Object(vec![
-                                ("operator".into(), Out::Str(code.clone())),
-                                ("level".into(), Out::Str(level.as_str().into())),
-                                ("asr".into(), num(Some(*asr))),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            ("n".into(), Out::Int(t.spearman.n as i64)),
-            ("rho".into(), num(t.spearman.rho)),
-            ("t".into(), num(t.spearman.t)),
-            ("p_value".into(), num(t.spearman.p_value)),
-            ("p_exact".into(), num(t.exact.p_value)),
-            (
-                "p_exact_method".into(),
-                Out::Str(t.exact.method.as_str().into()),
-            ),
-            ("rho_ci".into(), interval_out(t.exact.ci)),
-            ("l3_over_l0".into(), num(t.l3_over_l0)),
-        ])
-    }
 }
