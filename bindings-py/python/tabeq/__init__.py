@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
-from . import _errors, _tabeq
+from . import _codes, _errors, _tabeq
 from ._codes import (
     ArgumentErrorCode,
     BindingErrorCode,
@@ -306,7 +306,7 @@ TaskResult = _tabeq.TaskResult
 SuiteResult = _tabeq.SuiteResult
 
 ERROR_DESCRIPTIONS: dict[str, str] = {
-    entry["code"]: entry["description"] for entry in _errors.CATALOGUE if entry["family"] == "task"
+    entry["code"]: entry["description"] for entry in _codes.CATALOGUE if entry["family"] == "task"
 }
 """The per-task error codes in words (the core catalogue's descriptions)."""
 

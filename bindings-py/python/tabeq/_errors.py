@@ -26,8 +26,6 @@ def error_codes() -> dict[str, str]:
     return {entry["code"]: entry["family"] for entry in CATALOGUE}
 
 
-
-
 class TabeqError(ValueError):
     """Base class of tabeq's errors; ``code`` is a stable identifier from ``tabeq.error_codes()``."""
 
