@@ -9,33 +9,24 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional, cast
 
-from ._codes import (
-    CATALOGUE,
-    ArgumentErrorCode,
-    CellErrorCode,
-    ConfigWarningCode,
-    CsvErrorCode,
-    ErrorCode,
-    FatalErrorCode,
-    OutputErrorCode,
-)
+from . import _codes
 
 
 def error_codes() -> dict[str, str]:
     """``{code: family}`` of the core catalogue (see ``tabeq.error_codes``)."""
-    return {entry["code"]: entry["family"] for entry in CATALOGUE}
+    return {entry["code"]: entry["family"] for entry in _codes.CATALOGUE}
 
 
 class TabeqError(ValueError):
     """Base class of tabeq's errors; ``code`` is a stable identifier from ``tabeq.error_codes()``."""
 
-    code: ErrorCode
+    code: _codes.ErrorCode
 
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
         self.message = message
         # The native layer only raises catalogue codes; a test checks the catalogue.
-        self.code = cast("ErrorCode", code)
+        self.code = cast("_codes.ErrorCode", code)
 
     def __reduce__(self) -> tuple[type[TabeqError], tuple[object, ...]]:
         return (type(self), self._pickle_args())
@@ -50,7 +41,7 @@ class FatalError(TabeqError):
     ``stage`` is ``"config"``, ``"gold"`` or ``"suite"``; ``task_id`` names the task when known.
     """
 
-    code: FatalErrorCode
+    code: _codes.FatalErrorCode
     stage: str = "suite"
 
     def __init__(self, message: str, code: str, task_id: Optional[str] = None) -> None:
@@ -82,13 +73,13 @@ class SuiteError(FatalError):
 class CellError(TabeqError):
     """A single value does not read under a column rule (from ``tabeq.canonicalize``): ``cell_*``."""
 
-    code: CellErrorCode
+    code: _codes.CellErrorCode
 
 
 class CsvError(TabeqError):
     """Bytes that are not a strict CSV within the limits (from ``tabeq.read_table``): ``csv_*``."""
 
-    code: CsvErrorCode
+    code: _codes.CsvErrorCode
 
 
 class ArgumentError(TabeqError, TypeError):
@@ -97,7 +88,7 @@ class ArgumentError(TabeqError, TypeError):
     ``invalid_argument``. It is both a ``TypeError`` and a ``ValueError``, the exceptions such calls
     raised before it existed."""
 
-    code: ArgumentErrorCode
+    code: _codes.ArgumentErrorCode
 
     def __init__(self, message: str, code: str = "invalid_argument") -> None:
         super().__init__(message, code)
@@ -108,14 +99,14 @@ class OutputError(TabeqError):
     than a regular file is there (``output_not_a_regular_file``), or the write failed
     (``output_write_failed``)."""
 
-    code: OutputErrorCode
+    code: _codes.OutputErrorCode
 
 
 class ConfigWarning(NamedTuple):
     """A config key that the official evaluator ignores, and so tabeq ignores too (exactness),
     reported because a typo silently changes a task's rule."""
 
-    code: ConfigWarningCode
+    code: _codes.ConfigWarningCode
     """``unknown_config_key``."""
     message: str
     """E.g. "unknown key `allow_percent` in column 1 — did you mean `allow_percent_sign`?"."""

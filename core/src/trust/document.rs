@@ -596,6 +596,17 @@ const ROBUSTNESS_LAYOUT: Layout<RobRow, RobAverage> = Layout {
 /// A chart series: its name, ASR per operator seen, ASR per level.
 type Named = (String, Vec<Option<f64>>, [Option<f64>; 4]);
 
+/// One chart series per named group, its values picked by `values`.
+fn named_series(named: &[Named], values: impl Fn(&Named) -> Vec<Option<f64>>) -> Vec<Series> {
+    named
+        .iter()
+        .map(|n| Series {
+            name: n.0.clone(),
+            values: values(n),
+        })
+        .collect()
+}
+
 impl RobustnessReport {
     /// The report as a document: the main table (a column block per dataset when grouped by
     /// dataset and something else), ASR per operator and per level, the level trend,
@@ -733,24 +744,12 @@ impl RobustnessReport {
                 .iter()
                 .map(|op| self.registry.get(*op).code.clone())
                 .collect();
-            let series: Vec<Series> = named
-                .iter()
-                .map(|(name, values, _)| Series {
-                    name: name.clone(),
-                    values: values.clone(),
-                })
-                .collect();
+            let series = named_series(&named, |(_, values, _)| values.clone());
             let caption = "ASR by operator".to_string();
             figures.push((caption.clone(), chart::bars(&caption, &categories, &series)));
         }
         let levels: Vec<String> = Level::ALL.iter().map(|l| l.as_str().to_string()).collect();
-        let series: Vec<Series> = named
-            .iter()
-            .map(|(name, _, by_level)| Series {
-                name: name.clone(),
-                values: by_level.to_vec(),
-            })
-            .collect();
+        let series = named_series(&named, |(_, _, by_level)| by_level.to_vec());
         let caption = "ASR by level".to_string();
         figures.push((caption.clone(), chart::lines(&caption, &levels, &series)));
         if let Some(Wide {
