@@ -10,7 +10,7 @@ from pathlib import Path
 
 import tabeq
 from conftest import SUITE
-from tabeq import _errors, _tabeq
+from tabeq import _codes, _tabeq
 
 CONFIG = tabeq.TaskConfig([tabeq.text("region"), tabeq.number("gdp", decimal_places=1)], task_id="task_9")
 GOLD = b"region,gdp\nNorth,1.25\nSouth,2\n"
@@ -71,4 +71,4 @@ def test_python_lists_the_core_catalogue() -> None:
     core = {entry["code"]: entry["family"] for entry in json.loads(_tabeq.error_catalogue_json())}
     python = tabeq.error_codes()
     assert python == core and list(python) == list(core)
-    assert all(entry["description"] for entry in _errors.CATALOGUE)
+    assert all(entry["description"] for entry in _codes.CATALOGUE)
