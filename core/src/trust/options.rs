@@ -230,6 +230,25 @@ pub struct ReportOptions {
     pub expected: Option<Vec<Expected>>,
 }
 
+impl ReportOptions {
+    /// Grouping and bootstrap only: no strictness, comparisons or expected instances (what
+    /// `reliability_report` and `robustness_report` compute).
+    pub fn basic(
+        registry: &OperatorRegistry,
+        by: &[GroupKey],
+        bootstrap: Option<&Bootstrap>,
+    ) -> Self {
+        ReportOptions {
+            by: by.to_vec(),
+            registry: registry.clone(),
+            bootstrap: bootstrap.copied(),
+            strict: false,
+            compare: None,
+            expected: None,
+        }
+    }
+}
+
 fn invalid(message: impl Into<String>) -> TrustError {
     TrustError::new(TrustErrorCode::InvalidOptions, message)
 }

@@ -439,15 +439,7 @@ pub fn reliability_report(
     by: &[GroupKey],
     bootstrap: Option<&Bootstrap>,
 ) -> Result<ReliabilityReport, TrustError> {
-    let options = ReportOptions {
-        by: by.to_vec(),
-        registry: registry.clone(),
-        bootstrap: bootstrap.copied(),
-        strict: false,
-        compare: None,
-        expected: None,
-    };
-    reliability_report_with(records, &options)
+    reliability_report_with(records, &ReportOptions::basic(registry, by, bootstrap))
 }
 
 /// Compute the reliability report with every option: grouping, bootstrap, completeness

@@ -574,15 +574,7 @@ pub fn robustness_report(
     by: &[GroupKey],
     bootstrap: Option<&Bootstrap>,
 ) -> Result<RobustnessReport, TrustError> {
-    let options = ReportOptions {
-        by: by.to_vec(),
-        registry: registry.clone(),
-        bootstrap: bootstrap.copied(),
-        strict: false,
-        compare: None,
-        expected: None,
-    };
-    robustness_report_with(records, &options)
+    robustness_report_with(records, &ReportOptions::basic(registry, by, bootstrap))
 }
 
 /// Compute the robustness report with every option: grouping (any key, including operator,
