@@ -330,6 +330,9 @@ mod tests {
         }
         let partial = "{\"diagnosis_version\": 1, \"result\": {\"task_id\": \"t\"}}";
         let e = HeldDiagnosis::from_json(partial).unwrap_err();
-        assert_eq!(e, "not a tabeq diagnosis: its result: missing key \"passed\"");
+        assert_eq!(
+            e,
+            "not a tabeq diagnosis: its result: missing key \"passed\""
+        );
     }
 }
