@@ -45,23 +45,21 @@ fn explain_inputs(
     })
 }
 
-/// Diagnose one task; returns the diagnosis as JSON text. `prediction` is CSV bytes, a path
-/// or None (no file); `gold` is CSV bytes or a path.
+/// `max_items`, `max_value_chars`, `hints`, `signature_strict`, `show_gold_values` and
+/// `prediction_root`, as `tabeq.explain.explain` takes and checks them.
+type ExplainArgs = (usize, usize, bool, bool, bool, Option<std::path::PathBuf>);
+
+/// Diagnose one task. `prediction` is CSV bytes, a path or None (no file); `gold` is CSV bytes
+/// or a path.
 #[pyfunction]
-#[pyo3(signature = (prediction, gold, config, max_items=5, max_value_chars=60, hints=true, signature_strict=false, show_gold_values=true, prediction_root=None))]
-#[allow(clippy::too_many_arguments)]
 fn explain(
     py: Python<'_>,
     prediction: Option<&Bound<'_, PyAny>>,
     gold: &Bound<'_, PyAny>,
     config: &NativeConfig,
-    max_items: usize,
-    max_value_chars: usize,
-    hints: bool,
-    signature_strict: bool,
-    show_gold_values: bool,
-    prediction_root: Option<std::path::PathBuf>,
+    options: ExplainArgs,
 ) -> PyResult<PyDiagnosis> {
+    let (max_items, max_value_chars, hints, signature_strict, show_gold_values, root) = options;
     let inputs = TaskInputs::new(prediction, gold)?;
     let options = ExplainOptions {
         max_items,
@@ -71,9 +69,8 @@ fn explain(
         show_gold_values,
         show_prediction_values: true,
     };
-    let root = prediction_root.as_deref();
     let inner = inputs.run(py, |p, g| {
-        explain_inputs(p, g, &config.inner, &options, root)
+        explain_inputs(p, g, &config.inner, &options, root.as_deref())
     })?;
     Ok(PyDiagnosis {
         inner: inner.into(),

@@ -200,16 +200,13 @@ def trust_report(
     kind: str, records: str, options_json: str, base_dir: str | PathLike[str] | None = None
 ) -> TrustReport: ...
 def trust_render(kind: str, input_json: str, format: str) -> str: ...
+
+# (max_items, max_value_chars, hints, signature_strict, show_gold_values, prediction_root), as
+# tabeq.explain.explain takes and checks them.
+_ExplainArgs = tuple[int, int, bool, bool, bool, str | None]
+
 def explain(
-    prediction: _Source | None,
-    gold: _Source,
-    config: NativeConfig,
-    max_items: int = 5,
-    max_value_chars: int = 60,
-    hints: bool = True,
-    signature_strict: bool = False,
-    show_gold_values: bool = True,
-    prediction_root: str | None = None,
+    prediction: _Source | None, gold: _Source, config: NativeConfig, options: _ExplainArgs
 ) -> Diagnosis: ...
 def column_signature(prediction: _Source | None, gold: _Source, strict: bool = False) -> str: ...
 

@@ -74,17 +74,8 @@ def explain(
     pred_source = to_source(prediction, role="prediction")
     gold_source = to_source(gold, role="gold")
     assert gold_source is not None
-    return _tabeq.explain(
-        pred_source,
-        gold_source,
-        cfg._native,
-        max_items,
-        max_value_chars,
-        bool(hints),
-        bool(signature_strict),
-        bool(show_gold_values),
-        root,
-    )
+    options = (max_items, max_value_chars, bool(hints), bool(signature_strict), bool(show_gold_values), root)
+    return _tabeq.explain(pred_source, gold_source, cfg._native, options)
 
 
 def column_signature(
