@@ -24,16 +24,11 @@ fn summary_with_diagnoses(
     summary_json: &str,
     diagnoses: Vec<Option<PyRef<'_, PyDiagnosis>>>,
 ) -> PyResult<String> {
-    let computed = diagnoses.iter().map(|d| match d {
-        None => Ok(None),
-        Some(d) => d.inner.computed().map(Some).ok_or_else(|| {
-            ArgumentError::new_err("a diagnosis read back from JSON cannot explain a summary")
-        }),
-    });
-    Ok(explained(
-        &summary(summary_json)?,
-        &computed.collect::<PyResult<Vec<_>>>()?,
-    ))
+    let held: Vec<_> = diagnoses
+        .iter()
+        .map(|d| d.as_ref().map(|d| &d.inner))
+        .collect();
+    Ok(explained(&summary(summary_json)?, &held))
 }
 
 /// The console output of `tabeq evaluate`: the summary without its tasks, and where it was saved.

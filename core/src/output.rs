@@ -142,40 +142,72 @@ impl HeldDiagnosis {
     }
 }
 
+/// Its JSON: the diagnosis's, or the tree it was read from.
+impl serde::Serialize for HeldDiagnosis {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.source {
+            Source::Computed(d) => d.serialize(s),
+            Source::Read { tree, .. } => Tree(tree).serialize(s),
+        }
+    }
+}
+
+/// A parsed JSON value written back as it was read (an integer beyond `i64`, which no
+/// diagnosis holds, is written as a float).
+struct Tree<'a>(&'a Value);
+
+impl serde::Serialize for Tree<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Value::Null => s.serialize_unit(),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::Int(i) => s.serialize_i64(*i),
+            Value::BigInt(digits) => s.serialize_f64(digits.parse().unwrap_or(f64::NAN)),
+            Value::Float(f) => s.serialize_f64(*f),
+            Value::Str(text) => s.serialize_str(text),
+            Value::Array(items) => s.collect_seq(items.iter().map(Tree)),
+            Value::Object(members) => s.collect_map(members.iter().map(|(k, v)| (k, Tree(v)))),
+        }
+    }
+}
+
 /// A task record of a summary file, with a `diagnosis` after its official keys when it has one.
 #[derive(serde::Serialize)]
-struct ExplainedTask<'a> {
+struct ExplainedTask<'a, D: serde::Serialize> {
     #[serde(flatten)]
     record: &'a TaskResult,
     #[serde(skip_serializing_if = "Option::is_none")]
-    diagnosis: Option<&'a Diagnosis>,
+    diagnosis: Option<&'a D>,
 }
 
 /// The official summary with its tasks explained.
 #[derive(serde::Serialize)]
-struct ExplainedSummary<'a> {
+struct ExplainedSummary<'a, D: serde::Serialize> {
     #[serde(flatten)]
     totals: crate::suite::SuiteTotals<'a>,
-    tasks: Vec<ExplainedTask<'a>>,
+    tasks: Vec<ExplainedTask<'a, D>>,
 }
 
 /// `tabeq evaluate --explain`'s summary file: the official summary, with a `diagnosis` (tabeq's,
 /// beyond the official schema) after the record of each task that has one in `diagnoses` (one
-/// entry per task, in task order; the command gives the failed tasks theirs). Indent 2, trailing
-/// newline, like the summary file.
+/// entry per task, in task order; the command gives the failed tasks theirs): a [`Diagnosis`] or
+/// a [`HeldDiagnosis`]. Indent 2, trailing newline, like the summary file.
 ///
 /// ```
 /// use tabeq::output::summary_with_diagnoses;
 /// use tabeq::suite::{plan_suite, ConfigFile, SuiteSummary};
-/// use tabeq::{evaluate_task, Prediction};
+/// use tabeq::{evaluate_task, Diagnosis, Prediction};
 /// let bytes = br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#;
 /// let plan = plan_suite(&[ConfigFile { name: "task_1.json".into(), bytes: bytes.to_vec() }]).unwrap();
 /// let result = evaluate_task(Prediction::Csv(b"a\nx\n"), b"a\nx\n", &plan.configs[0]).unwrap();
 /// let summary = SuiteSummary::new(&plan, vec![result], vec![]);
 /// // Without diagnoses, the text is the official summary file's.
-/// assert_eq!(summary_with_diagnoses(&summary, &[None]), summary.to_json());
+/// assert_eq!(summary_with_diagnoses::<Diagnosis>(&summary, &[None]), summary.to_json());
 /// ```
-pub fn summary_with_diagnoses(summary: &SuiteSummary, diagnoses: &[Option<&Diagnosis>]) -> String {
+pub fn summary_with_diagnoses<D: serde::Serialize>(
+    summary: &SuiteSummary,
+    diagnoses: &[Option<&D>],
+) -> String {
     let tasks = summary.tasks.iter().enumerate();
     let explained = ExplainedSummary {
         totals: summary.totals(),
@@ -300,6 +332,11 @@ mod tests {
         assert_eq!(keys.len(), 12);
         let expected = to_tree(&failed).to_pretty().replace('\n', "\n      ");
         assert!(text.contains(&format!("\"diagnosis\": {expected}\n    }}\n  ]\n}}\n")));
+        // A diagnosis read back from its JSON is written as it was.
+        let held = HeldDiagnosis::from(failed.clone());
+        let saved = HeldDiagnosis::from_json(&held.to_json()).unwrap();
+        assert_eq!(summary_with_diagnoses(&summary, &[Some(&saved)]), text);
+        assert_eq!(summary_with_diagnoses(&summary, &[Some(&held)]), text);
         // The summary's own keys come first, in the official order.
         let official = summary.to_json();
         let head = official.split("\"tasks\"").next().unwrap();
