@@ -10,10 +10,6 @@ use tabeq::output::HeldDiagnosis;
 
 use crate::render;
 
-fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
-    py.import("json")?.call_method1("loads", (text,))
-}
-
 /// A structured diagnosis of one prediction (read-only).
 ///
 /// ``to_dict()`` gives the full record (layout in ``docs/explain.md``); the properties are
@@ -54,7 +50,7 @@ impl PyDiagnosis {
     /// The official per-task record, exactly as ``evaluate`` reports it.
     #[getter]
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &self.inner.record().to_json())
+        self.to_dict(py)?.get_item("result")
     }
     /// Near misses: ``{"name", "would_pass", "message", "columns"}`` each.
     #[getter]
@@ -72,7 +68,8 @@ impl PyDiagnosis {
     }
     /// The whole diagnosis as plain data (a copy).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &self.inner.to_json())
+        py.import("json")?
+            .call_method1("loads", (self.inner.to_json(),))
     }
     /// The whole diagnosis as JSON text (``json.dumps`` of ``to_dict()``, non-ASCII kept).
     #[pyo3(signature = (indent=Some(2)), text_signature = "(self, indent=2)")]
