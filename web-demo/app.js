@@ -612,11 +612,12 @@ function taskButtons(doc, section, tab, wanted) {
   const table = doc.querySelector(`section[data-section="${section}"] table`);
   if (!table) return;
   const source = suiteRun.source;
+  const tabName = tab[0].toUpperCase() + tab.slice(1);
   table.tHead.rows[0].append(h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Action")));
   for (const row of table.tBodies[0].rows) {
     const taskId = row.cells[0].textContent;
     row.dataset.task = taskId;
-    const label = `${tab === "check" ? "Check" : "Explain"} ${taskId} in the ${tab === "check" ? "Check" : "Explain"} tab`;
+    const label = `${tabName} ${taskId} in the ${tabName} tab`;
     row.append(h("td", {}, wanted(taskId) && h("button", { type: "button", class: "linkish", "aria-label": label, onclick: () => openSuiteTask(taskId, tab, source) }, tab)));
   }
 }
