@@ -2,61 +2,21 @@
 //! gold-less check (`validate`) and the answer table in model text (`extract_table`).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::types::{PyBytes, PyList};
 
 use tabeq::evaluate::PreparedGold;
 use tabeq::extract::extract_table as extract;
 use tabeq::partial::PartialCredit;
-use tabeq::pyjson::Out;
-use tabeq::validate::validate_prediction;
-use tabeq::{Prediction, TaskErrorCode, TaskResult};
+use tabeq::TaskResult;
 
-use crate::fs::{self, PredictionFile};
 use crate::pool;
-use crate::{evaluate_prediction_file, fatal_to_py, Input, NativeConfig, NativeResult};
+use crate::result::json_loads;
+use crate::{fatal_to_py, fs, with_prediction, Input, NativeConfig, NativeResult};
 
 /// Input bytes of one prediction counted as work (a path is read: count it as large).
 fn work_of(prediction: Option<&Input<'_>>) -> usize {
     // Every prediction costs about a kilobyte's worth of work beyond its bytes.
     1024 + prediction.map_or(0, Input::size)
-}
-
-/// A core JSON tree as Python objects (dict, list, str, int, float, bool, None).
-pub fn out_to_py<'py>(py: Python<'py>, out: &Out) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match out {
-        Out::Null => py.None().into_bound(py),
-        Out::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
-        Out::Int(i) => i.into_pyobject(py)?.into_any(),
-        Out::Float(f) => f.into_pyobject(py)?.into_any(),
-        Out::Str(s) => s.into_pyobject(py)?.into_any(),
-        Out::Array(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(out_to_py(py, item)?)?;
-            }
-            list.into_any()
-        }
-        Out::Object(entries) => {
-            let dict = PyDict::new(py);
-            for (key, value) in entries {
-                dict.set_item(key, out_to_py(py, value)?)?;
-            }
-            dict.into_any()
-        }
-    })
-}
-
-/// `score` applied to the core's prediction for an input (a path is read here first).
-fn with_prediction<T>(input: Option<&Input<'_>>, score: impl FnOnce(Prediction<'_>) -> T) -> T {
-    match input {
-        None => score(Prediction::Missing),
-        Some(Input::Bytes(b)) => score(Prediction::Csv(b)),
-        Some(Input::Path(p)) => match fs::read_prediction(p) {
-            PredictionFile::Missing => score(Prediction::Missing),
-            PredictionFile::Invalid(e) => score(Prediction::Invalid(&e)),
-            PredictionFile::Bytes(b) => score(Prediction::Csv(&b)),
-        },
-    }
 }
 
 /// A gold read, validated and canonicalized once. Immutable, so it is shared by threads
@@ -69,19 +29,15 @@ pub struct NativeGold {
 
 impl NativeGold {
     fn score(&self, prediction: Option<&Input<'_>>) -> TaskResult {
-        match prediction {
-            // The path's own message ("Missing prediction CSV: path") comes from the file reader.
-            Some(Input::Path(p)) => evaluate_prediction_file(&self.gold, p),
-            other => with_prediction(other, |p| self.gold.evaluate(p)),
-        }
+        with_prediction(prediction, |p| p.evaluate(&self.gold))
     }
 
     fn passes(&self, prediction: Option<&Input<'_>>) -> bool {
-        with_prediction(prediction, |p| self.gold.passes(p))
+        with_prediction(prediction, |p| p.passes(&self.gold))
     }
 
     fn credit(&self, prediction: Option<&Input<'_>>, strict: bool) -> PartialCredit {
-        with_prediction(prediction, |p| self.gold.partial_credit(p, strict))
+        with_prediction(prediction, |p| p.partial_credit(&self.gold, strict))
     }
 
     /// Run `work` over the predictions of a list on the worker pool.
@@ -268,7 +224,7 @@ impl NativePartialCredit {
     }
     /// The `partial_credit` dict of `tabeq.explain.explain` (note, column_signature, rows, columns).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        out_to_py(py, &tabeq::pyjson::to_tree(&self.inner))
+        json_loads(py, &tabeq::pyjson::to_tree(&self.inner).to_pretty())
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
@@ -300,16 +256,8 @@ fn validate<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let input = prediction.map(Input::borrowed).transpose()?;
     let config = &config.inner;
-    let report = py.detach(|| {
-        let mut report = with_prediction(input.as_ref(), |p| validate_prediction(p, config));
-        if let (Some(Input::Path(p)), Some(TaskErrorCode::MissingPrediction)) =
-            (&input, report.error_code)
-        {
-            report.error = Some(format!("Missing prediction CSV: {}", p.display()));
-        }
-        report
-    });
-    out_to_py(py, &tabeq::pyjson::to_tree(&report))
+    let report = py.detach(|| with_prediction(input.as_ref(), |p| p.validate(config)));
+    json_loads(py, &report.to_json())
 }
 
 /// The answer table in model output: `(csv bytes or None, source code)`.

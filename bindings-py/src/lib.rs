@@ -26,8 +26,9 @@ use pyo3::types::{PyBytes, PyList};
 use tabeq::config::{ColumnSpec, ConfigWarning, TaskConfig};
 use tabeq::csv::read_table;
 use tabeq::error::error_catalogue;
+use tabeq::file_input::PredictionSource;
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, SuiteSummary};
-use tabeq::{FatalError, Prediction, PreparedGold, TaskResult};
+use tabeq::{FatalError, PreparedGold, TaskResult};
 
 use crate::fs::PredictionFile;
 
@@ -214,17 +215,25 @@ impl Input<'_> {
     }
 }
 
-/// Hand a prediction input to the core as a `Prediction` (`f` scores, explains or validates
-/// it): none, bytes, or a path read as the suite reads `prediction.csv`.
+/// The one prediction intake: `f` gets the input as the core's `PredictionSource` (none,
+/// bytes, or a path read as the suite reads `prediction.csv`).
 pub(crate) fn with_prediction<T>(
     input: Option<&Input<'_>>,
-    f: impl FnOnce(Prediction<'_>) -> T,
-    error: impl FnOnce(&mut T) -> &mut Option<String>,
+    f: impl FnOnce(PredictionSource<'_>) -> T,
 ) -> T {
     match input {
-        None => f(Prediction::Missing),
-        Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
-        Some(Input::Path(p)) => fs::read_prediction(p).apply(p, f, error),
+        None => f(PredictionSource::Missing(None)),
+        Some(Input::Bytes(b)) => f(PredictionSource::Csv(b)),
+        Some(Input::Path(p)) => f(file_source(&fs::read_prediction(p), p)),
+    }
+}
+
+/// What the file reader found at a prediction path, as the core's source.
+pub(crate) fn file_source<'a>(file: &'a PredictionFile, path: &'a Path) -> PredictionSource<'a> {
+    match file {
+        PredictionFile::Missing => PredictionSource::Missing(Some(path)),
+        PredictionFile::Invalid(e) => PredictionSource::Unreadable(e),
+        PredictionFile::Bytes(b) => PredictionSource::Csv(b),
     }
 }
 
@@ -236,16 +245,7 @@ fn evaluate_inputs(
     config: &TaskConfig,
 ) -> Result<TaskResult, FatalError> {
     let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
-    Ok(with_prediction(
-        prediction,
-        |p| prepared.evaluate(p),
-        |r| &mut r.error,
-    ))
-}
-
-/// Score the prediction file at `path` (missing, unreadable or read) against a prepared gold.
-fn evaluate_prediction_file(prepared: &PreparedGold, path: &Path) -> TaskResult {
-    fs::read_prediction(path).apply(path, |p| prepared.evaluate(p), |r| &mut r.error)
+    Ok(with_prediction(prediction, |p| p.evaluate(&prepared)))
 }
 
 /// Score one task. `prediction` is CSV bytes, a path, or None (no file); `gold` is CSV
@@ -344,7 +344,9 @@ fn evaluate_suite(
         )?;
         let prepared = PreparedGold::new(&gold, config)?;
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
-        Ok(evaluate_prediction_file(&prepared, &path))
+        Ok(with_prediction(Some(&Input::Path(path)), |p| {
+            p.evaluate(&prepared)
+        }))
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
@@ -455,8 +457,7 @@ fn render_validation(
     format: &str,
 ) -> PyResult<String> {
     let input = prediction.map(Input::borrowed).transpose()?;
-    let check = |p: Prediction<'_>| tabeq::validate_prediction(p, &config.inner);
-    let report = py.detach(|| with_prediction(input.as_ref(), check, |r| &mut r.error));
+    let report = py.detach(|| with_prediction(input.as_ref(), |p| p.validate(&config.inner)));
     render(&report.document(), format)
 }
 

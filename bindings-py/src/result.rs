@@ -18,7 +18,7 @@ use crate::{render, NativeResult};
 pyo3::import_exception!(tabeq._errors, ArgumentError);
 pyo3::import_exception!(tabeq._errors, TabeqError);
 
-fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (text,))
 }
 
