@@ -13,7 +13,7 @@ use tabeq::doc::HTML_STYLE;
 use tabeq::error::CsvErrorKind;
 use tabeq::{SuiteSummary, TaskResult};
 
-use crate::{render, NativeResult};
+use crate::render;
 
 pyo3::import_exception!(tabeq._errors, ArgumentError);
 pyo3::import_exception!(tabeq._errors, TabeqError);
@@ -83,18 +83,6 @@ impl PyTaskResult {
             })
             .transpose()?;
         Ok(PyTaskResult::wrap(inner, config, prediction, gold))
-    }
-
-    /// A native record with the inputs it was scored from.
-    #[staticmethod]
-    #[pyo3(name = "_from_native")]
-    fn from_native(
-        native: &NativeResult,
-        config: Py<PyAny>,
-        prediction: Option<Py<PyAny>>,
-        gold: Py<PyAny>,
-    ) -> Self {
-        PyTaskResult::wrap(native.inner.clone(), Some(config), prediction, Some(gold))
     }
 
     #[getter]
@@ -226,6 +214,18 @@ impl PyTaskResult {
 }
 
 impl PyTaskResult {
+    /// A scored result with the inputs it was scored from (so that it can explain itself).
+    pub(crate) fn scored(
+        inner: TaskResult,
+        config: &Bound<'_, PyAny>,
+        prediction: Option<&Bound<'_, PyAny>>,
+        gold: &Bound<'_, PyAny>,
+    ) -> Self {
+        let config = Some(config.clone().unbind());
+        let prediction = prediction.map(|p| p.clone().unbind());
+        PyTaskResult::wrap(inner, config, prediction, Some(gold.clone().unbind()))
+    }
+
     fn wrap(
         inner: TaskResult,
         config: Option<Py<PyAny>>,
@@ -285,10 +285,21 @@ pub(crate) struct PySuiteResult {
     results: Vec<Py<PyTaskResult>>,
 }
 
+impl PySuiteResult {
+    pub(crate) fn new(summary: SuiteSummary, results: Vec<Py<PyTaskResult>>) -> Self {
+        let json = summary.to_json();
+        PySuiteResult {
+            json,
+            summary,
+            results,
+        }
+    }
+}
+
 #[pymethods]
 impl PySuiteResult {
     #[new]
-    fn new(summary_json: &Bound<'_, PyAny>, results: &Bound<'_, PyAny>) -> PyResult<Self> {
+    fn py_new(summary_json: &Bound<'_, PyAny>, results: &Bound<'_, PyAny>) -> PyResult<Self> {
         let invalid = not_an_argument("summary_json is not a summary's JSON text");
         let json: String = summary_json
             .extract()

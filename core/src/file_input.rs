@@ -20,7 +20,8 @@
 //! ```
 
 use crate::canon::{canonicalize as canonicalize_cell, Canonical};
-use crate::config::{ColumnSpec, ConfigWarning};
+use crate::config::{config_warnings, ColumnSpec, ConfigWarning};
+use crate::cpython_json::{self as pyjson, Value};
 use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
 use crate::doc::Document;
 use std::path::Path;
@@ -239,6 +240,60 @@ pub fn parse_config_with_warnings(
 /// Parse a config file (see [`parse_config_with_warnings`]).
 pub fn parse_config(config: &FileInput, file_name: Option<&str>) -> Result<TaskConfig, CodedError> {
     parse_config_with_warnings(config, file_name).map(|(config, _)| config)
+}
+
+/// Parse a config whose columns may leave out `gold_index` (then their position) and
+/// `gold_name` (then `column_<index>`): what a binding's config builder hands over
+/// (`file_stem` as for [`TaskConfig::from_json`]).
+///
+/// ```
+/// use tabeq::file_input::parse_config_with_column_defaults;
+/// let built = br#"{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false,
+///   "columns": [{"type": "text"}, {"gold_name": "n", "type": "number", "comparison": {"mode": "integer"}}]}"#;
+/// let (config, warnings) = parse_config_with_column_defaults(built, None)?;
+/// assert_eq!(config.columns[0].gold_name, "column_0");
+/// assert_eq!((config.columns[1].gold_index, config.columns[1].gold_name.as_str()), (1, "n"));
+/// assert!(warnings.is_empty());
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+pub fn parse_config_with_column_defaults(
+    bytes: &[u8],
+    file_stem: Option<&str>,
+) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
+    let parsed = std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|t| pyjson::parse(t).ok());
+    let Some(mut raw) = parsed else {
+        // Not UTF-8 JSON: the config parser says why.
+        return TaskConfig::from_json_with_warnings(bytes, file_stem);
+    };
+    let members = match &mut raw {
+        Value::Object(members) => members.as_mut_slice(),
+        _ => &mut [],
+    };
+    for (_, value) in members.iter_mut().filter(|(key, _)| key == "columns") {
+        let Value::Array(columns) = value else {
+            continue;
+        };
+        for (index, column) in columns.iter_mut().enumerate() {
+            let Value::Object(fields) = column else {
+                continue;
+            };
+            let defaults = [
+                ("gold_name", Value::Str(format!("column_{index}"))),
+                ("gold_index", Value::Int(index as i64)),
+            ];
+            for (name, default) in defaults {
+                if !fields.iter().any(|(key, _)| key == name) {
+                    fields.insert(0, (name.to_string(), default));
+                }
+            }
+        }
+    }
+    Ok((
+        TaskConfig::from_value(&raw, file_stem)?,
+        config_warnings(&raw),
+    ))
 }
 
 /// Read and canonicalize the gold (fatal errors with stage `gold`).
