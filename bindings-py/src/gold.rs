@@ -275,16 +275,7 @@ impl NativePartialCredit {
             .is_ok_and(|o| o.get().inner == self.inner)
     }
     fn __repr__(&self) -> String {
-        format!(
-            "<PartialCredit rows P/R/F1 {:.3}/{:.3}/{:.3}, columns P/R {:.3}/{:.3}, signature {:.3} ({})>",
-            self.inner.rows.precision,
-            self.inner.rows.recall,
-            self.inner.rows.f1,
-            self.inner.columns.precision,
-            self.inner.columns.recall,
-            self.inner.column_signature.score,
-            self.inner.column_signature.status.code()
-        )
+        self.inner.repr()
     }
 }
 

@@ -7,7 +7,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{IntoPyDict, PyDict, PyList};
 
 use tabeq::doc::HTML_STYLE;
 use tabeq::error::CsvErrorKind;
@@ -133,34 +133,23 @@ impl PyTaskResult {
     /// shape, types, the best mapping, missing and extra rows, near-miss hints and partial credit.
     /// Results read from files read them again. For participants' eyes, pass
     /// ``show_gold_values=False`` and the ``prediction_root`` (see ``tabeq.explain.explain``).
-    #[pyo3(signature = (*, max_items=5, max_value_chars=60, hints=true, signature_strict=false, show_gold_values=true, prediction_root=None))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(
+        signature = (**options),
+        text_signature = "($self, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, show_gold_values=True, prediction_root=None)"
+    )]
     fn explain<'py>(
         &self,
         py: Python<'py>,
-        // Signed, so that tabeq.explain's own checks refuse a negative count as for any call.
-        max_items: i64,
-        max_value_chars: i64,
-        hints: bool,
-        signature_strict: bool,
-        show_gold_values: bool,
-        prediction_root: Option<Py<PyAny>>,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (Some(config), Some(gold)) = (&self.config, &self.gold) else {
             return Err(ArgumentError::new_err(
                 "this result was built from a record; it has no inputs to explain",
             ));
         };
-        let options = PyDict::new(py);
-        options.set_item("max_items", max_items)?;
-        options.set_item("max_value_chars", max_value_chars)?;
-        options.set_item("hints", hints)?;
-        options.set_item("signature_strict", signature_strict)?;
-        options.set_item("show_gold_values", show_gold_values)?;
-        options.set_item("prediction_root", prediction_root)?;
         py.import("tabeq.explain")?
             .getattr("explain")?
-            .call((&self.prediction, gold, config), Some(&options))
+            .call((&self.prediction, gold, config), options)
     }
 
     /// The verdict explained for people (what ``tabeq check`` prints): the column mapping
@@ -253,7 +242,8 @@ impl PyTaskResult {
         if self.config.is_none() || self.gold.is_none() {
             return record();
         }
-        let diagnosis = match self.explain(py, 5, 60, !self.inner.passed, false, true, None) {
+        let hints = [("hints", !self.inner.passed)].into_py_dict(py)?;
+        let diagnosis = match self.explain(py, Some(&hints)) {
             Ok(d) => d,
             Err(e) if e.is_instance_of::<TabeqError>(py) || e.is_instance_of::<PyOSError>(py) => {
                 let why = e.value(py).str()?;
