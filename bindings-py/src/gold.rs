@@ -6,6 +6,7 @@ use pyo3::types::PyBytes;
 
 use tabeq::evaluate::PreparedGold;
 use tabeq::extract::extract_table as extract;
+use tabeq::file_input::text_reward;
 use tabeq::partial::PartialCredit;
 use tabeq::TaskResult;
 
@@ -202,6 +203,16 @@ impl NativeGold {
             .into_iter()
             .map(|inner| NativePartialCredit { inner })
             .collect())
+    }
+
+    /// The reward of each model text: the official score of the table in it, or with `dense`
+    /// the row F1 of its partial credit (`tabeq.integrations`).
+    #[pyo3(signature = (texts, *, dense=false))]
+    fn rewards(&self, py: Python<'_>, texts: Vec<String>, dense: bool) -> PyResult<Vec<f64>> {
+        let estimate = texts.iter().map(|t| 1024 + t.len()).sum();
+        let threads = pool::thread_count(None, texts.len());
+        let work = |i: usize| text_reward(&self.gold, &texts[i], dense);
+        pool::run(py, texts.len(), threads, estimate, &work, None)
     }
 
     /// Pickled as its CSV bytes and config JSON.

@@ -28,6 +28,7 @@ use std::path::Path;
 
 use crate::error::{ArgumentError, CodedError, CsvError, FatalCode, FatalError};
 use crate::explain::{explain as explain_prediction, Diagnosis, ExplainOptions};
+use crate::extract::extract_table;
 use crate::gold_free_check::{validate_prediction, ValidationReport};
 use crate::partial_credit::{column_signature_of_csv, ColumnSignatureScore, PartialCredit};
 use crate::{Prediction, PreparedGold, TaskConfig, TaskResult};
@@ -361,6 +362,37 @@ impl TaskFiles {
         Ok(GoldScorer {
             gold: gold.for_many_predictions(),
         })
+    }
+}
+
+/// The reward of a model's answer text against a prepared gold, as the harness adapters give
+/// it: the official score (1.0 or 0.0) of the table in the text ([`extract_table`]; no table
+/// scores as missing), or with `dense` the row F1 of its partial credit (1.0 exactly when the
+/// table passes).
+///
+/// ```
+/// use tabeq::file_input::text_reward;
+/// use tabeq::{PreparedGold, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+/// let gold = PreparedGold::new(b"n\n3\n4\n", &config)?;
+/// assert_eq!(text_reward(&gold, "```csv\nx\n4\n3\n```", false), 1.0);
+/// assert_eq!(text_reward(&gold, "| x |\n|---|\n| 3 |\n| 5 |\n", false), 0.0);
+/// assert_eq!(text_reward(&gold, "| x |\n|---|\n| 3 |\n| 5 |\n", true), 0.5);
+/// assert_eq!(text_reward(&gold, "I do not know.", true), 0.0);
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+pub fn text_reward(gold: &PreparedGold, text: &str, dense: bool) -> f64 {
+    let table = extract_table(text).csv;
+    let source = table
+        .as_deref()
+        .map_or(PredictionSource::Missing(None), |csv| {
+            PredictionSource::Csv(csv.as_bytes())
+        });
+    match (source.passes(gold), dense) {
+        (true, _) => 1.0,
+        (false, true) => source.partial_credit(gold, false).rows.f1,
+        (false, false) => 0.0,
     }
 }
 
