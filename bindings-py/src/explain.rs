@@ -2,20 +2,15 @@
 //! compatibility scorer. Inputs are translated like `evaluate`'s; a diagnosis is returned as the
 //! native `tabeq.explain.Diagnosis`.
 
-use std::borrow::Cow;
-
 use pyo3::prelude::*;
 
 use tabeq::config::TaskConfig;
-use tabeq::csv::read_table;
-use tabeq::error::{FatalCode, FatalError};
-use tabeq::explain::{explain as explain_core, Diagnosis, ExplainOptions};
-use tabeq::partial_credit::column_signature_of_csv;
+use tabeq::error::FatalError;
+use tabeq::explain::{Diagnosis, ExplainOptions};
 use tabeq::PreparedGold;
 
 use crate::diagnosis::PyDiagnosis;
-use crate::fs::{self, PredictionFile};
-use crate::{with_prediction, Input, NativeConfig, TaskInputs};
+use crate::{file_source, fs, with_prediction, Input, NativeConfig, TaskInputs};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -28,9 +23,6 @@ fn explain_inputs(
     prediction_root: Option<&std::path::Path>,
 ) -> Result<Diagnosis, FatalError> {
     let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
-    fn error(d: &mut Diagnosis) -> &mut Option<String> {
-        &mut d.result.error
-    }
     Ok(match (prediction, prediction_root) {
         (Some(Input::Path(p)), Some(root)) => {
             let (file, inside_root) = fs::read_prediction_within(p, root);
@@ -39,9 +31,9 @@ fn explain_inputs(
                 show_prediction_values: options.show_prediction_values && inside_root,
                 ..options.clone()
             };
-            file.apply(p, |p| explain_core(p, &prepared, &redacted), error)
+            file_source(&file, p).explain(&prepared, &redacted)
         }
-        _ => with_prediction(prediction, |p| explain_core(p, &prepared, options), error),
+        _ => with_prediction(prediction, |p| p.explain(&prepared, options)),
     })
 }
 
@@ -89,23 +81,8 @@ fn column_signature(
 ) -> PyResult<String> {
     let inputs = TaskInputs::new(prediction, gold)?;
     inputs.run(py, |pred, gold| {
-        let gold_table = read_table(&gold.gold_bytes("task")?).map_err(|e| {
-            FatalError::new(
-                FatalCode::GoldInvalidCsv,
-                format!("cannot read gold CSV: {e}"),
-            )
-        })?;
-        let pred_bytes: Option<Cow<'_, [u8]>> = match pred {
-            None => None,
-            Some(Input::Bytes(b)) => Some(Cow::Borrowed(b)),
-            Some(Input::Path(p)) => match fs::read_prediction(p) {
-                PredictionFile::Missing => None,
-                // An unreadable file scores like unreadable bytes (no_match).
-                PredictionFile::Invalid(_) => Some(Cow::Borrowed(&[][..])),
-                PredictionFile::Bytes(b) => Some(Cow::Owned(b)),
-            },
-        };
-        let score = column_signature_of_csv(pred_bytes.as_deref(), &gold_table, strict);
+        let gold = gold.gold_bytes("task")?;
+        let score = with_prediction(pred, |p| p.column_signature(&gold, strict))?;
         Ok(tabeq::cpython_json::to_tree(&score).to_pretty())
     })
 }

@@ -18,7 +18,7 @@ use std::path::{Component, Path, PathBuf};
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::error::{CsvError, CsvErrorKind};
 use tabeq::suite::{is_config_file_name, ConfigFile};
-use tabeq::{FatalCode, FatalError, Prediction};
+use tabeq::{FatalCode, FatalError};
 
 /// The largest config file read (the official evaluator has no limit; no valid config of at
 /// most 64 columns comes near it).
@@ -29,27 +29,6 @@ pub enum PredictionFile {
     Missing,
     Invalid(CsvError),
     Bytes(Vec<u8>),
-}
-
-impl PredictionFile {
-    /// Hand this file to the core as a `Prediction` (`f` scores, explains or validates it); a
-    /// missing file's `error` names its path, as the suite's record does.
-    pub fn apply<T>(
-        &self,
-        path: &Path,
-        f: impl FnOnce(Prediction<'_>) -> T,
-        error: impl FnOnce(&mut T) -> &mut Option<String>,
-    ) -> T {
-        match self {
-            PredictionFile::Missing => {
-                let mut out = f(Prediction::Missing);
-                *error(&mut out) = Some(format!("Missing prediction CSV: {}", path.display()));
-                out
-            }
-            PredictionFile::Invalid(e) => f(Prediction::Invalid(e)),
-            PredictionFile::Bytes(b) => f(Prediction::Csv(b)),
-        }
-    }
 }
 
 /// Whether to follow a symbolic link in the final path component.

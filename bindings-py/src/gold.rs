@@ -1,19 +1,19 @@
-//! Embedding: one prepared gold scored against many predictions (`NativeGold`), the
+//! Embedding: one prepared gold scored against many predictions (`tabeq.Gold`), the
 //! gold-less check (`validate`) and the answer table in model text (`extract_table`).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::types::PyBytes;
 
 use tabeq::evaluate::PreparedGold;
 use tabeq::extract::extract_table as extract;
+use tabeq::file_input::text_reward;
 use tabeq::partial::PartialCredit;
-use tabeq::pyjson::Out;
-use tabeq::validate::validate_prediction;
-use tabeq::{Prediction, TaskErrorCode, TaskResult};
+use tabeq::TaskResult;
 
-use crate::fs::{self, PredictionFile};
 use crate::pool;
-use crate::{evaluate_prediction_file, fatal_to_py, Input, NativeConfig, NativeResult};
+use crate::result::json_loads;
+use crate::result::PyTaskResult;
+use crate::{fatal_to_py, fs, native_config, to_source, with_prediction, Input, NativeConfig};
 
 /// Input bytes of one prediction counted as work (a path is read: count it as large).
 fn work_of(prediction: Option<&Input<'_>>) -> usize {
@@ -21,79 +21,58 @@ fn work_of(prediction: Option<&Input<'_>>) -> usize {
     1024 + prediction.map_or(0, Input::size)
 }
 
-/// A core JSON tree as Python objects (dict, list, str, int, float, bool, None).
-pub fn out_to_py<'py>(py: Python<'py>, out: &Out) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match out {
-        Out::Null => py.None().into_bound(py),
-        Out::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
-        Out::Int(i) => i.into_pyobject(py)?.into_any(),
-        Out::Float(f) => f.into_pyobject(py)?.into_any(),
-        Out::Str(s) => s.into_pyobject(py)?.into_any(),
-        Out::Array(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(out_to_py(py, item)?)?;
-            }
-            list.into_any()
-        }
-        Out::Object(entries) => {
-            let dict = PyDict::new(py);
-            for (key, value) in entries {
-                dict.set_item(key, out_to_py(py, value)?)?;
-            }
-            dict.into_any()
-        }
-    })
-}
-
-/// `score` applied to the core's prediction for an input (a path is read here first).
-fn with_prediction<T>(input: Option<&Input<'_>>, score: impl FnOnce(Prediction<'_>) -> T) -> T {
-    match input {
-        None => score(Prediction::Missing),
-        Some(Input::Bytes(b)) => score(Prediction::Csv(b)),
-        Some(Input::Path(p)) => match fs::read_prediction(p) {
-            PredictionFile::Missing => score(Prediction::Missing),
-            PredictionFile::Invalid(e) => score(Prediction::Invalid(&e)),
-            PredictionFile::Bytes(b) => score(Prediction::Csv(&b)),
-        },
-    }
-}
-
-/// A gold read, validated and canonicalized once. Immutable, so it is shared by threads
-/// without locks; pickled as its CSV bytes and config.
-#[pyclass(frozen, module = "tabeq._tabeq", name = "NativeGold")]
+/// A gold table read, validated and canonicalized once, for scoring many predictions.
+///
+/// ``gold`` and ``config`` take what ``tabeq.evaluate`` takes; a broken gold raises
+/// ``GoldError`` here, once. Predictions are CSV bytes, a path, a DataFrame, rows, or
+/// ``None`` (no table: ``missing_prediction``), as for ``evaluate``; every method gives
+/// exactly what ``evaluate`` gives for the same inputs.
+///
+/// A ``Gold`` is immutable: share it between threads freely (batch methods release the GIL
+/// and run on tabeq's long-lived worker pool), and pickle it to send it to worker processes
+/// or Ray actors (it travels as its CSV bytes and config).
+///
+/// >>> import tabeq
+/// >>> gold = tabeq.Gold(b"n\n3\n", tabeq.TaskConfig([tabeq.number("n", integer=True)]))
+/// >>> gold.scores([b"x\n3.0\n", b"x\n4\n", None])
+/// [1.0, 0.0, 0.0]
+#[pyclass(frozen, module = "tabeq", name = "Gold")]
 pub struct NativeGold {
     gold: PreparedGold,
     csv: Py<PyBytes>,
+    /// The config the gold was prepared with.
+    #[pyo3(get)]
+    config: Py<PyAny>,
 }
 
 impl NativeGold {
     fn score(&self, prediction: Option<&Input<'_>>) -> TaskResult {
-        match prediction {
-            // The path's own message ("Missing prediction CSV: path") comes from the file reader.
-            Some(Input::Path(p)) => evaluate_prediction_file(&self.gold, p),
-            other => with_prediction(other, |p| self.gold.evaluate(p)),
-        }
+        with_prediction(prediction, |p| p.evaluate(&self.gold))
     }
 
     fn passes(&self, prediction: Option<&Input<'_>>) -> bool {
-        with_prediction(prediction, |p| self.gold.passes(p))
+        with_prediction(prediction, |p| p.passes(&self.gold))
     }
 
     fn credit(&self, prediction: Option<&Input<'_>>, strict: bool) -> PartialCredit {
-        with_prediction(prediction, |p| self.gold.partial_credit(p, strict))
+        with_prediction(prediction, |p| p.partial_credit(&self.gold, strict))
     }
 
-    /// Run `work` over the predictions of a list on the worker pool.
+    /// The result of a prediction with its inputs attached.
+    fn result(&self, py: Python<'_>, inner: TaskResult, source: &Bound<'_, PyAny>) -> PyTaskResult {
+        let prediction = (!source.is_none()).then_some(source);
+        PyTaskResult::scored(inner, self.config.bind(py), prediction, self.csv.bind(py))
+    }
+
+    /// Run `work` over the predictions (their sources) on the worker pool.
     fn batch<T: Send>(
         &self,
         py: Python<'_>,
-        predictions: &Bound<'_, PyList>,
+        sources: &[Bound<'_, PyAny>],
         threads: Option<usize>,
         work: &(dyn Fn(&Self, Option<&Input<'_>>) -> T + Sync),
     ) -> PyResult<Vec<T>> {
-        let objects: Vec<Bound<'_, PyAny>> = predictions.iter().collect();
-        let inputs = objects
+        let inputs = sources
             .iter()
             .map(|o| (!o.is_none()).then(|| Input::borrowed(o)).transpose())
             .collect::<PyResult<Vec<Option<Input<'_>>>>>()?;
@@ -110,24 +89,33 @@ impl NativeGold {
     }
 }
 
+/// The sources of an iterable of predictions.
+fn sources<'py>(predictions: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let items = predictions.try_iter()?;
+    items.map(|p| to_source(&p?, "prediction")).collect()
+}
+
 #[pymethods]
 impl NativeGold {
-    /// Read (when `gold` is a path), validate and canonicalize a gold. Raises `GoldError`.
     #[new]
-    fn new(py: Python<'_>, gold: &Bound<'_, PyAny>, config: &NativeConfig) -> PyResult<Self> {
-        let config = &config.inner;
-        let (gold, csv) = match Input::borrowed(gold)? {
+    fn new(py: Python<'_>, gold: &Bound<'_, PyAny>, config: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let as_config = py.import("tabeq")?.getattr("_as_config")?;
+        let config = as_config.call1((config,))?;
+        let gold = to_source(gold, "gold")?;
+        let native = native_config(&config)?;
+        let task = &native.get().inner;
+        let (prepared, csv) = match Input::borrowed(&gold)? {
             Input::Bytes(bytes) => {
                 let prepared = py.detach(|| {
-                    PreparedGold::new(&bytes, config).map(PreparedGold::for_many_predictions)
+                    PreparedGold::new(&bytes, task).map(PreparedGold::for_many_predictions)
                 });
                 (prepared, gold.cast::<PyBytes>()?.clone().unbind())
             }
             Input::Path(path) => {
                 let read = py.detach(|| -> Result<_, tabeq::FatalError> {
-                    let bytes = fs::read_gold(&path, &config.task_id)?;
-                    let prepared = PreparedGold::new(&bytes, config)
-                        .map(PreparedGold::for_many_predictions)?;
+                    let bytes = fs::read_gold(&path, &task.task_id)?;
+                    let prepared =
+                        PreparedGold::new(&bytes, task).map(PreparedGold::for_many_predictions)?;
                     Ok((prepared, bytes))
                 });
                 let (prepared, bytes) = read.map_err(fatal_to_py)?;
@@ -135,89 +123,111 @@ impl NativeGold {
             }
         };
         Ok(NativeGold {
-            gold: gold.map_err(fatal_to_py)?,
+            gold: prepared.map_err(fatal_to_py)?,
             csv,
+            config: config.unbind(),
         })
     }
 
-    /// The gold CSV's bytes (what a pickled gold carries).
-    fn csv_bytes(&self, py: Python<'_>) -> Py<PyBytes> {
-        self.csv.clone_ref(py)
-    }
-
-    /// The config, normalized, as JSON text.
-    fn config_json(&self) -> String {
-        self.gold.config().to_json()
-    }
-
+    /// Gold data rows.
     #[getter]
     fn row_count(&self) -> usize {
         self.gold.table().row_count()
     }
 
+    /// Gold columns.
     #[getter]
     fn column_count(&self) -> usize {
         self.gold.table().column_count()
     }
 
-    /// Score one prediction (bytes, a path, or None).
-    #[pyo3(signature = (prediction))]
-    fn evaluate(
-        &self,
-        py: Python<'_>,
-        prediction: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<NativeResult> {
-        let input = prediction.map(Input::borrowed).transpose()?;
+    /// Score one prediction (the same ``TaskResult`` as ``tabeq.evaluate``).
+    fn evaluate(&self, py: Python<'_>, prediction: &Bound<'_, PyAny>) -> PyResult<PyTaskResult> {
+        let source = to_source(prediction, "prediction")?;
+        let input = (!source.is_none())
+            .then(|| Input::borrowed(&source))
+            .transpose()?;
         let inner = if work_of(input.as_ref()) > pool::INLINE_WORK_BYTES {
             py.detach(|| self.score(input.as_ref()))
         } else {
             self.score(input.as_ref())
         };
-        Ok(NativeResult { inner })
+        Ok(self.result(py, inner, &source))
     }
 
-    /// Score a list of predictions on the worker pool; results in input order.
-    #[pyo3(signature = (predictions, threads=None))]
+    /// Score many predictions in parallel; results in input order. ``threads`` defaults to
+    /// the number of CPUs; small batches run on the calling thread (cheaper than a hand-off).
+    #[pyo3(signature = (predictions, *, threads=None))]
     fn evaluate_many(
         &self,
         py: Python<'_>,
-        predictions: &Bound<'_, PyList>,
+        predictions: &Bound<'_, PyAny>,
         threads: Option<usize>,
-    ) -> PyResult<Vec<NativeResult>> {
-        let results = self.batch(py, predictions, threads, &|g, p| g.score(p))?;
-        Ok(results
-            .into_iter()
-            .map(|inner| NativeResult { inner })
-            .collect())
+    ) -> PyResult<Vec<PyTaskResult>> {
+        let sources = sources(predictions)?;
+        let results = self.batch(py, &sources, threads, &|g, p| g.score(p))?;
+        let scored = results.into_iter().zip(&sources);
+        Ok(scored.map(|(inner, s)| self.result(py, inner, s)).collect())
     }
 
-    /// The official score (1.0 or 0.0) of each prediction.
-    #[pyo3(signature = (predictions, threads=None))]
+    /// The official score of each prediction, 1.0 or 0.0, without result objects (the
+    /// fastest form, for reward loops).
+    #[pyo3(signature = (predictions, *, threads=None))]
     fn scores(
         &self,
         py: Python<'_>,
-        predictions: &Bound<'_, PyList>,
+        predictions: &Bound<'_, PyAny>,
         threads: Option<usize>,
     ) -> PyResult<Vec<f64>> {
-        self.batch(py, predictions, threads, &|g, p| {
+        self.batch(py, &sources(predictions)?, threads, &|g, p| {
             f64::from(u8::from(g.passes(p)))
         })
     }
 
-    /// The partial credit of each prediction.
-    #[pyo3(signature = (predictions, threads=None, strict=false))]
+    /// Graded credit of each prediction (not the official score), for dense rewards: row
+    /// precision, recall and F1 under the best column mapping, column precision and recall,
+    /// and the column-signature score — the numbers of ``tabeq.explain.explain(...)``'s
+    /// ``partial_credit`` (``to_dict()`` gives that dict), without the rest of the diagnosis.
+    /// ``signature_strict`` refuses thousands separators in the column signature.
+    #[pyo3(signature = (predictions, *, threads=None, signature_strict=false))]
     fn partial_credit(
         &self,
         py: Python<'_>,
-        predictions: &Bound<'_, PyList>,
+        predictions: &Bound<'_, PyAny>,
         threads: Option<usize>,
-        strict: bool,
+        signature_strict: bool,
     ) -> PyResult<Vec<NativePartialCredit>> {
-        let credits = self.batch(py, predictions, threads, &|g, p| g.credit(p, strict))?;
+        let work = |g: &Self, p: Option<&Input<'_>>| g.credit(p, signature_strict);
+        let credits = self.batch(py, &sources(predictions)?, threads, &work)?;
         Ok(credits
             .into_iter()
             .map(|inner| NativePartialCredit { inner })
             .collect())
+    }
+
+    /// The reward of each model text: the official score of the table in it, or with `dense`
+    /// the row F1 of its partial credit (`tabeq.integrations`).
+    #[pyo3(signature = (texts, *, dense=false))]
+    fn rewards(&self, py: Python<'_>, texts: Vec<String>, dense: bool) -> PyResult<Vec<f64>> {
+        let estimate = texts.iter().map(|t| 1024 + t.len()).sum();
+        let threads = pool::thread_count(None, texts.len());
+        let work = |i: usize| text_reward(&self.gold, &texts[i], dense);
+        pool::run(py, texts.len(), threads, estimate, &work, None)
+    }
+
+    /// Pickled as its CSV bytes and config JSON.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let this = slf.get();
+        let args = (this.csv.clone_ref(slf.py()), this.gold.config().to_json());
+        (slf.get_type(), args)
+            .into_pyobject(slf.py())
+            .map(Bound::into_any)
+    }
+
+    fn __repr__(&self) -> String {
+        let (id, table) = (&self.gold.config().task_id, self.gold.table());
+        let (rows, columns) = (table.row_count(), table.column_count());
+        format!("<Gold {id}: {rows} rows × {columns} columns>")
     }
 }
 
@@ -268,7 +278,7 @@ impl NativePartialCredit {
     }
     /// The `partial_credit` dict of `tabeq.explain.explain` (note, column_signature, rows, columns).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        out_to_py(py, &tabeq::pyjson::to_tree(&self.inner))
+        json_loads(py, &tabeq::pyjson::to_tree(&self.inner).to_pretty())
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
@@ -276,16 +286,7 @@ impl NativePartialCredit {
             .is_ok_and(|o| o.get().inner == self.inner)
     }
     fn __repr__(&self) -> String {
-        format!(
-            "<PartialCredit rows P/R/F1 {:.3}/{:.3}/{:.3}, columns P/R {:.3}/{:.3}, signature {:.3} ({})>",
-            self.inner.rows.precision,
-            self.inner.rows.recall,
-            self.inner.rows.f1,
-            self.inner.columns.precision,
-            self.inner.columns.recall,
-            self.inner.column_signature.score,
-            self.inner.column_signature.status.code()
-        )
+        self.inner.repr()
     }
 }
 
@@ -300,16 +301,8 @@ fn validate<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let input = prediction.map(Input::borrowed).transpose()?;
     let config = &config.inner;
-    let report = py.detach(|| {
-        let mut report = with_prediction(input.as_ref(), |p| validate_prediction(p, config));
-        if let (Some(Input::Path(p)), Some(TaskErrorCode::MissingPrediction)) =
-            (&input, report.error_code)
-        {
-            report.error = Some(format!("Missing prediction CSV: {}", p.display()));
-        }
-        report
-    });
-    out_to_py(py, &tabeq::pyjson::to_tree(&report))
+    let report = py.detach(|| with_prediction(input.as_ref(), |p| p.validate(config)));
+    json_loads(py, &report.to_json())
 }
 
 /// The answer table in model output: `(csv bytes or None, source code)`.

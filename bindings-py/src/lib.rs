@@ -23,15 +23,18 @@ use std::path::{Path, PathBuf};
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList};
+use pyo3::types::{IntoPyDict, PyBytes, PyList};
 
 use tabeq::config::{ColumnSpec, ConfigWarning, TaskConfig};
 use tabeq::csv::read_table;
 use tabeq::error::error_catalogue;
+use tabeq::file_input::parse_config_with_column_defaults;
+use tabeq::file_input::PredictionSource;
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, SuiteSummary};
-use tabeq::{FatalError, Prediction, PreparedGold, TaskResult};
+use tabeq::{FatalError, PreparedGold, TaskResult};
 
 use crate::fs::PredictionFile;
+use crate::result::{PySuiteResult, PyTaskResult};
 
 pyo3::import_exception!(tabeq._errors, ConfigError);
 pyo3::import_exception!(tabeq._errors, GoldError);
@@ -52,45 +55,35 @@ fn fatal_to_py(e: FatalError) -> PyErr {
 
 /// A validated task config (immutable).
 #[pyclass(frozen, module = "tabeq._tabeq", name = "NativeConfig")]
-struct NativeConfig {
-    inner: TaskConfig,
+pub(crate) struct NativeConfig {
+    pub(crate) inner: TaskConfig,
     /// Keys the official evaluator ignores (reported, never used).
     warnings: Vec<ConfigWarning>,
 }
 
 #[pymethods]
 impl NativeConfig {
-    /// Parse config JSON bytes; `file_stem` must equal the task id when given.
+    /// Parse config JSON bytes; `file_stem` must equal the task id when given. With
+    /// `column_defaults` (a config built from column objects), a column without `gold_index`
+    /// or `gold_name` gets its position and `column_<index>`.
     #[staticmethod]
-    #[pyo3(signature = (data, file_stem=None))]
-    fn from_json(data: &[u8], file_stem: Option<&str>) -> PyResult<Self> {
-        TaskConfig::from_json_with_warnings(data, file_stem)
-            .map(|(inner, warnings)| NativeConfig { inner, warnings })
-            .map_err(fatal_to_py)
+    #[pyo3(signature = (data, file_stem=None, column_defaults=false))]
+    fn from_json(data: &[u8], file_stem: Option<&str>, column_defaults: bool) -> PyResult<Self> {
+        let parse = match column_defaults {
+            true => parse_config_with_column_defaults,
+            false => TaskConfig::from_json_with_warnings,
+        };
+        let (inner, warnings) = parse(data, file_stem).map_err(fatal_to_py)?;
+        Ok(NativeConfig { inner, warnings })
     }
-    /// The ignored keys as `(code, message, key, column index or None, suggestion or None)`.
-    #[allow(clippy::type_complexity)]
-    fn warnings(
-        &self,
-    ) -> Vec<(
-        &'static str,
-        String,
-        String,
-        Option<usize>,
-        Option<&'static str>,
-    )> {
-        self.warnings
-            .iter()
-            .map(|w| {
-                (
-                    w.code.code(),
-                    w.to_string(),
-                    w.key.clone(),
-                    w.column(),
-                    w.suggestion,
-                )
-            })
-            .collect()
+    /// The ignored keys, as `tabeq.ConfigWarning`s.
+    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let warning = py.import("tabeq._errors")?.getattr("ConfigWarning")?;
+        let new = |w: &ConfigWarning| {
+            let code = w.code.code();
+            warning.call1((code, w.to_string(), &w.key, w.column(), w.suggestion))
+        };
+        self.warnings.iter().map(new).collect()
     }
     /// The normalized config as JSON text.
     fn to_json(&self) -> String {
@@ -110,18 +103,13 @@ impl NativeConfig {
     }
     /// Rule descriptions of the gold columns.
     fn rule_descriptions(&self) -> Vec<String> {
-        self.inner
-            .columns
-            .iter()
-            .map(|c| c.rule().describe())
-            .collect()
+        self.inner.rules().iter().map(|r| r.describe()).collect()
     }
 }
 
-/// A scored task on its way to `TaskResult._from_native` (which attaches its inputs).
-#[pyclass(frozen, module = "tabeq._tabeq", name = "NativeResult")]
-struct NativeResult {
-    inner: TaskResult,
+/// The native config of a `tabeq.TaskConfig`.
+pub(crate) fn native_config<'py>(config: &Bound<'py, PyAny>) -> PyResult<Bound<'py, NativeConfig>> {
+    Ok(config.getattr("_native")?.cast_into::<NativeConfig>()?)
 }
 
 /// A core document in one of its formats (`text`, `markdown`, `html`, `csv`).
@@ -172,6 +160,18 @@ impl<'a> Input<'a> {
     }
 }
 
+/// A table argument as the native layer reads it: bytes (and a missing prediction) as they
+/// are, anything else through `tabeq._inputs.to_source` (paths checked, DataFrames and rows
+/// written as CSV).
+pub(crate) fn to_source<'py>(table: &Bound<'py, PyAny>, role: &str) -> PyResult<Bound<'py, PyAny>> {
+    if table.is_exact_instance_of::<PyBytes>() || (table.is_none() && role == "prediction") {
+        return Ok(table.clone());
+    }
+    let inputs = table.py().import("tabeq._inputs")?;
+    let role = [("role", role)].into_py_dict(table.py())?;
+    inputs.getattr("to_source")?.call((table,), Some(&role))
+}
+
 /// The prediction and gold of one task, as handed in.
 pub(crate) struct TaskInputs<'a> {
     prediction: Option<Input<'a>>,
@@ -216,17 +216,25 @@ impl Input<'_> {
     }
 }
 
-/// Hand a prediction input to the core as a `Prediction` (`f` scores, explains or validates
-/// it): none, bytes, or a path read as the suite reads `prediction.csv`.
+/// The one prediction intake: `f` gets the input as the core's `PredictionSource` (none,
+/// bytes, or a path read as the suite reads `prediction.csv`).
 pub(crate) fn with_prediction<T>(
     input: Option<&Input<'_>>,
-    f: impl FnOnce(Prediction<'_>) -> T,
-    error: impl FnOnce(&mut T) -> &mut Option<String>,
+    f: impl FnOnce(PredictionSource<'_>) -> T,
 ) -> T {
     match input {
-        None => f(Prediction::Missing),
-        Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
-        Some(Input::Path(p)) => fs::read_prediction(p).apply(p, f, error),
+        None => f(PredictionSource::Missing(None)),
+        Some(Input::Bytes(b)) => f(PredictionSource::Csv(b)),
+        Some(Input::Path(p)) => f(file_source(&fs::read_prediction(p), p)),
+    }
+}
+
+/// What the file reader found at a prediction path, as the core's source.
+pub(crate) fn file_source<'a>(file: &'a PredictionFile, path: &'a Path) -> PredictionSource<'a> {
+    match file {
+        PredictionFile::Missing => PredictionSource::Missing(Some(path)),
+        PredictionFile::Invalid(e) => PredictionSource::Unreadable(e),
+        PredictionFile::Bytes(b) => PredictionSource::Csv(b),
     }
 }
 
@@ -238,16 +246,7 @@ fn evaluate_inputs(
     config: &TaskConfig,
 ) -> Result<TaskResult, FatalError> {
     let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
-    Ok(with_prediction(
-        prediction,
-        |p| prepared.evaluate(p),
-        |r| &mut r.error,
-    ))
-}
-
-/// Score the prediction file at `path` (missing, unreadable or read) against a prepared gold.
-fn evaluate_prediction_file(prepared: &PreparedGold, path: &Path) -> TaskResult {
-    fs::read_prediction(path).apply(path, |p| prepared.evaluate(p), |r| &mut r.error)
+    Ok(with_prediction(prediction, |p| p.evaluate(&prepared)))
 }
 
 /// Score one task. `prediction` is CSV bytes, a path, or None (no file); `gold` is CSV
@@ -258,22 +257,24 @@ fn evaluate(
     py: Python<'_>,
     prediction: Option<&Bound<'_, PyAny>>,
     gold: &Bound<'_, PyAny>,
-    config: &NativeConfig,
-) -> PyResult<NativeResult> {
+    config: &Bound<'_, PyAny>,
+) -> PyResult<PyTaskResult> {
     let inputs = TaskInputs::new(prediction, gold)?;
-    let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, &config.inner))?;
-    Ok(NativeResult { inner })
+    let native = native_config(config)?;
+    let task = &native.get().inner;
+    let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, task))?;
+    Ok(PyTaskResult::scored(inner, config, prediction, gold))
 }
 
 /// One `(prediction, gold, config)` item of `evaluate_many`.
 type TaskItem<'py> = (
     Option<Bound<'py, PyAny>>,
     Bound<'py, PyAny>,
-    Bound<'py, NativeConfig>,
+    Bound<'py, PyAny>,
 );
 
 /// Score many tasks in parallel: `tasks` is a list of `(prediction bytes | path | None, gold
-/// bytes | path, NativeConfig)`. Files are read by the worker threads. Results come back in
+/// bytes | path, TaskConfig)`. Files are read by the worker threads. Results come back in
 /// input order; the first fatal error (in input order) is raised with its index.
 #[pyfunction]
 #[pyo3(signature = (tasks, threads=None))]
@@ -281,16 +282,21 @@ fn evaluate_many(
     py: Python<'_>,
     tasks: &Bound<'_, PyList>,
     threads: Option<usize>,
-) -> PyResult<Vec<NativeResult>> {
+) -> PyResult<Vec<PyTaskResult>> {
     // Nothing is copied: the workers read the caller's bytes objects (immutable, and kept
     // alive by `items`) and configs (a frozen pyclass can be read from any thread).
     let items = tasks
         .iter()
         .map(|item| item.extract())
         .collect::<PyResult<Vec<TaskItem<'_>>>>()?;
+    let natives = items
+        .iter()
+        .map(|(_, _, config)| native_config(config))
+        .collect::<PyResult<Vec<_>>>()?;
     let inputs = items
         .iter()
-        .map(|(pred, gold, config)| {
+        .zip(&natives)
+        .map(|((pred, gold, _), config)| {
             let pred = pred.as_ref().map(Input::borrowed).transpose()?;
             Ok((pred, Input::borrowed(gold)?, config.get()))
         })
@@ -309,16 +315,18 @@ fn evaluate_many(
         .into_iter()
         .enumerate()
         .map(|(i, r)| {
-            r.map(|inner| NativeResult { inner }).map_err(|mut e| {
-                e.message = format!("task #{i}: {}", e.message);
-                fatal_to_py(e)
-            })
+            let (pred, gold, config) = &items[i];
+            r.map(|inner| PyTaskResult::scored(inner, config, pred.as_ref(), gold))
+                .map_err(|mut e| {
+                    e.message = format!("task #{i}: {}", e.message);
+                    fatal_to_py(e)
+                })
         })
         .collect()
 }
 
-/// Evaluate a suite in the official layout; returns the summary JSON text (exactly the
-/// official file's content), the per-task results and the configs, in task order.
+/// Evaluate a suite in the official layout: its summary (exactly the official file's content)
+/// and every task's result, which keeps its config and absolute file paths.
 #[pyfunction]
 #[pyo3(signature = (prediction_root, gold_root, config_root, threads=None, progress=None))]
 fn evaluate_suite(
@@ -328,7 +336,7 @@ fn evaluate_suite(
     config_root: PathBuf,
     threads: Option<usize>,
     progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(String, Vec<NativeResult>, Vec<NativeConfig>)> {
+) -> PyResult<PySuiteResult> {
     let plan = py
         .detach(|| -> Result<_, FatalError> {
             fs::require_dir(&prediction_root, "prediction root")?;
@@ -346,7 +354,9 @@ fn evaluate_suite(
         )?;
         let prepared = PreparedGold::new(&gold, config)?;
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
-        Ok(evaluate_prediction_file(&prepared, &path))
+        Ok(with_prediction(Some(&Input::Path(path)), |p| {
+            p.evaluate(&prepared)
+        }))
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
@@ -362,21 +372,37 @@ fn evaluate_suite(
             .map(String::as_str),
         &plan,
     );
-    let summary = SuiteSummary::new(&plan, tasks.clone(), unscored).to_json();
-    let results = tasks
-        .into_iter()
-        .map(|inner| NativeResult { inner })
-        .collect();
-    let configs = plan
-        .configs
-        .iter()
-        .zip(&plan.config_warnings)
-        .map(|(c, w)| NativeConfig {
-            inner: c.clone(),
-            warnings: w.clone(),
-        })
-        .collect();
-    Ok((summary, results, configs))
+    let summary = SuiteSummary::new(&plan, tasks.clone(), unscored);
+    // Absolute, so that results can still read their files after a change of directory.
+    let (predictions, golds) = (
+        std::path::absolute(&prediction_root)?,
+        std::path::absolute(&gold_root)?,
+    );
+    let configs = plan.configs.into_iter().zip(plan.config_warnings);
+    let wrap_config = py
+        .import("tabeq")?
+        .getattr("TaskConfig")?
+        .getattr("_wrap")?;
+    let mut results = Vec::with_capacity(total);
+    for (inner, (config, warnings)) in tasks.into_iter().zip(configs) {
+        let files = [(&predictions, "prediction.csv"), (&golds, "gold.csv")];
+        let [prediction, gold] = files.map(|(root, file)| {
+            let path = root.join(&config.task_id).join(file).into_os_string();
+            path.into_pyobject(py).map(Bound::into_any)
+        });
+        let native = Bound::new(
+            py,
+            NativeConfig {
+                inner: config,
+                warnings,
+            },
+        )?;
+        let config = wrap_config.call1((native,))?;
+        let (prediction, gold) = (prediction?, gold?);
+        let result = PyTaskResult::scored(inner, &config, Some(&prediction), &gold);
+        results.push(Py::new(py, result)?);
+    }
+    Ok(PySuiteResult::new(summary, results))
 }
 
 /// Canonicalize one value under a column (given as column-object JSON text). Returns the
@@ -457,8 +483,7 @@ fn render_validation(
     format: &str,
 ) -> PyResult<String> {
     let input = prediction.map(Input::borrowed).transpose()?;
-    let check = |p: Prediction<'_>| tabeq::validate_prediction(p, &config.inner);
-    let report = py.detach(|| with_prediction(input.as_ref(), check, |r| &mut r.error));
+    let report = py.detach(|| with_prediction(input.as_ref(), |p| p.validate(&config.inner)));
     render(&report.document(), format)
 }
 
@@ -475,7 +500,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let hints = tabeq::explain::HintKind::ALL.iter().map(|h| h.code());
     m.add("HINT_NAMES", hints.collect::<Vec<_>>())?;
     m.add_class::<NativeConfig>()?;
-    m.add_class::<NativeResult>()?;
     add_functions!(
         m,
         evaluate,

@@ -7,18 +7,18 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{IntoPyDict, PyDict, PyList};
 
 use tabeq::doc::HTML_STYLE;
 use tabeq::error::CsvErrorKind;
 use tabeq::{SuiteSummary, TaskResult};
 
-use crate::{render, NativeResult};
+use crate::render;
 
 pyo3::import_exception!(tabeq._errors, ArgumentError);
 pyo3::import_exception!(tabeq._errors, TabeqError);
 
-fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (text,))
 }
 
@@ -85,18 +85,6 @@ impl PyTaskResult {
         Ok(PyTaskResult::wrap(inner, config, prediction, gold))
     }
 
-    /// A native record with the inputs it was scored from.
-    #[staticmethod]
-    #[pyo3(name = "_from_native")]
-    fn from_native(
-        native: &NativeResult,
-        config: Py<PyAny>,
-        prediction: Option<Py<PyAny>>,
-        gold: Py<PyAny>,
-    ) -> Self {
-        PyTaskResult::wrap(native.inner.clone(), Some(config), prediction, Some(gold))
-    }
-
     #[getter]
     fn task_id(&self) -> &str {
         &self.inner.task_id
@@ -145,34 +133,23 @@ impl PyTaskResult {
     /// shape, types, the best mapping, missing and extra rows, near-miss hints and partial credit.
     /// Results read from files read them again. For participants' eyes, pass
     /// ``show_gold_values=False`` and the ``prediction_root`` (see ``tabeq.explain.explain``).
-    #[pyo3(signature = (*, max_items=5, max_value_chars=60, hints=true, signature_strict=false, show_gold_values=true, prediction_root=None))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(
+        signature = (**options),
+        text_signature = "($self, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, show_gold_values=True, prediction_root=None)"
+    )]
     fn explain<'py>(
         &self,
         py: Python<'py>,
-        // Signed, so that tabeq.explain's own checks refuse a negative count as for any call.
-        max_items: i64,
-        max_value_chars: i64,
-        hints: bool,
-        signature_strict: bool,
-        show_gold_values: bool,
-        prediction_root: Option<Py<PyAny>>,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (Some(config), Some(gold)) = (&self.config, &self.gold) else {
             return Err(ArgumentError::new_err(
                 "this result was built from a record; it has no inputs to explain",
             ));
         };
-        let options = PyDict::new(py);
-        options.set_item("max_items", max_items)?;
-        options.set_item("max_value_chars", max_value_chars)?;
-        options.set_item("hints", hints)?;
-        options.set_item("signature_strict", signature_strict)?;
-        options.set_item("show_gold_values", show_gold_values)?;
-        options.set_item("prediction_root", prediction_root)?;
         py.import("tabeq.explain")?
             .getattr("explain")?
-            .call((&self.prediction, gold, config), Some(&options))
+            .call((&self.prediction, gold, config), options)
     }
 
     /// The verdict explained for people (what ``tabeq check`` prints): the column mapping
@@ -226,6 +203,18 @@ impl PyTaskResult {
 }
 
 impl PyTaskResult {
+    /// A scored result with the inputs it was scored from (so that it can explain itself).
+    pub(crate) fn scored(
+        inner: TaskResult,
+        config: &Bound<'_, PyAny>,
+        prediction: Option<&Bound<'_, PyAny>>,
+        gold: &Bound<'_, PyAny>,
+    ) -> Self {
+        let config = Some(config.clone().unbind());
+        let prediction = prediction.map(|p| p.clone().unbind());
+        PyTaskResult::wrap(inner, config, prediction, Some(gold.clone().unbind()))
+    }
+
     fn wrap(
         inner: TaskResult,
         config: Option<Py<PyAny>>,
@@ -253,7 +242,8 @@ impl PyTaskResult {
         if self.config.is_none() || self.gold.is_none() {
             return record();
         }
-        let diagnosis = match self.explain(py, 5, 60, !self.inner.passed, false, true, None) {
+        let hints = [("hints", !self.inner.passed)].into_py_dict(py)?;
+        let diagnosis = match self.explain(py, Some(&hints)) {
             Ok(d) => d,
             Err(e) if e.is_instance_of::<TabeqError>(py) || e.is_instance_of::<PyOSError>(py) => {
                 let why = e.value(py).str()?;
@@ -285,10 +275,21 @@ pub(crate) struct PySuiteResult {
     results: Vec<Py<PyTaskResult>>,
 }
 
+impl PySuiteResult {
+    pub(crate) fn new(summary: SuiteSummary, results: Vec<Py<PyTaskResult>>) -> Self {
+        let json = summary.to_json();
+        PySuiteResult {
+            json,
+            summary,
+            results,
+        }
+    }
+}
+
 #[pymethods]
 impl PySuiteResult {
     #[new]
-    fn new(summary_json: &Bound<'_, PyAny>, results: &Bound<'_, PyAny>) -> PyResult<Self> {
+    fn py_new(summary_json: &Bound<'_, PyAny>, results: &Bound<'_, PyAny>) -> PyResult<Self> {
         let invalid = not_an_argument("summary_json is not a summary's JSON text");
         let json: String = summary_json
             .extract()

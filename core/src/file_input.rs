@@ -20,13 +20,17 @@
 //! ```
 
 use crate::canon::{canonicalize as canonicalize_cell, Canonical};
-use crate::config::{ColumnSpec, ConfigWarning};
+use crate::config::{config_warnings, ColumnSpec, ConfigWarning};
+use crate::cpython_json::{self as pyjson, Value};
 use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
 use crate::doc::Document;
-use crate::error::{ArgumentError, CodedError, CsvError, FatalError};
+use std::path::Path;
+
+use crate::error::{ArgumentError, CodedError, CsvError, FatalCode, FatalError};
 use crate::explain::{explain as explain_prediction, Diagnosis, ExplainOptions};
+use crate::extract::extract_table;
 use crate::gold_free_check::{validate_prediction, ValidationReport};
-use crate::partial_credit::PartialCredit;
+use crate::partial_credit::{column_signature_of_csv, ColumnSignatureScore, PartialCredit};
 use crate::{Prediction, PreparedGold, TaskConfig, TaskResult};
 
 /// Largest config (or column) JSON a binding copies. Real configs are a few KB; the bound keeps
@@ -83,24 +87,136 @@ impl FileInput {
             .map_err(|_| ArgumentError::NotUtf8 { what: what.into() }.into())
     }
 
-    /// Run `f` on this file as a prediction; a file refused for its size is read as the CSV
-    /// reader refuses it, and `set_error` gives the result the error text scoring the bytes
-    /// would write.
+    /// This file as a prediction source.
+    pub fn as_source(&self) -> PredictionSource<'_> {
+        match *self {
+            FileInput::Missing => PredictionSource::Missing(None),
+            FileInput::Bytes(ref bytes) => PredictionSource::Csv(bytes),
+            FileInput::TooLarge { at_least, exact } => {
+                PredictionSource::TooLarge { at_least, exact }
+            }
+        }
+    }
+
+    /// Run `f` on this file as a prediction (see [`PredictionSource::apply`]).
     pub(crate) fn as_prediction<T>(
         &self,
         f: impl FnOnce(Prediction<'_>) -> T,
         set_error: fn(&mut T, String),
     ) -> T {
+        self.as_source().apply(f, set_error)
+    }
+}
+
+/// A prediction as a binding holds it, borrowed: the one intake of every binding's scorers.
+/// A binding that reads files itself reports where it found none and what it could not read.
+///
+/// ```
+/// use std::path::Path;
+/// use tabeq::config::TaskConfig;
+/// use tabeq::file_input::PredictionSource;
+/// use tabeq::PreparedGold;
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "a", "type": "text"}]}"#, None)?;
+/// let gold = PreparedGold::new(b"a\nx\n", &config)?;
+/// assert!(PredictionSource::Csv(b"b\nx\n").evaluate(&gold).passed);
+/// let missing = PredictionSource::Missing(Some(Path::new("p/task_1/prediction.csv")));
+/// let record = missing.evaluate(&gold);
+/// assert_eq!(record.error.as_deref(), Some("Missing prediction CSV: p/task_1/prediction.csv"));
+/// assert_eq!(PredictionSource::Missing(None).evaluate(&gold).error.as_deref(), Some("Missing prediction CSV"));
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub enum PredictionSource<'a> {
+    /// No file; the path where none was found, when the binding looked for one.
+    Missing(Option<&'a Path>),
+    /// A file the binding could not read (not a regular file, a symbolic link, over the limit).
+    Unreadable(&'a CsvError),
+    /// A file refused for its size before it was copied (`at_least` as in [`FileInput::TooLarge`]).
+    TooLarge {
+        /// The size, or a lower bound of it.
+        at_least: usize,
+        /// Whether `at_least` is the exact size.
+        exact: bool,
+    },
+    /// The file's bytes.
+    Csv(&'a [u8]),
+}
+
+impl PredictionSource<'_> {
+    /// Run `f` on this source as the core's [`Prediction`]; `set_error` gives the result the
+    /// error text of a missing file at a path (the suite's record names it) or of a file
+    /// refused for its size (what scoring its bytes would write).
+    pub fn apply<T>(self, f: impl FnOnce(Prediction<'_>) -> T, set_error: fn(&mut T, String)) -> T {
         match self {
-            FileInput::Missing => f(Prediction::Missing),
-            FileInput::Bytes(bytes) => f(Prediction::Csv(bytes)),
-            FileInput::TooLarge { at_least, exact } => {
-                let e = CsvError::too_large(*at_least, *exact);
+            PredictionSource::Missing(at) => {
+                let mut out = f(Prediction::Missing);
+                if let Some(path) = at {
+                    set_error(
+                        &mut out,
+                        format!("Missing prediction CSV: {}", path.display()),
+                    );
+                }
+                out
+            }
+            PredictionSource::Unreadable(e) => f(Prediction::Invalid(e)),
+            PredictionSource::TooLarge { at_least, exact } => {
+                let e = CsvError::too_large(at_least, exact);
                 let mut out = f(Prediction::Invalid(&e));
                 set_error(&mut out, e.unreadable_prediction());
                 out
             }
+            PredictionSource::Csv(bytes) => f(Prediction::Csv(bytes)),
         }
+    }
+
+    /// The official per-task record against a prepared gold.
+    pub fn evaluate(self, gold: &PreparedGold) -> TaskResult {
+        self.apply(|p| gold.evaluate(p), |r, e| r.error = Some(e))
+    }
+
+    /// Whether it passes ([`PreparedGold::passes`]).
+    pub fn passes(self, gold: &PreparedGold) -> bool {
+        self.apply(|p| gold.passes(p), |_, _| {})
+    }
+
+    /// The partial credit (the `partial_credit` block of [`explain_prediction`]).
+    pub fn partial_credit(self, gold: &PreparedGold, strict: bool) -> PartialCredit {
+        self.apply(|p| gold.partial_credit(p, strict), |_, _| {})
+    }
+
+    /// Why it fails ([`explain_prediction`]).
+    pub fn explain(self, gold: &PreparedGold, options: &ExplainOptions) -> Diagnosis {
+        self.apply(
+            |p| explain_prediction(p, gold, options),
+            |d, e| d.result.error = Some(e),
+        )
+    }
+
+    /// The gold-less check ([`validate_prediction`]).
+    pub fn validate(self, config: &TaskConfig) -> ValidationReport {
+        self.apply(|p| validate_prediction(p, config), |r, e| r.error = Some(e))
+    }
+
+    /// The KDD Cup 2026 phase-1 column-signature score against a gold CSV (no config needed):
+    /// a file that cannot be read scores `no_match`; a gold that does not read is fatal.
+    pub fn column_signature(
+        self,
+        gold_csv: &[u8],
+        strict: bool,
+    ) -> Result<ColumnSignatureScore, FatalError> {
+        let gold = crate::csv::read_table(gold_csv).map_err(|e| {
+            FatalError::new(
+                FatalCode::GoldInvalidCsv,
+                format!("cannot read gold CSV: {e}"),
+            )
+        })?;
+        let bytes = match self {
+            PredictionSource::Missing(_) => None,
+            PredictionSource::Csv(bytes) => Some(bytes),
+            PredictionSource::Unreadable(_) | PredictionSource::TooLarge { .. } => Some(&b""[..]),
+        };
+        Ok(column_signature_of_csv(bytes, &gold, strict))
     }
 }
 
@@ -127,6 +243,60 @@ pub fn parse_config(config: &FileInput, file_name: Option<&str>) -> Result<TaskC
     parse_config_with_warnings(config, file_name).map(|(config, _)| config)
 }
 
+/// Parse a config whose columns may leave out `gold_index` (then their position) and
+/// `gold_name` (then `column_<index>`): what a binding's config builder hands over
+/// (`file_stem` as for [`TaskConfig::from_json`]).
+///
+/// ```
+/// use tabeq::file_input::parse_config_with_column_defaults;
+/// let built = br#"{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false,
+///   "columns": [{"type": "text"}, {"gold_name": "n", "type": "number", "comparison": {"mode": "integer"}}]}"#;
+/// let (config, warnings) = parse_config_with_column_defaults(built, None)?;
+/// assert_eq!(config.columns[0].gold_name, "column_0");
+/// assert_eq!((config.columns[1].gold_index, config.columns[1].gold_name.as_str()), (1, "n"));
+/// assert!(warnings.is_empty());
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+pub fn parse_config_with_column_defaults(
+    bytes: &[u8],
+    file_stem: Option<&str>,
+) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
+    let parsed = std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|t| pyjson::parse(t).ok());
+    let Some(mut raw) = parsed else {
+        // Not UTF-8 JSON: the config parser says why.
+        return TaskConfig::from_json_with_warnings(bytes, file_stem);
+    };
+    let members = match &mut raw {
+        Value::Object(members) => members.as_mut_slice(),
+        _ => &mut [],
+    };
+    for (_, value) in members.iter_mut().filter(|(key, _)| key == "columns") {
+        let Value::Array(columns) = value else {
+            continue;
+        };
+        for (index, column) in columns.iter_mut().enumerate() {
+            let Value::Object(fields) = column else {
+                continue;
+            };
+            let defaults = [
+                ("gold_name", Value::Str(format!("column_{index}"))),
+                ("gold_index", Value::Int(index as i64)),
+            ];
+            for (name, default) in defaults {
+                if !fields.iter().any(|(key, _)| key == name) {
+                    fields.insert(0, (name.to_string(), default));
+                }
+            }
+        }
+    }
+    Ok((
+        TaskConfig::from_value(&raw, file_stem)?,
+        config_warnings(&raw),
+    ))
+}
+
 /// Read and canonicalize the gold (fatal errors with stage `gold`).
 pub fn prepare_gold(gold: FileInput, config: &TaskConfig) -> Result<PreparedGold, CodedError> {
     let task_id = &config.task_id;
@@ -141,7 +311,7 @@ pub fn prepare_gold(gold: FileInput, config: &TaskConfig) -> Result<PreparedGold
 
 /// Score a prediction against a prepared gold: the official per-task record.
 pub fn score(prediction: &FileInput, gold: &PreparedGold) -> TaskResult {
-    prediction.as_prediction(|p| gold.evaluate(p), |r, e| r.error = Some(e))
+    prediction.as_source().evaluate(gold)
 }
 
 /// The files of one task as a binding receives them, plus the config's file name (when
@@ -177,19 +347,13 @@ impl TaskFiles {
     /// The gold-less check of the prediction ([`validate_prediction`]); the gold is not read.
     pub fn validate(self) -> Result<ValidationReport, CodedError> {
         let config = self.config()?;
-        Ok(self.prediction.as_prediction(
-            |p| validate_prediction(p, &config),
-            |r, e| r.error = Some(e),
-        ))
+        Ok(self.prediction.as_source().validate(&config))
     }
 
     /// Why the prediction fails ([`explain_prediction`]).
     pub fn explain(self, options: &ExplainOptions) -> Result<Diagnosis, CodedError> {
         let (prediction, gold) = self.gold()?;
-        Ok(prediction.as_prediction(
-            |p| explain_prediction(p, &gold, options),
-            |d, e| d.result.error = Some(e),
-        ))
+        Ok(prediction.as_source().explain(&gold, options))
     }
 
     /// The prepared gold, scored against many predictions.
@@ -198,6 +362,37 @@ impl TaskFiles {
         Ok(GoldScorer {
             gold: gold.for_many_predictions(),
         })
+    }
+}
+
+/// The reward of a model's answer text against a prepared gold, as the harness adapters give
+/// it: the official score (1.0 or 0.0) of the table in the text ([`extract_table`]; no table
+/// scores as missing), or with `dense` the row F1 of its partial credit (1.0 exactly when the
+/// table passes).
+///
+/// ```
+/// use tabeq::file_input::text_reward;
+/// use tabeq::{PreparedGold, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+/// let gold = PreparedGold::new(b"n\n3\n4\n", &config)?;
+/// assert_eq!(text_reward(&gold, "```csv\nx\n4\n3\n```", false), 1.0);
+/// assert_eq!(text_reward(&gold, "| x |\n|---|\n| 3 |\n| 5 |\n", false), 0.0);
+/// assert_eq!(text_reward(&gold, "| x |\n|---|\n| 3 |\n| 5 |\n", true), 0.5);
+/// assert_eq!(text_reward(&gold, "I do not know.", true), 0.0);
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+pub fn text_reward(gold: &PreparedGold, text: &str, dense: bool) -> f64 {
+    let table = extract_table(text).csv;
+    let source = table
+        .as_deref()
+        .map_or(PredictionSource::Missing(None), |csv| {
+            PredictionSource::Csv(csv.as_bytes())
+        });
+    match (source.passes(gold), dense) {
+        (true, _) => 1.0,
+        (false, true) => source.partial_credit(gold, false).rows.f1,
+        (false, false) => 0.0,
     }
 }
 
@@ -278,14 +473,12 @@ impl GoldScorer {
 
     /// The official score, 1.0 or 0.0.
     pub fn score(&self, prediction: &FileInput) -> f64 {
-        f64::from(u8::from(
-            prediction.as_prediction(|p| self.gold.passes(p), |_, _| {}),
-        ))
+        f64::from(u8::from(prediction.as_source().passes(&self.gold)))
     }
 
     /// The partial credit (the `partial_credit` block of [`explain`]).
     pub fn partial_credit(&self, prediction: &FileInput, strict: bool) -> PartialCredit {
-        prediction.as_prediction(|p| self.gold.partial_credit(p, strict), |_, _| {})
+        prediction.as_source().partial_credit(&self.gold, strict)
     }
 }
 
@@ -502,6 +695,36 @@ mod tests {
         assert!(matches!(credit, Out::Object(_)));
         let fatal = files(&FileInput::Missing, bytes("n,who\nx,a\n"), config(), None).gold_scorer();
         assert_eq!(fatal.err().map(|f| f.stage), Some("gold"));
+    }
+
+    #[test]
+    fn a_prediction_source_names_its_missing_path_and_scores_unreadable_files() {
+        let config = parse_config(&bytes(CONFIG), None).unwrap();
+        let gold = PreparedGold::new(b"n,who\n1,a\n", &config).unwrap();
+        let at = Path::new("p/task_2/prediction.csv");
+        let named = "Missing prediction CSV: p/task_2/prediction.csv";
+        let missing = PredictionSource::Missing(Some(at));
+        assert_eq!(missing.evaluate(&gold).error.as_deref(), Some(named));
+        assert_eq!(missing.validate(&config).error.as_deref(), Some(named));
+        let options = ExplainOptions::default();
+        assert_eq!(
+            missing.explain(&gold, &options).result.error.as_deref(),
+            Some(named)
+        );
+        assert!(!missing.passes(&gold) && PredictionSource::Csv(b"a,b\n1,a\n").passes(&gold));
+        let refused = CsvError::too_large(MAX_CSV_BYTES + 1, true);
+        let unreadable = PredictionSource::Unreadable(&refused).evaluate(&gold);
+        assert_eq!(unreadable.error, Some(refused.to_string()));
+        let signature = |p: PredictionSource<'_>| p.column_signature(b"n\n1\n", false).unwrap();
+        let status = |p| signature(p).status.code();
+        assert_eq!(
+            status(PredictionSource::Missing(None)),
+            "missing_prediction"
+        );
+        assert_eq!(status(PredictionSource::Unreadable(&refused)), "no_match");
+        assert_eq!(status(PredictionSource::Csv(b"x\n1\n")), "perfect_match");
+        let bad_gold = PredictionSource::Missing(None).column_signature(b"a\n\"", false);
+        assert_eq!(bad_gold.unwrap_err().code.code(), "gold_invalid_csv");
     }
 
     #[test]

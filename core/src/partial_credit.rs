@@ -498,6 +498,29 @@ impl PartialCredit {
             columns: ColumnScores::new(0, gold_columns, 0),
         }
     }
+
+    /// The one-line form (`PartialCredit.__repr__` in Python).
+    ///
+    /// ```
+    /// use tabeq::partial_credit::PartialCredit;
+    /// assert_eq!(
+    ///     PartialCredit::unreadable(2, 3, true, false).repr(),
+    ///     "<PartialCredit rows P/R/F1 0.000/0.000/0.000, columns P/R 0.000/0.000, signature 0.000 (missing_prediction)>"
+    /// );
+    /// ```
+    pub fn repr(&self) -> String {
+        let (rows, columns, signature) = (&self.rows, &self.columns, &self.column_signature);
+        format!(
+            "<PartialCredit rows P/R/F1 {:.3}/{:.3}/{:.3}, columns P/R {:.3}/{:.3}, signature {:.3} ({})>",
+            rows.precision,
+            rows.recall,
+            rows.f1,
+            columns.precision,
+            columns.recall,
+            signature.score,
+            signature.status.code()
+        )
+    }
 }
 
 /// Said with every partial-credit block, so no reader takes it for the official score.

@@ -332,3 +332,17 @@ def test_the_integrations_package_is_lazy() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_rewards_of_model_texts_are_the_score_or_the_row_f1_of_the_extracted_table() -> None:
+    gold = tabeq.Gold(GOLD, CONFIG)
+    texts = [
+        "```csv\nregion,gdp\nSouth,2.0\nNorth,1.3\n```",
+        "| r | g |\n|---|---|\n| North | 1.3 |\n| East | 9 |\n",
+        "I do not know.",
+    ]
+    tables = [tabeq.extract_table(t) for t in texts]
+    assert gold.rewards(texts) == gold.scores(tables) == [1.0, 0.0, 0.0]
+    credits = [c.row_f1 for c in gold.partial_credit(tables)]
+    assert gold.rewards(texts, dense=True) == [1.0, credits[1], 0.0]
+    assert 0.0 < credits[1] < 1.0

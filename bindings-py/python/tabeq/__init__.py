@@ -169,20 +169,13 @@ class TaskConfig:
     ) -> None:
         if isinstance(columns, (str, bytes, Mapping)) or not isinstance(columns, Sequence):
             raise ArgumentError(f"columns must be a list of column objects, got {type(columns).__name__}")
-        entries = []
         for index, column in enumerate(columns):
             if not isinstance(column, Mapping):
                 raise ArgumentError(f"column {index} must be a mapping, got {type(column).__name__}")
-            entry: dict[str, Any] = {"gold_index": index, "gold_name": f"column_{index}"}
-            entry.update(column)
-            entries.append(entry)
-        raw = {
-            "schema_version": "1.0",
-            "task_id": task_id,
-            "order_sensitive": order_sensitive,
-            "columns": entries,
-        }
-        self._native = _tabeq.NativeConfig.from_json(_config_json_bytes(raw))
+        raw = {"schema_version": "1.0", "task_id": task_id, "order_sensitive": order_sensitive}
+        raw["columns"] = [dict(column) for column in columns]
+        # The core gives each column its default gold_index and gold_name.
+        self._native = _tabeq.NativeConfig.from_json(_config_json_bytes(raw), column_defaults=True)
 
     @classmethod
     def _wrap(cls, native: _tabeq.NativeConfig) -> TaskConfig:
@@ -215,7 +208,7 @@ class TaskConfig:
     def warnings(self) -> list[ConfigWarning]:
         """Keys the official evaluator ignores (tabeq ignores them too), e.g. a misspelt
         ``allow_percent``; they never change a result."""
-        return [ConfigWarning(*w) for w in self._native.warnings()]  # type: ignore[arg-type]
+        return self._native.warnings()
 
     @property
     def order_sensitive(self) -> bool:
@@ -323,8 +316,7 @@ def evaluate(prediction: Optional[TableLike], gold: TableLike, config: ConfigLik
     pred_source = to_source(prediction, role="prediction")
     gold_source = to_source(gold, role="gold")
     assert gold_source is not None
-    native = _tabeq.evaluate(pred_source, gold_source, cfg._native)
-    return TaskResult._from_native(native, cfg, pred_source, gold_source)
+    return _tabeq.evaluate(pred_source, gold_source, cfg)
 
 
 def evaluate_many(
@@ -345,8 +337,7 @@ def evaluate_many(
         gold_source = to_source(gold, role="gold")
         assert gold_source is not None
         prepared.append((to_source(prediction, role="prediction"), gold_source, _as_config(config)))
-    natives = _tabeq.evaluate_many([(p, g, c._native) for p, g, c in prepared], threads)
-    return [TaskResult._from_native(n, c, p, g) for n, (p, g, c) in zip(natives, prepared)]
+    return _tabeq.evaluate_many(prepared, threads)
 
 
 def _iterate(values: object, what: str) -> Iterable[Any]:
@@ -376,21 +367,7 @@ def evaluate_suite(
     threads = check_count(threads, "threads", minimum=1, optional=True)
     if progress is not None and not callable(progress):
         raise ArgumentError(f"progress must be a callable or None, got {type(progress).__name__}")
-    # Absolute, so that results can still read their files after a change of directory.
-    p_root, g_root = (Path(os.path.abspath(r)) for r in roots)
-    summary_json, natives, configs = _tabeq.evaluate_suite(roots[0], roots[1], config_path, threads, progress)
-    results = []
-    for native, native_config in zip(natives, configs):
-        task_id = native_config.task_id
-        results.append(
-            TaskResult._from_native(
-                native,
-                TaskConfig._wrap(native_config),
-                str(p_root / task_id / "prediction.csv"),
-                str(g_root / task_id / "gold.csv"),
-            )
-        )
-    return SuiteResult(summary_json, results)
+    return _tabeq.evaluate_suite(roots[0], roots[1], config_path, threads, progress)
 
 
 def canonicalize(value: str, column: Union[Mapping[str, Any], str]) -> Optional[str]:

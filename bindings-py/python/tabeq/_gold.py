@@ -3,11 +3,10 @@ answer table in model text (``extract_table``). See ``docs/integrations.md``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
-from . import ConfigLike, TaskConfig, TaskResult, _as_config, _tabeq
-from ._inputs import Source, TableLike, to_source
+from . import ConfigLike, _as_config, _tabeq
+from ._inputs import TableLike, to_source
 
 __all__ = ["Gold", "PartialCredit", "validate", "extract_table"]
 
@@ -17,95 +16,7 @@ PartialCredit = _tabeq.PartialCredit
 ``to_dict()`` is the ``partial_credit`` dict of ``tabeq.explain.explain``."""
 
 
-def _sources(predictions: Iterable[Optional[TableLike]]) -> list[Optional[Source]]:
-    items = predictions if isinstance(predictions, list) else list(predictions)
-    # The common case (CSV bytes, or None for "no table") goes to the native layer as it is.
-    if all(p is None or type(p) is bytes for p in items):
-        return items  # type: ignore[return-value]
-    return [to_source(p, role="prediction") for p in items]
-
-
-class Gold:
-    """A gold table read, validated and canonicalized once, for scoring many predictions.
-
-    ``gold`` and ``config`` take what ``tabeq.evaluate`` takes; a broken gold raises
-    ``GoldError`` here, once. Predictions are CSV bytes, a path, a DataFrame, rows, or
-    ``None`` (no table: ``missing_prediction``), as for ``evaluate``; every method gives
-    exactly what ``evaluate`` gives for the same inputs.
-
-    A ``Gold`` is immutable: share it between threads freely (batch methods release the GIL
-    and run on tabeq's long-lived worker pool), and pickle it to send it to worker processes
-    or Ray actors (it travels as its CSV bytes and config).
-
-    >>> import tabeq
-    >>> gold = tabeq.Gold(b"n\\n3\\n", tabeq.TaskConfig([tabeq.number("n", integer=True)]))
-    >>> gold.scores([b"x\\n3.0\\n", b"x\\n4\\n", None])
-    [1.0, 0.0, 0.0]
-    """
-
-    __slots__ = ("_native", "config")
-    _native: _tabeq.NativeGold
-    config: TaskConfig
-    """The config the gold was prepared with."""
-
-    def __init__(self, gold: TableLike, config: ConfigLike) -> None:
-        self.config = _as_config(config)
-        source = to_source(gold, role="gold")
-        assert source is not None
-        self._native = _tabeq.NativeGold(source, self.config._native)
-
-    @property
-    def row_count(self) -> int:
-        """Gold data rows."""
-        return self._native.row_count
-
-    @property
-    def column_count(self) -> int:
-        """Gold columns."""
-        return self._native.column_count
-
-    def evaluate(self, prediction: Optional[TableLike]) -> TaskResult:
-        """Score one prediction (the same ``TaskResult`` as ``tabeq.evaluate``)."""
-        source = to_source(prediction, role="prediction")
-        native = self._native.evaluate(source)
-        return TaskResult._from_native(native, self.config, source, self._native.csv_bytes())
-
-    def evaluate_many(
-        self, predictions: Iterable[Optional[TableLike]], *, threads: Optional[int] = None
-    ) -> list[TaskResult]:
-        """Score many predictions in parallel; results in input order. ``threads`` defaults to
-        the number of CPUs; small batches run on the calling thread (cheaper than a hand-off)."""
-        sources = _sources(predictions)
-        natives = self._native.evaluate_many(sources, threads)
-        csv = self._native.csv_bytes()
-        return [TaskResult._from_native(n, self.config, s, csv) for n, s in zip(natives, sources)]
-
-    def scores(
-        self, predictions: Iterable[Optional[TableLike]], *, threads: Optional[int] = None
-    ) -> list[float]:
-        """The official score of each prediction, 1.0 or 0.0, without result objects (the
-        fastest form, for reward loops)."""
-        return self._native.scores(_sources(predictions), threads)
-
-    def partial_credit(
-        self,
-        predictions: Iterable[Optional[TableLike]],
-        *,
-        threads: Optional[int] = None,
-        signature_strict: bool = False,
-    ) -> list[PartialCredit]:
-        """Graded credit of each prediction (not the official score), for dense rewards: row
-        precision, recall and F1 under the best column mapping, column precision and recall,
-        and the column-signature score — the numbers of ``tabeq.explain.explain(...)``'s
-        ``partial_credit`` (``to_dict()`` gives that dict), without the rest of the diagnosis.
-        ``signature_strict`` refuses thousands separators in the column signature."""
-        return self._native.partial_credit(_sources(predictions), threads, signature_strict)
-
-    def __reduce__(self) -> tuple[Callable[..., Gold], tuple[bytes, str]]:
-        return (Gold, (self._native.csv_bytes(), self.config.to_json()))
-
-    def __repr__(self) -> str:
-        return f"<Gold {self.config.task_id}: {self.row_count} rows × {self.column_count} columns>"
+Gold = _tabeq.Gold
 
 
 def validate(prediction: Optional[TableLike], config: ConfigLike) -> dict[str, Any]:

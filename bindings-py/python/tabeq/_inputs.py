@@ -26,7 +26,6 @@ import warnings
 from collections.abc import Sequence
 from typing import Any, Optional, Protocol, Union, cast
 
-from . import _tabeq
 from ._errors import ArgumentError
 
 
@@ -64,14 +63,10 @@ __all__ = [
     "Source",
     "to_source",
     "rows_to_csv_bytes",
-    "read_source_bytes",
     "check_text",
     "check_count",
     "check_path",
 ]
-
-MAX_CSV_BYTES = 20 * 1024 * 1024
-"""The official CSV size limit (the native reader enforces it; here for ``read_source_bytes``)."""
 
 
 def check_text(value: object, what: str) -> str:
@@ -199,14 +194,3 @@ def to_source(table: object, *, role: str) -> Optional[Source]:
         f"cannot use {type(table).__name__} as the {role}: pass CSV bytes, a path, a pandas or "
         "polars DataFrame, or a list of rows with the header first"
     )
-
-
-def read_source_bytes(source: Source) -> Optional[bytes]:
-    """The bytes of a source (``None`` when a path cannot be read as a regular file within the
-    CSV size limit: the native reader opens without blocking and checks the open file)."""
-    if isinstance(source, bytes):
-        return source
-    try:
-        return _tabeq.read_file(source, MAX_CSV_BYTES)
-    except OSError:
-        return None

@@ -15,6 +15,6 @@ prepared once and kept in a small cache (``tabeq.Gold``). See ``docs/integration
 
 from __future__ import annotations
 
-from ._common import gold_for, reward_of, score_texts
+from ._common import gold_for, score_texts
 
-__all__ = ["gold_for", "score_texts", "reward_of"]
+__all__ = ["gold_for", "score_texts"]

@@ -6,9 +6,9 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from typing import Any, Optional, Union
+from typing import Any, Union
 
-from .. import ConfigLike, Gold, PartialCredit, TaskConfig, _as_config, extract_table
+from .. import ConfigLike, Gold, TaskConfig, _as_config
 
 GoldText = Union[str, bytes]
 """A gold table as CSV text or bytes (in an adapter a ``str`` is CSV text, never a path)."""
@@ -73,34 +73,21 @@ def _content(message: Mapping[str, Any]) -> str:
     return str(content)
 
 
-def reward_of(passed: float, credit: Optional[PartialCredit]) -> float:
-    """The reward: the official score, or with ``credit`` (dense rewards) the row F1 under the
-    best column mapping (1.0 exactly when the table passes)."""
-    if credit is None:
-        return passed
-    return 1.0 if passed == 1.0 else credit.row_f1
-
-
 def score_texts(
     texts: Sequence[str], golds: Sequence[GoldText], configs: Sequence[ConfigLike], *, dense: bool = False
 ) -> list[float]:
-    """Rewards for model texts against their golds: consecutive items with the same gold and
-    config (a GRPO group) are scored in one ``Gold.scores`` batch."""
+    """Rewards for model texts against their golds (the official score of the table in each
+    text, or with ``dense`` the row F1 of its partial credit, 1.0 exactly when it passes):
+    consecutive items with the same gold and config (a GRPO group) are scored in one batch."""
     if not (len(texts) == len(golds) == len(configs)):
         raise ValueError(f"{len(texts)} completions but {len(golds)} golds and {len(configs)} configs")
-    tables = [extract_table(t) for t in texts]
     rewards: list[float] = []
     start = 0
-    while start < len(tables):
+    while start < len(texts):
         end = start + 1
-        while end < len(tables) and golds[end] == golds[start] and configs[end] == configs[start]:
+        while end < len(texts) and golds[end] == golds[start] and configs[end] == configs[start]:
             end += 1
         gold = gold_for(golds[start], configs[start])
-        group = tables[start:end]
-        scores = gold.scores(group)
-        credits: list[Optional[PartialCredit]] = (
-            list(gold.partial_credit(group)) if dense else [None] * len(group)
-        )
-        rewards.extend(reward_of(s, c) for s, c in zip(scores, credits))
+        rewards.extend(gold.rewards(texts[start:end], dense=dense))
         start = end
     return rewards
