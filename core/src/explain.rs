@@ -51,8 +51,8 @@
 
 mod assign;
 mod canonical_columns;
+pub(crate) mod credit_only;
 mod document;
-pub(crate) mod fast;
 mod hints;
 mod render;
 
@@ -63,7 +63,7 @@ use crate::error::{CellErrorKind, CsvError, FatalError};
 use crate::evaluate::{Intake, Prediction, PreparedGold, TaskResult};
 use crate::partial_credit::{ColumnScores, PartialCredit, RowScores};
 
-pub use fast::partial_credit;
+pub use credit_only::partial_credit;
 pub use hints::{Hint, HintColumn, HintKind};
 
 use canonical_columns::{Canon, Overlap, BAD};
