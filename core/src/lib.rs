@@ -173,6 +173,7 @@ pub mod isodate;
 pub mod matching;
 #[doc(hidden)]
 pub mod number;
+pub mod output;
 pub mod partial_credit;
 #[doc(hidden)]
 pub mod record;
