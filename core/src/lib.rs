@@ -146,9 +146,9 @@
 //!
 //! The modules those names live in stay public for the types they hold (for example
 //! [`explain::MappingReport`], [`config::Rule`], [`doc::Table`]). Modules hidden from these docs
-//! (`chars`, `isodate`, `number`, `matching`, `file_input`, `record`, and the former names
-//! `pyjson`, `validate`, `partial`) are internals that the bindings, tests and fuzzers use;
-//! they may change in any release.
+//! (`chars`, `isodate`, `number`, `matching`, `file_input`, `record`, `output`, and the former
+//! names `pyjson`, `validate`, `partial`) are internals that the bindings, tests and fuzzers
+//! use; they may change in any release.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -173,6 +173,7 @@ pub mod isodate;
 pub mod matching;
 #[doc(hidden)]
 pub mod number;
+#[doc(hidden)]
 pub mod output;
 pub mod partial_credit;
 #[doc(hidden)]
