@@ -597,6 +597,13 @@ pub fn to_out<T: serde::Serialize + ?Sized>(value: &T) -> Result<Out, SerializeE
 }
 
 /// `value` as `json.dumps(value, ensure_ascii=False, indent=2)` text.
+///
+/// # Examples
+///
+/// ```
+/// let text = tabeq::to_pretty_json(&vec![("é", 1.0)]).unwrap();
+/// assert_eq!(text, "[\n  [\n    \"é\",\n    1.0\n  ]\n]");
+/// ```
 pub fn to_pretty_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, SerializeError> {
     Ok(to_out(value)?.to_pretty())
 }

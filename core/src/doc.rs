@@ -212,6 +212,21 @@ impl Cell {
         self.mark = mark;
         self
     }
+
+    /// A verdict cell: `good` marked [`Mark::Good`] when `ok`, else `bad` marked `bad_mark`.
+    ///
+    /// ```
+    /// use tabeq::doc::{Cell, Mark};
+    /// assert_eq!(Cell::verdict(true, "passed", "failed", Mark::Bad), Cell::text("passed").marked(Mark::Good));
+    /// assert_eq!(Cell::verdict(false, "passed", "failed", Mark::Bad).mark, Mark::Bad);
+    /// ```
+    pub fn verdict(ok: bool, good: &str, bad: &str, bad_mark: Mark) -> Cell {
+        if ok {
+            Cell::text(good).marked(Mark::Good)
+        } else {
+            Cell::text(bad).marked(bad_mark)
+        }
+    }
 }
 
 /// A table row: its cells and a mark for the whole row.

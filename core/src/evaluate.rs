@@ -381,7 +381,7 @@ impl PreparedGold {
         prediction: Prediction<'_>,
         strict: bool,
     ) -> crate::partial_credit::PartialCredit {
-        crate::explain::fast::credit(prediction, self, strict, |table| {
+        crate::explain::credit_only::credit(prediction, self, strict, |table| {
             self.column_signatures(strict).score(Some(table))
         })
     }

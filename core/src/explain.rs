@@ -51,8 +51,8 @@
 
 mod assign;
 mod canonical_columns;
+pub(crate) mod credit_only;
 mod document;
-pub(crate) mod fast;
 mod hints;
 mod render;
 
@@ -63,7 +63,7 @@ use crate::error::{CellErrorKind, CsvError, FatalError};
 use crate::evaluate::{Intake, Prediction, PreparedGold, TaskResult};
 use crate::partial_credit::{ColumnScores, PartialCredit, RowScores};
 
-pub use fast::partial_credit;
+pub use credit_only::partial_credit;
 pub use hints::{Hint, HintColumn, HintKind};
 
 use canonical_columns::{Canon, Overlap, BAD};
@@ -72,6 +72,15 @@ use canonical_columns::{Canon, Overlap, BAD};
 pub const DIAGNOSIS_VERSION: i64 = 1;
 
 /// Limits on what a diagnosis shows (counts are always complete).
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::ExplainOptions;
+/// let options = ExplainOptions { hints: false, ..ExplainOptions::default() };
+/// assert_eq!((options.max_items, options.max_value_chars), (5, 60));
+/// assert!(options.show_gold_values && !options.hints);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExplainOptions {
     /// Rows shown per list (missing rows, extra rows). Default 5.
@@ -316,6 +325,24 @@ pub struct FirstDifference {
 }
 
 /// A structured diagnosis of one prediction.
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{explain_task, ExplainOptions, Prediction, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "region", "type": "text"},
+///   {"gold_index": 1, "gold_name": "gdp", "type": "number",
+///    "comparison": {"mode": "decimal_places", "digits": 2}}]}"#, None)?;
+/// let gold = b"region,gdp\nNorth,1.25\nSouth,2.5\n";
+/// let d = explain_task(Prediction::Csv(b"r,g\nSouth,2.50\nNorth,1.25\n"), gold, &config,
+///     &ExplainOptions::default())?;
+/// assert!(d.passed());
+/// assert_eq!(d.prediction_headers, ["r", "g"]);
+/// assert_eq!(d.mapping.as_ref().unwrap().pairs[1].prediction_index, Some(1));
+/// assert!(d.to_json().starts_with("{\n  \"diagnosis_version\": 1,\n  \"task_id\": \"task_1\","));
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Diagnosis {
     /// The official record, exactly as [`PreparedGold::evaluate`] returns it.
@@ -422,6 +449,23 @@ impl serde::Serialize for Diagnosis {
 }
 
 /// Diagnose a prediction against a prepared gold. Never panics on untrusted input.
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{explain, ExplainOptions, Prediction, PreparedGold, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "region", "type": "text"},
+///   {"gold_index": 1, "gold_name": "gdp", "type": "number",
+///    "comparison": {"mode": "decimal_places", "digits": 2}}]}"#, None)?;
+/// let gold = PreparedGold::new(b"region,gdp\nNorth,1.25\nSouth,2.5\n", &config)?;
+/// // One decimal place where the gold has two.
+/// let d = explain(Prediction::Csv(b"region,gdp\nNorth,1.3\nSouth,2.5\n"), &gold, &ExplainOptions::default());
+/// assert_eq!(d.result.error_code.map(|c| c.code()), Some("relation_mismatch"));
+/// assert_eq!(d.hints[0].kind.code(), "lower_precision");
+/// assert!(d.hints[0].would_pass);
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 pub fn explain(
     prediction: Prediction<'_>,
     gold: &PreparedGold,
@@ -475,6 +519,21 @@ pub fn explain(
 }
 
 /// Prepare the gold (fatal errors are returned) and diagnose the prediction.
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::explain::InputStatus;
+/// use tabeq::{explain_task, ExplainOptions, Prediction, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "region", "type": "text"},
+///   {"gold_index": 1, "gold_name": "gdp", "type": "number",
+///    "comparison": {"mode": "decimal_places", "digits": 2}}]}"#, None)?;
+/// let d = explain_task(Prediction::Missing, b"region,gdp\nNorth,1\n", &config, &ExplainOptions::default())?;
+/// assert_eq!((d.passed(), &d.input), (false, &InputStatus::Missing));
+/// assert!(explain_task(Prediction::Missing, b"", &config, &ExplainOptions::default()).is_err());
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 pub fn explain_task(
     prediction: Prediction<'_>,
     gold_csv: &[u8],

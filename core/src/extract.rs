@@ -35,6 +35,14 @@
 use crate::csv::read_table;
 
 /// Where an extracted table came from.
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{extract_table, TableSource};
+/// assert_eq!(extract_table("| a |\n|---|\n| 1 |\n").source, TableSource::MarkdownTable);
+/// assert_eq!(TableSource::MarkdownTable.code(), "markdown_table");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TableSource {
@@ -64,6 +72,15 @@ impl TableSource {
 }
 
 /// The result of [`extract_table`].
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{extract_table, TableSource};
+/// let found = extract_table("Answer:\n\n```csv\nregion,gdp\nNorth,1.25\n```\n");
+/// assert_eq!(found.csv.as_deref(), Some("region,gdp\nNorth,1.25\n"));
+/// assert_eq!(found.source, TableSource::FencedCsv);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExtractedTable {
     /// The CSV text to score, `None` when no table was found.
@@ -260,6 +277,15 @@ fn trim_blank_lines(text: &str) -> String {
 }
 
 /// Find the answer table in model output (see the module documentation for the order).
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{extract_table, TableSource};
+/// let found = extract_table("a,b\n1,2\n");
+/// assert_eq!((found.source, found.csv.as_deref()), (TableSource::BareCsv, Some("a,b\n1,2\n")));
+/// assert_eq!(extract_table("no table here").csv, None);
+/// ```
 pub fn extract_table(text: &str) -> ExtractedTable {
     let found = |csv: String, source| ExtractedTable {
         csv: Some(csv),
@@ -300,39 +326,31 @@ mod tests {
         (e.source, e.csv)
     }
 
+    /// Asserts that `text` yields `expected` as CSV, found as `source`.
+    fn extracts(text: &str, source: TableSource, expected: &str) {
+        assert_eq!(csv(text), (source, Some(expected.to_string())), "{text:?}");
+    }
+
     #[test]
     fn fenced_csv_wins_over_a_pipe_table_and_the_last_one_counts() {
         let text =
             "| a |\n|---|\n| 1 |\n\n```csv\nx,y\n1,2\n```\ntext\n~~~ csv extra\nx,y\n3,4\n~~~\n";
-        assert_eq!(
-            csv(text),
-            (TableSource::FencedCsv, Some("x,y\n3,4\n".into()))
-        );
+        extracts(text, TableSource::FencedCsv, "x,y\n3,4\n");
     }
 
     #[test]
     fn an_unclosed_fence_runs_to_the_end() {
-        assert_eq!(
-            csv("```csv\na,b\n1,2"),
-            (TableSource::FencedCsv, Some("a,b\n1,2\n".into()))
-        );
+        extracts("```csv\na,b\n1,2", TableSource::FencedCsv, "a,b\n1,2\n");
     }
 
     #[test]
     fn pipe_tables_are_rewritten_with_quoting_padding_and_escapes() {
         let text = "Region | Note\n:--- | ---:\nNorth | say \"hi\"\nSouth | a \\| b | extra\n| East\n\nlater prose";
-        assert_eq!(
-            csv(text),
-            (
-                TableSource::MarkdownTable,
-                Some("Region,Note\nNorth,\"say \"\"hi\"\"\"\nSouth,a | b\nEast,\n".into())
-            )
-        );
+        let expected = "Region,Note\nNorth,\"say \"\"hi\"\"\"\nSouth,a | b\nEast,\n";
+        extracts(text, TableSource::MarkdownTable, expected);
         // A one-column table keeps empty cells as quoted fields (not blank lines).
-        assert_eq!(
-            csv("| a |\n| - |\n|  |\n| 2 |\n"),
-            (TableSource::MarkdownTable, Some("a\n\"\"\n2\n".into()))
-        );
+        let one_column = "| a |\n| - |\n|  |\n| 2 |\n";
+        extracts(one_column, TableSource::MarkdownTable, "a\n\"\"\n2\n");
     }
 
     #[test]
@@ -343,14 +361,9 @@ mod tests {
 
     #[test]
     fn unlabelled_blocks_and_bare_text_must_read_as_tables() {
-        assert_eq!(
-            csv("Here:\n```\na,b\n1,2\n```\n"),
-            (TableSource::FencedBlock, Some("a,b\n1,2\n".into()))
-        );
-        assert_eq!(
-            csv("\n\na,b\r\n1,2\n\n"),
-            (TableSource::BareCsv, Some("a,b\n1,2\n".into()))
-        );
+        let fenced = "Here:\n```\na,b\n1,2\n```\n";
+        extracts(fenced, TableSource::FencedBlock, "a,b\n1,2\n");
+        extracts("\n\na,b\r\n1,2\n\n", TableSource::BareCsv, "a,b\n1,2\n");
         assert_eq!(csv("a,b\n1\n").0, TableSource::NotFound);
         assert_eq!(csv("just a header").0, TableSource::NotFound);
         assert_eq!(csv("").0, TableSource::NotFound);

@@ -71,6 +71,19 @@ pub struct ColumnReadability {
 }
 
 /// The result of [`validate_prediction`].
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{validate_prediction, Prediction, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+/// let report = validate_prediction(Prediction::Csv(b"x,y\n1,2\n"), &config);
+/// assert_eq!(report.error_code.map(|c| c.code()), Some("column_count_mismatch"));
+/// assert_eq!((report.gold_column_count, report.prediction_column_count), (1, 2));
+/// assert!(!report.ok());
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValidationReport {
     /// The config's task id.
@@ -245,13 +258,7 @@ impl ValidationReport {
             ("rule", Align::Left),
             ("readable prediction columns", Align::Left),
         ]);
-        let mut bad = Table::with_columns(&[
-            ("gold column", Align::Left),
-            ("prediction column", Align::Left),
-            ("row", Align::Right),
-            ("value", Align::Left),
-            ("reason", Align::Left),
-        ]);
+        let mut bad = unreadable_cells_table();
         for c in &self.columns {
             let readable: Vec<String> = c
                 .readable
@@ -270,13 +277,13 @@ impl ValidationReport {
                 readable,
             ]);
             for b in &c.unreadable {
-                bad.push_row(vec![
-                    Cell::text(format!("{} {}", c.gold_index, c.gold_name)),
-                    Cell::text(format!("{} {}", b.prediction_index, b.header)),
-                    Cell::text(b.row.to_string()),
-                    Cell::text(b.value.clone()).marked(Mark::Bad),
-                    Cell::text(b.error.to_string()),
-                ]);
+                bad.push_row(unreadable_cell_row(
+                    format!("{} {}", c.gold_index, c.gold_name),
+                    format!("{} {}", b.prediction_index, b.header),
+                    b.row,
+                    &b.value,
+                    b.error.to_string(),
+                ));
             }
         }
         doc = doc.section(
@@ -295,7 +302,50 @@ impl ValidationReport {
     }
 }
 
+/// The "cells that do not read" table that the validation report and the diagnosis both show:
+/// gold column, prediction column, row, value, reason (the diagnosis adds a column).
+pub(crate) fn unreadable_cells_table() -> crate::doc::Table {
+    use crate::doc::{Align, Table};
+    Table::with_columns(&[
+        ("gold column", Align::Left),
+        ("prediction column", Align::Left),
+        ("row", Align::Right),
+        ("value", Align::Left),
+        ("reason", Align::Left),
+    ])
+}
+
+/// A row of [`unreadable_cells_table`]: the value is marked bad.
+pub(crate) fn unreadable_cell_row(
+    gold: String,
+    prediction: String,
+    row: usize,
+    value: &str,
+    reason: String,
+) -> Vec<crate::doc::Cell> {
+    use crate::doc::{Cell, Mark};
+    vec![
+        Cell::text(gold),
+        Cell::text(prediction),
+        Cell::text(row.to_string()),
+        Cell::text(value).marked(Mark::Bad),
+        Cell::text(reason),
+    ]
+}
+
 /// Check a prediction against a config without the gold (see the module docs).
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{validate_prediction, Prediction, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "date"}]}"#, None)?;
+/// let report = validate_prediction(Prediction::Csv(b"day\n2024-01-05\n"), &config);
+/// assert!(report.ok());
+/// assert_eq!(report.columns[0].readable, [0]);
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 pub fn validate_prediction(prediction: Prediction<'_>, config: &TaskConfig) -> ValidationReport {
     let mut report = ValidationReport {
         task_id: config.task_id.clone(),

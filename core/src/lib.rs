@@ -15,11 +15,146 @@
 //! assert!(result.passed);
 //! # Ok::<(), tabeq::FatalError>(())
 //! ```
+//!
+//! # What is public
+//!
+//! The names re-exported at the crate root are the API. The examples below use each of them;
+//! the items of the diagnosis, suite, submission, validation and extraction modules carry
+//! their own examples too.
+//!
+//! ## One task
+//!
+//! [`TaskConfig`] is a task's config file; a [`Prediction`] is missing, already found
+//! unreadable, CSV bytes or a read table. [`evaluate_task`] scores one; a [`PreparedGold`] is a
+//! gold read once for many predictions ([`PreparedGold::evaluate`], [`PreparedGold::passes`],
+//! [`PreparedGold::partial_credit`], which gives a [`PartialCredit`], never the official
+//! score). [`TaskResult`] is the official record ([`TaskResult::to_json`],
+//! [`TaskResult::document`]).
+//!
+//! ```
+//! use tabeq::{evaluate_task, read_table, Prediction, PreparedGold, TaskConfig};
+//! let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+//!   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "number",
+//!   "comparison": {"mode": "integer"}}]}"#, Some("task_1"))?;
+//! let gold = PreparedGold::new(b"n\n1\n2\n", &config)?;
+//! assert!(gold.passes(Prediction::Csv(b"count\n2\n1.0\n")));
+//! let table = read_table(b"count\n2\n3\n").unwrap();
+//! let result = gold.evaluate(Prediction::Table(&table));
+//! assert_eq!(result.error_code.map(|c| c.code()), Some("relation_mismatch"));
+//! assert_eq!((result.gold_row_count, result.prediction_row_count), (2, 2));
+//! assert!(result.to_json().starts_with("{\n  \"task_id\": \"task_1\",\n  \"passed\": false,"));
+//! let credit = gold.partial_credit(Prediction::Csv(b"count\n2\n3\n"), false);
+//! // One of two rows matches; the column as a whole does not.
+//! assert_eq!((credit.rows.matched, credit.rows.precision, credit.columns.matched), (1, 0.5, 0));
+//! let missing = evaluate_task(Prediction::Missing, b"n\n1\n", &config)?;
+//! assert_eq!(missing.document().title, "task_1: failed (missing_prediction)");
+//! # Ok::<(), tabeq::FatalError>(())
+//! ```
+//!
+//! ## Suites and submissions
+//!
+//! [`plan_suite`] orders and hashes the [`ConfigFile`]s into a [`SuitePlan`]; [`SuiteRun`]
+//! scores it task by task into a [`SuiteSummary`] (the official summary file). Without the
+//! gold, [`validate_prediction`] checks one prediction ([`ValidationReport`]) and
+//! [`SubmissionCheck`] a whole submission ([`SubmissionReport`]).
+//!
+//! ## Why a task fails
+//!
+//! [`explain()`] (against a prepared gold) and [`explain_task`] (from bytes), limited by
+//! [`ExplainOptions`], give a [`Diagnosis`]: shape, types, mapping, rows, near misses
+//! ([`Hint`], [`HintKind`]) and partial credit. [`extract_table`] finds the answer table in
+//! model text ([`ExtractedTable`], [`TableSource`]).
+//!
+//! ## Values and tables
+//!
+//! [`canonicalize`] gives a cell's [`Canonical`] value under a column rule, as the evaluator
+//! compares it; [`read_table`] is the strict CSV reader.
+//!
+//! ```
+//! use tabeq::{canonicalize, read_table, Canonical, TaskConfig};
+//! let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+//!   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "number",
+//!   "comparison": {"mode": "decimal_places", "digits": 2}}]}"#, None)?;
+//! let rule = config.columns[0].rule();
+//! assert_eq!(canonicalize(" 1.005 ", &rule).unwrap().as_str(), Some("1.01"));
+//! assert_eq!(canonicalize("", &rule).unwrap(), Canonical::Null);
+//! let table = read_table(b"a,b\n1,\"x,y\"\n").unwrap();
+//! assert_eq!((table.row_count(), table.cell(0, 1)), (1, "x,y"));
+//! # Ok::<(), tabeq::FatalError>(())
+//! ```
+//!
+//! ## Output
+//!
+//! Every report serializes itself (`serde::Serialize`); [`to_pretty_json`] writes any of them
+//! as CPython's `json.dumps(indent=2, ensure_ascii=False)` does. [`Document`] is the report for
+//! people (titled sections of paragraphs, notes, facts and tables), rendered by the core to
+//! text, Markdown, HTML or CSV.
+//!
+//! ```
+//! use tabeq::doc::{Block, Section};
+//! let doc = tabeq::Document::new("Report")
+//!     .section(Section::new("Notes").with_id("notes").block(Block::paragraph("All good.")));
+//! assert!(doc.to_text().contains("All good."));
+//! assert_eq!(doc.render("markdown"), Some(doc.to_markdown()));
+//! assert!(doc.find("notes").is_some());
+//! ```
+//!
+//! ## Errors
+//!
+//! A [`FatalError`] is a broken trusted input (config, gold, suite layout: nothing is scored);
+//! [`CsvError`] is a problem with one CSV file, [`CellError`] a cell that does not read under
+//! its rule. Codes: [`TaskErrorCode`] (why a task failed), [`FatalCode`] with its
+//! [`FatalStage`]. [`CodedError`] is any error as a code, stage and message, and
+//! [`error_catalogue`] lists every code any surface raises ([`CatalogueEntry`]).
+//!
+//! ```
+//! use tabeq::{canonicalize, CodedError, FatalCode, FatalStage, TaskConfig, TaskErrorCode};
+//! let fatal = TaskConfig::from_json(b"{", None).unwrap_err();
+//! let coded = CodedError::from(fatal);
+//! assert_eq!((coded.code, coded.stage), ("config_invalid_json", "config"));
+//! let code = FatalCode::from_code("config_invalid_json").unwrap();
+//! assert_eq!((code.stage(), FatalStage::Config.as_str()), (FatalStage::Config, "config"));
+//! let csv = tabeq::read_table(b"a\n\"x").unwrap_err();
+//! assert!(csv.to_string().starts_with("csv_unterminated_quote"));
+//! let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+//!   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "number",
+//!   "comparison": {"mode": "integer"}}]}"#, None)?;
+//! let cell = canonicalize("1.5", &config.columns[0].rule()).unwrap_err();
+//! assert_eq!(CodedError::from(cell).code, "cell_not_an_integer");
+//! assert_eq!(TaskErrorCode::from_code("relation_mismatch"), Some(TaskErrorCode::RelationMismatch));
+//! let catalogue = tabeq::error_catalogue();
+//! let entry = catalogue.iter().find(|e| e.code == "relation_mismatch").unwrap();
+//! assert_eq!(entry.family, "task");
+//! # Ok::<(), tabeq::FatalError>(())
+//! ```
+//!
+//! ## Trust metrics
+//!
+//! A [`TrustReport`] is a reliability or robustness report (JSON, document, flat rows, CSV);
+//! input problems are [`TrustError`]s with a stable code and the line at fault. The [`trust`]
+//! module has the JSON entry points the bindings call.
+//!
+//! ```
+//! let records = r#"{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "partial"}"#;
+//! let report = tabeq::TrustReport::new("reliability", records, "", None).unwrap();
+//! assert_eq!(report.sections()[0], "overall");
+//! let error = tabeq::TrustReport::new("reliability", "{\"model\": 1}", "", None).unwrap_err();
+//! assert_eq!((error.code.code(), error.line), ("invalid_field", Some(1)));
+//! ```
+//!
+//! ## Internals
+//!
+//! The modules those names live in stay public for the types they hold (for example
+//! [`explain::MappingReport`], [`config::Rule`], [`doc::Table`]). Modules hidden from these docs
+//! (`chars`, `isodate`, `number`, `matching`, `file_input`, `record`, `output`, and the former
+//! names `pyjson`, `validate`, `partial`) are internals that the bindings, tests and fuzzers
+//! use; they may change in any release.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod bipartite;
 pub mod canon;
+#[doc(hidden)]
 pub mod chars;
 pub mod config;
 pub mod cpython_json;
@@ -29,13 +164,19 @@ pub mod error;
 pub mod evaluate;
 pub mod explain;
 pub mod extract;
+#[doc(hidden)]
 pub mod file_input;
 pub mod gold_free_check;
+#[doc(hidden)]
 pub mod isodate;
+#[doc(hidden)]
 pub mod matching;
+#[doc(hidden)]
 pub mod number;
+#[doc(hidden)]
 pub mod output;
 pub mod partial_credit;
+#[doc(hidden)]
 pub mod record;
 mod rule_values;
 pub mod submission;
@@ -50,13 +191,27 @@ pub use gold_free_check as validate;
 #[doc(hidden)]
 pub use partial_credit as partial;
 
+pub use canon::{canonicalize, Canonical};
 pub use config::TaskConfig;
+pub use cpython_json::to_pretty_json;
+pub use csv::read_table;
 pub use doc::Document;
-pub use error::{CellError, CsvError, FatalCode, FatalError, FatalStage, TaskErrorCode};
+pub use error::{
+    error_catalogue, CatalogueEntry, CellError, CodedError, CsvError, FatalCode, FatalError,
+    FatalStage, TaskErrorCode,
+};
 pub use evaluate::{evaluate_task, Prediction, PreparedGold, TaskResult};
-pub use explain::{explain, explain_task, Diagnosis, ExplainOptions};
+pub use explain::{explain, explain_task, Diagnosis, ExplainOptions, Hint, HintKind};
+pub use extract::{extract_table, ExtractedTable, TableSource};
 pub use gold_free_check::{validate_prediction, ValidationReport};
-pub use suite::{SuiteRun, SuiteSummary};
+pub use partial_credit::PartialCredit;
+pub use submission::{SubmissionCheck, SubmissionReport};
+pub use suite::{plan_suite, ConfigFile, SuitePlan, SuiteRun, SuiteSummary};
+pub use trust::{Report as TrustReport, TrustError};
 
 /// The crate version.
+///
+/// ```
+/// assert_eq!(tabeq::VERSION.split('.').count(), 3);
+/// ```
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -6,7 +6,7 @@
 //!   as described publicly: it needs no config, ignores headers, row order and column order,
 //!   and credits each prediction column whose whole content equals a gold column's.
 //! * [`RowScores`] and [`ColumnScores`] — precision/recall under the diagnosis's best column
-//!   mapping (see [`crate::explain`]).
+//!   mapping (see [`mod@crate::explain`]).
 //!
 //! ```
 //! use tabeq::csv::read_table;

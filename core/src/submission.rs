@@ -2,8 +2,9 @@
 //! (`configs/` and `predictions/`, no gold) checked task by task with [`validate_prediction`],
 //! plus the tasks that have no prediction and the prediction folders that have no config.
 //!
-//! It plans the suite as scoring does ([`plan_suite`]: the same config selection, order, hash
-//! and fatal errors), so a submission that passes the check is scored over the same tasks.
+//! It plans the suite as scoring does ([`plan_suite`](crate::plan_suite): the same config
+//! selection, order, hash and fatal errors), so a submission that passes the check is scored
+//! over the same tasks.
 //! The caller reads the files (no IO here) and hands each task's prediction to
 //! [`SubmissionCheck::check_task`], which lets a page show progress and stop between tasks.
 //!
@@ -185,6 +186,19 @@ impl TaskCheck {
 }
 
 /// A submission being checked task by task (see the module docs).
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{ConfigFile, Prediction, SubmissionCheck};
+/// let file = ConfigFile { name: "task_1.json".into(), bytes: br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#.to_vec() };
+/// let mut check = SubmissionCheck::new(&[file], ["task_1"])?;
+/// assert!(check.report().is_none());
+/// let task = check.check_task("task_1", Prediction::Csv(b"a,b\n1,2\n")).unwrap();
+/// assert_eq!(task.report.error_code.map(|c| c.code()), Some("column_count_mismatch"));
+/// assert_eq!(check.checked_count(), 1);
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct SubmissionCheck {
     tasks: TaskSlots<TaskCheck>,
@@ -265,6 +279,18 @@ impl SubmissionCheck {
 }
 
 /// The result of checking a whole submission without gold.
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{ConfigFile, Prediction, SubmissionCheck};
+/// let file = ConfigFile { name: "task_1.json".into(), bytes: br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#.to_vec() };
+/// let mut check = SubmissionCheck::new(&[file], ["task_1", "task_2"])?;
+/// check.check_task("task_1", Prediction::Csv(b"a\nx\n"));
+/// let report = check.report().unwrap();
+/// assert_eq!((report.ready_count(), report.extra_tasks.clone()), (1, vec!["task_2".to_string()]));
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SubmissionReport {
     /// SHA-256 of the config set (as in the official summary).

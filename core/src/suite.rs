@@ -26,6 +26,15 @@ use crate::file_input::{prepare_gold, score, FileInput};
 pub const EVALUATOR_NAME: &str = "tabeq";
 
 /// A file from the config directory.
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{plan_suite, ConfigFile};
+/// let file = ConfigFile { name: "task_1.json".into(), bytes: br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#.to_vec() };
+/// assert_eq!(plan_suite(&[file])?.configs[0].task_id, "task_1");
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigFile {
     /// The file name (no directory).
@@ -35,6 +44,17 @@ pub struct ConfigFile {
 }
 
 /// The tasks of a suite, in evaluation order.
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{plan_suite, ConfigFile};
+/// let file = ConfigFile { name: "task_1.json".into(), bytes: br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#.to_vec() };
+/// let plan = plan_suite(&[file])?;
+/// assert_eq!((plan.configs.len(), plan.config_set_sha256.len()), (1, 64));
+/// assert!(plan.config_warnings[0].is_empty());
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct SuitePlan {
     /// Validated configs in natural task order.
@@ -51,6 +71,14 @@ pub fn is_config_file_name(name: &str) -> bool {
 }
 
 /// Select, order, validate and hash the config files of a suite (fatal on any problem).
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{plan_suite, ConfigFile};
+/// let error = plan_suite(&[ConfigFile { name: "notes.json".into(), bytes: Vec::new() }]).unwrap_err();
+/// assert_eq!(error.code.code(), "suite_no_configs");
+/// ```
 pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
     let mut selected: Vec<&ConfigFile> = files
         .iter()
@@ -285,6 +313,19 @@ impl SuiteRun {
 }
 
 /// The summary of a suite run.
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{plan_suite, ConfigFile, Prediction, PreparedGold, SuiteSummary};
+/// let file = ConfigFile { name: "task_1.json".into(), bytes: br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#.to_vec() };
+/// let plan = plan_suite(&[file])?;
+/// let result = PreparedGold::new(b"a\nx\n", &plan.configs[0])?.evaluate(Prediction::Missing);
+/// let summary = SuiteSummary::new(&plan, vec![result], Vec::new());
+/// assert_eq!((summary.passed_task_count(), summary.task_accuracy()), (0, 0.0));
+/// assert!(summary.to_json().starts_with("{\n  \"evaluator\": \"tabeq\",\n"));
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct SuiteSummary {
     /// Evaluator name.
@@ -413,14 +454,9 @@ impl SuiteSummary {
         ]);
         let failures = self.tasks.iter().filter(|t| !t.passed);
         for t in failures.chain(self.tasks.iter().filter(|t| t.passed)) {
-            let (verdict, mark) = if t.passed {
-                ("passed", Mark::Good)
-            } else {
-                ("failed", Mark::Bad)
-            };
             table.push_row(vec![
                 Cell::text(t.task_id.clone()),
-                Cell::text(verdict).marked(mark),
+                Cell::verdict(t.passed, "passed", "failed", Mark::Bad),
                 Cell::text(t.error_code.map_or("", |c| c.code())),
                 Cell::text(format!("{}/{}", t.prediction_row_count, t.gold_row_count)),
                 Cell::text(format!(

@@ -3,6 +3,8 @@
 
 use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Tone};
 
+use crate::gold_free_check::{unreadable_cell_row, unreadable_cells_table};
+
 use super::{render, Diagnosis, OffendingCell, ShownRow};
 
 fn number(n: usize) -> Cell {
@@ -303,23 +305,20 @@ impl Diagnosis {
         if picked.is_empty() {
             return None;
         }
-        let mut table = Table::with_columns(&[
-            ("gold column", Align::Left),
-            ("prediction column", Align::Left),
-            ("row", Align::Right),
-            ("value", Align::Left),
-            ("reason", Align::Left),
-            ("cells that do not read", Align::Right),
-        ]);
+        let mut table = unreadable_cells_table();
+        table
+            .columns
+            .push(Column::new("cells that do not read", Align::Right));
         for (j, cell) in picked {
-            table.push_row(vec![
-                Cell::text(gold_label(self, j)),
-                Cell::text(prediction_label(self, cell.prediction_index)),
-                number(cell.row),
-                Cell::text(cell.value.clone()).marked(Mark::Bad),
-                Cell::text(cell.reason.code()),
-                number(cell.bad_cells),
-            ]);
+            let mut cells = unreadable_cell_row(
+                gold_label(self, j),
+                prediction_label(self, cell.prediction_index),
+                cell.row,
+                &cell.value,
+                cell.reason.code().to_string(),
+            );
+            cells.push(number(cell.bad_cells));
+            table.push_row(cells);
         }
         section.push(Block::Table(table));
         Some(section)
@@ -335,14 +334,9 @@ impl Diagnosis {
             ("what would change", Align::Left),
         ]);
         for h in &self.hints {
-            let (alone, mark) = if h.would_pass {
-                ("would pass", Mark::Good)
-            } else {
-                ("would still fail", Mark::None)
-            };
             table.push_row(vec![
                 Cell::text(h.kind.code()),
-                Cell::text(alone).marked(mark),
+                Cell::verdict(h.would_pass, "would pass", "would still fail", Mark::None),
                 Cell::text(h.message.clone()),
             ]);
         }

@@ -18,6 +18,15 @@ use super::canonical_columns::FastMap;
 use super::{clip, Analysis, RowsAnalysis};
 
 /// The kind of a near miss. Codes are stable.
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::HintKind;
+/// assert_eq!(HintKind::ALL.len(), 10);
+/// assert_eq!(HintKind::ALL[0].code(), "extra_columns");
+/// assert_eq!(HintKind::RowOrder.code(), "row_order");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
@@ -59,6 +68,18 @@ impl HintKind {
         HintKind::RowOrder,
     ];
 
+    /// Whether the hint compares a gold column with its mapped column value by value (these
+    /// need equal row counts); the others concern whole columns or rows.
+    fn compares_values(self) -> bool {
+        !matches!(
+            self,
+            HintKind::ExtraColumns
+                | HintKind::DuplicatesRemoved
+                | HintKind::DuplicatesAdded
+                | HintKind::RowOrder
+        )
+    }
+
     /// The stable snake_case name.
     pub fn code(self) -> &'static str {
         match self {
@@ -88,6 +109,19 @@ pub struct HintColumn {
 }
 
 /// A named near miss.
+///
+/// # Examples
+///
+/// ```
+/// use tabeq::{explain_task, ExplainOptions, HintKind, Prediction, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": true, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+/// let d = explain_task(Prediction::Csv(b"n\nb\na\n"), b"n\na\nb\n", &config, &ExplainOptions::default())?;
+/// let hint = &d.hints[0];
+/// assert_eq!((hint.kind, hint.would_pass), (HintKind::RowOrder, true));
+/// assert!(hint.columns.is_empty());
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Hint {
     /// Its kind.
@@ -267,14 +301,7 @@ pub(crate) fn find(
             .copied()
             .filter(|&(j, k)| !a.same_values(j, k))
             .collect();
-        for kind in [
-            HintKind::LowerPrecision,
-            HintKind::PercentFraction,
-            HintKind::DateVsDatetime,
-            HintKind::NaiveVsUtc,
-            HintKind::TextCase,
-            HintKind::TextPunctuation,
-        ] {
+        for &kind in HintKind::ALL.iter().filter(|k| k.compares_values()) {
             if let Some(h) = finder.value_hint(kind, &failing) {
                 found.push(h);
             }
@@ -790,7 +817,16 @@ fn table_hint(
 }
 
 pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{n} {}", noun(n, one, many))
+}
+
+/// `one` when `n` is 1, else `many` (the word alone, without the count).
+pub(crate) fn noun<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
 }
 
 /// A number cell times 10^shift (any `%` dropped), written so the reader accepts it.

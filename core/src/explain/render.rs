@@ -2,7 +2,7 @@
 
 use crate::error::TaskErrorCode;
 
-use super::hints::plural;
+use super::hints::{noun, plural};
 use super::{clip, Diagnosis, InputStatus, OffendingCell};
 
 fn gold_name(d: &Diagnosis, j: usize) -> String {
@@ -131,11 +131,11 @@ fn shape_sentences(d: &Diagnosis, out: &mut Vec<String>) {
             .collect();
         out.push(format!(
             "Extra {}: {}{}.",
-            if s.extra_prediction_columns.len() == 1 {
-                "prediction column"
-            } else {
+            noun(
+                s.extra_prediction_columns.len(),
+                "prediction column",
                 "prediction columns"
-            },
+            ),
             list(&s.extra_prediction_columns, |&k| pred_name(d, k)),
             if no_content.len() == s.extra_prediction_columns.len() {
                 " (sharing no value with any gold column)"
@@ -147,17 +147,9 @@ fn shape_sentences(d: &Diagnosis, out: &mut Vec<String>) {
     if !s.missing_gold_columns.is_empty() {
         out.push(format!(
             "Missing {}: {} (no prediction column left to fill {}).",
-            if s.missing_gold_columns.len() == 1 {
-                "gold column"
-            } else {
-                "gold columns"
-            },
+            noun(s.missing_gold_columns.len(), "gold column", "gold columns"),
             list(&s.missing_gold_columns, |&j| gold_name(d, j)),
-            if s.missing_gold_columns.len() == 1 {
-                "it"
-            } else {
-                "them"
-            }
+            noun(s.missing_gold_columns.len(), "it", "them")
         ));
     }
     let unmatched_gold: Vec<usize> = s
@@ -170,11 +162,7 @@ fn shape_sentences(d: &Diagnosis, out: &mut Vec<String>) {
     if !unmatched_gold.is_empty() && s.expected_columns > 1 && !type_failure {
         out.push(format!(
             "No prediction column shares a single value with gold {} {}.",
-            if unmatched_gold.len() == 1 {
-                "column"
-            } else {
-                "columns"
-            },
+            noun(unmatched_gold.len(), "column", "columns"),
             list(&unmatched_gold, |&j| gold_name(d, j))
         ));
     }
@@ -214,11 +202,7 @@ fn shape_sentences(d: &Diagnosis, out: &mut Vec<String>) {
             text.push_str(&format!(
                 "; {} {} the gold's distinct values, so it is probably grouped by other or more keys",
                 list(&g.key_columns, |&j| gold_name(d, j)),
-                if g.key_columns.len() == 1 {
-                    "has"
-                } else {
-                    "have"
-                }
+                noun(g.key_columns.len(), "has", "have")
             ));
         }
         text.push('.');
@@ -278,11 +262,7 @@ fn type_sentences(d: &Diagnosis, out: &mut Vec<String>) {
         if u.readable_from.is_empty() {
             out.push(format!(
                 "No prediction column reads as {rule} for gold {} {}{eg}.",
-                if u.gold_columns.len() == 1 {
-                    "column"
-                } else {
-                    "columns"
-                },
+                noun(u.gold_columns.len(), "column", "columns"),
                 list(&u.gold_columns, |&j| gold_name(d, j))
             ));
         } else {
@@ -341,11 +321,7 @@ fn column_sentences(d: &Diagnosis, out: &mut Vec<String>) {
     }
     out.push(format!(
         "Values differ in {}: {}.",
-        if differing.len() == 1 {
-            "one mapped column"
-        } else {
-            "these mapped columns"
-        },
+        noun(differing.len(), "one mapped column", "these mapped columns"),
         list(&differing, |p| format!(
             "gold {} vs prediction column {} ({} of {} values {})",
             gold_name(d, p.gold_index),
