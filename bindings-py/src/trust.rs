@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::doc::Document;
 use tabeq::error::{CsvError, CsvErrorKind};
-use tabeq::pyjson::Out;
+use tabeq::pyjson::{to_tree, Out};
 use tabeq::trust::{self, FileContent, FileRole};
 
 use crate::fs::{read_prediction, read_regular_file, FinalLink, PredictionFile, ReadError};
@@ -125,10 +125,12 @@ fn trust_render(kind: &str, input_json: &str, format: &str) -> PyResult<String> 
     trust::render_document(&document, format).map_err(to_py)
 }
 
-/// Spearman JSON for `{"x": [...], "y": [...]}` (or objects paired by key).
+/// Spearman JSON for `{"x": [...], "y": [...]}` (or objects paired by key), and its one-line
+/// summary.
 #[pyfunction]
-fn trust_spearman(input_json: &str) -> PyResult<String> {
-    trust::spearman_json(input_json).map_err(to_py)
+fn trust_spearman(input_json: &str) -> PyResult<(String, String)> {
+    let report = trust::SpearmanReport::new(input_json).map_err(to_py)?;
+    Ok((to_tree(&report).to_pretty(), report.summary()))
 }
 
 /// The operator registry as JSON (built-ins plus the options' `operators`).

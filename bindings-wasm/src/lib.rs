@@ -19,7 +19,6 @@
 //! evaluate("x\n3.0\n", "n\n3\n", config).passed; // true
 //! ```
 
-pub mod api;
 #[cfg(feature = "evaluator")]
 mod gold;
 // The trust module alone uses only the file arguments.

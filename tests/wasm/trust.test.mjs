@@ -2,7 +2,7 @@
 // and the robustness-from-tables manifest scored by the evaluator inside the module.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { test } from "node:test";
 
 import { ROOT, tabeqTrust } from "./helpers.mjs";
@@ -19,6 +19,50 @@ function labelRecords(model, dataset, counts) {
   }
   return lines;
 }
+
+/** Every file under `dir`, by its path relative to `base` (a manifest's `files` argument). */
+function filesUnder(base, dir) {
+  const files = {};
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(base, path)] = readFileSync(path);
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+// The shared fixtures (tests/fixtures/trust/): the module's objects are the core's JSON, parsed.
+// The Rust test core/tests/trust_fixtures.rs checks that the core still writes those files.
+test("reports reach JavaScript as the objects of the core's JSON, key order included", () => {
+  const dir = join(ROOT, "tests", "fixtures", "trust");
+  const cases = JSON.parse(readFileSync(join(dir, "cases.json"), "utf8"));
+  assert.ok(cases.length >= 9);
+  const input = (c) => (typeof c.input === "string" ? readFileSync(join(ROOT, c.input), "utf8") : c.input);
+  const compute = {
+    reliability: (c) => tabeqTrust.trustReliability(input(c), c.options),
+    robustness: (c) => tabeqTrust.trustRobustness(input(c), c.options),
+    manifest: (c) => {
+      const base = dirname(join(ROOT, c.input));
+      return tabeqTrust.trustRobustnessFromManifest(input(c), filesUnder(base, join(base, "tables")), c.options);
+    },
+    spearman: (c) => tabeqTrust.trustSpearman(input(c)),
+    operators: (c) => tabeqTrust.trustOperators(c.options),
+  };
+  let nulls = 0;
+  for (const c of cases) {
+    const actual = compute[c.kind](c);
+    const text = readFileSync(join(dir, "expected", `${c.name}.json`), "utf8");
+    const expected = JSON.parse(text);
+    // deepStrictEqual tells null from NaN or undefined and checks prototypes; the texts, key order.
+    assert.deepStrictEqual(actual, expected, c.name);
+    assert.equal(JSON.stringify(actual), JSON.stringify(expected), c.name);
+    nulls += text.split(": null").length - 1;
+  }
+  assert.ok(nulls > 50, "the fixtures include undefined rates");
+});
 
 test("reliability reproduces the paper's GPT-5.5 rows and average", () => {
   const records = [
@@ -70,15 +114,7 @@ test("bundled examples: reliability, robustness, operators", () => {
 
 test("robustness from a manifest of tables, scored inside the module", () => {
   const base = join(ROOT, "examples", "trust");
-  const files = {};
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(base, path)] = readFileSync(path);
-    }
-  };
-  walk(join(base, "tables"));
+  const files = filesUnder(base, join(base, "tables"));
   const manifest = readFileSync(join(base, "manifest.jsonl"), "utf8");
   const report = tabeqTrust.trustRobustnessFromManifest(manifest, files);
   assert.equal(report.scored.length, manifest.trim().split("\n").length);

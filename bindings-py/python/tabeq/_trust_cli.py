@@ -25,17 +25,9 @@ def _read_stdin_or_path(path: str) -> Any:
     return sys.stdin if path == "-" else path
 
 
-def _load_operators(path: str | None) -> list[dict[str, Any]] | None:
-    if path is None:
-        return None
-    text = trust._read_text(path)  # a coded TrustError when the file cannot be read
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise trust.TrustError(f"{path}: {exc}", "invalid_operator_registration") from None
-    if not isinstance(data, list):
-        raise trust.TrustError(f"{path} must hold a JSON list of operators", "invalid_operator_registration")
-    return data
+def _operators_text(path: str | None) -> str | None:
+    # The registration file's text; the core checks that it holds a list of operators.
+    return None if path is None else trust._read_text(path)
 
 
 def _write(text: str) -> None:
@@ -61,10 +53,9 @@ def _fail(exc: trust.TrustError, fmt: str) -> int:
     return EXIT_INVALID
 
 
-def _common(args: argparse.Namespace) -> dict[str, Any]:
+def _common(args: argparse.Namespace) -> trust.ReportOptions:
     return {
-        "by": args.by,
-        "operators": _load_operators(args.operators),
+        "operators": _operators_text(args.operators),
         "bootstrap": args.bootstrap,
         "seed": args.seed,
         "confidence": args.confidence,
@@ -87,20 +78,20 @@ def _guarded(run: Callable[[argparse.Namespace], _Report]) -> Callable[[argparse
 
 
 def _reliability(args: argparse.Namespace) -> _Report:
-    return trust.reliability(_read_stdin_or_path(args.file), **_common(args))
+    return trust.reliability(_read_stdin_or_path(args.file), args.by, **_common(args))
 
 
 def _robustness(args: argparse.Namespace) -> _Report:
     if (args.file is None) == (args.manifest is None):
         raise trust.TrustError("give a records FILE or --manifest MANIFEST (not both)", "invalid_options")
     if args.manifest is not None:
-        return trust.robustness_from_manifest(args.manifest, **_common(args))
-    return trust.robustness(_read_stdin_or_path(args.file), **_common(args))
+        return trust.robustness_from_manifest(args.manifest, args.by, **_common(args))
+    return trust.robustness(_read_stdin_or_path(args.file), args.by, **_common(args))
 
 
 def _operators(args: argparse.Namespace) -> int:
     try:
-        options = json.dumps({"operators": _load_operators(args.operators) or []})
+        options = json.dumps({"operators": _operators_text(args.operators)})
         if args.format == "json":
             _write(_tabeq.trust_operators(options))
         else:
@@ -113,18 +104,16 @@ def _operators(args: argparse.Namespace) -> int:
 def _spearman(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else trust._read_text(args.file)
-        result = json.loads(_tabeq.trust_spearman(text))
+        result_json, summary = _tabeq.trust_spearman(text)
     except trust.TrustError as exc:
         return _fail(exc, args.format)
     except UnicodeDecodeError as exc:
         return _fail(trust.TrustError(f"{args.file}: {exc}", "invalid_spearman_input"), args.format)
+    result = json.loads(result_json)
     if args.format == "json":
         _write(json.dumps({name: value for name, value in result.items() if name != "keys"}))
         return 0
-    rho, p, exact = (
-        ("-" if v is None else f"{v:.4f}") for v in (result["rho"], result["p_value"], result["p_exact"])
-    )
-    _write(f"rho = {rho}, p = {p}, {result['p_exact_method']} p = {exact}, n = {result['n']}")
+    _write(summary)
     for finding in result["findings"]:
         print(f"tabeq trust: warning: {finding['code']}: {finding['message']}", file=sys.stderr)
     return 0

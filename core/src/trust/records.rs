@@ -265,6 +265,50 @@ pub(crate) fn correct_value(value: &Value) -> Option<bool> {
     }
 }
 
+/// A track's identifying fields: its id and its outcome.
+fn track_fields(track: Track) -> (&'static str, &'static str) {
+    match track {
+        Track::Reliability => ("instance_id", "label"),
+        Track::Robustness => ("question_id", "correct"),
+    }
+}
+
+/// A record of the other track (its id or outcome without this track's) is `mixed_tracks`.
+fn check_track(obj: &Value, line: usize, track: Track) -> Result<(), TrustError> {
+    let other = match track {
+        Track::Reliability => Track::Robustness,
+        Track::Robustness => Track::Reliability,
+    };
+    let ((id, outcome), (other_id, other_outcome)) = (track_fields(track), track_fields(other));
+    if (present(obj, other_outcome) && !present(obj, outcome))
+        || (present(obj, other_id) && !present(obj, id))
+    {
+        return Err(TrustError::at(
+            TrustErrorCode::MixedTracks,
+            line,
+            format!(
+                "a {} record (`{other_id}`, `{other_outcome}`) in {} input",
+                other.as_str(),
+                track.as_str()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A field that must be present and not null.
+fn required<'a>(obj: &'a Value, key: &str, line: usize) -> Result<&'a Value, TrustError> {
+    obj.get(key)
+        .filter(|v| !matches!(v, Value::Null))
+        .ok_or_else(|| {
+            TrustError::at(
+                TrustErrorCode::MissingField,
+                line,
+                format!("missing `{key}`"),
+            )
+        })
+}
+
 /// Parse one reliability record object, keeping the values of the `custom` grouping keys.
 pub fn reliability_record_with_fields(
     obj: &Value,
@@ -272,24 +316,12 @@ pub fn reliability_record_with_fields(
     registry: &OperatorRegistry,
     custom: &[String],
 ) -> Result<ReliabilityRecord, TrustError> {
-    let robustness_shaped = (present(obj, "correct") && !present(obj, "label"))
-        || (present(obj, "question_id") && !present(obj, "instance_id"));
-    if robustness_shaped {
-        return Err(TrustError::at(
-            TrustErrorCode::MixedTracks,
-            line,
-            "a robustness record (`question_id`, `correct`) in reliability input",
-        ));
-    }
+    check_track(obj, line, Track::Reliability)?;
     let model = text_field(obj, "model", line)?;
     let dataset = text_field(obj, "dataset", line)?;
     let operator = operator_field(obj, line, registry, Track::Reliability)?;
     let instance_id = id_field(obj, "instance_id", line)?;
-    let raw = obj
-        .get("label")
-        .filter(|v| !matches!(v, Value::Null))
-        .ok_or_else(|| TrustError::at(TrustErrorCode::MissingField, line, "missing `label`"))?;
-    let label = Label::from_value(raw).ok_or_else(|| {
+    let label = Label::from_value(required(obj, "label", line)?).ok_or_else(|| {
         TrustError::at(
             TrustErrorCode::UnknownLabel,
             line,
@@ -350,20 +382,8 @@ pub fn robustness_record_with_fields(
 }
 
 fn correct_field(obj: &Value, line: usize) -> Result<bool, TrustError> {
-    let reliability_shaped = (present(obj, "label") && !present(obj, "correct"))
-        || (present(obj, "instance_id") && !present(obj, "question_id"));
-    if reliability_shaped {
-        return Err(TrustError::at(
-            TrustErrorCode::MixedTracks,
-            line,
-            "a reliability record (`instance_id`, `label`) in robustness input",
-        ));
-    }
-    let raw = obj
-        .get("correct")
-        .filter(|v| !matches!(v, Value::Null))
-        .ok_or_else(|| TrustError::at(TrustErrorCode::MissingField, line, "missing `correct`"))?;
-    correct_value(raw).ok_or_else(|| {
+    check_track(obj, line, Track::Robustness)?;
+    correct_value(required(obj, "correct", line)?).ok_or_else(|| {
         TrustError::at(
             TrustErrorCode::InvalidCorrect,
             line,
