@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from typing import Any, Callable, Union
+from typing import Any, Callable, Union, cast
 
 from . import _tabeq, trust
 
@@ -31,14 +30,9 @@ def _operators_text(path: str | None) -> str | None:
 
 
 def _write(text: str) -> None:
-    """Print, and when the reader goes away (``| head``) stop quietly instead of a traceback."""
-    try:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Python would report the failed flush again at exit; point stdout at /dev/null first.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    # A reader that goes away (`| head`) raises BrokenPipeError here, which `cli.main` ends quietly.
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    sys.stdout.flush()
 
 
 def _emit(report: _Report, fmt: str) -> None:
@@ -54,15 +48,9 @@ def _fail(exc: trust.TrustError, fmt: str) -> int:
 
 
 def _common(args: argparse.Namespace) -> trust.ReportOptions:
-    return {
-        "operators": _operators_text(args.operators),
-        "bootstrap": args.bootstrap,
-        "seed": args.seed,
-        "confidence": args.confidence,
-        "strict": args.strict,
-        "compare": args.compare,
-        "expected": args.expected,
-    }
+    # Each report option has the flag of its name; --operators names a file, whose text is passed.
+    options = {name: getattr(args, name) for name in trust.ReportOptions.__annotations__}
+    return cast(trust.ReportOptions, {**options, "operators": _operators_text(args.operators)})
 
 
 def _guarded(run: Callable[[argparse.Namespace], _Report]) -> Callable[[argparse.Namespace], int]:
@@ -92,10 +80,7 @@ def _robustness(args: argparse.Namespace) -> _Report:
 def _operators(args: argparse.Namespace) -> int:
     try:
         options = json.dumps({"operators": _operators_text(args.operators)})
-        if args.format == "json":
-            _write(_tabeq.trust_operators(options))
-        else:
-            _write(_tabeq.trust_render("operators", options, args.format))
+        _write(_tabeq.trust_operators(options, args.format))
     except trust.TrustError as exc:
         return _fail(exc, args.format)
     return 0

@@ -45,10 +45,10 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict, Union
+from typing import TYPE_CHECKING, Any, Generic, Optional, TypedDict, TypeVar, Union, cast
 
 from . import _tabeq
-from ._codes import TrustErrorCode
+from ._codes import CATALOGUE, TrustErrorCode
 from ._errors import TabeqError
 
 if TYPE_CHECKING:
@@ -189,14 +189,20 @@ def _options_json(by: ByLike, options: ReportOptions) -> str:
     return json.dumps({"by": by, **options}, ensure_ascii=False, default=_json_default)
 
 
-class _Rows:
-    """A section of the report: its rows as plain data (a copy of the list)."""
+_T = TypeVar("_T")
+
+
+class _Section(Generic[_T]):
+    """A member of the report as plain data (a shallow copy; ``[]`` when the report has none)."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self._name = name
 
-    def __get__(self, report: _Report, owner: type | None = None) -> list[dict[str, Any]]:
-        return list(report._data[self._name])
+    def __get__(self, report: _Report, owner: type | None = None) -> _T:
+        return cast(_T, copy.copy(report._data.get(self._name, [])))
+
+
+_Rows = _Section[list[dict[str, Any]]]
 
 
 class _Report:
@@ -222,16 +228,10 @@ class _Report:
 
     __hash__ = None  # type: ignore[assignment]
 
-    @property
-    def by(self) -> list[str]:
-        """The grouping keys."""
-        return list(self._data["by"])
-
-    @property
-    def overall(self) -> dict[str, Any]:
-        """All records pooled."""
-        return dict(self._data["overall"])
-
+    by = _Section[list[str]]()
+    """The grouping keys."""
+    overall = _Section[dict[str, Any]]()
+    """All records pooled."""
     groups = _Rows()
     """One row per group, sorted by key."""
     dataset_average = _Rows()
@@ -296,16 +296,10 @@ class RobustnessReport(_Report):
     """N, coverage, Acc_clean, ASR (None when undefined), RAD and Acc_rob per group, with ASR
     per operator and per level, and "Avg." across datasets. Rates are fractions; tables show %."""
 
-    @property
-    def scored(self) -> list[dict[str, Any]]:
-        """From a manifest: one entry per manifest line with the evaluator's verdict."""
-        return list(self._data.get("scored", []))
-
-    @property
-    def level_trend(self) -> dict[str, Any] | None:
-        """Spearman of operator level vs ASR (with p-values and interval) and ASR(L3)/ASR(L0)."""
-        trend = self._data["level_trend"]
-        return None if trend is None else dict(trend)
+    scored = _Rows()
+    """From a manifest: one entry per manifest line with the evaluator's verdict."""
+    level_trend = _Section[Optional[dict[str, Any]]]()
+    """Spearman of operator level vs ASR (with p-values and interval) and ASR(L3)/ASR(L0)."""
 
 
 @dataclass(frozen=True)
@@ -406,10 +400,10 @@ def operators(extra: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str
     """The operator registry: the 19 TrustDABench operators (plus ``extra`` registrations), each
     ``{"code", "name", "track", "family"|"kind", "difficulty"|"level", "builtin"}``."""
     options = json.dumps({"operators": extra}, default=_json_default) if extra else ""
-    result: list[dict[str, Any]] = json.loads(_tabeq.trust_operators(options))
+    result: list[dict[str, Any]] = json.loads(_tabeq.trust_operators(options, "json"))
     return result
 
 
 def error_codes() -> list[str]:
     """Every :class:`TrustError` code."""
-    return list(_tabeq.trust_error_codes())
+    return [entry["code"] for entry in CATALOGUE if entry["family"] == "trust"]

@@ -472,6 +472,15 @@ pub fn operators_json(options_json: &str) -> Result<String, TrustError> {
     Ok(crate::pyjson::to_tree(&operator_registry(options_json)?).to_pretty())
 }
 
+/// The operator registry as JSON (`format` `json`, see [`operators_json`]) or as its document
+/// rendered in `format` (see [`render_document`]).
+pub fn render_operators(options_json: &str, format: &str) -> Result<String, TrustError> {
+    match format {
+        "json" => operators_json(options_json),
+        _ => render_document(&operators_document(options_json)?, format),
+    }
+}
+
 /// Every trust error code as a JSON list of strings.
 pub fn error_codes_json() -> String {
     Out::Array(

@@ -14,6 +14,8 @@
 //! the JSON text of the list (a registration file); `expected` is a list of instances or their
 //! JSON-lines text.
 
+use super::compare::Comparison;
+use super::completeness::Finding;
 use super::error::{TrustError, TrustErrorCode};
 use super::operators::{OperatorRegistry, Track};
 use crate::pyjson::{parse, Value};
@@ -248,6 +250,31 @@ impl ReportOptions {
             compare: None,
             expected: None,
         }
+    }
+}
+
+/// What a track's report computation reads of the options.
+pub(crate) type Parts<'a> = (&'a [GroupKey], &'a OperatorRegistry, Option<&'a Bootstrap>);
+
+impl ReportOptions {
+    /// The grouping keys (checked for `track`), the registry and the bootstrap.
+    pub(crate) fn parts(&self, track: Track) -> Result<Parts<'_>, TrustError> {
+        check_by(&self.by, track)?;
+        Ok((&self.by, &self.registry, self.bootstrap.as_ref()))
+    }
+
+    /// A computed report's completeness `findings` (the first one an error under `strict`), and
+    /// its comparisons when asked for (`compare` computes them).
+    pub(crate) fn checks(
+        &self,
+        findings: Vec<Finding>,
+        compare: impl FnOnce(&CompareOptions) -> Vec<Comparison>,
+    ) -> Result<(Vec<Finding>, Vec<Comparison>), TrustError> {
+        super::completeness::enforce(&findings, self.strict)?;
+        Ok((
+            findings,
+            self.compare.as_ref().map(compare).unwrap_or_default(),
+        ))
     }
 }
 
