@@ -143,15 +143,11 @@ def _records_jsonl(records: RecordsLike) -> str:
         records = to_dict(orient="records")
     if isinstance(records, Mapping):
         raise TypeError("records must be an iterable of mappings, not a single mapping")
-    lines = []
-    for index, record in enumerate(records, start=1):
-        if not isinstance(record, Mapping):
-            raise TrustError("each record must be a mapping", "not_an_object", index)
-        try:
-            lines.append(json.dumps(dict(record), ensure_ascii=False, default=_json_default))
-        except (TypeError, ValueError) as exc:
-            raise TrustError(str(exc), "invalid_field", index) from None
-    return "\n".join(lines)
+    try:
+        # A JSON array: the core checks each record, a record's "line" being its position.
+        return json.dumps(list(records), ensure_ascii=False, default=_json_default)
+    except (TypeError, ValueError) as exc:
+        raise TrustError(str(exc), "invalid_field") from None
 
 
 ExpectedLike = Union[str, "os.PathLike[str]", Iterable[Mapping[str, Any]]]

@@ -8,7 +8,8 @@
 //! `{"model", "dataset", "question_id", "perturbation_id", "operator", "correct"}`
 //! (optionally `"valid": false` to leave a perturbation out of K_i).
 //!
-//! Blank lines are skipped; other fields are ignored; line numbers are 1-based.
+//! Blank lines are skipped; other fields are ignored; line numbers are 1-based. A text that is
+//! one JSON array of such objects is read the same way, an item's position being its line.
 //!
 //! ```
 //! use tabeq::trust::operators::OperatorRegistry;
@@ -356,13 +357,29 @@ pub(crate) type JsonlParser<R> =
 /// What parses one record object: the object, its line, the operators, the custom keys.
 type RecordParser<R> = fn(&Value, usize, &OperatorRegistry, &[String]) -> Result<R, TrustError>;
 
-/// Each line of JSONL text that holds something, parsed by `record`.
+/// Each line of JSONL text that holds something, parsed by `record`; or, when the whole text is
+/// one JSON array (what a binding passes for a list of records), each of its items, its "line"
+/// being its 1-based position.
 fn parse_lines<R>(
     text: &str,
     registry: &OperatorRegistry,
     custom: &[String],
     record: RecordParser<R>,
 ) -> Result<Vec<R>, TrustError> {
+    let array = text.trim_start().starts_with('[').then(|| parse(text));
+    if let Some(Ok(Value::Array(items))) = array {
+        return (1..)
+            .zip(&items)
+            .map(|(position, item)| match item {
+                Value::Object(_) => record(item, position, registry, custom),
+                _ => Err(TrustError::at(
+                    TrustErrorCode::NotAnObject,
+                    position,
+                    "each record must be a JSON object",
+                )),
+            })
+            .collect();
+    }
     jsonl_lines(text)
         .map(|(line, raw)| record(&parse_object(line, raw)?, line, registry, custom))
         .collect()
@@ -453,6 +470,22 @@ mod tests {
         parse_reliability_jsonl(line, &OperatorRegistry::builtin(), &[])
             .unwrap_err()
             .code
+    }
+
+    #[test]
+    fn a_json_array_reads_like_its_lines() {
+        let registry = OperatorRegistry::builtin();
+        let line = r#"{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "full"}"#;
+        let from_lines = parse_reliability_jsonl(&format!("{line}\n"), &registry, &[]).unwrap();
+        let from_array = parse_reliability_jsonl(&format!("[{line}]"), &registry, &[]).unwrap();
+        assert_eq!(from_lines, from_array);
+        let err = parse_reliability_jsonl(&format!("[{line}, 3]"), &registry, &[]).unwrap_err();
+        assert_eq!((err.code, err.line), (TrustErrorCode::NotAnObject, Some(2)));
+        // A first line that is an array, in JSON lines, stays an error at line 1.
+        assert_eq!(
+            reliability_error(&format!("[1]\n{line}")),
+            TrustErrorCode::NotAnObject
+        );
     }
 
     #[test]
