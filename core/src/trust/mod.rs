@@ -382,7 +382,7 @@ impl SpearmanReport {
     ///
     /// ```
     /// let r = tabeq::trust::SpearmanReport::new(r#"{"x": [1, 2, 3], "y": [1, 3, 2]}"#).unwrap();
-    /// assert_eq!(r.summary(), "rho = 0.5000, p = 0.6667, exact p = 0.6667, n = 3");
+    /// assert_eq!(r.summary(), "rho = 0.5000, p = 0.6667, exact p = 1.0000, n = 3");
     /// ```
     pub fn new(input_json: &str) -> Result<SpearmanReport, TrustError> {
         let value = parse(input_json).map_err(|e| {
