@@ -3,13 +3,12 @@
 //! in between); the core checks and reads every input.
 
 use js_sys::Reflect;
-use serde::Serialize;
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::error::CodedError;
 use tabeq::trust::{self, FileContent, FileLookup, FileRole, Report, SpearmanReport};
 use wasm_bindgen::prelude::*;
 
-use crate::{config_input, input, inspectable, throw, to_js_error};
+use crate::{config_input, input, inspectable, throw, to_js, to_js_error};
 
 /// JSON-lines text (records, a manifest): a string or UTF-8 bytes.
 fn records_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
@@ -25,16 +24,6 @@ fn json_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
     throw(config_input(value, what).and_then(|i| trust::input_text(i, what)))
 }
 
-/// A core report as a plain object: objects for structs and maps, `null` for absent values.
-fn to_object<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    throw(
-        value
-            .serialize(&serializer)
-            .map_err(CodedError::unconvertible),
-    )
-}
-
 /// A report of `kind` as a plain object; with `files`, robustness scored from a manifest.
 fn report(
     kind: &str,
@@ -48,7 +37,7 @@ fn report(
         "records"
     };
     let (records, options) = (records_text(records, what)?, json_text(options, "options")?);
-    to_object(&throw(Report::new(kind, &records, &options, files))?)
+    to_js(&throw(Report::new(kind, &records, &options, files))?)
 }
 
 /// Reliability metrics (FRR, PRR, NRR, MRS) from JSON-lines records
@@ -107,7 +96,7 @@ pub fn trust_document(
         records_text(&records, "records")?
     };
     let options = json_text(&options, "options")?;
-    to_object(&throw(trust::report_document(&kind, &records, &options))?)
+    to_js(&throw(trust::report_document(&kind, &records, &options))?)
 }
 
 /// Render a document (as returned by `trustDocument`) as `"text"`, `"markdown"`, `"html"`,
@@ -137,12 +126,12 @@ pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsV
 #[wasm_bindgen(js_name = trustSpearman)]
 pub fn trust_spearman(input_value: JsValue) -> Result<JsValue, JsValue> {
     let text = json_text(&input_value, "input")?;
-    to_object(&throw(SpearmanReport::new(&text))?)
+    to_js(&throw(SpearmanReport::new(&text))?)
 }
 
 /// The trust operator registry: the 19 built-in operators plus any registered in `options`.
 #[wasm_bindgen(js_name = trustOperators)]
 pub fn trust_operators(options: JsValue) -> Result<JsValue, JsValue> {
     let options = json_text(&options, "options")?;
-    to_object(&throw(trust::operator_registry(&options))?)
+    to_js(&throw(trust::operator_registry(&options))?)
 }
