@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::doc::Document;
 use tabeq::error::{CsvError, CsvErrorKind};
-use tabeq::pyjson::Out;
+use tabeq::pyjson::{to_tree, Out};
 use tabeq::trust::{self, FileContent, FileRole};
 
 use crate::fs::{read_prediction, read_regular_file, FinalLink, PredictionFile, ReadError};
@@ -114,45 +114,26 @@ fn trust_report(
     .map_err(to_py)
 }
 
-/// A document of `kind` `spearman` (input JSON) or `operators` (options JSON), rendered.
+/// Spearman JSON for `{"x": [...], "y": [...]}` (or objects paired by key), and its one-line
+/// summary.
 #[pyfunction]
-fn trust_render(kind: &str, input_json: &str, format: &str) -> PyResult<String> {
-    let (records, options) = match kind {
-        "operators" => ("", input_json),
-        _ => (input_json, ""),
-    };
-    let document = trust::report_document(kind, records, options).map_err(to_py)?;
-    trust::render_document(&document, format).map_err(to_py)
+fn trust_spearman(input_json: &str) -> PyResult<(String, String)> {
+    let report = trust::SpearmanReport::new(input_json).map_err(to_py)?;
+    Ok((to_tree(&report).to_pretty(), report.summary()))
 }
 
-/// Spearman JSON for `{"x": [...], "y": [...]}` (or objects paired by key).
+/// The operator registry (built-ins plus the options' `operators`) as JSON (`format` `json`) or
+/// rendered as a document.
 #[pyfunction]
-fn trust_spearman(input_json: &str) -> PyResult<String> {
-    trust::spearman_json(input_json).map_err(to_py)
-}
-
-/// The operator registry as JSON (built-ins plus the options' `operators`).
-#[pyfunction]
-fn trust_operators(options_json: &str) -> PyResult<String> {
-    trust::operators_json(options_json).map_err(to_py)
-}
-
-/// Every trust error code.
-#[pyfunction]
-fn trust_error_codes() -> Vec<&'static str> {
-    trust::TrustErrorCode::ALL
-        .iter()
-        .map(|c| c.code())
-        .collect()
+fn trust_operators(options_json: &str, format: &str) -> PyResult<String> {
+    trust::render_operators(options_json, format).map_err(to_py)
 }
 
 /// Add the trust functions to the native module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trust_spearman, m)?)?;
     m.add_function(wrap_pyfunction!(trust_operators, m)?)?;
-    m.add_function(wrap_pyfunction!(trust_error_codes, m)?)?;
     m.add_function(wrap_pyfunction!(trust_report, m)?)?;
-    m.add_function(wrap_pyfunction!(trust_render, m)?)?;
     m.add_class::<TrustReport>()?;
     Ok(())
 }

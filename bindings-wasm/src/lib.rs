@@ -19,7 +19,6 @@
 //! evaluate("x\n3.0\n", "n\n3\n", config).passed; // true
 //! ```
 
-pub mod api;
 #[cfg(feature = "evaluator")]
 mod gold;
 // The trust module alone uses only the file arguments.
@@ -73,13 +72,6 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue
 pub(crate) fn render(document: &tabeq::Document, format: &JsValue) -> Result<String, JsValue> {
     let format = format.as_string().unwrap_or_default();
     throw(tabeq::file_input::render_document(document, &format))
-}
-
-/// JSON text as a plain JavaScript value (the trust exports' reports).
-#[cfg(feature = "trust")]
-pub(crate) fn json_to_js(text: &str) -> Result<JsValue, JsValue> {
-    let value = js_sys::JSON::parse(text);
-    throw(value.map_err(|_| CodedError::unconvertible("not valid JSON")))
 }
 
 pub(crate) fn throw<T, E: Into<CodedError>>(result: Result<T, E>) -> Result<T, JsValue> {

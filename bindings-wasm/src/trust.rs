@@ -1,31 +1,27 @@
 //! JavaScript exports of the trust metrics (built into their own module, `tabeq_trust.js`).
+//! Reports reach JavaScript as plain objects built from the core's serde shapes (no JSON text
+//! in between); the core checks and reads every input.
 
 use js_sys::Reflect;
-use serde::Serialize;
 use tabeq::csv::MAX_CSV_BYTES;
-use tabeq::trust::{self, FileContent, FileLookup, FileRole, Report};
+use tabeq::error::CodedError;
+use tabeq::trust::{self, FileContent, FileLookup, FileRole, Report, SpearmanReport};
 use wasm_bindgen::prelude::*;
 
-use crate::api::trust::{trust_text, MAX_TRUST_INPUT_BYTES};
-use crate::api::{Failure, Input};
-use crate::{config_input, input, inspectable, json_to_js, throw, to_js_error};
+use crate::{config_input, input, inspectable, throw, to_js, to_js_error};
 
-/// JSON-lines text for the trust functions: a string or UTF-8 bytes.
-fn text_of(value: &JsValue, what: &str) -> Result<String, Failure> {
-    trust_text(input(value, what, MAX_TRUST_INPUT_BYTES)?, what)
+/// JSON-lines text (records, a manifest): a string or UTF-8 bytes.
+fn records_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
+    throw(input(value, what, trust::MAX_INPUT_BYTES).and_then(|i| trust::input_text(i, what)))
 }
 
-/// Trust options: absent (defaults), JSON text, or an object (serialized).
-fn trust_options(value: &JsValue) -> Result<String, Failure> {
+/// JSON input (options, the Spearman input): absent (`""`, the defaults), text or an object
+/// (serialized).
+fn json_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
     if value.is_null() || value.is_undefined() {
         return Ok(String::new());
     }
-    match config_input(value, "options")? {
-        Input::Bytes(bytes) => {
-            String::from_utf8(bytes).map_err(|_| Failure::invalid_argument("options are not UTF-8"))
-        }
-        _ => Err(Failure::invalid_argument("options are too large")),
-    }
+    throw(config_input(value, what).and_then(|i| trust::input_text(i, what)))
 }
 
 /// A report of `kind` as a plain object; with `files`, robustness scored from a manifest.
@@ -40,10 +36,8 @@ fn report(
     } else {
         "records"
     };
-    let records = throw(text_of(records, what))?;
-    let options = throw(trust_options(options))?;
-    let report = Report::new(kind, &records, &options, files).map_err(Failure::from);
-    json_to_js(&throw(report)?.to_json())
+    let (records, options) = (records_text(records, what)?, json_text(options, "options")?);
+    to_js(&throw(Report::new(kind, &records, &options, files))?)
 }
 
 /// Reliability metrics (FRR, PRR, NRR, MRS) from JSON-lines records
@@ -60,28 +54,9 @@ pub fn trust_robustness(records: JsValue, options: JsValue) -> Result<JsValue, J
     report("robustness", &records, &options, None)
 }
 
-/// The file a manifest names, from the caller's `files` object (path as written → content).
-fn manifest_file(files: &JsValue, path: &str) -> FileContent {
-    let value = match Reflect::get(files, &JsValue::from_str(path)) {
-        Ok(v) => v,
-        Err(_) => return FileContent::Missing,
-    };
-    match input(&value, "file", MAX_CSV_BYTES) {
-        Ok(Input::Bytes(bytes)) => FileContent::Bytes(bytes),
-        Ok(Input::TooLarge { at_least, .. }) => FileContent::Invalid(tabeq::CsvError {
-            kind: tabeq::error::CsvErrorKind::TooLarge,
-            record: None,
-            message: format!(
-                "{path} exceeds the {MAX_CSV_BYTES}-byte limit (at least {at_least} bytes)"
-            ),
-        }),
-        Ok(Input::Missing) | Err(_) => FileContent::Missing,
-    }
-}
-
 /// Robustness from tables: a JSON-lines manifest naming prediction, gold and config files,
 /// scored by the tabular evaluator. `files` maps each path, as written in the manifest, to
-/// its content (string or bytes); absent paths are missing files.
+/// its content (string or bytes); absent or unreadable paths are missing files.
 #[wasm_bindgen(js_name = trustRobustnessFromManifest)]
 pub fn trust_robustness_from_manifest(
     manifest: JsValue,
@@ -89,11 +64,16 @@ pub fn trust_robustness_from_manifest(
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     if !files.is_object() {
-        return Err(to_js_error(Failure::invalid_argument(
+        return Err(to_js_error(CodedError::invalid_argument(
             "files must be an object mapping manifest paths to contents",
         )));
     }
-    let mut lookup = |path: &str, _role: FileRole| manifest_file(&files, path);
+    let mut lookup = |path: &str, _role: FileRole| {
+        Reflect::get(&files, &JsValue::from_str(path))
+            .ok()
+            .and_then(|value| input(&value, "file", MAX_CSV_BYTES).ok())
+            .map_or(FileContent::Missing, FileContent::from)
+    };
     report("robustness", &manifest, &options, Some(&mut lookup))
 }
 
@@ -108,18 +88,15 @@ pub fn trust_document(
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let kind = throw(kind.as_string().ok_or_else(|| {
-        Failure::invalid_argument("kind must be \"reliability\", \"robustness\" or \"spearman\"")
+        CodedError::invalid_argument("kind must be \"reliability\", \"robustness\" or \"spearman\"")
     }))?;
     let records = if kind == "spearman" && records.is_object() {
-        throw(trust_options(&records))?
+        json_text(&records, "records")?
     } else {
-        throw(text_of(&records, "records"))?
+        records_text(&records, "records")?
     };
-    let options = throw(trust_options(&options))?;
-    let document = throw(trust::report_document(&kind, &records, &options).map_err(Failure::from))?;
-    document
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| to_js_error(Failure::internal(format!("document: {e}"))))
+    let options = json_text(&options, "options")?;
+    to_js(&throw(trust::report_document(&kind, &records, &options))?)
 }
 
 /// Render a document (as returned by `trustDocument`) as `"text"`, `"markdown"`, `"html"`,
@@ -127,36 +104,34 @@ pub fn trust_document(
 #[wasm_bindgen(js_name = renderDocument)]
 pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsValue> {
     let format = throw(format.as_string().ok_or_else(|| {
-        Failure::invalid_argument("format must be text, markdown, html, csv or svg")
+        CodedError::invalid_argument("format must be text, markdown, html, csv or svg")
     }))?;
     throw(inspectable(&document, "document"))?;
     // Read from its JSON text (see `trust::document::document_from_json` for why not serde).
     let document = js_sys::JSON::stringify(&document)
         .ok()
         .and_then(|t| t.as_string())
-        .filter(|t| t.len() <= MAX_TRUST_INPUT_BYTES)
+        .filter(|t| t.len() <= trust::MAX_INPUT_BYTES)
         .and_then(|t| trust::document::document_from_json(&t));
     let document = throw(document.ok_or_else(|| {
-        Failure::invalid_argument(
+        CodedError::invalid_argument(
             "document must be a document object (see Document in tabeq_trust.d.ts) within the size limit",
         )
     }))?;
-    throw(trust::render_document(&document, &format).map_err(Failure::from))
+    throw(trust::render_document(&document, &format))
 }
 
 /// Spearman's rank correlation with its two-sided p-value: `{x: [...], y: [...]}` or
 /// `{x: {name: v}, y: {name: v}}` (`SpearmanResult` in `tabeq.d.ts`).
 #[wasm_bindgen(js_name = trustSpearman)]
 pub fn trust_spearman(input_value: JsValue) -> Result<JsValue, JsValue> {
-    let text = throw(trust_options(&input_value))?;
-    json_to_js(&throw(trust::spearman_json(&text).map_err(Failure::from))?)
+    let text = json_text(&input_value, "input")?;
+    to_js(&throw(SpearmanReport::new(&text))?)
 }
 
 /// The trust operator registry: the 19 built-in operators plus any registered in `options`.
 #[wasm_bindgen(js_name = trustOperators)]
 pub fn trust_operators(options: JsValue) -> Result<JsValue, JsValue> {
-    let options = throw(trust_options(&options))?;
-    json_to_js(&throw(
-        trust::operators_json(&options).map_err(Failure::from),
-    )?)
+    let options = json_text(&options, "options")?;
+    to_js(&throw(trust::operator_registry(&options))?)
 }

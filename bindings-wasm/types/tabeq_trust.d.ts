@@ -38,15 +38,20 @@ export interface OperatorRegistration {
 export interface TrustOptions {
   /** Grouping keys (or a comma-separated string): built-in keys or any record field. */
   by?: GroupKeyName[] | string;
-  operators?: OperatorRegistration[];
-  /** A number of resamples (seed 0, confidence 0.95), settings, or null/false for none. */
+  /** Extra operators to accept, or the JSON text of that list (a registration file). */
+  operators?: OperatorRegistration[] | string | null;
+  /** A number of resamples, settings, or null/false for none. */
   bootstrap?: number | { resamples?: number; seed?: number; confidence?: number } | null | false;
+  /** Seed of the bootstrap and the comparisons unless they set their own (default 0). */
+  seed?: number;
+  /** Interval coverage of the bootstrap and the comparisons unless they set their own (default 0.95). */
+  confidence?: number;
   /** Completeness findings become errors (thrown with the finding's code). */
   strict?: boolean;
   /** Paired comparisons of every pair of models (MRS or ASR difference, exact p, Holm). */
   compare?: boolean | { resamples?: number; seed?: number; confidence?: number } | null;
   /** Expected instances: reliability {dataset, operator, instance_id}, robustness {dataset, question_id, perturbation_id?}. */
-  expected?: ExpectedInstance[] | null;
+  expected?: ExpectedInstance[] | string | null;
 }
 
 export interface ExpectedInstance {

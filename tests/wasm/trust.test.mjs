@@ -2,7 +2,7 @@
 // and the robustness-from-tables manifest scored by the evaluator inside the module.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { test } from "node:test";
 
 import { ROOT, tabeqTrust } from "./helpers.mjs";
@@ -19,6 +19,72 @@ function labelRecords(model, dataset, counts) {
   }
   return lines;
 }
+
+/** Every file under `dir`, by its path relative to `base` (a manifest's `files` argument). */
+function filesUnder(base, dir) {
+  const files = {};
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(base, path)] = readFileSync(path);
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/**
+ * `actual` is `expected` with the same keys in the same order, the same prototypes, and null
+ * (never NaN or undefined) where `expected` has null. Numbers agree to 1e-12 relative: the
+ * module's libm (Rust's, in WebAssembly) may round the last digit of a p-value differently from
+ * the host's that wrote the fixture. Returns how many numbers differ at all.
+ */
+function assertSameObjects(actual, expected, path) {
+  if (typeof expected === "number") {
+    assert.equal(typeof actual, "number", path);
+    if (Object.is(actual, expected)) return 0;
+    assert.ok(Math.abs(actual - expected) <= 1e-12 * Math.abs(expected), `${path}: ${actual} vs ${expected}`);
+    return 1;
+  }
+  if (expected === null || typeof expected !== "object") {
+    assert.strictEqual(actual, expected, path);
+    return 0;
+  }
+  assert.strictEqual(Object.getPrototypeOf(actual), Object.getPrototypeOf(expected), path);
+  assert.deepStrictEqual(Object.keys(actual), Object.keys(expected), path);
+  return Object.keys(expected).reduce((n, key) => n + assertSameObjects(actual[key], expected[key], `${path}.${key}`), 0);
+}
+
+// The shared fixtures (tests/fixtures/trust/): the module's objects are the core's JSON, parsed.
+// The Rust test core/tests/trust_fixtures.rs checks that the core still writes those files.
+test("reports reach JavaScript as the objects of the core's JSON, key order included", () => {
+  const dir = join(ROOT, "tests", "fixtures", "trust");
+  const cases = JSON.parse(readFileSync(join(dir, "cases.json"), "utf8"));
+  assert.ok(cases.length >= 9);
+  const input = (c) => (typeof c.input === "string" ? readFileSync(join(ROOT, c.input), "utf8") : c.input);
+  const compute = {
+    reliability: (c) => tabeqTrust.trustReliability(input(c), c.options),
+    robustness: (c) => tabeqTrust.trustRobustness(input(c), c.options),
+    manifest: (c) => {
+      const base = dirname(join(ROOT, c.input));
+      return tabeqTrust.trustRobustnessFromManifest(input(c), filesUnder(base, join(base, "tables")), c.options);
+    },
+    spearman: (c) => tabeqTrust.trustSpearman(input(c)),
+    operators: (c) => tabeqTrust.trustOperators(c.options),
+  };
+  let nulls = 0;
+  let numbers = 0;
+  let rounded = 0;
+  for (const c of cases) {
+    const text = readFileSync(join(dir, "expected", `${c.name}.json`), "utf8");
+    rounded += assertSameObjects(compute[c.kind](c), JSON.parse(text), c.name);
+    nulls += text.split(": null").length - 1;
+    numbers += (text.match(/: -?[0-9]/g) ?? []).length;
+  }
+  assert.ok(nulls > 50, "the fixtures include undefined rates");
+  assert.ok(rounded * 100 < numbers, `${rounded} of ${numbers} numbers differ in their last digits`);
+});
 
 test("reliability reproduces the paper's GPT-5.5 rows and average", () => {
   const records = [
@@ -70,15 +136,7 @@ test("bundled examples: reliability, robustness, operators", () => {
 
 test("robustness from a manifest of tables, scored inside the module", () => {
   const base = join(ROOT, "examples", "trust");
-  const files = {};
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(base, path)] = readFileSync(path);
-    }
-  };
-  walk(join(base, "tables"));
+  const files = filesUnder(base, join(base, "tables"));
   const manifest = readFileSync(join(base, "manifest.jsonl"), "utf8");
   const report = tabeqTrust.trustRobustnessFromManifest(manifest, files);
   assert.equal(report.scored.length, manifest.trim().split("\n").length);

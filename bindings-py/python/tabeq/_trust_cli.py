@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from typing import Any, Callable, Union
+from typing import Any, Callable, Union, cast
 
 from . import _tabeq, trust
 
@@ -25,28 +24,15 @@ def _read_stdin_or_path(path: str) -> Any:
     return sys.stdin if path == "-" else path
 
 
-def _load_operators(path: str | None) -> list[dict[str, Any]] | None:
-    if path is None:
-        return None
-    text = trust._read_text(path)  # a coded TrustError when the file cannot be read
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise trust.TrustError(f"{path}: {exc}", "invalid_operator_registration") from None
-    if not isinstance(data, list):
-        raise trust.TrustError(f"{path} must hold a JSON list of operators", "invalid_operator_registration")
-    return data
+def _operators_text(path: str | None) -> str | None:
+    # The registration file's text; the core checks that it holds a list of operators.
+    return None if path is None else trust._read_text(path)
 
 
 def _write(text: str) -> None:
-    """Print, and when the reader goes away (``| head``) stop quietly instead of a traceback."""
-    try:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Python would report the failed flush again at exit; point stdout at /dev/null first.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    # A reader that goes away (`| head`) raises BrokenPipeError here, which `cli.main` ends quietly.
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    sys.stdout.flush()
 
 
 def _emit(report: _Report, fmt: str) -> None:
@@ -61,17 +47,10 @@ def _fail(exc: trust.TrustError, fmt: str) -> int:
     return EXIT_INVALID
 
 
-def _common(args: argparse.Namespace) -> dict[str, Any]:
-    return {
-        "by": args.by,
-        "operators": _load_operators(args.operators),
-        "bootstrap": args.bootstrap,
-        "seed": args.seed,
-        "confidence": args.confidence,
-        "strict": args.strict,
-        "compare": args.compare,
-        "expected": args.expected,
-    }
+def _common(args: argparse.Namespace) -> trust.ReportOptions:
+    # Each report option has the flag of its name; --operators names a file, whose text is passed.
+    options = {name: getattr(args, name) for name in trust.ReportOptions.__annotations__}
+    return cast(trust.ReportOptions, {**options, "operators": _operators_text(args.operators)})
 
 
 def _guarded(run: Callable[[argparse.Namespace], _Report]) -> Callable[[argparse.Namespace], int]:
@@ -87,24 +66,21 @@ def _guarded(run: Callable[[argparse.Namespace], _Report]) -> Callable[[argparse
 
 
 def _reliability(args: argparse.Namespace) -> _Report:
-    return trust.reliability(_read_stdin_or_path(args.file), **_common(args))
+    return trust.reliability(_read_stdin_or_path(args.file), args.by, **_common(args))
 
 
 def _robustness(args: argparse.Namespace) -> _Report:
     if (args.file is None) == (args.manifest is None):
         raise trust.TrustError("give a records FILE or --manifest MANIFEST (not both)", "invalid_options")
     if args.manifest is not None:
-        return trust.robustness_from_manifest(args.manifest, **_common(args))
-    return trust.robustness(_read_stdin_or_path(args.file), **_common(args))
+        return trust.robustness_from_manifest(args.manifest, args.by, **_common(args))
+    return trust.robustness(_read_stdin_or_path(args.file), args.by, **_common(args))
 
 
 def _operators(args: argparse.Namespace) -> int:
     try:
-        options = json.dumps({"operators": _load_operators(args.operators) or []})
-        if args.format == "json":
-            _write(_tabeq.trust_operators(options))
-        else:
-            _write(_tabeq.trust_render("operators", options, args.format))
+        options = json.dumps({"operators": _operators_text(args.operators)})
+        _write(_tabeq.trust_operators(options, args.format))
     except trust.TrustError as exc:
         return _fail(exc, args.format)
     return 0
@@ -113,18 +89,16 @@ def _operators(args: argparse.Namespace) -> int:
 def _spearman(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else trust._read_text(args.file)
-        result = json.loads(_tabeq.trust_spearman(text))
+        result_json, summary = _tabeq.trust_spearman(text)
     except trust.TrustError as exc:
         return _fail(exc, args.format)
     except UnicodeDecodeError as exc:
         return _fail(trust.TrustError(f"{args.file}: {exc}", "invalid_spearman_input"), args.format)
+    result = json.loads(result_json)
     if args.format == "json":
         _write(json.dumps({name: value for name, value in result.items() if name != "keys"}))
         return 0
-    rho, p, exact = (
-        ("-" if v is None else f"{v:.4f}") for v in (result["rho"], result["p_value"], result["p_exact"])
-    )
-    _write(f"rho = {rho}, p = {p}, {result['p_exact_method']} p = {exact}, n = {result['n']}")
+    _write(summary)
     for finding in result["findings"]:
         print(f"tabeq trust: warning: {finding['code']}: {finding['message']}", file=sys.stderr)
     return 0

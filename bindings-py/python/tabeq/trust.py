@@ -45,11 +45,14 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Generic, Optional, TypedDict, TypeVar, Union, cast
 
 from . import _tabeq
-from ._codes import TrustErrorCode
+from ._codes import CATALOGUE, TrustErrorCode
 from ._errors import TabeqError
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "TrustError",
@@ -57,6 +60,7 @@ __all__ = [
     "ReliabilityReport",
     "RobustnessReport",
     "SpearmanResult",
+    "ReportOptions",
     "reliability",
     "robustness",
     "robustness_from_manifest",
@@ -98,10 +102,15 @@ ByLike = Union[str, Sequence[str]]
 
 
 def _json_default(value: Any) -> Any:
+    # Mappings and iterables (records, operators, expected instances) as JSON objects and lists;
     # numpy scalars (from DataFrames) have .item(); anything else is not JSON.
+    if isinstance(value, Mapping):
+        return dict(value)
     item = getattr(value, "item", None)
     if callable(item):
         return item()
+    if isinstance(value, Iterable):
+        return list(value)
     raise TypeError(f"not JSON serializable: {type(value).__name__}")
 
 
@@ -134,15 +143,11 @@ def _records_jsonl(records: RecordsLike) -> str:
         records = to_dict(orient="records")
     if isinstance(records, Mapping):
         raise TypeError("records must be an iterable of mappings, not a single mapping")
-    lines = []
-    for index, record in enumerate(records, start=1):
-        if not isinstance(record, Mapping):
-            raise TrustError("each record must be a mapping", "not_an_object", index)
-        try:
-            lines.append(json.dumps(dict(record), ensure_ascii=False, default=_json_default))
-        except (TypeError, ValueError) as exc:
-            raise TrustError(str(exc), "invalid_field", index) from None
-    return "\n".join(lines)
+    try:
+        # A JSON array: the core checks each record, a record's "line" being its position.
+        return json.dumps(list(records), ensure_ascii=False, default=_json_default)
+    except (TypeError, ValueError) as exc:
+        raise TrustError(str(exc), "invalid_field") from None
 
 
 ExpectedLike = Union[str, "os.PathLike[str]", Iterable[Mapping[str, Any]]]
@@ -151,41 +156,49 @@ ExpectedLike = Union[str, "os.PathLike[str]", Iterable[Mapping[str, Any]]]
 ``"model"`` restricts one to a model)."""
 
 
-def _options_json(
-    by: ByLike,
-    operators: Sequence[Mapping[str, Any]] | None,
-    bootstrap: int | None,
-    seed: int,
-    confidence: float,
-    strict: bool = False,
-    compare: bool = False,
-    expected: ExpectedLike | None = None,
-) -> str:
-    # The core reads these (a comma-separated `by`, JSON-lines `expected`, nulls for absent).
+class ReportOptions(TypedDict, total=False):
+    """The keyword options of :func:`reliability`, :func:`robustness` and
+    :func:`robustness_from_manifest` (every one optional; the core applies the defaults)."""
+
+    operators: Sequence[Mapping[str, Any]] | str | None
+    """Extra operators to accept (``{"code", "name", "track", "family"|"kind",
+    "difficulty"|"level"}``), or a registration file's JSON text."""
+    bootstrap: int | None
+    """Resamples for percentile intervals (default: none)."""
+    seed: int
+    """Seed of the bootstrap and the comparisons (default 0)."""
+    confidence: float
+    """Interval coverage (default 0.95)."""
+    strict: bool
+    """Completeness findings raise :class:`TrustError` (default False)."""
+    compare: bool
+    """Paired comparisons of every pair of models (default False)."""
+    expected: ExpectedLike | None
+    """The instances every model should have."""
+
+
+def _options_json(by: ByLike, options: ReportOptions) -> str:
+    # The core reads these as they are (a comma-separated `by`, JSON-lines `expected`).
+    expected = options.get("expected")
     if isinstance(expected, (str, os.PathLike)):
-        expected = _read_text(expected)
-    elif expected is not None:
-        expected = [dict(e) for e in expected]
-    interval = {"seed": seed, "confidence": float(confidence)}
-    options = {
-        "by": by if isinstance(by, str) else list(by),
-        "operators": [dict(op) for op in operators or ()],
-        "bootstrap": None if bootstrap is None else {"resamples": bootstrap, **interval},
-        "strict": strict,
-        "compare": interval if compare else None,
-        "expected": expected,
-    }
-    return json.dumps(options, ensure_ascii=False, default=_json_default)
+        options = {**options, "expected": _read_text(expected)}
+    return json.dumps({"by": by, **options}, ensure_ascii=False, default=_json_default)
 
 
-class _Rows:
-    """A section of the report: its rows as plain data (a copy of the list)."""
+_T = TypeVar("_T")
+
+
+class _Section(Generic[_T]):
+    """A member of the report as plain data (a shallow copy; ``[]`` when the report has none)."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self._name = name
 
-    def __get__(self, report: _Report, owner: type | None = None) -> list[dict[str, Any]]:
-        return list(report._data[self._name])
+    def __get__(self, report: _Report, owner: type | None = None) -> _T:
+        return cast(_T, copy.copy(report._data.get(self._name, [])))
+
+
+_Rows = _Section[list[dict[str, Any]]]
 
 
 class _Report:
@@ -211,16 +224,10 @@ class _Report:
 
     __hash__ = None  # type: ignore[assignment]
 
-    @property
-    def by(self) -> list[str]:
-        """The grouping keys."""
-        return list(self._data["by"])
-
-    @property
-    def overall(self) -> dict[str, Any]:
-        """All records pooled."""
-        return dict(self._data["overall"])
-
+    by = _Section[list[str]]()
+    """The grouping keys."""
+    overall = _Section[dict[str, Any]]()
+    """All records pooled."""
     groups = _Rows()
     """One row per group, sorted by key."""
     dataset_average = _Rows()
@@ -285,16 +292,10 @@ class RobustnessReport(_Report):
     """N, coverage, Acc_clean, ASR (None when undefined), RAD and Acc_rob per group, with ASR
     per operator and per level, and "Avg." across datasets. Rates are fractions; tables show %."""
 
-    @property
-    def scored(self) -> list[dict[str, Any]]:
-        """From a manifest: one entry per manifest line with the evaluator's verdict."""
-        return list(self._data.get("scored", []))
-
-    @property
-    def level_trend(self) -> dict[str, Any] | None:
-        """Spearman of operator level vs ASR (with p-values and interval) and ASR(L3)/ASR(L0)."""
-        trend = self._data["level_trend"]
-        return None if trend is None else dict(trend)
+    scored = _Rows()
+    """From a manifest: one entry per manifest line with the evaluator's verdict."""
+    level_trend = _Section[Optional[dict[str, Any]]]()
+    """Spearman of operator level vs ASR (with p-values and interval) and ASR(L3)/ASR(L0)."""
 
 
 @dataclass(frozen=True)
@@ -322,44 +323,25 @@ class SpearmanResult:
 
 
 def reliability(
-    records: RecordsLike,
-    by: ByLike = ("model", "dataset"),
-    *,
-    operators: Sequence[Mapping[str, Any]] | None = None,
-    bootstrap: int | None = None,
-    seed: int = 0,
-    confidence: float = 0.95,
-    strict: bool = False,
-    compare: bool = False,
-    expected: ExpectedLike | None = None,
+    records: RecordsLike, by: ByLike = ("model", "dataset"), **options: Unpack[ReportOptions]
 ) -> ReliabilityReport:
     """Reliability metrics of judged unanswerable instances.
 
     ``records``: ``{"model", "dataset", "operator", "instance_id", "label"}`` each (label
     ``full|partial|none``, ``1|0.5|0`` or ``full_refusal|partial_refusal|no_refusal``).
     ``by``: any of model, dataset, operator, family, difficulty, or any field the records carry.
-    ``operators``: extra operators to accept (``{"code", "name", "track": "reliability",
-    "family", "difficulty"}``). ``bootstrap``: number of resamples for percentile intervals
-    (instances resampled per group, deterministic for a ``seed``). ``strict``: completeness
-    findings raise :class:`TrustError`. ``compare``: paired MRS comparisons of every pair of
-    models (exact sign-flip p-values, Holm-adjusted). ``expected``: the instances every model
-    should have.
+    ``options`` (:class:`ReportOptions`): ``operators``, extra operators to accept (``{"code",
+    "name", "track": "reliability", "family", "difficulty"}``). ``bootstrap``: number of
+    resamples for percentile intervals (instances resampled per group, deterministic for a
+    ``seed``, at ``confidence``). ``strict``: completeness findings raise :class:`TrustError`.
+    ``compare``: paired MRS comparisons of every pair of models (exact sign-flip p-values,
+    Holm-adjusted). ``expected``: the instances every model should have.
     """
-    options = _options_json(by, operators, bootstrap, seed, confidence, strict, compare, expected)
-    return ReliabilityReport(_tabeq.trust_report("reliability", _records_jsonl(records), options))
+    return ReliabilityReport(_report("reliability", _records_jsonl(records), by, options))
 
 
 def robustness(
-    records: RecordsLike,
-    by: ByLike = ("model", "dataset"),
-    *,
-    operators: Sequence[Mapping[str, Any]] | None = None,
-    bootstrap: int | None = None,
-    seed: int = 0,
-    confidence: float = 0.95,
-    strict: bool = False,
-    compare: bool = False,
-    expected: ExpectedLike | None = None,
+    records: RecordsLike, by: ByLike = ("model", "dataset"), **options: Unpack[ReportOptions]
 ) -> RobustnessReport:
     """Robustness metrics from original and perturbed correctness.
 
@@ -370,29 +352,24 @@ def robustness(
     ``strict``, ``compare`` (paired ASR on shared attacks) and ``expected`` as for
     :func:`reliability`.
     """
-    options = _options_json(by, operators, bootstrap, seed, confidence, strict, compare, expected)
-    return RobustnessReport(_tabeq.trust_report("robustness", _records_jsonl(records), options))
+    return RobustnessReport(_report("robustness", _records_jsonl(records), by, options))
 
 
 def robustness_from_manifest(
-    path: str | os.PathLike[str],
-    by: ByLike = ("model", "dataset"),
-    *,
-    operators: Sequence[Mapping[str, Any]] | None = None,
-    bootstrap: int | None = None,
-    seed: int = 0,
-    confidence: float = 0.95,
-    strict: bool = False,
-    compare: bool = False,
-    expected: ExpectedLike | None = None,
+    path: str | os.PathLike[str], by: ByLike = ("model", "dataset"), **options: Unpack[ReportOptions]
 ) -> RobustnessReport:
     """Robustness metrics from tables: each manifest line names a prediction CSV (and, for
     originals, the gold CSV and task config); the tabular evaluator decides ``correct``.
     Relative paths are resolved against the manifest's directory. The report's ``scored``
     lists every line's verdict."""
-    options = _options_json(by, operators, bootstrap, seed, confidence, strict, compare, expected)
     base = str(Path(path).resolve().parent)
-    return RobustnessReport(_tabeq.trust_report("robustness", _read_text(path), options, base))
+    return RobustnessReport(_report("robustness", _read_text(path), by, options, base))
+
+
+def _report(
+    kind: str, records: str, by: ByLike, options: ReportOptions, base: str | None = None
+) -> _tabeq.TrustReport:
+    return _tabeq.trust_report(kind, records, _options_json(by, options), base)
 
 
 def spearman(
@@ -410,7 +387,7 @@ def spearman(
         payload = json.dumps({"x": numbers(x), "y": numbers(y)})
     except (TypeError, ValueError) as exc:
         raise TrustError(f"every value must be a number: {exc}", "invalid_spearman_input") from None
-    result = json.loads(_tabeq.trust_spearman(payload))
+    result = json.loads(_tabeq.trust_spearman(payload)[0])
     ci, findings = result["rho_ci"], tuple(result["findings"])
     return SpearmanResult(**{**result, "rho_ci": None if ci is None else tuple(ci), "findings": findings})
 
@@ -418,11 +395,11 @@ def spearman(
 def operators(extra: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The operator registry: the 19 TrustDABench operators (plus ``extra`` registrations), each
     ``{"code", "name", "track", "family"|"kind", "difficulty"|"level", "builtin"}``."""
-    options = json.dumps({"operators": [dict(op) for op in extra]}) if extra else ""
-    result: list[dict[str, Any]] = json.loads(_tabeq.trust_operators(options))
+    options = json.dumps({"operators": extra}, default=_json_default) if extra else ""
+    result: list[dict[str, Any]] = json.loads(_tabeq.trust_operators(options, "json"))
     return result
 
 
 def error_codes() -> list[str]:
     """Every :class:`TrustError` code."""
-    return list(_tabeq.trust_error_codes())
+    return [entry["code"] for entry in CATALOGUE if entry["family"] == "trust"]

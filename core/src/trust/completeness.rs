@@ -53,6 +53,23 @@ fn counted(n: usize, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
+/// A finding of `code` about `items` unless there are none: `message(count, listed)` words it,
+/// `listed` being [`examples`] of the items.
+fn push_listing<'a>(
+    out: &mut Vec<Finding>,
+    code: TrustErrorCode,
+    items: impl Iterator<Item = &'a str>,
+    message: impl FnOnce(usize, String) -> String,
+) {
+    let items: Vec<&str> = items.collect();
+    if !items.is_empty() {
+        out.push(Finding::new(
+            code,
+            message(items.len(), examples(items.iter().copied())),
+        ));
+    }
+}
+
 /// Up to five items, then "and N more".
 pub(crate) fn examples<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     let all: Vec<&str> = items.into_iter().collect();
@@ -161,21 +178,18 @@ pub fn missing_originals(
         let all: BTreeSet<&str> = per_model.values().flat_map(|q| q.keys().copied()).collect();
         for (model, qs) in per_model {
             any_unperturbed |= qs.values().any(|k| *k == 0);
-            let missing: Vec<&str> = all
-                .iter()
-                .copied()
-                .filter(|q| !qs.contains_key(q))
-                .collect();
-            if !missing.is_empty() {
-                out.push(Finding::new(
-                    TrustErrorCode::MissingOriginals,
+            let missing = all.iter().copied().filter(|q| !qs.contains_key(q));
+            push_listing(
+                &mut out,
+                TrustErrorCode::MissingOriginals,
+                missing,
+                |n, listed| {
                     format!(
-                        "model {model:?} on {dataset:?} has no original answer for {} other models answered: {}",
-                        counted(missing.len(), "question"),
-                        examples(missing.iter().copied())
-                    ),
-                ));
-            }
+                    "model {model:?} on {dataset:?} has no original answer for {} other models answered: {listed}",
+                    counted(n, "question"),
+                )
+                },
+            );
         }
     }
     if !any_unperturbed && !questions.is_empty() {
@@ -276,38 +290,33 @@ pub fn against_expected(
     let mut out = Vec::new();
     for (model, want) in expected {
         let have = present.get(model);
-        let missing: Vec<&str> = want
+        let missing = want
             .iter()
-            .filter(|id| !have.is_some_and(|h| h.contains(*id)))
             .map(String::as_str)
-            .collect();
-        if !missing.is_empty() {
-            out.push(Finding::new(
-                TrustErrorCode::MissingExpectedInstance,
-                format!(
-                    "model {model:?} lacks {} of {} expected instances: {}",
-                    missing.len(),
-                    want.len(),
-                    examples(missing.iter().copied())
-                ),
-            ));
-        }
+            .filter(|id| !have.is_some_and(|h| h.contains(*id)));
+        push_listing(
+            &mut out,
+            TrustErrorCode::MissingExpectedInstance,
+            missing,
+            |n, listed| {
+                let of = want.len();
+                format!("model {model:?} lacks {n} of {of} expected instances: {listed}")
+            },
+        );
         if let Some(have) = have {
-            let extra: Vec<&str> = have
+            let extra = have
                 .iter()
-                .filter(|id| !want.contains(*id))
                 .map(String::as_str)
-                .collect();
-            if !extra.is_empty() {
-                out.push(Finding::new(
-                    TrustErrorCode::UnexpectedInstance,
-                    format!(
-                        "model {model:?} has {} not in the expected list: {}",
-                        counted(extra.len(), "instance"),
-                        examples(extra.iter().copied())
-                    ),
-                ));
-            }
+                .filter(|id| !want.contains(*id));
+            push_listing(
+                &mut out,
+                TrustErrorCode::UnexpectedInstance,
+                extra,
+                |n, listed| {
+                    let instances = counted(n, "instance");
+                    format!("model {model:?} has {instances} not in the expected list: {listed}")
+                },
+            );
         }
     }
     out

@@ -15,7 +15,7 @@ use super::reliability::{RankAgreement, RelAverage, RelRow, SectionKeys};
 use super::robustness::{Attacks, RobAverage, RobRow};
 use super::stats::{Spearman, SpearmanExact};
 use super::trend::LevelTrend;
-use super::{ReliabilityReport, RobustnessReport};
+use super::{ReliabilityReport, RobustnessReport, SpearmanReport};
 use crate::pyjson::{to_tree, Out};
 
 /// A finite number, else `null`.
@@ -130,7 +130,7 @@ impl ExactJson {
 
 /// `spearman_json`'s output.
 #[derive(Serialize)]
-pub(crate) struct SpearmanJson<'a> {
+struct SpearmanJson<'a> {
     #[serde(flatten)]
     rho: RhoJson,
     keys: Option<&'a [String]>,
@@ -139,19 +139,15 @@ pub(crate) struct SpearmanJson<'a> {
     findings: Vec<FindingJson<'a>>,
 }
 
-impl<'a> SpearmanJson<'a> {
-    pub(crate) fn new(
-        s: &Spearman,
-        e: &SpearmanExact,
-        keys: Option<&'a [String]>,
-        found: &'a [Finding],
-    ) -> Self {
+impl Serialize for SpearmanReport {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         SpearmanJson {
-            rho: RhoJson::of(s),
-            keys,
-            exact: ExactJson::of(e),
-            findings: findings(found),
+            rho: RhoJson::of(&self.spearman),
+            keys: self.keys.as_deref(),
+            exact: ExactJson::of(&self.exact),
+            findings: findings(&self.findings),
         }
+        .serialize(serializer)
     }
 }
 
@@ -280,10 +276,8 @@ struct RobSections<'a> {
 }
 
 impl ReliabilityReport {
-    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
-    pub fn to_out(&self) -> Out {
-        let keys = SectionKeys::of(&self.by);
-        to_tree(&ReportJson {
+    fn json<'a>(&'a self, keys: &'a SectionKeys) -> ReliabilityJson<'a> {
+        ReportJson {
             track: "reliability",
             by: names(&self.by),
             sizes: RelSizes {
@@ -305,7 +299,23 @@ impl ReliabilityReport {
             findings: findings(&self.findings),
             comparisons: comparisons(&self.comparisons, "mrs"),
             scored: None,
-        })
+        }
+    }
+
+    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
+    pub fn to_out(&self) -> Out {
+        to_tree(self)
+    }
+}
+
+type ReliabilityJson<'a> =
+    ReportJson<'a, RelSizes, RelRowJson<'a>, RelAverageJson<'a>, RelSections<'a>>;
+
+/// The report's JSON shape (what [`ReliabilityReport::to_out`] prints and the WebAssembly
+/// module hands to JavaScript as an object).
+impl Serialize for ReliabilityReport {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.json(&SectionKeys::of(&self.by)).serialize(serializer)
     }
 }
 
@@ -552,13 +562,29 @@ impl RobustnessReport {
     /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema);
     /// from a manifest, with every line's verdict as `"scored"`.
     pub fn to_out_scored(&self, scored: Option<&[ScoredEntry]>) -> Out {
-        let keys = SectionKeys::of(&self.by);
-        to_tree(&self.json(&keys.average, scored))
+        to_tree(&Scored(self, scored))
     }
 
     /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
     pub fn to_out(&self) -> Out {
         self.to_out_scored(None)
+    }
+}
+
+/// A robustness report with the verdicts of the manifest it was scored from, if any.
+pub(crate) struct Scored<'a>(pub &'a RobustnessReport, pub Option<&'a [ScoredEntry]>);
+
+impl Serialize for Scored<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let keys = SectionKeys::of(&self.0.by);
+        self.0.json(&keys.average, self.1).serialize(serializer)
+    }
+}
+
+/// The report's JSON shape, without `scored`.
+impl Serialize for RobustnessReport {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Scored(self, None).serialize(serializer)
     }
 }
 
@@ -580,10 +606,9 @@ struct OperatorEntryJson<'a> {
 }
 
 impl Operator {
-    /// The operator as a JSON object (`code, name, track, family|kind, difficulty|level, builtin`).
-    pub fn to_out(&self) -> Out {
+    fn json(&self) -> OperatorEntryJson<'_> {
         let reliability = self.track == Track::Reliability;
-        to_tree(&OperatorEntryJson {
+        OperatorEntryJson {
             code: &self.code,
             name: &self.name,
             track: self.track.as_str(),
@@ -592,6 +617,18 @@ impl Operator {
             kind: (!reliability).then_some(self.family.as_str()),
             level: (!reliability).then(|| self.level.map(Level::as_str)),
             builtin: self.builtin,
-        })
+        }
+    }
+
+    /// The operator as a JSON object (`code, name, track, family|kind, difficulty|level, builtin`).
+    pub fn to_out(&self) -> Out {
+        to_tree(&self.json())
+    }
+}
+
+/// The registry as a list of operator objects.
+impl Serialize for OperatorRegistry {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.operators().iter().map(Operator::json))
     }
 }

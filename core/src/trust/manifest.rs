@@ -33,6 +33,7 @@ use super::error::{TrustError, TrustErrorCode};
 use super::operators::OperatorRegistry;
 use super::records::{jsonl_lines, key_value, parse_object, robustness_identity, RobustnessRecord};
 use crate::error::{CsvError, TaskErrorCode};
+use crate::file_input::FileInput;
 use crate::pyjson::Value;
 use crate::{Prediction, PreparedGold, TaskConfig};
 
@@ -56,6 +57,20 @@ pub enum FileContent {
     Missing,
     /// Exists but cannot be used (not a regular file, too large, unreadable).
     Invalid(CsvError),
+}
+
+/// A binding's file argument as a manifest file: a file over the size limit is invalid (a
+/// `too_large` CSV error), so its line is scored as the evaluator scores such a file.
+impl From<FileInput> for FileContent {
+    fn from(input: FileInput) -> Self {
+        match input {
+            FileInput::Bytes(bytes) => FileContent::Bytes(bytes),
+            FileInput::Missing => FileContent::Missing,
+            FileInput::TooLarge { at_least, exact } => {
+                FileContent::Invalid(CsvError::too_large(at_least, exact))
+            }
+        }
+    }
 }
 
 /// One scored manifest line.

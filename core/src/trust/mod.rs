@@ -79,6 +79,8 @@ pub use report::Report;
 pub use robustness::RobustnessReport;
 
 use crate::doc::Document;
+use crate::error::{ArgumentError, CodedError};
+use crate::file_input::FileInput;
 use crate::pyjson::{parse, Out, Value};
 
 /// A report of one track: the options (for `track`), then the records parsed with the
@@ -161,7 +163,7 @@ pub fn report_document(
     match kind {
         "reliability" => Ok(reliability_report(records, options_json)?.to_document()),
         "robustness" => Ok(robustness_report(records, options_json)?.to_document()),
-        "spearman" => spearman_document(records),
+        "spearman" => Ok(SpearmanReport::new(records)?.to_document()),
         "operators" => operators_document(options_json),
         other => Err(TrustError::new(
             TrustErrorCode::InvalidOptions,
@@ -230,6 +232,34 @@ pub fn robustness_from_manifest_json(
     Ok(report.to_out_scored(Some(&scored)).to_pretty())
 }
 
+/// The largest trust-metric input (records, manifest, options) a binding copies in.
+pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
+
+/// A binding's argument as trust-metric input text: required, at most [`MAX_INPUT_BYTES`], and
+/// UTF-8 (else `invalid_utf8` at the line of the first bad byte).
+///
+/// ```
+/// use tabeq::file_input::FileInput;
+/// let e = tabeq::trust::input_text(FileInput::Bytes(b"{}\n{\xff".to_vec()), "records").unwrap_err();
+/// assert_eq!((e.code, e.line), ("invalid_utf8", Some(2)));
+/// let e = tabeq::trust::input_text(FileInput::Missing, "records").unwrap_err();
+/// assert_eq!((e.code, e.message.as_str()), ("invalid_argument", "records is required"));
+/// ```
+pub fn input_text(input: FileInput, what: &str) -> Result<String, CodedError> {
+    match input {
+        FileInput::Bytes(bytes) => String::from_utf8(bytes).map_err(|e| {
+            TrustError::invalid_utf8(e.as_bytes(), e.utf8_error().valid_up_to()).into()
+        }),
+        FileInput::Missing => Err(ArgumentError::required(what)),
+        FileInput::TooLarge { at_least, .. } => Err(ArgumentError::TooLarge {
+            what: what.into(),
+            limit: MAX_INPUT_BYTES,
+            at_least,
+        }
+        .into()),
+    }
+}
+
 /// What a manifest's files are read with: a path as written and its role, to its content.
 pub type FileLookup<'a> = dyn FnMut(&str, FileRole) -> FileContent + 'a;
 
@@ -237,14 +267,14 @@ pub type FileLookup<'a> = dyn FnMut(&str, FileRole) -> FileContent + 'a;
 /// difficulty or level).
 pub fn operators_document(options_json: &str) -> Result<Document, TrustError> {
     use crate::doc::{Align, Block, Cell, Column, Section, Table};
-    let options = options::parse_options(options_json, Track::Reliability)?;
+    let registry = operator_registry(options_json)?;
     let mut table = Table::new(
         ["code", "name", "track", "family/kind", "difficulty/level"]
             .iter()
             .map(|t| Column::new(*t, Align::Left))
             .collect(),
     );
-    for op in options.registry.operators() {
+    for op in registry.operators() {
         let grade = match (op.difficulty, op.level) {
             (Some(d), _) => d.as_str(),
             (None, Some(l)) => l.as_str(),
@@ -332,73 +362,123 @@ fn spearman_input(value: &Value) -> Result<SpearmanInput, TrustError> {
     }
 }
 
-/// Spearman's ρ: input `{"x": [..], "y": [..]}` or `{"x": {name: v}, "y": {name: v}}` (paired by
-/// the names in both); output `{"n", "rho", "t", "p_value", "keys"}` (`keys` is the paired names
-/// or `null`; `rho`/`p_value` are `null` when undefined).
-pub fn spearman_json(input_json: &str) -> Result<String, TrustError> {
-    let value = parse(input_json).map_err(|e| {
-        TrustError::new(
-            TrustErrorCode::InvalidSpearmanInput,
-            format!("not JSON: {e}"),
-        )
-    })?;
-    let SpearmanInput {
-        x,
-        y,
-        keys,
-        findings,
-    } = spearman_input(&value)?;
-    let s = stats::spearman(&x, &y)?;
-    let e = stats::spearman_exact(&x, &y);
-    let json = json::SpearmanJson::new(&s, &e, keys.as_deref(), &findings);
-    Ok(crate::pyjson::to_tree(&json).to_pretty())
+/// Spearman's ρ of paired samples, with its exact or permutation p-value and interval, the
+/// names that paired them (when given as objects) and the completeness findings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpearmanReport {
+    /// ρ, t and the t-distribution p-value.
+    pub spearman: stats::Spearman,
+    /// The exact or permutation p-value and the interval of ρ.
+    pub exact: stats::SpearmanExact,
+    /// The paired names, or `None` for paired lists.
+    pub keys: Option<Vec<String>>,
+    /// Names on one side only.
+    pub findings: Vec<completeness::Finding>,
 }
 
-/// Spearman's ρ as a document (for the CLI and the web page).
-fn spearman_document(input_json: &str) -> Result<Document, TrustError> {
-    use crate::doc::{Block, Section, Tone};
-    let value = parse(input_json).map_err(|e| {
-        TrustError::new(
-            TrustErrorCode::InvalidSpearmanInput,
-            format!("not JSON: {e}"),
+impl SpearmanReport {
+    /// Compute ρ: input `{"x": [..], "y": [..]}` or `{"x": {name: v}, "y": {name: v}}` (paired by
+    /// the names in both).
+    ///
+    /// ```
+    /// let r = tabeq::trust::SpearmanReport::new(r#"{"x": [1, 2, 3], "y": [1, 3, 2]}"#).unwrap();
+    /// assert_eq!(r.summary(), "rho = 0.5000, p = 0.6667, exact p = 1.0000, n = 3");
+    /// ```
+    pub fn new(input_json: &str) -> Result<SpearmanReport, TrustError> {
+        let value = parse(input_json).map_err(|e| {
+            TrustError::new(
+                TrustErrorCode::InvalidSpearmanInput,
+                format!("not JSON: {e}"),
+            )
+        })?;
+        let SpearmanInput {
+            x,
+            y,
+            keys,
+            findings,
+        } = spearman_input(&value)?;
+        Ok(SpearmanReport {
+            spearman: stats::spearman(&x, &y)?,
+            exact: stats::spearman_exact(&x, &y),
+            keys,
+            findings,
+        })
+    }
+
+    /// One line: `rho = …, p = …, <method> p = …, n = …` (`-` for an undefined value).
+    pub fn summary(&self) -> String {
+        let (s, e) = (&self.spearman, &self.exact);
+        format!(
+            "rho = {}, p = {}, {} p = {}, n = {}",
+            four_places(s.rho),
+            four_places(s.p_value),
+            e.method.as_str(),
+            four_places(e.p_value),
+            s.n
         )
-    })?;
-    let SpearmanInput { x, y, findings, .. } = spearman_input(&value)?;
-    let s = stats::spearman(&x, &y)?;
-    let e = stats::spearman_exact(&x, &y);
-    let p = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.4}"));
-    let mut items = vec![
-        ("n".to_string(), s.n.to_string()),
-        ("rho".to_string(), p(s.rho)),
-        ("p (t, n − 2 df)".to_string(), p(s.p_value)),
-        (format!("p ({})", e.method.as_str()), p(e.p_value)),
-    ];
-    if let Some((lo, hi)) = e.ci {
-        items.push((
-            "95% CI (Fisher z)".to_string(),
-            format!("[{lo:.4}, {hi:.4}]"),
-        ));
     }
-    let mut section = Section::new("Completeness").with_id("completeness");
-    for f in &findings {
-        section.push(Block::note(
-            Tone::Warning,
-            format!("{}: {}", f.code.code(), f.message),
-        ));
+
+    /// The result as a document (for the CLI and the web page).
+    pub fn to_document(&self) -> Document {
+        use crate::doc::{Block, Section, Tone};
+        let (s, e) = (&self.spearman, &self.exact);
+        let mut items = vec![
+            ("n".to_string(), s.n.to_string()),
+            ("rho".to_string(), four_places(s.rho)),
+            ("p (t, n − 2 df)".to_string(), four_places(s.p_value)),
+            (format!("p ({})", e.method.as_str()), four_places(e.p_value)),
+        ];
+        if let Some((lo, hi)) = e.ci {
+            items.push((
+                "95% CI (Fisher z)".to_string(),
+                format!("[{lo:.4}, {hi:.4}]"),
+            ));
+        }
+        let mut doc = Document::new("Spearman rank correlation").lead(Block::Facts { items });
+        if !self.findings.is_empty() {
+            let mut section = Section::new("Completeness").with_id("completeness");
+            for f in &self.findings {
+                section.push(Block::note(
+                    Tone::Warning,
+                    format!("{}: {}", f.code.code(), f.message),
+                ));
+            }
+            doc = doc.section(section);
+        }
+        doc
     }
-    let mut doc = Document::new("Spearman rank correlation").lead(Block::Facts { items });
-    if !findings.is_empty() {
-        doc = doc.section(section);
-    }
-    Ok(doc)
+}
+
+/// A value with four decimals, `-` when undefined.
+fn four_places(value: Option<f64>) -> String {
+    value.map_or("-".to_string(), |v| format!("{v:.4}"))
+}
+
+/// Spearman's ρ as JSON: `{"n", "rho", "t", "p_value", "keys", "p_exact", "p_exact_method",
+/// "rho_ci", "findings"}` (`keys` is the paired names or `null`; undefined values are `null`).
+pub fn spearman_json(input_json: &str) -> Result<String, TrustError> {
+    Ok(crate::pyjson::to_tree(&SpearmanReport::new(input_json)?).to_pretty())
+}
+
+/// The operator registry: the built-ins plus any in `options_json`'s `operators`.
+pub fn operator_registry(options_json: &str) -> Result<OperatorRegistry, TrustError> {
+    // Registration does not depend on the track; reliability accepts every grouping key.
+    Ok(options::parse_options(options_json, Track::Reliability)?.registry)
 }
 
 /// The operator registry (built-ins plus any in `options_json`'s `operators`) as a JSON list of
 /// `{"code", "name", "track", "family"|"kind", "difficulty"|"level", "builtin"}`.
 pub fn operators_json(options_json: &str) -> Result<String, TrustError> {
-    // Registration does not depend on the track; reliability accepts every grouping key.
-    let options = options::parse_options(options_json, Track::Reliability)?;
-    Ok(options.registry.to_out().to_pretty())
+    Ok(crate::pyjson::to_tree(&operator_registry(options_json)?).to_pretty())
+}
+
+/// The operator registry as JSON (`format` `json`, see [`operators_json`]) or as its document
+/// rendered in `format` (see [`render_document`]).
+pub fn render_operators(options_json: &str, format: &str) -> Result<String, TrustError> {
+    match format {
+        "json" => operators_json(options_json),
+        _ => render_document(&operators_document(options_json)?, format),
+    }
 }
 
 /// Every trust error code as a JSON list of strings.

@@ -9,9 +9,13 @@
 //! ```
 //!
 //! `by` may also be a comma-separated string (`"model,dataset"`); `bootstrap` may be a number
-//! of resamples (seed 0, confidence 0.95), or `null`/`false` for none; `expected` is a list of
-//! instances or their JSON-lines text.
+//! of resamples, or `null`/`false` for none; `compare` may be `true`; top-level `seed` (default
+//! 0) and `confidence` (default 0.95) serve both unless they set their own; `operators` may be
+//! the JSON text of the list (a registration file); `expected` is a list of instances or their
+//! JSON-lines text.
 
+use super::compare::Comparison;
+use super::completeness::Finding;
 use super::error::{TrustError, TrustErrorCode};
 use super::operators::{OperatorRegistry, Track};
 use crate::pyjson::{parse, Value};
@@ -249,6 +253,31 @@ impl ReportOptions {
     }
 }
 
+/// What a track's report computation reads of the options.
+pub(crate) type Parts<'a> = (&'a [GroupKey], &'a OperatorRegistry, Option<&'a Bootstrap>);
+
+impl ReportOptions {
+    /// The grouping keys (checked for `track`), the registry and the bootstrap.
+    pub(crate) fn parts(&self, track: Track) -> Result<Parts<'_>, TrustError> {
+        check_by(&self.by, track)?;
+        Ok((&self.by, &self.registry, self.bootstrap.as_ref()))
+    }
+
+    /// A computed report's completeness `findings` (the first one an error under `strict`), and
+    /// its comparisons when asked for (`compare` computes them).
+    pub(crate) fn checks(
+        &self,
+        findings: Vec<Finding>,
+        compare: impl FnOnce(&CompareOptions) -> Vec<Comparison>,
+    ) -> Result<(Vec<Finding>, Vec<Comparison>), TrustError> {
+        super::completeness::enforce(&findings, self.strict)?;
+        Ok((
+            findings,
+            self.compare.as_ref().map(compare).unwrap_or_default(),
+        ))
+    }
+}
+
 fn invalid(message: impl Into<String>) -> TrustError {
     TrustError::new(TrustErrorCode::InvalidOptions, message)
 }
@@ -310,74 +339,76 @@ fn parse_by(value: &Value, track: Track) -> Result<Vec<GroupKey>, TrustError> {
     Ok(by)
 }
 
-fn parse_bootstrap(value: &Value) -> Result<Option<Bootstrap>, TrustError> {
-    let resamples_of = |v: &Value| -> Result<usize, TrustError> {
-        match v {
-            Value::Int(n) if (1..=MAX_RESAMPLES as i64).contains(n) => Ok(*n as usize),
-            _ => Err(invalid(format!(
+/// Set one bootstrap setting (`resamples`, `seed` or `confidence`).
+fn set_bootstrap(b: &mut Bootstrap, key: &str, v: &Value) -> Result<(), TrustError> {
+    match (key, v) {
+        ("resamples", Value::Int(n)) if (1..=MAX_RESAMPLES as i64).contains(n) => {
+            b.resamples = *n as usize
+        }
+        ("resamples", _) => {
+            return Err(invalid(format!(
                 "bootstrap resamples must be an integer in 1..={MAX_RESAMPLES}"
-            ))),
+            )))
         }
-    };
-    match value {
-        Value::Null | Value::Bool(false) => Ok(None),
-        Value::Int(_) => Ok(Some(Bootstrap {
-            resamples: resamples_of(value)?,
-            ..Bootstrap::default()
-        })),
-        Value::Object(members) => {
-            let mut b = Bootstrap::default();
-            for (key, v) in members {
-                match key.as_str() {
-                    "resamples" => b.resamples = resamples_of(v)?,
-                    "seed" => {
-                        b.seed = match v {
-                            Value::Int(s) if *s >= 0 => *s as u64,
-                            _ => {
-                                return Err(invalid(
-                                    "bootstrap seed must be a non-negative integer",
-                                ))
-                            }
-                        }
-                    }
-                    "confidence" => {
-                        b.confidence = match v {
-                            Value::Float(c) if *c > 0.0 && *c < 1.0 => *c,
-                            _ => return Err(invalid(
-                                "bootstrap confidence must be a number strictly between 0 and 1",
-                            )),
-                        }
-                    }
-                    other => return Err(invalid(format!("unknown bootstrap option {other:?}"))),
-                }
-            }
-            Ok(Some(b))
+        ("seed", Value::Int(s)) if *s >= 0 => b.seed = *s as u64,
+        ("seed", _) => return Err(invalid("bootstrap seed must be a non-negative integer")),
+        ("confidence", Value::Float(c)) if *c > 0.0 && *c < 1.0 => b.confidence = *c,
+        ("confidence", _) => {
+            return Err(invalid(
+                "bootstrap confidence must be a number strictly between 0 and 1",
+            ))
         }
-        _ => Err(invalid(
-            "`bootstrap` must be null, a number of resamples or an object",
-        )),
+        (other, _) => return Err(invalid(format!("unknown bootstrap option {other:?}"))),
     }
+    Ok(())
 }
 
-fn parse_compare(value: &Value) -> Result<Option<CompareOptions>, TrustError> {
+/// The bootstrap: `null`/`false`, a number of resamples, or an object of settings; what it
+/// leaves out comes from `defaults` (the options' own `seed` and `confidence`).
+fn parse_bootstrap(value: &Value, defaults: Bootstrap) -> Result<Option<Bootstrap>, TrustError> {
+    let mut b = defaults;
     match value {
-        Value::Null | Value::Bool(false) => Ok(None),
-        Value::Bool(true) => Ok(Some(CompareOptions::default())),
+        Value::Null | Value::Bool(false) => return Ok(None),
+        Value::Int(_) => set_bootstrap(&mut b, "resamples", value)?,
+        Value::Object(members) => {
+            for (key, v) in members {
+                set_bootstrap(&mut b, key, v)?;
+            }
+        }
+        _ => {
+            return Err(invalid(
+                "`bootstrap` must be null, a number of resamples or an object",
+            ))
+        }
+    }
+    Ok(Some(b))
+}
+
+fn parse_compare(value: &Value, defaults: Bootstrap) -> Result<Option<CompareOptions>, TrustError> {
+    let mut c = CompareOptions {
+        seed: defaults.seed,
+        confidence: defaults.confidence,
+        ..CompareOptions::default()
+    };
+    match value {
+        Value::Null | Value::Bool(false) => return Ok(None),
+        Value::Bool(true) => {}
         Value::Object(_) => {
             // The same settings as the bootstrap's, with the comparison's defaults.
-            let as_bootstrap = parse_bootstrap(value)?.unwrap_or_default();
-            let mut c = CompareOptions::default();
+            let as_bootstrap = parse_bootstrap(value, defaults)?.unwrap_or(defaults);
             if value.get("resamples").is_some() {
                 c.resamples = as_bootstrap.resamples;
             }
             c.seed = as_bootstrap.seed;
             c.confidence = as_bootstrap.confidence;
-            Ok(Some(c))
         }
-        _ => Err(invalid(
-            "`compare` must be true/false or an object {resamples, seed, confidence}",
-        )),
+        _ => {
+            return Err(invalid(
+                "`compare` must be true/false or an object {resamples, seed, confidence}",
+            ))
+        }
     }
+    Ok(Some(c))
 }
 
 /// Most expected instances accepted.
@@ -469,15 +500,29 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
     let Value::Object(members) = &value else {
         return Err(invalid("options must be a JSON object"));
     };
+    // `seed` and `confidence` serve the bootstrap and the comparisons unless they set their own.
+    let mut interval = Bootstrap::default();
+    for (key, v) in members {
+        if key == "seed" || key == "confidence" {
+            set_bootstrap(&mut interval, key, v)?;
+        }
+    }
     for (key, v) in members {
         match key.as_str() {
             "by" => options.by = parse_by(v, track)?,
-            "operators" => {
-                if !matches!(v, Value::Null) {
-                    options.registry.register_json(v)?;
-                }
-            }
-            "bootstrap" => options.bootstrap = parse_bootstrap(v)?,
+            "operators" => match v {
+                Value::Null => {}
+                // A registration file's text, as the CLI reads it.
+                Value::Str(text) => options.registry.register_json(&parse(text).map_err(|e| {
+                    TrustError::new(
+                        TrustErrorCode::InvalidOperatorRegistration,
+                        format!("operators are not JSON: {e}"),
+                    )
+                })?)?,
+                _ => options.registry.register_json(v)?,
+            },
+            "seed" | "confidence" => {}
+            "bootstrap" => options.bootstrap = parse_bootstrap(v, interval)?,
             "strict" => {
                 options.strict = match v {
                     Value::Bool(b) => *b,
@@ -485,7 +530,7 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
                     _ => return Err(invalid("`strict` must be true or false")),
                 }
             }
-            "compare" => options.compare = parse_compare(v)?,
+            "compare" => options.compare = parse_compare(v, interval)?,
             "expected" => {
                 options.expected = match v {
                     Value::Null => None,
@@ -495,7 +540,7 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
             }
             other => {
                 return Err(invalid(format!(
-                    "unknown option {other:?} (by, operators, bootstrap, strict, compare, expected)"
+                    "unknown option {other:?} (by, operators, bootstrap, seed, confidence, strict, compare, expected)"
                 )))
             }
         }
@@ -536,6 +581,26 @@ mod tests {
     }
 
     #[test]
+    fn top_level_seed_and_confidence_serve_bootstrap_and_compare() {
+        let text = r#"{"bootstrap": 50, "compare": true, "seed": 7, "confidence": 0.9}"#;
+        let o = parse_options(text, Track::Reliability).unwrap();
+        let (b, c) = (o.bootstrap.unwrap(), o.compare.unwrap());
+        assert_eq!((b.resamples, b.seed, b.confidence), (50, 7, 0.9));
+        assert_eq!((c.resamples, c.seed, c.confidence), (2000, 7, 0.9));
+        let text = r#"{"bootstrap": {"seed": 1}, "seed": 7}"#;
+        let b = parse_options(text, Track::Reliability).unwrap().bootstrap;
+        assert_eq!(b.map(|b| b.seed), Some(1));
+        // A registration file's text registers like the list it holds.
+        let text = r#"{"operators": "[{\"code\": \"XX\", \"name\": \"x\", \"track\": \"robustness\", \"kind\": \"k\", \"level\": \"L1\"}]"}"#;
+        let o = parse_options(text, Track::Robustness).unwrap();
+        assert!(o.registry.resolve("XX").is_some());
+        for text in [r#"{"operators": "{\"not\": 1}"}"#, r#"{"operators": "["}"#] {
+            let code = parse_options(text, Track::Robustness).unwrap_err().code;
+            assert_eq!(code, TrustErrorCode::InvalidOperatorRegistration, "{text}");
+        }
+    }
+
+    #[test]
     fn invalid_options_are_coded() {
         for (text, track) in [
             ("[]", Track::Reliability),
@@ -549,6 +614,11 @@ mod tests {
             ("{\"bootstrap\": 0}", Track::Reliability),
             ("{\"bootstrap\": {\"confidence\": 1.0}}", Track::Reliability),
             ("{\"bootstrap\": {\"seed\": -1}}", Track::Reliability),
+            ("{\"seed\": 1.5}", Track::Reliability),
+            (
+                "{\"confidence\": 2.0, \"compare\": true}",
+                Track::Reliability,
+            ),
             ("{\"bootstrap\": {\"draws\": 5}}", Track::Reliability),
             ("{\"groups\": 1}", Track::Reliability),
             ("{", Track::Reliability),

@@ -8,7 +8,8 @@
 //! `{"model", "dataset", "question_id", "perturbation_id", "operator", "correct"}`
 //! (optionally `"valid": false` to leave a perturbation out of K_i).
 //!
-//! Blank lines are skipped; other fields are ignored; line numbers are 1-based.
+//! Blank lines are skipped; other fields are ignored; line numbers are 1-based. A text that is
+//! one JSON array of such objects is read the same way, an item's position being its line.
 //!
 //! ```
 //! use tabeq::trust::operators::OperatorRegistry;
@@ -265,6 +266,50 @@ pub(crate) fn correct_value(value: &Value) -> Option<bool> {
     }
 }
 
+/// A track's identifying fields: its id and its outcome.
+fn track_fields(track: Track) -> (&'static str, &'static str) {
+    match track {
+        Track::Reliability => ("instance_id", "label"),
+        Track::Robustness => ("question_id", "correct"),
+    }
+}
+
+/// A record of the other track (its id or outcome without this track's) is `mixed_tracks`.
+fn check_track(obj: &Value, line: usize, track: Track) -> Result<(), TrustError> {
+    let other = match track {
+        Track::Reliability => Track::Robustness,
+        Track::Robustness => Track::Reliability,
+    };
+    let ((id, outcome), (other_id, other_outcome)) = (track_fields(track), track_fields(other));
+    if (present(obj, other_outcome) && !present(obj, outcome))
+        || (present(obj, other_id) && !present(obj, id))
+    {
+        return Err(TrustError::at(
+            TrustErrorCode::MixedTracks,
+            line,
+            format!(
+                "a {} record (`{other_id}`, `{other_outcome}`) in {} input",
+                other.as_str(),
+                track.as_str()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A field that must be present and not null.
+fn required<'a>(obj: &'a Value, key: &str, line: usize) -> Result<&'a Value, TrustError> {
+    obj.get(key)
+        .filter(|v| !matches!(v, Value::Null))
+        .ok_or_else(|| {
+            TrustError::at(
+                TrustErrorCode::MissingField,
+                line,
+                format!("missing `{key}`"),
+            )
+        })
+}
+
 /// Parse one reliability record object, keeping the values of the `custom` grouping keys.
 pub fn reliability_record_with_fields(
     obj: &Value,
@@ -272,24 +317,12 @@ pub fn reliability_record_with_fields(
     registry: &OperatorRegistry,
     custom: &[String],
 ) -> Result<ReliabilityRecord, TrustError> {
-    let robustness_shaped = (present(obj, "correct") && !present(obj, "label"))
-        || (present(obj, "question_id") && !present(obj, "instance_id"));
-    if robustness_shaped {
-        return Err(TrustError::at(
-            TrustErrorCode::MixedTracks,
-            line,
-            "a robustness record (`question_id`, `correct`) in reliability input",
-        ));
-    }
+    check_track(obj, line, Track::Reliability)?;
     let model = text_field(obj, "model", line)?;
     let dataset = text_field(obj, "dataset", line)?;
     let operator = operator_field(obj, line, registry, Track::Reliability)?;
     let instance_id = id_field(obj, "instance_id", line)?;
-    let raw = obj
-        .get("label")
-        .filter(|v| !matches!(v, Value::Null))
-        .ok_or_else(|| TrustError::at(TrustErrorCode::MissingField, line, "missing `label`"))?;
-    let label = Label::from_value(raw).ok_or_else(|| {
+    let label = Label::from_value(required(obj, "label", line)?).ok_or_else(|| {
         TrustError::at(
             TrustErrorCode::UnknownLabel,
             line,
@@ -324,13 +357,29 @@ pub(crate) type JsonlParser<R> =
 /// What parses one record object: the object, its line, the operators, the custom keys.
 type RecordParser<R> = fn(&Value, usize, &OperatorRegistry, &[String]) -> Result<R, TrustError>;
 
-/// Each line of JSONL text that holds something, parsed by `record`.
+/// Each line of JSONL text that holds something, parsed by `record`; or, when the whole text is
+/// one JSON array (what a binding passes for a list of records), each of its items, its "line"
+/// being its 1-based position.
 fn parse_lines<R>(
     text: &str,
     registry: &OperatorRegistry,
     custom: &[String],
     record: RecordParser<R>,
 ) -> Result<Vec<R>, TrustError> {
+    let array = text.trim_start().starts_with('[').then(|| parse(text));
+    if let Some(Ok(Value::Array(items))) = array {
+        return (1..)
+            .zip(&items)
+            .map(|(position, item)| match item {
+                Value::Object(_) => record(item, position, registry, custom),
+                _ => Err(TrustError::at(
+                    TrustErrorCode::NotAnObject,
+                    position,
+                    "each record must be a JSON object",
+                )),
+            })
+            .collect();
+    }
     jsonl_lines(text)
         .map(|(line, raw)| record(&parse_object(line, raw)?, line, registry, custom))
         .collect()
@@ -350,20 +399,8 @@ pub fn robustness_record_with_fields(
 }
 
 fn correct_field(obj: &Value, line: usize) -> Result<bool, TrustError> {
-    let reliability_shaped = (present(obj, "label") && !present(obj, "correct"))
-        || (present(obj, "instance_id") && !present(obj, "question_id"));
-    if reliability_shaped {
-        return Err(TrustError::at(
-            TrustErrorCode::MixedTracks,
-            line,
-            "a reliability record (`instance_id`, `label`) in robustness input",
-        ));
-    }
-    let raw = obj
-        .get("correct")
-        .filter(|v| !matches!(v, Value::Null))
-        .ok_or_else(|| TrustError::at(TrustErrorCode::MissingField, line, "missing `correct`"))?;
-    correct_value(raw).ok_or_else(|| {
+    check_track(obj, line, Track::Robustness)?;
+    correct_value(required(obj, "correct", line)?).ok_or_else(|| {
         TrustError::at(
             TrustErrorCode::InvalidCorrect,
             line,
@@ -433,6 +470,22 @@ mod tests {
         parse_reliability_jsonl(line, &OperatorRegistry::builtin(), &[])
             .unwrap_err()
             .code
+    }
+
+    #[test]
+    fn a_json_array_reads_like_its_lines() {
+        let registry = OperatorRegistry::builtin();
+        let line = r#"{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "full"}"#;
+        let from_lines = parse_reliability_jsonl(&format!("{line}\n"), &registry, &[]).unwrap();
+        let from_array = parse_reliability_jsonl(&format!("[{line}]"), &registry, &[]).unwrap();
+        assert_eq!(from_lines, from_array);
+        let err = parse_reliability_jsonl(&format!("[{line}, 3]"), &registry, &[]).unwrap_err();
+        assert_eq!((err.code, err.line), (TrustErrorCode::NotAnObject, Some(2)));
+        // A first line that is an array, in JSON lines, stays an error at line 1.
+        assert_eq!(
+            reliability_error(&format!("[1]\n{line}")),
+            TrustErrorCode::NotAnObject
+        );
     }
 
     #[test]

@@ -448,12 +448,7 @@ pub fn reliability_report_with(
     records: &[ReliabilityRecord],
     options: &ReportOptions,
 ) -> Result<ReliabilityReport, TrustError> {
-    let (by, registry, bootstrap) = (
-        &options.by[..],
-        &options.registry,
-        options.bootstrap.as_ref(),
-    );
-    super::options::check_by(by, super::operators::Track::Reliability)?;
+    let (by, registry, bootstrap) = options.parts(super::operators::Track::Reliability)?;
     if records.is_empty() {
         return Err(TrustError::new(
             TrustErrorCode::NoRecords,
@@ -472,15 +467,10 @@ pub fn reliability_report_with(
     let keep = by.contains(&GroupKey::Dataset);
     let groups = rows(records, by, registry, bootstrap, "rows", keep)?;
     let (families, pooled) = if with_operator {
-        let family_keys = family_names(by);
-        let pooled_keys: Vec<GroupKey> = by
-            .iter()
-            .filter(|k| **k != GroupKey::Operator)
-            .cloned()
-            .collect();
+        let keys = SectionKeys::of(by);
         (
-            rows(records, &family_keys, registry, bootstrap, "rows", false)?,
-            rows(records, &pooled_keys, registry, bootstrap, "rows", false)?,
+            rows(records, &keys.families, registry, bootstrap, "rows", false)?,
+            rows(records, &keys.pooled, registry, bootstrap, "rows", false)?,
         )
     } else {
         (Vec::new(), Vec::new())
@@ -498,11 +488,9 @@ pub fn reliability_report_with(
         findings: Vec::new(),
         comparisons: Vec::new(),
     };
-    report.findings = findings(records, registry, &report, options);
-    completeness::enforce(&report.findings, options.strict)?;
-    if let Some(c) = &options.compare {
-        report.comparisons = comparisons(records, registry, c);
-    }
+    let found = findings(records, registry, &report, options);
+    (report.findings, report.comparisons) =
+        options.checks(found, |c| comparisons(records, registry, c))?;
     Ok(report)
 }
 

@@ -3,7 +3,7 @@
 //! --format csv`). The bindings translate types; the shapes are decided here.
 
 use crate::doc::Document;
-use crate::pyjson::{python_float_repr, Out};
+use crate::pyjson::{python_float_repr, to_tree, Out};
 
 use super::error::{TrustError, TrustErrorCode};
 use super::manifest::ScoredEntry;
@@ -18,6 +18,19 @@ pub enum Report {
     Reliability(ReliabilityReport),
     /// Acc_clean, ASR, RAD, Acc_rob; `scored` when computed from a manifest.
     Robustness(RobustnessReport, Option<Vec<ScoredEntry>>),
+}
+
+/// The report's JSON shape (with `scored` when scored from a manifest): what
+/// [`Report::to_json`] prints and what the WebAssembly module hands to JavaScript as an object.
+impl serde::Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Report::Reliability(r) => r.serialize(serializer),
+            Report::Robustness(r, scored) => {
+                super::json::Scored(r, scored.as_deref()).serialize(serializer)
+            }
+        }
+    }
 }
 
 /// Flat-row sections of each track, in report order.
@@ -69,11 +82,7 @@ impl Report {
 
     /// The report as a JSON tree (see [`crate::trust`] for the schema).
     pub fn to_out(&self) -> Out {
-        match self {
-            Report::Reliability(r) => r.to_out(),
-            Report::Robustness(r, None) => r.to_out(),
-            Report::Robustness(r, Some(scored)) => r.to_out_scored(Some(scored)),
-        }
+        to_tree(self)
     }
 
     /// The report as JSON text (two-space indented).

@@ -29,7 +29,7 @@ use super::group::{
     text_part, Columns, GroupRow, Key, KeyPart,
 };
 use super::operators::{OperatorRegistry, Track};
-use super::options::{check_by, Bootstrap, CompareOptions, GroupKey, ReportOptions};
+use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
 use super::records::{field_of, RobustnessRecord};
 use super::stats::Rng;
 use super::trend::{level_trend, LevelTrend};
@@ -583,12 +583,7 @@ pub fn robustness_report_with(
     records: &[RobustnessRecord],
     options: &ReportOptions,
 ) -> Result<RobustnessReport, TrustError> {
-    let (by, registry, bootstrap) = (
-        &options.by[..],
-        &options.registry,
-        options.bootstrap.as_ref(),
-    );
-    check_by(by, Track::Robustness)?;
+    let (by, registry, bootstrap) = options.parts(Track::Robustness)?;
     let originals = records.iter().filter(|r| r.perturbation.is_none()).count();
     if originals == 0 {
         return Err(TrustError::new(
@@ -623,11 +618,8 @@ pub fn robustness_report_with(
         comparisons: Vec::new(),
         registry: registry.clone(),
     };
-    report.findings = findings(records, &questions, &report, options);
-    completeness::enforce(&report.findings, options.strict)?;
-    if let Some(c) = &options.compare {
-        report.comparisons = comparisons(records, c);
-    }
+    let found = findings(records, &questions, &report, options);
+    (report.findings, report.comparisons) = options.checks(found, |c| comparisons(records, c))?;
     Ok(report)
 }
 
