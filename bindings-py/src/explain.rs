@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 
 use tabeq::config::TaskConfig;
 use tabeq::csv::read_table;
-use tabeq::error::{FatalCode, FatalError};
+use tabeq::error::{FatalDetail, FatalError};
 use tabeq::explain::{explain as explain_core, Diagnosis, ExplainOptions};
 use tabeq::partial_credit::column_signature_of_csv;
 use tabeq::PreparedGold;
@@ -113,12 +113,8 @@ fn column_signature(
 ) -> PyResult<String> {
     let inputs = TaskInputs::new(prediction, gold)?;
     inputs.run(py, |pred, gold| {
-        let gold_table = read_table(&gold.gold_bytes("task")?).map_err(|e| {
-            FatalError::new(
-                FatalCode::GoldInvalidCsv,
-                format!("cannot read gold CSV: {e}"),
-            )
-        })?;
+        let gold_table = read_table(&gold.gold_bytes("task")?)
+            .map_err(|e| FatalError::from(FatalDetail::GoldCsv(e)))?;
         let pred_bytes: Option<Cow<'_, [u8]>> = match pred {
             None => None,
             Some(Input::Bytes(b)) => Some(Cow::Borrowed(b)),

@@ -68,13 +68,9 @@ fn manifest_file(files: &JsValue, path: &str) -> FileContent {
     };
     match input(&value, "file", MAX_CSV_BYTES) {
         Ok(Input::Bytes(bytes)) => FileContent::Bytes(bytes),
-        Ok(Input::TooLarge { at_least, .. }) => FileContent::Invalid(tabeq::CsvError {
-            kind: tabeq::error::CsvErrorKind::TooLarge,
-            record: None,
-            message: format!(
-                "{path} exceeds the {MAX_CSV_BYTES}-byte limit (at least {at_least} bytes)"
-            ),
-        }),
+        Ok(Input::TooLarge { at_least, .. }) => {
+            FileContent::Invalid(tabeq::CsvError::named_too_large(path, at_least))
+        }
         Ok(Input::Missing) | Err(_) => FileContent::Missing,
     }
 }

@@ -30,6 +30,7 @@ pub mod evaluate;
 pub mod explain;
 pub mod extract;
 pub mod file_input;
+pub mod file_problem;
 pub mod gold_free_check;
 pub mod isodate;
 pub mod matching;
