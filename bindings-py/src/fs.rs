@@ -287,26 +287,11 @@ pub fn check_output(path: &Path) -> Result<(), OutputError> {
     match fs::symlink_metadata(path) {
         Ok(meta) if meta.is_file() => {}
         Ok(meta) => {
-            let found = if meta.file_type().is_symlink() {
-                FoundInstead::Link
-            } else if meta.is_dir() {
-                FoundInstead::Directory
-            } else {
-                FoundInstead::Special
-            };
-            return Err(OutputError::NotARegularFile {
-                path: shown(path),
-                found,
-            });
+            let found = FoundInstead::of(meta.file_type().is_symlink(), meta.is_dir());
+            return Err(OutputError::not_regular(&shown(path), found));
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => {
-            let reason = e.to_string();
-            return Err(OutputError::CannotCheck {
-                path: shown(path),
-                reason,
-            });
-        }
+        Err(e) => return Err(OutputError::cannot_check(&shown(path), e)),
     }
     let mut ancestor = path.parent();
     while let Some(dir) = ancestor.filter(|d| !d.as_os_str().is_empty()) {
@@ -324,10 +309,7 @@ pub fn check_output(path: &Path) -> Result<(), OutputError> {
 /// and rename it over `path`.
 pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
     check_output(path)?;
-    let failed = |e: io::Error| OutputError::WriteFailed {
-        path: shown(path),
-        reason: e.to_string(),
-    };
+    let failed = |e: io::Error| OutputError::write_failed(&shown(path), e);
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -349,10 +331,9 @@ pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
     written.map_err(|e| {
         let _ = fs::remove_file(&temp_path);
         match fs::symlink_metadata(path) {
-            Ok(meta) if !meta.is_file() => OutputError::NotARegularFile {
-                path: shown(path),
-                found: FoundInstead::Unknown,
-            },
+            Ok(meta) if !meta.is_file() => {
+                OutputError::not_regular(&shown(path), FoundInstead::Unknown)
+            }
             _ => failed(e),
         }
     })

@@ -399,7 +399,9 @@ impl fmt::Display for CsvMessage<'_> {
             CsvProblem::InvalidUtf8 { valid_up_to } => {
                 write!(f, "invalid UTF-8 at byte {valid_up_to}")
             }
-            CsvProblem::TooLarge { size, exact } => write_too_large(f, "CSV", "", *size, *exact),
+            CsvProblem::TooLarge { size, exact } => {
+                write_too_large(f, "CSV", "", *size as u64, *exact)
+            }
             CsvProblem::TooManyRows => write!(f, "CSV exceeds the {MAX_CSV_ROWS}-data-row limit"),
             CsvProblem::TooManyColumns { columns } => write!(
                 f,
@@ -421,7 +423,7 @@ impl fmt::Display for CsvMessage<'_> {
             CsvProblem::File { path, problem } => problem.write_csv_message(f, path),
             CsvProblem::Unreadable { path, reason } => write!(f, "cannot read {path}: {reason}"),
             CsvProblem::NamedTooLarge { path, at_least } => {
-                write_too_large(f, path, "", *at_least, false)
+                write_too_large(f, path, "", *at_least as u64, false)
             }
         }
     }

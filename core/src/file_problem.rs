@@ -53,7 +53,7 @@ impl FileProblem {
             FileProblem::Link => write!(f, "Symbolic links are not allowed: {path}"),
             FileProblem::NotRegular => write!(f, "CSV path is not a regular file: {path}"),
             FileProblem::TooLarge(size) => {
-                write_too_large(f, "CSV", &format!(": {path}"), *size as usize, true)
+                write_too_large(f, "CSV", &format!(": {path}"), *size, true)
             }
             FileProblem::Io(reason) => write!(f, "Cannot read CSV {path}: {reason}"),
         }
@@ -66,7 +66,7 @@ pub(crate) fn write_too_large(
     f: &mut fmt::Formatter<'_>,
     subject: &str,
     after: &str,
-    size: usize,
+    size: u64,
     exact: bool,
 ) -> fmt::Result {
     let at_least = if exact { "" } else { "at least " };
@@ -127,7 +127,33 @@ pub enum OutputError {
     },
 }
 
+impl FoundInstead {
+    /// What a path's status (not following links) says is there instead of a regular file.
+    pub fn of(is_link: bool, is_dir: bool) -> FoundInstead {
+        match (is_link, is_dir) {
+            (true, _) => FoundInstead::Link,
+            (false, true) => FoundInstead::Directory,
+            (false, false) => FoundInstead::Special,
+        }
+    }
+}
+
 impl OutputError {
+    /// [`OutputError::NotARegularFile`].
+    pub fn not_regular(path: &str, found: FoundInstead) -> OutputError {
+        let path = path.to_string();
+        OutputError::NotARegularFile { path, found }
+    }
+    /// [`OutputError::CannotCheck`].
+    pub fn cannot_check(path: &str, reason: impl fmt::Display) -> OutputError {
+        let (path, reason) = (path.to_string(), reason.to_string());
+        OutputError::CannotCheck { path, reason }
+    }
+    /// [`OutputError::WriteFailed`].
+    pub fn write_failed(path: &str, reason: impl fmt::Display) -> OutputError {
+        let (path, reason) = (path.to_string(), reason.to_string());
+        OutputError::WriteFailed { path, reason }
+    }
     /// `output_not_a_regular_file` or `output_write_failed`.
     pub fn code(&self) -> OutputErrorCode {
         match self {

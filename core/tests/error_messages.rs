@@ -1,0 +1,249 @@
+//! Every error message the core renders, byte for byte: errors carry their data and render
+//! their message from it, and the text must stay what the official summary, fatal output and
+//! the bindings have always shown. The expected lines are `core/tests/data/error_messages.tsv`
+//! (label, tab, `code: message` or the rendered error), recorded from the releases that stored
+//! the messages as text.
+
+use tabeq::config::ColumnSpec;
+use tabeq::csv::{
+    read_table, Table, MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS,
+};
+use tabeq::suite::{plan_suite, ConfigFile};
+use tabeq::{CsvError, FatalError, PreparedGold, TaskConfig};
+
+const EXPECTED: &str = include_str!("data/error_messages.tsv");
+
+fn csv_cases() -> Vec<(&'static str, Vec<u8>)> {
+    let rows = format!("a\n{}", "1\n".repeat(MAX_CSV_ROWS + 1));
+    let wide = format!("{}\n", ",".repeat(MAX_CSV_COLUMNS));
+    let long_cell = format!("a\n{}\n", "x".repeat(MAX_CELL_CHARACTERS + 1));
+    vec![
+        ("csv invalid utf-8", b"a\nb\xff\n".to_vec()),
+        ("csv too large", vec![b'x'; MAX_CSV_BYTES + 1]),
+        ("csv too many rows", rows.into_bytes()),
+        ("csv too many columns", wide.into_bytes()),
+        ("csv cell too large", long_cell.into_bytes()),
+        ("csv nul", b"a\nb\nx\0\n".to_vec()),
+        ("csv empty", b"".to_vec()),
+        ("csv zero columns", b"\n".to_vec()),
+        ("csv non-rectangular", b"a,b\n1,2\n3\n".to_vec()),
+        ("csv after quote", b"a\n\"x\"y\n".to_vec()),
+        ("csv unterminated", b"a\n1\n\"x".to_vec()),
+    ]
+}
+
+fn cell_cases() -> Vec<(&'static str, &'static str, String)> {
+    let number = r#"{"type": "number", "comparison": {"mode": "decimal_places", "digits": 2}}"#;
+    let integer = r#"{"type": "number", "comparison": {"mode": "integer"}}"#;
+    vec![
+        ("cell invalid number", number, "x1".into()),
+        ("cell percent", number, "5%".into()),
+        ("cell thousands", number, "1,00".into()),
+        ("cell not an integer", integer, "3.5".into()),
+        ("cell out of range", number, "1e99999999999999999999".into()),
+        (
+            "cell invalid datetime",
+            r#"{"type": "date"}"#,
+            "2024-13-01".into(),
+        ),
+        (
+            "cell not midnight",
+            r#"{"type": "date"}"#,
+            "2024-01-02T01:00:00".into(),
+        ),
+        (
+            "cell datetime out of range",
+            r#"{"type": "datetime"}"#,
+            "9999-12-31T23:00:00-05:00".into(),
+        ),
+        (
+            "cell boolean",
+            r#"{"type": "boolean"}"#,
+            "maybe \"so\"".into(),
+        ),
+        ("cell long value", number, "y".repeat(81)),
+        ("cell 80 characters", number, "z".repeat(80)),
+    ]
+}
+
+fn config(columns: &str) -> Vec<u8> {
+    format!(
+        r#"{{"schema_version": "1.0", "task_id": "task_7", "order_sensitive": false, "columns": {columns}}}"#
+    )
+    .into_bytes()
+}
+
+fn config_cases() -> Vec<(&'static str, Vec<u8>, Option<&'static str>)> {
+    let col = |body: &str| config(&format!("[{body}]"));
+    let num = |cmp: &str| {
+        col(&format!(
+            r#"{{"gold_index": 0, "gold_name": "n", "type": "number"{cmp}}}"#
+        ))
+    };
+    vec![
+        ("config not utf-8", b"{\"a\": \"\xff\"}".to_vec(), None),
+        ("config not json", b"{\"a\": }".to_vec(), None),
+        ("config not an object", b"[1]".to_vec(), None),
+        (
+            "config schema",
+            br#"{"schema_version": 2.0, "task_id": "task_7"}"#.to_vec(),
+            None,
+        ),
+        (
+            "config task id",
+            br#"{"schema_version": "1.0", "task_id": "task7"}"#.to_vec(),
+            None,
+        ),
+        ("config stem", config("[]"), Some("task_8")),
+        (
+            "config order_sensitive",
+            br#"{"schema_version": "1.0", "task_id": "task_7", "order_sensitive": "yes"}"#.to_vec(),
+            None,
+        ),
+        ("config no columns", config("[]"), None),
+        ("config column not object", col("5"), None),
+        (
+            "config gold_index",
+            col(r#"{"gold_index": 1, "gold_name": "a", "type": "text"}"#),
+            None,
+        ),
+        (
+            "config gold_name",
+            col(r#"{"gold_index": 0, "gold_name": 5, "type": "text"}"#),
+            None,
+        ),
+        (
+            "config type",
+            col(r#"{"gold_index": 0, "gold_name": "a", "type": "blob"}"#),
+            None,
+        ),
+        ("config no comparison", num(""), None),
+        (
+            "config mode",
+            num(r#", "comparison": {"mode": "exact"}"#),
+            None,
+        ),
+        (
+            "config digits",
+            num(r#", "comparison": {"mode": "decimal_places", "digits": 31}"#),
+            None,
+        ),
+        (
+            "config unit",
+            num(r#", "comparison": {"mode": "integer"}, "unit": ["x"]"#),
+            None,
+        ),
+    ]
+}
+
+/// `label`, and the error's code and message (`code: message`), for every case.
+fn rendered() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut push = |label: &str, text: String| out.push((label.to_string(), text));
+    for (label, bytes) in csv_cases() {
+        let e = read_table(&bytes).unwrap_err();
+        push(label, e.to_string());
+        push(&format!("{label} (record)"), format!("{:?}", e.record));
+    }
+    let nul_row = vec![vec!["a"], vec!["x\0"]];
+    push(
+        "rows nul",
+        Table::from_rows(&nul_row).unwrap_err().to_string(),
+    );
+    let long = "x".repeat(MAX_CELL_CHARACTERS + 1);
+    let long_row = vec![vec!["a".to_string()], vec![long]];
+    push(
+        "rows cell too large",
+        Table::from_rows(&long_row).unwrap_err().to_string(),
+    );
+    push(
+        "csv too large, lower bound",
+        CsvError::too_large(7, false).to_string(),
+    );
+    let refused = read_table(b"").unwrap_err();
+    push("unreadable prediction", refused.unreadable_prediction());
+    for (label, column, value) in cell_cases() {
+        let rule = ColumnSpec::from_json(column).unwrap().rule();
+        let e = tabeq::canon::canonicalize(&value, &rule).unwrap_err();
+        push(label, e.to_string());
+    }
+    let fatal = |e: FatalError| format!("{} [{:?}]: {}", e.code.code(), e.task_id, e);
+    for (label, bytes, stem) in config_cases() {
+        push(
+            label,
+            fatal(TaskConfig::from_json(&bytes, stem).unwrap_err()),
+        );
+    }
+    push(
+        "column not json",
+        fatal(ColumnSpec::from_json("{").unwrap_err()),
+    );
+    push(
+        "column not object",
+        fatal(ColumnSpec::from_json("[]").unwrap_err()),
+    );
+    let text = config(
+        r#"[{"gold_index": 0, "gold_name": "a", "type": "number", "comparison": {"mode": "integer"}}]"#,
+    );
+    let task = TaskConfig::from_json(&text, None).unwrap();
+    push(
+        "gold csv",
+        fatal(PreparedGold::new(b"a\n\"x", &task).err().unwrap()),
+    );
+    push(
+        "gold columns",
+        fatal(PreparedGold::new(b"a,b\n1,2\n", &task).err().unwrap()),
+    );
+    push(
+        "gold cell",
+        fatal(PreparedGold::new(b"a\n1\n1.5\n", &task).err().unwrap()),
+    );
+    push(
+        "gold missing, no path",
+        fatal(FatalError::gold_missing("task_7", None)),
+    );
+    push(
+        "gold missing",
+        fatal(FatalError::gold_missing(
+            "task_7",
+            Some("g/task_7/gold.csv"),
+        )),
+    );
+    let too_large = CsvError::too_large(MAX_CSV_BYTES + 9, true);
+    push(
+        "gold too large",
+        fatal(FatalError::gold_unreadable("task_7", &too_large)),
+    );
+    let file = |name: &str, bytes: &[u8]| ConfigFile {
+        name: name.into(),
+        bytes: bytes.to_vec(),
+    };
+    push("suite no configs", fatal(plan_suite(&[]).unwrap_err()));
+    let bad_name = [file("task_x.json", b"{}")];
+    push(
+        "suite config name",
+        fatal(plan_suite(&bad_name).unwrap_err()),
+    );
+    let twice = [file("task_7.json", &text), file("task_7.json", &text)];
+    push("suite duplicate", fatal(plan_suite(&twice).unwrap_err()));
+    let broken = [file("task_7.json", &config("[]"))];
+    push("suite config", fatal(plan_suite(&broken).unwrap_err()));
+    out
+}
+
+#[test]
+fn every_message_reads_as_it_always_has() {
+    let got: Vec<String> = rendered()
+        .into_iter()
+        .map(|(label, text)| format!("{label}\t{text}"))
+        .collect();
+    let want: Vec<&str> = EXPECTED.lines().collect();
+    let differ: Vec<String> = got
+        .iter()
+        .zip(&want)
+        .filter(|(g, w)| g != w)
+        .map(|(g, w)| format!("got  {g}\nwant {w}"))
+        .collect();
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    assert_eq!(got.len(), want.len(), "{}", got.join("\n"));
+}
