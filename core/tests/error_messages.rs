@@ -35,32 +35,22 @@ fn csv_cases() -> Vec<(&'static str, Vec<u8>)> {
 fn cell_cases() -> Vec<(&'static str, &'static str, String)> {
     let number = r#"{"type": "number", "comparison": {"mode": "decimal_places", "digits": 2}}"#;
     let integer = r#"{"type": "number", "comparison": {"mode": "integer"}}"#;
+    let (date, datetime) = (r#"{"type": "date"}"#, r#"{"type": "datetime"}"#);
+    let boolean = r#"{"type": "boolean"}"#;
     vec![
         ("cell invalid number", number, "x1".into()),
         ("cell percent", number, "5%".into()),
         ("cell thousands", number, "1,00".into()),
         ("cell not an integer", integer, "3.5".into()),
         ("cell out of range", number, "1e99999999999999999999".into()),
-        (
-            "cell invalid datetime",
-            r#"{"type": "date"}"#,
-            "2024-13-01".into(),
-        ),
-        (
-            "cell not midnight",
-            r#"{"type": "date"}"#,
-            "2024-01-02T01:00:00".into(),
-        ),
+        ("cell invalid datetime", date, "2024-13-01".into()),
+        ("cell not midnight", date, "2024-01-02T01:00:00".into()),
         (
             "cell datetime out of range",
-            r#"{"type": "datetime"}"#,
+            datetime,
             "9999-12-31T23:00:00-05:00".into(),
         ),
-        (
-            "cell boolean",
-            r#"{"type": "boolean"}"#,
-            "maybe \"so\"".into(),
-        ),
+        ("cell boolean", boolean, "maybe \"so\"".into()),
         ("cell long value", number, "y".repeat(81)),
         ("cell 80 characters", number, "z".repeat(80)),
     ]
@@ -73,67 +63,66 @@ fn config(columns: &str) -> Vec<u8> {
     .into_bytes()
 }
 
-fn config_cases() -> Vec<(&'static str, Vec<u8>, Option<&'static str>)> {
-    let col = |body: &str| config(&format!("[{body}]"));
-    let num = |cmp: &str| {
-        col(&format!(
-            r#"{{"gold_index": 0, "gold_name": "n", "type": "number"{cmp}}}"#
-        ))
-    };
-    vec![
-        ("config not utf-8", b"{\"a\": \"\xff\"}".to_vec(), None),
-        ("config not json", b"{\"a\": }".to_vec(), None),
-        ("config not an object", b"[1]".to_vec(), None),
+/// Columns a config refuses: label, column object.
+const BAD_COLUMNS: &[(&str, &str)] = &[
+    ("config column not object", "5"),
+    (
+        "config gold_index",
+        r#"{"gold_index": 1, "gold_name": "a", "type": "text"}"#,
+    ),
+    (
+        "config gold_name",
+        r#"{"gold_index": 0, "gold_name": 5, "type": "text"}"#,
+    ),
+    (
+        "config type",
+        r#"{"gold_index": 0, "gold_name": "a", "type": "blob"}"#,
+    ),
+];
+
+/// Numeric columns a config refuses: label, the keys after `"type": "number"`.
+const BAD_NUMBERS: &[(&str, &str)] = &[
+    ("config no comparison", ""),
+    ("config mode", r#", "comparison": {"mode": "exact"}"#),
+    (
+        "config digits",
+        r#", "comparison": {"mode": "decimal_places", "digits": 31}"#,
+    ),
+    (
+        "config unit",
+        r#", "comparison": {"mode": "integer"}, "unit": ["x"]"#,
+    ),
+];
+
+/// Configs `TaskConfig::from_json` refuses (without a file stem), in the expected order.
+fn config_cases() -> Vec<(&'static str, Vec<u8>)> {
+    let top = |keys: &str| format!(r#"{{"schema_version": "1.0", "task_id": "task_7"{keys}}}"#);
+    let mut cases = vec![
+        ("config not utf-8", b"{\"a\": \"\xff\"}".to_vec()),
+        ("config not json", b"{\"a\": }".to_vec()),
+        ("config not an object", b"[1]".to_vec()),
         (
             "config schema",
             br#"{"schema_version": 2.0, "task_id": "task_7"}"#.to_vec(),
-            None,
         ),
         (
             "config task id",
             br#"{"schema_version": "1.0", "task_id": "task7"}"#.to_vec(),
-            None,
         ),
-        ("config stem", config("[]"), Some("task_8")),
         (
             "config order_sensitive",
-            br#"{"schema_version": "1.0", "task_id": "task_7", "order_sensitive": "yes"}"#.to_vec(),
-            None,
+            top(r#", "order_sensitive": "yes""#).into_bytes(),
         ),
-        ("config no columns", config("[]"), None),
-        ("config column not object", col("5"), None),
-        (
-            "config gold_index",
-            col(r#"{"gold_index": 1, "gold_name": "a", "type": "text"}"#),
-            None,
-        ),
-        (
-            "config gold_name",
-            col(r#"{"gold_index": 0, "gold_name": 5, "type": "text"}"#),
-            None,
-        ),
-        (
-            "config type",
-            col(r#"{"gold_index": 0, "gold_name": "a", "type": "blob"}"#),
-            None,
-        ),
-        ("config no comparison", num(""), None),
-        (
-            "config mode",
-            num(r#", "comparison": {"mode": "exact"}"#),
-            None,
-        ),
-        (
-            "config digits",
-            num(r#", "comparison": {"mode": "decimal_places", "digits": 31}"#),
-            None,
-        ),
-        (
-            "config unit",
-            num(r#", "comparison": {"mode": "integer"}, "unit": ["x"]"#),
-            None,
-        ),
-    ]
+        ("config no columns", config("[]")),
+    ];
+    for &(label, column) in BAD_COLUMNS {
+        cases.push((label, config(&format!("[{column}]"))));
+    }
+    let number = r#"{"gold_index": 0, "gold_name": "n", "type": "number""#;
+    for &(label, keys) in BAD_NUMBERS {
+        cases.push((label, config(&format!("[{number}{keys}}}]"))));
+    }
+    cases
 }
 
 /// `label`, and the error's code and message (`code: message`), for every case.
@@ -168,12 +157,14 @@ fn rendered() -> Vec<(String, String)> {
         push(label, e.to_string());
     }
     let fatal = |e: FatalError| format!("{} [{:?}]: {}", e.code.code(), e.task_id, e);
-    for (label, bytes, stem) in config_cases() {
+    for (label, bytes) in config_cases() {
         push(
             label,
-            fatal(TaskConfig::from_json(&bytes, stem).unwrap_err()),
+            fatal(TaskConfig::from_json(&bytes, None).unwrap_err()),
         );
     }
+    let stem = TaskConfig::from_json(&config("[]"), Some("task_8")).unwrap_err();
+    push("config stem", fatal(stem));
     push(
         "column not json",
         fatal(ColumnSpec::from_json("{").unwrap_err()),
