@@ -238,3 +238,98 @@ fn every_message_reads_as_it_always_has() {
     assert!(differ.is_empty(), "{}", differ.join("\n"));
     assert_eq!(got.len(), want.len(), "{}", got.join("\n"));
 }
+
+/// What a binding's system calls found, as the Python file layer worded it before the core
+/// did (`bindings-py/src/fs.rs`, `trust.rs`) and as the WebAssembly trust module words a
+/// manifest file that is too large.
+#[test]
+fn file_problems_read_as_the_bindings_wrote_them() {
+    use tabeq::file_problem::{missing_prediction, FileProblem, FoundInstead, OutputError};
+    let p = "d/x.csv";
+    let problems = [
+        FileProblem::Missing,
+        FileProblem::Link,
+        FileProblem::NotRegular,
+        FileProblem::TooLarge(21_000_000),
+        FileProblem::Io("Permission denied (os error 13)".into()),
+    ];
+    let files: Vec<String> = problems.iter().map(|problem| problem.message(p)).collect();
+    assert_eq!(
+        files,
+        [
+            "No such file: d/x.csv",
+            "Symbolic links are not allowed: d/x.csv",
+            "Not a regular file: d/x.csv",
+            "File too large: d/x.csv (21000000 bytes)",
+            "Cannot read d/x.csv: Permission denied (os error 13)",
+        ]
+    );
+    let csvs: Vec<String> = problems
+        .iter()
+        .map(|problem| CsvError::file(p, problem.clone()).to_string())
+        .collect();
+    assert_eq!(
+        csvs,
+        [
+            "csv_not_a_regular_file: Missing CSV file: d/x.csv",
+            "csv_not_a_regular_file: Symbolic links are not allowed: d/x.csv",
+            "csv_not_a_regular_file: CSV path is not a regular file: d/x.csv",
+            "csv_too_large: CSV exceeds the 20971520-byte limit: d/x.csv (21000000 bytes)",
+            "csv_not_a_regular_file: Cannot read CSV d/x.csv: Permission denied (os error 13)",
+        ]
+    );
+    let fatal = |e: FatalError| format!("{} [{:?}]: {}", e.code.code(), e.task_id, e);
+    let gold = FatalError::gold_file("task_2", p, FileProblem::TooLarge(21_000_000));
+    let config = FatalError::config_file("c/task_2.json", FileProblem::NotRegular);
+    let batch = FatalError::gold_file("task_2", p, FileProblem::Missing).in_batch(3);
+    let listing = FatalError::cannot_list("c", "Permission denied (os error 13)");
+    let texts = [
+        fatal(gold),
+        fatal(config),
+        fatal(batch),
+        fatal(FatalError::missing_directory("gold root", "g")),
+        fatal(listing),
+        missing_prediction("p/task_2/prediction.csv"),
+        CsvError::unreadable("m/gold.csv", "Is a directory (os error 21)").to_string(),
+        CsvError::named_too_large("m/gold.csv", 30_000_000).to_string(),
+    ];
+    assert_eq!(
+        texts,
+        [
+            "gold_invalid_csv [Some(\"task_2\")]: CSV exceeds the 20971520-byte limit: d/x.csv (21000000 bytes)",
+            "config_invalid_json [None]: Cannot load task config c/task_2.json: Not a regular file: c/task_2.json",
+            "gold_missing [Some(\"task_2\")]: task #3: Missing CSV file: d/x.csv",
+            "suite_missing_directory [None]: Missing gold root directory: g",
+            "suite_missing_directory [None]: Cannot list c: Permission denied (os error 13)",
+            "Missing prediction CSV: p/task_2/prediction.csv",
+            "csv_not_a_regular_file: cannot read m/gold.csv: Is a directory (os error 21)",
+            "csv_too_large: m/gold.csv exceeds the 20971520-byte limit (at least 30000000 bytes)",
+        ]
+    );
+    let out = "o/summary.json";
+    let outputs = [
+        OutputError::not_regular(out, FoundInstead::of(true, false)),
+        OutputError::not_regular(out, FoundInstead::of(false, true)),
+        OutputError::not_regular(out, FoundInstead::of(false, false)),
+        OutputError::not_regular(out, FoundInstead::Unknown),
+        OutputError::DirectoryNotADirectory { dir: "o".into() },
+        OutputError::cannot_check(out, "Not a directory (os error 20)"),
+        OutputError::write_failed(out, "No space left on device (os error 28)"),
+    ];
+    let outputs: Vec<String> = outputs
+        .iter()
+        .map(|e| format!("{}: {e}", e.code()))
+        .collect();
+    assert_eq!(
+        outputs,
+        [
+            "output_not_a_regular_file: Output path is a symbolic link, not a regular file: o/summary.json",
+            "output_not_a_regular_file: Output path is a directory, not a regular file: o/summary.json",
+            "output_not_a_regular_file: Output path is a FIFO, socket or device, not a regular file: o/summary.json",
+            "output_not_a_regular_file: Output path is not a regular file: o/summary.json",
+            "output_not_a_regular_file: Output directory o is not a directory",
+            "output_write_failed: Cannot check output path o/summary.json: Not a directory (os error 20)",
+            "output_write_failed: Cannot write o/summary.json: No space left on device (os error 28)",
+        ]
+    );
+}
