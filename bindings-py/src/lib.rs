@@ -425,7 +425,7 @@ fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
 fn read_file(py: Python<'_>, path: PathBuf, max_bytes: u64) -> PyResult<Py<PyBytes>> {
     match py.detach(|| fs::read_regular_file(&path, max_bytes, fs::FinalLink::Follow)) {
         Ok(bytes) => Ok(PyBytes::new(py, &bytes).unbind()),
-        // The OS's own words, as `open` raises them.
+        // An OS error in its own words (an `OSError`, as `open` would raise).
         Err(fs::ReadError::Io(reason)) => Err(pyo3::exceptions::PyOSError::new_err(reason)),
         Err(e) => Err(pyo3::exceptions::PyOSError::new_err(
             e.message(&path.display().to_string()),
