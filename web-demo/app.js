@@ -78,13 +78,6 @@ function scrollRegion(label, child) {
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": label }, child);
 }
 
-function table(headers, rows, attrs = {}, label = attrs["data-testid"]?.replaceAll("-", " ") ?? "table") {
-  return scrollRegion(
-    label,
-    h("table", attrs, h("thead", {}, h("tr", {}, headers.map((c) => (c instanceof Node ? c : h("th", { scope: "col" }, c))))), h("tbody", {}, rows)),
-  );
-}
-
 /**
  * Pagination for a long table already in the page (an interactive part, so page code): shows
  * `size` rows at a time with Previous / Next buttons and the range shown.
@@ -114,9 +107,12 @@ function paginate(tableEl, size = 50) {
   return h("div", { class: "pager" }, prev, label, next);
 }
 
-/** A document rendered to HTML by the core, with its tables made reachable and paginated. */
-function coreDocument(html, testid) {
-  const box = h("div", { class: "core-doc", "data-testid": testid });
+/**
+ * A document rendered to HTML by the core, with its tables made reachable and paginated; `tone`
+ * ("pass", "warn" or "fail") colours its title as a banner (a page highlight of the core's text).
+ */
+function coreDocument(html, testid, tone = null) {
+  const box = h("div", { class: "core-doc", "data-testid": testid, "data-tone": tone });
   box.innerHTML = html; // built by the core, every text escaped (tabeq::doc::Document::to_html)
   for (const t of box.querySelectorAll("table")) {
     const heading = t.closest("section")?.querySelector("h2")?.textContent ?? "table";
@@ -348,46 +344,6 @@ async function runCheck() {
   setStatus("ready", "ready");
 }
 
-function headerName(headers, k) {
-  return `${k}: ${clip(headers[k] ?? "", 40)}`;
-}
-
-function renderVerdict(verdict, headers, goldNames) {
-  const banner = verdict.passed
-    ? h("div", { class: "banner pass", "data-testid": "verdict" }, h("strong", {}, "PASSED"), h("span", { class: "msg" }, `score 1 · ${verdict.task_id}`))
-    : h(
-        "div",
-        { class: "banner fail", "data-testid": "verdict" },
-        h("strong", {}, "FAILED"),
-        h("span", { class: "code" }, verdict.error_code),
-        h("span", { class: "msg" }, verdict.error),
-      );
-  const facts = h(
-    "ul",
-    { class: "facts" },
-    h("li", {}, "order ", h("b", {}, verdict.order_sensitive ? "matters" : "ignored")),
-    h("li", {}, "columns ", h("b", {}, `${verdict.prediction_column_count} / ${verdict.gold_column_count}`)),
-    h("li", {}, "rows ", h("b", {}, `${verdict.prediction_row_count} / ${verdict.gold_row_count}`), " (prediction / gold)"),
-  );
-  const parts = [banner, facts];
-  if (verdict.column_mapping) {
-    parts.push(
-      h("h3", {}, "Column mapping"),
-      table(
-        ["Gold column", "Prediction column"],
-        verdict.column_mapping.map((pair) =>
-          h("tr", {}, h("td", {}, `${pair.gold_index}: ${goldNames[pair.gold_index] ?? ""}`), h("td", {}, headerName(headers, pair.prediction_index))),
-        ),
-        { "data-testid": "verdict-mapping" },
-      ),
-    );
-  }
-  if (!verdict.passed) {
-    parts.push(h("p", { class: "hint" }, "The ", h("a", { href: "#explain", "data-goto": "explain" }, "Explain"), " tab shows why."));
-  }
-  return parts;
-}
-
 /**
  * The config keys the official evaluator ignores (configWarnings): a warning note, announced to
  * screen readers, or nothing. `testId` names the note in the view.
@@ -405,18 +361,21 @@ function configWarningsNote(warnings, testId) {
   ];
 }
 
-/** The check: config warnings, the verdict (with a gold), then the core's validation document. */
+const tone = (good) => (good ? "pass" : "fail");
+
+/**
+ * The check: config warnings, the verdict (with a gold: the core's record document and column
+ * mapping), then the core's validation document.
+ */
 function renderCheck(v, verdict, foreign, html, warnings) {
   const parts = [...configWarningsNote(warnings, "check-config-warnings")];
-  if (verdict) parts.push(h("h3", {}, "Verdict"), ...renderVerdict(verdict, v.prediction_headers, v.columns.map((c) => c.gold_name)));
-  parts.push(
-    h("h3", {}, "Pre-submission check"),
-    v.ok
-      ? h("div", { class: "banner pass", "data-testid": "validation" }, h("strong", {}, "Readable"), h("span", { class: "msg" }, verdict ? "nothing found without the gold fails this task" : "nothing found without the gold fails this task; the verdict needs the gold"))
-      : h("div", { class: "banner fail", "data-testid": "validation" }, h("strong", {}, "Will fail"), h("span", { class: "code" }, v.error_code)),
-  );
+  if (verdict) {
+    parts.push(h("h3", {}, "Verdict"), coreDocument(verdict.html, "verdict", tone(verdict.passed)));
+    if (!verdict.passed) parts.push(h("p", { class: "hint" }, "The ", h("a", { href: "#explain", "data-goto": "explain" }, "Explain"), " tab shows why."));
+  }
+  parts.push(h("h3", {}, "Pre-submission check"));
   if (foreign) parts.push(h("p", { class: "note note-hint", "data-testid": "foreign-file" }, foreign.advice));
-  parts.push(coreDocument(html, "validation-document"));
+  parts.push(coreDocument(html, "validation-document", tone(v.ok)));
   return parts;
 }
 
@@ -461,7 +420,7 @@ const sameCanonical = (a, b) => a && b && !a.error && !b.error && a.value === b.
  * partial credit) and the interactive side-by-side rows.
  */
 function renderExplain(d, view, html, markdown) {
-  const doc = coreDocument(html, "explain-document");
+  const doc = coreDocument(html, "explain-document", tone(d.passed));
   // Missing and extra rows next to each other (page layout of two core sections).
   const missing = doc.querySelector('section[data-section="missing_rows"]');
   const extra = doc.querySelector('section[data-section="extra_rows"]');
@@ -470,14 +429,8 @@ function renderExplain(d, view, html, markdown) {
     missing.before(pair);
     pair.append(missing, extra);
   }
-  return [
-    d.passed
-      ? h("div", { class: "banner pass", "data-testid": "explain-verdict" }, h("strong", {}, "PASSED"), h("span", { class: "msg" }, d.task_id))
-      : h("div", { class: "banner fail", "data-testid": "explain-verdict" }, h("strong", {}, "FAILED"), h("span", { class: "code" }, d.error_code)),
-    h("p", { class: "downloads" }, "Download the explanation: ", download("explanation.md", "text/markdown", markdown, "explain-download-md")),
-    doc,
-    ...renderSideBySide(d, view),
-  ];
+  afterTitle(doc, h("p", { class: "downloads" }, "Download the explanation: ", download("explanation.md", "text/markdown", markdown, "explain-download-md")));
+  return [doc, ...renderSideBySide(d, view)];
 }
 
 /** Rows shown per page in the side-by-side view. */
@@ -628,7 +581,7 @@ async function runSuite(files, source) {
     bar.value = 1;
     show(out, [
       ...configWarningsNote(result.warnings, "suite-config-warnings"),
-      ...(result.mode === "check" ? renderSubmission(result, source) : renderSuite(result.summary, result.summaryJson)),
+      ...(result.mode === "check" ? renderSubmission(result) : renderSuite(result)),
     ]);
     out.dataset.done = String(run.id);
   } catch (error) {
@@ -646,77 +599,59 @@ function download(name, type, content, testid) {
   return h("a", { class: "download", href: url, download: name, "data-testid": testid }, name);
 }
 
-/** The gold-less submission check: the core's report document, downloads, and per-task actions. */
-function renderSubmission(result, source) {
-  const r = result.report;
-  const good = r.ready_task_count === r.task_count;
-  const banner = h(
-    "div",
-    { class: `banner ${good ? "pass" : "fail"}`, "data-testid": "submission-summary" },
-    h("strong", {}, good ? "Ready to submit" : "Will lose tasks"),
-    h("span", { class: "msg" }, `${r.ready_task_count} of ${r.task_count} tasks ready · ${r.failing_task_count} will fail · ${r.missing_tasks.length} missing · ${r.extra_tasks.length} extra`),
-  );
-  const downloads = h(
-    "p",
-    { class: "downloads" },
-    "Download the report: ",
-    download("submission_check.md", "text/markdown", result.markdown, "submission-download-md"),
-    " · ",
-    download("submission_check.csv", "text/csv", result.csv, "submission-download-csv"),
-    " · ",
-    download("submission_check.json", "application/json", JSON.stringify(r, null, 2), "submission-download-json"),
-  );
-  const doc = coreDocument(result.html, "submission-report");
-  // Each failing task row gets a button that opens it in the Check tab (page interaction).
-  for (const row of doc.querySelectorAll('section[data-section="failing"] tbody tr')) {
-    const taskId = row.cells[0]?.textContent;
-    if (!taskId) continue;
-    row.dataset.task = taskId;
-    row.append(h("td", {}, h("button", { type: "button", class: "linkish", "aria-label": `Check ${taskId} in the Check tab`, onclick: () => openSuiteTask(taskId, "check", source) }, "check")));
-  }
-  const failingHead = doc.querySelector('section[data-section="failing"] thead tr');
-  failingHead?.append(h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Action")));
-  return [banner, downloads, doc];
+/** Put page controls (downloads) right under a core document's title. */
+function afterTitle(doc, element) {
+  doc.querySelector(".tabeq-doc > h1")?.after(element);
 }
 
-function renderSuite(s, json) {
-  const good = s.passed_task_count === s.task_count;
-  const rowsTable = table(
-    ["Task", "Result", "Error", "Columns", "Rows", "Mapping", h("span", { class: "sr-only" }, "Action")].map((c, i) => h("th", { scope: "col", class: i === 3 || i === 4 ? "num" : null }, c)),
-    s.tasks.map((t) =>
-      h(
-        "tr",
-        { class: t.passed ? null : "bad", "data-task": t.task_id },
-        h("td", {}, t.task_id),
-        h("td", { class: t.passed ? "ok" : "no" }, t.passed ? "passed" : "failed"),
-        h("td", { class: "mono", title: t.error ?? "" }, t.error_code ?? ""),
-        h("td", { class: "num" }, `${t.prediction_column_count} / ${t.gold_column_count}`),
-        h("td", { class: "num" }, `${t.prediction_row_count} / ${t.gold_row_count}`),
-        h("td", { class: "mono" }, t.column_mapping ? `[${t.column_mapping.map((p) => p.prediction_index).join(", ")}]` : ""),
-        h("td", {}, t.passed ? "" : h("button", { type: "button", class: "linkish", "aria-label": `Explain ${t.task_id}`, onclick: () => openSuiteTask(t.task_id, "explain", suiteRun.source) }, "explain")),
-      ),
+/**
+ * A button at the end of each row of a core document's task table whose task (its first cell)
+ * `wanted` accepts: it opens that task of the suite on screen in `tab` (page interaction).
+ */
+function taskButtons(doc, section, tab, wanted) {
+  const table = doc.querySelector(`section[data-section="${section}"] table`);
+  if (!table) return;
+  const source = suiteRun.source;
+  const tabName = tab[0].toUpperCase() + tab.slice(1);
+  table.tHead.rows[0].append(h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Action")));
+  for (const row of table.tBodies[0].rows) {
+    const taskId = row.cells[0].textContent;
+    row.dataset.task = taskId;
+    const label = `${tabName} ${taskId} in the ${tabName} tab`;
+    row.append(h("td", {}, wanted(taskId) && h("button", { type: "button", class: "linkish", "aria-label": label, onclick: () => openSuiteTask(taskId, tab, source) }, tab)));
+  }
+}
+
+/** The gold-less submission check: the core's report document, downloads, and per-task actions. */
+function renderSubmission(result) {
+  const r = result.report;
+  const doc = coreDocument(result.html, "submission-report", tone(r.ready_task_count === r.task_count));
+  afterTitle(
+    doc,
+    h(
+      "p",
+      { class: "downloads" },
+      "Download the report: ",
+      download("submission_check.md", "text/markdown", result.markdown, "submission-download-md"),
+      " · ",
+      download("submission_check.csv", "text/csv", result.csv, "submission-download-csv"),
+      " · ",
+      download("submission_check.json", "application/json", JSON.stringify(r, null, 2), "submission-download-json"),
     ),
-    { "data-testid": "suite-tasks" },
-    "Tasks of the suite",
   );
-  return [
-    h(
-      "div",
-      { class: `banner ${good ? "pass" : s.passed_task_count ? "warn" : "fail"}`, "data-testid": "suite-summary" },
-      h("strong", {}, `task accuracy ${(s.task_accuracy * 100).toFixed(1)}%`),
-      h("span", { class: "msg" }, `${s.passed_task_count} of ${s.task_count} tasks passed`),
-      h("a", { class: "download", href: URL.createObjectURL(new Blob([json], { type: "application/json" })), download: "evaluation_summary.json", "data-testid": "suite-download" }, "Download evaluation_summary.json"),
-    ),
-    h(
-      "ul",
-      { class: "facts" },
-      h("li", {}, "config_set_sha256 ", h("b", { class: "mono" }, s.config_set_sha256.slice(0, 16)), "…"),
-      h("li", {}, "unscored prediction tasks ", h("b", { "data-testid": "suite-unscored" }, s.unscored_prediction_tasks.length ? s.unscored_prediction_tasks.join(", ") : "none")),
-      h("li", {}, "evaluator ", h("b", {}, `${s.evaluator} ${s.evaluator_version}`)),
-    ),
-    rowsTable,
-    paginate(rowsTable.querySelector("table"), 100),
-  ];
+  // Each failing task row gets a button that opens it in the Check tab (page interaction).
+  taskButtons(doc, "failing", "check", () => true);
+  return [doc];
+}
+
+/** A scored suite: the core's summary document, the summary download and "explain" on failed tasks. */
+function renderSuite(result) {
+  const s = result.summary;
+  const doc = coreDocument(result.html, "suite-summary", s.passed_task_count === s.task_count ? "pass" : s.passed_task_count ? "warn" : "fail");
+  afterTitle(doc, h("p", { class: "downloads" }, "Download the official summary: ", download("evaluation_summary.json", "application/json", result.summaryJson, "suite-download")));
+  const failed = new Set(s.tasks.filter((t) => !t.passed).map((t) => t.task_id));
+  taskButtons(doc, "tasks", "explain", (taskId) => failed.has(taskId));
+  return [doc];
 }
 
 /** Load one task of the suite on screen into the task inputs and open `tab`. */

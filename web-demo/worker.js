@@ -74,15 +74,24 @@ function configWarnings(config) {
   }
 }
 
+/**
+ * The official verdict as the core's documents show it: the record (title, verdict, error,
+ * counts) and the column mapping (gold names, rules, prediction headers) of the diagnosis.
+ */
+function verdict(p, g, c, options) {
+  const document = tabeq.explainDocument(p, g, c, options);
+  document.sections = document.sections.filter((section) => section.id === "mapping");
+  return { passed: tabeq.evaluate(p, g, c, options).passed, html: tabeq.renderDocument(document, "html") };
+}
+
 /** The check: the gold-less validation, and the official verdict when a gold is given. */
 async function check({ prediction, config, gold, configName }) {
   const [p, c, g] = await Promise.all([bytesOf(prediction), bytesOf(config), bytesOf(gold)]);
   const options = configOptions(configName);
   const validation = tabeq.validatePrediction(p, c, options);
   const html = tabeq.renderDocument(tabeq.validationDocument(p, c, options), "html");
-  const verdict = g === null ? null : tabeq.evaluate(p, g, c, options);
   const foreign = validation.csv_error?.code === "csv_invalid_utf8" ? foreignFile(p) : null;
-  return { validation, verdict, foreign, html, warnings: configWarnings(c) };
+  return { validation, verdict: g === null ? null : verdict(p, g, c, options), foreign, html, warnings: configWarnings(c) };
 }
 
 /** One cell under a gold column's rule: its canonical value, or the reason it does not read. */
@@ -210,7 +219,7 @@ async function suite(folder, progress, run) {
     // Each task's ignored config keys, prefixed with the task id (one note for the suite).
     const configByName = new Map(configFiles.map((f) => [f.name, f.content]));
     const warnings = ids.flatMap((id) => configWarnings(configByName.get(`${id}.json`)).map((w) => ({ ...w, message: `${id}: ${w.message}` })));
-    if (hasGold) return { mode, paths, warnings, summary: runner.summary(), summaryJson: runner.summaryJson() };
+    if (hasGold) return { mode, paths, warnings, summary: runner.summary(), summaryJson: runner.summaryJson(), html: runner.render("html") };
     return {
       mode,
       paths,

@@ -1,13 +1,13 @@
 //! JavaScript export of `Gold`: one gold prepared once, scored against many predictions
 //! (`tabeq::file_input::GoldScorer`).
 
+use serde::Serialize;
 use tabeq::file_input::{FileInput, GoldScorer};
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{array_items, bool_option};
 use crate::task_functions::{csv_input, task_files};
-use crate::{out_to_js, throw, to_js};
-use tabeq::cpython_json::{to_tree, Out};
+use crate::{throw, to_js};
 
 /// A gold read, validated and canonicalized once (`Gold` in `tabeq.d.ts`).
 ///
@@ -21,11 +21,16 @@ pub struct JsGold {
     scorer: GoldScorer,
 }
 
-fn predictions(value: &JsValue) -> Result<Vec<FileInput>, JsValue> {
+fn prediction_files(value: &JsValue) -> Result<Vec<FileInput>, JsValue> {
     throw(array_items(value, "predictions"))?
         .iter()
         .map(|p| csv_input(p, "prediction"))
         .collect()
+}
+
+/// `f` of each prediction of a JavaScript array, as an array of plain objects.
+fn each<T: Serialize>(items: &JsValue, f: impl Fn(&FileInput) -> T) -> Result<JsValue, JsValue> {
+    to_js(&prediction_files(items)?.iter().map(f).collect::<Vec<T>>())
 }
 
 #[wasm_bindgen(js_class = Gold)]
@@ -46,16 +51,13 @@ impl JsGold {
 
     /// The records of many predictions, in order.
     #[wasm_bindgen(js_name = evaluateMany)]
-    pub fn evaluate_many(&self, predictions_value: JsValue) -> Result<JsValue, JsValue> {
-        let items = predictions(&predictions_value)?;
-        // One array of trees (not a serialized Vec): no second serializer in the module.
-        let results = items.iter().map(|p| to_tree(&self.scorer.result(p)));
-        out_to_js(&Out::Array(results.collect()))
+    pub fn evaluate_many(&self, predictions: JsValue) -> Result<JsValue, JsValue> {
+        each(&predictions, |p| self.scorer.result(p))
     }
 
     /// The official score (1 or 0) of each prediction.
-    pub fn scores(&self, predictions_value: JsValue) -> Result<Vec<f64>, JsValue> {
-        let items = predictions(&predictions_value)?;
+    pub fn scores(&self, predictions: JsValue) -> Result<Vec<f64>, JsValue> {
+        let items = prediction_files(&predictions)?;
         Ok(items.iter().map(|p| self.scorer.score(p)).collect())
     }
 
@@ -64,21 +66,17 @@ impl JsGold {
     #[wasm_bindgen(js_name = partialCredit)]
     pub fn partial_credit(
         &self,
-        predictions_value: JsValue,
+        predictions: JsValue,
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let strict = throw(bool_option(&options, "signatureStrict"))?.unwrap_or(false);
-        let items = predictions(&predictions_value)?;
-        let credits = items
-            .iter()
-            .map(|p| to_tree(&self.scorer.partial_credit(p, strict)));
-        out_to_js(&Out::Array(credits.collect()))
+        each(&predictions, |p| self.scorer.partial_credit(p, strict))
     }
 
     /// The normalized config.
     #[wasm_bindgen(getter)]
     pub fn config(&self) -> Result<JsValue, JsValue> {
-        out_to_js(&self.scorer.gold().config().to_out())
+        to_js(&self.scorer.gold().config().to_out())
     }
 
     /// Gold data rows.

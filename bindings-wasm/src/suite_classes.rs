@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::js_args::{string, suite_files};
 use crate::task_functions::csv_input;
-use crate::{out_to_js, throw, to_js};
+use crate::{throw, to_js};
 
 /// A suite in the official layout, scored task by task so the caller can show progress.
 ///
@@ -61,7 +61,7 @@ impl SuiteRun {
     #[wasm_bindgen(js_name = taskConfig)]
     pub fn task_config(&self, task_id: JsValue) -> Result<JsValue, JsValue> {
         let task_id = throw(string(&task_id, "taskId"))?;
-        out_to_js(&throw(self.run.task_config(&task_id))?.to_out())
+        to_js(&throw(self.run.task_config(&task_id))?.to_out())
     }
 
     /// Score one task; `prediction` null means the file is missing. Gold problems are fatal.
@@ -81,6 +81,12 @@ impl SuiteRun {
     /// The summary object (official keys and order), once every task is scored.
     pub fn summary(&self) -> Result<JsValue, JsValue> {
         to_js(&throw(self.run.finished_summary())?)
+    }
+
+    /// The summary rendered by the core (`"text"`, `"markdown"`, `"html"` or `"csv"`): the
+    /// totals and one row per task, failures first.
+    pub fn render(&self, format: JsValue) -> Result<String, JsValue> {
+        crate::render(&throw(self.run.finished_summary())?.document(), &format)
     }
 
     /// The summary file's text (`evaluation_summary.json`).
@@ -129,12 +135,12 @@ impl SubmissionRun {
     ) -> Result<JsValue, JsValue> {
         let task_id = throw(string(&task_id, "taskId"))?;
         let prediction = csv_input(&prediction, "prediction")?;
-        out_to_js(&throw(self.check.check_input(&task_id, &prediction))?.to_out())
+        to_js(&throw(self.check.check_input(&task_id, &prediction))?.to_out())
     }
 
     /// The whole report (`SubmissionReport`), once every task is checked.
     pub fn report(&self) -> Result<JsValue, JsValue> {
-        out_to_js(&throw(self.check.finished_report())?.to_out())
+        to_js(&throw(self.check.finished_report())?.to_out())
     }
 
     /// The report rendered by the core: `"text"`, `"markdown"`, `"html"` or `"csv"`.

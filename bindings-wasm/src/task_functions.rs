@@ -9,7 +9,7 @@ use tabeq::gold_free_check::ValidationReport;
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{bool_option, config_file_name, count_option, string};
-use crate::{config_input, input, throw, to_js, to_js_value};
+use crate::{config_input, input, throw, to_js};
 
 /// Largest `maxItems` / `maxValueChars` accepted by `explain` (keeps the diagnosis bounded).
 const MAX_EXPLAIN_LIMIT: usize = 10_000;
@@ -83,7 +83,7 @@ pub fn validation_document(
     config: JsValue,
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    to_js_value(&validation(&prediction, &config, &options)?.document())
+    to_js(&validation(&prediction, &config, &options)?.document())
 }
 
 fn explain_options(options: &JsValue) -> Result<ExplainOptions, JsValue> {
@@ -130,7 +130,7 @@ pub fn explain_document(
     config: JsValue,
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    to_js_value(&diagnose(prediction, gold, config, options)?.document())
+    to_js(&diagnose(prediction, gold, config, options)?.document())
 }
 
 /// A CSV file as the strict reader sees it (`TableView` in `tabeq.d.ts`): its header, row count

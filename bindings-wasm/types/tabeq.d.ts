@@ -551,6 +551,8 @@ export class SuiteRun {
   summary(): SuiteSummary;
   /** The summary file's text (indent 2, trailing newline). */
   summaryJson(): string;
+  /** The summary for people, rendered by the core: totals, then one row per task, failures first. */
+  render(format: "text" | "markdown" | "html" | "csv"): string;
 }
 
 /** Options of Gold.partialCredit. */

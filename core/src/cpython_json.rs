@@ -528,6 +528,34 @@ impl Out {
     }
 }
 
+/// A tree serializes as the JSON it prints (objects in key order, `Null` as unit), so another
+/// serializer (`serde-wasm-bindgen` for JavaScript) builds the same values without JSON text.
+/// NaN and ±Infinity, which Python prints but JSON cannot read back, are refused.
+///
+/// ```
+/// use tabeq::cpython_json::Out;
+/// let tree = Out::Object(vec![("b".into(), Out::Float(1.0)), ("a".into(), Out::Null)]);
+/// assert_eq!(serde_json::to_string(&tree).unwrap(), r#"{"b":1.0,"a":null}"#);
+/// assert!(serde_json::to_string(&Out::Float(f64::NAN)).is_err());
+/// ```
+impl serde::Serialize for Out {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Out::Null => s.serialize_unit(),
+            Out::Bool(b) => s.serialize_bool(*b),
+            Out::Int(i) => s.serialize_i64(*i),
+            Out::Float(f) if f.is_finite() => s.serialize_f64(*f),
+            Out::Float(f) => Err(serde::ser::Error::custom(format_args!(
+                "{} has no JSON form",
+                python_float_repr(*f)
+            ))),
+            Out::Str(text) => s.serialize_str(text),
+            Out::Array(items) => s.collect_seq(items),
+            Out::Object(members) => s.collect_map(members.iter().map(|(k, v)| (k, v))),
+        }
+    }
+}
+
 fn newline(out: &mut String, level: usize) {
     out.push('\n');
     for _ in 0..level {

@@ -82,8 +82,9 @@ test("submission check: a gold-less 410-task folder, checked task by task, with 
   assert.ok(missing.length > 0 && ready > 0 && ready < 410, `${ready} ready, ${missing.length} missing`);
   await tab("suite");
   await rerendered("suite", () => page.setInputFiles("#suite-folder", folder));
-  const summary = await text('[data-testid="submission-summary"]');
-  assert.match(summary, new RegExp(`${ready} of 410 tasks ready · ${410 - ready} will fail · ${missing.length} missing · 1 extra`));
+  assert.equal(await text('[data-testid="submission-report"] h1'), "Submission check");
+  const facts = await text('[data-testid="submission-report"] dl.facts');
+  assert.match(facts, new RegExp(`^tasks\\s*410\\s*ready\\s*${ready}\\s*will fail\\s*${410 - ready}\\s*missing predictions\\s*${missing.length}\\s*extra prediction folders\\s*1\\b`));
   assert.match(await text('[data-testid="suite-progress-text"]'), /410 \/ 410 tasks checked in .* · submission/);
   const report = await text('[data-testid="submission-report"]');
   assert.match(report, new RegExp(`${missing.length} tasks without predictions/<task>/prediction.csv`));
@@ -109,7 +110,7 @@ test("submission check: a gold-less 410-task folder, checked task by task, with 
   const failing = json.tasks.find((t) => !t.ok && t.error_code !== "missing_prediction");
   await rerendered("check", () => page.click(`#suite-output [data-section="failing"] tr[data-task="${failing.task_id}"] button`));
   assert.match(await text('[data-testid="config-info"]'), new RegExp(`${failing.task_id}\\.json`));
-  assert.match(await text('[data-testid="validation"]'), new RegExp(`Will fail\\s+${failing.error_code}`));
+  assert.match(await text('[data-testid="validation-document"] h1'), new RegExp(`^${failing.task_id}: fails \\(${failing.error_code}\\)$`));
 });
 
 test("submission check: the same folder as a .zip (deflated and stored), read in the page", async () => {
@@ -165,10 +166,10 @@ test("one run at a time: a second folder chosen while the first runs replaces it
   await page.setInputFiles("#suite-folder", slow);
   await page.waitForFunction(() => /tasks scored \(task_\d+\) · slow-suite/.test(document.querySelector("#suite-progress-text").textContent));
   await rerendered("suite", () => page.setInputFiles("#suite-folder", quick));
-  assert.match(await text('[data-testid="suite-summary"]'), new RegExp(`${expected.passed_task_count} of ${expected.task_count} tasks passed`));
+  assert.equal(await text('[data-testid="suite-summary"] h1'), `${expected.passed_task_count}/${expected.task_count} tasks passed`);
   // The first run cannot come back: wait as long as it would need, then look again.
   await page.waitForTimeout(4000);
-  assert.match(await text('[data-testid="suite-summary"]'), new RegExp(`of ${expected.task_count} tasks passed`));
+  assert.match(await text('[data-testid="suite-summary"] h1'), new RegExp(`/${expected.task_count} tasks passed$`));
   assert.equal(await page.locator("#suite-output").getAttribute("data-source"), "quick-suite");
   const texts = await page.evaluate(() => window.__texts);
   const lastSlow = texts.findLastIndex((s) => s.includes("slow-suite"));
@@ -176,8 +177,8 @@ test("one run at a time: a second folder chosen while the first runs replaces it
   assert.ok(lastSlow < firstQuick, `slow-suite progress after quick-suite started: ${texts.join(" | ")}`);
   // "explain" opens the task of the folder on screen.
   const failed = expected.tasks.find((t) => !t.passed && t.error_code === "relation_mismatch");
-  await rerendered("explain", () => page.click(`[data-testid="suite-tasks"] tr[data-task="${failed.task_id}"] button`));
-  assert.match(await text('[data-testid="explain-verdict"]'), /relation_mismatch/);
+  await rerendered("explain", () => page.click(`[data-testid="suite-summary"] [data-section="tasks"] tr[data-task="${failed.task_id}"] button`));
+  assert.match(await text('[data-testid="explain-document"] h1'), /failed \(relation_mismatch\)$/);
   const config = JSON.parse(readFileSync(join(quick, "configs", `${failed.task_id}.json`), "utf8"));
   assert.equal(config.task_id, failed.task_id);
   await shot("22-overlapping-runs");
@@ -191,7 +192,7 @@ test("one run at a time: a second folder chosen while the first runs replaces it
     await choose("prediction", file("overlap/small.csv", "region,gdp,reported\nNorth,1.3,2024-01-31\n"));
   });
   await page.waitForTimeout(1500);
-  assert.match(await text('[data-testid="validation"]'), /Readable/);
+  assert.match(await text('[data-testid="validation-document"] h1'), /no problem found without the gold$/);
   assert.match(await text('[data-testid="validation-document"]'), /prediction rows\s*1\b/);
 });
 
@@ -338,7 +339,7 @@ test("explain: long tables paginate; the rows list and the side-by-side view pag
   // A passed explanation has no stray "null" text.
   await tab("examples");
   await rerendered("explain", () => page.click('#example-list li[data-example="renamed"] p button'));
-  assert.match(await text('[data-testid="explain-verdict"]'), /PASSED/);
+  assert.match(await text('[data-testid="explain-document"] h1'), /: passed$/);
   assert.doesNotMatch(await text("#explain-output"), /\bnull\b/);
 });
 

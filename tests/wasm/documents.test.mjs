@@ -69,3 +69,25 @@ test("misuses get codes: a lone surrogate and a detached ArrayBuffer", () => {
   // A genuinely empty buffer is an (unreadable) empty file, not a misuse.
   assert.equal(tabeq.evaluate(new ArrayBuffer(0), GOLD, CONFIG).error_code, "invalid_prediction_csv");
 });
+
+test("SuiteRun.render is the core's summary document, once every task is scored", () => {
+  const run = new tabeq.SuiteRun(
+    [{ name: "task_1.json", content: CONFIG }, { name: "task_2.json", content: CONFIG.replace("task_1", "task_2") }],
+    ["task_1", "task_2", "task_9"],
+  );
+  try {
+    assert.throws(() => run.render("text"), { code: "suite_incomplete" });
+    run.scoreTask("task_1", "city,n\nOslo,3\nRome,4\n", GOLD);
+    run.scoreTask("task_2", "city,n\nOslo,3\n", GOLD);
+    const text = run.render("text");
+    assert.ok(text.startsWith("1/2 tasks passed\n"), text);
+    // Failures first, with their official codes; the unscored folder among the facts.
+    assert.match(text, /task_2\s+failed\s+row_count_mismatch[^\n]*\n[^\n]*task_1\s+passed/);
+    assert.match(text, /unscored prediction folders: task_9/);
+    assert.ok(run.render("html").includes('data-section="tasks"'));
+    assert.ok(run.render("csv").startsWith("# Tasks"));
+    assert.throws(() => run.render("pdf"), { code: "invalid_argument" });
+  } finally {
+    run.free();
+  }
+});

@@ -29,9 +29,10 @@ export async function browser(prediction: Uint8Array, gold: string): Promise<num
   const run = new SuiteRun([{ name: "task_1.json", content: JSON.stringify(config) }], ["task_1"]);
   for (const id of run.taskIds) run.scoreTask(id, prediction, gold);
   const accuracy: number = run.summary().task_accuracy;
+  const summaryHtml: string = run.render("html");
   run.free();
   const reliability: ReliabilityReport = trustReliability('{"model": "m"}', { by: ["model", "dataset"] });
-  return mapping.length + missing.length + accuracy + reliability.records + (firstBad ? 1 : 0) + tables.length + html.length;
+  return mapping.length + missing.length + accuracy + reliability.records + (firstBad ? 1 : 0) + tables.length + html.length + summaryHtml.length;
 }
 
 export function inNode(): string | null {
