@@ -1,6 +1,6 @@
 //! Python binding of the diagnosis (`tabeq.explain`) and of the column-signature
-//! compatibility scorer. Inputs are translated like `evaluate`'s; results are JSON text that
-//! the Python wrapper turns into a `Diagnosis`.
+//! compatibility scorer. Inputs are translated like `evaluate`'s; a diagnosis is returned as the
+//! native `tabeq.explain.Diagnosis`.
 
 use std::borrow::Cow;
 
@@ -13,8 +13,9 @@ use tabeq::explain::{explain as explain_core, Diagnosis, ExplainOptions};
 use tabeq::partial_credit::column_signature_of_csv;
 use tabeq::PreparedGold;
 
+use crate::diagnosis::PyDiagnosis;
 use crate::fs::{self, PredictionFile};
-use crate::{render, with_prediction, Input, NativeConfig, TaskInputs};
+use crate::{with_prediction, Input, NativeConfig, TaskInputs};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -44,23 +45,21 @@ fn explain_inputs(
     })
 }
 
-/// Diagnose one task; returns the diagnosis as JSON text. `prediction` is CSV bytes, a path
-/// or None (no file); `gold` is CSV bytes or a path.
+/// `max_items`, `max_value_chars`, `hints`, `signature_strict`, `show_gold_values` and
+/// `prediction_root`, as `tabeq.explain.explain` takes and checks them.
+type ExplainArgs = (usize, usize, bool, bool, bool, Option<std::path::PathBuf>);
+
+/// Diagnose one task. `prediction` is CSV bytes, a path or None (no file); `gold` is CSV bytes
+/// or a path.
 #[pyfunction]
-#[pyo3(signature = (prediction, gold, config, max_items=5, max_value_chars=60, hints=true, signature_strict=false, show_gold_values=true, prediction_root=None))]
-#[allow(clippy::too_many_arguments)]
 fn explain(
     py: Python<'_>,
     prediction: Option<&Bound<'_, PyAny>>,
     gold: &Bound<'_, PyAny>,
     config: &NativeConfig,
-    max_items: usize,
-    max_value_chars: usize,
-    hints: bool,
-    signature_strict: bool,
-    show_gold_values: bool,
-    prediction_root: Option<std::path::PathBuf>,
-) -> PyResult<NativeDiagnosis> {
+    options: ExplainArgs,
+) -> PyResult<PyDiagnosis> {
+    let (max_items, max_value_chars, hints, signature_strict, show_gold_values, root) = options;
     let inputs = TaskInputs::new(prediction, gold)?;
     let options = ExplainOptions {
         max_items,
@@ -70,35 +69,12 @@ fn explain(
         show_gold_values,
         show_prediction_values: true,
     };
-    let root = prediction_root.as_deref();
     let inner = inputs.run(py, |p, g| {
-        explain_inputs(p, g, &config.inner, &options, root)
+        explain_inputs(p, g, &config.inner, &options, root.as_deref())
     })?;
-    Ok(NativeDiagnosis { inner })
-}
-
-/// A diagnosis held natively: its JSON, and its document rendered by the core.
-#[pyclass(frozen, module = "tabeq._tabeq")]
-struct NativeDiagnosis {
-    inner: Diagnosis,
-}
-
-#[pymethods]
-impl NativeDiagnosis {
-    /// The diagnosis JSON text.
-    fn to_json(&self) -> String {
-        self.inner.to_json()
-    }
-    /// The document rendered as `format`; with the verdict the task was scored with, a
-    /// diagnosis that disagrees (the files changed since) says so.
-    #[pyo3(signature = (format, scored=None))]
-    fn render(&self, format: &str, scored: Option<(bool, Option<String>)>) -> PyResult<String> {
-        let doc = match scored {
-            Some((passed, code)) => self.inner.document_rescored(passed, code.as_deref()),
-            None => self.inner.document(),
-        };
-        render(&doc, format)
-    }
+    Ok(PyDiagnosis {
+        inner: inner.into(),
+    })
 }
 
 /// The KDD Cup 2026 phase-1 column-signature score (compatibility mode, no config needed) as
@@ -132,7 +108,7 @@ fn column_signature(
 
 /// Register this module's functions on `_tabeq`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<NativeDiagnosis>()?;
+    m.add_class::<PyDiagnosis>()?;
     crate::add_functions!(m, explain, column_signature);
     Ok(())
 }

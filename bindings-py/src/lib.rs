@@ -9,6 +9,8 @@ macro_rules! add_functions {
 }
 pub(crate) use add_functions;
 
+mod cli;
+mod diagnosis;
 mod explain;
 mod fs;
 mod gold;
@@ -496,6 +498,7 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     result::register(m)?;
     trust::register(m)?;
     explain::register(m)?;
+    cli::register(m)?;
     gold::register(m)?;
     Ok(())
 }

@@ -35,6 +35,7 @@ pub mod gold_free_check;
 pub mod isodate;
 pub mod matching;
 pub mod number;
+pub mod output;
 pub mod partial_credit;
 pub mod record;
 mod rule_values;

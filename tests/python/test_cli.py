@@ -246,3 +246,34 @@ def test_evaluate_explain_adds_diagnoses_to_failed_tasks_only(tmp_path: Path) ->
     by_id = {t["task_id"]: t for t in tasks}
     assert by_id["task_6"]["diagnosis"]["shape"]["received_columns"] == 3
     assert by_id["task_6"]["diagnosis"]["shape"]["extra_prediction_columns"] == [2]
+    # The file is the summary's text with each failed task's diagnosis after its record, as
+    # json.dumps writes it; the diagnosis is the redacted one of the same task.
+    summary = tabeq.evaluate_suite(root / "predictions", root / "gold", root / "configs")
+    want = summary.to_dict()
+    for entry, result in zip(want["tasks"], summary.results):
+        if not result.passed:
+            diagnosis = result.explain(show_gold_values=False, prediction_root=root / "predictions")
+            entry["diagnosis"] = diagnosis.to_dict()
+    assert out.read_text(encoding="utf-8") == json.dumps(want, ensure_ascii=False, indent=2) + "\n"
+
+
+def test_output_shapes_from_the_core() -> None:
+    from tabeq import _tabeq
+    from tabeq.explain import Diagnosis
+
+    root = Path(__file__).resolve().parents[2] / "examples" / "suite"
+    summary = tabeq.evaluate_suite(root / "predictions", root / "gold", root / "configs")
+    diagnoses = [None if r.passed else r.explain() for r in summary.results]
+    text = _tabeq.summary_with_diagnoses(summary.to_json(), diagnoses)
+    # A diagnosis read back from its JSON is written as it was; none at all is the summary file.
+    saved = [None if d is None else Diagnosis.from_json(d.to_json()) for d in diagnoses]
+    assert _tabeq.summary_with_diagnoses(summary.to_json(), saved) == text
+    assert _tabeq.summary_with_diagnoses(summary.to_json(), [None] * len(diagnoses)) == summary.to_json()
+    with pytest.raises(tabeq.ArgumentError):
+        _tabeq.summary_with_diagnoses("{}", [])
+    with pytest.raises(tabeq.ArgumentError):
+        _tabeq.fatal_report("not_a_code", "message", "json")
+    assert (
+        _tabeq.fatal_report("gold_missing", "no gold", "text")
+        == "fatal error (gold): gold_missing: no gold\n"
+    )

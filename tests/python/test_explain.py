@@ -176,6 +176,27 @@ def test_json_round_trip_and_equality() -> None:
     assert d.passed is False  # to_dict is a copy
     with pytest.raises(ValueError):
         Diagnosis.from_json("[1, 2]")
+    # Any indent, as json.dumps writes it; a diagnosis compares by content and is unhashable.
+    for indent in (None, 0, 4):
+        assert d.to_json(indent=indent) == json.dumps(d.to_dict(), ensure_ascii=False, indent=indent)
+    assert type(d) is Diagnosis and (d == "x") is False
+    with pytest.raises(TypeError):
+        hash(d)
+
+
+def test_a_diagnosis_read_back_renders_its_record() -> None:
+    d = explain(b"region,gdp\nNorth,1.3\nSouth,2.5\nEast,3\n", GOLD, CONFIG)
+    saved = Diagnosis.from_json(d.to_json())
+    assert (saved.passed, saved.task_id, saved.error_code) == (d.passed, d.task_id, d.error_code)
+    assert (saved.summary, saved.hint_names, saved.hints) == (d.summary, d.hint_names, d.hints)
+    assert saved.result == d.result and saved.partial_credit == d.partial_credit
+    assert repr(saved) == repr(d)
+    record_text = tabeq.TaskResult(d.result)._render("text")
+    assert saved.to_text() == record_text != d.to_text()
+    data = d.to_dict()
+    del data["result"]["passed"]
+    with pytest.raises(ValueError, match="missing key"):
+        Diagnosis.from_json(json.dumps(data))
 
 
 class _Text(HTMLParser):

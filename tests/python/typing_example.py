@@ -91,8 +91,20 @@ def suite(directory: Path) -> float:
     return accuracy
 
 
+def explain_one(result: tabeq.TaskResult) -> None:
+    from tabeq.explain import Diagnosis, explain
+
+    assert result.config is not None
+    diagnosis: Diagnosis = explain(b"r,g\nNorth,1.2\n", b"Region,GDP\nNorth,1.3\n", result.config)
+    code: tabeq.TaskErrorCode | None = diagnosis.error_code
+    names: list[str] = diagnosis.hint_names
+    again: Diagnosis = Diagnosis.from_json(diagnosis.to_json(indent=None))
+    assert code == "relation_mismatch" and again == diagnosis and isinstance(names, list)
+    assert result.explain().passed and diagnosis.to_markdown()
+
+
 def main() -> None:
-    score_one()
+    explain_one(score_one())
     errors()
     with tempfile.TemporaryDirectory() as raw:
         inputs_and_configs(Path(raw))

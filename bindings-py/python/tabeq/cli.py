@@ -135,8 +135,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     if args.json:
         _emit(text)
     elif not args.quiet:
-        console = {key: value for key, value in summary.to_dict().items() if key != "tasks"}
-        _emit(json.dumps(console, ensure_ascii=False, indent=2) + f"\nSaved summary to: {output}\n")
+        _emit(_tabeq.console_summary(summary.to_json(), str(output)))
     return EXIT_OK
 
 
@@ -145,20 +144,20 @@ def _with_diagnoses(summary: SuiteResult, explain: str, prediction_root: Path) -
     schema) added to every failed task; passed tasks are unchanged. Gold values are shown only
     for ``--explain=full``; a prediction reached through a link leaving the prediction root is
     never quoted."""
-    data = summary.to_dict()
-    for entry, result in zip(data["tasks"], summary.results):
-        if not result.passed:
-            diagnosis = result.explain(show_gold_values=explain == "full", prediction_root=prediction_root)
-            entry["diagnosis"] = diagnosis.to_dict()
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    full = explain == "full"
+    diagnoses = [
+        None if r.passed else r.explain(show_gold_values=full, prediction_root=prediction_root)
+        for r in summary.results
+    ]
+    return _tabeq.summary_with_diagnoses(summary.to_json(), diagnoses)
 
 
 def _fatal(exc: FatalError, as_json: bool) -> int:
+    report = _tabeq.fatal_report(exc.code, str(exc), "json" if as_json else "text")
     if as_json:
-        fatal = {"fatal": True, "stage": exc.stage, "code": exc.code, "error": str(exc)}
-        _emit(json.dumps(fatal, ensure_ascii=False, indent=2) + "\n")
+        _emit(report)
     else:
-        print(f"fatal error ({exc.stage}): {exc.code}: {exc}", file=sys.stderr)
+        sys.stderr.write(report)
     return EXIT_FATAL
 
 
@@ -174,7 +173,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     for warning in config.warnings:
         _warn(f"{warning.message} (ignored, as the official evaluator ignores it)")
     if args.format == "json":
-        _emit(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        _emit(result.to_json() + "\n")
     else:
         _emit(result.describe() + "\n")
     return EXIT_OK if result.passed else EXIT_TASK_FAILED

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import _tabeq
@@ -37,112 +36,8 @@ HINT_NAMES: tuple[str, ...] = tuple(_tabeq.HINT_NAMES)
 """Every hint name, in the order hints are reported. Names are stable."""
 
 
-class Diagnosis:
-    """A structured diagnosis of one prediction (read-only).
-
-    ``to_dict()`` gives the full record (layout in ``docs/explain.md``); the properties are
-    shortcuts to its most used parts. ``passed`` and ``result`` are the official verdict.
-    """
-
-    __slots__ = ("_data", "_native")
-
-    def __init__(self, data: Mapping[str, Any], native: _tabeq.NativeDiagnosis | None = None) -> None:
-        self._data: dict[str, Any] = dict(data)
-        self._native = native
-
-    @classmethod
-    def from_json(cls, text: str) -> Diagnosis:
-        """A diagnosis from its JSON text (what ``to_json`` writes); it renders its official
-        record only."""
-        data = json.loads(text)
-        if not isinstance(data, dict) or "diagnosis_version" not in data:
-            raise ValueError("not a tabeq diagnosis")
-        return cls(data)
-
-    def _native_render(self, format: str, scored: tuple[bool, str | None] | None = None) -> str:
-        if self._native is None:
-            from . import TaskResult
-
-            return TaskResult(self._data["result"])._render(format)
-        return self._native.render(format, scored)
-
-    def to_text(self) -> str:
-        """The diagnosis for people, as plain text (rendered by the core)."""
-        return self._native_render("text")
-
-    def to_markdown(self) -> str:
-        """The diagnosis as Markdown."""
-        return self._native_render("markdown")
-
-    @property
-    def passed(self) -> bool:
-        """The official verdict."""
-        return bool(self._data["passed"])
-
-    @property
-    def task_id(self) -> str:
-        return str(self._data["task_id"])
-
-    @property
-    def error_code(self) -> str | None:
-        """The official error code (``None`` when passed)."""
-        code = self._data["error_code"]
-        return None if code is None else str(code)
-
-    @property
-    def summary(self) -> str:
-        """One paragraph for people."""
-        return str(self._data["summary"])
-
-    @property
-    def result(self) -> dict[str, Any]:
-        """The official per-task record, exactly as ``evaluate`` reports it."""
-        record: dict[str, Any] = _copy(self._data["result"])
-        return record
-
-    @property
-    def hints(self) -> list[dict[str, Any]]:
-        """Near misses: ``{"name", "would_pass", "message", "columns"}`` each."""
-        hints: list[dict[str, Any]] = _copy(self._data["hints"])
-        return hints
-
-    @property
-    def hint_names(self) -> list[str]:
-        return [str(h["name"]) for h in self._data["hints"]]
-
-    @property
-    def partial_credit(self) -> dict[str, Any]:
-        """``column_signature``, ``rows`` and ``columns`` scores (not the official score)."""
-        credit: dict[str, Any] = _copy(self._data["partial_credit"])
-        return credit
-
-    def to_dict(self) -> dict[str, Any]:
-        """The whole diagnosis as plain data (a copy)."""
-        data: dict[str, Any] = _copy(self._data)
-        return data
-
-    def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self._data, ensure_ascii=False, indent=indent)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Diagnosis):
-            return NotImplemented
-        return self._data == other._data
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        if self.passed:
-            return f"<Diagnosis {self.task_id} passed>"
-        hints = f" hints={self.hint_names}" if self._data["hints"] else ""
-        return f"<Diagnosis {self.task_id} failed {self.error_code}{hints}>"
-
-    def _repr_html_(self) -> str:
-        return f"<style>{_tabeq.HTML_STYLE}</style>{self._native_render('html')}"
-
-
-def _copy(value: Any) -> Any:
-    return json.loads(json.dumps(value))
+# Native: the core holds the diagnosis and renders its documents and repr.
+Diagnosis = _tabeq.Diagnosis
 
 
 def explain(
@@ -179,18 +74,8 @@ def explain(
     pred_source = to_source(prediction, role="prediction")
     gold_source = to_source(gold, role="gold")
     assert gold_source is not None
-    native = _tabeq.explain(
-        pred_source,
-        gold_source,
-        cfg._native,
-        max_items,
-        max_value_chars,
-        bool(hints),
-        bool(signature_strict),
-        bool(show_gold_values),
-        root,
-    )
-    return Diagnosis(json.loads(native.to_json()), native)
+    options = (max_items, max_value_chars, bool(hints), bool(signature_strict), bool(show_gold_values), root)
+    return _tabeq.explain(pred_source, gold_source, cfg._native, options)
 
 
 def column_signature(
