@@ -16,9 +16,10 @@ use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
 use tabeq::csv::MAX_CSV_BYTES;
-use tabeq::error::{CsvError, CsvErrorKind};
+use tabeq::error::CsvError;
+use tabeq::file_problem::{FileProblem, FoundInstead, OutputError};
 use tabeq::suite::{is_config_file_name, ConfigFile};
-use tabeq::{FatalCode, FatalError};
+use tabeq::FatalError;
 
 /// The largest config file read (the official evaluator has no limit; no valid config of at
 /// most 64 columns comes near it).
@@ -38,19 +39,12 @@ pub enum FinalLink {
     Refuse,
 }
 
-/// Why a file could not be read.
-#[derive(Debug)]
-pub enum ReadError {
-    /// Nothing at the path (following links).
-    Missing,
-    /// A symbolic link where none is allowed.
-    Link,
-    /// A directory, FIFO, socket or device.
-    NotRegular,
-    /// Larger than the limit (the size seen).
-    TooLarge(u64),
-    /// Any other OS error.
-    Io(io::Error),
+/// Why a file could not be read: what the system calls found, worded by the core.
+pub type ReadError = FileProblem;
+
+/// A path as messages show it.
+fn shown(path: &Path) -> String {
+    path.display().to_string()
 }
 
 #[cfg(unix)]
@@ -79,7 +73,7 @@ fn open_nonblocking(path: &Path, final_link: FinalLink) -> Result<File, ReadErro
         }
         match e.kind() {
             io::ErrorKind::NotFound => ReadError::Missing,
-            _ => ReadError::Io(e),
+            _ => ReadError::Io(e.to_string()),
         }
     })
 }
@@ -87,7 +81,8 @@ fn open_nonblocking(path: &Path, final_link: FinalLink) -> Result<File, ReadErro
 /// Check an open file (its descriptor, not its path) and read at most `limit + 1` bytes, so a
 /// file that grows after the check is still refused by the reader's own size check.
 fn read_open_file(file: File, limit: u64) -> Result<Vec<u8>, ReadError> {
-    let meta = file.metadata().map_err(ReadError::Io)?;
+    let io = |e: io::Error| ReadError::Io(e.to_string());
+    let meta = file.metadata().map_err(io)?;
     if !meta.is_file() {
         return Err(ReadError::NotRegular);
     }
@@ -95,9 +90,7 @@ fn read_open_file(file: File, limit: u64) -> Result<Vec<u8>, ReadError> {
         return Err(ReadError::TooLarge(meta.len()));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(ReadError::Io)?;
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
     Ok(bytes)
 }
 
@@ -134,50 +127,6 @@ fn read_checked(path: &Path, limit: u64, final_link: FinalLink) -> Result<Vec<u8
     read_regular_file(path, limit, final_link)
 }
 
-impl ReadError {
-    /// The official evaluator's message for this problem with a CSV at `path`.
-    fn csv_message(&self, path: &Path) -> String {
-        let p = path.display();
-        match self {
-            ReadError::Missing => format!("Missing CSV file: {p}"),
-            ReadError::Link => format!("Symbolic links are not allowed: {p}"),
-            ReadError::NotRegular => format!("CSV path is not a regular file: {p}"),
-            ReadError::TooLarge(size) => {
-                format!("CSV exceeds the {MAX_CSV_BYTES}-byte limit: {p} ({size} bytes)")
-            }
-            ReadError::Io(e) => format!("Cannot read CSV {p}: {e}"),
-        }
-    }
-
-    fn csv_kind(&self) -> CsvErrorKind {
-        match self {
-            ReadError::TooLarge(_) => CsvErrorKind::TooLarge,
-            _ => CsvErrorKind::NotARegularFile,
-        }
-    }
-
-    /// This problem as a CSV error (what `read_table` and a prediction report).
-    pub fn to_csv_error(&self, path: &Path) -> CsvError {
-        CsvError {
-            kind: self.csv_kind(),
-            record: None,
-            message: self.csv_message(path),
-        }
-    }
-
-    /// A message for a file that is not a CSV (configs, trust records).
-    pub fn file_message(&self, path: &Path) -> String {
-        let p = path.display();
-        match self {
-            ReadError::Missing => format!("No such file: {p}"),
-            ReadError::Link => format!("Symbolic links are not allowed: {p}"),
-            ReadError::NotRegular => format!("Not a regular file: {p}"),
-            ReadError::TooLarge(size) => format!("File too large: {p} ({size} bytes)"),
-            ReadError::Io(e) => format!("Cannot read {p}: {e}"),
-        }
-    }
-}
-
 const CSV_LIMIT: u64 = MAX_CSV_BYTES as u64;
 
 /// Read a prediction with the official checks: a path that does not exist (following
@@ -186,7 +135,7 @@ pub fn read_prediction(path: &Path) -> PredictionFile {
     match read_checked(path, CSV_LIMIT, FinalLink::Refuse) {
         Ok(bytes) => PredictionFile::Bytes(bytes),
         Err(ReadError::Missing) => PredictionFile::Missing,
-        Err(e) => PredictionFile::Invalid(e.to_csv_error(path)),
+        Err(e) => PredictionFile::Invalid(CsvError::file(&shown(path), e)),
     }
 }
 
@@ -260,27 +209,14 @@ fn read_without_links(_path: &Path, _root: &Path) -> Option<Vec<u8>> {
 /// Read a gold file; anything but a readable regular file is fatal (links are followed, as
 /// the official evaluator follows them for gold).
 pub fn read_gold(path: &Path, task_id: &str) -> Result<Vec<u8>, FatalError> {
-    read_checked(path, CSV_LIMIT, FinalLink::Follow).map_err(|e| {
-        let code = match e {
-            ReadError::TooLarge(_) => FatalCode::GoldInvalidCsv,
-            _ => FatalCode::GoldMissing,
-        };
-        FatalError::new(code, e.csv_message(path)).with_task(task_id)
-    })
+    read_checked(path, CSV_LIMIT, FinalLink::Follow)
+        .map_err(|e| FatalError::gold_file(task_id, &shown(path), e))
 }
 
 /// Read a config file (links followed, as the official glob follows them).
 pub fn read_config(path: &Path) -> Result<Vec<u8>, FatalError> {
-    read_regular_file(path, MAX_CONFIG_BYTES, FinalLink::Follow).map_err(|e| {
-        FatalError::new(
-            FatalCode::ConfigInvalidJson,
-            format!(
-                "Cannot load task config {}: {}",
-                path.display(),
-                e.file_message(path)
-            ),
-        )
-    })
+    read_regular_file(path, MAX_CONFIG_BYTES, FinalLink::Follow)
+        .map_err(|e| FatalError::config_file(&shown(path), e))
 }
 
 /// A directory must exist.
@@ -288,22 +224,15 @@ pub fn require_dir(path: &Path, what: &str) -> Result<(), FatalError> {
     if path.is_dir() {
         Ok(())
     } else {
-        Err(FatalError::new(
-            FatalCode::SuiteMissingDirectory,
-            format!("Missing {what} directory: {}", path.display()),
-        ))
+        Err(FatalError::missing_directory(what, &shown(path)))
     }
 }
 
 /// The `task_*.json` files of a config directory, read.
 pub fn read_config_files(config_root: &Path) -> Result<Vec<ConfigFile>, FatalError> {
     require_dir(config_root, "config")?;
-    let entries = fs::read_dir(config_root).map_err(|e| {
-        FatalError::new(
-            FatalCode::SuiteMissingDirectory,
-            format!("Cannot list {}: {e}", config_root.display()),
-        )
-    })?;
+    let entries =
+        fs::read_dir(config_root).map_err(|e| FatalError::cannot_list(&shown(config_root), e))?;
     let mut files = Vec::new();
     for entry in entries.flatten() {
         let Ok(name) = entry.file_name().into_string() else {
@@ -330,31 +259,6 @@ pub fn prediction_dirs(prediction_root: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Why the summary cannot be written.
-#[derive(Debug)]
-pub enum OutputError {
-    /// Something other than a regular file (a link, directory, FIFO, device) is at the path,
-    /// or its directory cannot be one.
-    NotARegularFile(String),
-    /// The OS refused the write.
-    WriteFailed(String),
-}
-
-impl OutputError {
-    pub fn code(&self) -> &'static str {
-        match self {
-            OutputError::NotARegularFile(_) => "output_not_a_regular_file",
-            OutputError::WriteFailed(_) => "output_write_failed",
-        }
-    }
-
-    pub fn message(&self) -> &str {
-        match self {
-            OutputError::NotARegularFile(m) | OutputError::WriteFailed(m) => m,
-        }
-    }
-}
-
 /// Check, before anything is scored, that the summary can be written to `path`: nothing is
 /// there, or a regular file (a link is not followed: it is refused); the nearest existing
 /// ancestor is a directory. Never opens the path, so a FIFO cannot block it.
@@ -362,36 +266,17 @@ pub fn check_output(path: &Path) -> Result<(), OutputError> {
     match fs::symlink_metadata(path) {
         Ok(meta) if meta.is_file() => {}
         Ok(meta) => {
-            let what = if meta.file_type().is_symlink() {
-                "a symbolic link"
-            } else if meta.is_dir() {
-                "a directory"
-            } else {
-                "a FIFO, socket or device"
-            };
-            return Err(OutputError::NotARegularFile(format!(
-                "Output path is {what}, not a regular file: {}",
-                path.display()
-            )));
+            let found = FoundInstead::of(meta.file_type().is_symlink(), meta.is_dir());
+            return Err(OutputError::not_regular(&shown(path), found));
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => {
-            return Err(OutputError::WriteFailed(format!(
-                "Cannot check output path {}: {e}",
-                path.display()
-            )))
-        }
+        Err(e) => return Err(OutputError::cannot_check(&shown(path), e)),
     }
     let mut ancestor = path.parent();
     while let Some(dir) = ancestor.filter(|d| !d.as_os_str().is_empty()) {
         match fs::metadata(dir) {
             Ok(meta) if meta.is_dir() => return Ok(()),
-            Ok(_) => {
-                return Err(OutputError::NotARegularFile(format!(
-                    "Output directory {} is not a directory",
-                    dir.display()
-                )))
-            }
+            Ok(_) => return Err(OutputError::DirectoryNotADirectory { dir: shown(dir) }),
             Err(_) => ancestor = dir.parent(),
         }
     }
@@ -403,8 +288,7 @@ pub fn check_output(path: &Path) -> Result<(), OutputError> {
 /// and rename it over `path`.
 pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
     check_output(path)?;
-    let failed =
-        |e: io::Error| OutputError::WriteFailed(format!("Cannot write {}: {e}", path.display()));
+    let failed = |e: io::Error| OutputError::write_failed(&shown(path), e);
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -426,10 +310,9 @@ pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
     written.map_err(|e| {
         let _ = fs::remove_file(&temp_path);
         match fs::symlink_metadata(path) {
-            Ok(meta) if !meta.is_file() => OutputError::NotARegularFile(format!(
-                "Output path is not a regular file: {}",
-                path.display()
-            )),
+            Ok(meta) if !meta.is_file() => {
+                OutputError::not_regular(&shown(path), FoundInstead::Unknown)
+            }
             _ => failed(e),
         }
     })

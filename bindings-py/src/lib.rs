@@ -45,7 +45,7 @@ pyo3::import_exception!(tabeq._errors, OutputError);
 
 /// Turn a core fatal error into the matching Python exception (`.code`, `.stage`, `.task_id`).
 fn fatal_to_py(e: FatalError) -> PyErr {
-    let args = (e.message.clone(), e.code.code(), e.task_id.clone());
+    let args = (e.to_string(), e.code.code(), e.task_id.clone());
     match e.stage().as_str() {
         "config" => ConfigError::new_err(args),
         "gold" => GoldError::new_err(args),
@@ -317,10 +317,7 @@ fn evaluate_many(
         .map(|(i, r)| {
             let (pred, gold, config) = &items[i];
             r.map(|inner| PyTaskResult::scored(inner, config, pred.as_ref(), gold))
-                .map_err(|mut e| {
-                    e.message = format!("task #{i}: {}", e.message);
-                    fatal_to_py(e)
-                })
+                .map_err(|e| fatal_to_py(e.in_batch(i)))
         })
         .collect()
 }
@@ -412,7 +409,7 @@ fn canonicalize(value: &str, column_json: &str) -> PyResult<Option<String>> {
     let spec = ColumnSpec::from_json(column_json).map_err(fatal_to_py)?;
     match tabeq::canon::canonicalize(value, &spec.rule()) {
         Ok(c) => Ok(c.as_str().map(str::to_string)),
-        Err(e) => Err(CellError::new_err((e.message, e.kind.code()))),
+        Err(e) => Err(CellError::new_err((e.message(), e.kind.code()))),
     }
 }
 
@@ -439,15 +436,14 @@ fn read_csv(py: Python<'_>, data: &Bound<'_, PyBytes>) -> PyResult<Vec<Vec<Strin
 /// within the size limit, checked on the open descriptor); raises CsvError.
 #[pyfunction]
 fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
-    let bytes = match py.detach(|| fs::read_prediction(&path)) {
-        PredictionFile::Bytes(b) => b,
+    let e = match py.detach(|| fs::read_prediction(&path)) {
+        PredictionFile::Bytes(b) => return read_csv(py, &PyBytes::new(py, &b)),
         PredictionFile::Missing => {
-            let e = fs::ReadError::Missing.to_csv_error(&path);
-            return Err(CsvError::new_err((e.message, e.kind.code())));
+            tabeq::CsvError::file(&path.display().to_string(), fs::ReadError::Missing)
         }
-        PredictionFile::Invalid(e) => return Err(CsvError::new_err((e.message, e.kind.code()))),
+        PredictionFile::Invalid(e) => e,
     };
-    read_csv(py, &PyBytes::new(py, &bytes))
+    Err(CsvError::new_err((e.message(), e.kind.code())))
 }
 
 /// Read a regular file of at most `max_bytes` (links followed; opened without blocking and
@@ -456,22 +452,30 @@ fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
 fn read_file(py: Python<'_>, path: PathBuf, max_bytes: u64) -> PyResult<Py<PyBytes>> {
     match py.detach(|| fs::read_regular_file(&path, max_bytes, fs::FinalLink::Follow)) {
         Ok(bytes) => Ok(PyBytes::new(py, &bytes).unbind()),
-        Err(fs::ReadError::Io(e)) => Err(e.into()),
-        Err(e) => Err(pyo3::exceptions::PyOSError::new_err(e.file_message(&path))),
+        // An OS error in its own words (an `OSError`, as `open` would raise).
+        Err(fs::ReadError::Io(reason)) => Err(pyo3::exceptions::PyOSError::new_err(reason)),
+        Err(e) => Err(pyo3::exceptions::PyOSError::new_err(
+            e.message(&path.display().to_string()),
+        )),
     }
+}
+
+/// The Python `OutputError` (`.code`) for a core output problem.
+fn output_to_py(e: tabeq::file_problem::OutputError) -> PyErr {
+    OutputError::new_err((e.to_string(), e.code().code()))
 }
 
 /// Raise OutputError unless the summary can be written to `path` (see `fs::check_output`).
 #[pyfunction]
 fn check_output(path: PathBuf) -> PyResult<()> {
-    fs::check_output(&path).map_err(|e| OutputError::new_err((e.message().to_string(), e.code())))
+    fs::check_output(&path).map_err(output_to_py)
 }
 
 /// Write the summary atomically (temporary file in the same directory, then rename).
 #[pyfunction]
 fn write_output(py: Python<'_>, path: PathBuf, text: &str) -> PyResult<()> {
     py.detach(|| fs::write_output(&path, text))
-        .map_err(|e| OutputError::new_err((e.message().to_string(), e.code())))
+        .map_err(output_to_py)
 }
 
 /// The gold-less check of one prediction (`tabeq validate`) as its document, rendered.

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::doc::Document;
-use tabeq::error::{CsvError, CsvErrorKind};
+use tabeq::error::CsvError;
 use tabeq::pyjson::{to_tree, Out};
 use tabeq::trust::{self, FileContent, FileRole};
 
@@ -23,24 +23,12 @@ fn to_py(e: trust::TrustError) -> PyErr {
 /// A gold or config named by a manifest: opened first (non-blocking), then required to be a
 /// regular file within the CSV size limit on the open descriptor, so a FIFO cannot hang it.
 fn read_trusted_file(path: &Path) -> FileContent {
-    let invalid = |kind, message| {
-        FileContent::Invalid(CsvError {
-            kind,
-            record: None,
-            message,
-        })
-    };
+    let shown = path.display().to_string();
     match read_regular_file(path, MAX_CSV_BYTES as u64, FinalLink::Follow) {
         Ok(bytes) => FileContent::Bytes(bytes),
         Err(ReadError::Missing) => FileContent::Missing,
-        Err(ReadError::Io(e)) => invalid(
-            CsvErrorKind::NotARegularFile,
-            format!("cannot read {}: {e}", path.display()),
-        ),
-        Err(e) => {
-            let error = e.to_csv_error(path);
-            invalid(error.kind, error.message)
-        }
+        Err(ReadError::Io(reason)) => FileContent::Invalid(CsvError::unreadable(&shown, reason)),
+        Err(e) => FileContent::Invalid(CsvError::file(&shown, e)),
     }
 }
 

@@ -22,7 +22,7 @@ fn main() {
     ) {
         Ok(d) => println!("{}", d.to_json()),
         Err(e) => {
-            eprintln!("fatal {}: {}", e.code, e.message);
+            eprintln!("fatal {}: {}", e.code, e);
             std::process::exit(2);
         }
     }

@@ -36,31 +36,6 @@ impl Canonical {
     }
 }
 
-/// The error for a cell that does not read, with a message naming the value.
-pub(crate) fn cell_error(kind: CellErrorKind, raw: &str) -> CellError {
-    let shown: String = raw.chars().take(80).collect();
-    let ellipsis = if raw.chars().nth(80).is_some() {
-        "…"
-    } else {
-        ""
-    };
-    let what = match kind {
-        CellErrorKind::InvalidNumber => "invalid number",
-        CellErrorKind::PercentNotAllowed => "percent sign is not allowed",
-        CellErrorKind::InvalidThousandsSeparators => "invalid thousands separators in number",
-        CellErrorKind::NotAnInteger => "expected an integer",
-        CellErrorKind::NumberOutOfRange => "number exponent out of range",
-        CellErrorKind::InvalidDatetime => "invalid ISO date/datetime",
-        CellErrorKind::NotMidnight => "expected a date or midnight datetime",
-        CellErrorKind::DatetimeOutOfRange => "UTC conversion leaves years 1..9999",
-        CellErrorKind::InvalidBoolean => "invalid boolean",
-    };
-    CellError {
-        kind,
-        message: format!("{what}: {shown:?}{ellipsis}"),
-    }
-}
-
 /// Canonicalize text: fold `\r\n` and `\r` to `\n`, Python-strip, NFC; empty is null.
 /// NFC is Unicode 14.0's, as in CPython 3.11 (`unicode-normalization` is pinned to 0.1.21).
 pub fn canonical_text(raw: &str) -> Canonical {
@@ -106,7 +81,7 @@ pub fn canonicalize(raw: &str, rule: &Rule) -> Result<Canonical, CellError> {
 /// Canonicalize one cell, appending the canonical text to `out` (which the caller clears
 /// and reuses, so the hot path allocates nothing). Returns `Ok(false)` for a null.
 pub fn canonicalize_into(raw: &str, rule: &Rule, out: &mut String) -> Result<bool, CellError> {
-    canonical_kind_into(raw, rule, out).map_err(|kind| cell_error(kind, raw))
+    canonical_kind_into(raw, rule, out).map_err(|kind| CellError::new(kind, raw))
 }
 
 /// [`canonicalize_into`] without the message: what column readers use, since they only

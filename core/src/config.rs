@@ -33,7 +33,7 @@
 use core::fmt;
 
 use crate::chars::decimal_digit_value;
-use crate::error::{code_enum, FatalCode, FatalError};
+use crate::error::{code_enum, ColumnField, FatalDetail, FatalError};
 use crate::pyjson::{self, Out, Value};
 
 /// The only supported config schema.
@@ -240,8 +240,14 @@ pub fn natural_task_order(a: &str, b: &str) -> core::cmp::Ordering {
     key(a).cmp(&key(b)).then_with(|| a.cmp(b))
 }
 
-fn invalid(message: impl Into<String>) -> FatalError {
-    FatalError::new(FatalCode::ConfigInvalid, message)
+/// A column field whose value `found` the config cannot have.
+fn invalid_field(field: ColumnField, index: usize, found: Option<&Value>) -> FatalError {
+    let found = describe(found);
+    FatalError::from(FatalDetail::InvalidColumnField {
+        field,
+        index,
+        found,
+    })
 }
 
 impl TaskConfig {
@@ -256,17 +262,10 @@ impl TaskConfig {
         bytes: &[u8],
         file_stem: Option<&str>,
     ) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
-        let text = core::str::from_utf8(bytes).map_err(|e| {
-            FatalError::new(
-                FatalCode::ConfigInvalidJson,
-                format!("config is not UTF-8: {e}"),
-            )
-        })?;
-        let value = pyjson::parse(text).map_err(|e| {
-            FatalError::new(
-                FatalCode::ConfigInvalidJson,
-                format!("cannot parse config JSON: {e}"),
-            )
+        let text = core::str::from_utf8(bytes).map_err(FatalDetail::ConfigNotUtf8)?;
+        let value = pyjson::parse(text).map_err(|error| FatalDetail::ConfigJson {
+            what: "config",
+            error,
         })?;
         let config = Self::from_value(&value, file_stem)?;
         Ok((config, config_warnings(&value)))
@@ -283,46 +282,38 @@ impl TaskConfig {
 
     fn validate(raw: &Value, file_stem: Option<&str>) -> Result<TaskConfig, FatalError> {
         if !matches!(raw, Value::Object(_)) {
-            return Err(invalid("config must be a JSON object"));
+            return Err(FatalDetail::ConfigNotAnObject.into());
         }
         match raw.get("schema_version") {
             Some(Value::Str(s)) if s == CONFIG_SCHEMA_VERSION => {}
             other => {
-                return Err(FatalError::new(
-                    FatalCode::ConfigUnsupportedSchema,
-                    format!("unsupported config schema: {}", describe(other)),
-                ))
+                let found = describe(other);
+                return Err(FatalDetail::UnsupportedSchema { found }.into());
             }
         }
         let task_id = match raw.get("task_id") {
             Some(Value::Str(s)) if is_task_id(s) => s.clone(),
             other => {
-                return Err(FatalError::new(
-                    FatalCode::ConfigInvalidTaskId,
-                    format!("invalid task_id: {}", describe(other)),
-                ))
+                let found = describe(other);
+                return Err(FatalDetail::InvalidTaskId { found }.into());
             }
         };
         if let Some(stem) = file_stem {
             if stem != task_id {
-                return Err(FatalError::new(
-                    FatalCode::ConfigTaskIdMismatch,
-                    format!("config filename/task_id mismatch: {stem}.json vs {task_id}"),
-                ));
+                let (stem, task_id) = (stem.to_string(), task_id);
+                return Err(FatalDetail::TaskIdMismatch { stem, task_id }.into());
             }
         }
         let order_sensitive = match raw.get("order_sensitive") {
             Some(Value::Bool(b)) => *b,
             other => {
-                return Err(invalid(format!(
-                    "invalid order_sensitive: {}",
-                    describe(other)
-                )))
+                let found = describe(other);
+                return Err(FatalDetail::InvalidOrderSensitive { found }.into());
             }
         };
         let raw_columns = match raw.get("columns") {
             Some(Value::Array(a)) if !a.is_empty() => a,
-            _ => return Err(invalid("config has no columns")),
+            _ => return Err(FatalDetail::NoColumns.into()),
         };
         let mut columns = Vec::with_capacity(raw_columns.len());
         for (index, raw_column) in raw_columns.iter().enumerate() {
@@ -414,7 +405,7 @@ impl ColumnSpec {
     pub fn from_value(raw: &Value) -> Result<ColumnSpec, FatalError> {
         let mut members = match raw {
             Value::Object(m) => m.clone(),
-            _ => return Err(invalid("a column must be a JSON object")),
+            _ => return Err(FatalDetail::ColumnNotAnObject { index: None }.into()),
         };
         if raw.get("gold_index").is_none() {
             members.push(("gold_index".into(), Value::Int(0)));
@@ -431,11 +422,9 @@ impl ColumnSpec {
 
     /// Parse a column object's JSON text (see [`ColumnSpec::from_value`]).
     pub fn from_json(text: &str) -> Result<ColumnSpec, FatalError> {
-        let value = pyjson::parse(text).map_err(|e| {
-            FatalError::new(
-                FatalCode::ConfigInvalidJson,
-                format!("cannot parse column JSON: {e}"),
-            )
+        let value = pyjson::parse(text).map_err(|error| FatalDetail::ConfigJson {
+            what: "column",
+            error,
         })?;
         Self::from_value(&value)
     }
@@ -451,42 +440,28 @@ fn parse_column_checked(
     any_index: bool,
 ) -> Result<ColumnSpec, FatalError> {
     if !matches!(raw, Value::Object(_)) {
-        return Err(invalid(format!("column {index} must be an object")));
+        let index = Some(index);
+        return Err(FatalDetail::ColumnNotAnObject { index }.into());
     }
     if !any_index && !raw.get("gold_index").is_some_and(|v| v.equals_index(index)) {
-        return Err(invalid(format!(
-            "gold_index must be contiguous: expected {index}"
-        )));
+        let expected = index;
+        return Err(FatalDetail::GoldIndexNotContiguous { expected }.into());
     }
     let gold_name = match raw.get("gold_name") {
         Some(Value::Str(s)) => s.clone(),
-        other => {
-            return Err(invalid(format!(
-                "invalid gold_name for column {index}: {}",
-                describe(other)
-            )))
-        }
+        other => return Err(invalid_field(ColumnField::GoldName, index, other)),
     };
     let column_type = match raw.get("type") {
         Some(Value::Str(s)) => ColumnType::parse(s),
         _ => None,
     }
-    .ok_or_else(|| {
-        invalid(format!(
-            "unsupported column type for column {index}: {}",
-            describe(raw.get("type"))
-        ))
-    })?;
+    .ok_or_else(|| invalid_field(ColumnField::Type, index, raw.get("type")))?;
     let mut comparison = None;
     let mut unit = NumericUnit::Plain;
     if column_type == ColumnType::Number {
         let cmp = match raw.get("comparison") {
             Some(c @ Value::Object(_)) => c,
-            _ => {
-                return Err(invalid(format!(
-                    "numeric column {index} lacks a comparison object"
-                )))
-            }
+            _ => return Err(FatalDetail::MissingComparison { index }.into()),
         };
         let mode = match cmp.get("mode") {
             Some(Value::Str(s))
@@ -497,12 +472,7 @@ fn parse_column_checked(
             {
                 s.as_str()
             }
-            other => {
-                return Err(invalid(format!(
-                    "invalid numeric comparison mode for column {index}: {}",
-                    describe(other)
-                )))
-            }
+            other => return Err(invalid_field(ColumnField::ComparisonMode, index, other)),
         };
         comparison = Some(if mode == "integer" {
             Comparison::Integer
@@ -510,10 +480,8 @@ fn parse_column_checked(
             let digits = match cmp.get("digits").and_then(Value::as_python_int) {
                 Some(Some(d)) if (0..=30).contains(&d) => d as u32,
                 _ => {
-                    return Err(invalid(format!(
-                        "invalid numeric comparison digits for column {index}: {}",
-                        describe(cmp.get("digits"))
-                    )))
+                    let digits = cmp.get("digits");
+                    return Err(invalid_field(ColumnField::ComparisonDigits, index, digits));
                 }
             };
             if mode == "decimal_places" {
@@ -527,12 +495,7 @@ fn parse_column_checked(
             Some(Value::Str(s)) if s == "plain" => NumericUnit::Plain,
             Some(Value::Str(s)) if s == "percentage_points" => NumericUnit::PercentagePoints,
             Some(Value::Str(s)) if s == "fraction" => NumericUnit::Fraction,
-            other => {
-                return Err(invalid(format!(
-                    "invalid numeric unit for column {index}: {}",
-                    describe(other)
-                )))
-            }
+            other => return Err(invalid_field(ColumnField::Unit, index, other)),
         };
     }
     let allow_percent_sign = raw.get("allow_percent_sign").is_some_and(Value::truthy);

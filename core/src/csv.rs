@@ -11,7 +11,7 @@
 //! assert_eq!(err.kind.code(), "csv_non_rectangular");
 //! ```
 
-use crate::error::{CsvError, CsvErrorKind};
+use crate::error::{CsvError, CsvProblem};
 
 /// Largest accepted file, in bytes (20 MiB).
 pub const MAX_CSV_BYTES: usize = 20 * 1024 * 1024;
@@ -42,17 +42,12 @@ impl Table {
             for cell in row {
                 let cell = cell.as_ref();
                 if cell.contains('\0') {
-                    return Err(err(
-                        CsvErrorKind::NulCharacter,
-                        Some(i as u64 + 1),
-                        "NUL character in a cell",
-                    ));
+                    return Err(CsvError::new(CsvProblem::NulInRowCell, Some(i as u64 + 1)));
                 }
                 if cell.chars().count() > MAX_CELL_CHARACTERS {
-                    return Err(err(
-                        CsvErrorKind::CellTooLarge,
+                    return Err(CsvError::new(
+                        CsvProblem::RowCellTooLarge,
                         Some(i as u64 + 1),
-                        "cell exceeds the 2 MiB-character limit",
                     ));
                 }
                 builder.text.push_str(cell);
@@ -95,14 +90,6 @@ impl Table {
     }
 }
 
-fn err(kind: CsvErrorKind, record: Option<u64>, message: impl Into<String>) -> CsvError {
-    CsvError {
-        kind,
-        record,
-        message: message.into(),
-    }
-}
-
 /// Accumulates records; the first record becomes the header.
 #[derive(Default)]
 struct Builder {
@@ -140,11 +127,7 @@ impl Builder {
         self.records += 1;
         let record = self.records;
         if record > MAX_CSV_ROWS as u64 + 1 {
-            return Err(err(
-                CsvErrorKind::TooManyRows,
-                Some(record),
-                format!("CSV exceeds the {MAX_CSV_ROWS}-data-row limit"),
-            ));
+            return Err(CsvError::new(CsvProblem::TooManyRows, Some(record)));
         }
         match &self.headers {
             None => {
@@ -155,35 +138,20 @@ impl Builder {
                 self.spans.truncate(self.record_span_start);
                 self.text.clear();
                 if headers.is_empty() {
-                    return Err(err(
-                        CsvErrorKind::ZeroColumns,
-                        Some(1),
-                        "CSV header has zero columns",
-                    ));
+                    return Err(CsvError::new(CsvProblem::ZeroColumns, Some(1)));
                 }
                 if headers.len() > MAX_CSV_COLUMNS {
-                    return Err(err(
-                        CsvErrorKind::TooManyColumns,
-                        Some(1),
-                        format!(
-                            "CSV exceeds the {MAX_CSV_COLUMNS}-column limit ({} columns)",
-                            self.record_fields
-                        ),
-                    ));
+                    let columns = self.record_fields;
+                    let problem = CsvProblem::TooManyColumns { columns };
+                    return Err(CsvError::new(problem, Some(1)));
                 }
                 self.headers = Some(headers);
             }
             Some(headers) => {
                 if self.record_fields != headers.len() {
-                    return Err(err(
-                        CsvErrorKind::NonRectangular,
-                        Some(record),
-                        format!(
-                            "row {record} has {} cells; expected {}",
-                            self.record_fields,
-                            headers.len()
-                        ),
-                    ));
+                    let (cells, expected) = (self.record_fields, headers.len());
+                    let problem = CsvProblem::NonRectangular { cells, expected };
+                    return Err(CsvError::new(problem, Some(record)));
                 }
                 self.rows += 1;
             }
@@ -194,11 +162,7 @@ impl Builder {
 
     fn finish(self) -> Result<Table, CsvError> {
         match self.headers {
-            None => Err(err(
-                CsvErrorKind::Empty,
-                None,
-                "CSV is empty and has no header row",
-            )),
+            None => Err(CsvError::new(CsvProblem::Empty, None)),
             Some(headers) => Ok(Table {
                 headers,
                 row_count: self.rows,
@@ -220,7 +184,7 @@ enum State {
 
 /// Read a whole CSV file given as bytes.
 ///
-/// Errors carry a [`CsvErrorKind`] and, where it applies, the 1-based record number.
+/// Errors carry a [`CsvErrorKind`](crate::error::CsvErrorKind) and, where it applies, the 1-based record number.
 pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
     if bytes.len() > MAX_CSV_BYTES {
         return Err(CsvError::too_large(bytes.len(), true));
@@ -228,11 +192,8 @@ pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
     let text = match core::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
-            return Err(err(
-                CsvErrorKind::InvalidUtf8,
-                None,
-                format!("invalid UTF-8 at byte {}", e.valid_up_to()),
-            ))
+            let valid_up_to = e.valid_up_to();
+            return Err(CsvError::new(CsvProblem::InvalidUtf8 { valid_up_to }, None));
         }
     };
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
@@ -245,11 +206,7 @@ fn parse(text: &str) -> Result<Table, CsvError> {
     // anywhere is a NUL in a cell.
     if let Some(pos) = memchr::memchr(0, bytes) {
         let record = 1 + memchr::memchr2_iter(b'\n', b'\r', &bytes[..pos]).count() as u64;
-        return Err(err(
-            CsvErrorKind::NulCharacter,
-            Some(record),
-            format!("NUL character in a CSV cell near line {record}"),
-        ));
+        return Err(CsvError::new(CsvProblem::NulInText, Some(record)));
     }
     let mut b = Builder {
         text: String::with_capacity(text.len()),
@@ -326,11 +283,8 @@ fn parse(text: &str) -> Result<Table, CsvError> {
                 }
                 b'\n' | b'\r' => state = end_line(&mut b, bytes, &mut i, &mut field_bytes)?,
                 _ => {
-                    return Err(err(
-                        CsvErrorKind::UnexpectedAfterQuote,
-                        Some(b.records + 1),
-                        "',' expected after '\"'",
-                    ))
+                    let record = Some(b.records + 1);
+                    return Err(CsvError::new(CsvProblem::UnexpectedAfterQuote, record));
                 }
             },
         }
@@ -342,11 +296,8 @@ fn parse(text: &str) -> Result<Table, CsvError> {
             b.end_record()?;
         }
         State::InQuoted => {
-            return Err(err(
-                CsvErrorKind::UnterminatedQuote,
-                Some(b.records + 1),
-                "unexpected end of data",
-            ))
+            let record = Some(b.records + 1);
+            return Err(CsvError::new(CsvProblem::UnterminatedQuote, record));
         }
     }
     b.finish()
@@ -403,11 +354,7 @@ fn push_run(
         let chars = b.text[b.field_start..].chars().count();
         if chars > MAX_CELL_CHARACTERS {
             let record = b.records + 1;
-            return Err(err(
-                CsvErrorKind::CellTooLarge,
-                Some(record),
-                format!("field larger than field limit ({MAX_CELL_CHARACTERS})"),
-            ));
+            return Err(CsvError::new(CsvProblem::FieldTooLarge, Some(record)));
         }
     }
     Ok(())
@@ -416,6 +363,7 @@ fn push_run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::CsvErrorKind;
 
     fn rows(t: &Table) -> Vec<Vec<String>> {
         (0..t.row_count())

@@ -6,6 +6,8 @@
 
 use core::fmt;
 
+use crate::file_problem::{write_too_large, FileProblem};
+
 macro_rules! code_enum {
     ($(#[$meta:meta])* $name:ident { $($(#[doc = $doc:literal])+ $variant:ident => $code:literal,)+ }) => {
         $(#[$meta])*
@@ -226,31 +228,157 @@ impl FatalCode {
     }
 }
 
-/// A CSV reading error with its position.
+/// A CSV reading error with its position. The message is rendered from its
+/// [`CsvProblem`] (the data it shows), and the kind follows from the problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CsvError {
     /// What went wrong.
     pub kind: CsvErrorKind,
     /// 1-based record number (the header is record 1), when known.
     pub record: Option<u64>,
-    /// A short explanation.
-    pub message: String,
+    problem: CsvProblem,
+}
+
+/// What a CSV reader (or a binding's check of a CSV file) found, with the data its message
+/// shows. Limits are [`crate::csv`]'s constants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CsvProblem {
+    /// The text stops being UTF-8 at this byte offset.
+    InvalidUtf8 {
+        /// The length of the valid UTF-8 prefix.
+        valid_up_to: usize,
+    },
+    /// More bytes than [`MAX_CSV_BYTES`](crate::csv::MAX_CSV_BYTES).
+    TooLarge {
+        /// The size in bytes, or a lower bound of it when not `exact`.
+        size: usize,
+        /// Whether `size` is the size.
+        exact: bool,
+    },
+    /// More data rows than [`MAX_CSV_ROWS`](crate::csv::MAX_CSV_ROWS).
+    TooManyRows,
+    /// A header wider than [`MAX_CSV_COLUMNS`](crate::csv::MAX_CSV_COLUMNS).
+    TooManyColumns {
+        /// The header's field count.
+        columns: usize,
+    },
+    /// A field of the text longer than [`MAX_CELL_CHARACTERS`](crate::csv::MAX_CELL_CHARACTERS).
+    FieldTooLarge,
+    /// A cell of an already-split row ([`Table::from_rows`](crate::csv::Table::from_rows))
+    /// longer than the cell limit.
+    RowCellTooLarge,
+    /// A NUL character in the text, on the line of the error's record.
+    NulInText,
+    /// A NUL character in a cell of an already-split row.
+    NulInRowCell,
+    /// No header row.
+    Empty,
+    /// A header row with zero fields.
+    ZeroColumns,
+    /// The error's record has `cells` fields where the header has `expected`.
+    NonRectangular {
+        /// The record's field count.
+        cells: usize,
+        /// The header's field count.
+        expected: usize,
+    },
+    /// A closing quote followed by something other than a delimiter or line end.
+    UnexpectedAfterQuote,
+    /// The text ends inside a quoted field.
+    UnterminatedQuote,
+    /// A CSV file a binding could not read (a prediction, a gold).
+    File {
+        /// The path as the caller gave it.
+        path: String,
+        /// What the binding found.
+        problem: FileProblem,
+    },
+    /// A trust manifest's gold or config that the OS refused to read.
+    Unreadable {
+        /// The path.
+        path: String,
+        /// The OS error.
+        reason: String,
+    },
+    /// A trust manifest's file over the size limit, refused before it was copied.
+    NamedTooLarge {
+        /// The path as the manifest names it.
+        path: String,
+        /// A lower bound of its size, in bytes.
+        at_least: usize,
+    },
+}
+
+impl CsvProblem {
+    /// The kind (code) of this problem.
+    pub fn kind(&self) -> CsvErrorKind {
+        use CsvErrorKind as K;
+        match self {
+            CsvProblem::InvalidUtf8 { .. } => K::InvalidUtf8,
+            CsvProblem::TooLarge { .. } | CsvProblem::NamedTooLarge { .. } => K::TooLarge,
+            CsvProblem::File {
+                problem: FileProblem::TooLarge(_),
+                ..
+            } => K::TooLarge,
+            CsvProblem::File { .. } | CsvProblem::Unreadable { .. } => K::NotARegularFile,
+            CsvProblem::TooManyRows => K::TooManyRows,
+            CsvProblem::TooManyColumns { .. } => K::TooManyColumns,
+            CsvProblem::FieldTooLarge | CsvProblem::RowCellTooLarge => K::CellTooLarge,
+            CsvProblem::NulInText | CsvProblem::NulInRowCell => K::NulCharacter,
+            CsvProblem::Empty => K::Empty,
+            CsvProblem::ZeroColumns => K::ZeroColumns,
+            CsvProblem::NonRectangular { .. } => K::NonRectangular,
+            CsvProblem::UnexpectedAfterQuote => K::UnexpectedAfterQuote,
+            CsvProblem::UnterminatedQuote => K::UnterminatedQuote,
+        }
+    }
 }
 
 impl CsvError {
+    /// The error for `problem` at `record`.
+    pub fn new(problem: CsvProblem, record: Option<u64>) -> CsvError {
+        let kind = problem.kind();
+        CsvError {
+            kind,
+            record,
+            problem,
+        }
+    }
+
     /// A file over [`MAX_CSV_BYTES`](crate::csv::MAX_CSV_BYTES), refused before it was read:
     /// `size` is its size in bytes when `exact`, else a lower bound (a JavaScript string's
     /// UTF-16 length). With an exact size this is the error `read_table` gives for the bytes.
     pub fn too_large(size: usize, exact: bool) -> CsvError {
-        let at_least = if exact { "" } else { "at least " };
-        CsvError {
-            kind: CsvErrorKind::TooLarge,
-            record: None,
-            message: format!(
-                "CSV exceeds the {}-byte limit ({at_least}{size} bytes)",
-                crate::csv::MAX_CSV_BYTES
-            ),
-        }
+        CsvError::new(CsvProblem::TooLarge { size, exact }, None)
+    }
+
+    /// A CSV file at `path` that a binding could not read (see [`FileProblem`]).
+    pub fn file(path: &str, problem: FileProblem) -> CsvError {
+        let path = path.to_string();
+        CsvError::new(CsvProblem::File { path, problem }, None)
+    }
+
+    /// A trust manifest's gold or config at `path` that the OS refused to read.
+    pub fn unreadable(path: &str, reason: impl fmt::Display) -> CsvError {
+        let (path, reason) = (path.to_string(), reason.to_string());
+        CsvError::new(CsvProblem::Unreadable { path, reason }, None)
+    }
+
+    /// A trust manifest's file at `path` of at least `at_least` bytes, over the size limit.
+    pub fn named_too_large(path: &str, at_least: usize) -> CsvError {
+        let path = path.to_string();
+        CsvError::new(CsvProblem::NamedTooLarge { path, at_least }, None)
+    }
+
+    /// What was found, with the data the message shows.
+    pub fn problem(&self) -> &CsvProblem {
+        &self.problem
+    }
+
+    /// The message for people (without the code and record, which [`Display`](fmt::Display) adds).
+    pub fn message(&self) -> String {
+        CsvMessage(self).to_string()
     }
 
     /// The text of a task record's `error` for a prediction the reader refused (what scoring
@@ -260,11 +388,54 @@ impl CsvError {
     }
 }
 
+/// A [`CsvError`]'s message, rendered from its problem.
+struct CsvMessage<'a>(&'a CsvError);
+
+impl fmt::Display for CsvMessage<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_COLUMNS, MAX_CSV_ROWS};
+        let record = self.0.record.unwrap_or(0);
+        match &self.0.problem {
+            CsvProblem::InvalidUtf8 { valid_up_to } => {
+                write!(f, "invalid UTF-8 at byte {valid_up_to}")
+            }
+            CsvProblem::TooLarge { size, exact } => {
+                write_too_large(f, "CSV", "", *size as u64, *exact)
+            }
+            CsvProblem::TooManyRows => write!(f, "CSV exceeds the {MAX_CSV_ROWS}-data-row limit"),
+            CsvProblem::TooManyColumns { columns } => write!(
+                f,
+                "CSV exceeds the {MAX_CSV_COLUMNS}-column limit ({columns} columns)"
+            ),
+            CsvProblem::FieldTooLarge => {
+                write!(f, "field larger than field limit ({MAX_CELL_CHARACTERS})")
+            }
+            CsvProblem::RowCellTooLarge => f.write_str("cell exceeds the 2 MiB-character limit"),
+            CsvProblem::NulInText => write!(f, "NUL character in a CSV cell near line {record}"),
+            CsvProblem::NulInRowCell => f.write_str("NUL character in a cell"),
+            CsvProblem::Empty => f.write_str("CSV is empty and has no header row"),
+            CsvProblem::ZeroColumns => f.write_str("CSV header has zero columns"),
+            CsvProblem::NonRectangular { cells, expected } => {
+                write!(f, "row {record} has {cells} cells; expected {expected}")
+            }
+            CsvProblem::UnexpectedAfterQuote => f.write_str("',' expected after '\"'"),
+            CsvProblem::UnterminatedQuote => f.write_str("unexpected end of data"),
+            CsvProblem::File { path, problem } => problem.write_csv_message(f, path),
+            CsvProblem::Unreadable { path, reason } => write!(f, "cannot read {path}: {reason}"),
+            CsvProblem::NamedTooLarge { path, at_least } => {
+                write_too_large(f, path, "", *at_least as u64, false)
+            }
+        }
+    }
+}
+
+/// `code (record N): message`, or `code: message` without a record.
 impl fmt::Display for CsvError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (code, message) = (self.kind.code(), CsvMessage(self));
         match self.record {
-            Some(r) => write!(f, "{} (record {}): {}", self.kind.code(), r, self.message),
-            None => write!(f, "{}: {}", self.kind.code(), self.message),
+            Some(r) => write!(f, "{code} (record {r}): {message}"),
+            None => write!(f, "{code}: {message}"),
         }
     }
 }
@@ -278,68 +449,415 @@ impl serde::Serialize for CsvError {
         let mut out = s.serialize_struct("CsvError", 3)?;
         out.serialize_field("code", &self.kind)?;
         out.serialize_field("record", &self.record)?;
-        out.serialize_field("message", &self.message)?;
+        out.serialize_field("message", &self.message())?;
         out.end()
     }
 }
 
-/// A cell that cannot be read under a column rule.
+/// A cell that cannot be read under a column rule, with the value (its first 80
+/// characters) that the message shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CellError {
     /// What went wrong.
     pub kind: CellErrorKind,
-    /// A short explanation naming the value.
-    pub message: String,
+    value: String,
+    clipped: bool,
+}
+
+/// How many characters of a cell a [`CellError`] keeps and shows.
+const CELL_SHOWN_CHARACTERS: usize = 80;
+
+impl CellError {
+    /// The error for the cell text `raw`.
+    pub fn new(kind: CellErrorKind, raw: &str) -> CellError {
+        let mut chars = raw.chars();
+        let value: String = chars.by_ref().take(CELL_SHOWN_CHARACTERS).collect();
+        let clipped = chars.next().is_some();
+        CellError {
+            kind,
+            value,
+            clipped,
+        }
+    }
+
+    /// The start of the cell (up to 80 characters), and whether the cell is longer.
+    pub fn value(&self) -> (&str, bool) {
+        (&self.value, self.clipped)
+    }
+
+    /// The message naming the value, e.g. `invalid number: "x"` (without the code).
+    pub fn message(&self) -> String {
+        let what = match self.kind {
+            CellErrorKind::InvalidNumber => "invalid number",
+            CellErrorKind::PercentNotAllowed => "percent sign is not allowed",
+            CellErrorKind::InvalidThousandsSeparators => "invalid thousands separators in number",
+            CellErrorKind::NotAnInteger => "expected an integer",
+            CellErrorKind::NumberOutOfRange => "number exponent out of range",
+            CellErrorKind::InvalidDatetime => "invalid ISO date/datetime",
+            CellErrorKind::NotMidnight => "expected a date or midnight datetime",
+            CellErrorKind::DatetimeOutOfRange => "UTC conversion leaves years 1..9999",
+            CellErrorKind::InvalidBoolean => "invalid boolean",
+        };
+        let ellipsis = if self.clipped { "…" } else { "" };
+        format!("{what}: {:?}{ellipsis}", self.value)
+    }
 }
 
 impl fmt::Display for CellError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.code(), self.message)
+        write!(f, "{}: {}", self.kind.code(), self.message())
     }
 }
 
 impl std::error::Error for CellError {}
 
-/// A fatal error: a problem with a trusted input, which stops a run.
+/// A fatal error: a problem with a trusted input, which stops a run. The message is
+/// rendered from its [`FatalDetail`] (and the task id, which gold messages name).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FatalError {
-    /// The stable code.
+    /// The stable code (follows from the detail).
     pub code: FatalCode,
     /// The task it concerns, when known.
     pub task_id: Option<String>,
-    /// A message for people.
-    pub message: String,
+    detail: FatalDetail,
+}
+
+/// What is wrong with a trusted input, with the data its message shows; grouped by code.
+/// `found` fields hold the offending JSON value as the message shows it (`"2.0"`,
+/// `missing`, `an array`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FatalDetail {
+    /// `config_invalid_json`: the config bytes are not UTF-8.
+    ConfigNotUtf8(core::str::Utf8Error),
+    /// `config_invalid_json`: `what` (`config` or `column`) is not JSON.
+    ConfigJson {
+        /// `config` or `column`.
+        what: &'static str,
+        /// The parser's error.
+        error: crate::cpython_json::JsonError,
+    },
+    /// `config_invalid_json`: a config file a binding could not read.
+    ConfigUnreadable {
+        /// The path.
+        path: String,
+        /// What the binding found.
+        problem: FileProblem,
+    },
+    /// `config_unsupported_schema`.
+    UnsupportedSchema {
+        /// The `schema_version` found.
+        found: String,
+    },
+    /// `config_invalid_task_id`.
+    InvalidTaskId {
+        /// The `task_id` found.
+        found: String,
+    },
+    /// `config_task_id_mismatch`: file `stem.json` holds `task_id`.
+    TaskIdMismatch {
+        /// The file's stem.
+        stem: String,
+        /// The config's task id.
+        task_id: String,
+    },
+    /// `config_invalid`: the config is not a JSON object.
+    ConfigNotAnObject,
+    /// `config_invalid`: `order_sensitive` is not a boolean.
+    InvalidOrderSensitive {
+        /// The value found.
+        found: String,
+    },
+    /// `config_invalid`: `columns` is missing or empty.
+    NoColumns,
+    /// `config_invalid`: a column is not an object (`index` is `None` for a column read alone).
+    ColumnNotAnObject {
+        /// The column's position.
+        index: Option<usize>,
+    },
+    /// `config_invalid`: column `expected`'s `gold_index` is not `expected`.
+    GoldIndexNotContiguous {
+        /// The position, and the index it must have.
+        expected: usize,
+    },
+    /// `config_invalid`: a numeric column without a `comparison` object.
+    MissingComparison {
+        /// The column.
+        index: usize,
+    },
+    /// `config_invalid`: a column field with a value it cannot have.
+    InvalidColumnField {
+        /// The field.
+        field: ColumnField,
+        /// The column.
+        index: usize,
+        /// The value found.
+        found: String,
+    },
+    /// Any code: the error `cause` met while loading the suite's config file `file`.
+    LoadingConfig {
+        /// The file name or path.
+        file: String,
+        /// The error.
+        cause: Box<FatalDetail>,
+    },
+    /// `gold_missing` without a file system: the task's gold was not given.
+    GoldNotGiven,
+    /// `gold_missing` (or `gold_invalid_csv` when too large): a gold file a binding could not read.
+    GoldFile {
+        /// The path.
+        path: String,
+        /// What the binding found.
+        problem: FileProblem,
+    },
+    /// `gold_invalid_csv`: the CSV reader refused the gold.
+    GoldCsv(CsvError),
+    /// `gold_column_count_mismatch`.
+    GoldColumnCount {
+        /// The gold header's column count.
+        gold: usize,
+        /// The config's column count.
+        config: usize,
+    },
+    /// `gold_cell_invalid`: the first gold cell (reading order) that does not read.
+    GoldCell {
+        /// 1-based data row.
+        row: usize,
+        /// 0-based column.
+        column: usize,
+        /// Why it does not read.
+        error: Option<CellError>,
+    },
+    /// `suite_missing_directory`: the `what` directory (`config`, `gold root`, ...) is missing.
+    MissingDirectory {
+        /// Which directory.
+        what: String,
+        /// Its path.
+        path: String,
+    },
+    /// `suite_missing_directory`: the directory cannot be listed.
+    CannotList {
+        /// Its path.
+        path: String,
+        /// The OS error.
+        reason: String,
+    },
+    /// `suite_no_configs`.
+    NoConfigs,
+    /// `suite_invalid_config_name`: a `task_*.json` whose stem is not a task id.
+    InvalidConfigName {
+        /// The stem.
+        stem: String,
+    },
+    /// `suite_duplicate_task_id`.
+    DuplicateTaskId,
+    /// Any code: the error `cause` of item `index` of a batch.
+    InBatch {
+        /// The item's position.
+        index: usize,
+        /// The error.
+        cause: Box<FatalDetail>,
+    },
+}
+
+/// A column field named by [`FatalDetail::InvalidColumnField`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColumnField {
+    /// `gold_name`.
+    GoldName,
+    /// `type`.
+    Type,
+    /// `comparison.mode`.
+    ComparisonMode,
+    /// `comparison.digits`.
+    ComparisonDigits,
+    /// `unit`.
+    Unit,
+}
+
+impl FatalDetail {
+    /// The code this detail reports.
+    pub fn code(&self) -> FatalCode {
+        use FatalCode as C;
+        use FatalDetail as D;
+        match self {
+            D::ConfigNotUtf8(_) | D::ConfigJson { .. } | D::ConfigUnreadable { .. } => {
+                C::ConfigInvalidJson
+            }
+            D::UnsupportedSchema { .. } => C::ConfigUnsupportedSchema,
+            D::InvalidTaskId { .. } => C::ConfigInvalidTaskId,
+            D::TaskIdMismatch { .. } => C::ConfigTaskIdMismatch,
+            D::ConfigNotAnObject
+            | D::InvalidOrderSensitive { .. }
+            | D::NoColumns
+            | D::ColumnNotAnObject { .. }
+            | D::GoldIndexNotContiguous { .. }
+            | D::MissingComparison { .. }
+            | D::InvalidColumnField { .. } => C::ConfigInvalid,
+            D::LoadingConfig { cause, .. } | D::InBatch { cause, .. } => cause.code(),
+            D::GoldNotGiven => C::GoldMissing,
+            D::GoldFile {
+                problem: FileProblem::TooLarge(_),
+                ..
+            }
+            | D::GoldCsv(_) => C::GoldInvalidCsv,
+            D::GoldFile { .. } => C::GoldMissing,
+            D::GoldColumnCount { .. } => C::GoldColumnCountMismatch,
+            D::GoldCell { .. } => C::GoldCellInvalid,
+            D::MissingDirectory { .. } | D::CannotList { .. } => C::SuiteMissingDirectory,
+            D::NoConfigs => C::SuiteNoConfigs,
+            D::InvalidConfigName { .. } => C::SuiteInvalidConfigName,
+            D::DuplicateTaskId => C::SuiteDuplicateTaskId,
+        }
+    }
+
+    /// The message; gold messages name `task` (the error's task id).
+    fn write(&self, f: &mut fmt::Formatter<'_>, task: Option<&str>) -> fmt::Result {
+        use FatalDetail as D;
+        let for_task = task.map_or(String::new(), |t| format!(" for {t}"));
+        match self {
+            D::ConfigNotUtf8(e) => write!(f, "config is not UTF-8: {e}"),
+            D::ConfigJson { what, error } => write!(f, "cannot parse {what} JSON: {error}"),
+            D::ConfigUnreadable { path, problem } => f.write_str(&problem.message(path)),
+            D::UnsupportedSchema { found } => write!(f, "unsupported config schema: {found}"),
+            D::InvalidTaskId { found } => write!(f, "invalid task_id: {found}"),
+            D::TaskIdMismatch { stem, task_id } => {
+                write!(
+                    f,
+                    "config filename/task_id mismatch: {stem}.json vs {task_id}"
+                )
+            }
+            D::ConfigNotAnObject => f.write_str("config must be a JSON object"),
+            D::InvalidOrderSensitive { found } => write!(f, "invalid order_sensitive: {found}"),
+            D::NoColumns => f.write_str("config has no columns"),
+            D::ColumnNotAnObject { index: None } => f.write_str("a column must be a JSON object"),
+            D::ColumnNotAnObject { index: Some(i) } => write!(f, "column {i} must be an object"),
+            D::GoldIndexNotContiguous { expected } => {
+                write!(f, "gold_index must be contiguous: expected {expected}")
+            }
+            D::MissingComparison { index } => {
+                write!(f, "numeric column {index} lacks a comparison object")
+            }
+            D::InvalidColumnField {
+                field,
+                index,
+                found,
+            } => {
+                let what = match field {
+                    ColumnField::GoldName => "invalid gold_name",
+                    ColumnField::Type => "unsupported column type",
+                    ColumnField::ComparisonMode => "invalid numeric comparison mode",
+                    ColumnField::ComparisonDigits => "invalid numeric comparison digits",
+                    ColumnField::Unit => "invalid numeric unit",
+                };
+                write!(f, "{what} for column {index}: {found}")
+            }
+            D::LoadingConfig { file, cause } => {
+                write!(f, "Cannot load task config {file}: ")?;
+                cause.write(f, task)
+            }
+            D::GoldNotGiven => write!(
+                f,
+                "Missing CSV file: the gold CSV of {}",
+                task.unwrap_or("the task")
+            ),
+            D::GoldFile { path, problem } => problem.write_csv_message(f, path),
+            D::GoldCsv(e) => write!(f, "cannot read gold CSV{for_task}: {e}"),
+            D::GoldColumnCount { gold, config } => write!(
+                f,
+                "gold/config column-count mismatch{for_task}: {gold} vs {config}"
+            ),
+            D::GoldCell { row, column, error } => {
+                let message = error.as_ref().map_or(String::new(), CellError::message);
+                write!(
+                    f,
+                    "gold normalization failed{for_task} (row {row}, column {column}): {message}"
+                )
+            }
+            D::MissingDirectory { what, path } => write!(f, "Missing {what} directory: {path}"),
+            D::CannotList { path, reason } => write!(f, "Cannot list {path}: {reason}"),
+            D::NoConfigs => f.write_str("No task configs found"),
+            D::InvalidConfigName { stem } => write!(f, "Invalid task id: {stem}"),
+            D::DuplicateTaskId => f.write_str("Duplicate task_id values in evaluator configs"),
+            D::InBatch { index, cause } => {
+                write!(f, "task #{index}: ")?;
+                cause.write(f, task)
+            }
+        }
+    }
+}
+
+impl From<FatalDetail> for FatalError {
+    fn from(detail: FatalDetail) -> Self {
+        FatalError {
+            code: detail.code(),
+            task_id: None,
+            detail,
+        }
+    }
 }
 
 impl FatalError {
-    /// A new fatal error.
-    pub fn new(code: FatalCode, message: impl Into<String>) -> Self {
-        FatalError {
-            code,
-            task_id: None,
-            message: message.into(),
-        }
-    }
     /// Attach the task id.
     pub fn with_task(mut self, task_id: &str) -> Self {
         self.task_id = Some(task_id.to_string());
         self
     }
+    /// What is wrong, with the data the message shows.
+    pub fn detail(&self) -> &FatalDetail {
+        &self.detail
+    }
+    /// The message for people (what [`Display`](fmt::Display) writes).
+    pub fn message(&self) -> String {
+        self.to_string()
+    }
+    /// The same error, as item `index` of a batch reports it (`task #3: …`).
+    pub fn in_batch(self, index: usize) -> Self {
+        let cause = Box::new(self.detail);
+        let detail = FatalDetail::InBatch { index, cause };
+        FatalError { detail, ..self }
+    }
+    /// The same error, met while loading the suite's config file `file`.
+    pub fn loading_config(self, file: &str) -> Self {
+        let (file, cause) = (file.to_string(), Box::new(self.detail));
+        let detail = FatalDetail::LoadingConfig { file, cause };
+        FatalError { detail, ..self }
+    }
     /// No gold file: `path` as the caller names it, or (no file system) the task's gold.
     pub fn gold_missing(task_id: &str, path: Option<&str>) -> Self {
-        let message = match path {
-            Some(p) => format!("Missing CSV file: {p}"),
-            None => format!("Missing CSV file: the gold CSV of {task_id}"),
-        };
-        FatalError::new(FatalCode::GoldMissing, message).with_task(task_id)
+        match path {
+            Some(p) => FatalError::gold_file(task_id, p, FileProblem::Missing),
+            None => FatalError::from(FatalDetail::GoldNotGiven).with_task(task_id),
+        }
+    }
+    /// A gold file at `path` that a binding could not read (too large: `gold_invalid_csv`;
+    /// anything else: `gold_missing`).
+    pub fn gold_file(task_id: &str, path: &str, problem: FileProblem) -> Self {
+        let path = path.to_string();
+        FatalError::from(FatalDetail::GoldFile { path, problem }).with_task(task_id)
     }
     /// A gold file the CSV reader refuses.
     pub fn gold_unreadable(task_id: &str, error: &CsvError) -> Self {
-        FatalError::new(
-            FatalCode::GoldInvalidCsv,
-            format!("cannot read gold CSV for {task_id}: {error}"),
-        )
-        .with_task(task_id)
+        FatalError::from(FatalDetail::GoldCsv(error.clone())).with_task(task_id)
+    }
+    /// A config file at `path` that a binding could not read (`config_invalid_json`).
+    pub fn config_file(path: &str, problem: FileProblem) -> Self {
+        let path = path.to_string();
+        FatalError::from(FatalDetail::ConfigUnreadable {
+            path: path.clone(),
+            problem,
+        })
+        .loading_config(&path)
+    }
+    /// A suite directory (`what`: `config`, `gold root`, ...) that does not exist.
+    pub fn missing_directory(what: &str, path: &str) -> Self {
+        let (what, path) = (what.to_string(), path.to_string());
+        FatalError::from(FatalDetail::MissingDirectory { what, path })
+    }
+    /// A suite directory that cannot be listed (`reason` as the OS words it).
+    pub fn cannot_list(path: &str, reason: impl fmt::Display) -> Self {
+        let (path, reason) = (path.to_string(), reason.to_string());
+        FatalError::from(FatalDetail::CannotList { path, reason })
     }
     /// Which input is at fault.
     pub fn stage(&self) -> FatalStage {
@@ -349,7 +867,7 @@ impl FatalError {
 
 impl fmt::Display for FatalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        self.detail.write(f, self.task_id.as_deref())
     }
 }
 
@@ -454,7 +972,7 @@ impl From<ArgumentError> for CodedError {
 
 impl From<FatalError> for CodedError {
     fn from(e: FatalError) -> Self {
-        let error = CodedError::new(e.code.code(), e.stage().as_str(), e.message);
+        let error = CodedError::new(e.code.code(), e.stage().as_str(), e.message());
         error.with_task(e.task_id.as_deref())
     }
 }
@@ -467,7 +985,7 @@ impl From<CsvError> for CodedError {
 
 impl From<CellError> for CodedError {
     fn from(e: CellError) -> Self {
-        CodedError::new(e.kind.code(), "cell", e.message)
+        CodedError::new(e.kind.code(), "cell", e.message())
     }
 }
 

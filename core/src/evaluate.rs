@@ -19,7 +19,7 @@ use std::borrow::Cow;
 
 use crate::config::TaskConfig;
 use crate::csv::{read_table, Table};
-use crate::error::{CsvError, CsvErrorKind, FatalCode, FatalError, TaskErrorCode};
+use crate::error::{CsvError, CsvErrorKind, FatalDetail, FatalError, TaskErrorCode};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
 use crate::partial_credit::GoldSignatures;
 use crate::rule_values::{ColumnRead, RuleValues, Unreadable};
@@ -274,13 +274,8 @@ pub struct PreparedGold {
 impl PreparedGold {
     /// Read and canonicalize a gold CSV. Any problem is fatal (stage `gold`).
     pub fn new(gold_csv: &[u8], config: &TaskConfig) -> Result<PreparedGold, FatalError> {
-        let table = read_table(gold_csv).map_err(|e| {
-            FatalError::new(
-                FatalCode::GoldInvalidCsv,
-                format!("cannot read gold CSV for {}: {e}", config.task_id),
-            )
-            .with_task(&config.task_id)
-        })?;
+        let table =
+            read_table(gold_csv).map_err(|e| FatalError::gold_unreadable(&config.task_id, &e))?;
         Self::from_table(table, config)
     }
 
@@ -288,16 +283,12 @@ impl PreparedGold {
     pub fn from_table(table: Table, config: &TaskConfig) -> Result<PreparedGold, FatalError> {
         let d = config.columns.len();
         if table.column_count() != d {
-            return Err(FatalError::new(
-                FatalCode::GoldColumnCountMismatch,
-                format!(
-                    "gold/config column-count mismatch for {}: {} vs {}",
-                    config.task_id,
-                    table.column_count(),
-                    d
-                ),
-            )
-            .with_task(&config.task_id));
+            let (gold, config_columns) = (table.column_count(), d);
+            let detail = FatalDetail::GoldColumnCount {
+                gold,
+                config: config_columns,
+            };
+            return Err(FatalError::from(detail).with_task(&config.task_id));
         }
         let mut values: Vec<RuleValues> = Vec::new();
         let mut column_rule = Vec::with_capacity(d);
@@ -333,20 +324,10 @@ impl PreparedGold {
         if let Some((row, j)) = first_failure {
             let rule = &values[column_rule[j]].rule;
             let raw = table.cell(row, j);
-            let message = crate::canon::canonicalize(raw, rule)
-                .err()
-                .map_or_else(String::new, |e| e.message);
-            return Err(FatalError::new(
-                FatalCode::GoldCellInvalid,
-                format!(
-                    "gold normalization failed for {} (row {}, column {}): {}",
-                    config.task_id,
-                    row + 1,
-                    j,
-                    message
-                ),
-            )
-            .with_task(&config.task_id));
+            let error = crate::canon::canonicalize(raw, rule).err();
+            let (row, column) = (row + 1, j);
+            let detail = FatalDetail::GoldCell { row, column, error };
+            return Err(FatalError::from(detail).with_task(&config.task_id));
         }
         Ok(PreparedGold {
             config: config.clone(),

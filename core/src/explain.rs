@@ -404,7 +404,7 @@ impl serde::Serialize for InputStatus {
                 out.serialize_field("status", "invalid_csv")?;
                 out.serialize_field("csv_error", &e.kind)?;
                 out.serialize_field("record", &e.record)?;
-                out.serialize_field("message", &clip(&e.message, MAX_CSV_MESSAGE_CHARS))?;
+                out.serialize_field("message", &clip(&e.message(), MAX_CSV_MESSAGE_CHARS))?;
             }
         }
         out.end()

@@ -26,7 +26,7 @@ use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
 use crate::doc::Document;
 use std::path::Path;
 
-use crate::error::{ArgumentError, CodedError, CsvError, FatalCode, FatalError};
+use crate::error::{ArgumentError, CodedError, CsvError, FatalError};
 use crate::explain::{explain as explain_prediction, Diagnosis, ExplainOptions};
 use crate::extract::extract_table;
 use crate::gold_free_check::{validate_prediction, ValidationReport};
@@ -152,10 +152,8 @@ impl PredictionSource<'_> {
             PredictionSource::Missing(at) => {
                 let mut out = f(Prediction::Missing);
                 if let Some(path) = at {
-                    set_error(
-                        &mut out,
-                        format!("Missing prediction CSV: {}", path.display()),
-                    );
+                    let shown = path.display().to_string();
+                    set_error(&mut out, crate::file_problem::missing_prediction(&shown));
                 }
                 out
             }
@@ -205,12 +203,8 @@ impl PredictionSource<'_> {
         gold_csv: &[u8],
         strict: bool,
     ) -> Result<ColumnSignatureScore, FatalError> {
-        let gold = crate::csv::read_table(gold_csv).map_err(|e| {
-            FatalError::new(
-                FatalCode::GoldInvalidCsv,
-                format!("cannot read gold CSV: {e}"),
-            )
-        })?;
+        let gold = crate::csv::read_table(gold_csv)
+            .map_err(|e| FatalError::from(crate::error::FatalDetail::GoldCsv(e)))?;
         let bytes = match self {
             PredictionSource::Missing(_) => None,
             PredictionSource::Csv(bytes) => Some(bytes),

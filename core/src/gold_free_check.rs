@@ -136,7 +136,7 @@ struct BadCellRecord<'a> {
     value_truncated: bool,
     rule: &'a str,
     code: crate::error::CellErrorKind,
-    reason: &'a str,
+    reason: String,
 }
 
 #[derive(serde::Serialize)]
@@ -172,7 +172,7 @@ impl serde::Serialize for ValidationReport {
                         value_truncated: b.value_truncated,
                         rule,
                         code: b.error.kind,
-                        reason: &b.error.message,
+                        reason: b.error.message(),
                     })
                     .collect(),
             })

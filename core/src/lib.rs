@@ -166,6 +166,7 @@ pub mod explain;
 pub mod extract;
 #[doc(hidden)]
 pub mod file_input;
+pub mod file_problem;
 pub mod gold_free_check;
 #[doc(hidden)]
 pub mod isodate;

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use crate::config::{
     is_task_id, natural_task_order, ConfigWarning, TaskConfig, CONFIG_SCHEMA_VERSION,
 };
-use crate::error::{CodedError, FatalCode, FatalError};
+use crate::error::{CodedError, FatalDetail, FatalError};
 use crate::evaluate::TaskResult;
 use crate::file_input::{prepare_gold, score, FileInput};
 
@@ -85,18 +85,13 @@ pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
         .filter(|f| is_config_file_name(&f.name))
         .collect();
     if selected.is_empty() {
-        return Err(FatalError::new(
-            FatalCode::SuiteNoConfigs,
-            "No task configs found",
-        ));
+        return Err(FatalDetail::NoConfigs.into());
     }
     for f in &selected {
         let stem = &f.name[..f.name.len() - 5];
         if !is_task_id(stem) {
-            return Err(FatalError::new(
-                FatalCode::SuiteInvalidConfigName,
-                format!("Invalid task id: {stem}"),
-            ));
+            let stem = stem.to_string();
+            return Err(FatalDetail::InvalidConfigName { stem }.into());
         }
     }
     selected.sort_by(|a, b| {
@@ -108,10 +103,7 @@ pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
     for f in &selected {
         let stem = &f.name[..f.name.len() - 5];
         let (config, warnings) = TaskConfig::from_json_with_warnings(&f.bytes, Some(stem))
-            .map_err(|e| FatalError {
-                message: format!("Cannot load task config {}: {}", f.name, e.message),
-                ..e
-            })?;
+            .map_err(|e| e.loading_config(&f.name))?;
         configs.push(config);
         config_warnings.push(warnings);
         digest.update(f.name.as_bytes());
@@ -122,10 +114,7 @@ pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
     let mut ids: Vec<&str> = configs.iter().map(|c| c.task_id.as_str()).collect();
     ids.sort_unstable();
     if ids.windows(2).any(|w| w[0] == w[1]) {
-        return Err(FatalError::new(
-            FatalCode::SuiteDuplicateTaskId,
-            "Duplicate task_id values in evaluator configs",
-        ));
+        return Err(FatalDetail::DuplicateTaskId.into());
     }
     let config_set_sha256 = digest
         .finalize()

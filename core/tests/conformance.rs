@@ -45,10 +45,10 @@ fn every_public_vector() {
             (Some("fatal"), Err(e)) => {
                 let want = str_field(&expected, "stage").unwrap_or("");
                 let got = e.stage().as_str();
-                (got != want).then(|| format!("fatal stage {got}, want {want}: {}", e.message))
+                (got != want).then(|| format!("fatal stage {got}, want {want}: {}", e))
             }
             (Some("fatal"), Ok(r)) => Some(format!("scored {:?}, want fatal", r.error_code)),
-            (Some("scored"), Err(e)) => Some(format!("fatal {}: {}", e.code, e.message)),
+            (Some("scored"), Err(e)) => Some(format!("fatal {}: {}", e.code, e)),
             (Some("scored"), Ok(r)) => {
                 let mut diffs = Vec::new();
                 if let Some(Value::Bool(p)) = expected.get("passed") {

@@ -273,10 +273,10 @@ fn a_twenty_mebibyte_file_of_commas() {
     // The count is exact although the extra fields are not stored (bench/hostile_memory.sh
     // measures the memory this keeps).
     assert!(
-        err.message
+        err.message()
             .ends_with(&format!("({} columns)", MAX_CSV_BYTES + 1)),
         "{}",
-        err.message
+        err.message()
     );
     // The same as a data row under a one-column header: a non-rectangular row.
     let mut data = b"h\n".to_vec();

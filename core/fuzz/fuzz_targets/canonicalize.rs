@@ -93,12 +93,13 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if let Err(e) = &result {
-        assert!(!e.message.is_empty());
+        let message = e.message();
+        assert!(!message.is_empty());
         // The message quotes at most 80 characters of the cell, each escaped to at most 10.
         assert!(
-            e.message.len() <= 80 * 10 + 100,
+            message.len() <= 80 * 10 + 100,
             "long message: {} bytes",
-            e.message.len()
+            message.len()
         );
     }
     // Surrounding whitespace (Python's isspace, including U+001C..U+001F) is stripped.

@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => {
             assert_eq!(e.stage(), FatalStage::Config);
-            assert!(!e.message.is_empty());
+            assert!(!e.message().is_empty());
         }
     }
     if let Ok(text) = std::str::from_utf8(json) {

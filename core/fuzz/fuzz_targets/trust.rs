@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tabeq::error::CsvErrorKind;
+use tabeq::file_problem::FileProblem;
 use tabeq::trust::{self, FileContent, FileRole};
 use tabeq::CsvError;
 
@@ -44,11 +44,9 @@ fuzz_target!(|data: &[u8]| {
                 }
                 (FileRole::Gold, _) => FileContent::Bytes(GOLD.to_vec()),
                 (FileRole::Config, _) => FileContent::Bytes(CONFIG.to_vec()),
-                (FileRole::Prediction, "invalid.csv") => FileContent::Invalid(CsvError {
-                    kind: CsvErrorKind::NotARegularFile,
-                    record: None,
-                    message: "not a regular file".into(),
-                }),
+                (FileRole::Prediction, "invalid.csv") => {
+                    FileContent::Invalid(CsvError::file("invalid.csv", FileProblem::NotRegular))
+                }
                 (FileRole::Prediction, _) => match &file {
                     Some(bytes) => FileContent::Bytes(bytes.clone()),
                     None => FileContent::Missing,

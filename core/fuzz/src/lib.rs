@@ -624,11 +624,11 @@ pub fn check_task(config: &TaskConfig, gold: &[u8], prediction: Option<&[u8]>) {
     let expected = reference(config, gold, prediction);
     let result = match (&expected, actual) {
         (Expected::Fatal(code), Err(e)) => {
-            assert_eq!(*code, e.code, "fatal code: {}", e.message);
+            assert_eq!(*code, e.code, "fatal code: {e}");
             return;
         }
         (Expected::Fatal(code), Ok(r)) => panic!("expected fatal {code:?}, got {r:?}"),
-        (Expected::Scored { .. }, Err(e)) => panic!("unexpected fatal {}: {}", e.code, e.message),
+        (Expected::Scored { .. }, Err(e)) => panic!("unexpected fatal {}: {e}", e.code),
         (
             Expected::Scored {
                 verdict,

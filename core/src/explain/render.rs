@@ -78,7 +78,7 @@ pub(super) fn findings(d: &Diagnosis) -> Vec<String> {
             "Failed (invalid_prediction_csv): the prediction is not a strict CSV within the limits: {}{}: {}.",
             e.kind.code(),
             e.record.map_or(String::new(), |rec| format!(" at record {rec} (the header is record 1)")),
-            clip(&e.message, 160)
+            clip(&e.message(), 160)
         )),
         (_, Some(code)) => out.push(verdict_sentence(d, code)),
         (_, None) => {}

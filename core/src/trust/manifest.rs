@@ -223,7 +223,7 @@ pub fn score_manifest_with(
                 TrustError::at(
                     TrustErrorCode::ManifestConfigInvalid,
                     line,
-                    format!("config {}: {}: {}", key.1, e.code.code(), e.message),
+                    format!("config {}: {}: {}", key.1, e.code.code(), e),
                 )
             })?;
             let gold_bytes = read_trusted(files, &key.0, FileRole::Gold, line)?;
@@ -231,7 +231,7 @@ pub fn score_manifest_with(
                 TrustError::at(
                     TrustErrorCode::ManifestGoldInvalid,
                     line,
-                    format!("gold {}: {}: {}", key.0, e.code.code(), e.message),
+                    format!("gold {}: {}: {}", key.0, e.code.code(), e),
                 )
             })?;
             prepared.insert(key.clone(), gold);
