@@ -172,6 +172,7 @@ impl TaskResult {
     /// let doc = evaluate_task(Prediction::Missing, b"n\nx\n", &config)?.document();
     /// assert_eq!(doc.title, "task_1: failed (missing_prediction)");
     /// assert!(doc.to_text().contains("error:   missing_prediction — No prediction file."));
+    /// assert!(doc.to_text().contains("order:   ignored (rows compared as a multiset)"));
     /// # Ok::<(), tabeq::FatalError>(())
     /// ```
     pub fn document(&self) -> crate::doc::Document {
@@ -180,10 +181,19 @@ impl TaskResult {
             None => format!("{}: passed", self.task_id),
             Some(code) => format!("{}: failed ({})", self.task_id, code.code()),
         };
-        let mut facts = vec![(
-            "verdict".to_string(),
-            if self.passed { "passed" } else { "failed" }.to_string(),
-        )];
+        let order = if self.order_sensitive {
+            "matters (rows compared as a sequence)"
+        } else {
+            "ignored (rows compared as a multiset)"
+        };
+        let mut facts = vec![
+            (
+                "verdict".to_string(),
+                if self.passed { "passed" } else { "failed" }.to_string(),
+            ),
+            ("score".to_string(), self.score().to_string()),
+            ("order".to_string(), order.to_string()),
+        ];
         if let Some(code) = self.error_code {
             facts.push((
                 "error".into(),

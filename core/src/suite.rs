@@ -415,6 +415,7 @@ impl SuiteSummary {
     /// let doc = SuiteSummary::new(&plan, vec![result], vec![]).document();
     /// assert_eq!(doc.title, "0/1 tasks passed");
     /// assert!(doc.to_text().contains("missing_prediction"));
+    /// assert!(doc.to_text().contains("unscored prediction folders: none"));
     /// ```
     pub fn document(&self) -> crate::doc::Document {
         use crate::doc::{Align, Block, Cell, Document, Mark, Section, Table};
@@ -428,18 +429,22 @@ impl SuiteSummary {
                 self.config_set_sha256.clone(),
             ),
         ];
-        if !self.unscored_prediction_tasks.is_empty() {
-            facts.push((
-                "unscored prediction folders".into(),
-                self.unscored_prediction_tasks.join(", "),
-            ));
-        }
+        let unscored = match self.unscored_prediction_tasks.as_slice() {
+            [] => "none".to_string(),
+            folders => folders.join(", "),
+        };
+        facts.push(("unscored prediction folders".into(), unscored));
+        facts.push((
+            "evaluator".into(),
+            format!("{} {}", self.evaluator, self.evaluator_version),
+        ));
         let mut table = Table::with_columns(&[
             ("task", Align::Left),
             ("verdict", Align::Left),
             ("error", Align::Left),
             ("rows (prediction/gold)", Align::Right),
             ("columns (prediction/gold)", Align::Right),
+            ("mapping", Align::Left),
         ]);
         let failures = self.tasks.iter().filter(|t| !t.passed);
         for t in failures.chain(self.tasks.iter().filter(|t| t.passed)) {
@@ -452,6 +457,10 @@ impl SuiteSummary {
                     "{}/{}",
                     t.prediction_column_count, t.gold_column_count
                 )),
+                Cell::text(t.column_mapping.as_ref().map_or(String::new(), |m| {
+                    let shown: Vec<String> = m.iter().map(usize::to_string).collect();
+                    format!("[{}]", shown.join(", "))
+                })),
             ]);
         }
         Document::new(format!(
