@@ -155,7 +155,8 @@ test("score a suite: the 120-task conformance suite from a chosen folder", async
   assert.equal(await text('[data-testid="suite-summary"] h1'), `${expected.passed_task_count}/${expected.task_count} tasks passed`);
   assert.match(await text('[data-testid="suite-summary"] dl.facts'), new RegExp(`task_accuracy\\s*${expected.task_accuracy.toFixed(4)}\\s*config_set_sha256\\s*${expected.config_set_sha256}`));
   assert.match(await text('[data-testid="suite-progress-text"]'), new RegExp(`${expected.task_count} / ${expected.task_count} tasks scored`));
-  assert.match(await text('[data-testid="suite-summary"] dl.facts'), /unscored prediction folders\s*task_999$/);
+  assert.match(await text('[data-testid="suite-summary"] dl.facts'), /unscored prediction folders\s*task_999$/m);
+  assert.match(await text('[data-testid="suite-summary"] dl.facts'), /^evaluator\s*tabeq \d/m);
   const taskRows = '[data-testid="suite-summary"] [data-section="tasks"] tbody';
   assert.equal(await env.page.locator(`${taskRows} tr`).count(), expected.task_count);
   // The per-task table shows the official error codes.
@@ -163,6 +164,8 @@ test("score a suite: the 120-task conformance suite from a chosen folder", async
     // The cells' text (rows past the first page are hidden by the pager).
     const row = (await env.page.locator(`${taskRows} tr[data-task="${task.task_id}"] td`).allTextContents()).join(" ");
     assert.match(row, task.passed ? /passed/ : new RegExp(`failed\\s+${task.error_code}`), task.task_id);
+    // The official mapping (prediction index per gold column), as the summary has it.
+    if (task.column_mapping) assert.ok(row.includes(`[${task.column_mapping.map((p) => p.prediction_index).join(", ")}]`), task.task_id);
   }
   // The downloaded summary equals the official one, key for key, except the implementation's name and free-text errors.
   const [download] = await Promise.all([env.page.waitForEvent("download"), env.page.click('[data-testid="suite-download"]')]);
@@ -245,7 +248,7 @@ test("examples: every bundled task gives its announced outcome", async () => {
   await env.page.click('#example-list li[data-example="suite"] > button');
   await settled('[data-testid="suite-summary"]');
   assert.equal(await text('[data-testid="suite-summary"] h1'), "3/9 tasks passed");
-  assert.match(await text('[data-testid="suite-summary"] dl.facts'), /unscored prediction folders\s*task_99$/);
+  assert.match(await text('[data-testid="suite-summary"] dl.facts'), /unscored prediction folders\s*task_99$/m);
 });
 
 test("trust metrics: the core's report (tables and SVG charts) from JSONL files", async () => {
