@@ -228,7 +228,7 @@ def test_assert_table_matches_raises_the_diagnosis() -> None:
     with pytest.raises(AssertionError) as info:
         assert_table_matches(b"region,gdp\nNorth,9\nSouth,2\n", GOLD, CONFIG)
     message = str(info.value)
-    assert message.startswith("task_1 failed: relation_mismatch")
+    assert message.startswith("task_1: failed (relation_mismatch)")
     assert tabeq.evaluate(b"region,gdp\nNorth,9\nSouth,2\n", GOLD, CONFIG).explain().summary in message
     with pytest.raises(AssertionError, match="missing_prediction"):
         assert_table_matches(None, GOLD, CONFIG)

@@ -9,7 +9,7 @@
 ...     assert_table_matches(b"city,n\\nOslo,4\\n", b"city,n\\nOslo,3\\n", config)
 ... except AssertionError as error:
 ...     print(str(error).splitlines()[0])
-task_1 failed: relation_mismatch
+task_1: failed (relation_mismatch)
 """
 
 from __future__ import annotations
@@ -31,20 +31,11 @@ def assert_table_matches(
 ) -> TaskResult:
     """Assert that ``prediction`` passes against ``gold`` under ``config`` (the official
     verdict of ``tabeq.evaluate``, same inputs). On failure raise ``AssertionError`` whose
-    message is the diagnosis: the error code, the one-paragraph summary, and the verdict
-    explained (column mapping, first differing rows), as ``tabeq check`` prints it.
+    message is the diagnosis as ``tabeq check`` prints it (rendered by the core): the verdict and
+    error code, the one-paragraph summary, the column mapping and the first differing rows.
     Returns the passing result. A broken gold or config raises ``GoldError``/``ConfigError``."""
     __tracebackhide__ = True  # pytest shows the caller's line, not this one
     result = evaluate(prediction, gold, config)
     if result.passed:
         return result
-    diagnosis = result.explain(max_items=max_items)
-    message = "\n".join(
-        [
-            f"{result.task_id} failed: {result.error_code}",
-            diagnosis.summary,
-            "",
-            result.describe(),
-        ]
-    )
-    raise AssertionError(message)
+    raise AssertionError(result.explain(max_items=max_items).to_text())

@@ -42,9 +42,7 @@ def table_scorer(config: Optional[ConfigLike] = None) -> Scorer:
         table = extract_table(state.output.completion)
         result = gold.evaluate(table)
         credit = gold.partial_credit([table])[0]
-        if result.passed:
-            explanation = f"passed with column mapping {result.column_mapping}"
-        elif table is None:
+        if table is None:
             explanation = "no table found in the output (missing_prediction)"
         else:
             explanation = result.explain(hints=False).summary
