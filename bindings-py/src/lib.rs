@@ -446,6 +446,15 @@ fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
     Err(CsvError::new_err((e.message(), e.kind.code())))
 }
 
+/// Load a config file as the suite reads one (links followed, opened without blocking and
+/// checked on the descriptor); its stem must equal its task id. Raises `ConfigError`.
+#[pyfunction]
+fn load_config(py: Python<'_>, path: PathBuf) -> PyResult<NativeConfig> {
+    let data = py.detach(|| fs::read_config(&path)).map_err(fatal_to_py)?;
+    let stem = path.file_stem().map(|s| s.to_string_lossy());
+    NativeConfig::from_json(&data, stem.as_deref(), false)
+}
+
 /// Read a regular file of at most `max_bytes` (links followed; opened without blocking and
 /// checked on the descriptor). Raises OSError with a message naming the problem.
 #[pyfunction]
@@ -515,6 +524,7 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
         render_validation,
         read_csv_file,
         read_file,
+        load_config,
         check_output,
         write_output,
     );

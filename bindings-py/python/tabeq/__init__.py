@@ -256,10 +256,6 @@ ConfigLike = Union[TaskConfig, Mapping[str, Any], str, bytes, "os.PathLike[str]"
 """A config: a ``TaskConfig``, a dict, JSON text (``str`` starting with ``{`` or ``bytes``) or a path."""
 
 
-MAX_CONFIG_BYTES = 16 * 1024 * 1024
-"""The largest config file read (the suite reader's limit too)."""
-
-
 def _config_json_bytes(data: object) -> bytes:
     """A config dict as the UTF-8 JSON the native parser reads (refusing what JSON cannot carry)."""
     try:
@@ -272,13 +268,8 @@ def _config_json_bytes(data: object) -> bytes:
 
 def load_config(path: Union[str, os.PathLike[str]]) -> TaskConfig:
     """Load a config file. Its stem must equal its ``task_id`` (``task_7.json`` ↔ ``task_7``)."""
-    p = Path(check_path(path, "the config path"))
-    try:
-        # Opened without blocking and checked on the open file: a FIFO or device is refused.
-        data = _tabeq.read_file(str(p), MAX_CONFIG_BYTES)
-    except OSError as exc:
-        raise ConfigError(f"Cannot load task config {p}: {exc}", "config_invalid_json") from None
-    return TaskConfig._wrap(_tabeq.NativeConfig.from_json(data, p.stem))
+    # Opened without blocking and checked on the open file: a FIFO or device is refused.
+    return TaskConfig._wrap(_tabeq.load_config(str(Path(check_path(path, "the config path")))))
 
 
 def _as_config(config: ConfigLike) -> TaskConfig:
