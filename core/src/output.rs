@@ -180,14 +180,6 @@ struct ExplainedTask<'a, D: serde::Serialize> {
     diagnosis: Option<&'a D>,
 }
 
-/// The official summary with its tasks explained.
-#[derive(serde::Serialize)]
-struct ExplainedSummary<'a, D: serde::Serialize> {
-    #[serde(flatten)]
-    totals: crate::suite::SuiteTotals<'a>,
-    tasks: Vec<ExplainedTask<'a, D>>,
-}
-
 /// `tabeq evaluate --explain`'s summary file: the official summary, with a `diagnosis` (tabeq's,
 /// beyond the official schema) after the record of each task that has one in `diagnoses` (one
 /// entry per task, in task order; the command gives the failed tasks theirs): a [`Diagnosis`] or
@@ -209,15 +201,13 @@ pub fn summary_with_diagnoses<D: serde::Serialize>(
     diagnoses: &[Option<&D>],
 ) -> String {
     let tasks = summary.tasks.iter().enumerate();
-    let explained = ExplainedSummary {
-        totals: summary.totals(),
-        tasks: tasks
-            .map(|(i, record)| ExplainedTask {
-                record,
-                diagnosis: diagnoses.get(i).copied().flatten(),
-            })
-            .collect(),
-    };
+    let tasks: Vec<ExplainedTask<'_, D>> = tasks
+        .map(|(i, record)| ExplainedTask {
+            record,
+            diagnosis: diagnoses.get(i).copied().flatten(),
+        })
+        .collect();
+    let explained = crate::suite::SummaryWithTasks(summary, tasks);
     let mut text = to_tree(&explained).to_pretty();
     text.push('\n');
     text

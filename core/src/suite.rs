@@ -371,10 +371,12 @@ impl SuiteSummary {
         s
     }
 
-    fn serialize_with<S: serde::Serializer>(
+    /// The summary's keys, in the official order, with `tasks` written as `tasks` gives them
+    /// (absent: the console's totals).
+    fn serialize_with<S: serde::Serializer, T: serde::Serialize + ?Sized>(
         &self,
         s: S,
-        with_tasks: bool,
+        tasks: Option<&T>,
     ) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let passed = self.passed_task_count();
@@ -389,8 +391,8 @@ impl SuiteSummary {
         out.serialize_field("failed_task_count", &(self.tasks.len() - passed))?;
         out.serialize_field("task_accuracy", &self.task_accuracy())?;
         out.serialize_field("unscored_prediction_tasks", &self.unscored_prediction_tasks)?;
-        if with_tasks {
-            out.serialize_field("tasks", &self.tasks)?;
+        if let Some(tasks) = tasks {
+            out.serialize_field("tasks", tasks)?;
         }
         out.end()
     }
@@ -399,7 +401,7 @@ impl SuiteSummary {
 /// The summary file's keys, in the official order.
 impl serde::Serialize for SuiteSummary {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.serialize_with(s, true)
+        self.serialize_with(s, Some(&self.tasks))
     }
 }
 
@@ -483,6 +485,17 @@ pub struct SuiteTotals<'a>(&'a SuiteSummary);
 
 impl serde::Serialize for SuiteTotals<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize_with(s, false)
+        self.0.serialize_with::<S, [TaskResult]>(s, None)
+    }
+}
+
+/// A suite summary whose `tasks` are what `.1` serializes to, one entry per task in task order
+/// (`tabeq evaluate --explain` writes each record with its diagnosis).
+#[derive(Debug, Clone, Copy)]
+pub struct SummaryWithTasks<'a, T>(pub &'a SuiteSummary, pub T);
+
+impl<T: serde::Serialize> serde::Serialize for SummaryWithTasks<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_with(s, Some(&self.1))
     }
 }
