@@ -6,7 +6,8 @@
 #   bindings-wasm/pkg-node/  the same as CommonJS modules for Node (--target nodejs), with ESM entries
 #   bindings-wasm/pkg-bundler/ the web build with the .wasm inlined, for bundlers (scripts/npm-entries.mjs)
 #   web-demo/pkg/            copy of pkg/, loaded by the web demo, and tabeq-demo.html: the whole demo in
-#                            one file that also works when opened from file://
+#                            one file that also works when opened from file://, and build.js: the
+#                            build version and file list of the service worker (web-demo/sw.js)
 #
 # Toolchain: a rustup toolchain with the wasm32-unknown-unknown target is used when present. Otherwise
 # Debian's rustc-web/cargo-web/rust-web-src/lld are installed with apt and std is built from source.
@@ -135,6 +136,8 @@ cp bindings-wasm/pkg/* web-demo/pkg/
 # npm package's Node ESM entries and bundler build (bindings-wasm/pkg-bundler; see package.json).
 if command -v node >/dev/null; then
   node web-demo/make-standalone.mjs
+  # The service worker's list of the page's files and the build version naming its cache.
+  node web-demo/make-offline.mjs
   node scripts/npm-entries.mjs
 else
   log "node not found: skipping web-demo/pkg/tabeq-demo.html (the single-file page for file://) and the npm entries"

@@ -3,30 +3,42 @@ import { exampleReliabilityRecords, exampleRobustnessRecords, exampleSuiteFiles,
 
 // ---------- worker calls ----------
 
-// The single-file page (make-standalone.mjs) provides the worker as a data: URL.
-const worker = new Worker(globalThis.TABEQ_WORKER_URL ?? new URL("./worker.js", import.meta.url), { type: "module" });
-// The single-file page holds the WebAssembly in the page and hands it to its worker.
-if (globalThis.TABEQ_EMBEDDED_WASM) worker.postMessage({ op: "embeddedWasm", args: globalThis.TABEQ_EMBEDDED_WASM });
 const pending = new Map();
 /** The latest call of each view (check, explain, suite, trust): older calls are superseded. */
 const latestCall = new Map();
 let nextId = 1;
+/** Incremented each time Stop replaces the worker: what the old worker held is gone. */
+let workerGeneration = 0;
+let worker = null;
 
-worker.onmessage = (event) => {
+/** Start the scorer's worker (again, after Stop). */
+function startWorker() {
+  // The single-file page (make-standalone.mjs) provides the worker as a data: URL.
+  worker = new Worker(globalThis.TABEQ_WORKER_URL ?? new URL("./worker.js", import.meta.url), { type: "module" });
+  // The single-file page holds the WebAssembly in the page and hands it to its worker.
+  if (globalThis.TABEQ_EMBEDDED_WASM) worker.postMessage({ op: "embeddedWasm", args: globalThis.TABEQ_EMBEDDED_WASM });
+  worker.onmessage = onWorkerMessage;
+  worker.onerror = (event) => setStatus(`the scorer failed to load: ${event.message ?? "worker error"}`, "");
+}
+
+function onWorkerMessage(event) {
   const { id, ok, value, error, progress } = event.data;
   const entry = pending.get(id);
   if (!entry) return;
   const current = latestCall.get(entry.view) === id;
   if (progress) {
-    if (current) entry.onProgress?.(progress);
+    if (current) {
+      if (progress.phase) fileProgress(progress);
+      else entry.onProgress?.(progress);
+    }
     return;
   }
   pending.delete(id);
+  busyChanged();
   if (!current) entry.reject(Object.assign(new Error("superseded"), { code: "superseded" }));
   else if (ok) entry.resolve(value);
   else entry.reject(Object.assign(new Error(error.message), error));
-};
-worker.onerror = (event) => setStatus(`the scorer failed to load: ${event.message ?? "worker error"}`, "");
+}
 
 /**
  * Ask the worker for `op`. A new call of a view supersedes the previous one: its progress and
@@ -37,11 +49,54 @@ function call(op, args, { view = op, onProgress } = {}) {
   latestCall.set(view, id);
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject, onProgress, view });
+    busyChanged();
     worker.postMessage({ id, op, view, args });
   });
 }
 
+/** Views whose runs Stop ends (page bookkeeping calls such as rows and taskFiles are quick). */
+const STOPPABLE = new Set(["check", "explain", "suite", "trust"]);
+
+/** Show Stop while a run is going; hide it and the file progress when none is. */
+function busyChanged() {
+  const busy = [...pending.values()].some((entry) => STOPPABLE.has(entry.view));
+  $("#stop").hidden = !busy;
+  if (!busy) $("#work-progress").hidden = true;
+}
+
+/** Progress inside one file, from the worker: reading (bytes) and checking it. */
+function fileProgress({ phase, name, loaded, total }) {
+  const box = $("#work-progress");
+  const bar = $("#work-bar");
+  box.hidden = false;
+  const mb = (n) => `${(n / 1048576).toFixed(1)} MB`;
+  if (phase === "read") {
+    bar.max = Math.max(total, 1);
+    bar.value = loaded;
+    $("#work-text").textContent = `reading ${name}: ${mb(loaded)} of ${mb(total)}`;
+  } else {
+    bar.removeAttribute("value"); // indeterminate: the core reads the file in one pass
+    $("#work-text").textContent = `checking ${name} (${mb(total)})…`;
+  }
+}
+
+/**
+ * Stop: end the worker (a run inside one large file cannot be interrupted otherwise), answer
+ * every pending call with the code "stopped" and start a fresh worker.
+ */
+function stopAll() {
+  worker.terminate();
+  workerGeneration += 1;
+  const stopped = [...pending.values()];
+  pending.clear();
+  busyChanged();
+  startWorker();
+  setStatus("stopped", "ready");
+  for (const entry of stopped) entry.reject(Object.assign(new Error("stopped by you"), { code: "stopped" }));
+}
+
 const superseded = (error) => error?.code === "superseded";
+const stopped = (error) => error?.code === "stopped";
 
 // ---------- DOM helpers ----------
 
@@ -145,6 +200,11 @@ const FAILED = {
   argument: "Cannot use this input",
 };
 
+/** What a view shows after Stop. */
+function stoppedNote(what) {
+  return h("p", { class: "note note-hint", role: "status", "data-testid": "stopped" }, `${what} was stopped. Choose or change a file to run it again.`);
+}
+
 function errorBanner(error, fallback = "Cannot score") {
   const where = error.stage ? ` (${error.stage}${error.taskId ? `, ${error.taskId}` : ""}${error.line ? `, line ${error.line}` : ""})` : "";
   return h(
@@ -174,7 +234,8 @@ function showTab(name, { focus = false } = {}) {
   $("#inputs").hidden = !(name === "check" || name === "explain");
   if (name === "check" && stale.check) runCheck();
   if (name === "explain" && stale.explain) runExplain();
-  if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
+  const shared = name === "check" && location.hash.startsWith(SHARE_PREFIX);
+  if (location.hash !== `#${name}` && !shared) history.replaceState(null, "", `#${name}`);
 }
 
 for (const button of tabButtons()) {
@@ -307,6 +368,109 @@ $("#clear-inputs").addEventListener("click", () => {
   for (const kind of Object.keys(inputs)) setInput(kind, null);
 });
 
+// ---------- share link ----------
+
+/** Largest prediction and config a link holds together, before compression. */
+const SHARE_MAX_BYTES = 256 * 1024;
+const SHARE_PREFIX = "#share=";
+
+const bytesOfInput = async (input) => (typeof input.data === "string" ? new TextEncoder().encode(input.data) : new Uint8Array(await input.data.arrayBuffer()));
+
+/** `parts` (Blob parts) through a compression or decompression stream. */
+async function pipeBytes(parts, transform) {
+  return new Uint8Array(await new Response(new Blob(parts).stream().pipeThrough(transform)).arrayBuffer());
+}
+
+function base64url(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+const fromBase64url = (text) => Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+
+/**
+ * The share link: the prediction and the config (their exact bytes and names, never the gold),
+ * deflated, in the URL fragment, which browsers do not send to any server.
+ * Layout before deflating: a JSON header's length (4 bytes, little-endian), the header
+ * {v, prediction: {name, size}, config: {name, size}}, then the prediction's and the config's bytes.
+ */
+async function shareLink() {
+  const parts = [];
+  const header = { v: 1 };
+  for (const kind of ["prediction", "config"]) {
+    const input = inputs[kind];
+    if (!input) continue;
+    const bytes = await bytesOfInput(input);
+    header[kind] = { name: input.name, size: bytes.length };
+    parts.push(bytes);
+  }
+  const size = parts.reduce((n, b) => n + b.length, 0);
+  if (size > SHARE_MAX_BYTES) return { error: `The prediction and config are ${size.toLocaleString("en-US")} bytes; a link holds at most ${SHARE_MAX_BYTES.toLocaleString("en-US")}. Share the files instead.` };
+  const head = new TextEncoder().encode(JSON.stringify(header));
+  const length = new Uint8Array(4);
+  new DataView(length.buffer).setUint32(0, head.length, true);
+  const packed = await pipeBytes([length, head, ...parts], new CompressionStream("deflate-raw"));
+  const url = new URL(location.href);
+  url.hash = `${SHARE_PREFIX.slice(1)}${base64url(packed)}`;
+  return { url: url.href };
+}
+
+/** Read a share link's fragment back into the inputs; false when the fragment is not one. */
+async function openShared(hash) {
+  if (!hash.startsWith(SHARE_PREFIX)) return false;
+  try {
+    const bytes = await pipeBytes([fromBase64url(hash.slice(SHARE_PREFIX.length))], new DecompressionStream("deflate-raw"));
+    const length = new DataView(bytes.buffer).getUint32(0, true);
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+    let at = 4 + length;
+    setInput("gold", null);
+    for (const kind of ["prediction", "config"]) {
+      const entry = header[kind];
+      if (!entry) {
+        setInput(kind, null);
+        continue;
+      }
+      const data = bytes.slice(at, at + entry.size);
+      at += entry.size;
+      setInput(kind, { name: String(entry.name), data: new File([data], String(entry.name)) });
+    }
+    $("#share-out").hidden = false;
+    $("#share-url").value = location.href;
+    $("#share-note").textContent = "Opened from a share link: the prediction and config below are the ones shared (no gold).";
+  } catch {
+    $("#share-out").hidden = false;
+    $("#share-note").textContent = "This share link is damaged (cut short when copied?): nothing was loaded.";
+  }
+  return true;
+}
+
+$("#share").addEventListener("click", async () => {
+  const box = $("#share-out");
+  box.hidden = false;
+  if (!inputs.prediction && !inputs.config) {
+    $("#share-url").value = "";
+    $("#share-note").textContent = "Add a prediction or a config first: the link holds them (never the gold).";
+    return;
+  }
+  const { url, error } = await shareLink();
+  $("#share-url").value = url ?? "";
+  if (error) {
+    $("#share-note").textContent = error;
+    return;
+  }
+  history.replaceState(null, "", url);
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    copied = false; // no clipboard permission: the link is selected for copying by hand
+  }
+  $("#share-url").select();
+  $("#share-note").textContent = `${copied ? "Copied: " : ""}this link opens the page with the same prediction and config (${inputs.gold ? "the gold is left out" : "no gold"}). Anyone you give it to can read them.`;
+});
+
 function taskArgs() {
   return {
     prediction: inputs.prediction?.data ?? null,
@@ -338,7 +502,7 @@ async function runCheck() {
     show(out, renderCheck(validation, verdict, foreign, html, warnings));
   } catch (error) {
     if (run !== checkRun || superseded(error)) return;
-    out.replaceChildren(errorBanner(error, "Cannot check this task"));
+    out.replaceChildren(stopped(error) ? stoppedNote("The check") : errorBanner(error, "Cannot check this task"));
   }
   out.dataset.done = String(run); // lets tests wait for this run's output
   setStatus("ready", "ready");
@@ -399,7 +563,7 @@ async function runExplain() {
     show(out, [...configWarningsNote(warnings, "explain-config-warnings"), ...renderExplain(diagnosis, view, html, markdown)]);
   } catch (error) {
     if (run !== explainRun || superseded(error)) return;
-    out.replaceChildren(errorBanner(error, "Cannot explain this task"));
+    out.replaceChildren(stopped(error) ? stoppedNote("The explanation") : errorBanner(error, "Cannot explain this task"));
   }
   out.dataset.done = String(run);
   setStatus("ready", "ready");
@@ -550,7 +714,7 @@ let suiteRun = { id: 0, source: null };
 
 /** Score (with gold/) or check (without) a folder or .zip; a new call supersedes the running one. */
 async function runSuite(files, source) {
-  const run = { id: suiteRun.id + 1, source };
+  const run = { id: suiteRun.id + 1, source, generation: workerGeneration };
   suiteRun = run;
   const out = $("#suite-output");
   out.replaceChildren();
@@ -586,8 +750,8 @@ async function runSuite(files, source) {
     out.dataset.done = String(run.id);
   } catch (error) {
     if (suiteRun !== run || superseded(error)) return;
-    text.textContent = `stopped · ${source}`;
-    out.replaceChildren(errorBanner(error, "Cannot read the submission folder"));
+    text.textContent = `stopped${stopped(error) ? ` at ${bar.value} / ${bar.max} tasks` : ""} · ${source}`;
+    out.replaceChildren(stopped(error) ? stoppedNote("The submission run") : errorBanner(error, "Cannot read the submission folder"));
     out.dataset.done = String(run.id);
   }
   setStatus("ready", "ready");
@@ -657,6 +821,11 @@ function renderSuite(result) {
 /** Load one task of the suite on screen into the task inputs and open `tab`. */
 async function openSuiteTask(taskId, tab, source) {
   if (source !== suiteRun.source) return; // a newer folder replaced the one this row belongs to
+  if (suiteRun.generation !== workerGeneration) {
+    // Stop restarted the scorer, which held the folder's files: they must be chosen again.
+    setStatus("choose the folder again to open its tasks (Stop cleared it)", "ready");
+    return;
+  }
   const files = await call("taskFiles", { taskId }, { view: "taskFiles" });
   if (source !== suiteRun.source) return;
   const asInput = (data, name) => (data === null ? null : { name, data });
@@ -710,7 +879,7 @@ async function runTrust() {
     ]);
   } catch (error) {
     if (superseded(error)) return;
-    show(out, [errorBanner(error, "Cannot compute the trust metrics")]);
+    show(out, [stopped(error) ? stoppedNote("The trust metrics") : errorBanner(error, "Cannot compute the trust metrics")]);
   }
   out.dataset.done = String(Number(out.dataset.done ?? 0) + 1);
   setStatus("ready", "ready");
@@ -775,6 +944,9 @@ $("#example-list").replaceChildren(
 
 // ---------- start ----------
 
+startWorker();
+$("#stop").addEventListener("click", stopAll);
+
 call("version")
   .then((version) => {
     $("#version").textContent = `tabeq ${version}`;
@@ -784,3 +956,10 @@ call("version")
 
 const initial = location.hash.slice(1);
 showTab(TABS.includes(initial) ? initial : "check");
+openShared(location.hash);
+window.addEventListener("hashchange", () => openShared(location.hash));
+
+// Installable and usable offline after one visit (sw.js); not for the single-file page (file://).
+if ("serviceWorker" in navigator && location.protocol.startsWith("http") && !globalThis.TABEQ_WORKER_URL) {
+  navigator.serviceWorker.register(new URL("./sw.js", import.meta.url)).catch((error) => console.warn(`offline use unavailable: ${error.message}`));
+}

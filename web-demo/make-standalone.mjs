@@ -33,6 +33,9 @@ app = replaceOnce(app, '"./examples.js"', JSON.stringify(moduleUrl(read("example
 // Inline scripts must not contain "</script"; JSON.stringify leaves "<" alone, so escape it.
 const scriptSafe = (text) => text.replace(/<\/script/gi, "<\\/script");
 let html = read("index.html");
+// A file:// page cannot be installed or work offline by a service worker: no manifest, the icon inline.
+html = replaceOnce(html, '<link rel="manifest" href="manifest.webmanifest">\n  ', "");
+html = replaceOnce(html, 'href="icon.svg"', `href="data:image/svg+xml;base64,${base64(read("icon.svg"))}"`);
 html = replaceOnce(html, '<link rel="stylesheet" href="style.css">', `<style>\n${read("style.css")}</style>`);
 html = replaceOnce(
   html,

@@ -38,13 +38,40 @@ async function stillCurrent(run) {
   if (latest.get(run.view) !== run.id) throw new Superseded();
 }
 
-/** A file argument from the page: text, or a File/Blob read as bytes; null stays null. */
-async function bytesOf(value) {
+/** Files from this size on report their reading progress (smaller ones read at once). */
+const PROGRESS_FROM_BYTES = 1 << 20;
+
+/**
+ * A file argument from the page: text, or a File/Blob read as bytes; null stays null. With
+ * `progress`, a large file reports {phase: "read", name, loaded, total} while it is read.
+ */
+async function bytesOf(value, progress = null, name = "the file") {
   if (value === null || value === undefined) return null;
   if (typeof value === "string") return value;
-  if (value instanceof Blob) return new Uint8Array(await value.arrayBuffer());
+  if (value instanceof Blob) {
+    if (!progress || value.size < PROGRESS_FROM_BYTES) return new Uint8Array(await value.arrayBuffer());
+    const out = new Uint8Array(value.size);
+    let loaded = 0;
+    let lastPost = 0;
+    for await (const chunk of value.stream()) {
+      out.set(chunk.subarray(0, out.length - loaded), loaded);
+      loaded += chunk.length;
+      const now = Date.now();
+      if (now - lastPost > 50) {
+        progress({ phase: "read", name, loaded: Math.min(loaded, out.length), total: out.length });
+        lastPost = now;
+      }
+    }
+    progress({ phase: "read", name, loaded: out.length, total: out.length });
+    return out;
+  }
   if (value instanceof ArrayBuffer) return new Uint8Array(value);
   return value;
+}
+
+/** Tell the page that the core now reads a large file (one pass, no finer progress). */
+function checking(bytes, progress, name) {
+  if (progress && bytes instanceof Uint8Array && bytes.length >= PROGRESS_FROM_BYTES) progress({ phase: "check", name, total: bytes.length });
 }
 
 const decoder = new TextDecoder();
@@ -85,8 +112,9 @@ function verdict(p, g, c, options) {
 }
 
 /** The check: the gold-less validation, and the official verdict when a gold is given. */
-async function check({ prediction, config, gold, configName }) {
-  const [p, c, g] = await Promise.all([bytesOf(prediction), bytesOf(config), bytesOf(gold)]);
+async function check({ prediction, config, gold, configName }, progress) {
+  const [p, c, g] = await Promise.all([bytesOf(prediction, progress, "the prediction"), bytesOf(config), bytesOf(gold, progress, "the gold")]);
+  checking(p, progress, "the prediction");
   const options = configOptions(configName);
   const validation = tabeq.validatePrediction(p, c, options);
   const html = tabeq.renderDocument(tabeq.validationDocument(p, c, options), "html");
@@ -110,8 +138,9 @@ let explained = null;
  * The diagnosis, plus the first page of both files' rows under the diagnosis's mapping with their
  * canonical values, so the page can show them side by side.
  */
-async function explain({ prediction, config, gold, configName, pageSize = 50 }) {
-  const [p, c, g] = await Promise.all([bytesOf(prediction), bytesOf(config), bytesOf(gold)]);
+async function explain({ prediction, config, gold, configName, pageSize = 50 }, progress) {
+  const [p, c, g] = await Promise.all([bytesOf(prediction, progress, "the prediction"), bytesOf(config), bytesOf(gold, progress, "the gold")]);
+  checking(p, progress, "the prediction");
   const options = { ...configOptions(configName), maxItems: 200, maxValueChars: 80 };
   const diagnosis = tabeq.explain(p, g, c, options);
   const document = tabeq.explainDocument(p, g, c, options);
@@ -201,7 +230,7 @@ async function suite(folder, progress, run) {
     let lastPost = 0;
     for (const [i, id] of ids.entries()) {
       if (i % 16 === 0) await stillCurrent(run);
-      const prediction = await bytesOf(byPath.get(`predictions/${id}/prediction.csv`) ?? null);
+      const prediction = await bytesOf(byPath.get(`predictions/${id}/prediction.csv`) ?? null, progress, `${id}/prediction.csv`);
       let result;
       if (hasGold) {
         result = runner.scoreTask(id, prediction, await bytesOf(byPath.get(`gold/${id}/gold.csv`) ?? null));

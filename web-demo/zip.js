@@ -1,6 +1,6 @@
 // A small ZIP reader for the page (no upload, no dependency): the central directory is read from
 // the end of the archive, and each entry is stored or deflated (inflated by the browser's
-// DecompressionStream("deflate-raw")). Entries are inflated here, eagerly, so that a damaged
+// DecompressionStream("deflate-raw")). It also writes stored archives (the skeleton submission). Entries are inflated here, eagerly, so that a damaged
 // entry is reported with its name before any task is checked.
 
 const EOCD = 0x06054b50;
@@ -70,4 +70,65 @@ export async function readZip(bytes) {
     entries.push({ path, file: new Blob([content]) });
   }
   return entries;
+}
+
+// ---------- writing ----------
+
+let crcTable = null;
+function crc32(bytes) {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (const b of bytes) crc = crcTable[(crc ^ b) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * A ZIP archive (stored entries, UTF-8 names) of `files` ([{path, bytes}]), as a Blob: small
+ * text files such as a skeleton submission, where compression would gain little.
+ */
+export function writeZip(files) {
+  const encoder = new TextEncoder();
+  const parts = [];
+  const central = [];
+  let offset = 0;
+  for (const { path, bytes } of files) {
+    const name = encoder.encode(path);
+    const crc = crc32(bytes);
+    const local = new DataView(new ArrayBuffer(30));
+    local.setUint32(0, LOCAL, true);
+    local.setUint16(4, 20, true); // version needed: 2.0
+    local.setUint16(6, 0x0800, true); // the name is UTF-8
+    local.setUint32(14, crc, true);
+    local.setUint32(18, bytes.length, true);
+    local.setUint32(22, bytes.length, true);
+    local.setUint16(26, name.length, true);
+    parts.push(local, name, bytes);
+    const entry = new DataView(new ArrayBuffer(46));
+    entry.setUint32(0, CENTRAL, true);
+    entry.setUint16(4, 20, true);
+    entry.setUint16(6, 20, true);
+    entry.setUint16(8, 0x0800, true);
+    entry.setUint32(16, crc, true);
+    entry.setUint32(20, bytes.length, true);
+    entry.setUint32(24, bytes.length, true);
+    entry.setUint16(28, name.length, true);
+    entry.setUint32(42, offset, true);
+    central.push(entry, name);
+    offset += 30 + name.length + bytes.length;
+  }
+  const size = central.reduce((n, part) => n + part.byteLength, 0);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, EOCD, true);
+  end.setUint16(8, files.length, true);
+  end.setUint16(10, files.length, true);
+  end.setUint32(12, size, true);
+  end.setUint32(16, offset, true);
+  return new Blob([...parts, ...central, end], { type: "application/zip" });
 }

@@ -14,6 +14,7 @@ const TYPES = {
   ".json": "application/json; charset=utf-8",
   ".wasm": "application/wasm",
   ".svg": "image/svg+xml",
+  ".webmanifest": "application/manifest+json",
   ".png": "image/png",
   ".csv": "text/csv; charset=utf-8",
   ".jsonl": "application/jsonl; charset=utf-8",
