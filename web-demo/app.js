@@ -711,9 +711,13 @@ async function droppedFolderFiles(transfer) {
 
 /** The suite view's one run: what is on screen always belongs to `suiteRun.source`. */
 let suiteRun = { id: 0, source: null };
+/** The last folder chosen (run again when a task list is chosen) and the expected task list. */
+let lastSuite = null;
+let taskList = null;
 
 /** Score (with gold/) or check (without) a folder or .zip; a new call supersedes the running one. */
 async function runSuite(files, source) {
+  lastSuite = { files, source };
   const run = { id: suiteRun.id + 1, source, generation: workerGeneration };
   suiteRun = run;
   const out = $("#suite-output");
@@ -729,23 +733,23 @@ async function runSuite(files, source) {
   setStatus(`reading ${source}…`, "busy");
   const started = performance.now();
   try {
-    const result = await call("suite", { files }, {
+    const result = await call("suite", { files, taskList: taskList?.data ?? null }, {
       view: "suite",
       onProgress: (p) => {
         bar.max = p.total;
         bar.value = p.done;
-        text.textContent = `${p.done} / ${p.total} tasks ${p.mode === "check" ? "checked" : "scored"} (${p.task_id}) · ${source}`;
+        text.textContent = `${p.done} / ${p.total} ${p.mode === "score" ? "tasks scored" : "files checked"} (${p.task_id}) · ${source}`;
       },
     });
     if (suiteRun !== run) return;
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    const count = result.mode === "check" ? result.report.task_count : result.summary.task_count;
-    text.textContent = `${count} / ${count} tasks ${result.mode === "check" ? "checked" : "scored"} in ${seconds} s · ${source}`;
+    const count = result.mode === "score" ? result.summary.task_count : result.report.task_count;
+    text.textContent = `${count} / ${count} tasks ${result.mode === "score" ? "scored" : "checked"} in ${seconds} s · ${source}`;
     bar.max = 1;
     bar.value = 1;
     show(out, [
       ...configWarningsNote(result.warnings, "suite-config-warnings"),
-      ...(result.mode === "check" ? renderSubmission(result) : renderSuite(result)),
+      ...(result.mode === "score" ? renderSuite(result) : renderFolder(result)),
     ]);
     out.dataset.done = String(run.id);
   } catch (error) {
@@ -786,8 +790,19 @@ function taskButtons(doc, section, tab, wanted) {
   }
 }
 
-/** The gold-less submission check: the core's report document, downloads, and per-task actions. */
-function renderSubmission(result) {
+/** The skeleton submission's download (configs given), or nothing. */
+function skeletonLink(result) {
+  if (!result.skeleton) return [];
+  const url = URL.createObjectURL(result.skeleton);
+  return [" · skeleton submission: ", h("a", { class: "download", href: url, download: "skeleton-submission.zip", "data-testid": "skeleton-download" }, "skeleton-submission.zip")];
+}
+
+/**
+ * The check of a predictions folder: the core's report document, its downloads (the JSON is the
+ * core's text, the same as `tabeq validate --format json`), the skeleton, and with configs a
+ * button per failing task that opens it in the Check tab.
+ */
+function renderFolder(result) {
   const r = result.report;
   const doc = coreDocument(result.html, "submission-report", tone(r.ready_task_count === r.task_count));
   afterTitle(
@@ -800,11 +815,11 @@ function renderSubmission(result) {
       " · ",
       download("submission_check.csv", "text/csv", result.csv, "submission-download-csv"),
       " · ",
-      download("submission_check.json", "application/json", JSON.stringify(r, null, 2), "submission-download-json"),
+      download("submission_check.json", "application/json", result.json, "submission-download-json"),
+      ...skeletonLink(result),
     ),
   );
-  // Each failing task row gets a button that opens it in the Check tab (page interaction).
-  taskButtons(doc, "failing", "check", () => true);
+  if (result.withConfigs) taskButtons(doc, "failing", "check", () => true);
   return [doc];
 }
 
@@ -812,7 +827,7 @@ function renderSubmission(result) {
 function renderSuite(result) {
   const s = result.summary;
   const doc = coreDocument(result.html, "suite-summary", s.passed_task_count === s.task_count ? "pass" : s.passed_task_count ? "warn" : "fail");
-  afterTitle(doc, h("p", { class: "downloads" }, "Download the official summary: ", download("evaluation_summary.json", "application/json", result.summaryJson, "suite-download")));
+  afterTitle(doc, h("p", { class: "downloads" }, "Download the official summary: ", download("evaluation_summary.json", "application/json", result.summaryJson, "suite-download"), ...skeletonLink(result)));
   const failed = new Set(s.tasks.filter((t) => !t.passed).map((t) => t.task_id));
   taskButtons(doc, "tasks", "explain", (taskId) => failed.has(taskId));
   return [doc];
@@ -857,6 +872,15 @@ wireDrop($(".suite-drop"), async (transfer) => {
   const entries = [...transfer.items].map((item) => item.webkitGetAsEntry?.()).filter(Boolean);
   const files = await droppedFolderFiles(transfer);
   if (files.length) runSuite(files, entries.length === 1 ? entries[0].name : `${entries.length} dropped items`);
+});
+wirePicker($("#task-list-pick"), $("#task-list-file"));
+$("#task-list-file").addEventListener("change", (event) => {
+  const file = event.target.files[0];
+  event.target.value = "";
+  if (!file) return;
+  taskList = { name: file.name, data: file };
+  $("#task-list-info").textContent = `expected tasks from ${file.name}`;
+  if (lastSuite) runSuite(lastSuite.files, lastSuite.source);
 });
 $("#suite-example").addEventListener("click", () => runSuite(exampleSuiteFiles().map((f) => ({ path: f.path, file: f.text })), "the example suite"));
 

@@ -5,7 +5,7 @@
 // latest files of that view. Both modules load at start (no fetch after the page is ready).
 import init, * as tabeq from "./pkg/tabeq.js";
 import initTrust, * as trustModule from "./pkg/tabeq_trust.js";
-import { readZip } from "./zip.js";
+import { readZip, writeZip } from "./zip.js";
 
 // The single-file page (make-standalone.mjs, for file://) sends the WebAssembly (base64) in its
 // first message: a worker's data: URL cannot hold it (Chromium limits URLs to 2 MB). Served
@@ -185,9 +185,12 @@ function rowsPage({ offset, limit }) {
   return { offset, gold_rows: goldRows, prediction_rows: predictionRows };
 }
 
+/** Top folders that name a part of the official layout (never stripped as a wrapper). */
+const LAYOUT_FOLDERS = new Set(["configs", "predictions", "gold"]);
+
 /**
  * A chosen folder or .zip as [{path, file}], paths relative to the suite root (the folder holding
- * configs/). A zip is read here, in the page: stored and deflated entries.
+ * configs/) or to the predictions folder. A zip is read here, in the page: stored and deflated entries.
  */
 async function folderOf(files) {
   let out = files;
@@ -195,24 +198,75 @@ async function folderOf(files) {
     out = await readZip(await bytesOf(files[0].file));
   }
   out = out.filter((f) => !f.path.startsWith("__MACOSX/") && !f.path.split("/").some((part) => part === ".DS_Store"));
-  // A zip of the folder itself (or a folder holding one suite folder): strip that one level.
-  if (!out.some((f) => f.path.startsWith("configs/"))) {
-    const tops = new Set(out.map((f) => f.path.split("/")[0]));
-    if (tops.size === 1) {
-      const [top] = tops;
-      const stripped = out.map((f) => ({ path: f.path.slice(top.length + 1), file: f.file }));
-      if (stripped.some((f) => f.path.startsWith("configs/"))) out = stripped;
-    }
+  // A zip of the folder itself (or a folder holding one suite folder): strip that one level,
+  // unless it is a task folder or a part of the layout.
+  const tops = new Set(out.map((f) => f.path.split("/")[0]));
+  if (tops.size === 1 && out.every((f) => f.path.includes("/"))) {
+    const [top] = tops;
+    if (!LAYOUT_FOLDERS.has(top) && !/^task_/.test(top)) out = out.map((f) => ({ path: f.path.slice(top.length + 1), file: f.file }));
   }
   return out;
 }
 
+/** Every folder of a file list as "a/", "a/b/" (the listing the core reads), then the files. */
+function listing(paths) {
+  const folders = new Set();
+  for (const path of paths) {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) folders.add(`${parts.slice(0, i).join("/")}/`);
+  }
+  return [...folders, ...paths];
+}
+
+/** A ZIP of the skeleton submission for these configs: predictions/task_N/prediction.csv with headers. */
+function skeletonZip(configFiles) {
+  const encoder = new TextEncoder();
+  const files = tabeq.skeletonFiles(configFiles).map(([path, content]) => ({ path: `predictions/${path}`, bytes: encoder.encode(content) }));
+  return writeZip(files);
+}
+
 /**
- * A suite in the official layout: configs/task_N.json, predictions/task_N/prediction.csv and,
- * when present, gold/task_N/gold.csv. With gold it is scored (the official summary); without
- * gold it is checked task by task (the submission check).
+ * A predictions folder checked on its own (the core's PredictionsFolderRun): every file against
+ * the released CSV contract and the layout, with the configs' rules when given, against the
+ * expected tasks (the configs, else the task list, else the task folders found).
  */
-async function suite(folder, progress, run) {
+async function predictionsFolder(byPath, prefix, configFiles, taskList, progress, run) {
+  const paths = [...byPath.keys()].filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
+  const expected = configFiles === null && taskList !== null ? tabeq.parseTaskList(await bytesOf(taskList)) : null;
+  const runner = new tabeq.PredictionsFolderRun(listing(paths), configFiles, expected);
+  try {
+    const reads = runner.reads;
+    let lastPost = 0;
+    for (const [i, [id, path]] of reads.entries()) {
+      if (i % 16 === 0) await stillCurrent(run);
+      runner.check(id, await bytesOf(byPath.get(`${prefix}${path}`) ?? null, progress, path));
+      const now = Date.now();
+      if (now - lastPost > 50 || i === reads.length - 1) {
+        progress({ done: i + 1, total: reads.length, task_id: id, mode: "folder" });
+        lastPost = now;
+      }
+    }
+    await stillCurrent(run);
+    return {
+      mode: "folder",
+      withConfigs: configFiles !== null,
+      report: runner.report(),
+      json: runner.reportJson(),
+      html: runner.render("html"),
+      markdown: runner.render("markdown"),
+      csv: runner.render("csv"),
+    };
+  } finally {
+    runner.free();
+  }
+}
+
+/**
+ * A suite in the official layout (configs/task_N.json, predictions/task_N/prediction.csv and,
+ * when present, gold/task_N/gold.csv), or a predictions folder alone. With gold it is scored
+ * (the official summary); without, the predictions folder is checked.
+ */
+async function suite(folder, taskList, progress, run) {
   const byPath = new Map(folder.map((f) => [f.path, f.file]));
   const configFiles = [];
   const predictionDirs = new Set();
@@ -223,20 +277,28 @@ async function suite(folder, progress, run) {
     if (parts.length >= 3 && parts[0] === "predictions") predictionDirs.add(parts[1]);
     if (parts.length >= 2 && parts[0] === "gold") hasGold = true;
   }
-  const mode = hasGold ? "score" : "check";
-  const runner = hasGold ? new tabeq.SuiteRun(configFiles, [...predictionDirs]) : new tabeq.SubmissionRun(configFiles, [...predictionDirs]);
+  const hasConfigs = folder.some((f) => f.path.startsWith("configs/"));
+  const skeleton = configFiles.length ? skeletonZip(configFiles) : null;
+  // Each task's ignored config keys, prefixed with the task id (one note for the suite).
+  const taskNumber = (f) => Number(f.name.match(/^task_(\d+)\.json$/)?.[1] ?? Number.MAX_SAFE_INTEGER);
+  const warnings = [...configFiles]
+    .sort((a, b) => taskNumber(a) - taskNumber(b))
+    .flatMap((f) => configWarnings(f.content).map((w) => ({ ...w, message: `${f.name.replace(/\.json$/, "")}: ${w.message}` })));
+  if (!hasGold) {
+    // Without configs/, the folder is the predictions folder (or holds it as predictions/).
+    const prefix = hasConfigs || folder.every((f) => f.path.startsWith("predictions/")) ? "predictions/" : "";
+    const result = await predictionsFolder(byPath, prefix, hasConfigs ? configFiles : null, taskList, progress, run);
+    return { ...result, warnings, skeleton };
+  }
+  const mode = "score";
+  const runner = new tabeq.SuiteRun(configFiles, [...predictionDirs]);
   try {
     const ids = runner.taskIds;
     let lastPost = 0;
     for (const [i, id] of ids.entries()) {
       if (i % 16 === 0) await stillCurrent(run);
       const prediction = await bytesOf(byPath.get(`predictions/${id}/prediction.csv`) ?? null, progress, `${id}/prediction.csv`);
-      let result;
-      if (hasGold) {
-        result = runner.scoreTask(id, prediction, await bytesOf(byPath.get(`gold/${id}/gold.csv`) ?? null));
-      } else {
-        result = runner.checkTask(id, prediction);
-      }
+      runner.scoreTask(id, prediction, await bytesOf(byPath.get(`gold/${id}/gold.csv`) ?? null));
       const now = Date.now();
       if (now - lastPost > 50 || i === ids.length - 1) {
         progress({ done: i + 1, total: ids.length, task_id: id, mode });
@@ -244,20 +306,7 @@ async function suite(folder, progress, run) {
       }
     }
     await stillCurrent(run);
-    const paths = [...byPath.keys()];
-    // Each task's ignored config keys, prefixed with the task id (one note for the suite).
-    const configByName = new Map(configFiles.map((f) => [f.name, f.content]));
-    const warnings = ids.flatMap((id) => configWarnings(configByName.get(`${id}.json`)).map((w) => ({ ...w, message: `${id}: ${w.message}` })));
-    if (hasGold) return { mode, paths, warnings, summary: runner.summary(), summaryJson: runner.summaryJson(), html: runner.render("html") };
-    return {
-      mode,
-      paths,
-      warnings,
-      report: runner.report(),
-      html: runner.render("html"),
-      markdown: runner.render("markdown"),
-      csv: runner.render("csv"),
-    };
+    return { mode, warnings, skeleton, summary: runner.summary(), summaryJson: runner.summaryJson(), html: runner.render("html") };
   } finally {
     runner.free();
   }
@@ -268,7 +317,7 @@ let lastFolder = null;
 async function suiteWithFolder(args, progress, run) {
   const folder = await folderOf(args.files);
   lastFolder = new Map(folder.map((f) => [f.path, f.file]));
-  return suite(folder, progress, run);
+  return suite(folder, args.taskList ?? null, progress, run);
 }
 
 function taskFiles({ taskId }) {

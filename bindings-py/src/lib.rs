@@ -15,6 +15,7 @@ mod explain;
 mod fs;
 mod gold;
 mod pool;
+mod predictions_folder;
 mod result;
 mod trust;
 
@@ -44,7 +45,7 @@ pyo3::import_exception!(tabeq._errors, CsvError);
 pyo3::import_exception!(tabeq._errors, OutputError);
 
 /// Turn a core fatal error into the matching Python exception (`.code`, `.stage`, `.task_id`).
-fn fatal_to_py(e: FatalError) -> PyErr {
+pub(crate) fn fatal_to_py(e: FatalError) -> PyErr {
     let args = (e.to_string(), e.code.code(), e.task_id.clone());
     match e.stage().as_str() {
         "config" => ConfigError::new_err(args),
@@ -533,5 +534,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     explain::register(m)?;
     cli::register(m)?;
     gold::register(m)?;
+    predictions_folder::register(m)?;
     Ok(())
 }

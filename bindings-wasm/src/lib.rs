@@ -25,6 +25,8 @@ mod gold;
 #[cfg_attr(not(feature = "evaluator"), allow(dead_code))]
 mod js_args;
 #[cfg(feature = "evaluator")]
+mod predictions_folder;
+#[cfg(feature = "evaluator")]
 mod suite_classes;
 #[cfg(feature = "evaluator")]
 mod task_functions;

@@ -167,6 +167,7 @@ pub mod extract;
 #[doc(hidden)]
 pub mod file_input;
 pub mod file_problem;
+pub mod fixit;
 pub mod gold_free_check;
 #[doc(hidden)]
 pub mod isodate;
@@ -177,6 +178,7 @@ pub mod number;
 #[doc(hidden)]
 pub mod output;
 pub mod partial_credit;
+pub mod predictions_folder;
 #[doc(hidden)]
 pub mod record;
 mod rule_values;

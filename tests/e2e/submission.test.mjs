@@ -56,17 +56,24 @@ function expectedChecks(folder) {
   return out;
 }
 
+/** The page's report of a folder with configs: each task read under its config (`validation`). */
 async function downloadJson(page, selector) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
   return JSON.parse(readFileSync(await download.path(), "utf8"));
 }
 
-/** Every task of a downloaded report equals the core's own validation of that task. */
+/**
+ * Every expected task of a downloaded report agrees with the core's own validation of that task:
+ * a task with a file holds that validation; a task without one is missing_prediction.
+ */
 function assertAgrees(report, expected) {
   assert.equal(report.task_count, expected.size);
   for (const task of report.tasks) {
-    const { foreign_file: _foreign, ...validation } = task;
-    assert.deepEqual(validation, expected.get(task.task_id), task.task_id);
+    if (task.status === "not_scored") continue;
+    const want = expected.get(task.task_id);
+    if (task.validation === null) assert.equal(want.error_code, "missing_prediction", task.task_id);
+    else assert.deepEqual(task.validation, want, task.task_id);
+    assert.equal(task.error_code, want.error_code, task.task_id);
   }
 }
 
@@ -82,13 +89,13 @@ test("submission check: a gold-less 410-task folder, checked task by task, with 
   assert.ok(missing.length > 0 && ready > 0 && ready < 410, `${ready} ready, ${missing.length} missing`);
   await tab("suite");
   await rerendered("suite", () => page.setInputFiles("#suite-folder", folder));
-  assert.equal(await text('[data-testid="submission-report"] h1'), "Submission check");
+  assert.equal(await text('[data-testid="submission-report"] h1'), "Predictions folder check");
   const facts = await text('[data-testid="submission-report"] dl.facts');
-  assert.match(facts, new RegExp(`^tasks\\s*410\\s*ready\\s*${ready}\\s*will fail\\s*${410 - ready}\\s*missing predictions\\s*${missing.length}\\s*extra prediction folders\\s*1\\b`));
+  assert.match(facts, new RegExp(`^tasks\\s*410\\s*ready\\s*${ready}\\s*will fail\\s*${410 - ready}\\s*missing\\s*${missing.length}\\s*not scored\\s*1\\s*expected tasks from\\s*the configs`));
   assert.match(await text('[data-testid="suite-progress-text"]'), /410 \/ 410 tasks checked in .* · submission/);
   const report = await text('[data-testid="submission-report"]');
-  assert.match(report, new RegExp(`${missing.length} tasks without predictions/<task>/prediction.csv`));
-  assert.match(report, /1 prediction folder without a config \(not scored; listed as unscored_prediction_tasks\): task_9999/);
+  assert.match(report, new RegExp(`${missing.length} tasks with no task_N/prediction.csv \\(scored as missing_prediction\\)`));
+  assert.match(report, /1 task folder not in the expected task list \(not scored; listed as unscored_prediction_tasks\): task_9999/);
   // Long tables paginate: the 410 task rows show 50 at a time.
   const everyTask = page.locator('#suite-output [data-section="tasks"] tbody tr:not([hidden])');
   assert.equal(await everyTask.count(), 50);
@@ -100,15 +107,15 @@ test("submission check: a gold-less 410-task folder, checked task by task, with 
   const json = await downloadJson(page, '[data-testid="submission-download-json"]');
   assertAgrees(json, expected);
   assert.deepEqual(json.missing_tasks, missing);
-  assert.deepEqual(json.extra_tasks, ["task_9999"]);
+  assert.deepEqual(json.unexpected_tasks, ["task_9999"]);
   const [md] = await Promise.all([page.waitForEvent("download"), page.click('[data-testid="submission-download-md"]')]);
   const markdown = readFileSync(await md.path(), "utf8");
-  assert.match(markdown, /^# Submission check\n/);
+  assert.match(markdown, /^# Predictions folder check\n/);
   assert.match(markdown, new RegExp(`${ready} of 410 tasks are ready`));
 
   // A failing task opens in the Check tab with its config and prediction.
-  const failing = json.tasks.find((t) => !t.ok && t.error_code !== "missing_prediction");
-  await rerendered("check", () => page.click(`#suite-output [data-section="failing"] tr[data-task="${failing.task_id}"] button`));
+  const failing = json.tasks.find((t) => t.status === "fails" && t.error_code !== "missing_prediction");
+  await rerendered("check", () => page.locator(`#suite-output [data-section="failing"] tr[data-task="${failing.task_id}"] button`).first().click());
   assert.match(await text('[data-testid="config-info"]'), new RegExp(`${failing.task_id}\\.json`));
   assert.match(await text('[data-testid="validation-document"] h1'), new RegExp(`^${failing.task_id}: fails \\(${failing.error_code}\\)$`));
 });
@@ -232,7 +239,7 @@ test("keyboard only: every tab, picker and action is reachable, opens, and shows
     await shot("23-keyboard-focus", page);
 
     // In every tab, walking with Tab reaches each of its actions; Enter on a picker opens a file chooser.
-    const pickers = { check: 3, explain: 3, suite: 2, trust: 1, examples: 0 };
+    const pickers = { check: 3, explain: 3, suite: 3, trust: 1, examples: 0 };
     for (const name of TABS) {
       await page.click(`.tabs [data-tab="${name}"]`);
       await page.focus(`.tabs [data-tab="${name}"]`);

@@ -19,6 +19,7 @@ FAMILY_TYPES = {
     "trust": tabeq.TrustErrorCode,
     "binding": tabeq.BindingErrorCode,
     "output": tabeq.OutputErrorCode,
+    "submission": tabeq.SubmissionErrorCode,
 }
 
 
@@ -31,7 +32,9 @@ def documented_codes() -> dict[str, str]:
     text = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
     return dict(
         re.findall(
-            r"^\| `([a-z0-9_]+)` \| (task|csv|cell|fatal|trust|binding|output) \|", text, flags=re.MULTILINE
+            r"^\| `([a-z0-9_]+)` \| (task|csv|cell|fatal|trust|binding|output|submission) \|",
+            text,
+            flags=re.MULTILINE,
         )
     )
 

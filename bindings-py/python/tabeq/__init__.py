@@ -26,6 +26,7 @@ from ._codes import (
     ErrorCode,
     FatalErrorCode,
     OutputErrorCode,
+    SubmissionErrorCode,
     TaskErrorCode,
     TrustErrorCode,
 )
@@ -62,6 +63,7 @@ __all__ = [
     "BindingErrorCode",
     "TrustErrorCode",
     "OutputErrorCode",
+    "SubmissionErrorCode",
     "ConfigWarningCode",
     "TaskErrorCode",
     "CsvErrorCode",
@@ -88,6 +90,7 @@ __all__ = [
     "Gold",
     "PartialCredit",
     "validate",
+    "check_predictions",
     "extract_table",
 ]
 
@@ -411,7 +414,7 @@ def error_codes() -> dict[str, str]:
 
 # One gold against many predictions, the gold-less check and table extraction (they use the
 # names above, so they are imported last).
-from ._gold import Gold, PartialCredit, extract_table, validate  # noqa: E402
+from ._gold import Gold, PartialCredit, check_predictions, extract_table, validate  # noqa: E402
 
 
 def __getattr__(name: str) -> Any:

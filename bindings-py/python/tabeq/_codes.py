@@ -25,6 +25,7 @@ FatalErrorCode = _family("fatal")
 TrustErrorCode = _family("trust")
 BindingErrorCode = _family("binding")
 OutputErrorCode = _family("output")
+SubmissionErrorCode = _family("submission")
 ArgumentErrorCode = Literal["invalid_argument"]
 ErrorCode = Union[
     TaskErrorCode,
@@ -34,5 +35,6 @@ ErrorCode = Union[
     TrustErrorCode,
     BindingErrorCode,
     OutputErrorCode,
+    SubmissionErrorCode,
 ]
 ConfigWarningCode = Literal["unknown_config_key"]

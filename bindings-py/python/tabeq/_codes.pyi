@@ -113,6 +113,20 @@ ArgumentErrorCode = Literal["invalid_argument"]
 OutputErrorCode = Literal["output_not_a_regular_file", "output_write_failed"]
 """Why the CLI cannot write the summary: ``OutputError.code``."""
 
+SubmissionErrorCode = Literal[
+    "prediction_misnamed",
+    "task_folder_misnamed",
+    "unexpected_task",
+    "stray_entry",
+    "encoding_latin1",
+    "byte_order_mark",
+    "repeated_headers",
+    "task_list_invalid",
+]
+"""What the check of a predictions folder (``tabeq.check_predictions``, ``tabeq validate
+--prediction-root``) finds beyond a task's own error code: names, unexpected tasks, notes, and a
+task list line that is not a task id."""
+
 ErrorCode = (
     TaskErrorCode
     | CsvErrorCode
@@ -121,6 +135,7 @@ ErrorCode = (
     | TrustErrorCode
     | BindingErrorCode
     | OutputErrorCode
+    | SubmissionErrorCode
 )
 """Every stable code."""
 

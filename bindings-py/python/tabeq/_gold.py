@@ -1,14 +1,17 @@
-"""One gold against many predictions (``Gold``), the gold-less check (``validate``) and the
-answer table in model text (``extract_table``). See ``docs/integrations.md``."""
+"""One gold against many predictions (``Gold``), the gold-less check (``validate``), the check
+of a whole predictions folder (``check_predictions``) and the answer table in model text
+(``extract_table``). See ``docs/integrations.md``."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import json
+import os
+from typing import Any, Optional, Union
 
 from . import ConfigLike, _as_config, _tabeq
 from ._inputs import TableLike, to_source
 
-__all__ = ["Gold", "PartialCredit", "validate", "extract_table"]
+__all__ = ["Gold", "PartialCredit", "validate", "check_predictions", "extract_table"]
 
 PartialCredit = _tabeq.PartialCredit
 """Graded credit of one prediction (``Gold.partial_credit``): ``row_precision``, ``row_recall``,
@@ -32,6 +35,33 @@ def validate(prediction: Optional[TableLike], config: ConfigLike) -> dict[str, A
     """
     cfg = _as_config(config)
     report: dict[str, Any] = _tabeq.validate(to_source(prediction, role="prediction"), cfg._native)
+    return report
+
+
+def check_predictions(
+    prediction_root: Union[str, os.PathLike[str]],
+    config_root: Union[str, os.PathLike[str], None] = None,
+    task_list: Union[str, os.PathLike[str], None] = None,
+) -> dict[str, Any]:
+    """Check a predictions folder before uploading it, with nothing but the folder: each task's
+    ``prediction.csv`` against the released CSV contract (UTF-8, header, rectangular, limits, no
+    NUL), the folder and file names (near misses such as ``Prediction.csv`` are named), and the
+    expected tasks: the configs of ``config_root`` (whose column rules are also checked), else
+    ``task_list`` (a file of task ids, one per line, or a folder of task folders such as the
+    release's ``input/``), else the task folders found. The report of ``tabeq validate
+    --prediction-root`` and of the page, parsed from the core's JSON: every CSV problem has its
+    ``position`` (line, column, byte) and ``what_to_do``.
+
+    Raises ``SuiteError`` when ``prediction_root`` is not a folder, ``ConfigError`` for a broken
+    config, ``ArgumentError`` (``task_list_invalid``) for a task list line that is not a task id.
+    """
+    text, _ready = _tabeq.check_predictions_folder(
+        os.fspath(prediction_root),
+        None if config_root is None else os.fspath(config_root),
+        None if task_list is None else os.fspath(task_list),
+        "json",
+    )
+    report: dict[str, Any] = json.loads(text)
     return report
 
 

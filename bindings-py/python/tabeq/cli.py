@@ -1,6 +1,6 @@
 """Command line: ``tabeq evaluate`` (a drop-in for the official ``evaluate.py``),
-``tabeq check`` (one task, explained), ``tabeq validate`` (one prediction, without the gold)
-and ``tabeq trust``.
+``tabeq check`` (one task, explained), ``tabeq validate`` (a predictions folder or one
+prediction, without the gold) and ``tabeq trust``.
 
 Exit codes: 0 success (``check``: the task passed; ``validate``: nothing found fails it),
 1 ``check``: the task failed (``validate``: something found fails it), 2 a fatal error
@@ -179,7 +179,45 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if result.passed else EXIT_TASK_FAILED
 
 
+def _cmd_validate_folder(args: argparse.Namespace) -> int:
+    """``tabeq validate --prediction-root``: the core's check of a whole predictions folder."""
+    if args.prediction is not None or args.config is not None:
+        return _usage(
+            "validate: --prediction-root checks a folder; --prediction and --config check one file "
+            "(use one or the other; --config-root gives the folder's configs)"
+        )
+    fmt = "json" if args.format == "json" else "text"
+    try:
+        text, ready = _tabeq.check_predictions_folder(
+            os.fspath(Path(args.prediction_root)),
+            None if args.config_root is None else os.fspath(Path(args.config_root)),
+            None if args.task_list is None else os.fspath(Path(args.task_list)),
+            fmt,
+        )
+    except FatalError as exc:
+        return _fatal(exc, False)
+    except TabeqError as exc:  # a task list that cannot be used: a usage error
+        print(f"error: {exc.code}: {exc}", file=sys.stderr)
+        return EXIT_FATAL
+    _emit(text if text.endswith("\n") else text + "\n")
+    return EXIT_OK if ready else EXIT_TASK_FAILED
+
+
+def _usage(message: str) -> int:
+    print(f"tabeq: error: {message}", file=sys.stderr)
+    return EXIT_FATAL
+
+
 def _cmd_validate(args: argparse.Namespace) -> int:
+    if args.prediction_root is not None:
+        return _cmd_validate_folder(args)
+    if args.config_root is not None or args.task_list is not None:
+        return _usage("validate: --config-root and --task-list go with --prediction-root")
+    if args.prediction is None or args.config is None:
+        return _usage(
+            "validate: give --prediction-root DIR (a whole predictions folder), "
+            "or --prediction and --config (one file)"
+        )
     try:
         config = load_config(args.config)
     except FatalError as exc:
@@ -215,12 +253,31 @@ def _add_task_command(
     """A one-task command (``check``, ``validate``): its files and ``--format`` (the first is
     the default)."""
     parser = sub.add_parser(name, **texts)
+    # validate also checks a whole folder, so its one-file arguments are optional there.
+    one_file = gold
     parser.add_argument(
-        "--prediction", required=True, help="prediction CSV (a missing file is missing_prediction)"
+        "--prediction", required=one_file, help="prediction CSV (a missing file is missing_prediction)"
     )
     if gold:
         parser.add_argument("--gold", required=True, help="gold CSV")
-    parser.add_argument("--config", required=True, help="task config JSON (task_N.json)")
+    parser.add_argument("--config", required=one_file, help="task config JSON (task_N.json)")
+    if not gold:
+        parser.add_argument(
+            "--prediction-root",
+            default=None,
+            help="a whole predictions folder (task_N/prediction.csv) to check",
+        )
+        parser.add_argument(
+            "--config-root",
+            default=None,
+            help="with --prediction-root: the configs (task_N.json), the expected tasks",
+        )
+        parser.add_argument(
+            "--task-list",
+            default=None,
+            help="with --prediction-root and no --config-root: the expected task ids (a file, one per line, "
+            "or a folder of task folders such as the release's input/)",
+        )
     shown = ", ".join(f"{format} {what}" for format, what in formats.items())
     parser.add_argument("--format", choices=list(formats), default=next(iter(formats)), help=shown)
     parser.set_defaults(func=func)
@@ -243,9 +300,14 @@ _TASK_COMMANDS: list[tuple[str, Callable[[argparse.Namespace], int], bool, dict[
         _cmd_validate,
         False,
         {"json": "(the report)", "text": "for people"},
-        "check one prediction against its config, without the gold",
-        "Check a prediction with its config alone (the report of the WASM validatePrediction). "
-        "Exit 0 when nothing found fails the task, 1 when something does, 2 on a fatal config error.",
+        "check a predictions folder (or one prediction) before uploading, without the gold",
+        "Check a whole predictions folder (--prediction-root, optionally --config-root or --task-list): "
+        "every task's CSV against the released contract, folder and file names, missing and unexpected "
+        "tasks, and with configs every column rule; each problem with its line, column and what to do "
+        "(the report of the page's Submission tab). Or one prediction with its config "
+        "(--prediction, --config: the report of the WASM validatePrediction). "
+        "Exit 0 when nothing found fails a task, 1 when something does, "
+        "2 on a fatal config error or a usage error.",
     ),
 ]
 

@@ -1,0 +1,123 @@
+//! `check_predictions_folder`: the core's check of a predictions folder
+//! (`tabeq::predictions_folder`) over files this package lists and reads (`fs.rs`).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use pyo3::prelude::*;
+use tabeq::file_input::PredictionSource;
+use tabeq::predictions_folder::{parse_task_list, PredictionsCheck, MAX_ENTRIES};
+use tabeq::FatalError;
+
+use crate::fs::{
+    read_config_files, read_prediction, read_regular_file, require_dir, FinalLink, PredictionFile,
+};
+use crate::{fatal_to_py, render};
+
+pyo3::import_exception!(tabeq._errors, ArgumentError);
+
+/// The names of a folder's entries, folders (links followed, as the official evaluator
+/// follows them) ending with `/`; names that are not UTF-8 are left out.
+fn entries(folder: &Path) -> Vec<(String, bool)> {
+    let Ok(read) = fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    read.flatten()
+        .take(MAX_ENTRIES)
+        .filter_map(|e| Some((e.file_name().into_string().ok()?, e.path().is_dir())))
+        .collect()
+}
+
+/// The listing the core reads: the root's entries and those of each folder in it.
+fn listing(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, is_dir) in entries(root) {
+        if !is_dir {
+            out.push(name);
+            continue;
+        }
+        out.push(format!("{name}/"));
+        for (child, child_dir) in entries(&root.join(&name)) {
+            out.push(format!(
+                "{name}/{child}{}",
+                if child_dir { "/" } else { "" }
+            ));
+        }
+        if out.len() >= MAX_ENTRIES {
+            break;
+        }
+    }
+    out
+}
+
+/// The expected task ids: a text file (one id per line) or a folder whose task folders are
+/// the tasks (the release's `input/`).
+fn expected_tasks(path: &Path) -> PyResult<Vec<String>> {
+    if path.is_dir() {
+        let mut ids: Vec<String> = entries(path)
+            .into_iter()
+            .filter(|(n, d)| *d && tabeq::config::is_task_id(n))
+            .map(|(n, _)| n)
+            .collect();
+        ids.sort_by(|a, b| tabeq::config::natural_task_order(a, b));
+        return Ok(ids);
+    }
+    let bytes = read_regular_file(path, tabeq::csv::MAX_CSV_BYTES as u64, FinalLink::Follow)
+        .map_err(|e| {
+            ArgumentError::new_err((e.message(&path.display().to_string()), "invalid_argument"))
+        })?;
+    parse_task_list(&bytes).map_err(|e| ArgumentError::new_err((e.message, e.code)))
+}
+
+/// Check a predictions folder: `(report, all_ready)`, the report in `format` (`json`, the
+/// core's JSON text; `text`, `markdown`, `html`, `csv`, its document). With `config_root` the
+/// configs are the expected tasks and each prediction is read under its rules; otherwise
+/// `task_list` (a file or a folder of task folders) is, when given.
+#[pyfunction]
+#[pyo3(signature = (prediction_root, config_root=None, task_list=None, format="json"))]
+fn check_predictions_folder(
+    py: Python<'_>,
+    prediction_root: PathBuf,
+    config_root: Option<PathBuf>,
+    task_list: Option<PathBuf>,
+    format: &str,
+) -> PyResult<(String, bool)> {
+    let expected = match (&config_root, &task_list) {
+        (None, Some(path)) => Some(expected_tasks(path)?),
+        _ => None,
+    };
+    let report = py
+        .detach(|| -> Result<_, FatalError> {
+            require_dir(&prediction_root, "prediction root")?;
+            let configs = config_root.as_deref().map(read_config_files).transpose()?;
+            let mut check = PredictionsCheck::new(
+                &listing(&prediction_root),
+                configs.as_deref(),
+                expected.as_deref(),
+            )?;
+            for (task_id, path) in check.reads() {
+                let file = read_prediction(&prediction_root.join(&path));
+                let source = match &file {
+                    PredictionFile::Bytes(bytes) => PredictionSource::Csv(bytes),
+                    PredictionFile::Invalid(e) => PredictionSource::Unreadable(e),
+                    PredictionFile::Missing => PredictionSource::Missing(None),
+                };
+                // Every path comes from `reads`, so the task is known.
+                let _ = check.check(&task_id, source);
+            }
+            Ok(check.report())
+        })
+        .map_err(fatal_to_py)?;
+    let report = report.map_err(|e| ArgumentError::new_err((e.message, e.code)))?;
+    let text = if format == "json" {
+        report.to_json()
+    } else {
+        render(&report.to_document(), format)?
+    };
+    Ok((text, report.all_ready()))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    crate::add_functions!(m, check_predictions_folder);
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! `PredictionsFolderRun`: the check of a predictions folder on its own
+//! (`tabeq::predictions_folder`), fed one file at a time so a page can show progress; plus
+//! `parseTaskList` and `skeletonFiles`.
+
+use tabeq::predictions_folder::{parse_task_list, skeleton, PredictionsCheck};
+use tabeq::suite::ConfigFile;
+use wasm_bindgen::prelude::*;
+
+use crate::js_args::{string, strings, suite_files};
+use crate::task_functions::csv_input;
+use crate::{throw, to_js};
+
+/// The config files of an optional `configFiles` argument (null or undefined: none).
+fn optional_configs(value: &JsValue) -> Result<Option<Vec<ConfigFile>>, JsValue> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(None);
+    }
+    Ok(Some(throw(suite_files(value, &JsValue::NULL))?.0))
+}
+
+/// A predictions folder checked file by file.
+///
+/// ```js
+/// const run = new PredictionsFolderRun(paths, configFilesOrNull, expectedTaskIdsOrNull);
+/// for (const [taskId, path] of run.reads) run.check(taskId, bytesOf(path));
+/// run.report();           // PredictionsReport
+/// run.reportJson();       // the same as the core's JSON text (what the CLI writes)
+/// run.render("html");     // "text" | "markdown" | "html" | "csv"
+/// ```
+#[wasm_bindgen]
+pub struct PredictionsFolderRun {
+    check: PredictionsCheck,
+}
+
+#[wasm_bindgen]
+impl PredictionsFolderRun {
+    /// `paths`: the folder's entries relative to it (`task_1/prediction.csv`; folders end with
+    /// `/`). `configFiles`: `{name, content}[]` or null. `expectedTasks`: task ids or null.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        paths: JsValue,
+        config_files: JsValue,
+        expected_tasks: JsValue,
+    ) -> Result<PredictionsFolderRun, JsValue> {
+        let paths = throw(strings(&paths, "paths"))?;
+        let configs = optional_configs(&config_files)?;
+        let expected = if expected_tasks.is_null() || expected_tasks.is_undefined() {
+            None
+        } else {
+            Some(throw(strings(&expected_tasks, "expectedTasks"))?)
+        };
+        let check = throw(PredictionsCheck::new(
+            &paths,
+            configs.as_deref(),
+            expected.as_deref(),
+        ))?;
+        Ok(PredictionsFolderRun { check })
+    }
+
+    /// The files to read, `[taskId, path][]`, in task order.
+    #[wasm_bindgen(getter)]
+    pub fn reads(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.check.reads())
+    }
+
+    /// Check one task's file (`prediction` null: it vanished). Returns the task's report.
+    pub fn check(&mut self, task_id: JsValue, prediction: JsValue) -> Result<JsValue, JsValue> {
+        let task_id = throw(string(&task_id, "taskId"))?;
+        let prediction = csv_input(&prediction, "prediction")?;
+        to_js(throw(self.check.check(&task_id, prediction.as_source()))?)
+    }
+
+    /// The report, once every file is checked.
+    pub fn report(&self) -> Result<JsValue, JsValue> {
+        to_js(&throw(self.check.report())?)
+    }
+
+    /// The report as the core's JSON text (byte for byte what `tabeq validate --format json` writes).
+    #[wasm_bindgen(js_name = reportJson)]
+    pub fn report_json(&self) -> Result<String, JsValue> {
+        Ok(throw(self.check.report())?.to_json())
+    }
+
+    /// The report rendered by the core: `"text"`, `"markdown"`, `"html"` or `"csv"`.
+    pub fn render(&self, format: JsValue) -> Result<String, JsValue> {
+        crate::render(&throw(self.check.report())?.to_document(), &format)
+    }
+}
+
+/// The task ids of an expected task list (text or bytes: one id per line, `#` comments).
+#[wasm_bindgen(js_name = parseTaskList)]
+pub fn parse_task_list_js(list: JsValue) -> Result<Vec<String>, JsValue> {
+    let bytes = csv_input(&list, "taskList")?;
+    let bytes = throw(bytes.required("taskList", tabeq::csv::MAX_CSV_BYTES))?;
+    throw(parse_task_list(bytes))
+}
+
+/// A skeleton submission from config files: `[path, content][]`, one `task_N/prediction.csv`
+/// per config holding its header row.
+#[wasm_bindgen(js_name = skeletonFiles)]
+pub fn skeleton_files(config_files: JsValue) -> Result<JsValue, JsValue> {
+    let configs = optional_configs(&config_files)?.unwrap_or_default();
+    to_js(&throw(skeleton(&configs))?)
+}
