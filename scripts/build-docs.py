@@ -90,13 +90,38 @@ def rewrite_page(text: str, repo_file: str) -> str:
     return "".join(out)
 
 
+# Classes defined in the compiled module: their docstrings exist only at run time (pyo3 takes them
+# from the Rust doc comments), so they are documented from the installed module.
+NATIVE_CLASSES = ["TaskResult", "SuiteResult", "Gold", "PartialCredit"]
+
+
+def native_classes() -> str:
+    import inspect
+
+    import tabeq
+
+    parts = ["## Results, golds and partial credit\n\nClasses of the compiled core.\n"]
+    for name in NATIVE_CLASSES:
+        cls = getattr(tabeq, name)
+        parts.append(f"\n### tabeq.{name}\n\n{inspect.cleandoc(cls.__doc__ or '')}\n")
+        for member, value in vars(cls).items():
+            if member.startswith("_") or not (value.__doc__ or "").strip():
+                continue
+            signature = getattr(value, "__text_signature__", None) or ""
+            signature = signature.replace("($self, ", "(").replace("($self)", "()")
+            is_property = isinstance(value, property) or type(value).__name__ == "getset_descriptor"
+            kind = "property" if is_property else ""
+            title = f"{member}{signature}" + (f" ({kind})" if kind else "")
+            parts.append(f"\n#### `{name}.{title}`\n\n{inspect.cleandoc(value.__doc__)}\n")
+    return "".join(parts) + "\n"
+
+
 def python_page() -> str:
     return (
         "# Python API\n\n"
         "Generated from the docstrings of the `tabeq` package (and the `_tabeq.pyi` stub of its compiled "
         "core). The guide with a walkthrough is [docs/python.md](../docs/python.md).\n\n"
-        "::: tabeq\n\n"
-        "## tabeq.explain\n\n::: tabeq.explain\n\n"
+        "::: tabeq\n\n" + native_classes() + "## tabeq.explain\n\n::: tabeq.explain\n\n"
         "## tabeq.trust\n\n::: tabeq.trust\n\n"
         "## tabeq.testing\n\n::: tabeq.testing\n"
     )
