@@ -91,8 +91,23 @@ export type BindingErrorCode =
   /** A method or getter of a SuiteRun, Gold or SubmissionRun used after its free(), or free() called twice. */
   | "freed_object";
 
+/**
+ * What the check of a predictions folder finds beyond a task's own error code (PredictionsFolderRun):
+ * near-miss names, unexpected tasks, stray entries, encoding hints, notes; and the code
+ * parseTaskList throws for a line that is not a task id.
+ */
+export type SubmissionErrorCode =
+  | "prediction_misnamed"
+  | "task_folder_misnamed"
+  | "unexpected_task"
+  | "stray_entry"
+  | "encoding_latin1"
+  | "byte_order_mark"
+  | "repeated_headers"
+  | "task_list_invalid";
+
 /** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
-export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode;
+export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode | "task_list_invalid";
 
 /**
  * What every function throws: an Error (name "TabeqError") with a stable code.
@@ -102,7 +117,7 @@ export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | Bi
 export interface TabeqError extends Error {
   name: "TabeqError";
   code: ThrownErrorCode;
-  stage: "config" | "gold" | "suite" | "cell" | "csv" | "argument";
+  stage: "config" | "gold" | "suite" | "cell" | "csv" | "argument" | "submission";
   taskId: string | null;
   /** Set by the trust functions (1-based input line); null here. */
   line: number | null;
@@ -220,9 +235,9 @@ export interface ConfigWarning {
 export interface ErrorCodeEntry {
   code: string;
   /** "output" codes are raised by the Python CLI only. */
-  family: "task" | "csv" | "cell" | "fatal" | "trust" | "binding" | "output";
+  family: "task" | "csv" | "cell" | "fatal" | "trust" | "binding" | "output" | "submission";
   /** The `stage` of a thrown error with this code; null for task codes (a record's error_code, never thrown). */
-  stage: "config" | "gold" | "suite" | "csv" | "cell" | "trust" | "argument" | "output" | null;
+  stage: "config" | "gold" | "suite" | "csv" | "cell" | "trust" | "argument" | "output" | "submission" | null;
   /** What the code means, in one sentence. */
   description: string;
 }
@@ -628,6 +643,81 @@ export class SubmissionRun {
   /** The report rendered by the core. Throws `suite_incomplete` until every task is checked. */
   render(format: "text" | "markdown" | "html" | "csv"): string;
 }
+
+/** A place in a file: 1-based line and column (characters), 0-based byte offset. */
+export interface TextPosition {
+  line: number;
+  column: number;
+  byte: number;
+}
+
+/** One problem of a task in a PredictionsReport, worded by the core. */
+export interface FolderProblem {
+  severity: "error" | "hint" | "note";
+  /** A catalogue code (task, csv, cell or submission family). */
+  code: string;
+  message: string;
+  /** Where in the file, when the problem has a place. */
+  position: TextPosition | null;
+  /** What to do about it. */
+  what_to_do: string | null;
+}
+
+/** One task of a predictions folder. */
+export interface FolderTask {
+  task_id: string;
+  status: "ready" | "fails" | "not_scored";
+  /** The official error code as far as it is known without the gold. */
+  error_code: TaskErrorCode | null;
+  /** The file read, relative to the folder. */
+  file: string | null;
+  csv_error: { code: CsvErrorCode; record: number | null; message: string } | null;
+  rows: number | null;
+  columns: number | null;
+  /** Errors, then hints, then notes. */
+  problems: FolderProblem[];
+  /** With configs: the gold-less check under the task's column rules. */
+  validation: ValidationReport | null;
+}
+
+/** The check of a predictions folder (PredictionsFolderRun.report()). */
+export interface PredictionsReport {
+  expected_tasks_from: "configs" | "task_list" | "prediction_folder";
+  config_set_sha256: string | null;
+  task_count: number;
+  ready_task_count: number;
+  failing_task_count: number;
+  missing_tasks: string[];
+  unexpected_tasks: string[];
+  stray_entries: { path: string; message: string }[];
+  tasks: FolderTask[];
+}
+
+/**
+ * A predictions folder (task_N/prediction.csv) checked on its own, file by file: the CSV contract,
+ * names, expected tasks (configFiles, else expectedTasks, else the task folders found) and, with
+ * configs, every column rule. The same report as `tabeq validate --prediction-root`.
+ */
+export class PredictionsFolderRun {
+  free(): void;
+  /** `paths` relative to the folder (folders end with "/"). Throws fatal config errors. */
+  constructor(paths: string[], configFiles?: ConfigFile[] | null, expectedTasks?: string[] | null);
+  /** The files to read: [taskId, path][], in task order. */
+  readonly reads: [string, string][];
+  /** Check one task's file (null: it vanished). Throws `unknown_task` for a task with no file to read. */
+  check(taskId: string, prediction: FileInput): FolderTask;
+  /** Throws `suite_incomplete` until every file is checked. */
+  report(): PredictionsReport;
+  /** The report as the core's JSON text (what `tabeq validate --prediction-root` writes). */
+  reportJson(): string;
+  render(format: "text" | "markdown" | "html" | "csv"): string;
+}
+
+/** The task ids of an expected task list (one per line, `#` comments). Throws `task_list_invalid`. */
+export function parseTaskList(list: FileInput): string[];
+
+/** A skeleton submission: [path, content][], one task_N/prediction.csv holding each config's header row. */
+export function skeletonFiles(configFiles: ConfigFile[]): [string, string][];
 
 /** What a file appears to be when it is not UTF-8 text (`null` for anything else). */
 export function sniffFile(head: FileInput): { kind: ForeignFileKind; advice: string } | null;

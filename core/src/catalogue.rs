@@ -6,6 +6,7 @@ use crate::config::FatalCode;
 use crate::csv::CsvErrorKind;
 use crate::error::{BindingErrorCode, CatalogueEntry, CodedError, OutputErrorCode};
 use crate::evaluate::TaskErrorCode;
+use crate::predictions_folder::SubmissionCode;
 use crate::trust::{TrustError, TrustErrorCode};
 
 /// Every stable error code any surface (Rust, Python, JavaScript) can report, grouped by
@@ -23,7 +24,7 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
     /// `(code, description)` pairs, as `code_enum!` lists them.
     type Codes = &'static [(&'static str, &'static str)];
     // (family, codes, stage); a fatal code's stage depends on the code.
-    let families: [(&str, Codes, Option<&str>); 7] = [
+    let families: [(&str, Codes, Option<&str>); 8] = [
         ("task", TaskErrorCode::CODES, None),
         ("csv", CsvErrorKind::CODES, Some("csv")),
         ("cell", CellErrorKind::CODES, Some("cell")),
@@ -31,6 +32,7 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
         ("trust", TrustErrorCode::CODES, Some("trust")),
         ("binding", BindingErrorCode::CODES, Some("argument")),
         ("output", OutputErrorCode::CODES, Some("output")),
+        ("submission", SubmissionCode::CODES, Some("submission")),
     ];
     let mut out = Vec::new();
     for (family, codes, stage) in families {

@@ -18,8 +18,9 @@
 use core::fmt;
 
 use crate::config::is_task_id;
+use crate::csv::{CsvError, CsvErrorKind, CsvProblem};
 use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_COLUMNS};
-use crate::error::{CsvError, CsvErrorKind, CsvProblem, TaskErrorCode};
+use crate::evaluate::TaskErrorCode;
 
 /// A place in a file as an editor shows it: 1-based line and column (characters, the byte
 /// order mark not counted) and the 0-based byte offset in the file.

@@ -31,20 +31,22 @@
 //! assert!(text.contains("found task_2/Prediction.csv"), "{text}");
 //! ```
 
-use core::fmt;
-
+use crate::codes::code_enum;
+use crate::config::FatalError;
 use crate::config::{is_task_id, natural_task_order};
 use crate::csv::read_table;
-use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Tone};
-use crate::error::{code_enum, CodedError, CsvError, CsvProblem, FatalError, TaskErrorCode};
+use crate::csv::{CsvError, CsvProblem};
+use crate::doc::{Align, Block, Cell, Document, Mark, Section, Table, Tone};
+use crate::error::CodedError;
 use crate::evaluate::Prediction;
+use crate::evaluate::TaskErrorCode;
 use crate::file_input::PredictionSource;
 use crate::fixit::{
     locate, near_miss_file, near_miss_task_folder, repeated_headers, what_to_do, EncodingHint,
     TextPosition, PREDICTION_FILE,
 };
 use crate::gold_free_check::{validate_prediction, ValidationReport};
-use crate::submission::ForeignFile;
+use crate::submission::{plural, ForeignFile};
 use crate::suite::{plan_suite, ConfigFile, SuitePlan};
 
 /// Most entries of a listing and of an expected task list (a bound on what untrusted input costs).
@@ -204,7 +206,7 @@ pub struct PredictionsCheck {
 pub fn parse_task_list(bytes: &[u8]) -> Result<Vec<String>, CodedError> {
     let invalid = |line: usize, message: String| CodedError {
         code: SubmissionCode::TaskListInvalid.code(),
-        stage: "argument",
+        stage: "submission",
         task_id: None,
         line: Some(line),
         message,
@@ -775,12 +777,12 @@ impl PredictionsReport {
                 ],
             });
         let problems_of = |status: TaskStatus| -> Table {
-            let mut table = Table::new(vec![
-                Column::new("Task", Align::Left),
-                Column::new("Code", Align::Left),
-                Column::new("Where", Align::Left),
-                Column::new("Problem", Align::Left),
-                Column::new("What to do", Align::Left),
+            let mut table = Table::with_columns(&[
+                ("Task", Align::Left),
+                ("Code", Align::Left),
+                ("File", Align::Left),
+                ("Problem", Align::Left),
+                ("What to do", Align::Left),
             ]);
             for t in self.tasks.iter().filter(|t| t.status == status) {
                 for p in t.problems.iter().filter(|p| p.severity != Severity::Note) {
@@ -789,13 +791,8 @@ impl PredictionsReport {
                     } else {
                         Mark::Missing
                     };
-                    let place = p
-                        .position
-                        .map_or(t.file.clone().unwrap_or_default(), |pos| {
-                            format!("{} {}", t.file.as_deref().unwrap_or(""), pos)
-                                .trim()
-                                .to_string()
-                        });
+                    // The message names the place in the file; this column names the file.
+                    let place = t.file.clone().unwrap_or_default();
                     table.push_marked_row(
                         vec![
                             Cell::text(&t.task_id),
@@ -864,12 +861,12 @@ impl PredictionsReport {
                     .block(Block::List { items: notes }),
             );
         }
-        let mut table = Table::new(vec![
-            Column::new("Task", Align::Left),
-            Column::new("Status", Align::Left),
-            Column::new("File", Align::Left),
-            Column::new("Rows", Align::Right),
-            Column::new("Columns", Align::Right),
+        let mut table = Table::with_columns(&[
+            ("Task", Align::Left),
+            ("Status", Align::Left),
+            ("File", Align::Left),
+            ("Rows", Align::Right),
+            ("Columns", Align::Right),
         ]);
         for t in &self.tasks {
             let status = match (t.status, t.error_code) {
@@ -914,10 +911,6 @@ impl serde::Serialize for PredictionsReport {
         out.serialize_field("tasks", &self.tasks)?;
         out.end()
     }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A skeleton submission: for each config, `task_N/prediction.csv` holding the header row of

@@ -461,7 +461,8 @@ impl SubmissionReport {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
+/// `1 task`, `2 tasks`.
+pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 

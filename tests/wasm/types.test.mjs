@@ -77,6 +77,13 @@ test("evaluator objects match tabeq.d.ts", () => {
 
   const report = tabeq.validatePrediction("d,a,x\n2024-01-01,1.25,q\nsoon,2.5,r\n", CONFIG);
   assertShape(decl, "ValidationReport", report);
+  const folder = new tabeq.PredictionsFolderRun(["task_1/", "task_1/prediction.csv", "notes.txt"], [{ name: "task_1.json", content: JSON.stringify({ ...CONFIG, task_id: "task_1" }) }], null);
+  const task = folder.check("task_1", "d,a\n2024-01-01\n");
+  assertShape(decl, "FolderTask", task);
+  assertShape(decl, "FolderProblem", task.problems[0]);
+  assertShape(decl, "TextPosition", task.problems[0].position);
+  assertShape(decl, "PredictionsReport", folder.report());
+  folder.free();
   assertShape(decl, "ColumnReadability", report.columns[0]);
   assertShape(decl, "BadCell", report.columns[0].unreadable[0]);
   const broken = tabeq.validatePrediction('a\n"x', CONFIG);
@@ -167,6 +174,7 @@ test("declared error-code unions are exactly the module's codes", () => {
   assert.deepEqual(unionLiterals("tabeq.d.ts", "CellErrorCode"), byFamily.get("cell"));
   assert.deepEqual(unionLiterals("tabeq.d.ts", "FatalErrorCode"), byFamily.get("fatal"));
   assert.deepEqual(unionLiterals("tabeq.d.ts", "BindingErrorCode"), byFamily.get("binding"));
+  assert.deepEqual(unionLiterals("tabeq.d.ts", "SubmissionErrorCode"), byFamily.get("submission"));
   assert.deepEqual(unionLiterals("tabeq_trust.d.ts", "TrustErrorCode"), byFamily.get("trust"));
   assert.deepEqual(new Set(tabeqTrust.errorCodes().map((e) => e.code)), new Set(tabeq.errorCodes().map((e) => e.code)));
 });
