@@ -35,7 +35,8 @@ use js_sys::Reflect;
 use serde::Serialize;
 #[cfg(not(feature = "trust"))]
 use tabeq::error::ArgumentError;
-use tabeq::error::{error_catalogue, CodedError};
+use tabeq::error::CodedError;
+use tabeq::error_catalogue;
 use wasm_bindgen::prelude::*;
 
 pub(crate) use js_args::{config_input, input, inspectable};
