@@ -135,7 +135,12 @@ def make_suite(gen: Gen, root: Path, tasks: int) -> None:
     for digits in numbers:
         task = f"task_{digits}"
         columns = gen.columns()
-        config = {"schema_version": "1.0", "task_id": task, "order_sensitive": rng.random() < 0.4, "columns": columns}
+        config = {
+            "schema_version": "1.0",
+            "task_id": task,
+            "order_sensitive": rng.random() < 0.4,
+            "columns": columns,
+        }
         (root / "configs" / f"{task}.json").write_text(json.dumps(config, ensure_ascii=rng.random() < 0.5))
         gold = gen.table(columns)
         (root / "gold" / task).mkdir()
@@ -191,16 +196,22 @@ def run(command: list[str], output: Path) -> str:
 
 def without_evaluator(text: str) -> str:
     lines = text.split("\n")
-    return "\n".join(line for line in lines if not line.startswith(('  "evaluator":', '  "evaluator_version":')))
+    return "\n".join(
+        line for line in lines if not line.startswith(('  "evaluator":', '  "evaluator_version":'))
+    )
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--official", required=True, help="path to the official evaluate.py")
     parser.add_argument("--suites", type=int, default=20)
     parser.add_argument("--tasks", type=int, default=16, help="tasks per suite")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--record", help="also write each suite and the official summary under this directory")
+    parser.add_argument(
+        "--record", help="also write each suite and the official summary under this directory"
+    )
     parser.add_argument("--allow-other-python", action="store_true")
     args = parser.parse_args()
     other = unicode_pool.reference_interpreter()
@@ -223,15 +234,32 @@ def main() -> int:
                 "--config-root",
                 str(root / "configs"),
             ]
-            want = run([sys.executable, args.official, *flags, "--output", str(root / "official.json")], root / "official.json")
-            got = run([sys.executable, "-m", "tabeq", "evaluate", *flags, "--output", str(root / "tabeq.json"), "--quiet"], root / "tabeq.json")
+            want = run(
+                [sys.executable, args.official, *flags, "--output", str(root / "official.json")],
+                root / "official.json",
+            )
+            got = run(
+                [
+                    sys.executable,
+                    "-m",
+                    "tabeq",
+                    "evaluate",
+                    *flags,
+                    "--output",
+                    str(root / "tabeq.json"),
+                    "--quiet",
+                ],
+                root / "tabeq.json",
+            )
             records += want.count('"task_id"')
             if without_evaluator(want) != without_evaluator(got):
                 differing += 1
                 print(f"suite {n}: summaries differ")
                 import difflib
 
-                diff = difflib.unified_diff(want.splitlines(), got.splitlines(), "official", "tabeq", lineterm="", n=1)
+                diff = difflib.unified_diff(
+                    want.splitlines(), got.splitlines(), "official", "tabeq", lineterm="", n=1
+                )
                 print("\n".join(list(diff)[:40]))
             if args.record:
                 record(root, want, Path(args.record) / f"seed{args.seed}_suite{n}")
@@ -264,7 +292,9 @@ def record(root: Path, summary: str, into: Path) -> None:
     }
     resolved = str((root / "predictions").resolve())
     case = {"files": files, "listing": listing, "summary": summary.replace(resolved, ROOT_MARK)}
-    (into.with_suffix(".json")).write_text(json.dumps(case, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    (into.with_suffix(".json")).write_text(
+        json.dumps(case, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     into.rmdir()
 
 
