@@ -11,7 +11,7 @@ CARGO ?= cargo
 ## Create .venv, build and install the Python package with its dev tools.
 setup: $(VENV)/.tabeq-installed
 
-$(VENV)/.tabeq-installed: pyproject.toml Cargo.toml requirements-dev.txt requirements-integrations.txt $(shell find core/src bindings-py -type f 2>/dev/null)
+$(VENV)/.tabeq-installed: pyproject.toml Cargo.toml requirements-dev.txt requirements-integrations.txt $(shell find core/src core/trust/src bindings-py -type f 2>/dev/null)
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q -r requirements-dev.txt

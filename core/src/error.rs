@@ -8,6 +8,8 @@ use core::fmt;
 
 use crate::file_problem::{write_too_large, FileProblem};
 
+#[doc(hidden)]
+#[macro_export]
 macro_rules! code_enum {
     ($(#[$meta:meta])* $name:ident { $($(#[doc = $doc:literal])+ $variant:ident => $code:literal,)+ }) => {
         $(#[$meta])*
@@ -989,16 +991,6 @@ impl From<CellError> for CodedError {
     }
 }
 
-impl From<crate::trust::TrustError> for CodedError {
-    fn from(e: crate::trust::TrustError) -> Self {
-        let line = e.line;
-        CodedError {
-            line,
-            ..CodedError::new(e.code.code(), "trust", e.message)
-        }
-    }
-}
-
 impl fmt::Display for CodedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.code, self.message)
@@ -1130,16 +1122,14 @@ pub struct CatalogueEntry {
 /// assert_eq!((gold.family, gold.stage), ("fatal", Some("gold")));
 /// ```
 pub fn error_catalogue() -> Vec<CatalogueEntry> {
-    use crate::trust::TrustErrorCode;
     /// `(code, description)` pairs, as `code_enum!` lists them.
     type Codes = &'static [(&'static str, &'static str)];
     // (family, codes, stage); a fatal code's stage depends on the code.
-    let families: [(&str, Codes, Option<&str>); 7] = [
+    let families: [(&str, Codes, Option<&str>); 6] = [
         ("task", TaskErrorCode::CODES, None),
         ("csv", CsvErrorKind::CODES, Some("csv")),
         ("cell", CellErrorKind::CODES, Some("cell")),
         ("fatal", FatalCode::CODES, None),
-        ("trust", TrustErrorCode::CODES, Some("trust")),
         ("binding", BindingErrorCode::CODES, Some("argument")),
         ("output", OutputErrorCode::CODES, Some("output")),
     ];

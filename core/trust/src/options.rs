@@ -18,7 +18,7 @@ use super::compare::Comparison;
 use super::completeness::Finding;
 use super::error::{TrustError, TrustErrorCode};
 use super::operators::{OperatorRegistry, Track};
-use crate::pyjson::{parse, Value};
+use tabeq::cpython_json::{parse, Value};
 
 /// A grouping key: a record field or a field derived from the record's operator.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

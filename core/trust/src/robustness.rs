@@ -3,10 +3,10 @@
 //! bootstrap intervals (resampling questions with all their perturbations).
 //!
 //! ```
-//! use tabeq::trust::operators::OperatorRegistry;
-//! use tabeq::trust::records::parse_robustness_jsonl;
-//! use tabeq::trust::robustness::robustness_report;
-//! use tabeq::trust::options::GroupKey;
+//! use tabeq_trust::operators::OperatorRegistry;
+//! use tabeq_trust::records::parse_robustness_jsonl;
+//! use tabeq_trust::robustness::robustness_report;
+//! use tabeq_trust::options::GroupKey;
 //! let registry = OperatorRegistry::builtin();
 //! let records = parse_robustness_jsonl(r#"
 //! {"model": "m", "dataset": "d", "question_id": "q1", "correct": true}
