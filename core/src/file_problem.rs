@@ -16,7 +16,17 @@
 
 use core::fmt;
 
-use crate::error::OutputErrorCode;
+use crate::codes::code_enum;
+
+code_enum! {
+    /// Why the Python CLI cannot write its output (stage `output`).
+    OutputErrorCode {
+        /// The output path exists and is not a regular file (a directory, a symbolic link).
+        OutputNotARegularFile => "output_not_a_regular_file",
+        /// The output file cannot be written.
+        OutputWriteFailed => "output_write_failed",
+    }
+}
 
 /// Why a file could not be read, as the binding's system calls found it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,36 +55,6 @@ impl FileProblem {
             FileProblem::Io(reason) => format!("Cannot read {path}: {reason}"),
         }
     }
-
-    /// The official evaluator's message for this problem with the CSV at `path`.
-    pub(crate) fn write_csv_message(&self, f: &mut fmt::Formatter<'_>, path: &str) -> fmt::Result {
-        match self {
-            FileProblem::Missing => write!(f, "Missing CSV file: {path}"),
-            FileProblem::Link => write!(f, "Symbolic links are not allowed: {path}"),
-            FileProblem::NotRegular => write!(f, "CSV path is not a regular file: {path}"),
-            FileProblem::TooLarge(size) => {
-                write_too_large(f, "CSV", &format!(": {path}"), *size, true)
-            }
-            FileProblem::Io(reason) => write!(f, "Cannot read CSV {path}: {reason}"),
-        }
-    }
-}
-
-/// "`subject` exceeds the 20971520-byte limit`after` (`size` bytes)", with "at least" when
-/// the size is a lower bound: the one wording of a file over the CSV size limit.
-pub(crate) fn write_too_large(
-    f: &mut fmt::Formatter<'_>,
-    subject: &str,
-    after: &str,
-    size: u64,
-    exact: bool,
-) -> fmt::Result {
-    let at_least = if exact { "" } else { "at least " };
-    let limit = crate::csv::MAX_CSV_BYTES;
-    write!(
-        f,
-        "{subject} exceeds the {limit}-byte limit{after} ({at_least}{size} bytes)"
-    )
 }
 
 /// A task record's `error` for a prediction path with no file, as the official suite words it.

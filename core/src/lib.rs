@@ -145,8 +145,10 @@
 
 mod bipartite;
 pub mod canon;
+mod catalogue;
 #[doc(hidden)]
 pub mod chars;
+mod codes;
 pub mod config;
 pub mod cpython_json;
 pub mod csv;
@@ -183,14 +185,15 @@ pub use gold_free_check as validate;
 pub use partial_credit as partial;
 
 pub use canon::{canonicalize, Canonical};
+pub use catalogue::error_catalogue;
 pub use config::TaskConfig;
+pub use config::{CellError, FatalCode, FatalError, FatalStage};
 pub use cpython_json::to_pretty_json;
 pub use csv::read_table;
+pub use csv::CsvError;
 pub use doc::Document;
-pub use error::{
-    error_catalogue, CatalogueEntry, CellError, CodedError, CsvError, FatalCode, FatalError,
-    FatalStage, TaskErrorCode,
-};
+pub use error::{CatalogueEntry, CodedError};
+pub use evaluate::TaskErrorCode;
 pub use evaluate::{evaluate_task, Prediction, PreparedGold, TaskResult};
 pub use explain::{explain, explain_task, Diagnosis, ExplainOptions, Hint, HintKind};
 pub use extract::{extract_table, ExtractedTable, TableSource};
