@@ -27,11 +27,11 @@ use pyo3::types::{IntoPyDict, PyBytes, PyList};
 
 use tabeq::config::{ColumnSpec, ConfigWarning, TaskConfig};
 use tabeq::csv::read_table;
-use tabeq::error_catalogue;
 use tabeq::file_input::parse_config_with_column_defaults;
 use tabeq::file_input::PredictionSource;
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, SuiteSummary};
 use tabeq::{FatalError, PreparedGold, TaskResult};
+use tabeq_trust::error_catalogue;
 
 use crate::fs::PredictionFile;
 use crate::result::{PySuiteResult, PyTaskResult};
