@@ -89,7 +89,9 @@ export type BindingErrorCode =
   | "internal_error"
   | "lone_surrogate"
   /** A method or getter of a SuiteRun, Gold or SubmissionRun used after its free(), or free() called twice. */
-  | "freed_object";
+  | "freed_object"
+  /** Browser build: a function of the explain or submission module called before loadModule (or init) loaded it. */
+  | "module_not_loaded";
 
 /** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
 export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode;
