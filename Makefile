@@ -64,7 +64,8 @@ test-cross-surface: setup
 test-e2e:
 	bash scripts/test-e2e.sh
 
-lint: setup
+# mypy follows tabeq.integrations.inspect_ai into inspect_ai: the harnesses must be installed.
+lint: setup integrations
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --profile ci -- -D warnings
 	$(VENV)/bin/ruff check bindings-py/python tests/python tests/packaging scripts bench
