@@ -27,11 +27,11 @@ use pyo3::types::{IntoPyDict, PyBytes, PyList};
 
 use tabeq::config::{ColumnSpec, ConfigWarning, TaskConfig};
 use tabeq::csv::read_table;
-use tabeq::error_catalogue;
 use tabeq::file_input::parse_config_with_column_defaults;
 use tabeq::file_input::PredictionSource;
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, SuiteSummary};
 use tabeq::{FatalError, PreparedGold, TaskResult};
+use tabeq_trust::error_catalogue;
 
 use crate::fs::PredictionFile;
 use crate::result::{PySuiteResult, PyTaskResult};
@@ -345,15 +345,15 @@ fn evaluate_suite(
     let total = plan.configs.len();
     let work = |i: usize| -> Result<TaskResult, FatalError> {
         let config = &plan.configs[i];
-        let gold = fs::read_gold(
+        let (gold, gold_id) = fs::read_gold_identified(
             &gold_root.join(&config.task_id).join("gold.csv"),
             &config.task_id,
         )?;
         let prepared = PreparedGold::new(&gold, config)?;
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
-        Ok(with_prediction(Some(&Input::Path(path)), |p| {
-            p.evaluate(&prepared)
-        }))
+        // A linked task folder must not make the gold its own prediction.
+        let file = fs::read_prediction_unlike(&path, gold_id);
+        Ok(file_source(&file, &path).evaluate(&prepared))
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
