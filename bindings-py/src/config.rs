@@ -119,7 +119,10 @@ pub(crate) fn load(py: Python<'_>, path: PathBuf) -> PyResult<TaskConfig> {
 #[pymethods]
 impl TaskConfig {
     #[new]
-    #[pyo3(signature = (columns, *, order_sensitive=None, task_id=None))]
+    #[pyo3(
+        signature = (columns, *, order_sensitive=None, task_id=None),
+        text_signature = "(columns, *, order_sensitive=False, task_id='task_1')"
+    )]
     fn new(
         py: Python<'_>,
         columns: &Bound<'_, PyAny>,

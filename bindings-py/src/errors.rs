@@ -4,14 +4,13 @@
 //! Every class keeps the fields it is built with as attributes (`message`, `code`, and
 //! `task_id` for fatal errors), `str()` is the message, and it pickles with its fields. The
 //! limited API cannot extend a native exception with Rust fields, so the fields live in the
-//! instance's `__dict__` and `__init__`/`__reduce__` are Rust closures bound as methods by
-//! `functools.partialmethod`.
+//! instance's `__dict__`.
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyCFunction, PyDict, PyTuple, PyType};
+use pyo3::types::{PyCFunction, PyDict, PyString, PyTuple, PyType};
 
 use tabeq::FatalError as CoreFatal;
 
@@ -73,27 +72,6 @@ raised before it existed.";
 /// `ArgumentError(TabeqError, TypeError)`: two bases, which `create_exception!` cannot give.
 static ARGUMENT_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
-/// A field of an exception's `__init__`: its name and its default (`None`: required).
-pub type Field = (&'static str, Option<FieldDefault>);
-
-/// The default value of an optional field.
-#[derive(Clone, Copy)]
-pub enum FieldDefault {
-    None,
-    Str(&'static str),
-}
-
-const TABEQ_FIELDS: &[Field] = &[("message", None), ("code", None)];
-const ARGUMENT_FIELDS: &[Field] = &[
-    ("message", None),
-    ("code", Some(FieldDefault::Str("invalid_argument"))),
-];
-const FATAL_FIELDS: &[Field] = &[
-    ("message", None),
-    ("code", None),
-    ("task_id", Some(FieldDefault::None)),
-];
-
 /// The `ArgumentError` class.
 pub fn argument_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     ARGUMENT_ERROR
@@ -101,7 +79,11 @@ pub fn argument_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
             let dict = PyDict::new(py);
             dict.set_item("__module__", "tabeq._errors")?;
             dict.set_item("__doc__", ARGUMENT_DOC)?;
-            install_fields(py, &dict, ARGUMENT_FIELDS)?;
+            install(
+                &dict,
+                wrap_pyfunction!(init_argument, py)?,
+                &["message", "code"],
+            )?;
             let bases = (py.get_type::<TabeqError>(), py.get_type::<PyTypeError>());
             let class = py
                 .get_type::<PyType>()
@@ -130,113 +112,107 @@ pub fn fatal_to_py(e: CoreFatal) -> PyErr {
     }
 }
 
-/// Put `__init__(self, *fields)` and `__reduce__` (the class and the fields) into a class
-/// dict (or onto a class): the fields become attributes, `args` is `(message,)` as
-/// `ValueError(message)` has it, so `str()` is the message.
-pub fn install_fields(
-    py: Python<'_>,
-    target: &Bound<'_, PyAny>,
-    fields: &'static [Field],
+/// `TabeqError(message, code)`: `args` is `(message,)`, as `ValueError(message)` has it, so
+/// `str()` is the message.
+#[pyfunction]
+#[pyo3(name = "__init__", text_signature = "(self, message, code)")]
+fn init(
+    this: &Bound<'_, PyAny>,
+    message: Bound<'_, PyAny>,
+    code: Bound<'_, PyAny>,
 ) -> PyResult<()> {
-    let init = PyCFunction::new_closure(
-        py,
-        Some(c"__init__"),
-        None,
-        move |args: &Bound<'_, PyTuple>,
-              kwargs: Option<&Bound<'_, PyDict>>|
-              -> PyResult<Py<PyAny>> {
-            let this = args.get_item(0)?;
-            let values = bind_fields(args, kwargs, fields)?;
-            this.setattr("args", PyTuple::new(args.py(), [&values[0]])?)?;
-            for ((name, _), value) in fields.iter().zip(values) {
-                this.setattr(*name, value)?;
-            }
-            Ok(args.py().None())
-        },
-    )?;
-    let reduce = PyCFunction::new_closure(
-        py,
-        Some(c"__reduce__"),
-        None,
-        move |args: &Bound<'_, PyTuple>, _: Option<&Bound<'_, PyDict>>| -> PyResult<Py<PyAny>> {
-            let this = args.get_item(0)?;
-            // A subclass with more fields names them with `_pickle_args()`.
-            if this.hasattr("_pickle_args")? {
-                let state = (this.get_type(), this.call_method0("_pickle_args")?);
-                return Ok(state.into_pyobject(args.py())?.into_any().unbind());
-            }
-            let values = fields
-                .iter()
-                .map(|(name, _)| this.getattr(*name))
-                .collect::<PyResult<Vec<_>>>()?;
-            let state = (this.get_type(), PyTuple::new(args.py(), values)?);
-            Ok(state.into_pyobject(args.py())?.into_any().unbind())
-        },
-    )?;
+    this.setattr("args", (&message,))?;
+    this.setattr("message", message)?;
+    this.setattr("code", code)
+}
+
+/// `ArgumentError(message, code="invalid_argument")`.
+#[pyfunction]
+#[pyo3(
+    name = "__init__",
+    signature = (this, message, code=None),
+    text_signature = "(self, message, code='invalid_argument')"
+)]
+fn init_argument(
+    this: &Bound<'_, PyAny>,
+    message: Bound<'_, PyAny>,
+    code: Option<Bound<'_, PyAny>>,
+) -> PyResult<()> {
+    let py = this.py();
+    let code = code.unwrap_or_else(|| PyString::new(py, "invalid_argument").into_any());
+    init(this, message, code)
+}
+
+/// `FatalError(message, code, task_id=None)`.
+#[pyfunction]
+#[pyo3(
+    name = "__init__",
+    signature = (this, message, code, task_id=None),
+    text_signature = "(self, message, code, task_id=None)"
+)]
+fn init_fatal(
+    this: &Bound<'_, PyAny>,
+    message: Bound<'_, PyAny>,
+    code: Bound<'_, PyAny>,
+    task_id: Option<Bound<'_, PyAny>>,
+) -> PyResult<()> {
+    init(this, message, code)?;
+    this.setattr("task_id", task_id)
+}
+
+/// Pickled as the class and its fields (`_pickle_fields`, or a subclass's `_pickle_args()`).
+#[pyfunction]
+#[pyo3(name = "__reduce__")]
+fn reduce<'py>(this: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = this.py();
+    let args = if this.hasattr("_pickle_args")? {
+        this.call_method0("_pickle_args")?
+    } else {
+        let fields = this.getattr("_pickle_fields")?;
+        let values = fields
+            .try_iter()?
+            .map(|f| this.getattr(f?.cast_into::<PyString>()?));
+        PyTuple::new(py, values.collect::<PyResult<Vec<_>>>()?)?.into_any()
+    };
+    Ok((this.get_type(), args).into_pyobject(py)?.into_any())
+}
+
+/// Set `__init__` (bound as a method by `functools.partialmethod`: the limited API cannot add
+/// Rust fields to a native exception) and `__reduce__` in a class dict or on a class.
+fn install(
+    target: &Bound<'_, PyAny>,
+    init: Bound<'_, PyCFunction>,
+    fields: &[&str],
+) -> PyResult<()> {
+    let py = target.py();
     let partialmethod = py.import("functools")?.getattr("partialmethod")?;
-    for (name, function) in [("__init__", init), ("__reduce__", reduce)] {
-        let method = partialmethod.call1((function,))?;
+    let reduce = partialmethod.call1((wrap_pyfunction!(reduce, py)?,))?;
+    let items = [
+        ("__init__", partialmethod.call1((init,))?),
+        ("__reduce__", reduce),
+        ("_pickle_fields", PyTuple::new(py, fields)?.into_any()),
+    ];
+    for (name, value) in items {
         match target.cast::<PyDict>() {
-            Ok(dict) => dict.set_item(name, method)?,
-            Err(_) => target.setattr(name, method)?,
+            Ok(dict) => dict.set_item(name, value)?,
+            Err(_) => target.setattr(name, value)?,
         }
     }
     Ok(())
 }
 
-/// The field values of a call `(self, *args, **kwargs)`, defaults filled in.
-fn bind_fields<'py>(
-    args: &Bound<'py, PyTuple>,
-    kwargs: Option<&Bound<'py, PyDict>>,
-    fields: &[Field],
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let py = args.py();
-    let given = args.len() - 1;
-    if given > fields.len() {
-        return Err(PyTypeError::new_err(format!(
-            "__init__() takes at most {} arguments ({given} given)",
-            fields.len()
-        )));
-    }
-    let mut values = Vec::with_capacity(fields.len());
-    for (i, (name, default)) in fields.iter().enumerate() {
-        let keyword = kwargs.map(|k| k.get_item(name)).transpose()?.flatten();
-        let value = match (i < given, keyword, default) {
-            (true, Some(_), _) => {
-                return Err(PyTypeError::new_err(format!(
-                    "__init__() got multiple values for argument '{name}'"
-                )))
-            }
-            (true, None, _) => args.get_item(i + 1)?,
-            (false, Some(v), _) => v,
-            (false, None, Some(FieldDefault::None)) => py.None().into_bound(py),
-            (false, None, Some(FieldDefault::Str(s))) => s.into_pyobject(py)?.into_any(),
-            (false, None, None) => {
-                return Err(PyTypeError::new_err(format!(
-                    "__init__() missing required argument: '{name}'"
-                )))
-            }
-        };
-        values.push(value);
-    }
-    if let Some(kwargs) = kwargs {
-        for key in kwargs.keys() {
-            let key: String = key.extract()?;
-            if !fields.iter().any(|(name, _)| *name == key) {
-                return Err(PyTypeError::new_err(format!(
-                    "__init__() got an unexpected keyword argument '{key}'"
-                )));
-            }
-        }
-    }
-    Ok(values)
-}
-
 /// Give the classes their fields and stages, and add them to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    install_fields(py, py.get_type::<TabeqError>().as_any(), TABEQ_FIELDS)?;
-    install_fields(py, py.get_type::<FatalError>().as_any(), FATAL_FIELDS)?;
+    let fields = ["message", "code"];
+    install(
+        py.get_type::<TabeqError>().as_any(),
+        wrap_pyfunction!(init, py)?,
+        &fields,
+    )?;
+    let fatal = wrap_pyfunction!(init_fatal, py)?;
+    let fields = ["message", "code", "task_id"];
+    install(py.get_type::<FatalError>().as_any(), fatal, &fields)?;
     let stages = [
         (py.get_type::<FatalError>(), "suite"),
         (py.get_type::<ConfigError>(), "config"),

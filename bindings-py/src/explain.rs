@@ -51,7 +51,10 @@ fn explain_inputs(
 /// ``[redacted]``, and ``prediction_root`` (the directory the prediction path is under) shows the
 /// prediction's cells as ``[redacted]`` when its content is reached through a symbolic link.
 #[pyfunction]
-#[pyo3(signature = (prediction, gold, config, *, max_items=None, max_value_chars=None, hints=None, signature_strict=None, show_gold_values=None, prediction_root=None))]
+#[pyo3(
+    signature = (prediction, gold, config, *, max_items=None, max_value_chars=None, hints=None, signature_strict=None, show_gold_values=None, prediction_root=None),
+    text_signature = "(prediction, gold, config, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, show_gold_values=True, prediction_root=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn explain(
     py: Python<'_>,
