@@ -23,10 +23,17 @@ fn explain_inputs(
     options: &ExplainOptions,
     prediction_root: Option<&std::path::Path>,
 ) -> Result<Diagnosis, FatalError> {
-    let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
+    let (bytes, gold_id) = match gold {
+        Input::Path(path) => {
+            let (bytes, id) = fs::read_gold_identified(path, &config.task_id)?;
+            (std::borrow::Cow::Owned(bytes), id)
+        }
+        Input::Bytes(_) => (gold.gold_bytes(&config.task_id)?, None),
+    };
+    let prepared = PreparedGold::new(&bytes, config)?;
     Ok(match (prediction, prediction_root) {
         (Some(Input::Path(p)), Some(root)) => {
-            let (file, inside_root) = fs::read_prediction_within(p, root);
+            let (file, inside_root) = fs::read_prediction_within(p, root, gold_id);
             // Content reached through a link leaving the root is scored but never quoted.
             let redacted = ExplainOptions {
                 show_prediction_values: options.show_prediction_values && inside_root,

@@ -30,10 +30,10 @@ use pyo3::types::PyBytes;
 
 use tabeq::config::{ColumnSpec, TaskConfig as CoreConfig};
 use tabeq::csv::read_table;
-use tabeq::error::error_catalogue;
 use tabeq::file_input::PredictionSource;
 use tabeq::suite::SuiteRun;
 use tabeq::{FatalError, PreparedGold, TaskResult};
+use tabeq_trust::error_catalogue;
 
 use crate::args::{
     check_count, check_path, check_text, iterate, triple, ConfigArg, GoldArg, PredictionArg,
@@ -281,12 +281,15 @@ fn evaluate_suite(
     let total = configs.len();
     let work = |i: usize| -> Result<TaskResult, FatalError> {
         let config = &configs[i];
-        let gold_path = gold_root.join(&config.task_id).join("gold.csv");
-        let prepared = PreparedGold::new(&fs::read_gold(&gold_path, &config.task_id)?, config)?;
+        let (gold, gold_id) = fs::read_gold_identified(
+            &gold_root.join(&config.task_id).join("gold.csv"),
+            &config.task_id,
+        )?;
+        let prepared = PreparedGold::new(&gold, config)?;
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
-        Ok(with_prediction(Some(&Input::Path(path)), |p| {
-            p.evaluate(&prepared)
-        }))
+        // A linked task folder must not make the gold its own prediction.
+        let file = fs::read_prediction_unlike(&path, gold_id);
+        Ok(file_source(&file, &path).evaluate(&prepared))
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
