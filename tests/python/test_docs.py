@@ -277,5 +277,6 @@ def test_docs_site_sources_assemble_with_working_links(tmp_path: Path) -> None:
     assert links >= 10
     api = (out / "reference" / "python.md").read_text(encoding="utf-8")
     assert "::: tabeq" in api and "### tabeq.Gold" in api and "Gold.scores(" in api
+    assert "### tabeq.evaluate(" in api
     assert "tabeq evaluate" in (out / "reference" / "cli.md").read_text(encoding="utf-8")
     assert "### evaluate" in (out / "reference" / "js.md").read_text(encoding="utf-8")
