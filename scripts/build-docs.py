@@ -226,9 +226,8 @@ def js_page() -> str:
         declarations = js_declarations(path)
         if not declarations:
             continue
-        module = path.name.removesuffix(".d.ts")
-        entry = "tabeq" if module == "tabeq" else f"tabeq/{module.removeprefix('tabeq_')}"
-        parts.append(f"\n## `{entry}` ({path.name})\n")
+        # Which import path serves which declarations is package.json's "exports".
+        parts.append(f"\n## {path.name}\n")
         for name, comment, code in declarations:
             parts.append(f"\n### {name}\n\n")
             if comment:
