@@ -21,8 +21,6 @@ $(VENV)/.tabeq-installed: pyproject.toml Cargo.toml Cargo.lock $(shell find core
 ## requirements-dev.txt: test, lint and release tools.
 tools: $(VENV)/.tabeq-tools
 $(VENV)/.tabeq-tools: requirements-dev.txt
-	VENV=$(VENV) bash scripts/setup.sh tools
-	touch $@
 
 ## requirements-docs.txt: mkdocs and mkdocstrings, in their own virtualenv.
 DOCS_VENV ?= .venv-docs
@@ -33,7 +31,10 @@ $(DOCS_VENV)/.tabeq-docs: requirements-docs.txt
 ## requirements-integrations.txt: the harnesses that tests/python/test_integrations.py runs for real.
 integrations: $(VENV)/.tabeq-integrations
 $(VENV)/.tabeq-integrations: requirements-integrations.txt
-	VENV=$(VENV) bash scripts/setup.sh integrations
+
+# Each layer's stamp: installed by scripts/setup.sh LAYER.
+$(VENV)/.tabeq-tools $(VENV)/.tabeq-integrations: $(VENV)/.tabeq-%:
+	VENV=$(VENV) bash scripts/setup.sh $*
 	touch $@
 
 ## Evaluate the bundled example suite with the CLI.
@@ -72,7 +73,8 @@ types:
 test-types: types
 	git diff --exit-code --stat -- bindings-wasm/types || { echo "make types changed the files above: commit them"; exit 1; }
 
-lint: setup
+# mypy follows tabeq.integrations.inspect_ai into inspect_ai: the harnesses must be installed.
+lint: setup integrations
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --profile ci -- -D warnings
 	$(VENV)/bin/ruff check bindings-py/python tests/python tests/packaging scripts bench
