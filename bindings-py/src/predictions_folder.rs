@@ -12,9 +12,16 @@ use tabeq::FatalError;
 use crate::fs::{
     read_config_files, read_prediction, read_regular_file, require_dir, FinalLink, PredictionFile,
 };
-use crate::{fatal_to_py, render};
+use crate::errors::{argument_error_type, fatal_to_py};
+use crate::render;
 
-pyo3::import_exception!(tabeq._errors, ArgumentError);
+/// An `ArgumentError` with its catalogue code (`invalid_argument`, `task_list_invalid`).
+fn argument_error(message: String, code: &str) -> PyErr {
+    Python::attach(|py| match argument_error_type(py) {
+        Ok(class) => PyErr::from_type(class.clone(), (message, code.to_string())),
+        Err(e) => e,
+    })
+}
 
 /// The names of a folder's entries, folders (links followed, as the official evaluator
 /// follows them) ending with `/`; names that are not UTF-8 are left out.
@@ -64,9 +71,9 @@ fn expected_tasks(path: &Path) -> PyResult<Vec<String>> {
     }
     let bytes = read_regular_file(path, tabeq::csv::MAX_CSV_BYTES as u64, FinalLink::Follow)
         .map_err(|e| {
-            ArgumentError::new_err((e.message(&path.display().to_string()), "invalid_argument"))
+            argument_error(e.message(&path.display().to_string()), "invalid_argument")
         })?;
-    parse_task_list(&bytes).map_err(|e| ArgumentError::new_err((e.message, e.code)))
+    parse_task_list(&bytes).map_err(|e| argument_error(e.message, e.code))
 }
 
 /// Check a predictions folder: `(report, all_ready)`, the report in `format` (`json`, the
@@ -108,7 +115,7 @@ fn check_predictions_folder(
             Ok(check.report())
         })
         .map_err(fatal_to_py)?;
-    let report = report.map_err(|e| ArgumentError::new_err((e.message, e.code)))?;
+    let report = report.map_err(|e| argument_error(e.message, e.code))?;
     let text = if format == "json" {
         report.to_json()
     } else {
