@@ -9,10 +9,10 @@ use tabeq::file_input::PredictionSource;
 use tabeq::predictions_folder::{parse_task_list, PredictionsCheck, MAX_ENTRIES};
 use tabeq::FatalError;
 
+use crate::errors::{argument_error_type, fatal_to_py};
 use crate::fs::{
     read_config_files, read_prediction, read_regular_file, require_dir, FinalLink, PredictionFile,
 };
-use crate::errors::{argument_error_type, fatal_to_py};
 use crate::render;
 
 /// An `ArgumentError` with its catalogue code (`invalid_argument`, `task_list_invalid`).
@@ -70,9 +70,7 @@ fn expected_tasks(path: &Path) -> PyResult<Vec<String>> {
         return Ok(ids);
     }
     let bytes = read_regular_file(path, tabeq::csv::MAX_CSV_BYTES as u64, FinalLink::Follow)
-        .map_err(|e| {
-            argument_error(e.message(&path.display().to_string()), "invalid_argument")
-        })?;
+        .map_err(|e| argument_error(e.message(&path.display().to_string()), "invalid_argument"))?;
     parse_task_list(&bytes).map_err(|e| argument_error(e.message, e.code))
 }
 
