@@ -1,7 +1,8 @@
 // A small ZIP reader for the page (no upload, no dependency): the central directory is read from
 // the end of the archive, and each entry is stored or deflated (inflated by the browser's
-// DecompressionStream("deflate-raw")). It also writes stored archives (the skeleton submission). Entries are inflated here, eagerly, so that a damaged
-// entry is reported with its name before any task is checked.
+// DecompressionStream("deflate-raw")). Entries are inflated here, eagerly, so that a damaged
+// entry is reported with its name before any task is checked. It also writes stored archives
+// (the skeleton submission).
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
