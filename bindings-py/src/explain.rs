@@ -10,7 +10,7 @@ use tabeq::explain::{Diagnosis, ExplainOptions};
 use tabeq::PreparedGold;
 
 use crate::diagnosis::PyDiagnosis;
-use crate::{file_source, fs, with_prediction, Input, NativeConfig, TaskInputs};
+use crate::{file_prediction, fs, with_prediction, Input, NativeConfig, TaskInputs};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -31,9 +31,9 @@ fn explain_inputs(
                 show_prediction_values: options.show_prediction_values && inside_root,
                 ..options.clone()
             };
-            file_source(&file, p).explain(&prepared, &redacted)
+            tabeq::explain(file_prediction(&file), &prepared, &redacted)
         }
-        _ => with_prediction(prediction, |p| p.explain(&prepared, options)),
+        _ => with_prediction(prediction, |p| tabeq::explain(p, &prepared, options)),
     })
 }
 

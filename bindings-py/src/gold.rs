@@ -47,15 +47,15 @@ pub struct NativeGold {
 
 impl NativeGold {
     fn score(&self, prediction: Option<&Input<'_>>) -> TaskResult {
-        with_prediction(prediction, |p| p.evaluate(&self.gold))
+        with_prediction(prediction, |p| self.gold.evaluate(p))
     }
 
     fn passes(&self, prediction: Option<&Input<'_>>) -> bool {
-        with_prediction(prediction, |p| p.passes(&self.gold))
+        with_prediction(prediction, |p| self.gold.passes(p))
     }
 
     fn credit(&self, prediction: Option<&Input<'_>>, strict: bool) -> PartialCredit {
-        with_prediction(prediction, |p| p.partial_credit(&self.gold, strict))
+        with_prediction(prediction, |p| self.gold.partial_credit(p, strict))
     }
 
     /// The result of a prediction with its inputs attached.
@@ -301,7 +301,8 @@ fn validate<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let input = prediction.map(Input::borrowed).transpose()?;
     let config = &config.inner;
-    let report = py.detach(|| with_prediction(input.as_ref(), |p| p.validate(config)));
+    let report =
+        py.detach(|| with_prediction(input.as_ref(), |p| tabeq::validate_prediction(p, config)));
     json_loads(py, &report.to_json())
 }
 

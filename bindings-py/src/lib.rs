@@ -19,7 +19,7 @@ mod result;
 mod trust;
 
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -29,9 +29,8 @@ use tabeq::config::{ColumnSpec, ConfigWarning, TaskConfig};
 use tabeq::csv::read_table;
 use tabeq::error_catalogue;
 use tabeq::file_input::parse_config_with_column_defaults;
-use tabeq::file_input::PredictionSource;
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, SuiteSummary};
-use tabeq::{FatalError, PreparedGold, TaskResult};
+use tabeq::{FatalError, Prediction, PreparedGold, TaskResult};
 
 use crate::fs::PredictionFile;
 use crate::result::{PySuiteResult, PyTaskResult};
@@ -216,25 +215,25 @@ impl Input<'_> {
     }
 }
 
-/// The one prediction intake: `f` gets the input as the core's `PredictionSource` (none,
-/// bytes, or a path read as the suite reads `prediction.csv`).
+/// The one prediction intake: `f` gets the input as the core's `Prediction` (none, bytes, or
+/// a path read as the suite reads `prediction.csv`).
 pub(crate) fn with_prediction<T>(
     input: Option<&Input<'_>>,
-    f: impl FnOnce(PredictionSource<'_>) -> T,
+    f: impl FnOnce(Prediction<'_>) -> T,
 ) -> T {
     match input {
-        None => f(PredictionSource::Missing(None)),
-        Some(Input::Bytes(b)) => f(PredictionSource::Csv(b)),
-        Some(Input::Path(p)) => f(file_source(&fs::read_prediction(p), p)),
+        None => f(Prediction::Missing),
+        Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
+        Some(Input::Path(p)) => f(file_prediction(&fs::read_prediction(p))),
     }
 }
 
-/// What the file reader found at a prediction path, as the core's source.
-pub(crate) fn file_source<'a>(file: &'a PredictionFile, path: &'a Path) -> PredictionSource<'a> {
+/// What the file reader found at a prediction path, as the core's prediction.
+pub(crate) fn file_prediction(file: &PredictionFile) -> Prediction<'_> {
     match file {
-        PredictionFile::Missing => PredictionSource::Missing(Some(path)),
-        PredictionFile::Invalid(e) => PredictionSource::Unreadable(e),
-        PredictionFile::Bytes(b) => PredictionSource::Csv(b),
+        PredictionFile::Missing(path) => Prediction::MissingAt(path),
+        PredictionFile::Invalid(e) => Prediction::Invalid(e),
+        PredictionFile::Bytes(b) => Prediction::Csv(b),
     }
 }
 
@@ -246,7 +245,7 @@ fn evaluate_inputs(
     config: &TaskConfig,
 ) -> Result<TaskResult, FatalError> {
     let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
-    Ok(with_prediction(prediction, |p| p.evaluate(&prepared)))
+    Ok(with_prediction(prediction, |p| prepared.evaluate(p)))
 }
 
 /// Score one task. `prediction` is CSV bytes, a path, or None (no file); `gold` is CSV
@@ -352,7 +351,7 @@ fn evaluate_suite(
         let prepared = PreparedGold::new(&gold, config)?;
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
         Ok(with_prediction(Some(&Input::Path(path)), |p| {
-            p.evaluate(&prepared)
+            prepared.evaluate(p)
         }))
     };
     // Every task reads files: always worth the pool.
@@ -438,7 +437,7 @@ fn read_csv(py: Python<'_>, data: &Bound<'_, PyBytes>) -> PyResult<Vec<Vec<Strin
 fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
     let e = match py.detach(|| fs::read_prediction(&path)) {
         PredictionFile::Bytes(b) => return read_csv(py, &PyBytes::new(py, &b)),
-        PredictionFile::Missing => {
+        PredictionFile::Missing(_) => {
             tabeq::CsvError::file(&path.display().to_string(), fs::ReadError::Missing)
         }
         PredictionFile::Invalid(e) => e,
@@ -496,7 +495,11 @@ fn render_validation(
     format: &str,
 ) -> PyResult<String> {
     let input = prediction.map(Input::borrowed).transpose()?;
-    let report = py.detach(|| with_prediction(input.as_ref(), |p| p.validate(&config.inner)));
+    let report = py.detach(|| {
+        with_prediction(input.as_ref(), |p| {
+            tabeq::validate_prediction(p, &config.inner)
+        })
+    });
     render(&report.document(), format)
 }
 

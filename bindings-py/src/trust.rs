@@ -38,7 +38,7 @@ fn manifest_file(base_dir: &Path, path: &str, role: FileRole) -> FileContent {
     let full = base_dir.join(path);
     match role {
         FileRole::Prediction => match read_prediction(&full) {
-            PredictionFile::Missing => FileContent::Missing,
+            PredictionFile::Missing(_) => FileContent::Missing,
             PredictionFile::Invalid(e) => FileContent::Invalid(e),
             PredictionFile::Bytes(b) => FileContent::Bytes(b),
         },

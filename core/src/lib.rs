@@ -24,8 +24,8 @@
 //!
 //! ## One task
 //!
-//! [`TaskConfig`] is a task's config file; a [`Prediction`] is missing, already found
-//! unreadable, CSV bytes or a read table. [`evaluate_task`] scores one; a [`PreparedGold`] is a
+//! [`TaskConfig`] is a task's config file; a [`Prediction`] is what a caller hands over:
+//! missing (at a path, when it looked for one), found unreadable, CSV bytes or a read table. [`evaluate_task`] scores one; a [`PreparedGold`] is a
 //! gold read once for many predictions ([`PreparedGold::evaluate`], [`PreparedGold::passes`],
 //! [`PreparedGold::partial_credit`], which gives a [`PartialCredit`], never the official
 //! score). [`TaskResult`] is the official record ([`TaskResult::to_json`],
