@@ -21,7 +21,7 @@
 
 use crate::canon::{canonicalize as canonicalize_cell, Canonical};
 use crate::config::{config_warnings, ColumnSpec, ConfigWarning};
-use crate::cpython_json::{self as pyjson, Value};
+use crate::cpython_json::{self, Value};
 use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
 use crate::doc::Document;
 
@@ -144,7 +144,7 @@ pub fn parse_config_with_column_defaults(
 ) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
     let parsed = std::str::from_utf8(bytes)
         .ok()
-        .and_then(|t| pyjson::parse(t).ok());
+        .and_then(|t| cpython_json::parse(t).ok());
     let Some(mut raw) = parsed else {
         // Not UTF-8 JSON: the config parser says why.
         return TaskConfig::from_json_with_warnings(bytes, file_stem);
