@@ -1,16 +1,16 @@
 //! The catalogue of every stable error code, on top of every layer: each family's codes come
-//! from the module that raises them (trust metrics included, while they live in this crate).
+//! from the module that raises them. The trust metrics (crate `tabeq-trust`) add their family on
+//! top (`tabeq_trust::error_catalogue`), which is the list the bindings return.
 
 use crate::config::CellErrorKind;
 use crate::config::FatalCode;
 use crate::csv::CsvErrorKind;
-use crate::error::{BindingErrorCode, CatalogueEntry, CodedError, OutputErrorCode};
+use crate::error::{BindingErrorCode, CatalogueEntry, OutputErrorCode};
 use crate::evaluate::TaskErrorCode;
-use crate::trust::{TrustError, TrustErrorCode};
 
 /// Every stable error code any surface (Rust, Python, JavaScript) can report, grouped by
 /// family, each with its stage and one description. `tabeq.error_codes()` and
-/// `errorCodes()` return this list.
+/// `errorCodes()` return this list with the trust family (`tabeq_trust::error_catalogue`).
 ///
 /// ```
 /// let catalogue = tabeq::error_catalogue();
@@ -23,12 +23,11 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
     /// `(code, description)` pairs, as `code_enum!` lists them.
     type Codes = &'static [(&'static str, &'static str)];
     // (family, codes, stage); a fatal code's stage depends on the code.
-    let families: [(&str, Codes, Option<&str>); 7] = [
+    let families: [(&str, Codes, Option<&str>); 6] = [
         ("task", TaskErrorCode::CODES, None),
         ("csv", CsvErrorKind::CODES, Some("csv")),
         ("cell", CellErrorKind::CODES, Some("cell")),
         ("fatal", FatalCode::CODES, None),
-        ("trust", TrustErrorCode::CODES, Some("trust")),
         ("binding", BindingErrorCode::CODES, Some("argument")),
         ("output", OutputErrorCode::CODES, Some("output")),
     ];
@@ -45,14 +44,4 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
         }
     }
     out
-}
-
-impl From<TrustError> for CodedError {
-    fn from(e: TrustError) -> Self {
-        let line = e.line;
-        CodedError {
-            line,
-            ..CodedError::new(e.code.code(), "trust", e.message)
-        }
-    }
 }

@@ -3,6 +3,9 @@
 //! description every surface lists. Each family lives in the module that raises it; the
 //! catalogue (`crate::error_catalogue`) lists them all.
 
+// Exported (hidden) for the trust crate's codes, which follow the same rules.
+#[doc(hidden)]
+#[macro_export]
 macro_rules! code_enum {
     ($(#[$meta:meta])* $name:ident { $($(#[doc = $doc:literal])+ $variant:ident => $code:literal,)+ }) => {
         $(#[$meta])*

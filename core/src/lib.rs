@@ -130,17 +130,8 @@
 //!
 //! ## Trust metrics
 //!
-//! A [`TrustReport`] is a reliability or robustness report (JSON, document, flat rows, CSV);
-//! input problems are [`TrustError`]s with a stable code and the line at fault. The [`trust`]
-//! module has the JSON entry points the bindings call.
-//!
-//! ```
-//! let records = r#"{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "partial"}"#;
-//! let report = tabeq::TrustReport::new("reliability", records, "", None).unwrap();
-//! assert_eq!(report.sections()[0], "overall");
-//! let error = tabeq::TrustReport::new("reliability", "{\"model\": 1}", "", None).unwrap_err();
-//! assert_eq!((error.code.code(), error.line), ("invalid_field", Some(1)));
-//! ```
+//! The TrustDABench reliability and robustness metrics live in their own crate, `tabeq-trust`,
+//! which builds on this crate's public API.
 //!
 //! ## Internals
 //!
@@ -153,6 +144,8 @@
 #![warn(missing_docs)]
 
 mod bipartite;
+#[doc(hidden)]
+pub mod cancel;
 pub mod canon;
 mod catalogue;
 #[doc(hidden)]
@@ -177,6 +170,8 @@ pub mod matching;
 #[doc(hidden)]
 pub mod number;
 #[doc(hidden)]
+pub mod official_csv;
+#[doc(hidden)]
 pub mod output;
 pub mod partial_credit;
 #[doc(hidden)]
@@ -184,7 +179,6 @@ pub mod record;
 mod rule_values;
 pub mod submission;
 pub mod suite;
-pub mod trust;
 
 // The former module names, kept so existing paths (`tabeq::pyjson::…`) keep working.
 #[doc(hidden)]
@@ -211,7 +205,6 @@ pub use gold_free_check::{validate_prediction, ValidationReport};
 pub use partial_credit::PartialCredit;
 pub use submission::{SubmissionCheck, SubmissionReport};
 pub use suite::{plan_suite, ConfigFile, SuitePlan, SuiteRun, SuiteSummary};
-pub use trust::{Report as TrustReport, TrustError};
 
 /// The crate version.
 ///

@@ -20,9 +20,16 @@ const LAYERS: &[(&str, &[Layer])] = &[
         &[
             (
                 "text and values",
-                &["chars", "codes", "cpython_json", "doc", "file_problem"],
+                &[
+                    "chars",
+                    "codes",
+                    "cpython_json",
+                    "doc",
+                    "file_problem",
+                    "cancel",
+                ],
             ),
-            ("tables", &["csv", "extract"]),
+            ("tables", &["csv", "extract", "official_csv"]),
             (
                 "rules and canonical values",
                 &["config", "isodate", "number", "canon"],
@@ -41,8 +48,24 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("errors for callers", &["error"]),
             ("suites and submissions", &["suite", "submission"]),
             ("binding surface", &["file_input", "output", "record"]),
-            ("trust metrics", &["trust"]),
             ("catalogue", &["catalogue"]),
+        ],
+    ),
+    (
+        "tabeq-trust",
+        &[
+            ("errors", &["error"]),
+            (
+                "operators, records and options",
+                &["operators", "records", "options"],
+            ),
+            ("statistics and charts", &["stats", "chart"]),
+            (
+                "groups and checks",
+                &["group", "completeness", "compare", "trend"],
+            ),
+            ("metrics", &["reliability", "robustness", "manifest"]),
+            ("reports", &["document", "json", "report"]),
         ],
     ),
     // The fuzz targets' helper crate has no modules of its own.

@@ -9,7 +9,9 @@
 
 use std::collections::BTreeMap;
 
-use super::options::CompareOptions;
+use super::completeness::{enforce, Finding};
+use super::error::TrustError;
+use super::options::{CompareOptions, ReportOptions};
 use super::stats::{holm, percentile_interval, sign_flip_test, stream_seed, PMethod, Rng};
 
 /// Per model: instance identity → integer score.
@@ -106,6 +108,23 @@ fn pair(
         p_value: test.map(|t| t.0),
         p_method: test.map_or(PMethod::Exact, |t| t.1),
         p_holm: None,
+    }
+}
+
+// Here rather than in `options`, which stays below the comparisons and completeness checks.
+impl ReportOptions {
+    /// A computed report's completeness `findings` (the first one an error under `strict`), and
+    /// its comparisons when asked for (`compare` computes them).
+    pub(crate) fn checks(
+        &self,
+        findings: Vec<Finding>,
+        compare: impl FnOnce(&CompareOptions) -> Vec<Comparison>,
+    ) -> Result<(Vec<Finding>, Vec<Comparison>), TrustError> {
+        enforce(&findings, self.strict)?;
+        Ok((
+            findings,
+            self.compare.as_ref().map(compare).unwrap_or_default(),
+        ))
     }
 }
 

@@ -5,8 +5,32 @@
 
 use super::error::TrustError;
 use super::operators::{Level, OperatorRegistry};
-use super::robustness::Attacks;
 use super::stats::{spearman, spearman_exact, Spearman, SpearmanExact};
+
+/// Attack counts of a slice of (question, perturbation) pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Attacks {
+    /// Valid perturbations.
+    pub perturbations: u64,
+    /// Perturbations of originally-correct questions (the ASR denominator).
+    pub attacks: u64,
+    /// Of those, the ones answered wrongly (the ASR numerator).
+    pub flips: u64,
+}
+
+impl Attacks {
+    /// flips / attacks, `None` when there are no attacks.
+    pub fn asr(&self) -> Option<f64> {
+        (self.attacks > 0).then(|| self.flips as f64 / self.attacks as f64)
+    }
+    pub(crate) fn add(&mut self, correct_before: bool, correct_after: bool) {
+        self.perturbations += 1;
+        if correct_before {
+            self.attacks += 1;
+            self.flips += u64::from(!correct_after);
+        }
+    }
+}
 
 /// The level trend.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,10 +6,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use tabeq::trust::{self, FileContent, FileRole};
+use tabeq_trust::{self as trust, FileContent, FileRole};
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 /// A case's input: a file under the repository root, or the inline JSON.

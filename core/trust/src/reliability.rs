@@ -3,7 +3,7 @@
 //! bootstrap intervals (resampling instances).
 //!
 //! ```
-//! use tabeq::trust::reliability::RelCounts;
+//! use tabeq_trust::reliability::RelCounts;
 //! // GPT-5.5 on AIDABench-QA in the TrustDABench paper.
 //! let c = RelCounts { full: 73, partial: 115, none: 374 };
 //! assert_eq!(format!("{:.2}", 100.0 * c.mrs()), "23.22");

@@ -12,8 +12,8 @@
 //! one JSON array of such objects is read the same way, an item's position being its line.
 //!
 //! ```
-//! use tabeq::trust::operators::OperatorRegistry;
-//! use tabeq::trust::records::{parse_reliability_jsonl, Label};
+//! use tabeq_trust::operators::OperatorRegistry;
+//! use tabeq_trust::records::{parse_reliability_jsonl, Label};
 //! let registry = OperatorRegistry::builtin();
 //! let text = r#"{"model": "m", "dataset": "d", "operator": "field_missing", "instance_id": 7, "label": "partial_refusal"}"#;
 //! let records = parse_reliability_jsonl(text, &registry, &[]).unwrap();
@@ -23,7 +23,7 @@
 
 use super::error::{TrustError, TrustErrorCode};
 use super::operators::{OperatorRegistry, Track};
-use crate::pyjson::{parse, Value};
+use tabeq::cpython_json::{parse, Value};
 
 /// A judged refusal label r_i.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -192,7 +192,7 @@ pub(crate) fn key_value(obj: &Value, key: &str) -> Option<String> {
         Value::Str(s) => s.clone(),
         Value::Int(i) => i.to_string(),
         Value::BigInt(s) => s.clone(),
-        Value::Float(f) => crate::pyjson::Out::Float(*f).to_pretty(),
+        Value::Float(f) => tabeq::cpython_json::Out::Float(*f).to_pretty(),
         Value::Bool(b) => b.to_string(),
         _ => return None,
     };

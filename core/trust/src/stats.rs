@@ -3,7 +3,7 @@
 //! generator for the bootstrap, and percentile intervals.
 //!
 //! ```
-//! use tabeq::trust::stats::spearman;
+//! use tabeq_trust::stats::spearman;
 //! let s = spearman(&[1.0, 2.0, 3.0, 4.0], &[10.0, 30.0, 20.0, 40.0]).unwrap();
 //! assert!((s.rho.unwrap() - 0.8).abs() < 1e-12);
 //! ```
@@ -311,7 +311,7 @@ const RHO_TOLERANCE: f64 = 1e-12;
 /// their average ranks; the permutations shuffle y's ranks against x's.
 ///
 /// ```
-/// use tabeq::trust::stats::{spearman_exact, PMethod};
+/// use tabeq_trust::stats::{spearman_exact, PMethod};
 /// // n = 4, a perfect ranking: 2 of the 24 orderings are as extreme (ρ = ±1).
 /// let e = spearman_exact(&[1.0, 2.0, 3.0, 4.0], &[1.0, 2.0, 3.0, 4.0]);
 /// assert_eq!((e.p_value, e.method), (Some(2.0 / 24.0), PMethod::Exact));
@@ -410,7 +410,7 @@ pub const SIGN_FLIPS: usize = 100_000;
 /// falls back to seeded random flips when that would be too much work. `None` without data.
 ///
 /// ```
-/// use tabeq::trust::stats::{sign_flip_test, PMethod};
+/// use tabeq_trust::stats::{sign_flip_test, PMethod};
 /// // Three wins, no loss: P(|S| ≥ 3) = 2/8 (to the last bits of `ln`/`exp`, which differ by build).
 /// let (p, method) = sign_flip_test(&[1, 1, 1, 0]).unwrap();
 /// assert!((p - 0.25).abs() < 1e-12 && method == PMethod::Exact);
@@ -501,7 +501,7 @@ fn binomial_half_pmf(k: u64) -> Vec<f64> {
 /// Holm's step-down adjustment of p-values (undefined ones stay undefined and do not count).
 ///
 /// ```
-/// use tabeq::trust::stats::holm;
+/// use tabeq_trust::stats::holm;
 /// assert_eq!(holm(&[Some(0.01), Some(0.04), None, Some(0.03)]),
 ///            vec![Some(0.03), Some(0.06), None, Some(0.06)]);
 /// ```

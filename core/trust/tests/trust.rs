@@ -2,9 +2,9 @@
 //! over generated inputs, and the coded errors.
 
 use serde_json::{json, Value};
-use tabeq::trust::manifest::{FileContent, FileRole};
-use tabeq::trust::stats::{spearman, Rng};
-use tabeq::trust::{
+use tabeq_trust::manifest::{FileContent, FileRole};
+use tabeq_trust::stats::{spearman, Rng};
+use tabeq_trust::{
     reliability_report_json, robustness_from_manifest_json, robustness_report_json, spearman_json,
     TrustErrorCode,
 };
@@ -702,4 +702,17 @@ fn worked_example_reproduces_the_level_trend() {
         "{}",
         r["findings"]
     );
+}
+
+/// Moved from the evaluator's hostile-input tests with the crate split.
+#[test]
+fn deeply_nested_json_is_a_coded_error() {
+    for depth in [600, 100_000, 5_000_000] {
+        let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let record = format!("{{\"model\": {nested}}}");
+        let err = reliability_report_json(&record, "").unwrap_err();
+        assert_eq!(err.line, Some(1));
+        assert!(spearman_json(&nested).is_err());
+        assert!(reliability_report_json("", &nested).is_err());
+    }
 }

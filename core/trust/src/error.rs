@@ -3,7 +3,8 @@
 
 use core::fmt;
 
-use crate::error::code_enum;
+use tabeq::code_enum;
+use tabeq::error::{CatalogueEntry, CodedError};
 
 code_enum! {
     /// Why trust-metric input was rejected. Codes never change once released.
@@ -113,7 +114,7 @@ impl TrustError {
 
     /// The error as JSON: `{"code": ..., "line": ... | null, "message": ...}`.
     pub fn to_json(&self) -> String {
-        use crate::pyjson::Out;
+        use tabeq::cpython_json::Out;
         Out::Object(vec![
             ("code".into(), Out::Str(self.code.code().into())),
             (
@@ -136,3 +137,43 @@ impl fmt::Display for TrustError {
 }
 
 impl std::error::Error for TrustError {}
+
+impl From<TrustError> for CodedError {
+    fn from(e: TrustError) -> Self {
+        CodedError {
+            code: e.code.code(),
+            stage: "trust",
+            task_id: None,
+            line: e.line,
+            message: e.message,
+        }
+    }
+}
+
+/// The evaluator's error catalogue ([`tabeq::error_catalogue`]) with the trust family in its place
+/// (after the fatal codes, before the binding codes): the list `tabeq.error_codes()` and
+/// `errorCodes()` return.
+///
+/// ```
+/// let catalogue = tabeq_trust::error::error_catalogue();
+/// let entry = catalogue.iter().find(|e| e.code == "unknown_label").unwrap();
+/// assert_eq!((entry.family, entry.stage), ("trust", Some("trust")));
+/// assert_eq!(catalogue.len(), tabeq::error_catalogue().len() + tabeq_trust::TrustErrorCode::ALL.len());
+/// ```
+pub fn error_catalogue() -> Vec<CatalogueEntry> {
+    let mut catalogue = tabeq::error_catalogue();
+    let at = catalogue
+        .iter()
+        .position(|e| e.family == "binding")
+        .unwrap_or(catalogue.len());
+    let trust = TrustErrorCode::CODES
+        .iter()
+        .map(|&(code, description)| CatalogueEntry {
+            code,
+            family: "trust",
+            stage: Some("trust"),
+            description,
+        });
+    catalogue.splice(at..at, trust);
+    catalogue
+}

@@ -14,11 +14,9 @@
 //! the JSON text of the list (a registration file); `expected` is a list of instances or their
 //! JSON-lines text.
 
-use super::compare::Comparison;
-use super::completeness::Finding;
 use super::error::{TrustError, TrustErrorCode};
 use super::operators::{OperatorRegistry, Track};
-use crate::pyjson::{parse, Value};
+use tabeq::cpython_json::{parse, Value};
 
 /// A grouping key: a record field or a field derived from the record's operator.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -261,20 +259,6 @@ impl ReportOptions {
     pub(crate) fn parts(&self, track: Track) -> Result<Parts<'_>, TrustError> {
         check_by(&self.by, track)?;
         Ok((&self.by, &self.registry, self.bootstrap.as_ref()))
-    }
-
-    /// A computed report's completeness `findings` (the first one an error under `strict`), and
-    /// its comparisons when asked for (`compare` computes them).
-    pub(crate) fn checks(
-        &self,
-        findings: Vec<Finding>,
-        compare: impl FnOnce(&CompareOptions) -> Vec<Comparison>,
-    ) -> Result<(Vec<Finding>, Vec<Comparison>), TrustError> {
-        super::completeness::enforce(&findings, self.strict)?;
-        Ok((
-            findings,
-            self.compare.as_ref().map(compare).unwrap_or_default(),
-        ))
     }
 }
 

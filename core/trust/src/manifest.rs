@@ -14,8 +14,8 @@
 //! This module does no IO: the caller supplies a function that returns a file's bytes.
 //!
 //! ```
-//! use tabeq::trust::manifest::{score_manifest, FileContent, FileRole};
-//! use tabeq::trust::operators::OperatorRegistry;
+//! use tabeq_trust::manifest::{score_manifest, FileContent, FileRole};
+//! use tabeq_trust::operators::OperatorRegistry;
 //! let manifest = r#"{"model": "m", "dataset": "d", "question_id": 1, "prediction": "p.csv", "gold": "g.csv", "config": "c.json"}"#;
 //! let mut files = |path: &str, _role: FileRole| match path {
 //!     "p.csv" | "g.csv" => FileContent::Bytes(b"x\n1\n".to_vec()),
@@ -32,10 +32,10 @@ use std::collections::HashMap;
 use super::error::{TrustError, TrustErrorCode};
 use super::operators::OperatorRegistry;
 use super::records::{jsonl_lines, key_value, parse_object, robustness_identity, RobustnessRecord};
-use crate::error::{CsvError, TaskErrorCode};
-use crate::file_input::FileInput;
-use crate::pyjson::Value;
-use crate::{Prediction, PreparedGold, TaskConfig};
+use tabeq::cpython_json::Value;
+use tabeq::error::{CsvError, TaskErrorCode};
+use tabeq::file_input::FileInput;
+use tabeq::{Prediction, PreparedGold, TaskConfig};
 
 /// What a manifest file is used as (so the caller can apply the prediction file rules).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

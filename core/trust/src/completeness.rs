@@ -3,7 +3,7 @@
 //! `strict` the first one is an error with its code.
 //!
 //! ```
-//! use tabeq::trust::completeness::near_duplicates;
+//! use tabeq_trust::completeness::near_duplicates;
 //! let found = near_duplicates("model", ["GPT-5.5", "gpt-5.5 ", "Qwen"].into_iter());
 //! assert_eq!(found[0].code.code(), "near_duplicate_names");
 //! ```

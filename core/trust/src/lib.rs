@@ -1,6 +1,8 @@
 //! TrustDABench trust metrics: reliability (FRR, PRR, NRR, MRS) and robustness (coverage,
 //! Acc_clean, ASR, RAD, Acc_rob, ASR per operator and level), cross-dataset Spearman
 //! agreement and seeded bootstrap intervals. No IO: inputs are text, outputs are values or JSON.
+//! Built on the evaluator crate `tabeq` (its public API only: documents, the JSON writer, and
+//! the scorer for manifests of predictions).
 //! Definitions: `docs/spec/trust-metrics.md`; guide: `docs/trust-metrics.md`.
 //!
 //! # JSON API (stable; what the Python, CLI and WASM surfaces call)
@@ -46,11 +48,13 @@
 //! ```
 //! let records = r#"{"model": "GPT-5.5", "dataset": "DABench", "operator": "FDM", "instance_id": 1, "label": "full"}
 //! {"model": "GPT-5.5", "dataset": "DABench", "operator": "EC", "instance_id": 2, "label": "partial"}"#;
-//! let report = tabeq::trust::reliability_report_json(records, r#"{"by": ["model"]}"#).unwrap();
+//! let report = tabeq_trust::reliability_report_json(records, r#"{"by": ["model"]}"#).unwrap();
 //! assert!(report.contains(r#""mrs": 0.75"#));
-//! let err = tabeq::trust::reliability_report_json("{\"model\": 1}", "").unwrap_err();
+//! let err = tabeq_trust::reliability_report_json("{\"model\": 1}", "").unwrap_err();
 //! assert_eq!((err.code.code(), err.line), ("invalid_field", Some(1)));
 //! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod chart;
 pub mod compare;
@@ -69,19 +73,21 @@ pub mod robustness;
 pub mod stats;
 pub mod trend;
 
-pub use error::{TrustError, TrustErrorCode};
+pub use error::{error_catalogue, TrustError, TrustErrorCode};
 pub use group::GroupRow;
 pub use manifest::{FileContent, FileRole};
 pub use operators::{Operator, OperatorRegistry, Track};
 pub use options::{Bootstrap, GroupKey, ReportOptions};
 pub use reliability::ReliabilityReport;
 pub use report::Report;
+/// The report under the name the evaluator crate gave it (`tabeq::TrustReport`).
+pub use report::Report as TrustReport;
 pub use robustness::RobustnessReport;
 
-use crate::doc::Document;
-use crate::error::{ArgumentError, CodedError};
-use crate::file_input::FileInput;
-use crate::pyjson::{parse, Out, Value};
+use tabeq::cpython_json::{parse, Out, Value};
+use tabeq::doc::Document;
+use tabeq::error::{ArgumentError, CodedError};
+use tabeq::file_input::FileInput;
 
 /// A report of one track: the options (for `track`), then the records parsed with the
 /// options' operators and custom keys, then `report`.
@@ -150,10 +156,10 @@ pub fn robustness_report_json(
 ///
 /// ```
 /// let records = r#"{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "full"}"#;
-/// let doc = tabeq::trust::report_document("reliability", records, "").unwrap();
-/// let text = tabeq::trust::render_document(&doc, "text").unwrap();
+/// let doc = tabeq_trust::report_document("reliability", records, "").unwrap();
+/// let text = tabeq_trust::render_document(&doc, "text").unwrap();
 /// assert!(text.starts_with("Reliability\n===========\n"));
-/// assert!(tabeq::trust::render_document(&doc, "svg").unwrap().starts_with("<svg"));
+/// assert!(tabeq_trust::render_document(&doc, "svg").unwrap().starts_with("<svg"));
 /// ```
 pub fn report_document(
     kind: &str,
@@ -187,7 +193,7 @@ pub fn render_document(doc: &Document, format: &str) -> Result<String, TrustErro
                 .flat_map(|s| s.blocks.iter())
                 .chain(doc.lead.iter())
                 .filter_map(|b| match b {
-                    crate::doc::Block::Figure { svg, .. } => Some(svg.as_str()),
+                    tabeq::doc::Block::Figure { svg, .. } => Some(svg.as_str()),
                     _ => None,
                 })
                 .collect();
@@ -240,9 +246,9 @@ pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
 ///
 /// ```
 /// use tabeq::file_input::FileInput;
-/// let e = tabeq::trust::input_text(FileInput::Bytes(b"{}\n{\xff".to_vec()), "records").unwrap_err();
+/// let e = tabeq_trust::input_text(FileInput::Bytes(b"{}\n{\xff".to_vec()), "records").unwrap_err();
 /// assert_eq!((e.code, e.line), ("invalid_utf8", Some(2)));
-/// let e = tabeq::trust::input_text(FileInput::Missing, "records").unwrap_err();
+/// let e = tabeq_trust::input_text(FileInput::Missing, "records").unwrap_err();
 /// assert_eq!((e.code, e.message.as_str()), ("invalid_argument", "records is required"));
 /// ```
 pub fn input_text(input: FileInput, what: &str) -> Result<String, CodedError> {
@@ -266,7 +272,7 @@ pub type FileLookup<'a> = dyn FnMut(&str, FileRole) -> FileContent + 'a;
 /// The operator registry as a document (one table: code, name, track, family or kind,
 /// difficulty or level).
 pub fn operators_document(options_json: &str) -> Result<Document, TrustError> {
-    use crate::doc::{Align, Block, Cell, Column, Section, Table};
+    use tabeq::doc::{Align, Block, Cell, Column, Section, Table};
     let registry = operator_registry(options_json)?;
     let mut table = Table::new(
         ["code", "name", "track", "family/kind", "difficulty/level"]
@@ -381,7 +387,7 @@ impl SpearmanReport {
     /// the names in both).
     ///
     /// ```
-    /// let r = tabeq::trust::SpearmanReport::new(r#"{"x": [1, 2, 3], "y": [1, 3, 2]}"#).unwrap();
+    /// let r = tabeq_trust::SpearmanReport::new(r#"{"x": [1, 2, 3], "y": [1, 3, 2]}"#).unwrap();
     /// assert_eq!(r.summary(), "rho = 0.5000, p = 0.6667, exact p = 1.0000, n = 3");
     /// ```
     pub fn new(input_json: &str) -> Result<SpearmanReport, TrustError> {
@@ -420,7 +426,7 @@ impl SpearmanReport {
 
     /// The result as a document (for the CLI and the web page).
     pub fn to_document(&self) -> Document {
-        use crate::doc::{Block, Section, Tone};
+        use tabeq::doc::{Block, Section, Tone};
         let (s, e) = (&self.spearman, &self.exact);
         let mut items = vec![
             ("n".to_string(), s.n.to_string()),
@@ -457,7 +463,7 @@ fn four_places(value: Option<f64>) -> String {
 /// Spearman's ρ as JSON: `{"n", "rho", "t", "p_value", "keys", "p_exact", "p_exact_method",
 /// "rho_ci", "findings"}` (`keys` is the paired names or `null`; undefined values are `null`).
 pub fn spearman_json(input_json: &str) -> Result<String, TrustError> {
-    Ok(crate::pyjson::to_tree(&SpearmanReport::new(input_json)?).to_pretty())
+    Ok(tabeq::cpython_json::to_tree(&SpearmanReport::new(input_json)?).to_pretty())
 }
 
 /// The operator registry: the built-ins plus any in `options_json`'s `operators`.
@@ -469,7 +475,7 @@ pub fn operator_registry(options_json: &str) -> Result<OperatorRegistry, TrustEr
 /// The operator registry (built-ins plus any in `options_json`'s `operators`) as a JSON list of
 /// `{"code", "name", "track", "family"|"kind", "difficulty"|"level", "builtin"}`.
 pub fn operators_json(options_json: &str) -> Result<String, TrustError> {
-    Ok(crate::pyjson::to_tree(&operator_registry(options_json)?).to_pretty())
+    Ok(tabeq::cpython_json::to_tree(&operator_registry(options_json)?).to_pretty())
 }
 
 /// The operator registry as JSON (`format` `json`, see [`operators_json`]) or as its document

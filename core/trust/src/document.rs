@@ -2,7 +2,7 @@
 //! completeness findings, the comparisons and the charts. Every surface (Python's `print(report)`
 //! and notebook views, `tabeq trust`, the web page) renders these documents, so they read the same.
 
-use crate::doc::{Align, Block, Cell, Column, Document, Section, Table, Tone};
+use tabeq::doc::{Align, Block, Cell, Column, Document, Section, Table, Tone};
 
 use super::chart::{self, Series};
 use super::compare::Comparison;
@@ -813,7 +813,7 @@ fn trend_section(trend: &LevelTrend) -> Section {
 ///
 /// ```
 /// use tabeq::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Tone};
-/// use tabeq::trust::document::document_from_json;
+/// use tabeq_trust::document::document_from_json;
 /// let mut table = Table::new(vec![Column::new("a", Align::Right)]);
 /// table.push_row(vec![Cell::text("1").marked(Mark::Differs)]);
 /// let section = Section::new("S").block(Block::Table(table)).block(Block::note(Tone::Warning, "w"));
@@ -823,14 +823,14 @@ fn trend_section(trend: &LevelTrend) -> Section {
 /// assert_eq!(document_from_json("{\"title\": 1}"), None);
 /// ```
 pub fn document_from_json(text: &str) -> Option<Document> {
-    parsed::document(&crate::pyjson::parse(text).ok()?)
+    parsed::document(&tabeq::cpython_json::parse(text).ok()?)
 }
 
 mod parsed {
     use serde::Serialize;
 
-    use crate::doc::{Align, Block, Cell, Column, Document, Mark, Row, Section, Table, Tone};
-    use crate::pyjson::{to_tree, Out, Value};
+    use tabeq::cpython_json::{to_tree, Out, Value};
+    use tabeq::doc::{Align, Block, Cell, Column, Document, Mark, Row, Section, Table, Tone};
 
     fn text(v: &Value, key: &str) -> Option<String> {
         match v.get(key)? {

@@ -1,6 +1,6 @@
 //! The shapes of the trust JSON, as serde structs that borrow the reports: field order is key
-//! order, each key is written here once, and [`crate::cpython_json::to_tree`] prints them like
-//! `json.dumps(indent=2, ensure_ascii=False)`. The schema is in the docs of [`crate::trust`].
+//! order, each key is written here once, and [`tabeq::cpython_json::to_tree`] prints them like
+//! `json.dumps(indent=2, ensure_ascii=False)`. The schema is in the docs of [`crate`].
 
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -16,7 +16,7 @@ use super::robustness::{Attacks, RobAverage, RobRow};
 use super::stats::{Spearman, SpearmanExact};
 use super::trend::LevelTrend;
 use super::{ReliabilityReport, RobustnessReport, SpearmanReport};
-use crate::pyjson::{to_tree, Out};
+use tabeq::cpython_json::{to_tree, Out};
 
 /// A finite number, else `null`.
 fn finite(value: Option<f64>) -> Option<f64> {
@@ -302,7 +302,7 @@ impl ReliabilityReport {
         }
     }
 
-    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
+    /// The report as a JSON tree (see the module docs of [`crate`] for the schema).
     pub fn to_out(&self) -> Out {
         to_tree(self)
     }
@@ -559,13 +559,13 @@ impl RobustnessReport {
         }
     }
 
-    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema);
+    /// The report as a JSON tree (see the module docs of [`crate`] for the schema);
     /// from a manifest, with every line's verdict as `"scored"`.
     pub fn to_out_scored(&self, scored: Option<&[ScoredEntry]>) -> Out {
         to_tree(&Scored(self, scored))
     }
 
-    /// The report as a JSON tree (see the module docs of [`crate::trust`] for the schema).
+    /// The report as a JSON tree (see the module docs of [`crate`] for the schema).
     pub fn to_out(&self) -> Out {
         self.to_out_scored(None)
     }

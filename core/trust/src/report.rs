@@ -2,8 +2,8 @@
 //! rows per section and one CSV of every section (Python's `rows()`/`to_csv()`, `tabeq trust
 //! --format csv`). The bindings translate types; the shapes are decided here.
 
-use crate::doc::Document;
-use crate::pyjson::{python_float_repr, to_tree, Out};
+use tabeq::cpython_json::{python_float_repr, to_tree, Out};
+use tabeq::doc::Document;
 
 use super::error::{TrustError, TrustErrorCode};
 use super::manifest::ScoredEntry;
@@ -47,7 +47,7 @@ impl Report {
     /// `files`, robustness is scored from a manifest whose paths `files` reads.
     ///
     /// ```
-    /// use tabeq::trust::Report;
+    /// use tabeq_trust::Report;
     /// let records = r#"{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "full"}"#;
     /// let report = Report::new("reliability", records, r#"{"by": "model"}"#, None).unwrap();
     /// assert_eq!(report.sections(), ["overall", "groups", "dataset_average", "families", "pooled"]);
@@ -80,7 +80,7 @@ impl Report {
         }
     }
 
-    /// The report as a JSON tree (see [`crate::trust`] for the schema).
+    /// The report as a JSON tree (see [`crate`] for the schema).
     pub fn to_out(&self) -> Out {
         to_tree(self)
     }

@@ -3,7 +3,7 @@
 //! (MRS per model and dataset). Every text is escaped; values are fractions shown as percents.
 //!
 //! ```
-//! use tabeq::trust::chart::{bars, Series};
+//! use tabeq_trust::chart::{bars, Series};
 //! let svg = bars("ASR by operator", &["ROS".into(), "NRI".into()],
 //!     &[Series { name: "m".into(), values: vec![Some(0.25), None] }]);
 //! assert!(svg.starts_with("<svg") && svg.contains("<title>m, ROS: 25.00%</title>"));
@@ -11,7 +11,7 @@
 
 use core::fmt::Write as _;
 
-use crate::doc::esc;
+use tabeq::doc::esc;
 
 /// One named series of values (fractions; `None` where undefined).
 #[derive(Debug, Clone, PartialEq)]

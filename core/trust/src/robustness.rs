@@ -3,10 +3,10 @@
 //! bootstrap intervals (resampling questions with all their perturbations).
 //!
 //! ```
-//! use tabeq::trust::operators::OperatorRegistry;
-//! use tabeq::trust::records::parse_robustness_jsonl;
-//! use tabeq::trust::robustness::robustness_report;
-//! use tabeq::trust::options::GroupKey;
+//! use tabeq_trust::operators::OperatorRegistry;
+//! use tabeq_trust::records::parse_robustness_jsonl;
+//! use tabeq_trust::robustness::robustness_report;
+//! use tabeq_trust::options::GroupKey;
 //! let registry = OperatorRegistry::builtin();
 //! let records = parse_robustness_jsonl(r#"
 //! {"model": "m", "dataset": "d", "question_id": "q1", "correct": true}
@@ -32,6 +32,8 @@ use super::operators::{OperatorRegistry, Track};
 use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
 use super::records::{field_of, RobustnessRecord};
 use super::stats::Rng;
+// `Attacks` lives with the level trend, which reads it; this path keeps naming it.
+pub use super::trend::Attacks;
 use super::trend::{level_trend, LevelTrend};
 
 /// One original question with its valid perturbations' outcomes.
@@ -154,31 +156,6 @@ pub fn gather_questions(records: &[RobustnessRecord]) -> Result<Vec<Question>, T
         (&a.model, &a.dataset, &a.question_id).cmp(&(&b.model, &b.dataset, &b.question_id))
     });
     Ok(questions)
-}
-
-/// Attack counts of a slice of (question, perturbation) pairs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Attacks {
-    /// Valid perturbations.
-    pub perturbations: u64,
-    /// Perturbations of originally-correct questions (the ASR denominator).
-    pub attacks: u64,
-    /// Of those, the ones answered wrongly (the ASR numerator).
-    pub flips: u64,
-}
-
-impl Attacks {
-    /// flips / attacks, `None` when there are no attacks.
-    pub fn asr(&self) -> Option<f64> {
-        (self.attacks > 0).then(|| self.flips as f64 / self.attacks as f64)
-    }
-    pub(crate) fn add(&mut self, correct_before: bool, correct_after: bool) {
-        self.perturbations += 1;
-        if correct_before {
-            self.attacks += 1;
-            self.flips += u64::from(!correct_after);
-        }
-    }
 }
 
 /// The robustness numbers of one group of questions.

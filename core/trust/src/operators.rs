@@ -2,7 +2,7 @@
 //! registers. Operators are looked up by code or name, case-insensitively, and reported by code.
 //!
 //! ```
-//! use tabeq::trust::operators::{OperatorRegistry, Track};
+//! use tabeq_trust::operators::{OperatorRegistry, Track};
 //! let registry = OperatorRegistry::builtin();
 //! let op = registry.get(registry.resolve("Header_Conflict").unwrap());
 //! assert_eq!((op.code.as_str(), op.track), ("HC", Track::Reliability));
@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use super::error::{TrustError, TrustErrorCode};
-use crate::pyjson::{Out, Value};
+use tabeq::cpython_json::{Out, Value};
 
 /// Which benchmark track an operator belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -442,7 +442,7 @@ impl OperatorRegistry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pyjson::parse;
+    use tabeq::cpython_json::parse;
 
     #[test]
     fn builtins_resolve_by_code_or_name_in_any_case() {
