@@ -278,7 +278,7 @@ impl NativePartialCredit {
     }
     /// The `partial_credit` dict of `tabeq.explain.explain` (note, column_signature, rows, columns).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &tabeq::pyjson::to_tree(&self.inner).to_pretty())
+        json_loads(py, &tabeq::cpython_json::to_tree(&self.inner).to_pretty())
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
