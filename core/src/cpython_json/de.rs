@@ -129,7 +129,7 @@ impl<'de> de::Deserializer<'de> for Reader<'de> {
             Value::Float(f) => visitor.visit_f64(*f),
             Value::Str(s) => visitor.visit_borrowed_str(s),
             Value::Array(items) => visitor.visit_seq(Items(items.iter(), self.1)),
-            Value::Object(members) => visitor.visit_map(Members::new(members, self.1)),
+            Value::Object(members) => visitor.visit_map(Entries::members(members, self.1)),
         }
     }
 
@@ -156,7 +156,7 @@ impl<'de> de::Deserializer<'de> for Reader<'de> {
     ) -> Result<V::Value, DeError> {
         // Keys are looked up as `Value::get` does (the last duplicate wins; a value that is
         // not an object has none), in the fields' declared order.
-        let mut present = Vec::with_capacity(fields.len());
+        let mut present: Vec<(&'de str, &'de Value)> = Vec::with_capacity(fields.len());
         let mut missing = None;
         for &field in fields {
             match self.0.get(field) {
@@ -168,12 +168,7 @@ impl<'de> de::Deserializer<'de> for Reader<'de> {
                 None => {}
             }
         }
-        visitor.visit_map(Fields {
-            present: present.into_iter(),
-            value: None,
-            missing,
-            keys: self.1,
-        })
+        visitor.visit_map(Entries::new(present, missing, self.1))
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -226,16 +221,20 @@ impl<'de> de::SeqAccess<'de> for Items<'de> {
     }
 }
 
-/// An object's members as a Python dict holds them: each key once, where it first appears,
-/// with its last value.
-struct Members<'de> {
-    members: std::vec::IntoIter<(&'de str, &'de Value)>,
+/// Keys and their values, handed to a visitor in order: an object's members as a Python dict
+/// holds them (each key once, where it first appears, with its last value), or a struct's
+/// fields in their declared order.
+struct Entries<'de> {
+    entries: std::vec::IntoIter<(&'de str, &'de Value)>,
     value: Option<(&'de str, &'de Value)>,
+    /// With every key required: the first field whose key is absent (reported after the
+    /// fields declared before it).
+    missing: Option<&'static str>,
     keys: Keys,
 }
 
-impl<'de> Members<'de> {
-    fn new(members: &'de [(String, Value)], keys: Keys) -> Self {
+impl<'de> Entries<'de> {
+    fn members(members: &'de [(String, Value)], keys: Keys) -> Self {
         let mut index: std::collections::HashMap<&str, usize> =
             std::collections::HashMap::with_capacity(members.len());
         let mut deduped: Vec<(&'de str, &'de Value)> = Vec::with_capacity(members.len());
@@ -248,27 +247,39 @@ impl<'de> Members<'de> {
                 }
             }
         }
-        Members {
-            members: deduped.into_iter(),
+        Entries::new(deduped, None, keys)
+    }
+
+    fn new(
+        entries: Vec<(&'de str, &'de Value)>,
+        missing: Option<&'static str>,
+        keys: Keys,
+    ) -> Self {
+        Entries {
+            entries: entries.into_iter(),
             value: None,
+            missing,
             keys,
         }
     }
 }
 
-impl<'de> de::MapAccess<'de> for Members<'de> {
+impl<'de> de::MapAccess<'de> for Entries<'de> {
     type Error = DeError;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, DeError> {
-        match self.members.next() {
+        match self.entries.next() {
             Some((key, value)) => {
                 self.value = Some((key, value));
                 seed.deserialize(key.into_deserializer()).map(Some)
             }
-            None => Ok(None),
+            None => match self.missing.take() {
+                Some(field) => Err(de::Error::missing_field(field)),
+                None => Ok(None),
+            },
         }
     }
 
@@ -279,43 +290,7 @@ impl<'de> de::MapAccess<'de> for Members<'de> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.members.len())
-    }
-}
-
-/// A struct's fields, in their declared order.
-struct Fields<'de> {
-    present: std::vec::IntoIter<(&'static str, &'de Value)>,
-    value: Option<(&'static str, &'de Value)>,
-    /// With every key required: the first field whose key is absent (read after the fields
-    /// declared before it).
-    missing: Option<&'static str>,
-    keys: Keys,
-}
-
-impl<'de> de::MapAccess<'de> for Fields<'de> {
-    type Error = DeError;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, DeError> {
-        match self.present.next() {
-            Some((field, value)) => {
-                self.value = Some((field, value));
-                seed.deserialize(field.into_deserializer()).map(Some)
-            }
-            None => match self.missing.take() {
-                Some(field) => Err(de::Error::missing_field(field)),
-                None => Ok(None),
-            },
-        }
-    }
-
-    fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, DeError> {
-        let (field, value) = self.value.take().expect("a key before its value");
-        seed.deserialize(Reader(value, self.keys))
-            .map_err(|e| e.under(field))
+        Some(self.entries.len())
     }
 }
 
