@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 CARGO ?= cargo
 
 .PHONY: setup package tools integrations test-integrations docs example test test-rust test-python test-wasm test-cross-surface test-e2e lint bench fuzz wasm clean
-.PHONY: dist test-packaging test-wheel test-npm test-crate
+.PHONY: dist test-packaging test-wheel test-npm test-crate types test-types
 
 ## .venv with the tabeq package and the dev tools (the tests' environment). Each layer installs only
 ## when a target needs it, and says what and how much (scripts/setup.sh).
@@ -43,7 +43,7 @@ example: package
 		--config-root examples/suite/configs --output examples/suite/evaluation_summary.json
 
 ## Every test: Rust, Python, WASM (Node), cross-surface identity, browser end-to-end, plus lints.
-test: setup test-rust test-python test-integrations test-wasm test-cross-surface test-e2e test-packaging lint
+test: setup test-rust test-python test-integrations test-wasm test-cross-surface test-e2e test-packaging test-types lint
 
 test-rust:
 	$(CARGO) test --workspace --profile ci
@@ -64,6 +64,14 @@ test-cross-surface: setup
 
 test-e2e:
 	bash scripts/test-e2e.sh
+
+## Regenerate the committed declarations that come from the Rust types (one line per part).
+types:
+	$(CARGO) run -q -p tabeq-wasm --example declarations -- bindings-wasm/types/tabeq.d.ts
+
+## Fails when `make types` changes a committed file.
+test-types: types
+	git diff --exit-code --stat -- bindings-wasm/types || { echo "make types changed the files above: commit them"; exit 1; }
 
 # mypy follows tabeq.integrations.inspect_ai into inspect_ai: the harnesses must be installed.
 lint: setup integrations
