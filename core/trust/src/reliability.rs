@@ -327,12 +327,22 @@ fn findings(
     let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
     let mut operators_of: BTreeMap<(&str, &str, &str), BTreeSet<&str>> = BTreeMap::new();
     let mut missing: BTreeMap<String, usize> = BTreeMap::new();
+    let mut per_operator = completeness::OperatorCounts::new();
+    let mut models_on: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for r in records {
         *counts
             .entry(&r.dataset)
             .or_default()
             .entry(&r.model)
             .or_default() += 1;
+        *per_operator
+            .entry(&r.dataset)
+            .or_default()
+            .entry(&registry.get(r.operator).code)
+            .or_default()
+            .entry(&r.model)
+            .or_default() += 1;
+        models_on.entry(&r.dataset).or_default().insert(&r.model);
         operators_of
             .entry((&r.model, &r.dataset, &r.instance_id))
             .or_default()
@@ -342,6 +352,11 @@ fn findings(
         }
     }
     out.extend(completeness::unequal_counts(&counts, "judged instances"));
+    out.extend(completeness::unequal_operator_counts(
+        &per_operator,
+        &models_on,
+        "judged instances",
+    ));
     out.extend(completeness::duplicate_across_operators(&operators_of));
     out.extend(completeness::missing_fields(&missing));
     out.extend(completeness::incomplete_averages(

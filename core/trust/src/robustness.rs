@@ -625,6 +625,27 @@ fn findings(
             .insert(&q.question_id, q.k() + q.excluded);
     }
     out.extend(completeness::unequal_counts(&counts, "original questions"));
+    let mut per_operator = completeness::OperatorCounts::new();
+    let mut models_on: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for q in questions {
+        models_on.entry(&q.dataset).or_default().insert(&q.model);
+    }
+    for r in records {
+        if let Some(p) = r.perturbation.as_ref().filter(|p| p.valid) {
+            *per_operator
+                .entry(&r.dataset)
+                .or_default()
+                .entry(&report.registry.get(p.operator).code)
+                .or_default()
+                .entry(&r.model)
+                .or_default() += 1;
+        }
+    }
+    out.extend(completeness::unequal_operator_counts(
+        &per_operator,
+        &models_on,
+        "perturbations",
+    ));
     out.extend(completeness::missing_originals(&ks));
     let mut missing: BTreeMap<String, usize> = BTreeMap::new();
     let scope = scopes(&report.by, questions);

@@ -716,3 +716,58 @@ fn deeply_nested_json_is_a_coded_error() {
         assert!(reliability_report_json("", &nested).is_err());
     }
 }
+
+/// `strict` refuses a file in which one model lacks an operator the others have, even when the
+/// dataset's totals agree (one model's SCM instances relabelled as FDM); a complete file passes.
+#[test]
+fn strict_checks_completeness_per_dataset_and_operator() {
+    let complete: Vec<String> = ["A", "B", "C"]
+        .iter()
+        .flat_map(|m| label_lines(m, "D", 3, 4, 7))
+        .collect();
+    let strict = json!({"strict": true}).to_string();
+    assert!(reliability_report_json(&complete.join("\n"), &strict).is_ok());
+    let relabelled: Vec<String> = complete
+        .iter()
+        .map(|l| {
+            if l.contains(r#""model":"B""#) {
+                l.replace(r#""operator":"SCM""#, r#""operator":"FDM""#)
+            } else {
+                l.clone()
+            }
+        })
+        .collect();
+    assert_ne!(relabelled, complete);
+    let err = reliability_report_json(&relabelled.join("\n"), &strict).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::UnequalInstanceCounts);
+    assert!(err.message.contains("operator SCM"), "{}", err.message);
+    assert!(err.message.contains("\"B\""), "{}", err.message);
+    // Without strict, the same finding is listed; FDM's unequal count is reported as well.
+    let r = report(&relabelled.join("\n"), json!({}));
+    let messages: Vec<&str> = r["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages.iter().any(|m| m.contains("operator FDM")),
+        "{messages:?}"
+    );
+    // Robustness: a model without any perturbation of an operator the others have.
+    let mut lines = Vec::new();
+    for m in ["A", "B"] {
+        lines.push(json!({"model": m, "dataset": "D", "question_id": "q", "correct": true}));
+        for op in ["ROS", "NRI"] {
+            if m == "B" && op == "NRI" {
+                continue;
+            }
+            lines.push(json!({"model": m, "dataset": "D", "question_id": "q",
+                "perturbation_id": op, "operator": op, "correct": false}));
+        }
+    }
+    let text: Vec<String> = lines.iter().map(Value::to_string).collect();
+    let err = robustness_report_json(&text.join("\n"), &strict).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::UnequalInstanceCounts);
+    assert!(err.message.contains("operator NRI"), "{}", err.message);
+}
