@@ -94,10 +94,11 @@ fn completeness_section(findings: &[Finding]) -> Section {
 }
 
 fn comparison_section(comparisons: &[Comparison], metric: &str) -> Option<Section> {
-    if comparisons.is_empty() {
-        return None;
-    }
-    let mut table = Table::new(vec![
+    let first = comparisons.first()?;
+    // Comparisons within groups lead with the group's key columns (Holm runs per group).
+    let within: Vec<&str> = first.within_key.iter().map(|(k, _)| k.as_str()).collect();
+    let mut columns: Vec<Column> = within.iter().map(|k| left(&title_case(k))).collect();
+    columns.extend([
         left("Model A"),
         left("Model B"),
         right("shared"),
@@ -108,8 +109,14 @@ fn comparison_section(comparisons: &[Comparison], metric: &str) -> Option<Sectio
         right("p (exact)"),
         right("p (Holm)"),
     ]);
+    let mut table = Table::new(columns);
     for c in comparisons {
-        table.push_row(vec![
+        let mut cells: Vec<Cell> = c
+            .within_key
+            .iter()
+            .map(|(_, v)| Cell::text(v.clone()))
+            .collect();
+        cells.extend([
             Cell::text(c.a.clone()),
             Cell::text(c.b.clone()),
             num(c.shared.to_string()),
@@ -123,18 +130,27 @@ fn comparison_section(comparisons: &[Comparison], metric: &str) -> Option<Sectio
             num(p_text(c.p_value)),
             num(p_text(c.p_holm)),
         ]);
+        table.push_row(cells);
     }
-    let what = comparisons.first().map_or("", |c| c.within.as_str());
-    let caption = if what.is_empty() {
+    let caption = if within.is_empty() {
         format!("Paired differences of {metric} on shared instances")
     } else {
-        format!("Paired differences of {metric} on shared instances, within {what}")
+        format!(
+            "Paired differences of {metric} on shared instances, within each {} (Holm per {})",
+            within.join(" × "),
+            within.join(" × ")
+        )
     };
     Some(
         Section::new("Comparisons")
             .with_id("comparisons")
             .block(Block::Table(table.captioned(caption))),
     )
+}
+
+/// `dataset` → `Dataset` (custom field names stay as written).
+fn title_case(name: &str) -> String {
+    GroupKey::parse(name).map_or_else(|| name.to_string(), |k| key_title(&k))
 }
 
 fn rel_rate_cells(row: &RelRow) -> Vec<Cell> {

@@ -425,10 +425,23 @@ fn findings(
 fn comparisons(
     records: &[ReliabilityRecord],
     registry: &OperatorRegistry,
+    by: &[GroupKey],
     options: &CompareOptions,
 ) -> Vec<Comparison> {
-    let mut scores = Scores::new();
+    // One family per value of the grouping keys other than model.
+    let others: Vec<GroupKey> = by
+        .iter()
+        .filter(|k| **k != GroupKey::Model)
+        .cloned()
+        .collect();
+    let mut families: BTreeMap<compare::Family, Scores> = BTreeMap::new();
     for r in records {
+        let family = key_of(r, &others, registry)
+            .into_iter()
+            .zip(&others)
+            .map(|(part, k)| (part, k.name().to_string()))
+            .collect();
+        let scores = families.entry(family).or_default();
         let half_points = match r.label {
             Label::Full => 2,
             Label::Partial => 1,
@@ -443,7 +456,8 @@ fn comparisons(
             half_points,
         );
     }
-    compare::all_pairs(&scores, 0.5, options)
+    // Judged instances are independent units: each its own cluster.
+    compare::within_families(&families, 0.5, usize::MAX, options)
 }
 
 /// Compute the reliability report. Records must come from `registry`; duplicate
@@ -505,7 +519,7 @@ pub fn reliability_report_with(
     };
     let found = findings(records, registry, &report, options);
     (report.findings, report.comparisons) =
-        options.checks(found, |c| comparisons(records, registry, c))?;
+        options.checks(found, |c| comparisons(records, registry, by, c))?;
     Ok(report)
 }
 

@@ -771,3 +771,72 @@ fn strict_checks_completeness_per_dataset_and_operator() {
     assert_eq!(err.code, TrustErrorCode::UnequalInstanceCounts);
     assert!(err.message.contains("operator NRI"), "{}", err.message);
 }
+
+/// `compare` with `by: model,dataset` compares the models within each dataset, Holm within each
+/// dataset; `by: model` alone pools (as before).
+#[test]
+fn comparisons_within_each_dataset() {
+    let mut lines = label_lines("A", "D1", 6, 0, 8);
+    lines.extend(label_lines("B", "D1", 0, 0, 14));
+    lines.extend(label_lines("C", "D1", 1, 0, 13));
+    lines.extend(label_lines("A", "D2", 0, 0, 14));
+    lines.extend(label_lines("B", "D2", 0, 0, 14));
+    lines.extend(label_lines("C", "D2", 0, 0, 14));
+    let text = lines.join("\n");
+    let r = report(&text, json!({"by": "model,dataset", "compare": true}));
+    let comparisons = r["comparisons"].as_array().unwrap();
+    assert_eq!(comparisons.len(), 6, "3 pairs in each of 2 datasets");
+    for (c, dataset) in comparisons.iter().zip(["D1", "D1", "D1", "D2", "D2", "D2"]) {
+        assert_eq!(c["within"], json!({"dataset": dataset}));
+        assert_eq!(c["shared"], 14);
+    }
+    // D1: A vs B differs in 6 instances (exact p = 2/2^6); Holm over D1's three pairs only.
+    let ab = &comparisons[0];
+    assert_eq!((ab["a"].as_str(), ab["b"].as_str()), (Some("A"), Some("B")));
+    let p = ab["p_value"].as_f64().unwrap();
+    assert!((p - 2.0 / 64.0).abs() < 1e-12, "{p}");
+    let d1: Vec<f64> = comparisons[..3]
+        .iter()
+        .map(|c| c["p_value"].as_f64().unwrap())
+        .collect();
+    assert!((ab["p_holm"].as_f64().unwrap() - (3.0 * d1[0]).min(1.0)).abs() < 1e-12);
+    // D2: no differences at all.
+    assert!(comparisons[3..].iter().all(|c| c["p_value"] == 1.0));
+    let pooled = report(&text, json!({"by": "model", "compare": true}));
+    let pooled = pooled["comparisons"].as_array().unwrap();
+    assert_eq!(pooled.len(), 3);
+    assert!(pooled.iter().all(|c| c.get("within").is_none()));
+    let doc = tabeq_trust::report_document(
+        "reliability",
+        &text,
+        &json!({"by": "model,dataset", "compare": true}).to_string(),
+    )
+    .unwrap();
+    let table = tabeq_trust::render_document(&doc, "text").unwrap();
+    assert!(
+        table.contains("within each dataset (Holm per dataset)"),
+        "{table}"
+    );
+}
+
+/// Robustness comparisons take the question as the cluster: four flips of one question are one
+/// unit of evidence (one cluster: p = 1), not four independent ones (p = 2/16).
+#[test]
+fn robustness_comparisons_treat_a_question_as_one_cluster() {
+    let mut lines = Vec::new();
+    for (model, flipped) in [("A", true), ("B", false)] {
+        lines.push(json!({"model": model, "dataset": "D", "question_id": "q", "correct": true}));
+        for op in ["ROS", "COS", "HSS", "NRI"] {
+            lines.push(json!({"model": model, "dataset": "D", "question_id": "q",
+                "perturbation_id": op, "operator": op, "correct": !flipped}));
+        }
+    }
+    let text: Vec<String> = lines.iter().map(Value::to_string).collect();
+    let r = robustness(&text.join("\n"), json!({"by": "model", "compare": true}));
+    let c = &r["comparisons"][0];
+    assert_eq!(
+        (c["shared"].as_u64(), c["difference"].as_f64()),
+        (Some(4), Some(1.0))
+    );
+    assert_eq!(c["p_value"], 1.0);
+}
