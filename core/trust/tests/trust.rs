@@ -840,3 +840,35 @@ fn robustness_comparisons_treat_a_question_as_one_cluster() {
     );
     assert_eq!(c["p_value"], 1.0);
 }
+
+/// A `by: model,level` (or `model,operator`, `model,dataset,level`) chart has one series per
+/// model: each model's legend entry appears once per chart, whatever else is in the key.
+#[test]
+fn charts_name_each_model_once() {
+    let text = example("paper-robustness.jsonl");
+    for by in [
+        "model,level",
+        "model,operator",
+        "model,dataset,level",
+        "model,dataset",
+    ] {
+        let doc =
+            tabeq_trust::report_document("robustness", &text, &json!({ "by": by }).to_string())
+                .unwrap();
+        let svg = tabeq_trust::render_document(&doc, "svg").unwrap();
+        let charts: Vec<&str> = svg.split("<svg").skip(2).collect();
+        assert!(charts.len() >= 2, "{by}: {} charts", charts.len());
+        assert!(charts.iter().any(|c| c.contains("ASR by level")), "{by}");
+        for chart in charts.iter().filter(|c| c.contains("ASR by level")) {
+            for (model, ..) in TABLE_2 {
+                let legend = format!(">{}</text>", model);
+                assert_eq!(chart.matches(&legend).count(), 1, "{by}: {model}");
+            }
+        }
+    }
+    // The reliability heatmap ends with the "Avg." column.
+    let doc = tabeq_trust::report_document("reliability", &example("paper-reliability.jsonl"), "")
+        .unwrap();
+    let svg = tabeq_trust::render_document(&doc, "svg").unwrap();
+    assert!(svg.contains(">Avg.</text>"), "heatmap has an Avg. column");
+}
