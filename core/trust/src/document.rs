@@ -12,17 +12,35 @@ use super::completeness::Finding;
 use super::group::GroupRow;
 use super::group::{key_text, mean_finite, without_dataset, Key, KeyPart};
 use super::operators::Level;
-use super::options::{Bootstrap, GroupKey};
+use super::options::{Bootstrap, GroupKey, TableLayout};
 use super::reliability::{RelAverage, RelRow, ReliabilityReport, SectionKeys};
 use super::robustness::{Attacks, RobAverage, RobRow, RobustnessReport};
 use super::trend::LevelTrend;
 
-/// A fraction as a percentage with two decimals, `-` when undefined.
+thread_local! {
+    // The decimals of percentages while a document is built (the layout's `decimals`). A
+    // thread-local rather than a parameter: the cell builders are `fn` pointers in the
+    // layout tables below, and a document is built on one thread from start to end.
+    static DECIMALS: core::cell::Cell<usize> = const { core::cell::Cell::new(2) };
+}
+
+/// A fraction as a percentage with two decimals (the layout's while a document is built), `-`
+/// when undefined.
 pub fn pct(value: Option<f64>) -> String {
     match value {
-        Some(v) if v.is_finite() => format!("{:.2}", 100.0 * v),
+        Some(v) if v.is_finite() => format!("{:.*}", DECIMALS.get(), 100.0 * v),
         _ => "-".into(),
     }
+}
+
+/// Build a document with the layout's decimals, then its row order and columns.
+fn laid_out(layout: &TableLayout, build: impl FnOnce() -> Document) -> Document {
+    let before = DECIMALS.replace(layout.decimals.unwrap_or(2));
+    let mut doc = build();
+    DECIMALS.set(before);
+    // The report checked the layout against this document when it was computed.
+    let _ = layout.apply(&mut doc);
+    doc
 }
 
 fn pct_ci(value: Option<f64>, ci: Option<(f64, f64)>) -> String {
@@ -422,9 +440,14 @@ const RELIABILITY_LAYOUT: Layout<RelRow, RelAverage> = Layout {
 
 impl ReliabilityReport {
     /// The report as a document: the main table (one column block per dataset when grouped by
-    /// dataset and something else), operator families and all operators (micro), Spearman
-    /// agreement, completeness, comparisons and charts.
+    /// dataset and something else, laid out as the options' `layout` says), operator families
+    /// and all operators (micro), Spearman agreement, completeness, comparisons and charts.
     pub fn to_document(&self) -> Document {
+        laid_out(&self.layout, || self.plain_document())
+    }
+
+    /// The document before the layout.
+    pub(crate) fn plain_document(&self) -> Document {
         let by = &self.by;
         let sizes = vec![("records", self.records.to_string())];
         let main = RELIABILITY_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
@@ -659,9 +682,14 @@ fn named_series(named: &[Named], values: impl Fn(&Named) -> Vec<Option<f64>>) ->
 
 impl RobustnessReport {
     /// The report as a document: the main table (a column block per dataset when grouped by
-    /// dataset and something else), ASR per operator and per level, the level trend,
-    /// completeness, comparisons and charts.
+    /// dataset and something else, laid out as the options' `layout` says), ASR per operator
+    /// and per level, the level trend, completeness, comparisons and charts.
     pub fn to_document(&self) -> Document {
+        laid_out(&self.layout, || self.plain_document())
+    }
+
+    /// The document before the layout.
+    pub(crate) fn plain_document(&self) -> Document {
         let by = &self.by;
         let sizes = vec![
             ("originals", self.originals.to_string()),

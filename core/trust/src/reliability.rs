@@ -132,6 +132,8 @@ pub struct RankAgreement {
 /// The reliability report.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReliabilityReport {
+    /// The main table's layout (row order, columns, decimals) for its documents.
+    pub layout: super::options::TableLayout,
     /// Grouping keys.
     pub by: Vec<GroupKey>,
     /// Number of records.
@@ -516,6 +518,7 @@ pub fn reliability_report_with(
         pooled,
         findings: Vec::new(),
         comparisons: Vec::new(),
+        layout: options.layout.clone(),
     };
     let found = findings(records, registry, &report, options);
     (report.findings, report.comparisons) =

@@ -291,6 +291,8 @@ pub struct RobAverage {
 /// The robustness report.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RobustnessReport {
+    /// The main table's layout (row order, columns, decimals) for its documents.
+    pub layout: super::options::TableLayout,
     /// Grouping keys (model and/or dataset).
     pub by: Vec<GroupKey>,
     /// Original records.
@@ -593,6 +595,7 @@ pub fn robustness_report_with(
         groups,
         findings: Vec::new(),
         comparisons: Vec::new(),
+        layout: options.layout.clone(),
         registry: registry.clone(),
     };
     let found = findings(records, &questions, &report, options);

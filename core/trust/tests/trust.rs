@@ -872,3 +872,85 @@ fn charts_name_each_model_once() {
     let svg = tabeq_trust::render_document(&doc, "svg").unwrap();
     assert!(svg.contains(">Avg.</text>"), "heatmap has an Avg. column");
 }
+
+/// `latex` renders both tracks as booktabs tables (dataset blocks under a spanning header, the
+/// best value per column in bold, arrows for the metrics with a direction), laid out as asked.
+#[test]
+fn latex_tables_for_both_tracks_with_the_layout() {
+    let order: Vec<&str> = TABLE_2.iter().map(|(m, ..)| *m).collect();
+    let layout =
+        json!({"layout": {"rows": order, "columns": ["FRR", "PRR", "NRR", "MRS", "Avg. MRS"]}});
+    let doc = tabeq_trust::report_document(
+        "reliability",
+        &example("paper-reliability.jsonl"),
+        &layout.to_string(),
+    )
+    .unwrap();
+    let latex = tabeq_trust::render_document(&doc, "latex").unwrap();
+    let table = latex.split("% MRS by group\n").nth(1).unwrap();
+    let table = &table[..table.find("\\end{tabular}").unwrap()];
+    assert!(
+        table.starts_with("\\begin{tabular}{lrrrrrrrrr}\n\\toprule\n"),
+        "{table}"
+    );
+    assert!(table.contains("\\multicolumn{4}{c}{AIDABench-QA} & \\multicolumn{4}{c}{DABench}"));
+    assert!(table.contains("MRS $\\uparrow$") && table.contains("NRR $\\downarrow$"));
+    let rows: Vec<&str> = table
+        .lines()
+        .skip_while(|l| *l != "\\midrule")
+        .skip(1)
+        .take_while(|l| *l != "\\bottomrule")
+        .collect();
+    let firsts: Vec<&str> = rows
+        .iter()
+        .map(|r| r.split(" & ").next().unwrap())
+        .collect();
+    assert_eq!(firsts, order);
+    for ((model, aida, dab), row) in TABLE_2.iter().zip(&rows) {
+        let cells: Vec<&str> = row.trim_end_matches(" \\\\").split(" & ").collect();
+        assert_eq!(cells.len(), 10, "{row}");
+        let plain = |c: &str| {
+            c.trim_start_matches("\\textbf{")
+                .trim_end_matches('}')
+                .to_string()
+        };
+        assert_eq!(
+            (plain(cells[4]), plain(cells[8])),
+            (aida.to_string(), dab.to_string()),
+            "{model}"
+        );
+    }
+    // GPT-5.5 has the highest MRS on both datasets: bold; the others are not.
+    assert!(rows[5].contains("\\textbf{23.22}") && rows[5].contains("\\textbf{25.19}"));
+    assert!(!rows[0].contains("\\textbf{14.68}"));
+    // Robustness: ASR is better low, so the lowest is bold; the layout's decimals apply.
+    let options = json!({"layout": {"columns": "ASR,RAD,Avg. ASR", "order_by": "Avg. ASR",
+        "ascending": true, "decimals": 1}});
+    let doc = tabeq_trust::report_document(
+        "robustness",
+        &example("paper-robustness.jsonl"),
+        &options.to_string(),
+    )
+    .unwrap();
+    let latex = tabeq_trust::render_document(&doc, "latex").unwrap();
+    let main = latex.split("% Robustness by group\n").nth(1).unwrap();
+    assert!(main.starts_with("\\begin{tabular}{lrrrrr}\n"), "{main}");
+    assert!(main.contains("ASR $\\downarrow$ & RAD $\\downarrow$ & ASR $\\downarrow$ & RAD $\\downarrow$ & Avg. ASR $\\downarrow$"));
+    let first_row = main
+        .lines()
+        .skip_while(|l| *l != "\\midrule")
+        .nth(1)
+        .unwrap();
+    assert!(first_row.ends_with("\\textbf{19.4} \\\\"), "{first_row}");
+    // The same layout in the text table.
+    let text = tabeq_trust::render_document(&doc, "text").unwrap();
+    assert!(
+        text.contains("Avg. ASR") && !text.contains("Acc_clean  "),
+        "{text}"
+    );
+    // A layout naming no column is an invalid_options error.
+    let bad = json!({"layout": {"columns": ["XYZ"]}}).to_string();
+    let err = reliability_report_json(&example("paper-reliability.jsonl"), &bad).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::InvalidOptions);
+    assert!(err.message.contains("XYZ"), "{}", err.message);
+}
