@@ -792,8 +792,8 @@ impl RobustnessReport {
         let average = datasets.len() > 1;
         let kept: Vec<usize> = (0..by.len())
             .filter(|&i| {
-                !matches!(by[i], GroupKey::Operator | GroupKey::Kind | GroupKey::Level)
-                    && !(average && by[i] == GroupKey::Dataset)
+                let axis = matches!(by[i], GroupKey::Operator | GroupKey::Kind | GroupKey::Level);
+                !(axis || (average && by[i] == GroupKey::Dataset))
             })
             .collect();
         type Pool = (BTreeMap<usize, Attacks>, [Attacks; 4]);

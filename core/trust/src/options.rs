@@ -601,7 +601,11 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
                     _ => Some(parse_expected(v, track)?),
                 }
             }
-            "layout" => options.layout = TableLayout::parse(v)?,
+            "layout" => {
+                if !matches!(v, Value::Null) {
+                    options.layout = TableLayout::parse(v)?;
+                }
+            }
             other => {
                 return Err(invalid(format!(
                     "unknown option {other:?} (by, operators, bootstrap, seed, confidence, strict, compare, expected, layout)"

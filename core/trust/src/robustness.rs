@@ -715,7 +715,8 @@ fn comparisons(
     options: &CompareOptions,
 ) -> Vec<Comparison> {
     let others: Vec<&GroupKey> = by.iter().filter(|k| **k != GroupKey::Model).collect();
-    let original_fields: HashMap<(&str, &str, &str), &[(String, Option<String>)]> = records
+    type Fields = [(String, Option<String>)];
+    let original_fields: HashMap<(&str, &str, &str), &Fields> = records
         .iter()
         .filter(|r| r.perturbation.is_none())
         .map(|r| {
