@@ -15,13 +15,22 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "trust"
 OPERATORS = ["FDM", "DM", "FLM", "DAM", "SCM", "EC", "HC"]
 # The paper's model order (Tables 2 and 3 list the models in this order).
-PAPER_ORDER = "Qwen3.7-Max,DeepSeek-V4-Pro,GLM-5.2,Gemini-3.1-Pro,Claude-Sonnet-5,GPT-5.5,Qwen3.6 27B,Qwen3-30B-A3B"
+PAPER_ORDER = (
+    "Qwen3.7-Max,DeepSeek-V4-Pro,GLM-5.2,Gemini-3.1-Pro,Claude-Sonnet-5,GPT-5.5,Qwen3.6 27B,Qwen3-30B-A3B"
+)
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     code = main(args)
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def report_text(capsys: pytest.CaptureFixture[str], track: str, file: str, *args: str) -> str:
+    """`tabeq trust TRACK examples/trust/FILE ARGS...`, which must succeed; its output."""
+    code, out, err = run(["trust", track, str(EXAMPLES / file), *args], capsys)
+    assert code == 0, err
+    return out
 
 
 def labelled(model: str, dataset: str, full: int, none: int) -> list[dict[str, Any]]:
@@ -33,53 +42,31 @@ def labelled(model: str, dataset: str, full: int, none: int) -> list[dict[str, A
 
 
 def test_latex_for_both_tracks_with_layout(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        [
-            "trust",
-            "reliability",
-            str(EXAMPLES / "paper-reliability.jsonl"),
-            "--format",
-            "latex",
-            "--rows",
-            PAPER_ORDER,
-            "--columns",
-            "FRR,PRR,NRR,MRS,Avg. MRS",
-        ],
+    out = report_text(
         capsys,
+        "reliability",
+        "paper-reliability.jsonl",
+        *("--format", "latex", "--rows", PAPER_ORDER, "--columns", "FRR,PRR,NRR,MRS,Avg. MRS"),
     )
-    assert code == 0
     main_table = out.split("% MRS by group\n")[1].split("\\end{tabular}")[0]
     assert main_table.startswith("\\begin{tabular}{lrrrrrrrrr}\n\\toprule\n")
     body = main_table.split("\\midrule\n")[1].split("\\bottomrule")[0].splitlines()
     assert [line.split(" & ")[0] for line in body] == PAPER_ORDER.split(",")
     assert "\\textbf{23.22}" in body[5] and "\\textbf{25.19}" in body[5]
-    code, out, _ = run(
-        [
-            "trust",
-            "robustness",
-            str(EXAMPLES / "paper-robustness.jsonl"),
-            "--format",
-            "latex",
-            "--columns",
-            "ASR,RAD,Avg. ASR",
-            "--order-by",
-            "Avg. ASR",
-            "--ascending",
-            "--decimals",
-            "1",
-        ],
+    out = report_text(
         capsys,
+        "robustness",
+        "paper-robustness.jsonl",
+        *("--format", "latex", "--columns", "ASR,RAD,Avg. ASR", "--order-by", "Avg. ASR", "--ascending"),
+        *("--decimals", "1"),
     )
-    assert code == 0
     main_table = out.split("% Robustness by group\n")[1]
     assert main_table.startswith("\\begin{tabular}{lrrrrr}\n\\toprule\n")
     assert "Avg. ASR $\\downarrow$" in main_table
     first = main_table.split("\\midrule\n")[1].splitlines()[0]
     assert first.endswith("\\textbf{19.4} \\\\"), first
     # The layout is shared by the text formats.
-    report = trust.robustness(
-        EXAMPLES / "paper-robustness.jsonl", layout={"columns": ["ASR"], "decimals": 3}
-    )
+    report = trust.robustness(EXAMPLES / "paper-robustness.jsonl", layout={"columns": ["ASR"], "decimals": 3})
     assert "ASR" in report.to_markdown() and report.to_latex().count("\\toprule") >= 2
     header = next(line for line in report.table().splitlines() if line.startswith("Model"))
     assert header.split() == ["Model", "AIDABench-QA", "ASR", "DABench", "ASR"]
@@ -110,20 +97,16 @@ def test_strict_refuses_a_model_without_an_operator(
 
 
 def test_compare_within_each_dataset(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        [
-            "trust",
-            "reliability",
-            str(EXAMPLES / "paper-reliability.jsonl"),
-            "--by",
-            "model,dataset",
-            "--compare",
-            "--format",
-            "json",
-        ],
+    out = report_text(
         capsys,
+        "reliability",
+        "paper-reliability.jsonl",
+        "--by",
+        "model,dataset",
+        "--compare",
+        "--format",
+        "json",
     )
-    assert code == 0
     comparisons = json.loads(out)["comparisons"]
     assert len(comparisons) == 2 * 28
     datasets = [c["within"]["dataset"] for c in comparisons]
@@ -135,19 +118,9 @@ def test_compare_within_each_dataset(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_chart_names_each_model_once(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        [
-            "trust",
-            "robustness",
-            str(EXAMPLES / "paper-robustness.jsonl"),
-            "--by",
-            "model,level",
-            "--format",
-            "svg",
-        ],
-        capsys,
+    out = report_text(
+        capsys, "robustness", "paper-robustness.jsonl", "--by", "model,level", "--format", "svg"
     )
-    assert code == 0
     level_chart = next(part for part in out.split("<svg")[1:] if "ASR by level" in part)
     for model in PAPER_ORDER.split(","):
         assert level_chart.count(f">{model}</text>") == 1, model

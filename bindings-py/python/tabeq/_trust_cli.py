@@ -146,7 +146,9 @@ def _add_report_options(p: argparse.ArgumentParser, default_by: str, keys: tuple
     p.add_argument(
         "--columns", default=None, metavar="M,...", help="metric columns to keep (e.g. ASR,RAD,'Avg. ASR')"
     )
-    p.add_argument("--decimals", type=int, default=None, metavar="N", help="decimals of percentages (default 2)")
+    p.add_argument(
+        "--decimals", type=int, default=None, metavar="N", help="decimals of percentages (default 2)"
+    )
     p.add_argument(
         "--compare",
         action="store_true",
