@@ -40,6 +40,14 @@ pub enum FileProblem {
     NotRegular,
     /// Larger than the limit: the size seen, in bytes.
     TooLarge(u64),
+    /// A prediction with more than one hard link (the count): it could be the gold, or any
+    /// file the participant could not otherwise read. Only tabeq refuses it; the official
+    /// evaluator reads it (a hard link to the gold passes there).
+    HardLink(u64),
+    /// A prediction that is the task's gold file itself (same device and inode), reached
+    /// through a linked task folder. Only tabeq refuses it; the official evaluator scores it
+    /// as a pass.
+    SameAsGold,
     /// Any other OS error, as the OS words it.
     Io(String),
 }
@@ -52,9 +60,21 @@ impl FileProblem {
             FileProblem::Link => format!("Symbolic links are not allowed: {path}"),
             FileProblem::NotRegular => format!("Not a regular file: {path}"),
             FileProblem::TooLarge(size) => format!("File too large: {path} ({size} bytes)"),
+            FileProblem::HardLink(links) => hard_link(path, *links),
+            FileProblem::SameAsGold => same_as_gold(path),
             FileProblem::Io(reason) => format!("Cannot read {path}: {reason}"),
         }
     }
+}
+
+/// The words for [`FileProblem::HardLink`], in the style of the official link message.
+pub(crate) fn hard_link(path: &str, links: u64) -> String {
+    format!("Hard links are not allowed: {path} ({links} links)")
+}
+
+/// The words for [`FileProblem::SameAsGold`].
+pub(crate) fn same_as_gold(path: &str) -> String {
+    format!("The prediction is the gold file: {path}")
 }
 
 /// A task record's `error` for a prediction path with no file, as the official suite words it.

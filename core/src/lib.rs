@@ -144,6 +144,8 @@
 #![warn(missing_docs)]
 
 mod bipartite;
+#[doc(hidden)]
+pub mod cancel;
 pub mod canon;
 mod catalogue;
 #[doc(hidden)]
@@ -167,6 +169,8 @@ pub mod isodate;
 pub mod matching;
 #[doc(hidden)]
 pub mod number;
+#[doc(hidden)]
+pub mod official_csv;
 #[doc(hidden)]
 pub mod output;
 pub mod partial_credit;

@@ -20,9 +20,16 @@ const LAYERS: &[(&str, &[Layer])] = &[
         &[
             (
                 "text and values",
-                &["chars", "codes", "cpython_json", "doc", "file_problem"],
+                &[
+                    "chars",
+                    "codes",
+                    "cpython_json",
+                    "doc",
+                    "file_problem",
+                    "cancel",
+                ],
             ),
-            ("tables", &["csv", "extract"]),
+            ("tables", &["csv", "extract", "official_csv"]),
             (
                 "rules and canonical values",
                 &["config", "isodate", "number", "canon"],

@@ -272,6 +272,10 @@ impl FileProblem {
             FileProblem::TooLarge(size) => {
                 write_too_large(f, "CSV", &format!(": {path}"), *size, true)
             }
+            FileProblem::HardLink(links) => {
+                f.write_str(&crate::file_problem::hard_link(path, *links))
+            }
+            FileProblem::SameAsGold => f.write_str(&crate::file_problem::same_as_gold(path)),
             FileProblem::Io(reason) => write!(f, "Cannot read CSV {path}: {reason}"),
         }
     }
