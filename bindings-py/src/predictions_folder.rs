@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use pyo3::prelude::*;
-use tabeq::file_input::PredictionSource;
+use tabeq::evaluate::Prediction;
 use tabeq::predictions_folder::{parse_task_list, PredictionsCheck, MAX_ENTRIES};
 use tabeq::FatalError;
 
@@ -103,9 +103,9 @@ fn check_predictions_folder(
             for (task_id, path) in check.reads() {
                 let file = read_prediction(&prediction_root.join(&path));
                 let source = match &file {
-                    PredictionFile::Bytes(bytes) => PredictionSource::Csv(bytes),
-                    PredictionFile::Invalid(e) => PredictionSource::Unreadable(e),
-                    PredictionFile::Missing => PredictionSource::Missing(None),
+                    PredictionFile::Bytes(bytes) => Prediction::Csv(bytes),
+                    PredictionFile::Invalid(e) => Prediction::Invalid(e),
+                    PredictionFile::Missing(path) => Prediction::MissingAt(path),
                 };
                 // Every path comes from `reads`, so the task is known.
                 let _ = check.check(&task_id, source);

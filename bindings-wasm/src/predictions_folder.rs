@@ -67,7 +67,9 @@ impl PredictionsFolderRun {
     pub fn check(&mut self, task_id: JsValue, prediction: JsValue) -> Result<JsValue, JsValue> {
         let task_id = throw(string(&task_id, "taskId"))?;
         let prediction = csv_input(&prediction, "prediction")?;
-        to_js(throw(self.check.check(&task_id, prediction.as_source()))?)
+        let check = &mut self.check;
+        let task = prediction.with_prediction(|p| check.check(&task_id, p).map(to_js));
+        throw(task)?
     }
 
     /// The report, once every file is checked.

@@ -17,10 +17,34 @@
 
 use core::fmt;
 
+use crate::codes::code_enum;
 use crate::config::is_task_id;
 use crate::csv::{CsvError, CsvErrorKind, CsvProblem};
 use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_COLUMNS};
 use crate::evaluate::TaskErrorCode;
+
+code_enum! {
+    /// What the check of a predictions folder finds beyond a task's own error code: names that
+    /// miss the layout, tasks outside the expected list, and notes that are not errors.
+    SubmissionCode {
+        /// A task folder holds a file that is nearly `prediction.csv` (`Prediction.csv`, `predictions.csv`, …) and no `prediction.csv`: the task is scored as missing.
+        PredictionMisnamed => "prediction_misnamed",
+        /// A folder nearly named like a task (`Task_3`, `task-3`): the official evaluator does not read it.
+        TaskFolderMisnamed => "task_folder_misnamed",
+        /// A task folder whose task is not in the expected task list (not scored).
+        UnexpectedTask => "unexpected_task",
+        /// An entry of the predictions folder that is not a task folder (not read).
+        StrayEntry => "stray_entry",
+        /// A file that is not UTF-8 reads as Latin-1 or Windows-1252 text (the hint names the first line).
+        EncodingLatin1 => "encoding_latin1",
+        /// A note: the file starts with a UTF-8 byte order mark, which the official reader skips.
+        ByteOrderMark => "byte_order_mark",
+        /// A note: header names used by more than one column (headers are not scored).
+        RepeatedHeaders => "repeated_headers",
+        /// A line of an expected task list that is not a task id.
+        TaskListInvalid => "task_list_invalid",
+    }
+}
 
 /// A place in a file as an editor shows it: 1-based line and column (characters, the byte
 /// order mark not counted) and the 0-based byte offset in the file.

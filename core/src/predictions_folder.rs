@@ -15,13 +15,13 @@
 //! ([`PredictionsCheck::check`]).
 //!
 //! ```
-//! use tabeq::file_input::PredictionSource;
+//! use tabeq::evaluate::Prediction;
 //! use tabeq::predictions_folder::PredictionsCheck;
 //! let listing = ["task_1/", "task_1/prediction.csv", "task_2/", "task_2/Prediction.csv", "notes.txt"];
 //! let mut check = PredictionsCheck::new(&listing, None, Some(&["task_1".into(), "task_2".into(), "task_3".into()])).unwrap();
 //! assert_eq!(check.reads(), [("task_1".to_string(), "task_1/prediction.csv".to_string()), ("task_2".into(), "task_2/Prediction.csv".into())]);
-//! check.check("task_1", PredictionSource::Csv(b"a,b\n1,2\n3\n")).unwrap();
-//! check.check("task_2", PredictionSource::Csv(b"a\n1\n")).unwrap();
+//! check.check("task_1", Prediction::Csv(b"a,b\n1,2\n3\n")).unwrap();
+//! check.check("task_2", Prediction::Csv(b"a\n1\n")).unwrap();
 //! let report = check.report().unwrap();
 //! assert_eq!(report.ready_count(), 0);
 //! // task_2 is missing too: the official evaluator reads only task_2/prediction.csv.
@@ -31,7 +31,6 @@
 //! assert!(text.contains("found task_2/Prediction.csv"), "{text}");
 //! ```
 
-use crate::codes::code_enum;
 use crate::config::FatalError;
 use crate::config::{is_task_id, natural_task_order};
 use crate::csv::read_table;
@@ -40,10 +39,9 @@ use crate::doc::{Align, Block, Cell, Document, Mark, Section, Table, Tone};
 use crate::error::CodedError;
 use crate::evaluate::Prediction;
 use crate::evaluate::TaskErrorCode;
-use crate::file_input::PredictionSource;
 use crate::fixit::{
     locate, near_miss_file, near_miss_task_folder, repeated_headers, what_to_do, EncodingHint,
-    TextPosition, PREDICTION_FILE,
+    SubmissionCode, TextPosition, PREDICTION_FILE,
 };
 use crate::gold_free_check::{validate_prediction, ValidationReport};
 use crate::submission::{plural, ForeignFile};
@@ -51,29 +49,6 @@ use crate::suite::{plan_suite, ConfigFile, SuitePlan};
 
 /// Most entries of a listing and of an expected task list (a bound on what untrusted input costs).
 pub const MAX_ENTRIES: usize = 200_000;
-
-code_enum! {
-    /// What the check of a predictions folder finds beyond a task's own error code: names that
-    /// miss the layout, tasks outside the expected list, and notes that are not errors.
-    SubmissionCode {
-        /// A task folder holds a file that is nearly `prediction.csv` (`Prediction.csv`, `predictions.csv`, …) and no `prediction.csv`: the task is scored as missing.
-        PredictionMisnamed => "prediction_misnamed",
-        /// A folder nearly named like a task (`Task_3`, `task-3`): the official evaluator does not read it.
-        TaskFolderMisnamed => "task_folder_misnamed",
-        /// A task folder whose task is not in the expected task list (not scored).
-        UnexpectedTask => "unexpected_task",
-        /// An entry of the predictions folder that is not a task folder (not read).
-        StrayEntry => "stray_entry",
-        /// A file that is not UTF-8 reads as Latin-1 or Windows-1252 text (the hint names the first line).
-        EncodingLatin1 => "encoding_latin1",
-        /// A note: the file starts with a UTF-8 byte order mark, which the official reader skips.
-        ByteOrderMark => "byte_order_mark",
-        /// A note: header names used by more than one column (headers are not scored).
-        RepeatedHeaders => "repeated_headers",
-        /// A line of an expected task list that is not a task id.
-        TaskListInvalid => "task_list_invalid",
-    }
-}
 
 /// Where the expected task list comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -410,7 +385,7 @@ impl PredictionsCheck {
     }
 
     /// The files to read, `(task id, path relative to the folder)`, in task order. A path the
-    /// caller cannot read as a regular file is handed back as [`PredictionSource::Unreadable`].
+    /// caller cannot read as a regular file is handed back as [`Prediction::Invalid`].
     pub fn reads(&self) -> Vec<(String, String)> {
         self.slots
             .iter()
@@ -427,7 +402,7 @@ impl PredictionsCheck {
     pub fn check(
         &mut self,
         task_id: &str,
-        prediction: PredictionSource<'_>,
+        prediction: Prediction<'_>,
     ) -> Result<&FolderTask, CodedError> {
         let unknown = || CodedError::unknown_task(task_id);
         let i = self
@@ -552,29 +527,28 @@ impl Slot {
 
     fn check(
         &self,
-        prediction: PredictionSource<'_>,
+        prediction: Prediction<'_>,
         config: Option<&crate::config::TaskConfig>,
     ) -> FolderTask {
         let mut task = self.base();
         let bytes = match prediction {
-            PredictionSource::Csv(bytes) => Some(bytes),
+            Prediction::Csv(bytes) => Some(bytes),
             _ => None,
         };
         let read = match prediction {
-            PredictionSource::Csv(bytes) => read_table(bytes),
-            PredictionSource::Missing(_) => Err(CsvError::new(CsvProblem::Empty, None)),
-            PredictionSource::Unreadable(e) => Err(e.clone()),
-            PredictionSource::TooLarge { at_least, exact } => {
-                Err(CsvError::too_large(at_least, exact))
+            Prediction::Missing | Prediction::MissingAt(_) => {
+                return self.without_file(ExpectedFrom::PredictionFolder);
             }
+            Prediction::Csv(bytes) => {
+                read_table(bytes).map(|t| (t.headers().to_vec(), t.row_count()))
+            }
+            Prediction::Table(t) => Ok((t.headers().to_vec(), t.row_count())),
+            Prediction::Invalid(e) => Err(e.clone()),
         };
-        if matches!(prediction, PredictionSource::Missing(_)) {
-            return self.without_file(ExpectedFrom::PredictionFolder);
-        }
         match read {
-            Ok(table) => {
-                task.rows = Some(table.row_count());
-                task.columns = Some(table.column_count());
+            Ok((headers, rows)) => {
+                task.rows = Some(rows);
+                task.columns = Some(headers.len());
                 if bytes.is_some_and(|b| b.starts_with(b"\xef\xbb\xbf")) {
                     task.problems.push(Problem::new(
                         Severity::Note,
@@ -582,7 +556,7 @@ impl Slot {
                         "the file starts with a UTF-8 byte order mark; the official reader skips it, so it is accepted".into(),
                     ));
                 }
-                for r in repeated_headers(table.headers()) {
+                for r in repeated_headers(&headers) {
                     let columns: Vec<String> = r.columns.iter().map(usize::to_string).collect();
                     task.problems.push(Problem::new(
                         Severity::Note,
@@ -974,7 +948,7 @@ mod tests {
         let mut check = PredictionsCheck::new(listing, configs, expected).unwrap();
         for (task, path) in check.reads() {
             let bytes = files.iter().find(|(p, _)| *p == path).map(|(_, b)| *b);
-            let source = bytes.map_or(PredictionSource::Missing(None), PredictionSource::Csv);
+            let source = bytes.map_or(Prediction::Missing, Prediction::Csv);
             check.check(&task, source).unwrap();
         }
         check.report().unwrap()

@@ -51,7 +51,6 @@ const LAYERS: &[(&str, &[Layer])] = &[
                 "binding surface",
                 &["file_input", "output", "record", "predictions_folder"],
             ),
-            ("catalogue", &["catalogue"]),
         ],
     ),
     (
@@ -68,7 +67,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
                 &["group", "completeness", "compare", "trend"],
             ),
             ("metrics", &["reliability", "robustness", "manifest"]),
-            ("reports", &["document", "json", "report"]),
+            ("reports", &["document", "json", "latex", "report"]),
         ],
     ),
     // The fuzz targets' helper crate has no modules of its own.
