@@ -9,7 +9,7 @@ use tabeq::error::FatalError;
 use tabeq::explain::{Diagnosis, ExplainOptions};
 use tabeq::PreparedGold;
 
-use crate::args::{check_count, check_path, ConfigArg, GoldArg, PredictionArg};
+use crate::args::{check_count, check_path, GoldArg, PredictionArg, TaskArgs};
 use crate::diagnosis::PyDiagnosis;
 use crate::{file_source, fs, with_prediction, Input, TaskInputs};
 
@@ -89,12 +89,9 @@ pub(crate) fn explain(
         .filter(|r| !r.is_none())
         .map(|r| check_path(r, "prediction_root")?.extract::<std::path::PathBuf>())
         .transpose()?;
-    let ConfigArg(config) = config.extract()?;
-    let PredictionArg(prediction) = prediction.extract()?;
-    let GoldArg(gold) = gold.extract()?;
-    let prediction = (!prediction.is_none()).then_some(&prediction);
-    let inputs = TaskInputs::new(prediction, &gold)?;
-    let task = &config.get().inner;
+    let args = TaskArgs::new(prediction, gold, config)?;
+    let inputs = TaskInputs::new(args.prediction.as_ref(), &args.gold)?;
+    let task = &args.config.get().inner;
     let inner = inputs.run(py, |p, g| {
         explain_inputs(p, g, task, &options, root.as_deref())
     })?;

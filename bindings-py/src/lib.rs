@@ -35,10 +35,7 @@ use tabeq::suite::SuiteRun;
 use tabeq::{FatalError, PreparedGold, TaskResult};
 use tabeq_trust::error_catalogue;
 
-use crate::args::{
-    check_count, check_path, check_text, iterate, triple, ConfigArg, GoldArg, PredictionArg,
-    TableArg,
-};
+use crate::args::{check_count, check_path, check_text, iterate, triple, TableArg, TaskArgs};
 use crate::config::TaskConfig;
 use crate::errors::{argument_error, fatal_to_py, CellError, CsvError, OutputError};
 use crate::fs::PredictionFile;
@@ -180,10 +177,12 @@ fn evaluate(
     gold: &Bound<'_, PyAny>,
     config: &Bound<'_, PyAny>,
 ) -> PyResult<PyTaskResult> {
-    let ConfigArg(config) = config.extract()?;
-    let PredictionArg(prediction) = prediction.extract()?;
-    let GoldArg(gold) = gold.extract()?;
-    let prediction = (!prediction.is_none()).then_some(&prediction);
+    let TaskArgs {
+        config,
+        prediction,
+        gold,
+    } = TaskArgs::new(prediction, gold, config)?;
+    let prediction = prediction.as_ref();
     let inputs = TaskInputs::new(prediction, &gold)?;
     let task = &config.get().inner;
     let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, task))?;
