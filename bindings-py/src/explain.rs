@@ -4,9 +4,11 @@
 
 use pyo3::prelude::*;
 
+pyo3::import_exception!(tabeq._errors, ArgumentError);
+
 use tabeq::config::TaskConfig;
 use tabeq::error::FatalError;
-use tabeq::explain::{Diagnosis, ExplainOptions};
+use tabeq::explain::{Diagnosis, Disclosure, ExplainOptions};
 use tabeq::PreparedGold;
 
 use crate::diagnosis::PyDiagnosis;
@@ -44,9 +46,9 @@ fn explain_inputs(
     })
 }
 
-/// `max_items`, `max_value_chars`, `hints`, `signature_strict`, `show_gold_values` and
-/// `prediction_root`, as `tabeq.explain.explain` takes and checks them.
-type ExplainArgs = (usize, usize, bool, bool, bool, Option<std::path::PathBuf>);
+/// `max_items`, `max_value_chars`, `hints`, `signature_strict`, the redaction level (`full`,
+/// `redacted`, `participant`) and `prediction_root`, as `tabeq.explain.explain` takes and checks them.
+type ExplainArgs = (usize, usize, bool, bool, String, Option<std::path::PathBuf>);
 
 /// Diagnose one task. `prediction` is CSV bytes, a path or None (no file); `gold` is CSV bytes
 /// or a path.
@@ -58,16 +60,21 @@ fn explain(
     config: &NativeConfig,
     options: ExplainArgs,
 ) -> PyResult<PyDiagnosis> {
-    let (max_items, max_value_chars, hints, signature_strict, show_gold_values, root) = options;
+    let (max_items, max_value_chars, hints, signature_strict, redaction, root) = options;
+    let Some(disclosure) = Disclosure::from_code(&redaction) else {
+        return Err(ArgumentError::new_err(format!(
+            "unknown redaction level {redaction:?}"
+        )));
+    };
     let inputs = TaskInputs::new(prediction, gold)?;
     let options = ExplainOptions {
         max_items,
         max_value_chars,
         hints,
         signature_strict,
-        show_gold_values,
-        show_prediction_values: true,
-    };
+        ..ExplainOptions::default()
+    }
+    .disclosing(disclosure);
     let inner = inputs.run(py, |p, g| {
         explain_inputs(p, g, &config.inner, &options, root.as_deref())
     })?;

@@ -234,7 +234,7 @@ pub(crate) fn file_source<'a>(file: &'a PredictionFile, path: &'a Path) -> Predi
     match file {
         PredictionFile::Missing => PredictionSource::Missing(Some(path)),
         PredictionFile::Invalid(e) => PredictionSource::Unreadable(e),
-        PredictionFile::Bytes(b) => PredictionSource::Csv(b),
+        PredictionFile::Bytes(b) => PredictionSource::File { path, bytes: b },
     }
 }
 

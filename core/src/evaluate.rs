@@ -21,7 +21,7 @@ use crate::codes::code_enum;
 use crate::config::TaskConfig;
 use crate::config::{FatalDetail, FatalError};
 use crate::csv::{read_table, Table};
-use crate::csv::{CsvError, CsvErrorKind};
+use crate::csv::{CsvError, CsvErrorKind, CsvProblem};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
 use crate::partial_credit::GoldSignatures;
 use crate::rule_values::{ColumnRead, RuleValues, Unreadable};
@@ -126,10 +126,11 @@ impl Intake<'_> {
             )),
             Intake::Invalid { error, read } => Some((
                 TaskErrorCode::InvalidPredictionCsv,
-                if *read {
-                    format!("Cannot parse CSV: {error}")
-                } else {
-                    error.to_string()
+                match (read, error.problem()) {
+                    (true, _) => format!("Cannot parse CSV: {error}"),
+                    // A file the binding refused: the official evaluator's words, path included.
+                    (false, CsvProblem::File { .. }) => error.message(),
+                    (false, _) => error.to_string(),
                 },
                 Some(error),
             )),

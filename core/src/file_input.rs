@@ -143,6 +143,14 @@ pub enum PredictionSource<'a> {
     },
     /// The file's bytes.
     Csv(&'a [u8]),
+    /// The bytes of the file the binding read at `path`: a record names the path in its
+    /// error, in the official evaluator's words, when the reader refuses the file.
+    File {
+        /// Where the file was read.
+        path: &'a Path,
+        /// Its bytes.
+        bytes: &'a [u8],
+    },
 }
 
 impl PredictionSource<'_> {
@@ -150,7 +158,29 @@ impl PredictionSource<'_> {
     /// error text of a missing file at a path (the suite's record names it) or of a file
     /// refused for its size (what scoring its bytes would write).
     pub fn apply<T>(self, f: impl FnOnce(Prediction<'_>) -> T, set_error: fn(&mut T, String)) -> T {
+        self.apply_with(f, set_error, |_| false)
+    }
+
+    /// [`PredictionSource::apply`]; for a [`PredictionSource::File`] that `refused` says the CSV
+    /// reader refused, `set_error` also gives the result the official evaluator's text, which
+    /// names the path and the problem it meets first (see [`crate::official_csv`]).
+    pub fn apply_with<T>(
+        self,
+        f: impl FnOnce(Prediction<'_>) -> T,
+        set_error: fn(&mut T, String),
+        refused: fn(&T) -> bool,
+    ) -> T {
         match self {
+            PredictionSource::File { path, bytes } => {
+                let mut out = f(Prediction::Csv(bytes));
+                if refused(&out) {
+                    let shown = path.display().to_string();
+                    if let Some(text) = crate::official_csv::official_csv_problem(bytes, &shown) {
+                        set_error(&mut out, text);
+                    }
+                }
+                out
+            }
             PredictionSource::Missing(at) => {
                 let mut out = f(Prediction::Missing);
                 if let Some(path) = at {
@@ -172,7 +202,11 @@ impl PredictionSource<'_> {
 
     /// The official per-task record against a prepared gold.
     pub fn evaluate(self, gold: &PreparedGold) -> TaskResult {
-        self.apply(|p| gold.evaluate(p), |r, e| r.error = Some(e))
+        self.apply_with(
+            |p| gold.evaluate(p),
+            |r, e| r.error = Some(e),
+            |r| r.csv_error.is_some(),
+        )
     }
 
     /// Whether it passes ([`PreparedGold::passes`]).
@@ -187,15 +221,20 @@ impl PredictionSource<'_> {
 
     /// Why it fails ([`explain_prediction`]).
     pub fn explain(self, gold: &PreparedGold, options: &ExplainOptions) -> Diagnosis {
-        self.apply(
+        self.apply_with(
             |p| explain_prediction(p, gold, options),
             |d, e| d.result.error = Some(e),
+            |d| d.result.csv_error.is_some(),
         )
     }
 
     /// The gold-less check ([`validate_prediction`]).
     pub fn validate(self, config: &TaskConfig) -> ValidationReport {
-        self.apply(|p| validate_prediction(p, config), |r, e| r.error = Some(e))
+        self.apply_with(
+            |p| validate_prediction(p, config),
+            |r, e| r.error = Some(e),
+            |r| r.csv_error.is_some(),
+        )
     }
 
     /// The KDD Cup 2026 phase-1 column-signature score against a gold CSV (no config needed):
@@ -209,7 +248,7 @@ impl PredictionSource<'_> {
             .map_err(|e| FatalError::from(crate::config::FatalDetail::GoldCsv(e)))?;
         let bytes = match self {
             PredictionSource::Missing(_) => None,
-            PredictionSource::Csv(bytes) => Some(bytes),
+            PredictionSource::Csv(bytes) | PredictionSource::File { bytes, .. } => Some(bytes),
             PredictionSource::Unreadable(_) | PredictionSource::TooLarge { .. } => Some(&b""[..]),
         };
         Ok(column_signature_of_csv(bytes, &gold, strict))

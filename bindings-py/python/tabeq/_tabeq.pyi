@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
-from typing import Any, final
+from typing import Any, Literal, final
 
 from tabeq import ConfigLike, TaskConfig
 from tabeq._codes import CsvErrorCode, TaskErrorCode
@@ -84,7 +84,8 @@ class TaskResult:
         max_value_chars: int = 60,
         hints: bool = True,
         signature_strict: bool = False,
-        show_gold_values: bool = True,
+        redaction: Literal["full", "redacted", "participant"] | None = None,
+        show_gold_values: bool | None = None,
         prediction_root: str | PathLike[str] | None = None,
     ) -> Diagnosis: ...
     def describe(self) -> str: ...
@@ -195,9 +196,9 @@ def trust_report(
     kind: str, records: str, options_json: str, base_dir: str | PathLike[str] | None = None
 ) -> TrustReport: ...
 
-# (max_items, max_value_chars, hints, signature_strict, show_gold_values, prediction_root), as
+# (max_items, max_value_chars, hints, signature_strict, redaction, prediction_root), as
 # tabeq.explain.explain takes and checks them.
-_ExplainArgs = tuple[int, int, bool, bool, bool, str | None]
+_ExplainArgs = tuple[int, int, bool, bool, str, str | None]
 
 def explain(
     prediction: _Source | None, gold: _Source, config: NativeConfig, options: _ExplainArgs

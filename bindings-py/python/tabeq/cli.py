@@ -5,7 +5,7 @@ and ``tabeq trust``.
 Exit codes: 0 success (``check``: the task passed; ``validate``: nothing found fails it),
 1 ``check``: the task failed (``validate``: something found fails it), 2 a fatal error
 (broken config, gold or suite layout, an ``--output`` that is not a regular file) or a usage
-error. Warnings (ignored config keys, a summary inside the prediction root)
+error, 130 interrupted (Ctrl-C). Warnings (ignored config keys, a summary inside the prediction root)
 go to stderr and never change the summary file.
 """
 
@@ -37,6 +37,7 @@ from ._trust_cli import add_trust_subcommand
 EXIT_OK = 0
 EXIT_TASK_FAILED = 1
 EXIT_FATAL = 2
+EXIT_INTERRUPTED = 130
 
 
 class _Progress:
@@ -103,12 +104,21 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     except OutputError as exc:
         print(f"Evaluator fatal error: {exc.code}: {exc}", file=sys.stderr)
         return EXIT_FATAL
-    if args.explain and _is_within(output, prediction_root):
+    inside_root = _is_within(output, prediction_root)
+    # Next to the predictions, participants may read the summary: by default its diagnoses then
+    # reveal nothing derived from gold values (SECURITY.md, "What --explain reveals").
+    # `--explain` alone (None) takes the level that fits where the summary goes.
+    explain = args.explain if args.explain is not None else ("participant" if inside_root else "redacted")
+    if explain and explain != "participant" and inside_root:
         _warn(
             f"the summary {output} is inside the prediction root, where participants may read it; "
             "its diagnoses quote their predictions"
-            + (" and gold values (--explain=full)" if args.explain == "full" else "")
-            + ". Pass --output outside the prediction root."
+            + (
+                " and gold values (--explain=full)"
+                if explain == "full"
+                else " and counts derived from the gold"
+            )
+            + ". Pass --output outside the prediction root, or --explain=participant."
         )
     progress = _Progress(not args.quiet and not args.json)
     try:
@@ -126,7 +136,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     for task_id, warnings in summary.config_warnings.items():
         for warning in warnings:
             _warn(f"{task_id}: {warning.message} (ignored, as the official evaluator ignores it)")
-    text = summary.to_json() if not args.explain else _with_diagnoses(summary, args.explain, prediction_root)
+    text = summary.to_json() if not explain else _with_diagnoses(summary, explain, prediction_root)
     try:
         _tabeq.write_output(os.fspath(output), text)
     except OutputError as exc:
@@ -139,14 +149,13 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _with_diagnoses(summary: SuiteResult, explain: str, prediction_root: Path) -> str:
+def _with_diagnoses(summary: SuiteResult, redaction: str, prediction_root: Path) -> str:
     """The summary with a ``diagnosis`` (tabeq's explanation, not part of the official
-    schema) added to every failed task; passed tasks are unchanged. Gold values are shown only
-    for ``--explain=full``; a prediction reached through a link leaving the prediction root is
+    schema) added to every failed task; passed tasks are unchanged. ``redaction`` is the
+    ``--explain`` level; a prediction reached through a link leaving the prediction root is
     never quoted."""
-    full = explain == "full"
     diagnoses = [
-        None if r.passed else r.explain(show_gold_values=full, prediction_root=prediction_root)
+        None if r.passed else r.explain(redaction=redaction, prediction_root=prediction_root)
         for r in summary.results
     ]
     return _tabeq.summary_with_diagnoses(summary.to_json(), diagnoses)
@@ -275,11 +284,13 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "--explain",
         nargs="?",
-        const="redacted",
-        choices=["redacted", "full"],
-        default=None,
+        const=None,
+        choices=["participant", "redacted", "full"],
+        default=False,
         help="add a per-task 'diagnosis' for failed tasks to the summary file (beyond the official "
-        "schema); gold values are shown as [redacted] unless --explain=full",
+        "schema). participant: nothing derived from gold values (the default when the summary is "
+        "inside the prediction root); redacted: gold cells as [redacted] but counts and hints (the "
+        "default elsewhere); full: gold cells too. See SECURITY.md",
     )
     output = ev.add_mutually_exclusive_group()
     output.add_argument("--quiet", action="store_true", help="print nothing on success")
@@ -304,4 +315,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # Output cut short by a closed pipe (`| head`): whatever was written stays written.
         _silence_stdout()
         return EXIT_OK
+    except KeyboardInterrupt:
+        # Scoring stops within a second; the summary is written only after it, so the old one
+        # (or none) is left as it was.
+        print("\ntabeq: interrupted; the summary was not written", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return code

@@ -11,7 +11,7 @@ official evaluator, with ``would_pass``), partial-credit scores kept apart from 
 ...           "columns": [{"gold_index": 0, "gold_name": "region", "type": "text"},
 ...                       {"gold_index": 1, "gold_name": "gdp", "type": "number",
 ...                        "comparison": {"mode": "decimal_places", "digits": 2}}]}
->>> d = explain(b"region,gdp,rank\\nNorth,1.25,1\\n", b"region,gdp\\nNorth,1.25\\n", config)
+>>> d = explain(b"region,gdp,rank\\nNorth,1.25,1\\n", b"region,gdp\\nNorth,1.25\\n", config, redaction="full")
 >>> d.passed, d.error_code, d.hint_names
 (False, 'column_count_mismatch', ['extra_columns'])
 >>> d.hints[0]["would_pass"]
@@ -22,15 +22,16 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import _tabeq
+from ._errors import ArgumentError
 from ._inputs import TableLike, check_count, check_path, to_source
 
 if TYPE_CHECKING:
     from . import ConfigLike
 
-__all__ = ["Diagnosis", "HINT_NAMES", "explain", "column_signature"]
+__all__ = ["Diagnosis", "HINT_NAMES", "REDACTIONS", "Redaction", "explain", "column_signature"]
 
 HINT_NAMES: tuple[str, ...] = tuple(_tabeq.HINT_NAMES)
 """Every hint name, in the order hints are reported. Names are stable."""
@@ -38,6 +39,34 @@ HINT_NAMES: tuple[str, ...] = tuple(_tabeq.HINT_NAMES)
 
 # Native: the core holds the diagnosis and renders its documents and repr.
 Diagnosis = _tabeq.Diagnosis
+
+
+Redaction = Literal["full", "redacted", "participant"]
+"""How much of the gold a diagnosis may reveal (the CLI's ``--explain=LEVEL``, SECURITY.md):
+
+* ``"full"`` — everything, gold cells included: for the operator only;
+* ``"redacted"`` — every gold cell shown as ``[redacted]``, but counts, the best mapping, missing
+  and extra row counts, near-miss hints and partial credit remain: still an oracle if shown to
+  participants over many submissions;
+* ``"participant"`` — nothing derived from gold values: the official record, the prediction's
+  own problems (CSV errors, cells its columns cannot be read as) and the kind of failure; no
+  mapping scores, row differences, hints or partial credit.
+"""
+
+REDACTIONS: tuple[str, ...] = ("full", "redacted", "participant")
+
+
+def _redaction(redaction: str | None, show_gold_values: bool | None) -> str:
+    if redaction is None:
+        # The former switch, kept working: True is "full", False "redacted".
+        if show_gold_values is None:
+            return "redacted"
+        return "full" if show_gold_values else "redacted"
+    if redaction not in REDACTIONS:
+        raise ArgumentError(f"redaction must be one of {', '.join(REDACTIONS)}, got {redaction!r}")
+    if show_gold_values and redaction != "full":
+        raise ArgumentError(f"show_gold_values=True contradicts redaction={redaction!r}")
+    return redaction
 
 
 def explain(
@@ -49,7 +78,8 @@ def explain(
     max_value_chars: int = 60,
     hints: bool = True,
     signature_strict: bool = False,
-    show_gold_values: bool = True,
+    redaction: Redaction | None = None,
+    show_gold_values: bool | None = None,
     prediction_root: str | os.PathLike[str] | None = None,
 ) -> Diagnosis:
     """Diagnose a prediction against its gold.
@@ -61,20 +91,26 @@ def explain(
     column-signature score refuse thousands separators. A broken gold raises ``GoldError``,
     a broken config ``ConfigError``; a bad prediction never raises.
 
-    For a diagnosis that participants see, ``show_gold_values=False`` shows every gold cell as
-    ``[redacted]``, and ``prediction_root`` (the directory the prediction path is under) shows the
-    prediction's cells as ``[redacted]`` when its content is reached through a symbolic link.
+    ``redaction`` (see :data:`Redaction`) is how much of the gold the diagnosis reveals. The
+    default here is ``"redacted"`` (no gold cell), as for ``tabeq evaluate --explain``; pass
+    ``"full"`` to see gold cells yourself, and ``"participant"`` for anything a participant or a
+    model may read (``tabeq evaluate --explain`` uses it when the summary is inside the
+    prediction root; the inspect_ai scorer uses it). ``show_gold_values`` is the former switch
+    (``True`` is ``"full"``). ``prediction_root`` (the directory the prediction path is under)
+    shows the prediction's cells as ``[redacted]`` when its content is reached through a
+    symbolic link.
     """
     from . import _as_config
 
     check_count(max_items, "max_items", minimum=0)
     check_count(max_value_chars, "max_value_chars", minimum=1)
+    level = _redaction(redaction, show_gold_values)
     root = None if prediction_root is None else check_path(prediction_root, "prediction_root")
     cfg = _as_config(config)
     pred_source = to_source(prediction, role="prediction")
     gold_source = to_source(gold, role="gold")
     assert gold_source is not None
-    options = (max_items, max_value_chars, bool(hints), bool(signature_strict), bool(show_gold_values), root)
+    options = (max_items, max_value_chars, bool(hints), bool(signature_strict), level, root)
     return _tabeq.explain(pred_source, gold_source, cfg._native, options)
 
 
