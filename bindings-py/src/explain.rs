@@ -11,8 +11,9 @@ use tabeq::error::FatalError;
 use tabeq::explain::{Diagnosis, Disclosure, ExplainOptions};
 use tabeq::PreparedGold;
 
+use crate::args::{check_count, check_path, ConfigArg, GoldArg, PredictionArg};
 use crate::diagnosis::PyDiagnosis;
-use crate::{file_source, fs, with_prediction, Input, NativeConfig, TaskInputs};
+use crate::{file_source, fs, with_prediction, Input, TaskInputs};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -46,41 +47,97 @@ fn explain_inputs(
     })
 }
 
-/// `max_items`, `max_value_chars`, `hints`, `signature_strict`, the redaction level (`full`,
-/// `redacted`, `participant`) and `prediction_root`, as `tabeq.explain.explain` takes and checks them.
-type ExplainArgs = (usize, usize, bool, bool, String, Option<std::path::PathBuf>);
-
-/// Diagnose one task. `prediction` is CSV bytes, a path or None (no file); `gold` is CSV bytes
-/// or a path.
+/// Diagnose a prediction against its gold.
+///
+/// Takes the same inputs as ``tabeq.evaluate`` (CSV bytes, a path, a DataFrame or rows;
+/// ``prediction`` may be ``None``). ``max_items`` caps the rows shown per list and
+/// ``max_value_chars`` the characters per shown cell (counts are always complete).
+/// ``hints=False`` skips the near-miss search; ``signature_strict=True`` makes the
+/// column-signature score refuse thousands separators. A broken gold raises ``GoldError``,
+/// a broken config ``ConfigError``; a bad prediction never raises.
+///
+/// ``redaction`` is how much of the gold the diagnosis reveals: ``"redacted"`` by default (no
+/// gold cell, as ``tabeq evaluate --explain``), ``"full"`` for the operator, ``"participant"``
+/// for anything a participant or a model may read (nothing derived from gold values; see
+/// SECURITY.md). ``show_gold_values`` is the former switch (``True`` is ``"full"``).
+/// ``prediction_root`` (the directory the prediction path is under) shows the prediction's cells
+/// as ``[redacted]`` when its content is reached through a symbolic link.
 #[pyfunction]
-fn explain(
+#[pyo3(
+    signature = (prediction, gold, config, *, max_items=None, max_value_chars=None, hints=None, signature_strict=None, redaction=None, show_gold_values=None, prediction_root=None),
+    text_signature = "(prediction, gold, config, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, redaction=None, show_gold_values=None, prediction_root=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn explain(
     py: Python<'_>,
-    prediction: Option<&Bound<'_, PyAny>>,
+    prediction: &Bound<'_, PyAny>,
     gold: &Bound<'_, PyAny>,
-    config: &NativeConfig,
-    options: ExplainArgs,
+    config: &Bound<'_, PyAny>,
+    max_items: Option<&Bound<'_, PyAny>>,
+    max_value_chars: Option<&Bound<'_, PyAny>>,
+    hints: Option<&Bound<'_, PyAny>>,
+    signature_strict: Option<&Bound<'_, PyAny>>,
+    redaction: Option<&Bound<'_, PyAny>>,
+    show_gold_values: Option<&Bound<'_, PyAny>>,
+    prediction_root: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyDiagnosis> {
-    let (max_items, max_value_chars, hints, signature_strict, redaction, root) = options;
-    let Some(disclosure) = Disclosure::from_code(&redaction) else {
-        return Err(ArgumentError::new_err(format!(
-            "unknown redaction level {redaction:?}"
-        )));
-    };
-    let inputs = TaskInputs::new(prediction, gold)?;
+    let flag =
+        |v: Option<&Bound<'_, PyAny>>, default: bool| v.map_or(Ok(default), |v| v.is_truthy());
     let options = ExplainOptions {
-        max_items,
-        max_value_chars,
-        hints,
-        signature_strict,
+        max_items: check_count(max_items, "max_items", 0)?.unwrap_or(5),
+        max_value_chars: check_count(max_value_chars, "max_value_chars", 1)?.unwrap_or(60),
+        hints: flag(hints, true)?,
+        signature_strict: flag(signature_strict, false)?,
         ..ExplainOptions::default()
     }
-    .disclosing(disclosure);
+    .disclosing(disclosure(redaction, show_gold_values)?);
+    let root = prediction_root
+        .filter(|r| !r.is_none())
+        .map(|r| check_path(r, "prediction_root")?.extract::<std::path::PathBuf>())
+        .transpose()?;
+    let ConfigArg(config) = config.extract()?;
+    let PredictionArg(prediction) = prediction.extract()?;
+    let GoldArg(gold) = gold.extract()?;
+    let prediction = (!prediction.is_none()).then_some(&prediction);
+    let inputs = TaskInputs::new(prediction, &gold)?;
+    let task = &config.get().inner;
     let inner = inputs.run(py, |p, g| {
-        explain_inputs(p, g, &config.inner, &options, root.as_deref())
+        explain_inputs(p, g, task, &options, root.as_deref())
     })?;
     Ok(PyDiagnosis {
         inner: inner.into(),
     })
+}
+
+/// The level asked for: `redaction` (`full`, `redacted`, `participant`), else the former
+/// `show_gold_values` switch, else `redacted`.
+fn disclosure(
+    redaction: Option<&Bound<'_, PyAny>>,
+    show_gold_values: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Disclosure> {
+    let show = show_gold_values
+        .filter(|v| !v.is_none())
+        .map(|v| v.is_truthy())
+        .transpose()?;
+    let Some(level) = redaction.filter(|v| !v.is_none()) else {
+        return Ok(match show {
+            Some(true) => Disclosure::Full,
+            _ => Disclosure::Redacted,
+        });
+    };
+    let code: String = level.extract().unwrap_or_default();
+    let found = Disclosure::from_code(&code).ok_or_else(|| {
+        ArgumentError::new_err(format!(
+            "redaction must be one of full, redacted, participant, got {}",
+            level.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+        ))
+    })?;
+    if show == Some(true) && found != Disclosure::Full {
+        return Err(ArgumentError::new_err(format!(
+            "show_gold_values=True contradicts redaction={code:?}"
+        )));
+    }
+    Ok(found)
 }
 
 /// The KDD Cup 2026 phase-1 column-signature score (compatibility mode, no config needed) as
@@ -89,11 +146,14 @@ fn explain(
 #[pyo3(signature = (prediction, gold, strict=false))]
 fn column_signature(
     py: Python<'_>,
-    prediction: Option<&Bound<'_, PyAny>>,
+    prediction: &Bound<'_, PyAny>,
     gold: &Bound<'_, PyAny>,
     strict: bool,
 ) -> PyResult<String> {
-    let inputs = TaskInputs::new(prediction, gold)?;
+    let PredictionArg(prediction) = prediction.extract()?;
+    let GoldArg(gold) = gold.extract()?;
+    let prediction = (!prediction.is_none()).then_some(&prediction);
+    let inputs = TaskInputs::new(prediction, &gold)?;
     inputs.run(py, |pred, gold| {
         let gold = gold.gold_bytes("task")?;
         let score = with_prediction(pred, |p| p.column_signature(&gold, strict))?;

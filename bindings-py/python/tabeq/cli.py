@@ -5,7 +5,7 @@ and ``tabeq trust``.
 Exit codes: 0 success (``check``: the task passed; ``validate``: nothing found fails it),
 1 ``check``: the task failed (``validate``: something found fails it), 2 a fatal error
 (broken config, gold or suite layout, an ``--output`` that is not a regular file) or a usage
-error, 130 interrupted (Ctrl-C). Warnings (ignored config keys, a summary inside the prediction root)
+error. Warnings (ignored config keys, a summary inside the prediction root)
 go to stderr and never change the summary file.
 """
 
@@ -98,26 +98,24 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     # Same path handling as the official evaluator: roots resolved, --output used as given.
     prediction_root = Path(args.prediction_root).resolve()
     output = Path(args.output) if args.output is not None else prediction_root / "evaluation_summary.json"
-    try:
-        # Before scoring, so that a whole suite is not scored in vain.
-        _tabeq.check_output(os.fspath(output))
-    except OutputError as exc:
-        print(f"Evaluator fatal error: {exc.code}: {exc}", file=sys.stderr)
-        return EXIT_FATAL
+    # The default output lies inside the prediction root: when that root is no directory, the suite
+    # below reports the root itself, rather than the output check blaming a path nobody gave.
+    if args.output is not None or prediction_root.is_dir():
+        try:
+            # Before scoring, so that a whole suite is not scored in vain.
+            _tabeq.check_output(os.fspath(output))
+        except OutputError as exc:
+            print(f"Evaluator fatal error: {exc.code}: {exc}", file=sys.stderr)
+            return EXIT_FATAL
     inside_root = _is_within(output, prediction_root)
-    # Next to the predictions, participants may read the summary: by default its diagnoses then
-    # reveal nothing derived from gold values (SECURITY.md, "What --explain reveals").
-    # `--explain` alone (None) takes the level that fits where the summary goes.
+    # `--explain` alone (None) takes the level that fits where the summary goes: next to the
+    # predictions, participants may read it, so nothing derived from gold values (SECURITY.md).
     explain = args.explain if args.explain is not None else ("participant" if inside_root else "redacted")
     if explain and explain != "participant" and inside_root:
         _warn(
             f"the summary {output} is inside the prediction root, where participants may read it; "
             "its diagnoses quote their predictions"
-            + (
-                " and gold values (--explain=full)"
-                if explain == "full"
-                else " and counts derived from the gold"
-            )
+            + (" and gold values (--explain=full)" if explain == "full" else " and counts derived from the gold")
             + ". Pass --output outside the prediction root, or --explain=participant."
         )
     progress = _Progress(not args.quiet and not args.json)
@@ -300,7 +298,37 @@ def build_parser() -> argparse.ArgumentParser:
     for name, func, gold, formats, summary, description in _TASK_COMMANDS:
         _add_task_command(sub, name, func, gold=gold, formats=formats, help=summary, description=description)
     add_trust_subcommand(sub)
+    _optional_subcommands(parser)
     return parser
+
+
+def _subcommands(
+    parser: argparse.ArgumentParser,
+) -> Optional[argparse._SubParsersAction[argparse.ArgumentParser]]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action
+    return None
+
+
+def _optional_subcommands(parser: argparse.ArgumentParser) -> None:
+    """Make the nested command groups (``tabeq trust ...``) optional for argparse, which would
+    otherwise name the missing one by its internal ``dest``; ``_require_subcommand`` asks for it."""
+    top = _subcommands(parser)
+    for sub in top.choices.values() if top is not None else ():
+        nested = _subcommands(sub)
+        if nested is not None:
+            nested.required = False
+
+
+def _require_subcommand(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A command group given without its command (``tabeq trust``): a usage error from the group
+    that lists its commands."""
+    top = _subcommands(parser)
+    group = top.choices.get(args.command) if top is not None else None
+    nested = _subcommands(group) if group is not None else None
+    if group is not None and nested is not None and getattr(args, nested.dest, None) is None:
+        group.error(f"a command is required: one of {', '.join(nested.choices)}")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -308,7 +336,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     # The official evaluator's flags without a command: run `evaluate`, as a drop-in.
     if args_list and args_list[0].startswith("--") and args_list[0] not in ("--help", "--version"):
         args_list.insert(0, "evaluate")
-    args = build_parser().parse_args(args_list)
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    _require_subcommand(parser, args)
     try:
         code: int = args.func(args)
     except BrokenPipeError:
@@ -316,8 +346,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         _silence_stdout()
         return EXIT_OK
     except KeyboardInterrupt:
-        # Scoring stops within a second; the summary is written only after it, so the old one
-        # (or none) is left as it was.
+        # Scoring stops within about a second; the summary is written only after it, so the
+        # old one (or none) is left as it was.
         print("\ntabeq: interrupted; the summary was not written", file=sys.stderr)
         return EXIT_INTERRUPTED
     return code
