@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
-from typing import Any, NamedTuple, TypeAlias, final
+from typing import Any, Literal, NamedTuple, TypeAlias, final
 
 from tabeq import _codes
 from tabeq._codes import CsvErrorCode, TaskErrorCode

@@ -115,7 +115,11 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
         _warn(
             f"the summary {output} is inside the prediction root, where participants may read it; "
             "its diagnoses quote their predictions"
-            + (" and gold values (--explain=full)" if explain == "full" else " and counts derived from the gold")
+            + (
+                " and gold values (--explain=full)"
+                if explain == "full"
+                else " and counts derived from the gold"
+            )
             + ". Pass --output outside the prediction root, or --explain=participant."
         )
     progress = _Progress(not args.quiet and not args.json)
