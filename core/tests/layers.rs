@@ -48,7 +48,6 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("errors for callers", &["error"]),
             ("suites and submissions", &["suite", "submission"]),
             ("binding surface", &["file_input", "output", "record"]),
-            ("catalogue", &["catalogue"]),
         ],
     ),
     (
@@ -65,7 +64,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
                 &["group", "completeness", "compare", "trend"],
             ),
             ("metrics", &["reliability", "robustness", "manifest"]),
-            ("reports", &["document", "json", "report"]),
+            ("reports", &["document", "json", "latex", "report"]),
         ],
     ),
     // The fuzz targets' helper crate has no modules of its own.
