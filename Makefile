@@ -5,33 +5,54 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 CARGO ?= cargo
 
-.PHONY: setup example test test-rust test-python test-wasm test-cross-surface test-e2e lint bench fuzz wasm clean
+.PHONY: setup package tools integrations test-integrations docs example test test-rust test-python test-wasm test-cross-surface test-e2e lint bench fuzz wasm clean
 .PHONY: dist test-packaging test-wheel test-npm test-crate
 
-## Create .venv, build and install the Python package with its dev tools.
-setup: $(VENV)/.tabeq-installed
+## .venv with the tabeq package and the dev tools (the tests' environment). Each layer installs only
+## when a target needs it, and says what and how much (scripts/setup.sh).
+setup: package tools
 
-$(VENV)/.tabeq-installed: pyproject.toml Cargo.toml requirements-dev.txt requirements-integrations.txt $(shell find core/src bindings-py -type f 2>/dev/null)
-	test -x $(PY) || python3 -m venv $(VENV)
-	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -r requirements-dev.txt
-	$(PIP) install -q -r requirements-integrations.txt
-	$(PIP) install -q .
+## The tabeq package alone, built from this tree: all that `make example` needs.
+package: $(VENV)/.tabeq-installed
+$(VENV)/.tabeq-installed: pyproject.toml Cargo.toml Cargo.lock $(shell find core/src core/trust/src bindings-py -type f 2>/dev/null)
+	VENV=$(VENV) bash scripts/setup.sh package
+	touch $@
+
+## requirements-dev.txt: test, lint and release tools.
+tools: $(VENV)/.tabeq-tools
+$(VENV)/.tabeq-tools: requirements-dev.txt
+	VENV=$(VENV) bash scripts/setup.sh tools
+	touch $@
+
+## requirements-docs.txt: mkdocs and mkdocstrings, in their own virtualenv.
+DOCS_VENV ?= .venv-docs
+$(DOCS_VENV)/.tabeq-docs: requirements-docs.txt
+	DOCS_VENV=$(DOCS_VENV) bash scripts/setup.sh docs
+	touch $@
+
+## requirements-integrations.txt: the harnesses that tests/python/test_integrations.py runs for real.
+integrations: $(VENV)/.tabeq-integrations
+$(VENV)/.tabeq-integrations: requirements-integrations.txt
+	VENV=$(VENV) bash scripts/setup.sh integrations
 	touch $@
 
 ## Evaluate the bundled example suite with the CLI.
-example: setup
+example: package
 	$(VENV)/bin/tabeq evaluate --prediction-root examples/suite/predictions --gold-root examples/suite/gold \
 		--config-root examples/suite/configs --output examples/suite/evaluation_summary.json
 
 ## Every test: Rust, Python, WASM (Node), cross-surface identity, browser end-to-end, plus lints.
-test: setup test-rust test-python test-wasm test-cross-surface test-e2e test-packaging lint
+test: setup test-rust test-python test-integrations test-wasm test-cross-surface test-e2e test-packaging lint
 
 test-rust:
 	$(CARGO) test --workspace --profile ci
 
+## The Python tests but the integration ones (test-integrations: they need the harnesses installed).
 test-python: setup
-	$(PY) -m pytest -q tests/python
+	$(PY) -m pytest -q tests/python --ignore=tests/python/test_integrations.py
+
+test-integrations: setup integrations
+	$(PY) -m pytest -q tests/python/test_integrations.py
 
 test-wasm:
 	bash scripts/test-wasm.sh
@@ -63,15 +84,16 @@ fuzz:
 wasm:
 	bash scripts/build-wasm.sh
 
-## Release artefacts into dist/: manylinux2014 wheels (x86_64, aarch64), sdist, npm tarball, .crate.
-dist: setup
+## Release artefacts into dist/: manylinux2014 and musllinux_1_2 wheels (x86_64, aarch64), sdist, npm
+## tarball, .crate. Installs what it needs: rustup targets, zig (ziglang), wasm-bindgen-cli.
+dist: tools
 	bash scripts/dist.sh dist
 
 ## The packages as users install them: the x86_64 wheel in a fresh venv, the npm tarball, the .crate.
 test-packaging: setup test-wheel test-npm test-crate
 	$(PY) -m pytest -q tests/packaging
 
-test-wheel: setup
+test-wheel: tools
 	bash scripts/test-wheel.sh dist
 
 test-npm:
@@ -81,5 +103,13 @@ test-crate:
 	bash scripts/package-crate.sh target/crate
 	bash scripts/check-msrv.sh
 
+## The documentation site in target/site: the guides, the Python API from its docstrings, the CLI
+## reference from its parser, the JS API from its declarations, the spec and the changelog. mkdocs
+## --strict fails on a broken internal link or anchor.
+docs: package $(DOCS_VENV)/.tabeq-docs
+	$(PY) scripts/build-docs.py target/docs-src
+	PYTHONPATH=scripts $(DOCS_VENV)/bin/mkdocs build --strict --quiet -f mkdocs.yml
+	@echo "docs: target/site/index.html"
+
 clean:
-	rm -rf target $(VENV) bindings-wasm/pkg bindings-wasm/pkg-node bindings-wasm/pkg-bundler web-demo/pkg dist node_modules test-output bench-out
+	rm -rf target $(VENV) $(DOCS_VENV) bindings-wasm/pkg bindings-wasm/pkg-node bindings-wasm/pkg-bundler web-demo/pkg dist node_modules test-output bench-out

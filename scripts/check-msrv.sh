@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
-# Build the core crate (library, tests, examples) with the Rust of the workspace's rust-version, so the
-# declared minimum supported Rust version stays true. "1.95" means 1.95.0: the default toolchain when it
-# is that version, else rustup's toolchain of that name (installed when missing).
+# Keep the declared minimum supported Rust version (rust-version in Cargo.toml's [workspace.package])
+# true, in two checks:
+#   1. no package in Cargo.lock's graph (pyo3, wasm-bindgen, serde, ... for every target) declares a
+#      rust-version newer than ours (cargo metadata);
+#   2. the core crate (library, tests, examples) builds with that Rust: rustup's toolchain "1.91" (the
+#      newest 1.91.x; installed with --profile minimal when missing).
+# The policy (README, CHANGELOG): rust-version stays at least four releases behind the stable Rust.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh check-msrv
 msrv=$(bash scripts/workspace-field.sh rust-version)
-toolchain=$msrv
-[[ $msrv =~ ^[0-9]+\.[0-9]+$ ]] && toolchain=$msrv.0
-run=()
-if [ "$(rustc --version | cut -d' ' -f2)" != "$toolchain" ]; then
-  if ! rustup run "$toolchain" rustc --version >/dev/null 2>&1; then
-    echo "check-msrv: installing Rust $toolchain (rust-version in Cargo.toml)" >&2
-    rustup toolchain install --profile minimal "$toolchain"
-  fi
-  run=(rustup run "$toolchain")
+[[ $msrv =~ ^1\.[0-9]+(\.[0-9]+)?$ ]] || { log "rust-version \"$msrv\" is not 1.N or 1.N.P"; exit 1; }
+
+cargo metadata --format-version 1 --locked | python3 -c '
+import json, sys
+msrv = tuple(int(p) for p in sys.argv[1].split("."))
+newer = [
+    f"{p['"'"'name'"'"']} {p['"'"'version'"'"']} (rust-version {p['"'"'rust_version'"'"']})"
+    for p in json.load(sys.stdin)["packages"]
+    if p.get("rust_version") and tuple(int(x) for x in p["rust_version"].split("."))[:len(msrv)] > msrv
+]
+if newer:
+    sys.exit("check-msrv: FAIL these packages need a newer Rust than rust-version " + sys.argv[1] + ": " + ", ".join(newer))
+' "$msrv"
+
+if ! rustup run "$msrv" rustc --version >/dev/null 2>&1; then
+  log "installing Rust $msrv (rustup toolchain install $msrv --profile minimal: about 80 MB)"
+  rustup toolchain install "$msrv" --profile minimal
 fi
-"${run[@]}" cargo check -p tabeq --all-targets --locked --quiet --target-dir target/msrv
-echo "check-msrv: ok: the tabeq crate builds with Rust $toolchain (rust-version = \"$msrv\")" >&2
+log "building the tabeq crate with $(rustup run "$msrv" rustc --version)"
+rustup run "$msrv" cargo check -p tabeq --all-targets --locked --quiet --target-dir target/msrv
+log "ok: the tabeq crate builds with Rust $msrv (rust-version = \"$msrv\"), and no dependency needs a newer one"

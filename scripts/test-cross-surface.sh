@@ -4,7 +4,7 @@
 # the WebAssembly module in Node (rebuilt here by scripts/build-wasm.sh, which is quick when
 # nothing changed); the per-task JSON must be byte-identical on all three (tests/cross_surface/run.py).
 # The error catalogue must be the core's on every surface: JavaScript's errorCodes() (both modules)
-# equals core/examples/error_catalogue.rs entry for entry.
+# equals core/trust/examples/error_catalogue.rs entry for entry.
 #
 #   scripts/test-cross-surface.sh            CROSS_SURFACE_RANDOM=N (default 2000), CROSS_SURFACE_SEED=S
 set -euo pipefail
@@ -19,7 +19,8 @@ fi
 if [ "${CROSS_SURFACE_SKIP_WASM_BUILD:-0}" != 1 ]; then
   bash scripts/build-wasm.sh
 fi
-cargo build -q --release -p tabeq --example cross_surface --example error_catalogue
+cargo build -q --release -p tabeq --example cross_surface
+cargo build -q --release -p tabeq-trust --example error_catalogue
 CORE_CATALOGUE="${CARGO_TARGET_DIR:-target}/release/examples/error_catalogue"
 node -e '
 const core = JSON.parse(require("fs").readFileSync(0, "utf8"));

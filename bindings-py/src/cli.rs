@@ -10,11 +10,11 @@ use tabeq::{FatalCode, SuiteSummary};
 
 use crate::diagnosis::PyDiagnosis;
 
-pyo3::import_exception!(tabeq._errors, ArgumentError);
+use crate::errors::argument_error;
 
 fn summary(summary_json: &str) -> PyResult<SuiteSummary> {
     SuiteSummary::from_json(summary_json)
-        .map_err(|e| ArgumentError::new_err(format!("not a summary's JSON text: {e}")))
+        .map_err(|e| argument_error(format!("not a summary's JSON text: {e}")))
 }
 
 /// The summary file's text with a `diagnosis` after the record of each task given one
@@ -41,7 +41,7 @@ fn console_summary(summary_json: &str, output_path: &str) -> PyResult<String> {
 #[pyfunction]
 fn fatal_report(code: &str, error: &str, format: &str) -> PyResult<String> {
     let code = FatalCode::from_code(code)
-        .ok_or_else(|| ArgumentError::new_err(format!("not a fatal error code: {code:?}")))?;
+        .ok_or_else(|| argument_error(format!("not a fatal error code: {code:?}")))?;
     let report = FatalReport::new(code, error);
     Ok(if format == "json" {
         report.to_json()

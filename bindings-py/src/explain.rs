@@ -9,8 +9,9 @@ use tabeq::error::FatalError;
 use tabeq::explain::{Diagnosis, ExplainOptions};
 use tabeq::PreparedGold;
 
+use crate::args::{check_count, check_path, ConfigArg, GoldArg, PredictionArg};
 use crate::diagnosis::PyDiagnosis;
-use crate::{file_source, fs, with_prediction, Input, NativeConfig, TaskInputs};
+use crate::{file_source, fs, with_prediction, Input, TaskInputs};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -22,10 +23,17 @@ fn explain_inputs(
     options: &ExplainOptions,
     prediction_root: Option<&std::path::Path>,
 ) -> Result<Diagnosis, FatalError> {
-    let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
+    let (bytes, gold_id) = match gold {
+        Input::Path(path) => {
+            let (bytes, id) = fs::read_gold_identified(path, &config.task_id)?;
+            (std::borrow::Cow::Owned(bytes), id)
+        }
+        Input::Bytes(_) => (gold.gold_bytes(&config.task_id)?, None),
+    };
+    let prepared = PreparedGold::new(&bytes, config)?;
     Ok(match (prediction, prediction_root) {
         (Some(Input::Path(p)), Some(root)) => {
-            let (file, inside_root) = fs::read_prediction_within(p, root);
+            let (file, inside_root) = fs::read_prediction_within(p, root, gold_id);
             // Content reached through a link leaving the root is scored but never quoted.
             let redacted = ExplainOptions {
                 show_prediction_values: options.show_prediction_values && inside_root,
@@ -37,32 +45,58 @@ fn explain_inputs(
     })
 }
 
-/// `max_items`, `max_value_chars`, `hints`, `signature_strict`, `show_gold_values` and
-/// `prediction_root`, as `tabeq.explain.explain` takes and checks them.
-type ExplainArgs = (usize, usize, bool, bool, bool, Option<std::path::PathBuf>);
-
-/// Diagnose one task. `prediction` is CSV bytes, a path or None (no file); `gold` is CSV bytes
-/// or a path.
+/// Diagnose a prediction against its gold.
+///
+/// Takes the same inputs as ``tabeq.evaluate`` (CSV bytes, a path, a DataFrame or rows;
+/// ``prediction`` may be ``None``). ``max_items`` caps the rows shown per list and
+/// ``max_value_chars`` the characters per shown cell (counts are always complete).
+/// ``hints=False`` skips the near-miss search; ``signature_strict=True`` makes the
+/// column-signature score refuse thousands separators. A broken gold raises ``GoldError``,
+/// a broken config ``ConfigError``; a bad prediction never raises.
+///
+/// For a diagnosis that participants see, ``show_gold_values=False`` shows every gold cell as
+/// ``[redacted]``, and ``prediction_root`` (the directory the prediction path is under) shows the
+/// prediction's cells as ``[redacted]`` when its content is reached through a symbolic link.
 #[pyfunction]
-fn explain(
+#[pyo3(
+    signature = (prediction, gold, config, *, max_items=None, max_value_chars=None, hints=None, signature_strict=None, show_gold_values=None, prediction_root=None),
+    text_signature = "(prediction, gold, config, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, show_gold_values=True, prediction_root=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn explain(
     py: Python<'_>,
-    prediction: Option<&Bound<'_, PyAny>>,
+    prediction: &Bound<'_, PyAny>,
     gold: &Bound<'_, PyAny>,
-    config: &NativeConfig,
-    options: ExplainArgs,
+    config: &Bound<'_, PyAny>,
+    max_items: Option<&Bound<'_, PyAny>>,
+    max_value_chars: Option<&Bound<'_, PyAny>>,
+    hints: Option<&Bound<'_, PyAny>>,
+    signature_strict: Option<&Bound<'_, PyAny>>,
+    show_gold_values: Option<&Bound<'_, PyAny>>,
+    prediction_root: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyDiagnosis> {
-    let (max_items, max_value_chars, hints, signature_strict, show_gold_values, root) = options;
-    let inputs = TaskInputs::new(prediction, gold)?;
+    let flag =
+        |v: Option<&Bound<'_, PyAny>>, default: bool| v.map_or(Ok(default), |v| v.is_truthy());
     let options = ExplainOptions {
-        max_items,
-        max_value_chars,
-        hints,
-        signature_strict,
-        show_gold_values,
+        max_items: check_count(max_items, "max_items", 0)?.unwrap_or(5),
+        max_value_chars: check_count(max_value_chars, "max_value_chars", 1)?.unwrap_or(60),
+        hints: flag(hints, true)?,
+        signature_strict: flag(signature_strict, false)?,
+        show_gold_values: flag(show_gold_values, true)?,
         show_prediction_values: true,
     };
+    let root = prediction_root
+        .filter(|r| !r.is_none())
+        .map(|r| check_path(r, "prediction_root")?.extract::<std::path::PathBuf>())
+        .transpose()?;
+    let ConfigArg(config) = config.extract()?;
+    let PredictionArg(prediction) = prediction.extract()?;
+    let GoldArg(gold) = gold.extract()?;
+    let prediction = (!prediction.is_none()).then_some(&prediction);
+    let inputs = TaskInputs::new(prediction, &gold)?;
+    let task = &config.get().inner;
     let inner = inputs.run(py, |p, g| {
-        explain_inputs(p, g, &config.inner, &options, root.as_deref())
+        explain_inputs(p, g, task, &options, root.as_deref())
     })?;
     Ok(PyDiagnosis {
         inner: inner.into(),
@@ -75,11 +109,14 @@ fn explain(
 #[pyo3(signature = (prediction, gold, strict=false))]
 fn column_signature(
     py: Python<'_>,
-    prediction: Option<&Bound<'_, PyAny>>,
+    prediction: &Bound<'_, PyAny>,
     gold: &Bound<'_, PyAny>,
     strict: bool,
 ) -> PyResult<String> {
-    let inputs = TaskInputs::new(prediction, gold)?;
+    let PredictionArg(prediction) = prediction.extract()?;
+    let GoldArg(gold) = gold.extract()?;
+    let prediction = (!prediction.is_none()).then_some(&prediction);
+    let inputs = TaskInputs::new(prediction, &gold)?;
     inputs.run(py, |pred, gold| {
         let gold = gold.gold_bytes("task")?;
         let score = with_prediction(pred, |p| p.column_signature(&gold, strict))?;

@@ -79,13 +79,15 @@ fn open_nonblocking(path: &Path, final_link: FinalLink) -> Result<File, ReadErro
 }
 
 /// Check an open file (its descriptor, not its path) and read at most `limit + 1` bytes, so a
-/// file that grows after the check is still refused by the reader's own size check.
-fn read_open_file(file: File, limit: u64) -> Result<Vec<u8>, ReadError> {
+/// file that grows after the check is still refused by the reader's own size check. `identity`
+/// is checked on the descriptor's status before anything is read.
+fn read_open_file(file: File, limit: u64, identity: Identity) -> Result<Vec<u8>, ReadError> {
     let io = |e: io::Error| ReadError::Io(e.to_string());
     let meta = file.metadata().map_err(io)?;
     if !meta.is_file() {
         return Err(ReadError::NotRegular);
     }
+    identity.check(&meta)?;
     if meta.len() > limit {
         return Err(ReadError::TooLarge(meta.len()));
     }
@@ -100,13 +102,70 @@ pub fn read_regular_file(
     limit: u64,
     final_link: FinalLink,
 ) -> Result<Vec<u8>, ReadError> {
-    read_open_file(open_nonblocking(path, final_link)?, limit)
+    read_open_file(open_nonblocking(path, final_link)?, limit, Identity::Any)
+}
+
+/// A file's identity: its device and inode.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FileId {
+    dev: u64,
+    ino: u64,
+}
+
+impl FileId {
+    #[cfg(unix)]
+    fn of(meta: &Metadata) -> Option<FileId> {
+        use std::os::unix::fs::MetadataExt;
+        Some(FileId {
+            dev: meta.dev(),
+            ino: meta.ino(),
+        })
+    }
+    #[cfg(not(unix))]
+    fn of(_meta: &Metadata) -> Option<FileId> {
+        None
+    }
+}
+
+/// What a file's identity must be: anything (gold, configs), or a prediction's: a file with
+/// one name (a hard link could be a gold, or any file a participant cannot read otherwise)
+/// that is not the task's gold (reached through a linked task folder). The official evaluator
+/// checks neither: it scores a hard link to the gold, or the gold itself, as a pass.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Identity {
+    Any,
+    Prediction { gold: Option<FileId> },
+}
+
+impl Identity {
+    fn check(self, meta: &Metadata) -> Result<(), ReadError> {
+        let Identity::Prediction { gold } = self else {
+            return Ok(());
+        };
+        if gold.is_some() && FileId::of(meta) == gold {
+            return Err(ReadError::SameAsGold);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if meta.nlink() > 1 {
+                return Err(ReadError::HardLink(meta.nlink()));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The official evaluator's checks on the path, in its order, for its messages: missing
-/// (following links), not a regular file, a link (when refused), over the limit. They only
-/// choose the message; [`read_regular_file`] checks again on the open descriptor.
-fn precheck(path: &Path, limit: u64, final_link: FinalLink) -> Result<(), ReadError> {
+/// (following links), not a regular file, a link (when refused), then tabeq's identity checks,
+/// then over the limit. They only choose the message; the read checks again on the open
+/// descriptor.
+fn precheck(
+    path: &Path,
+    limit: u64,
+    final_link: FinalLink,
+    identity: Identity,
+) -> Result<(), ReadError> {
     let meta: Metadata = fs::metadata(path).map_err(|_| ReadError::Missing)?;
     if !meta.is_file() {
         return Err(ReadError::NotRegular);
@@ -116,23 +175,36 @@ fn precheck(path: &Path, limit: u64, final_link: FinalLink) -> Result<(), ReadEr
     {
         return Err(ReadError::Link);
     }
+    identity.check(&meta)?;
     if meta.len() > limit {
         return Err(ReadError::TooLarge(meta.len()));
     }
     Ok(())
 }
 
-fn read_checked(path: &Path, limit: u64, final_link: FinalLink) -> Result<Vec<u8>, ReadError> {
-    precheck(path, limit, final_link)?;
-    read_regular_file(path, limit, final_link)
+fn read_checked(
+    path: &Path,
+    limit: u64,
+    final_link: FinalLink,
+    identity: Identity,
+) -> Result<Vec<u8>, ReadError> {
+    precheck(path, limit, final_link, identity)?;
+    read_open_file(open_nonblocking(path, final_link)?, limit, identity)
 }
 
 const CSV_LIMIT: u64 = MAX_CSV_BYTES as u64;
 
 /// Read a prediction with the official checks: a path that does not exist (following
-/// symbolic links) is missing; a directory, special file or symbolic link is invalid.
+/// symbolic links) is missing; a directory, special file or symbolic link is invalid; so is a
+/// file with more than one hard link (tabeq's check).
 pub fn read_prediction(path: &Path) -> PredictionFile {
-    match read_checked(path, CSV_LIMIT, FinalLink::Refuse) {
+    read_prediction_unlike(path, None)
+}
+
+/// [`read_prediction`], also refusing the task's gold file itself (`gold`: its identity).
+pub fn read_prediction_unlike(path: &Path, gold: Option<FileId>) -> PredictionFile {
+    let identity = Identity::Prediction { gold };
+    match read_checked(path, CSV_LIMIT, FinalLink::Refuse, identity) {
         Ok(bytes) => PredictionFile::Bytes(bytes),
         Err(ReadError::Missing) => PredictionFile::Missing,
         Err(e) => PredictionFile::Invalid(CsvError::file(&shown(path), e)),
@@ -143,18 +215,22 @@ pub fn read_prediction(path: &Path) -> PredictionFile {
 /// reads it, and whether its content was reached without leaving `root` (every directory
 /// below the root opened with no-follow, so a link anywhere, even one swapped in during the
 /// read, counts as leaving it).
-pub fn read_prediction_within(path: &Path, root: &Path) -> (PredictionFile, bool) {
-    if let Some(bytes) = read_without_links(path, root) {
+pub fn read_prediction_within(
+    path: &Path,
+    root: &Path,
+    gold: Option<FileId>,
+) -> (PredictionFile, bool) {
+    if let Some(bytes) = read_without_links(path, root, gold) {
         return (PredictionFile::Bytes(bytes), true);
     }
-    let file = read_prediction(path);
+    let file = read_prediction_unlike(path, gold);
     let inside = !matches!(file, PredictionFile::Bytes(_));
     (file, inside)
 }
 
 /// The bytes of `path` if every component below `root` is reached without following a link.
 #[cfg(unix)]
-fn read_without_links(path: &Path, root: &Path) -> Option<Vec<u8>> {
+fn read_without_links(path: &Path, root: &Path, gold: Option<FileId>) -> Option<Vec<u8>> {
     use std::ffi::CString;
     use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
     use std::os::unix::ffi::OsStrExt;
@@ -198,19 +274,31 @@ fn read_without_links(path: &Path, root: &Path) -> Option<Vec<u8>> {
     }
     // SAFETY: as above.
     let file = unsafe { File::from_raw_fd(fd) };
-    read_open_file(file, CSV_LIMIT).ok()
+    read_open_file(file, CSV_LIMIT, Identity::Prediction { gold }).ok()
 }
 
 #[cfg(not(unix))]
-fn read_without_links(_path: &Path, _root: &Path) -> Option<Vec<u8>> {
+fn read_without_links(_path: &Path, _root: &Path, _gold: Option<FileId>) -> Option<Vec<u8>> {
     None
 }
 
 /// Read a gold file; anything but a readable regular file is fatal (links are followed, as
 /// the official evaluator follows them for gold).
 pub fn read_gold(path: &Path, task_id: &str) -> Result<Vec<u8>, FatalError> {
-    read_checked(path, CSV_LIMIT, FinalLink::Follow)
-        .map_err(|e| FatalError::gold_file(task_id, &shown(path), e))
+    read_gold_identified(path, task_id).map(|(bytes, _)| bytes)
+}
+
+/// [`read_gold`], with the identity of the file read (to refuse it as its own prediction).
+pub fn read_gold_identified(
+    path: &Path,
+    task_id: &str,
+) -> Result<(Vec<u8>, Option<FileId>), FatalError> {
+    let fatal = |e| FatalError::gold_file(task_id, &shown(path), e);
+    precheck(path, CSV_LIMIT, FinalLink::Follow, Identity::Any).map_err(fatal)?;
+    let file = open_nonblocking(path, FinalLink::Follow).map_err(fatal)?;
+    let id = file.metadata().ok().as_ref().and_then(FileId::of);
+    let bytes = read_open_file(file, CSV_LIMIT, Identity::Any).map_err(fatal)?;
+    Ok((bytes, id))
 }
 
 /// Read a config file (links followed, as the official glob follows them).
@@ -284,8 +372,10 @@ pub fn check_output(path: &Path) -> Result<(), OutputError> {
 }
 
 /// Write `text` to `path` atomically: check it (as [`check_output`]), create its directory,
-/// write a new file next to it (created exclusively, never through a link), flush it to disk
-/// and rename it over `path`.
+/// remove stale temporary files of earlier runs, write a new file next to it (created
+/// exclusively with mode 0644 under the umask, never through a link), flush it to disk and
+/// rename it over `path`. The summary gets fresh permissions and owner: a file planted at
+/// `path` (say with mode 6777) is replaced, its mode is not inherited.
 pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
     check_output(path)?;
     let failed = |e: io::Error| OutputError::write_failed(&shown(path), e);
@@ -294,20 +384,20 @@ pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
         _ => PathBuf::from("."),
     };
     fs::create_dir_all(&dir).map_err(failed)?;
-    let (temp_path, mut temp) = create_temp(&dir, path).map_err(failed)?;
+    remove_stale_temps(&dir, path.file_name().and_then(|n| n.to_str()));
+    let (temp_path, mut temp) = create_temp(&dir).map_err(failed)?;
     let written = (|| {
         temp.write_all(text.as_bytes())?;
-        if let Ok(meta) = fs::symlink_metadata(path) {
-            if meta.is_file() {
-                // Keep the permissions of the file being replaced, as an in-place write would.
-                temp.set_permissions(meta.permissions())?;
-            }
-        }
         temp.sync_all()?;
         drop(temp);
-        fs::rename(&temp_path, path)
+        fs::rename(&temp_path, path)?;
+        // Make the rename itself durable; a directory that cannot be synced is no error.
+        if let Ok(d) = File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
     })();
-    written.map_err(|e| {
+    written.map_err(|e: io::Error| {
         let _ = fs::remove_file(&temp_path);
         match fs::symlink_metadata(path) {
             Ok(meta) if !meta.is_file() => {
@@ -318,27 +408,88 @@ pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
     })
 }
 
-/// A new, exclusively created file in `dir` named after `target` (retried on a name clash, so
-/// a file placed there in advance cannot be written through).
-fn create_temp(dir: &Path, target: &Path) -> io::Result<(PathBuf, File)> {
-    let stem = target
-        .file_name()
-        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+/// The prefix of tabeq's temporary summary files: `.tabeq-PID-HEX.tmp`, short whatever the
+/// target's name (a 255-byte name stays writable).
+const TEMP_PREFIX: &str = ".tabeq-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// The process that created a temporary file of tabeq's naming, if `name` is one: this
+/// version's `.tabeq-PID-HEX.tmp`, or earlier versions' `.TARGET.PID.HEX.tmp` for the summary
+/// named `target`.
+fn temp_owner(name: &str, target: Option<&str>) -> Option<u32> {
+    let digits = |s: &str, radix: u32| !s.is_empty() && s.chars().all(|c| c.is_digit(radix));
+    let owner = |pid: &str, hex: &str| {
+        (digits(pid, 10) && digits(hex, 16))
+            .then(|| pid.parse().ok())
+            .flatten()
+    };
+    let middle = name.strip_suffix(TEMP_SUFFIX)?;
+    if let Some((pid, hex)) = middle
+        .strip_prefix(TEMP_PREFIX)
+        .and_then(|m| m.split_once('-'))
+    {
+        return owner(pid, hex);
+    }
+    let rest = middle.strip_prefix('.')?.strip_prefix(target?)?;
+    let (pid, hex) = rest.strip_prefix('.')?.split_once('.')?;
+    owner(pid, hex)
+}
+
+/// Whether process `pid` still runs (on this machine).
+#[cfg(unix)]
+fn process_alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 only checks that the process exists and may be signalled.
+    let alive = unsafe { libc::kill(pid, 0) } == 0;
+    alive || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+#[cfg(not(unix))]
+fn process_alive(_pid: u32) -> bool {
+    true
+}
+
+/// Remove the temporary files of tabeq's naming in `dir` whose process is gone (a run killed
+/// between creating and renaming its file). Only names of that exact form are touched, and
+/// unlinking never follows a link; a file that cannot be removed is left.
+fn remove_stale_temps(dir: &Path, target: Option<&str>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| temp_owner(n, target)) else {
+            continue;
+        };
+        if pid != std::process::id() && !process_alive(pid) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// A new, exclusively created file in `dir` (retried on a name clash, so a file placed there
+/// in advance cannot be written through), mode 0644 under the umask.
+fn create_temp(dir: &Path) -> io::Result<(PathBuf, File)> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
     let mut last = None;
     for attempt in 0..16u32 {
-        let temp = dir.join(format!(
-            ".{stem}.{}.{nanos:x}{attempt}.tmp",
+        let name = format!(
+            "{TEMP_PREFIX}{}-{nanos:x}{attempt:x}{TEMP_SUFFIX}",
             std::process::id()
-        ));
+        );
+        let temp = dir.join(name);
         let mut options = OpenOptions::new();
         options.write(true).create_new(true);
         #[cfg(unix)]
         {
             use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o666).custom_flags(libc::O_NOFOLLOW);
+            options
+                .mode(0o644)
+                .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
         }
         match options.open(&temp) {
             Ok(file) => return Ok((temp, file)),
@@ -347,4 +498,28 @@ fn create_temp(dir: &Path, target: &Path) -> io::Result<(PathBuf, File)> {
         }
     }
     Err(last.unwrap_or_else(|| io::ErrorKind::AlreadyExists.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::temp_owner;
+
+    #[test]
+    fn temp_names_are_recognised_exactly() {
+        let target = Some("summary.json");
+        assert_eq!(temp_owner(".tabeq-123-1f0.tmp", None), Some(123));
+        assert_eq!(temp_owner(".summary.json.77.1a2b0.tmp", target), Some(77));
+        assert_eq!(temp_owner(".other.json.77.1a2b0.tmp", target), None);
+        for other in [
+            ".tabeq-123-.tmp",
+            ".tabeq--1f.tmp",
+            ".tabeq-12a-1f.tmp",
+            ".tabeq-1-xyz.tmp",
+            "tabeq-1-1.tmp",
+            ".tabeq-1-1.tmp~",
+            "evaluation_summary.json",
+        ] {
+            assert_eq!(temp_owner(other, target), None, "{other}");
+        }
+    }
 }

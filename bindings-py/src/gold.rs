@@ -10,10 +10,12 @@ use tabeq::file_input::text_reward;
 use tabeq::partial::PartialCredit;
 use tabeq::TaskResult;
 
+use crate::args::{to_source, ConfigArg, GoldArg, PredictionArg};
+use crate::errors::fatal_to_py;
 use crate::pool;
 use crate::result::json_loads;
 use crate::result::PyTaskResult;
-use crate::{fatal_to_py, fs, native_config, to_source, with_prediction, Input, NativeConfig};
+use crate::{fs, with_prediction, Input};
 
 /// Input bytes of one prediction counted as work (a path is read: count it as large).
 fn work_of(prediction: Option<&Input<'_>>) -> usize {
@@ -99,11 +101,9 @@ fn sources<'py>(predictions: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAn
 impl NativeGold {
     #[new]
     fn new(py: Python<'_>, gold: &Bound<'_, PyAny>, config: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let as_config = py.import("tabeq")?.getattr("_as_config")?;
-        let config = as_config.call1((config,))?;
-        let gold = to_source(gold, "gold")?;
-        let native = native_config(&config)?;
-        let task = &native.get().inner;
+        let ConfigArg(config) = config.extract()?;
+        let GoldArg(gold) = gold.extract()?;
+        let task = &config.get().inner;
         let (prepared, csv) = match Input::borrowed(&gold)? {
             Input::Bytes(bytes) => {
                 let prepared = py.detach(|| {
@@ -125,7 +125,7 @@ impl NativeGold {
         Ok(NativeGold {
             gold: prepared.map_err(fatal_to_py)?,
             csv,
-            config: config.unbind(),
+            config: config.into_any().unbind(),
         })
     }
 
@@ -143,7 +143,7 @@ impl NativeGold {
 
     /// Score one prediction (the same ``TaskResult`` as ``tabeq.evaluate``).
     fn evaluate(&self, py: Python<'_>, prediction: &Bound<'_, PyAny>) -> PyResult<PyTaskResult> {
-        let source = to_source(prediction, "prediction")?;
+        let PredictionArg(source) = prediction.extract()?;
         let input = (!source.is_none())
             .then(|| Input::borrowed(&source))
             .transpose()?;
@@ -290,17 +290,21 @@ impl NativePartialCredit {
     }
 }
 
-/// The gold-less check of a prediction (bytes, a path, or None): the report of
-/// `validatePrediction`, as a dict.
+/// What can be known about a prediction from its config alone, without the gold: the
+/// report of the WASM ``validatePrediction`` and ``tabeq validate``, as a dict.
 #[pyfunction]
 #[pyo3(signature = (prediction, config))]
 fn validate<'py>(
     py: Python<'py>,
-    prediction: Option<&Bound<'py, PyAny>>,
-    config: &NativeConfig,
+    prediction: &Bound<'py, PyAny>,
+    config: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input = prediction.map(Input::borrowed).transpose()?;
-    let config = &config.inner;
+    let ConfigArg(config) = config.extract()?;
+    let PredictionArg(prediction) = prediction.extract()?;
+    let input = (!prediction.is_none())
+        .then(|| Input::borrowed(&prediction))
+        .transpose()?;
+    let config = &config.get().inner;
     let report = py.detach(|| with_prediction(input.as_ref(), |p| p.validate(config)));
     json_loads(py, &report.to_json())
 }

@@ -19,99 +19,31 @@ mod result;
 mod spider2;
 mod trust;
 
+mod args;
+mod config;
+mod errors;
+
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{IntoPyDict, PyBytes, PyList};
+use pyo3::types::PyBytes;
 
-use tabeq::config::{ColumnSpec, ConfigWarning, TaskConfig};
+use tabeq::config::{ColumnSpec, TaskConfig as CoreConfig};
 use tabeq::csv::read_table;
-use tabeq::error::error_catalogue;
-use tabeq::file_input::parse_config_with_column_defaults;
 use tabeq::file_input::PredictionSource;
-use tabeq::suite::{plan_suite, unscored_prediction_tasks, SuiteSummary};
+use tabeq::suite::SuiteRun;
 use tabeq::{FatalError, PreparedGold, TaskResult};
+use tabeq_trust::error_catalogue;
 
+use crate::args::{
+    check_count, check_path, check_text, iterate, triple, ConfigArg, GoldArg, PredictionArg,
+    TableArg,
+};
+use crate::config::TaskConfig;
+use crate::errors::{argument_error, fatal_to_py, CellError, CsvError, OutputError};
 use crate::fs::PredictionFile;
 use crate::result::{PySuiteResult, PyTaskResult};
-
-pyo3::import_exception!(tabeq._errors, ConfigError);
-pyo3::import_exception!(tabeq._errors, GoldError);
-pyo3::import_exception!(tabeq._errors, SuiteError);
-pyo3::import_exception!(tabeq._errors, CellError);
-pyo3::import_exception!(tabeq._errors, CsvError);
-pyo3::import_exception!(tabeq._errors, OutputError);
-
-/// Turn a core fatal error into the matching Python exception (`.code`, `.stage`, `.task_id`).
-fn fatal_to_py(e: FatalError) -> PyErr {
-    let args = (e.to_string(), e.code.code(), e.task_id.clone());
-    match e.stage().as_str() {
-        "config" => ConfigError::new_err(args),
-        "gold" => GoldError::new_err(args),
-        _ => SuiteError::new_err(args),
-    }
-}
-
-/// A validated task config (immutable).
-#[pyclass(frozen, module = "tabeq._tabeq", name = "NativeConfig")]
-pub(crate) struct NativeConfig {
-    pub(crate) inner: TaskConfig,
-    /// Keys the official evaluator ignores (reported, never used).
-    warnings: Vec<ConfigWarning>,
-}
-
-#[pymethods]
-impl NativeConfig {
-    /// Parse config JSON bytes; `file_stem` must equal the task id when given. With
-    /// `column_defaults` (a config built from column objects), a column without `gold_index`
-    /// or `gold_name` gets its position and `column_<index>`.
-    #[staticmethod]
-    #[pyo3(signature = (data, file_stem=None, column_defaults=false))]
-    fn from_json(data: &[u8], file_stem: Option<&str>, column_defaults: bool) -> PyResult<Self> {
-        let parse = match column_defaults {
-            true => parse_config_with_column_defaults,
-            false => TaskConfig::from_json_with_warnings,
-        };
-        let (inner, warnings) = parse(data, file_stem).map_err(fatal_to_py)?;
-        Ok(NativeConfig { inner, warnings })
-    }
-    /// The ignored keys, as `tabeq.ConfigWarning`s.
-    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let warning = py.import("tabeq._errors")?.getattr("ConfigWarning")?;
-        let new = |w: &ConfigWarning| {
-            let code = w.code.code();
-            warning.call1((code, w.to_string(), &w.key, w.column(), w.suggestion))
-        };
-        self.warnings.iter().map(new).collect()
-    }
-    /// The normalized config as JSON text.
-    fn to_json(&self) -> String {
-        self.inner.to_json()
-    }
-    #[getter]
-    fn task_id(&self) -> &str {
-        &self.inner.task_id
-    }
-    #[getter]
-    fn order_sensitive(&self) -> bool {
-        self.inner.order_sensitive
-    }
-    /// The one-line form (`TaskConfig.__repr__`).
-    fn repr(&self) -> String {
-        self.inner.repr()
-    }
-    /// Rule descriptions of the gold columns.
-    fn rule_descriptions(&self) -> Vec<String> {
-        self.inner.rules().iter().map(|r| r.describe()).collect()
-    }
-}
-
-/// The native config of a `tabeq.TaskConfig`.
-pub(crate) fn native_config<'py>(config: &Bound<'py, PyAny>) -> PyResult<Bound<'py, NativeConfig>> {
-    Ok(config.getattr("_native")?.cast_into::<NativeConfig>()?)
-}
 
 /// A core document in one of its formats (`text`, `markdown`, `html`, `csv`).
 pub(crate) fn render(doc: &tabeq::doc::Document, format: &str) -> PyResult<String> {
@@ -143,11 +75,9 @@ impl<'a> Input<'a> {
 
     fn path<'b>(obj: &Bound<'_, PyAny>) -> PyResult<Input<'b>> {
         obj.extract::<PathBuf>().map(Input::Path).map_err(|_| {
-            PyTypeError::new_err(format!(
+            argument_error(format!(
                 "expected CSV bytes or a path, got {}",
-                obj.get_type()
-                    .name()
-                    .map_or_else(|_| "?".to_string(), |n| n.to_string())
+                args::type_name(obj)
             ))
         })
     }
@@ -159,18 +89,6 @@ impl<'a> Input<'a> {
             Input::Path(_) => DETACH_THRESHOLD + 1,
         }
     }
-}
-
-/// A table argument as the native layer reads it: bytes (and a missing prediction) as they
-/// are, anything else through `tabeq._inputs.to_source` (paths checked, DataFrames and rows
-/// written as CSV).
-pub(crate) fn to_source<'py>(table: &Bound<'py, PyAny>, role: &str) -> PyResult<Bound<'py, PyAny>> {
-    if table.is_exact_instance_of::<PyBytes>() || (table.is_none() && role == "prediction") {
-        return Ok(table.clone());
-    }
-    let inputs = table.py().import("tabeq._inputs")?;
-    let role = [("role", role)].into_py_dict(table.py())?;
-    inputs.getattr("to_source")?.call((table,), Some(&role))
 }
 
 /// The prediction and gold of one task, as handed in.
@@ -244,62 +162,65 @@ pub(crate) fn file_source<'a>(file: &'a PredictionFile, path: &'a Path) -> Predi
 fn evaluate_inputs(
     prediction: Option<&Input<'_>>,
     gold: &Input<'_>,
-    config: &TaskConfig,
+    config: &CoreConfig,
 ) -> Result<TaskResult, FatalError> {
     let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
     Ok(with_prediction(prediction, |p| p.evaluate(&prepared)))
 }
 
-/// Score one task. `prediction` is CSV bytes, a path, or None (no file); `gold` is CSV
-/// bytes or a path.
+/// Score one prediction against its gold.
+///
+/// ``prediction`` and ``gold`` are CSV bytes, a path, a pandas or polars DataFrame, or a list
+/// of rows with the header first; ``prediction`` may be ``None`` (no prediction file:
+/// ``missing_prediction``). ``config`` is a ``TaskConfig``, a dict, JSON text or a path.
+/// A broken gold raises ``GoldError``; a broken config raises ``ConfigError``.
 #[pyfunction]
-#[pyo3(signature = (prediction, gold, config))]
 fn evaluate(
     py: Python<'_>,
-    prediction: Option<&Bound<'_, PyAny>>,
+    prediction: &Bound<'_, PyAny>,
     gold: &Bound<'_, PyAny>,
     config: &Bound<'_, PyAny>,
 ) -> PyResult<PyTaskResult> {
-    let inputs = TaskInputs::new(prediction, gold)?;
-    let native = native_config(config)?;
-    let task = &native.get().inner;
+    let ConfigArg(config) = config.extract()?;
+    let PredictionArg(prediction) = prediction.extract()?;
+    let GoldArg(gold) = gold.extract()?;
+    let prediction = (!prediction.is_none()).then_some(&prediction);
+    let inputs = TaskInputs::new(prediction, &gold)?;
+    let task = &config.get().inner;
     let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, task))?;
-    Ok(PyTaskResult::scored(inner, config, prediction, gold))
+    Ok(PyTaskResult::scored(
+        inner,
+        config.as_any(),
+        prediction,
+        &gold,
+    ))
 }
 
-/// One `(prediction, gold, config)` item of `evaluate_many`.
-type TaskItem<'py> = (
-    Option<Bound<'py, PyAny>>,
-    Bound<'py, PyAny>,
-    Bound<'py, PyAny>,
-);
-
-/// Score many tasks in parallel: `tasks` is a list of `(prediction bytes | path | None, gold
-/// bytes | path, TaskConfig)`. Files are read by the worker threads. Results come back in
-/// input order; the first fatal error (in input order) is raised with its index.
+/// Score many ``(prediction, gold, config)`` triples in parallel (GIL released).
+///
+/// Each triple takes the same inputs as ``evaluate``. Results are in input order and equal
+/// to scoring each triple with ``evaluate``. ``threads`` defaults to the number of CPUs.
+/// The first fatal error (in input order) is raised, its message naming the task's position.
 #[pyfunction]
 #[pyo3(signature = (tasks, threads=None))]
 fn evaluate_many(
     py: Python<'_>,
-    tasks: &Bound<'_, PyList>,
-    threads: Option<usize>,
+    tasks: &Bound<'_, PyAny>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyTaskResult>> {
+    let threads = check_count(threads, "threads", 1)?;
     // Nothing is copied: the workers read the caller's bytes objects (immutable, and kept
     // alive by `items`) and configs (a frozen pyclass can be read from any thread).
-    let items = tasks
+    let items = iterate(tasks, "tasks")?
         .iter()
-        .map(|item| item.extract())
-        .collect::<PyResult<Vec<TaskItem<'_>>>>()?;
-    let natives = items
-        .iter()
-        .map(|(_, _, config)| native_config(config))
+        .enumerate()
+        .map(|(i, task)| triple(task, i))
         .collect::<PyResult<Vec<_>>>()?;
     let inputs = items
         .iter()
-        .zip(&natives)
-        .map(|((pred, gold, _), config)| {
-            let pred = pred.as_ref().map(Input::borrowed).transpose()?;
-            Ok((pred, Input::borrowed(gold)?, config.get()))
+        .map(|(pred, gold, config)| {
+            let pred = pred.get().map(Input::borrowed).transpose()?;
+            Ok((pred, Input::borrowed(&gold.0)?, config.0.get()))
         })
         .collect::<PyResult<Vec<_>>>()?;
     let threads = pool::thread_count(threads, inputs.len());
@@ -317,100 +238,146 @@ fn evaluate_many(
         .enumerate()
         .map(|(i, r)| {
             let (pred, gold, config) = &items[i];
-            r.map(|inner| PyTaskResult::scored(inner, config, pred.as_ref(), gold))
+            r.map(|inner| PyTaskResult::scored(inner, config.0.as_any(), pred.get(), &gold.0))
                 .map_err(|e| fatal_to_py(e.in_batch(i)))
         })
         .collect()
 }
 
-/// Evaluate a suite in the official layout: its summary (exactly the official file's content)
-/// and every task's result, which keeps its config and absolute file paths.
+/// Evaluate a suite in the official layout (``P/task_N/prediction.csv``,
+/// ``G/task_N/gold.csv``, ``C/task_N.json``) in parallel; returns the official summary.
+///
+/// ``progress(done, total)`` is called about ten times a second. Fatal problems raise
+/// ``FatalError`` (``ConfigError``, ``GoldError`` or ``SuiteError``).
 #[pyfunction]
 #[pyo3(signature = (prediction_root, gold_root, config_root, threads=None, progress=None))]
 fn evaluate_suite(
     py: Python<'_>,
-    prediction_root: PathBuf,
-    gold_root: PathBuf,
-    config_root: PathBuf,
-    threads: Option<usize>,
+    prediction_root: &Bound<'_, PyAny>,
+    gold_root: &Bound<'_, PyAny>,
+    config_root: &Bound<'_, PyAny>,
+    threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySuiteResult> {
-    let plan = py
+    let prediction_root: PathBuf = check_path(prediction_root, "prediction_root")?.extract()?;
+    let gold_root: PathBuf = check_path(gold_root, "gold_root")?.extract()?;
+    let config_root: PathBuf = check_path(config_root, "config_root")?.extract()?;
+    let threads = check_count(threads, "threads", 1)?;
+    let progress = progress.filter(|p| !p.is_none());
+    if let Some(p) = progress.filter(|p| !p.is_callable()) {
+        return Err(argument_error(format!(
+            "progress must be a callable or None, got {}",
+            args::type_name(p)
+        )));
+    }
+    let mut run = py
         .detach(|| -> Result<_, FatalError> {
             fs::require_dir(&prediction_root, "prediction root")?;
             fs::require_dir(&gold_root, "gold root")?;
             let files = fs::read_config_files(&config_root)?;
-            plan_suite(&files)
+            SuiteRun::new(&files, fs::prediction_dirs(&prediction_root))
         })
         .map_err(fatal_to_py)?;
-    let total = plan.configs.len();
+    let configs = run.plan().configs.clone();
+    let total = configs.len();
     let work = |i: usize| -> Result<TaskResult, FatalError> {
-        let config = &plan.configs[i];
-        let gold = fs::read_gold(
+        let config = &configs[i];
+        let (gold, gold_id) = fs::read_gold_identified(
             &gold_root.join(&config.task_id).join("gold.csv"),
             &config.task_id,
         )?;
         let prepared = PreparedGold::new(&gold, config)?;
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
-        Ok(with_prediction(Some(&Input::Path(path)), |p| {
-            p.evaluate(&prepared)
-        }))
+        // A linked task folder must not make the gold its own prediction.
+        let file = fs::read_prediction_unlike(&path, gold_id);
+        Ok(file_source(&file, &path).evaluate(&prepared))
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
     let threads = pool::thread_count(threads, total);
-    let results = pool::run(py, total, threads, estimate, &work, progress)?;
-    let mut tasks = Vec::with_capacity(total);
-    for r in results {
-        tasks.push(r.map_err(fatal_to_py)?);
+    for result in pool::run(py, total, threads, estimate, &work, progress)? {
+        run.record(result.map_err(fatal_to_py)?);
     }
-    let unscored = unscored_prediction_tasks(
-        fs::prediction_dirs(&prediction_root)
-            .iter()
-            .map(String::as_str),
-        &plan,
-    );
-    let summary = SuiteSummary::new(&plan, tasks.clone(), unscored);
+    let summary = run
+        .finished_summary()
+        .map_err(|e| argument_error(e.to_string()))?;
     // Absolute, so that results can still read their files after a change of directory.
     let (predictions, golds) = (
         std::path::absolute(&prediction_root)?,
         std::path::absolute(&gold_root)?,
     );
-    let configs = plan.configs.into_iter().zip(plan.config_warnings);
-    let wrap_config = py
-        .import("tabeq")?
-        .getattr("TaskConfig")?
-        .getattr("_wrap")?;
+    let warnings = run.plan().config_warnings.clone();
     let mut results = Vec::with_capacity(total);
-    for (inner, (config, warnings)) in tasks.into_iter().zip(configs) {
+    for ((inner, config), warnings) in summary.tasks.iter().zip(configs).zip(warnings) {
         let files = [(&predictions, "prediction.csv"), (&golds, "gold.csv")];
         let [prediction, gold] = files.map(|(root, file)| {
             let path = root.join(&config.task_id).join(file).into_os_string();
             path.into_pyobject(py).map(Bound::into_any)
         });
-        let native = Bound::new(
-            py,
-            NativeConfig {
-                inner: config,
-                warnings,
-            },
-        )?;
-        let config = wrap_config.call1((native,))?;
+        let config = Bound::new(py, TaskConfig::planned(config, warnings))?;
         let (prediction, gold) = (prediction?, gold?);
-        let result = PyTaskResult::scored(inner, &config, Some(&prediction), &gold);
+        let result = PyTaskResult::scored(inner.clone(), config.as_any(), Some(&prediction), &gold);
         results.push(Py::new(py, result)?);
     }
     Ok(PySuiteResult::new(summary, results))
 }
 
-/// Canonicalize one value under a column (given as column-object JSON text). Returns the
-/// canonical text, or None for a null; raises CellError (with `.code`) when it does not read.
+/// The canonical form of one value under a column rule, or None for a null.
+///
+/// ``column`` is a column object (``tabeq.number("x", decimal_places=2)``, an entry of
+/// ``TaskConfig.columns`` or a dict), its JSON text, or a bare type name for the types
+/// without options (``"text"``, ``"date"``, ``"datetime"``, ``"boolean"``). Raises
+/// ``CellError`` (with ``.code``) when the value does not read under the rule, and
+/// ``ConfigError`` when the column itself is invalid.
+///
+/// >>> canonicalize(" 1,234.5 ", number("x", decimal_places=0))
+/// '1235'
 #[pyfunction]
-fn canonicalize(value: &str, column_json: &str) -> PyResult<Option<String>> {
-    let spec = ColumnSpec::from_json(column_json).map_err(fatal_to_py)?;
-    match tabeq::canon::canonicalize(value, &spec.rule()) {
+fn canonicalize(value: &Bound<'_, PyAny>, column: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let value = check_text(value, "the value")?;
+    let column_json = if column.is_instance_of::<pyo3::types::PyString>() {
+        let text = check_text(column, "the column")?;
+        if text.trim_start().starts_with('{') {
+            text
+        } else {
+            // A bare type name: JSON-quoted as Python's json.dumps quotes it.
+            let dumps = column.py().import("json")?.getattr("dumps")?;
+            let object = pyo3::types::PyDict::new(column.py());
+            object.set_item("type", column)?;
+            dumps.call1((object,))?.extract()?
+        }
+    } else if column.cast::<pyo3::types::PyMapping>().is_ok() {
+        let dict = column
+            .py()
+            .get_type::<pyo3::types::PyDict>()
+            .call1((column,))?;
+        String::from_utf8(config::json_bytes(&dict)?).unwrap_or_default()
+    } else {
+        return Err(argument_error(format!(
+            "the column must be a column object or a type name, got {}",
+            args::type_name(column)
+        )));
+    };
+    let spec = ColumnSpec::from_json(&column_json).map_err(fatal_to_py)?;
+    match tabeq::canon::canonicalize(&value, &spec.rule()) {
         Ok(c) => Ok(c.as_str().map(str::to_string)),
         Err(e) => Err(CellError::new_err((e.message(), e.kind.code()))),
+    }
+}
+
+/// The cells tabeq sees for ``table`` (header first), read with the strict CSV reader.
+///
+/// Takes everything ``evaluate`` takes, so it shows how a DataFrame or a list of rows turns
+/// into cells. Raises ``CsvError`` (with ``.code``) when the CSV is not strict or over a limit;
+/// a path is read as a prediction is (a regular file, not a symbolic link, within the size
+/// limit, checked on the open file: ``csv_not_a_regular_file``, ``csv_too_large``).
+#[pyfunction]
+#[pyo3(name = "read_table")]
+fn read_table_rows(py: Python<'_>, table: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<String>>> {
+    let TableArg(source) = table.extract()?;
+    match source.cast::<PyBytes>() {
+        Ok(bytes) => read_csv(py, bytes),
+        Err(_) => read_csv_file(py, source.extract()?),
     }
 }
 
@@ -445,15 +412,6 @@ fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
         PredictionFile::Invalid(e) => e,
     };
     Err(CsvError::new_err((e.message(), e.kind.code())))
-}
-
-/// Load a config file as the suite reads one (links followed, opened without blocking and
-/// checked on the descriptor); its stem must equal its task id. Raises `ConfigError`.
-#[pyfunction]
-fn load_config(py: Python<'_>, path: PathBuf) -> PyResult<NativeConfig> {
-    let data = py.detach(|| fs::read_config(&path)).map_err(fatal_to_py)?;
-    let stem = path.file_stem().map(|s| s.to_string_lossy());
-    NativeConfig::from_json(&data, stem.as_deref(), false)
 }
 
 /// Read a regular file of at most `max_bytes` (links followed; opened without blocking and
@@ -493,7 +451,7 @@ fn write_output(py: Python<'_>, path: PathBuf, text: &str) -> PyResult<()> {
 fn render_validation(
     py: Python<'_>,
     prediction: Option<&Bound<'_, PyAny>>,
-    config: &NativeConfig,
+    config: &TaskConfig,
     format: &str,
 ) -> PyResult<String> {
     let input = prediction.map(Input::borrowed).transpose()?;
@@ -513,7 +471,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("HTML_STYLE", tabeq::doc::HTML_STYLE)?;
     let hints = tabeq::explain::HintKind::ALL.iter().map(|h| h.code());
     m.add("HINT_NAMES", hints.collect::<Vec<_>>())?;
-    m.add_class::<NativeConfig>()?;
     add_functions!(
         m,
         evaluate,
@@ -525,10 +482,13 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
         render_validation,
         read_csv_file,
         read_file,
-        load_config,
+        read_table_rows,
         check_output,
         write_output,
     );
+    errors::register(m)?;
+    args::register(m)?;
+    config::register(m)?;
     result::register(m)?;
     trust::register(m)?;
     explain::register(m)?;

@@ -1,24 +1,28 @@
 //! The long-lived worker pool behind every batch call (`evaluate_many`, `evaluate_suite`,
-//! `Gold.evaluate_many/scores/partial_credit`): one rayon pool per thread count, built on
-//! first use and kept, so a call pays a hand-off, not thread creation.
+//! `Gold.evaluate_many/scores/partial_credit/rewards`): one rayon pool per thread count, built
+//! on first use and kept, so a call pays a hand-off, not thread creation.
 //!
-//! Work runs in chunks with the GIL released; between chunks the calling thread takes the
-//! GIL back to report progress and check for signals, so Ctrl-C stops a batch within about
-//! one chunk (chunks are sized to take about 50 ms) plus the item running.
+//! Workers take one item at a time with the GIL released. The calling thread never scores: it
+//! collects results and, every [`POLL`], takes the GIL back to report progress and check for
+//! signals. Ctrl-C (or a progress callback that raises) sets a cancel flag that the workers
+//! check before every item and that the core's long loops poll ([`tabeq::cancel`]), so a batch
+//! stops within one poll plus the time to the next poll inside the running items, however
+//! long an item would take, and nothing of it is kept.
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
-/// Estimated work (bytes of input) below which a batch runs on the calling thread: handing
-/// it to the pool would cost more than it saves.
+/// Estimated work (bytes of input) below which a batch is considered small (kept for callers
+/// that decide whether to release the GIL at all).
 pub const INLINE_WORK_BYTES: usize = 32 * 1024;
 
-/// A chunk aims at this duration (progress and signal checks happen between chunks).
-const CHUNK_TARGET: Duration = Duration::from_millis(50);
+/// How often the calling thread checks for signals while the workers run.
+const POLL: Duration = Duration::from_millis(20);
 
 /// How often `progress` is called at most.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
@@ -54,10 +58,12 @@ fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
     Ok(built)
 }
 
-/// `work(i)` for every `i < total`, results in input order. `estimate` is the work in input
-/// bytes (decides whether the pool is worth it). `progress(done, total)` is called with the
-/// GIL at most ten times a second and once at the end. A pending signal (Ctrl-C) stops the
-/// batch between chunks and raises its exception (`KeyboardInterrupt`).
+/// `work(i)` for every `i < total`, results in input order, on `threads` workers. `estimate`
+/// is the work in input bytes (kept for the callers' signature; every batch goes to the pool
+/// so that the calling thread stays free to see Ctrl-C). `progress(done, total)` is called
+/// with the GIL at most ten times a second and once at the end. A pending signal (Ctrl-C)
+/// cancels the batch (running items stop at the core's next cancel poll) and raises its
+/// exception (`KeyboardInterrupt`); so does an exception from `progress`.
 pub fn run<T: Send>(
     py: Python<'_>,
     total: usize,
@@ -66,32 +72,91 @@ pub fn run<T: Send>(
     work: &(dyn Fn(usize) -> T + Sync),
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<T>> {
-    let parallel = threads > 1 && total > 1 && estimate > INLINE_WORK_BYTES;
-    let pool = if parallel { Some(pool(threads)?) } else { None };
-    let mut out = Vec::with_capacity(total);
-    let mut chunk = if parallel { threads * 4 } else { 16 };
-    let mut reported = Instant::now();
-    while out.len() < total {
-        let (start, end) = (out.len(), (out.len() + chunk).min(total));
-        let began = Instant::now();
-        let part: Vec<T> = py.detach(|| match &pool {
-            Some(p) => p.install(|| (start..end).into_par_iter().map(work).collect()),
-            None => (start..end).map(work).collect(),
-        });
-        let took = began.elapsed();
-        out.extend(part);
-        if took < CHUNK_TARGET / 2 {
-            chunk = chunk.saturating_mul(2);
-        } else if took > CHUNK_TARGET * 2 {
-            chunk = (chunk / 2).max(threads);
-        }
-        if let Some(cb) = progress {
-            if out.len() == total || reported.elapsed() >= PROGRESS_INTERVAL {
-                cb.call1((out.len(), total))?;
-                reported = Instant::now();
-            }
-        }
-        py.check_signals()?;
+    let _ = estimate;
+    if total == 0 {
+        return Ok(Vec::new());
     }
-    Ok(out)
+    let progress: Option<Py<PyAny>> = progress.map(|p| p.clone().unbind());
+    let report = |py: Python<'_>, done: usize| -> PyResult<()> {
+        match &progress {
+            Some(cb) => cb.bind(py).call1((done, total)).map(drop),
+            None => Ok(()),
+        }
+    };
+    let pool = pool(threads.clamp(1, total))?;
+    let workers = pool.current_num_threads();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let next = AtomicUsize::new(0);
+    let mut slots: Vec<Option<T>> = std::iter::repeat_with(|| None).take(total).collect();
+    let mut failure: Option<PyErr> = None;
+    let report_ref = &report;
+    py.detach(|| {
+        let (tx, rx) = channel::<(usize, T)>();
+        let (cancel, next) = (&cancel, &next);
+        pool.in_place_scope(|scope| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                scope.spawn(move |_| {
+                    tabeq::cancel::with_flag(cancel, || loop {
+                        if cancel.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= total {
+                            break;
+                        }
+                        let out = work(i);
+                        if tx.send((i, out)).is_err() {
+                            break;
+                        }
+                    })
+                });
+            }
+            drop(tx);
+            let mut done = 0usize;
+            let mut polled = Instant::now();
+            let mut reported = Instant::now();
+            loop {
+                match rx.recv_timeout(POLL) {
+                    Ok((i, out)) => {
+                        if failure.is_none() {
+                            slots[i] = Some(out);
+                            done += 1;
+                        }
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+                if failure.is_some() || polled.elapsed() < POLL {
+                    continue;
+                }
+                polled = Instant::now();
+                let due = reported.elapsed() >= PROGRESS_INTERVAL && done < total;
+                let checked = Python::attach(|py| {
+                    if due {
+                        report_ref(py, done)?;
+                    }
+                    py.check_signals()
+                });
+                if due {
+                    reported = Instant::now();
+                }
+                if let Err(e) = checked {
+                    // Stop taking items and make running ones stop at their next poll; the
+                    // loop drains what they send until every worker has returned.
+                    cancel.store(true, Ordering::Relaxed);
+                    failure = Some(e);
+                }
+            }
+        });
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    py.check_signals()?;
+    report(py, total)?;
+    slots
+        .into_iter()
+        .map(|s| s.ok_or_else(|| PyRuntimeError::new_err("a worker stopped before its item")))
+        .collect()
 }

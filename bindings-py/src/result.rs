@@ -15,15 +15,14 @@ use tabeq::{SuiteSummary, TaskResult};
 
 use crate::render;
 
-pyo3::import_exception!(tabeq._errors, ArgumentError);
-pyo3::import_exception!(tabeq._errors, TabeqError);
+use crate::errors::{argument_error, TabeqError};
 
 pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (text,))
 }
 
 fn not_an_argument(what: &str) -> impl Fn(String) -> PyErr + '_ {
-    move |e| ArgumentError::new_err(format!("{what}: {e}"))
+    move |e| argument_error(format!("{what}: {e}"))
 }
 
 /// The outcome of one task.
@@ -143,13 +142,12 @@ impl PyTaskResult {
         options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (Some(config), Some(gold)) = (&self.config, &self.gold) else {
-            return Err(ArgumentError::new_err(
+            return Err(argument_error(
                 "this result was built from a record; it has no inputs to explain",
             ));
         };
-        py.import("tabeq.explain")?
-            .getattr("explain")?
-            .call((&self.prediction, gold, config), options)
+        let explain = pyo3::wrap_pyfunction!(crate::explain::explain, py)?;
+        explain.call((&self.prediction, gold, config), options)
     }
 
     /// The verdict explained for people (what ``tabeq check`` prints): the column mapping
@@ -299,9 +297,9 @@ impl PySuiteResult {
             Ok(items) if !results.is_instance_of::<pyo3::types::PyString>() => items
                 .map(|r| Ok(r?.extract::<Py<PyTaskResult>>()?))
                 .collect::<PyResult<Vec<_>>>()
-                .map_err(|_| ArgumentError::new_err("results must be TaskResult objects"))?,
+                .map_err(|_| argument_error("results must be TaskResult objects"))?,
             _ => {
-                return Err(ArgumentError::new_err(
+                return Err(argument_error(
                     "results must be an iterable of TaskResult objects",
                 ))
             }

@@ -1,4 +1,4 @@
-//! Trust metrics for Python: thin wrappers over `tabeq::trust`. The only logic here is file
+//! Trust metrics for Python: thin wrappers over `tabeq_trust`. The only logic here is file
 //! access for manifests (paths resolved against the manifest's directory).
 
 use std::path::{Path, PathBuf};
@@ -10,7 +10,7 @@ use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::doc::Document;
 use tabeq::error::CsvError;
 use tabeq::pyjson::{to_tree, Out};
-use tabeq::trust::{self, FileContent, FileRole};
+use tabeq_trust::{self as trust, FileContent, FileRole};
 
 use crate::fs::{read_prediction, read_regular_file, FinalLink, PredictionFile, ReadError};
 

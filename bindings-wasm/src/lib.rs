@@ -35,7 +35,8 @@ use js_sys::Reflect;
 use serde::Serialize;
 #[cfg(not(feature = "trust"))]
 use tabeq::error::ArgumentError;
-use tabeq::error::{error_catalogue, CodedError};
+use tabeq::error::CodedError;
+use tabeq_trust::error_catalogue;
 use wasm_bindgen::prelude::*;
 
 pub(crate) use js_args::{config_input, input, inspectable};
@@ -97,7 +98,8 @@ pub fn version() -> String {
 }
 
 /// Every stable error code any surface raises, with its family, stage and description
-/// (`ErrorCodeEntry[]` in `tabeq.d.ts`): the core's catalogue as it is.
+/// (`ErrorCodeEntry[]` in `tabeq.d.ts`): the evaluator's catalogue with the trust codes
+/// (`tabeq_trust::error_catalogue`).
 #[wasm_bindgen(js_name = errorCodes)]
 pub fn error_codes() -> Result<JsValue, JsValue> {
     to_js(&error_catalogue())

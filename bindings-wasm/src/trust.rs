@@ -5,7 +5,7 @@
 use js_sys::Reflect;
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::error::CodedError;
-use tabeq::trust::{self, FileContent, FileLookup, FileRole, Report, SpearmanReport};
+use tabeq_trust::{self as trust, FileContent, FileLookup, FileRole, Report, SpearmanReport};
 use wasm_bindgen::prelude::*;
 
 use crate::{config_input, input, inspectable, throw, to_js, to_js_error};
@@ -107,7 +107,7 @@ pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsV
         CodedError::invalid_argument("format must be text, markdown, html, csv or svg")
     }))?;
     throw(inspectable(&document, "document"))?;
-    // Read from its JSON text (see `trust::document::document_from_json` for why not serde).
+    // Read from its JSON text (see `tabeq_trust::document::document_from_json` for why not serde).
     let document = js_sys::JSON::stringify(&document)
         .ok()
         .and_then(|t| t.as_string())

@@ -12,7 +12,7 @@
 
 use crate::chars::{casefold_for_tokens, is_null_token, python_strip};
 use crate::config::Rule;
-use crate::error::{CellError, CellErrorKind};
+use crate::config::{CellError, CellErrorKind};
 use crate::isodate::{parse_official, IsoError};
 use crate::number::canonical_number_into;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};

@@ -33,8 +33,14 @@
 use core::fmt;
 
 use crate::chars::decimal_digit_value;
-use crate::error::{code_enum, ColumnField, FatalDetail, FatalError};
-use crate::pyjson::{self, Out, Value};
+use crate::codes::code_enum;
+
+mod error;
+
+use crate::cpython_json::{self, Out, Value};
+pub use error::{
+    CellError, CellErrorKind, ColumnField, FatalCode, FatalDetail, FatalError, FatalStage,
+};
 
 /// The only supported config schema.
 pub const CONFIG_SCHEMA_VERSION: &str = "1.0";
@@ -263,7 +269,7 @@ impl TaskConfig {
         file_stem: Option<&str>,
     ) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
         let text = core::str::from_utf8(bytes).map_err(FatalDetail::ConfigNotUtf8)?;
-        let value = pyjson::parse(text).map_err(|error| FatalDetail::ConfigJson {
+        let value = cpython_json::parse(text).map_err(|error| FatalDetail::ConfigJson {
             what: "config",
             error,
         })?;
@@ -393,7 +399,7 @@ fn describe(v: Option<&Value>) -> String {
         Some(Value::Bool(b)) => b.to_string(),
         Some(Value::Int(i)) => i.to_string(),
         Some(Value::BigInt(s)) => s.clone(),
-        Some(Value::Float(f)) => pyjson::python_float_repr(*f),
+        Some(Value::Float(f)) => cpython_json::python_float_repr(*f),
         Some(Value::Array(_)) => "an array".into(),
         Some(Value::Object(_)) => "an object".into(),
     }
@@ -422,7 +428,7 @@ impl ColumnSpec {
 
     /// Parse a column object's JSON text (see [`ColumnSpec::from_value`]).
     pub fn from_json(text: &str) -> Result<ColumnSpec, FatalError> {
-        let value = pyjson::parse(text).map_err(|error| FatalDetail::ConfigJson {
+        let value = cpython_json::parse(text).map_err(|error| FatalDetail::ConfigJson {
             what: "column",
             error,
         })?;

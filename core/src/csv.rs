@@ -11,7 +11,9 @@
 //! assert_eq!(err.kind.code(), "csv_non_rectangular");
 //! ```
 
-use crate::error::{CsvError, CsvProblem};
+mod error;
+
+pub use error::{CsvError, CsvErrorKind, CsvProblem};
 
 /// Largest accepted file, in bytes (20 MiB).
 pub const MAX_CSV_BYTES: usize = 20 * 1024 * 1024;
@@ -184,7 +186,7 @@ enum State {
 
 /// Read a whole CSV file given as bytes.
 ///
-/// Errors carry a [`CsvErrorKind`](crate::error::CsvErrorKind) and, where it applies, the 1-based record number.
+/// Errors carry a [`CsvErrorKind`](CsvErrorKind) and, where it applies, the 1-based record number.
 pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
     if bytes.len() > MAX_CSV_BYTES {
         return Err(CsvError::too_large(bytes.len(), true));
@@ -363,7 +365,6 @@ fn push_run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::CsvErrorKind;
 
     fn rows(t: &Table) -> Vec<Vec<String>> {
         (0..t.row_count())

@@ -17,12 +17,36 @@
 
 use std::borrow::Cow;
 
+use crate::codes::code_enum;
 use crate::config::TaskConfig;
+use crate::config::{FatalDetail, FatalError};
 use crate::csv::{read_table, Table};
-use crate::error::{CsvError, CsvErrorKind, FatalDetail, FatalError, TaskErrorCode};
+use crate::csv::{CsvError, CsvErrorKind};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
 use crate::partial_credit::GoldSignatures;
 use crate::rule_values::{ColumnRead, RuleValues, Unreadable};
+
+code_enum! {
+    /// Why a task failed. These are the official evaluator's `error_code` values, plus
+    /// `search_limit_exceeded` (tabeq only, see `docs/spec/evaluation.md`).
+    TaskErrorCode {
+        /// No prediction file.
+        MissingPrediction => "missing_prediction",
+        /// The prediction is not a strict, rectangular CSV within the limits.
+        InvalidPredictionCsv => "invalid_prediction_csv",
+        /// The prediction has a different number of columns than the gold.
+        ColumnCountMismatch => "column_count_mismatch",
+        /// The prediction has a different number of data rows than the gold.
+        RowCountMismatch => "row_count_mismatch",
+        /// No one-to-one column mapping has every prediction column readable under its gold column's rule.
+        TypeNormalizationFailed => "type_normalization_failed",
+        /// Some mapping is readable but none reproduces the gold rows.
+        RelationMismatch => "relation_mismatch",
+        /// tabeq only: the column search used its whole work budget without deciding the task
+        /// (the official evaluator would still be enumerating permutations). Never a verdict.
+        SearchLimitExceeded => "search_limit_exceeded",
+    }
+}
 
 std::thread_local! {
     /// Prediction columns read under each rule: buffers reused by this thread's next prediction.
@@ -354,27 +378,6 @@ impl PreparedGold {
     pub fn column_signatures(&self, strict: bool) -> &GoldSignatures {
         self.signatures[usize::from(strict)]
             .get_or_init(|| GoldSignatures::new(&self.table, strict))
-    }
-
-    /// The partial credit of a prediction (dense rewards; not the official score): the
-    /// `partial` block of [`crate::explain::explain`] without the rest of the diagnosis.
-    ///
-    /// ```
-    /// use tabeq::{Prediction, PreparedGold, TaskConfig};
-    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
-    ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
-    /// let gold = PreparedGold::new(b"n\na\nb\n", &config)?;
-    /// assert_eq!(gold.partial_credit(Prediction::Csv(b"m\na\nc\n"), false).rows.matched, 1);
-    /// # Ok::<(), tabeq::FatalError>(())
-    /// ```
-    pub fn partial_credit(
-        &self,
-        prediction: Prediction<'_>,
-        strict: bool,
-    ) -> crate::partial_credit::PartialCredit {
-        crate::explain::credit_only::credit(prediction, self, strict, |table| {
-            self.column_signatures(strict).score(Some(table))
-        })
     }
 
     /// Ready the gold for scoring many predictions: remember each gold cell's raw text with

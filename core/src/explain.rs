@@ -58,8 +58,9 @@ mod render;
 
 use crate::bipartite;
 use crate::config::TaskConfig;
+use crate::config::{CellErrorKind, FatalError};
+use crate::csv::CsvError;
 use crate::csv::Table;
-use crate::error::{CellErrorKind, CsvError, FatalError};
 use crate::evaluate::{Intake, Prediction, PreparedGold, TaskResult};
 use crate::partial_credit::{ColumnScores, PartialCredit, RowScores};
 

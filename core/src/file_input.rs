@@ -31,6 +31,8 @@ use crate::explain::{explain as explain_prediction, Diagnosis, ExplainOptions};
 use crate::extract::extract_table;
 use crate::gold_free_check::{validate_prediction, ValidationReport};
 use crate::partial_credit::{column_signature_of_csv, ColumnSignatureScore, PartialCredit};
+use crate::submission::{SubmissionCheck, TaskCheck};
+use crate::suite::SuiteRun;
 use crate::{Prediction, PreparedGold, TaskConfig, TaskResult};
 
 /// Largest config (or column) JSON a binding copies. Real configs are a few KB; the bound keeps
@@ -204,7 +206,7 @@ impl PredictionSource<'_> {
         strict: bool,
     ) -> Result<ColumnSignatureScore, FatalError> {
         let gold = crate::csv::read_table(gold_csv)
-            .map_err(|e| FatalError::from(crate::error::FatalDetail::GoldCsv(e)))?;
+            .map_err(|e| FatalError::from(crate::config::FatalDetail::GoldCsv(e)))?;
         let bytes = match self {
             PredictionSource::Missing(_) => None,
             PredictionSource::Csv(bytes) => Some(bytes),
@@ -473,6 +475,45 @@ impl GoldScorer {
     /// The partial credit (the `partial_credit` block of [`explain`]).
     pub fn partial_credit(&self, prediction: &FileInput, strict: bool) -> PartialCredit {
         prediction.as_source().partial_credit(&self.gold, strict)
+    }
+}
+
+// The suite's and the submission's methods over file arguments live here, with the type they
+// take, so the suite layer stays below this surface.
+impl SuiteRun {
+    /// Score one task from its files and keep the result (again, if it was scored before). A
+    /// gold problem is fatal, as in the official evaluator: the caller should stop the run.
+    pub fn score_input(
+        &mut self,
+        task_id: &str,
+        prediction: &FileInput,
+        gold: FileInput,
+    ) -> Result<TaskResult, CodedError> {
+        let gold = prepare_gold(gold, self.task_config(task_id)?)?;
+        let result = score(prediction, &gold);
+        self.record(result.clone());
+        Ok(result)
+    }
+}
+
+impl SubmissionCheck {
+    /// Check one task's prediction file (a file refused for its size reads as the CSV reader
+    /// refuses it); `unknown_task` for a task id the submission does not contain.
+    pub fn check_input(
+        &mut self,
+        task_id: &str,
+        prediction: &FileInput,
+    ) -> Result<&TaskCheck, CodedError> {
+        let unknown = || CodedError::unknown_task(task_id);
+        let config = self.config(task_id).ok_or_else(unknown)?;
+        let check = prediction.as_prediction(
+            |p| TaskCheck::of(p, config),
+            |c, e| c.report.error = Some(e),
+        );
+        self.tasks
+            .fill(task_id, check)
+            .map(|c| &*c)
+            .ok_or_else(unknown)
     }
 }
 

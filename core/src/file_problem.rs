@@ -16,7 +16,17 @@
 
 use core::fmt;
 
-use crate::error::OutputErrorCode;
+use crate::codes::code_enum;
+
+code_enum! {
+    /// Why the Python CLI cannot write its output (stage `output`).
+    OutputErrorCode {
+        /// The output path exists and is not a regular file (a directory, a symbolic link).
+        OutputNotARegularFile => "output_not_a_regular_file",
+        /// The output file cannot be written.
+        OutputWriteFailed => "output_write_failed",
+    }
+}
 
 /// Why a file could not be read, as the binding's system calls found it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,6 +40,14 @@ pub enum FileProblem {
     NotRegular,
     /// Larger than the limit: the size seen, in bytes.
     TooLarge(u64),
+    /// A prediction with more than one hard link (the count): it could be the gold, or any
+    /// file the participant could not otherwise read. Only tabeq refuses it; the official
+    /// evaluator reads it (a hard link to the gold passes there).
+    HardLink(u64),
+    /// A prediction that is the task's gold file itself (same device and inode), reached
+    /// through a linked task folder. Only tabeq refuses it; the official evaluator scores it
+    /// as a pass.
+    SameAsGold,
     /// Any other OS error, as the OS words it.
     Io(String),
 }
@@ -42,39 +60,21 @@ impl FileProblem {
             FileProblem::Link => format!("Symbolic links are not allowed: {path}"),
             FileProblem::NotRegular => format!("Not a regular file: {path}"),
             FileProblem::TooLarge(size) => format!("File too large: {path} ({size} bytes)"),
+            FileProblem::HardLink(links) => hard_link(path, *links),
+            FileProblem::SameAsGold => same_as_gold(path),
             FileProblem::Io(reason) => format!("Cannot read {path}: {reason}"),
-        }
-    }
-
-    /// The official evaluator's message for this problem with the CSV at `path`.
-    pub(crate) fn write_csv_message(&self, f: &mut fmt::Formatter<'_>, path: &str) -> fmt::Result {
-        match self {
-            FileProblem::Missing => write!(f, "Missing CSV file: {path}"),
-            FileProblem::Link => write!(f, "Symbolic links are not allowed: {path}"),
-            FileProblem::NotRegular => write!(f, "CSV path is not a regular file: {path}"),
-            FileProblem::TooLarge(size) => {
-                write_too_large(f, "CSV", &format!(": {path}"), *size, true)
-            }
-            FileProblem::Io(reason) => write!(f, "Cannot read CSV {path}: {reason}"),
         }
     }
 }
 
-/// "`subject` exceeds the 20971520-byte limit`after` (`size` bytes)", with "at least" when
-/// the size is a lower bound: the one wording of a file over the CSV size limit.
-pub(crate) fn write_too_large(
-    f: &mut fmt::Formatter<'_>,
-    subject: &str,
-    after: &str,
-    size: u64,
-    exact: bool,
-) -> fmt::Result {
-    let at_least = if exact { "" } else { "at least " };
-    let limit = crate::csv::MAX_CSV_BYTES;
-    write!(
-        f,
-        "{subject} exceeds the {limit}-byte limit{after} ({at_least}{size} bytes)"
-    )
+/// The words for [`FileProblem::HardLink`], in the style of the official link message.
+pub(crate) fn hard_link(path: &str, links: u64) -> String {
+    format!("Hard links are not allowed: {path} ({links} links)")
+}
+
+/// The words for [`FileProblem::SameAsGold`].
+pub(crate) fn same_as_gold(path: &str) -> String {
+    format!("The prediction is the gold file: {path}")
 }
 
 /// A task record's `error` for a prediction path with no file, as the official suite words it.

@@ -30,9 +30,11 @@ use std::collections::HashSet;
 
 use crate::bipartite::first_perfect_matching;
 use crate::canon::canonicalize;
+use crate::config::CellError;
 use crate::config::{Rule, TaskConfig};
+use crate::csv::CsvError;
 use crate::csv::Table;
-use crate::error::{CellError, CsvError, TaskErrorCode};
+use crate::evaluate::TaskErrorCode;
 use crate::evaluate::{Intake, Prediction};
 
 /// Longest raw value quoted in a [`BadCell`], in characters.
@@ -135,7 +137,7 @@ struct BadCellRecord<'a> {
     value: &'a str,
     value_truncated: bool,
     rule: &'a str,
-    code: crate::error::CellErrorKind,
+    code: crate::config::CellErrorKind,
     reason: String,
 }
 
@@ -470,7 +472,7 @@ fn first_bad_cell(table: &Table, column: usize, rule: &Rule) -> Result<(), BadCe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::CsvErrorKind;
+    use crate::csv::CsvErrorKind;
 
     fn config(columns: &str, order_sensitive: bool) -> TaskConfig {
         let text = format!(

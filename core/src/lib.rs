@@ -130,17 +130,8 @@
 //!
 //! ## Trust metrics
 //!
-//! A [`TrustReport`] is a reliability or robustness report (JSON, document, flat rows, CSV);
-//! input problems are [`TrustError`]s with a stable code and the line at fault. The [`trust`]
-//! module has the JSON entry points the bindings call.
-//!
-//! ```
-//! let records = r#"{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "partial"}"#;
-//! let report = tabeq::TrustReport::new("reliability", records, "", None).unwrap();
-//! assert_eq!(report.sections()[0], "overall");
-//! let error = tabeq::TrustReport::new("reliability", "{\"model\": 1}", "", None).unwrap_err();
-//! assert_eq!((error.code.code(), error.line), ("invalid_field", Some(1)));
-//! ```
+//! The TrustDABench reliability and robustness metrics live in their own crate, `tabeq-trust`,
+//! which builds on this crate's public API.
 //!
 //! ## Internals
 //!
@@ -153,9 +144,13 @@
 #![warn(missing_docs)]
 
 mod bipartite;
+#[doc(hidden)]
+pub mod cancel;
 pub mod canon;
+mod catalogue;
 #[doc(hidden)]
 pub mod chars;
+mod codes;
 pub mod config;
 pub mod cpython_json;
 pub mod csv;
@@ -175,6 +170,8 @@ pub mod matching;
 #[doc(hidden)]
 pub mod number;
 #[doc(hidden)]
+pub mod official_csv;
+#[doc(hidden)]
 pub mod output;
 pub mod partial_credit;
 #[doc(hidden)]
@@ -182,7 +179,6 @@ pub mod record;
 mod rule_values;
 pub mod submission;
 pub mod suite;
-pub mod trust;
 
 // The former module names, kept so existing paths (`tabeq::pyjson::…`) keep working.
 #[doc(hidden)]
@@ -193,14 +189,15 @@ pub use gold_free_check as validate;
 pub use partial_credit as partial;
 
 pub use canon::{canonicalize, Canonical};
+pub use catalogue::error_catalogue;
 pub use config::TaskConfig;
+pub use config::{CellError, FatalCode, FatalError, FatalStage};
 pub use cpython_json::to_pretty_json;
 pub use csv::read_table;
+pub use csv::CsvError;
 pub use doc::Document;
-pub use error::{
-    error_catalogue, CatalogueEntry, CellError, CodedError, CsvError, FatalCode, FatalError,
-    FatalStage, TaskErrorCode,
-};
+pub use error::{CatalogueEntry, CodedError};
+pub use evaluate::TaskErrorCode;
 pub use evaluate::{evaluate_task, Prediction, PreparedGold, TaskResult};
 pub use explain::{explain, explain_task, Diagnosis, ExplainOptions, Hint, HintKind};
 pub use extract::{extract_table, ExtractedTable, TableSource};
@@ -208,7 +205,6 @@ pub use gold_free_check::{validate_prediction, ValidationReport};
 pub use partial_credit::PartialCredit;
 pub use submission::{SubmissionCheck, SubmissionReport};
 pub use suite::{plan_suite, ConfigFile, SuitePlan, SuiteRun, SuiteSummary};
-pub use trust::{Report as TrustReport, TrustError};
 
 /// The crate version.
 ///

@@ -5,8 +5,8 @@
 //! is compared exactly, and `1e999999999` costs a few bytes, not a gigabyte.
 
 use crate::chars::decimal_digit_value;
+use crate::config::CellErrorKind;
 use crate::config::{Comparison, NumericUnit};
-use crate::error::CellErrorKind;
 
 /// When the plain form would need more than this many zeros besides the significant
 /// digits, the canonical form switches to scientific notation (`1E+999999999`). This bounds

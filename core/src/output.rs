@@ -20,9 +20,9 @@
 //! # Ok::<(), tabeq::FatalError>(())
 //! ```
 
+use crate::config::FatalCode;
 use crate::cpython_json::{parse, to_tree, Value};
 use crate::doc::Document;
-use crate::error::FatalCode;
 use crate::explain::Diagnosis;
 use crate::suite::SuiteSummary;
 use crate::TaskResult;

@@ -16,7 +16,7 @@
 
 use crate::config::TaskConfig;
 use crate::cpython_json::{parse, Value};
-use crate::error::TaskErrorCode;
+use crate::evaluate::TaskErrorCode;
 use crate::suite::SuiteSummary;
 use crate::TaskResult;
 

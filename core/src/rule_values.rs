@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use std::hash::BuildHasher;
 
 use crate::canon::canonical_kind_into;
+use crate::config::CellErrorKind;
 use crate::config::Rule;
 use crate::csv::Table;
-use crate::error::CellErrorKind;
 use crate::matching::ValueId;
 
 /// A hash map with a fast hasher seeded per process (keeps hash flooding impractical).

@@ -25,15 +25,16 @@
 //! assert!(report.to_document().to_text().contains("1 of 2 tasks are ready"));
 //! ```
 
+use crate::config::FatalError;
 use crate::config::TaskConfig;
+use crate::cpython_json::Out;
+use crate::csv::CsvErrorKind;
 use crate::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Tone};
 use crate::error::CodedError;
-use crate::error::{CsvErrorKind, FatalError, TaskErrorCode};
 use crate::evaluate::Prediction;
-use crate::file_input::FileInput;
-use crate::pyjson::Out;
+use crate::evaluate::TaskErrorCode;
+use crate::gold_free_check::{validate_prediction, ValidationReport};
 use crate::suite::{ConfigFile, TaskSlots};
-use crate::validate::{validate_prediction, ValidationReport};
 
 /// A file that is not UTF-8 text, recognized by its first bytes, so a message can say what it
 /// is and what to do instead of "invalid UTF-8 at byte 0".
@@ -155,7 +156,7 @@ pub struct TaskCheck {
 }
 
 impl TaskCheck {
-    fn of(prediction: Prediction<'_>, config: &TaskConfig) -> TaskCheck {
+    pub(crate) fn of(prediction: Prediction<'_>, config: &TaskConfig) -> TaskCheck {
         let foreign_file = match prediction {
             Prediction::Csv(bytes) => ForeignFile::sniff(bytes),
             _ => None,
@@ -173,7 +174,7 @@ impl TaskCheck {
 
     /// The validation report's JSON tree with `foreign_file` (its code, or null) at the end.
     pub fn to_out(&self) -> Out {
-        let mut out = crate::pyjson::to_tree(&self.report);
+        let mut out = crate::cpython_json::to_tree(&self.report);
         if let Out::Object(members) = &mut out {
             members.push((
                 "foreign_file".into(),
@@ -201,7 +202,7 @@ impl TaskCheck {
 /// ```
 #[derive(Debug, Clone)]
 pub struct SubmissionCheck {
-    tasks: TaskSlots<TaskCheck>,
+    pub(crate) tasks: TaskSlots<TaskCheck>,
 }
 
 impl SubmissionCheck {
@@ -235,25 +236,6 @@ impl SubmissionCheck {
     ) -> Option<&mut TaskCheck> {
         let check = TaskCheck::of(prediction, self.tasks.config(task_id)?);
         self.tasks.fill(task_id, check)
-    }
-
-    /// Check one task's prediction file (a file refused for its size reads as the CSV reader
-    /// refuses it); `unknown_task` for a task id the submission does not contain.
-    pub fn check_input(
-        &mut self,
-        task_id: &str,
-        prediction: &FileInput,
-    ) -> Result<&TaskCheck, CodedError> {
-        let unknown = || CodedError::unknown_task(task_id);
-        let config = self.config(task_id).ok_or_else(unknown)?;
-        let check = prediction.as_prediction(
-            |p| TaskCheck::of(p, config),
-            |c, e| c.report.error = Some(e),
-        );
-        self.tasks
-            .fill(task_id, check)
-            .map(|c| &*c)
-            .ok_or_else(unknown)
     }
 
     /// Tasks checked so far.

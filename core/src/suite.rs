@@ -18,9 +18,9 @@ use sha2::{Digest, Sha256};
 use crate::config::{
     is_task_id, natural_task_order, ConfigWarning, TaskConfig, CONFIG_SCHEMA_VERSION,
 };
-use crate::error::{CodedError, FatalDetail, FatalError};
+use crate::config::{FatalDetail, FatalError};
+use crate::error::CodedError;
 use crate::evaluate::TaskResult;
-use crate::file_input::{prepare_gold, score, FileInput};
 
 /// Name written in the summary's `evaluator` field.
 pub const EVALUATOR_NAME: &str = "tabeq";
@@ -264,20 +264,6 @@ impl SuiteRun {
     pub fn record(&mut self, result: TaskResult) -> bool {
         let task_id = result.task_id.clone();
         self.tasks.fill(&task_id, result).is_some()
-    }
-
-    /// Score one task from its files and keep the result (again, if it was scored before). A
-    /// gold problem is fatal, as in the official evaluator: the caller should stop the run.
-    pub fn score_input(
-        &mut self,
-        task_id: &str,
-        prediction: &FileInput,
-        gold: FileInput,
-    ) -> Result<TaskResult, CodedError> {
-        let gold = prepare_gold(gold, self.task_config(task_id)?)?;
-        let result = score(prediction, &gold);
-        self.record(result.clone());
-        Ok(result)
     }
 
     /// How many tasks have a result.

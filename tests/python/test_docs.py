@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -80,3 +82,200 @@ def test_readme_python_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         with contextlib.redirect_stdout(buffer):
             exec(compile(body, f"README.md python block {index}", "exec"), {"__name__": "__readme__"})
         assert buffer.getvalue(), "the example prints its result"
+
+
+# README.md's claims, checked. Its shell blocks are run, or listed here with the reason they are not
+# (a block that is neither fails test_every_readme_shell_block_is_run_or_excused).
+README = REPO / "README.md"
+README_NOT_RUN = {
+    "git clone": "installs from a clone over the network and compiles every surface (many minutes)",
+    "pip install tabeq": "installs from the package registries, where tabeq is not released yet",
+    "make example": "runs the whole setup; test_make_example_runs_its_recipe runs the command it ends with",
+    "bash scripts/build-wasm.sh": "builds WebAssembly (minutes) and opens a browser; "
+    "test_the_web_demo_files_exist checks what it names",
+}
+# Exit code of each command of the README's command-line block, by its first two words.
+README_EXIT_CODES = {"tabeq evaluate": 0, "tabeq check": 1, "tabeq trust": 0}
+# Paths the README names that are not in the repository: what builds and runs create, and the
+# official evaluator's script.
+GENERATED = {
+    "evaluate.py": "the official DataSpace evaluator (never part of this repository)",
+    ".venv": "make setup",
+    "dist/": "make dist",
+    "examples/suite/evaluation_summary.json": "make example",
+    "web-demo/pkg/tabeq-demo.html": "scripts/build-wasm.sh (web-demo/make-standalone.mjs)",
+    "~/.cargo/bin/wasm-bindgen": "scripts/build-wasm.sh",
+    "summary.json": "the command-line example",
+}
+
+
+def readme_blocks(language: str) -> list[str]:
+    return [m.group(2) for m in FENCE.finditer(README.read_text(encoding="utf-8")) if m.group(1) == language]
+
+
+def shell_commands(block: str) -> list[str]:
+    """The commands of a shell block: comments dropped, continuation lines joined."""
+    joined = block.replace("\\\n", " ")
+    return [
+        line.split("  #")[0].strip()
+        for line in joined.splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+
+
+def with_tabeq_on_path() -> dict[str, str]:
+    return dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+
+
+def copy_examples(to: Path) -> None:
+    shutil.copytree(REPO / "examples", to / "examples")
+
+
+def test_every_readme_shell_block_is_run_or_excused() -> None:
+    blocks = readme_blocks("sh")
+    assert len(blocks) >= 5
+    for block in blocks:
+        first = shell_commands(block)[0]
+        runs = all(c.split()[0] == "tabeq" for c in shell_commands(block))
+        assert runs or any(first.startswith(p) for p in README_NOT_RUN), f"README block not checked: {first}"
+
+
+def test_readme_command_line_block_runs(tmp_path: Path) -> None:
+    (block,) = [b for b in readme_blocks("sh") if shell_commands(b)[0].startswith("tabeq evaluate")]
+    copy_examples(tmp_path)
+    commands = shell_commands(block)
+    assert {" ".join(c.split()[:2]) for c in commands} == set(README_EXIT_CODES)
+    for command in commands:
+        done = subprocess.run(
+            ["bash", "-c", command],
+            cwd=tmp_path,
+            env=with_tabeq_on_path(),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == README_EXIT_CODES[" ".join(command.split()[:2])], (command, done.stderr)
+        assert done.stdout or "--quiet" in command, command
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert any("diagnosis" in task for task in summary["tasks"])  # the second command's --explain
+
+
+def test_make_example_runs_its_recipe(tmp_path: Path) -> None:
+    # The Makefile's `example` target: its dependency is the package alone, and its command, run with
+    # this environment's tabeq in a copy of the examples, writes the summary and prints the console view.
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    match = re.search(r"^example: (.*)\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE)
+    assert match is not None
+    assert match.group(1).split() == ["package"], "make example needs only the package"
+    recipe = match.group(2).replace("\\\n", " ").replace("\t", "").replace("$(VENV)/bin/", "")
+    copy_examples(tmp_path)
+    done = subprocess.run(
+        ["bash", "-c", recipe],
+        cwd=tmp_path,
+        env=with_tabeq_on_path(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "examples/suite/evaluation_summary.json").is_file()
+    assert "examples/suite/evaluation_summary.json" in done.stdout
+
+
+def test_the_web_demo_files_exist() -> None:
+    (block,) = [b for b in readme_blocks("sh") if shell_commands(b)[0] == "bash scripts/build-wasm.sh"]
+    assert (REPO / "web-demo" / "index.html").is_file()
+    # The single-file page is written by the build (scripts/build-wasm.sh runs make-standalone.mjs).
+    assert "web-demo/pkg/tabeq-demo.html" in block
+    assert "make-standalone.mjs" in (REPO / "scripts" / "build-wasm.sh").read_text(encoding="utf-8")
+    assert "tabeq-demo.html" in (REPO / "web-demo" / "make-standalone.mjs").read_text(encoding="utf-8")
+
+
+def test_readme_names_only_files_that_exist() -> None:
+    text = README.read_text(encoding="utf-8")
+    names = set(
+        re.findall(
+            r"(?<![\w/.~-])((?:~/)?[\w.-]+(?:/[\w.-]+)*/?)", " ".join(re.findall(r"`([^`\n]+)`", text))
+        )
+    )
+    names |= set(re.findall(r"(?<![\w/.:-])((?:[\w.-]+/)+[\w.-]*)", "\n".join(readme_blocks("sh"))))
+    top_level = {p.name for p in REPO.iterdir()}
+    checked = 0
+    for name in sorted(names):
+        first = name.split("/", 1)[0]
+        # A path: under a top-level entry of the repository, or a file name with an extension.
+        looks_like_a_path = ("/" in name and first in top_level) or (
+            "/" not in name and re.search(r"\.(md|json|jsonl|txt|sh|py|toml|yml|csv|html)$", name)
+        )
+        if not looks_like_a_path or name in GENERATED or "/pkg" in name:
+            continue
+        checked += 1
+        assert (REPO / name).exists(), f"README names {name}, which is not in the repository"
+    assert checked >= 15
+
+
+def test_readme_requirements_match_the_files() -> None:
+    text = README.read_text(encoding="utf-8")
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    oldest = re.search(r'^requires-python = ">=3\.(\d+)"', pyproject, flags=re.MULTILINE)
+    assert oldest is not None
+    assert f"runs on Python 3.{oldest.group(1)} and newer" in text
+    # The pinned tools need 3.11 (pandas 3, scipy 1.16); the README asks for it for the two commands.
+    assert "Python 3.11 or newer" in text
+    node_deps = (REPO / "scripts" / "node-deps.sh").read_text(encoding="utf-8")
+    needed = re.search(r'\[ "\$major" -ge (\d+) \]', node_deps)
+    assert needed is not None
+    engines = json.loads((REPO / "package.json").read_text(encoding="utf-8"))["engines"]["node"]
+    assert engines == f">={needed.group(1)}", "package.json engines.node matches scripts/node-deps.sh"
+    assert f"Node {needed.group(1)} or newer" in text
+    cargo = (REPO / "Cargo.toml").read_text(encoding="utf-8")
+    msrv = re.search(r'^rust-version = "([\d.]+)"', cargo, flags=re.MULTILINE)
+    assert msrv is not None
+    assert f"`rust-version` ({msrv.group(1)}" in text
+    assert f'rust-version = "{msrv.group(1)}"' in (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+
+
+def test_docs_cite_only_repository_files() -> None:
+    # A path that leaves the repository (../shared/..., an absolute path) is nothing a reader of the
+    # repository can open.
+    for page in [*sorted((REPO / "docs").rglob("*.md")), README, REPO / "SECURITY.md"]:
+        text = page.read_text(encoding="utf-8")
+        base = page.parent
+        for target in re.findall(r"(?:\.\./)+[\w./-]+", text):
+            resolved = (base / target).resolve()
+            assert resolved.is_relative_to(REPO), (
+                f"{page.relative_to(REPO)} cites {target}, outside the repository"
+            )
+            assert resolved.exists(), f"{page.relative_to(REPO)} cites {target}, which does not exist"
+
+
+def test_docs_site_sources_assemble_with_working_links(tmp_path: Path) -> None:
+    # `make docs` = scripts/build-docs.py, then mkdocs --strict (in its own virtualenv, not installed
+    # for the tests). The first half runs here: every page of mkdocs.yml's nav is assembled, and
+    # every relative link between the pages lands on a page (mkdocs --strict checks anchors too).
+    out = tmp_path / "site-src"
+    done = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "build-docs.py"), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    nav = re.findall(r":\s+([\w./-]+\.md)$", (REPO / "mkdocs.yml").read_text(encoding="utf-8"), flags=re.M)
+    assert len(nav) >= 15
+    for page in nav:
+        assert (out / page).is_file(), page
+    links = 0
+    for page in out.rglob("*.md"):
+        text = FENCE.sub("", page.read_text(encoding="utf-8"))
+        for target in re.findall(r"\]\(([^)\s#]+)(?:#[^)]*)?\)", text):
+            if re.match(r"^[a-z]+:", target):
+                continue
+            links += 1
+            assert (page.parent / target).resolve().is_file(), f"{page.relative_to(out)} links to {target}"
+    assert links >= 10
+    api = (out / "reference" / "python.md").read_text(encoding="utf-8")
+    assert "::: tabeq" in api and "### tabeq.Gold" in api and "Gold.scores(" in api
+    assert "tabeq evaluate" in (out / "reference" / "cli.md").read_text(encoding="utf-8")
+    assert "### evaluate" in (out / "reference" / "js.md").read_text(encoding="utf-8")

@@ -3,8 +3,13 @@
 * docs/integrations.md: every ``python`` block runs (each in a fresh namespace, in a temporary
   directory). They include a real inspect_ai ``eval`` with its offline mock model and a local
   Ray instance scoring rollouts with actors holding one ``Gold``.
-* Harnesses that pull in torch (TRL, verl, lm-evaluation-harness) are not installed; their
-  adapters are called here exactly as the harness's call site calls them (cited per test).
+* lm-evaluation-harness runs for real: ``simple_evaluate`` with a custom model on the task YAML of
+  docs/integrations.md (lm-eval 0.4.13 installs without torch).
+* Harnesses that pull in torch (TRL, verl) are not installed; their adapters are called here
+  exactly as the harness's call site calls them, and the verl adapter is loaded by file path the
+  way verl's custom reward loader loads it (cited per test).
+
+These harnesses install only for this file: ``make test-integrations`` (requirements-integrations.txt).
 """
 
 from __future__ import annotations
@@ -213,10 +218,45 @@ def test_verl_compute_score_as_the_reward_manager_calls_it() -> None:
         compute_score("s", RIGHT, "{not json}")
     with pytest.raises(ValueError, match="ground_truth"):
         compute_score("s", RIGHT, ["a list"])
-    # verl loads the function from a file path.
+
+
+def load_like_verl(path: str, function_name: str, module_name: str) -> Any:
+    """What verl's custom reward loader does with ``custom_reward_function.path`` and ``.name``
+    (verl is not installed here: its package imports torch). volcengine/verl,
+    verl/trainer/ppo/reward.py, get_custom_reward_fn (module name "custom_module"), and since
+    verl/utils/import_utils.py, load_module + load_extern_object (module name
+    "custom_module_<hash of the path>"): the file becomes a module of its own, outside any
+    package, through importlib.util.spec_from_file_location / module_from_spec /
+    spec.loader.exec_module; the function is then getattr(module, name)."""
+    import importlib.util
+    import sys
+
+    assert os.path.exists(path)
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[module_name]
+    return getattr(module, function_name)
+
+
+@pytest.mark.parametrize("module_name", ["custom_module", "custom_module_8315731"])
+def test_verl_loads_the_adapter_by_file_path_and_scores(module_name: str) -> None:
+    # The path docs/integrations.md tells users to give verl: the module's file.
     import tabeq.integrations.verl as verl_module
 
-    assert os.path.isfile(verl_module.__file__ or "")
+    path = verl_module.__file__
+    assert path is not None and os.path.isfile(path)
+    compute_score = load_like_verl(path, "compute_score", module_name)
+    assert compute_score.__module__ == module_name  # loaded from the file, not the package
+    truth = {"gold": GOLD, "config": CONFIG}
+    assert (
+        compute_score(data_source="tabeq/gdp", solution_str=RIGHT, ground_truth=truth, extra_info={}) == 1.0
+    )
+    assert compute_score("tabeq/gdp", HALF, truth, {"tabeq_dense": True}) == 0.5
 
 
 def test_lm_eval_process_results_as_the_evaluator_calls_it() -> None:
@@ -225,7 +265,7 @@ def test_lm_eval_process_results_as_the_evaluator_calls_it() -> None:
     # and lm_eval/api/task.py, ConfigurableTask.process_results, which calls the YAML's
     # `process_results: !function utils.process_results` as `self.config.process_results(doc, results)`;
     # each returned metric is aggregated by its `aggregation` (mean) over the documents.
-    # (lm-eval is not installed here: it needs torch.)
+    # (replayed here; test_lm_eval_simple_evaluate_with_the_documented_task runs the harness itself.)
     from tabeq.integrations.lm_eval import make_process_results, process_results
 
     docs = [
@@ -242,7 +282,7 @@ def test_lm_eval_process_results_as_the_evaluator_calls_it() -> None:
 
 
 def test_lm_eval_task_yaml_names_the_helper_and_its_metrics() -> None:
-    yaml = pytest.importorskip("yaml")  # installed with inspect_ai (requirements-integrations.txt)
+    import yaml  # installed with lm-eval and inspect_ai (requirements-integrations.txt)
 
     class Loader(yaml.SafeLoader):
         pass
@@ -271,3 +311,58 @@ def test_adapters_share_one_prepared_gold_per_gold_and_config() -> None:
     assert score_texts([RIGHT, HALF], [GOLD, GOLD], [CONFIG, CONFIG]) == [1.0, 0.0]
     with pytest.raises(ValueError, match="2 completions"):
         score_texts([RIGHT, HALF], [GOLD], [CONFIG])
+
+
+def test_lm_eval_simple_evaluate_with_the_documented_task(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # lm-eval 0.4.13 for real: the task YAML of docs/integrations.md with its `utils.py`, a local
+    # JSON-lines dataset, and a custom model (lm_eval.api.model.LM) that answers each question
+    # with a canned reply; simple_evaluate aggregates process_results' metrics by their mean.
+    import json
+
+    for variable in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE"):
+        monkeypatch.setenv(variable, "1")
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
+    import lm_eval
+    from lm_eval.api.model import LM
+    from lm_eval.tasks import TaskManager
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tables.yaml").write_text(doc_blocks("yaml")[0], encoding="utf-8")
+    (tmp_path / "utils.py").write_text("from tabeq.integrations.lm_eval import process_results\n")
+    rows = [
+        {"question": "Which region had which GDP?", "gold": GOLD, "config": json.dumps(CONFIG)},
+        {"question": "And now with the west?", "gold": GOLD, "config": json.dumps(CONFIG)},
+    ]
+    replies = {"Which region": RIGHT, "And now": HALF}
+    (tmp_path / "tables.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+
+    class CannedReplies(LM):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.prompts: list[str] = []
+
+        def generate_until(self, requests: list[Any], disable_tqdm: bool = False) -> list[str]:
+            answers = []
+            for request in requests:
+                context, _generation_kwargs = request.args
+                self.prompts.append(context)
+                answers.append(next(reply for start, reply in replies.items() if context.startswith(start)))
+            return answers
+
+        def loglikelihood(self, requests: list[Any], disable_tqdm: bool = False) -> list[Any]:
+            raise AssertionError("a generate_until task asks for generations only")
+
+        def loglikelihood_rolling(self, requests: list[Any], disable_tqdm: bool = False) -> list[Any]:
+            raise AssertionError("a generate_until task asks for generations only")
+
+    model = CannedReplies()
+    results = lm_eval.simple_evaluate(
+        model=model, tasks=["tabeq_tables"], task_manager=TaskManager(include_path=str(tmp_path))
+    )
+    assert results is not None
+    metrics = results["results"]["tabeq_tables"]
+    assert metrics["table_match,none"] == 0.5
+    assert metrics["row_f1,none"] == 0.75
+    assert len(model.prompts) == 2 and all("csv" in p for p in model.prompts)

@@ -84,6 +84,12 @@ def in_child(code: str, timeout: float = 30) -> subprocess.CompletedProcess[str]
     )
 
 
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @pytest.fixture()
 def suite(tmp_path: Path) -> Path:
     return write_suite(tmp_path / "s", {"task_1": (b"answer\nguess\n", GOLD), "task_2": (GOLD, GOLD)})
@@ -128,7 +134,7 @@ def test_a_fifo_at_output_never_hangs(suite: Path, tmp_path: Path) -> None:
 def test_the_summary_is_replaced_by_rename_never_written_in_place(suite: Path, tmp_path: Path) -> None:
     output = tmp_path / "summary.json"
     output.write_text("old", encoding="utf-8")
-    output.chmod(0o640)
+    output.chmod(0o600)
     # A hard link sees in-place writes; a rename gives the path a new file and leaves it alone.
     witness = tmp_path / "witness.json"
     os.link(output, witness)
@@ -136,7 +142,8 @@ def test_the_summary_is_replaced_by_rename_never_written_in_place(suite: Path, t
     assert done.returncode == 0, done.stderr
     assert witness.read_text(encoding="utf-8") == "old"
     assert json.loads(output.read_text(encoding="utf-8"))["task_count"] == 2
-    assert output.stat().st_mode & 0o777 == 0o640
+    # A new file: fresh permissions (issue 24), not the replaced file's.
+    assert output.stat().st_mode & 0o7777 == 0o644 & ~current_umask()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s", "summary.json", "witness.json"]
 
 
@@ -156,7 +163,7 @@ def test_a_killed_run_leaves_the_old_summary_or_the_new_one(tmp_path: Path) -> N
 
 
 def test_explain_into_the_prediction_root_warns(suite: Path) -> None:
-    done = cli(*suite_args(suite), "--explain", "--quiet")
+    done = cli(*suite_args(suite), "--explain=redacted", "--quiet")
     assert done.returncode == 0, done.stderr
     assert "warning" in done.stderr and "inside the prediction root" in done.stderr
 
@@ -495,3 +502,79 @@ def test_trust_inputs_that_are_fifos_never_hang(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.split()) == 2, done.stdout
+
+
+# --- issue 24: identity of predictions, files the host owns, interrupts ----------------------
+
+
+def test_a_hard_link_to_the_gold_does_not_pass(suite: Path) -> None:
+    prediction = suite / "predictions" / "task_1" / "prediction.csv"
+    prediction.unlink()
+    os.link(suite / "gold" / "task_1" / "gold.csv", prediction)
+    summary = tabeq.evaluate_suite(suite / "predictions", suite / "gold", suite / "configs")
+    record = summary.results[0]
+    assert (record.passed, record.error_code) == (False, "invalid_prediction_csv")
+    # It is the task's own gold file (same device and inode), and a file with a second name.
+    assert f"The prediction is the gold file: {prediction}" in str(record.error)
+    assert "GOLD-ANSWER-42" not in summary.to_json()
+    # Against a gold given as bytes only the link count is known: refused all the same.
+    alone = tabeq.evaluate(prediction, GOLD, CONFIG)
+    assert alone.error_code == "invalid_prediction_csv"
+    assert f"Hard links are not allowed: {prediction} (2 links)" in str(alone.error)
+    diagnosis = explain(prediction, GOLD, CONFIG, show_gold_values=True)
+    assert (diagnosis.passed, diagnosis.error_code) == (False, "invalid_prediction_csv")
+
+
+def test_a_prediction_that_is_the_gold_file_does_not_pass(suite: Path) -> None:
+    # One name only, so no link count gives it away: the gold is reached through a link to it.
+    gold = suite / "gold" / "task_2" / "gold.csv"
+    prediction = suite / "predictions" / "task_2" / "prediction.csv"
+    gold.unlink()
+    gold.symlink_to(prediction)
+    summary = tabeq.evaluate_suite(suite / "predictions", suite / "gold", suite / "configs")
+    record = summary.results[1]
+    assert (record.passed, record.error_code) == (False, "invalid_prediction_csv")
+    assert f"The prediction is the gold file: {prediction}" in str(record.error)
+    shown = record.explain(show_gold_values=True, prediction_root=suite / "predictions")
+    assert not shown.passed
+
+
+def test_a_planted_setuid_summary_is_replaced_by_a_plain_file(suite: Path) -> None:
+    output = suite / "predictions" / "evaluation_summary.json"
+    output.write_text("planted", encoding="utf-8")
+    output.chmod(0o6777)
+    done = cli(*suite_args(suite), "--quiet")
+    assert done.returncode == 0, done.stderr
+    mode = output.stat().st_mode
+    assert mode & 0o7000 == 0
+    assert mode & 0o777 == 0o644 & ~current_umask()
+    assert output.stat().st_uid == os.getuid()
+    assert json.loads(output.read_text(encoding="utf-8"))["task_count"] == 2
+
+
+def test_a_240_character_output_name_works(suite: Path, tmp_path: Path) -> None:
+    output = tmp_path / ("s" * 235 + ".json")
+    assert len(output.name) == 240
+    done = cli(*suite_args(suite), "--output", str(output), "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(output.read_text(encoding="utf-8"))["task_count"] == 2
+    longest = tmp_path / ("m" * 250 + ".json")
+    assert cli(*suite_args(suite), "--output", str(longest), "--quiet").returncode == 0
+    assert longest.exists()
+
+
+def test_stale_temporary_files_of_tabeqs_naming_are_removed(suite: Path, tmp_path: Path) -> None:
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    dead_pid = int(dead.stdout)
+    output = tmp_path / "summary.json"
+    stale = [f".tabeq-{dead_pid}-1f.tmp", f".summary.json.{dead_pid}.5a3b0.tmp"]
+    kept = [f".tabeq-{os.getpid()}-1f.tmp", ".tabeq-x-1.tmp", f".other.json.{dead_pid}.5a.tmp", "notes.tmp"]
+    for name in stale + kept:
+        (tmp_path / name).write_text("partial", encoding="utf-8")
+    done = cli(*suite_args(suite), "--output", str(output), "--quiet")
+    assert done.returncode == 0, done.stderr
+    names = {p.name for p in tmp_path.iterdir()}
+    assert not names & set(stale)
+    assert set(kept) <= names

@@ -3,7 +3,7 @@
 // core's JSON text: the same keys in the same order, the same nulls, numbers and strings (so no
 // NaN or Infinity either), plain objects and arrays. The texts: summaryJson() for the records of
 // every vector, and the core's own JSON of every other output (core/examples/js_outputs.rs,
-// error_catalogue.rs) for a sample of the vectors.
+// error_catalogue.rs, in core/trust) for a sample of the vectors.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -67,7 +67,7 @@ let work;
 
 before(() => {
   // The core's side, built (quickly when it is up to date) with the profile the Rust tests use.
-  const args = ["build", "-q", "--profile", "ci", "-p", "tabeq", "--example", "js_outputs", "--example", "error_catalogue"];
+  const args = ["build", "-q", "--profile", "ci", "-p", "tabeq", "-p", "tabeq-trust", "--example", "js_outputs", "--example", "error_catalogue"];
   execFileSync("cargo", args, { cwd: ROOT, stdio: "inherit" });
   work = mkdtempSync(join(tmpdir(), "tabeq-objects-"));
 });

@@ -1,5 +1,5 @@
 """The stable error codes as ``Literal`` types, one per family, built from the core's
-catalogue (``tabeq::error::error_catalogue``) so the list lives in one place. Type checkers
+catalogue (``tabeq_trust::error_catalogue``) so the list lives in one place. Type checkers
 read the same types from ``_codes.pyi``, which a test keeps equal to the catalogue."""
 
 from __future__ import annotations

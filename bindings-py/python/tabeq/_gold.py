@@ -3,10 +3,9 @@ answer table in model text (``extract_table``). See ``docs/integrations.md``."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
-from . import ConfigLike, _as_config, _tabeq
-from ._inputs import TableLike, to_source
+from . import _tabeq
 
 __all__ = ["Gold", "PartialCredit", "validate", "extract_table"]
 
@@ -19,20 +18,7 @@ PartialCredit = _tabeq.PartialCredit
 Gold = _tabeq.Gold
 
 
-def validate(prediction: Optional[TableLike], config: ConfigLike) -> dict[str, Any]:
-    """What can be known about a prediction from its config alone, without the gold: the
-    report of the WASM ``validatePrediction`` and ``tabeq validate`` (``error_code`` is
-    ``None`` when nothing found so far fails the task; ``columns`` lists, per gold column,
-    the prediction columns that read under its rule and the first bad cell of the others).
-
-    >>> import tabeq
-    >>> config = tabeq.TaskConfig([tabeq.number("n", integer=True)])
-    >>> tabeq.validate(b"n\\n3.5\\n", config)["error_code"]
-    'type_normalization_failed'
-    """
-    cfg = _as_config(config)
-    report: dict[str, Any] = _tabeq.validate(to_source(prediction, role="prediction"), cfg._native)
-    return report
+validate = _tabeq.validate
 
 
 def extract_table(text: str) -> Optional[bytes]:

@@ -21,14 +21,10 @@ True
 from __future__ import annotations
 
 import json
-import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import _tabeq
-from ._inputs import TableLike, check_count, check_path, to_source
-
-if TYPE_CHECKING:
-    from . import ConfigLike
+from ._inputs import TableLike
 
 __all__ = ["Diagnosis", "HINT_NAMES", "explain", "column_signature"]
 
@@ -40,42 +36,7 @@ HINT_NAMES: tuple[str, ...] = tuple(_tabeq.HINT_NAMES)
 Diagnosis = _tabeq.Diagnosis
 
 
-def explain(
-    prediction: TableLike | None,
-    gold: TableLike,
-    config: ConfigLike,
-    *,
-    max_items: int = 5,
-    max_value_chars: int = 60,
-    hints: bool = True,
-    signature_strict: bool = False,
-    show_gold_values: bool = True,
-    prediction_root: str | os.PathLike[str] | None = None,
-) -> Diagnosis:
-    """Diagnose a prediction against its gold.
-
-    Takes the same inputs as ``tabeq.evaluate`` (CSV bytes, a path, a DataFrame or rows;
-    ``prediction`` may be ``None``). ``max_items`` caps the rows shown per list and
-    ``max_value_chars`` the characters per shown cell (counts are always complete).
-    ``hints=False`` skips the near-miss search; ``signature_strict=True`` makes the
-    column-signature score refuse thousands separators. A broken gold raises ``GoldError``,
-    a broken config ``ConfigError``; a bad prediction never raises.
-
-    For a diagnosis that participants see, ``show_gold_values=False`` shows every gold cell as
-    ``[redacted]``, and ``prediction_root`` (the directory the prediction path is under) shows the
-    prediction's cells as ``[redacted]`` when its content is reached through a symbolic link.
-    """
-    from . import _as_config
-
-    check_count(max_items, "max_items", minimum=0)
-    check_count(max_value_chars, "max_value_chars", minimum=1)
-    root = None if prediction_root is None else check_path(prediction_root, "prediction_root")
-    cfg = _as_config(config)
-    pred_source = to_source(prediction, role="prediction")
-    gold_source = to_source(gold, role="gold")
-    assert gold_source is not None
-    options = (max_items, max_value_chars, bool(hints), bool(signature_strict), bool(show_gold_values), root)
-    return _tabeq.explain(pred_source, gold_source, cfg._native, options)
+explain = _tabeq.explain
 
 
 def column_signature(
@@ -89,8 +50,5 @@ def column_signature(
     extra / prediction columns)``. ``status`` is ``perfect_match``, ``partial_match``,
     ``no_match`` or ``missing_prediction``. This is not the official DataSpace score.
     """
-    pred_source = to_source(prediction, role="prediction")
-    gold_source = to_source(gold, role="gold")
-    assert gold_source is not None
-    result: dict[str, Any] = json.loads(_tabeq.column_signature(pred_source, gold_source, strict))
+    result: dict[str, Any] = json.loads(_tabeq.column_signature(prediction, gold, strict))
     return result

@@ -1,4 +1,4 @@
-//! The trust-metric JSON entry points (`tabeq::trust::*_json`): any text gives a report or a
+//! The trust-metric JSON entry points (`tabeq_trust::*_json`): any text gives a report or a
 //! coded error, never a panic; reports are valid JSON. The first byte chooses the entry point;
 //! the rest is split at 0xFF bytes into records (or input), options and, for the manifest, the
 //! prediction file's bytes.
@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use tabeq::file_problem::FileProblem;
-use tabeq::trust::{self, FileContent, FileRole};
+use tabeq_trust::{self as trust, FileContent, FileRole};
 use tabeq::CsvError;
 
 const GOLD: &[u8] = b"name,value\nAlice,1.5\nBob,2\n";

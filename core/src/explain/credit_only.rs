@@ -44,6 +44,27 @@ pub fn partial_credit(
     })
 }
 
+// Partial credit runs the diagnosis's analysis, so this method of the scoring layer's
+// `PreparedGold` lives here, with the diagnosis.
+impl PreparedGold {
+    /// The partial credit of a prediction (dense rewards; not the official score): the
+    /// `partial` block of [`crate::explain::explain`] without the rest of the diagnosis.
+    ///
+    /// ```
+    /// use tabeq::{Prediction, PreparedGold, TaskConfig};
+    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+    ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+    /// let gold = PreparedGold::new(b"n\na\nb\n", &config)?;
+    /// assert_eq!(gold.partial_credit(Prediction::Csv(b"m\na\nc\n"), false).rows.matched, 1);
+    /// # Ok::<(), tabeq::FatalError>(())
+    /// ```
+    pub fn partial_credit(&self, prediction: Prediction<'_>, strict: bool) -> PartialCredit {
+        credit(prediction, self, strict, |table| {
+            self.column_signatures(strict).score(Some(table))
+        })
+    }
+}
+
 /// [`partial_credit`] with the column signature of a table given by `signature`.
 pub(crate) fn credit(
     prediction: Prediction<'_>,

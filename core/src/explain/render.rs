@@ -1,6 +1,6 @@
 //! The diagnosis as a paragraph for people.
 
-use crate::error::TaskErrorCode;
+use crate::evaluate::TaskErrorCode;
 
 use super::hints::{noun, plural};
 use super::{clip, Diagnosis, InputStatus, OffendingCell};

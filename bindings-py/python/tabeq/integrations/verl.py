@@ -13,7 +13,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from ._common import score_texts
+# Absolute: verl loads this file by its path, as a module outside any package, where a relative
+# import fails ("attempted relative import with no known parent package").
+from tabeq.integrations._common import score_texts
 
 __all__ = ["compute_score"]
 

@@ -1,0 +1,550 @@
+//! The words the official evaluator writes into a task record for a prediction CSV it cannot
+//! read, and which of several problems it names: the first one *it* meets.
+//!
+//! tabeq's reader ([`crate::csv::read_table`]) stops at the first problem in the text and
+//! reports it with a code and a record number. The official evaluator reads differently, and
+//! when a file has several problems it can name another one:
+//!
+//! * it decodes the file in 8 KiB chunks (CPython's text layer over `utf-8-sig`), each chunk
+//!   as a whole, when the CSV reader first needs a line that reaches into it; an invalid
+//!   sequence is reported with its position *in that chunk* (plus up to three bytes carried
+//!   over from the previous one, minus a byte-order mark in the first), in CPython's words;
+//! * while reading, it checks each record for the row limit, then for NUL characters;
+//! * only after the whole file is read does it check for an empty file, a header of zero or
+//!   more than 64 columns, and then the first record whose width differs from the header's.
+//!
+//! [`official_csv_problem`] follows that order on the file's bytes; it is used only for a file
+//! the reader refused, so a valid file is read once.
+//!
+//! ```
+//! use tabeq::official_csv::official_csv_problem;
+//! let text = official_csv_problem(b"a\n1,2\n\xff", "p.csv").unwrap();
+//! // The invalid byte is met before the row that is too wide is checked.
+//! assert_eq!(text, "Cannot parse CSV p.csv: 'utf-8' codec can't decode byte 0xff in position 6: invalid start byte");
+//! let text = official_csv_problem(b"a\n1,2\n3\0\n", "p.csv").unwrap();
+//! assert_eq!(text, "NUL byte in CSV cell at row 3: p.csv");
+//! ```
+
+use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS};
+
+/// The size of the chunks CPython's text layer reads and decodes at a time.
+const CHUNK: usize = 8192;
+
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// The record text the official evaluator writes for these bytes read from `path`, or `None`
+/// when it would read them without a problem.
+pub fn official_csv_problem(bytes: &[u8], path: &str) -> Option<String> {
+    if bytes.len() > MAX_CSV_BYTES {
+        let size = bytes.len();
+        return Some(format!(
+            "CSV exceeds the {MAX_CSV_BYTES}-byte limit: {path} ({size} bytes)"
+        ));
+    }
+    let problem = match read_records(bytes) {
+        Err(p) => p,
+        Ok(shape) => shape.problem()?,
+    };
+    Some(problem.words(path))
+}
+
+/// A problem as the official evaluator words it.
+#[derive(Debug, PartialEq, Eq)]
+enum Problem {
+    /// A decoding or CSV error (`Cannot parse CSV`), in CPython's words.
+    Parse(String),
+    TooManyRows,
+    Nul {
+        row: usize,
+    },
+    Empty,
+    ZeroColumns,
+    TooManyColumns,
+    NonRectangular {
+        row: usize,
+        cells: usize,
+        expected: usize,
+    },
+}
+
+impl Problem {
+    fn words(&self, path: &str) -> String {
+        match self {
+            Problem::Parse(cause) => format!("Cannot parse CSV {path}: {cause}"),
+            Problem::TooManyRows => {
+                format!("CSV exceeds the {MAX_CSV_ROWS}-data-row limit: {path}")
+            }
+            Problem::Nul { row } => format!("NUL byte in CSV cell at row {row}: {path}"),
+            Problem::Empty => format!("CSV is empty and has no header row: {path}"),
+            Problem::ZeroColumns => format!("CSV header has zero columns: {path}"),
+            Problem::TooManyColumns => {
+                format!("CSV exceeds the {MAX_CSV_COLUMNS}-column limit: {path}")
+            }
+            Problem::NonRectangular {
+                row,
+                cells,
+                expected,
+            } => format!(
+                "Non-rectangular CSV {path}: row {row} has {cells} cells; expected {expected}"
+            ),
+        }
+    }
+}
+
+/// What the checks after reading need: the header's width and the first other width.
+struct Shape {
+    records: usize,
+    header: usize,
+    first_other: Option<(usize, usize)>,
+}
+
+impl Shape {
+    fn problem(&self) -> Option<Problem> {
+        if self.records == 0 {
+            return Some(Problem::Empty);
+        }
+        if self.header == 0 {
+            return Some(Problem::ZeroColumns);
+        }
+        if self.header > MAX_CSV_COLUMNS {
+            return Some(Problem::TooManyColumns);
+        }
+        self.first_other
+            .map(|(row, cells)| Problem::NonRectangular {
+                row,
+                cells,
+                expected: self.header,
+            })
+    }
+}
+
+/// Read every record as the official loop does (decoding, parsing, then the row limit and the
+/// NUL check per record), stopping at the first problem it raises.
+fn read_records(bytes: &[u8]) -> Result<Shape, Problem> {
+    let mut lines = Lines::new(bytes);
+    let mut parser = Parser::default();
+    let mut shape = Shape {
+        records: 0,
+        header: 0,
+        first_other: None,
+    };
+    loop {
+        let Some((cells, nul)) = parser.record(&mut lines)? else {
+            return Ok(shape);
+        };
+        shape.records += 1;
+        let row = shape.records;
+        if row > MAX_CSV_ROWS + 1 {
+            return Err(Problem::TooManyRows);
+        }
+        if nul {
+            return Err(Problem::Nul { row });
+        }
+        if row == 1 {
+            shape.header = cells;
+        } else if cells != shape.header && shape.first_other.is_none() {
+            shape.first_other = Some((row, cells));
+        }
+    }
+}
+
+/// CPython's `utf-8-sig` incremental decoder behind a text layer with universal newlines and
+/// no translation (`newline=""`): the file in 8 KiB chunks, the text of each, a trailing
+/// carriage return held back until the next chunk shows whether a line feed follows.
+struct Decoder<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    carried: Vec<u8>,
+    first: bool,
+    pending_cr: bool,
+}
+
+/// One chunk decoded: its text, and whether it was the end of the file.
+struct Decoded {
+    text: String,
+    eof: bool,
+}
+
+impl<'a> Decoder<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Decoder {
+            bytes,
+            pos: 0,
+            carried: Vec::new(),
+            first: true,
+            pending_cr: false,
+        }
+    }
+
+    fn next_chunk(&mut self) -> Result<Decoded, Problem> {
+        let end = (self.pos + CHUNK).min(self.bytes.len());
+        let chunk = &self.bytes[self.pos..end];
+        self.pos = end;
+        let eof = chunk.is_empty();
+        let mut data = std::mem::take(&mut self.carried);
+        data.extend_from_slice(chunk);
+        let mut skip = 0;
+        if self.first {
+            if data.len() < 3 && BOM.starts_with(&data) {
+                // Too short to tell whether this is a byte-order mark: wait for more (at the
+                // end of the file too, where such a prefix decodes to nothing).
+                self.carried = data;
+                return Ok(self.newlines(String::new(), eof));
+            }
+            self.first = false;
+            if data.starts_with(BOM) {
+                skip = 3;
+            }
+        }
+        let (text, consumed) = decode_utf8(&data[skip..], eof).map_err(Problem::Parse)?;
+        self.carried = data[skip + consumed..].to_vec();
+        Ok(self.newlines(text, eof))
+    }
+
+    /// The newline layer: a trailing `\r` waits for the next chunk (unless this is the end).
+    fn newlines(&mut self, mut text: String, eof: bool) -> Decoded {
+        if self.pending_cr && (!text.is_empty() || eof) {
+            text.insert(0, '\r');
+            self.pending_cr = false;
+        }
+        if !eof && text.ends_with('\r') {
+            text.pop();
+            self.pending_cr = true;
+        }
+        Decoded { text, eof }
+    }
+}
+
+/// CPython's UTF-8 decoder (strict errors): the text and the bytes consumed, or its error
+/// message. Unless `last`, an incomplete sequence at the end (and a lone `ED A0..BF`, the
+/// start of an encoded surrogate) is left for the next call.
+fn decode_utf8(data: &[u8], last: bool) -> Result<(String, usize), String> {
+    let (valid, error_len) = match core::str::from_utf8(data) {
+        Ok(text) => return Ok((text.to_string(), data.len())),
+        Err(e) => (e.valid_up_to(), e.error_len()),
+    };
+    let text = || String::from_utf8_lossy(&data[..valid]).into_owned();
+    let rest = &data[valid..];
+    let surrogate_start = rest.len() == 2 && rest[0] == 0xED && (0xA0..=0xBF).contains(&rest[1]);
+    let (end, reason) = match error_len {
+        None if last => (data.len(), "unexpected end of data"),
+        None => return Ok((text(), valid)),
+        Some(_) if surrogate_start && !last => return Ok((text(), valid)),
+        Some(n) => {
+            let lead = rest[0];
+            let invalid_start = (0x80..=0xC1).contains(&lead) || lead >= 0xF5;
+            let reason = if invalid_start {
+                "invalid start byte"
+            } else {
+                "invalid continuation byte"
+            };
+            (valid + n, reason)
+        }
+    };
+    Err(if end - valid == 1 {
+        format!(
+            "'utf-8' codec can't decode byte 0x{:02x} in position {valid}: {reason}",
+            data[valid]
+        )
+    } else {
+        let last_byte = end - 1;
+        format!("'utf-8' codec can't decode bytes in position {valid}-{last_byte}: {reason}")
+    })
+}
+
+/// `readline()` over the decoded text: a line ends after `\n`, `\r\n` or a lone `\r`.
+struct Lines<'a> {
+    decoder: Decoder<'a>,
+    text: Vec<char>,
+    start: usize,
+    scanned: usize,
+    eof: bool,
+}
+
+impl<'a> Lines<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Lines {
+            decoder: Decoder::new(bytes),
+            text: Vec::new(),
+            start: 0,
+            scanned: 0,
+            eof: false,
+        }
+    }
+
+    /// The next line (with its line ending), `None` at the end of the file.
+    fn next_line(&mut self) -> Result<Option<Vec<char>>, Problem> {
+        loop {
+            while self.scanned < self.text.len() {
+                let c = self.text[self.scanned];
+                self.scanned += 1;
+                if c == '\n' {
+                    return Ok(Some(self.take(self.scanned)));
+                }
+                if c == '\r' {
+                    let end = match self.text.get(self.scanned) {
+                        Some('\n') => self.scanned + 1,
+                        _ => self.scanned,
+                    };
+                    return Ok(Some(self.take(end)));
+                }
+            }
+            if self.eof {
+                if self.start == self.text.len() {
+                    return Ok(None);
+                }
+                return Ok(Some(self.take(self.text.len())));
+            }
+            let decoded = self.decoder.next_chunk()?;
+            // Drop what was read once it is most of the buffer (amortized linear), so memory
+            // stays within about twice the longest line plus a chunk.
+            if self.start * 2 >= self.text.len() {
+                self.text.drain(..self.start);
+                self.scanned -= self.start;
+                self.start = 0;
+            }
+            self.text.extend(decoded.text.chars());
+            self.eof = decoded.eof;
+        }
+    }
+
+    fn take(&mut self, end: usize) -> Vec<char> {
+        let line = self.text[self.start..end].to_vec();
+        self.start = end;
+        self.scanned = end;
+        line
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+enum State {
+    #[default]
+    StartRecord,
+    StartField,
+    InField,
+    InQuoted,
+    QuoteInQuoted,
+    EatCrNl,
+}
+
+/// CPython's strict `csv.reader` (comma, double quote, doubled quotes), counting fields and
+/// noting NUL characters instead of keeping cells.
+#[derive(Default)]
+struct Parser {
+    state: State,
+    fields: usize,
+    field_len: usize,
+    nul: bool,
+}
+
+/// The end of a line, as CPython's reader feeds it after the line's characters.
+const EOL: Option<char> = None;
+
+impl Parser {
+    /// The next record's field count and whether a cell holds a NUL, `None` at the end.
+    fn record(&mut self, lines: &mut Lines<'_>) -> Result<Option<(usize, bool)>, Problem> {
+        self.fields = 0;
+        self.field_len = 0;
+        self.nul = false;
+        loop {
+            let Some(line) = lines.next_line()? else {
+                if self.field_len != 0 || self.state == State::InQuoted {
+                    return Err(Problem::Parse("unexpected end of data".into()));
+                }
+                return Ok(None);
+            };
+            for c in line {
+                self.step(Some(c))?;
+            }
+            self.step(EOL)?;
+            if self.state == State::StartRecord {
+                return Ok(Some((self.fields, self.nul)));
+            }
+        }
+    }
+
+    fn save_field(&mut self) {
+        self.fields += 1;
+        self.field_len = 0;
+    }
+
+    fn add(&mut self, c: char) -> Result<(), Problem> {
+        if self.field_len >= MAX_CELL_CHARACTERS {
+            return Err(Problem::Parse(format!(
+                "field larger than field limit ({MAX_CELL_CHARACTERS})"
+            )));
+        }
+        self.field_len += 1;
+        self.nul |= c == '\0';
+        Ok(())
+    }
+
+    fn step(&mut self, c: Option<char>) -> Result<(), Problem> {
+        let newline = matches!(c, Some('\n' | '\r'));
+        let end_of_field = |c: Option<char>| {
+            if c.is_none() {
+                State::StartRecord
+            } else {
+                State::EatCrNl
+            }
+        };
+        match self.state {
+            State::StartRecord if c.is_none() => {}
+            State::StartRecord if newline => self.state = State::EatCrNl,
+            State::StartRecord | State::StartField => match c {
+                None | Some('\n' | '\r') => {
+                    self.save_field();
+                    self.state = end_of_field(c);
+                }
+                Some('"') => self.state = State::InQuoted,
+                Some(',') => {
+                    self.save_field();
+                    self.state = State::StartField;
+                }
+                Some(ch) => {
+                    self.add(ch)?;
+                    self.state = State::InField;
+                }
+            },
+            State::InField => match c {
+                None | Some('\n' | '\r') => {
+                    self.save_field();
+                    self.state = end_of_field(c);
+                }
+                Some(',') => {
+                    self.save_field();
+                    self.state = State::StartField;
+                }
+                Some(ch) => self.add(ch)?,
+            },
+            State::InQuoted => match c {
+                None => {}
+                Some('"') => self.state = State::QuoteInQuoted,
+                Some(ch) => self.add(ch)?,
+            },
+            State::QuoteInQuoted => match c {
+                Some('"') => {
+                    self.add('"')?;
+                    self.state = State::InQuoted;
+                }
+                Some(',') => {
+                    self.save_field();
+                    self.state = State::StartField;
+                }
+                None | Some('\n' | '\r') => {
+                    self.save_field();
+                    self.state = end_of_field(c);
+                }
+                Some(_) => return Err(Problem::Parse("',' expected after '\"'".into())),
+            },
+            State::EatCrNl => match c {
+                Some('\n' | '\r') => {}
+                None => self.state = State::StartRecord,
+                Some(_) => {
+                    return Err(Problem::Parse(
+                        "new-line character seen in unquoted field - do you need to open the file with newline=''?"
+                            .into(),
+                    ))
+                }
+            },
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::official_csv_problem as problem;
+
+    #[test]
+    fn valid_files_have_no_problem() {
+        for ok in [
+            &b"a\n1\n"[..],
+            b"a,b\r\n\"x\r\ny\",2\r\n",
+            b"\xef\xbb\xbfa\n\xc3\xa9\n",
+            b"a\r1\r",
+        ] {
+            assert_eq!(problem(ok, "p"), None, "{ok:?}");
+        }
+    }
+
+    #[test]
+    fn checks_after_reading_come_in_the_official_order() {
+        assert_eq!(
+            problem(b"", "p").unwrap(),
+            "CSV is empty and has no header row: p"
+        );
+        // A lone partial byte-order mark decodes to nothing.
+        assert_eq!(
+            problem(b"\xef\xbb", "p").unwrap(),
+            "CSV is empty and has no header row: p"
+        );
+        assert_eq!(
+            problem(b"\n1,2\n", "p").unwrap(),
+            "CSV header has zero columns: p"
+        );
+        let wide = format!("{}\n1\n", vec!["h"; 65].join(","));
+        assert_eq!(
+            problem(wide.as_bytes(), "p").unwrap(),
+            "CSV exceeds the 64-column limit: p"
+        );
+        assert_eq!(
+            problem(b"a\n1\n\n2,3\n", "p").unwrap(),
+            "Non-rectangular CSV p: row 3 has 0 cells; expected 1"
+        );
+        // A NUL later in the file is named before an earlier row of another width.
+        assert_eq!(
+            problem(b"a\n1,2\n\"x\0\"\n", "p").unwrap(),
+            "NUL byte in CSV cell at row 3: p"
+        );
+    }
+
+    #[test]
+    fn parse_errors_use_the_csv_module_words() {
+        assert_eq!(
+            problem(b"a\n\"x\"y\n", "p").unwrap(),
+            "Cannot parse CSV p: ',' expected after '\"'"
+        );
+        assert_eq!(
+            problem(b"a\n\"x\n", "p").unwrap(),
+            "Cannot parse CSV p: unexpected end of data"
+        );
+    }
+
+    #[test]
+    fn decoding_positions_count_within_the_chunk() {
+        let mut bytes = b"a\n".to_vec();
+        bytes.extend(vec![b'x'; 8190]);
+        bytes.extend(b"\n\xff\n");
+        assert_eq!(
+            problem(&bytes, "p").unwrap(),
+            "Cannot parse CSV p: 'utf-8' codec can't decode byte 0xff in position 1: invalid start byte"
+        );
+        // Bytes of a sequence cut by the chunk boundary are carried over.
+        let mut bytes = b"a\n".to_vec();
+        bytes.extend(vec![b'x'; 8189]);
+        bytes.extend(b"\xe2\x82\x41\n");
+        assert_eq!(
+            problem(&bytes, "p").unwrap(),
+            "Cannot parse CSV p: 'utf-8' codec can't decode bytes in position 0-1: invalid continuation byte"
+        );
+        // The byte-order mark does not count in the first chunk.
+        assert_eq!(
+            problem(b"\xef\xbb\xbfa\n\xed\xa0\x80\n", "p").unwrap(),
+            "Cannot parse CSV p: 'utf-8' codec can't decode byte 0xed in position 2: invalid continuation byte"
+        );
+        // An incomplete sequence at the end is carried to the last, empty read.
+        assert_eq!(
+            problem(b"a\n\xf0\x9f\x98", "p").unwrap(),
+            "Cannot parse CSV p: 'utf-8' codec can't decode bytes in position 0-2: unexpected end of data"
+        );
+        // The start of an encoded surrogate at a chunk's end waits for the next chunk.
+        let mut bytes = b"a\n".to_vec();
+        bytes.extend(vec![b'x'; 8188]);
+        bytes.extend(b"\xed\xa0\x80\n");
+        assert_eq!(
+            problem(&bytes, "p").unwrap(),
+            "Cannot parse CSV p: 'utf-8' codec can't decode byte 0xed in position 0: invalid continuation byte"
+        );
+    }
+}

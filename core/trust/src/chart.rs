@@ -1,0 +1,415 @@
+//! Charts as SVG, drawn by the core so that Python, the command line and the web page show the
+//! same picture: grouped bars (ASR per operator), line curves (ASR per level) and heatmaps
+//! (MRS per model and dataset). Every text is escaped; values are fractions shown as percents.
+//!
+//! ```
+//! use tabeq_trust::chart::{bars, Series};
+//! let svg = bars("ASR by operator", &["ROS".into(), "NRI".into()],
+//!     &[Series { name: "m".into(), values: vec![Some(0.25), None] }]);
+//! assert!(svg.starts_with("<svg") && svg.contains("<title>m, ROS: 25.00%</title>"));
+//! ```
+
+use core::fmt::Write as _;
+
+use tabeq::doc::esc;
+
+/// One named series of values (fractions; `None` where undefined).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    /// The legend entry.
+    pub name: String,
+    /// One value per category, in category order.
+    pub values: Vec<Option<f64>>,
+}
+
+/// Colours of series, in order (a colour-blind-safe palette).
+const PALETTE: [&str; 8] = [
+    "#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#ff8ab7", "#a463f2", "#97bbf5",
+];
+
+const WIDTH: f64 = 640.0;
+const PLOT_TOP: f64 = 36.0;
+const PLOT_HEIGHT: f64 = 220.0;
+const LEFT: f64 = 52.0;
+const RIGHT: f64 = 16.0;
+const FONT: &str = "font-family=\"system-ui,sans-serif\" font-size=\"11\"";
+
+fn pct(v: f64) -> String {
+    format!("{:.2}%", 100.0 * v)
+}
+
+fn colour(i: usize) -> &'static str {
+    PALETTE[i % PALETTE.len()]
+}
+
+/// The largest finite value of the series (0 when there is none).
+fn largest(series: &[Series]) -> f64 {
+    series
+        .iter()
+        .flat_map(|s| s.values.iter().flatten())
+        .copied()
+        .filter(|v| v.is_finite())
+        .fold(0.0f64, f64::max)
+}
+
+/// The largest value drawn on the y axis: 100% unless every value is small, then the next 10%.
+fn y_max(series: &[Series]) -> f64 {
+    let top = largest(series);
+    if top <= 0.0 {
+        1.0
+    } else {
+        ((top * 10.0).ceil() / 10.0).clamp(0.1, 1.0).max(top)
+    }
+}
+
+fn open(out: &mut String, height: f64, title: &str) {
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" role=\"img\" aria-label=\"{0}\" {FONT}>\
+<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\
+<text x=\"{LEFT}\" y=\"20\" font-size=\"14\" font-weight=\"600\">{0}</text>",
+        esc(title)
+    );
+}
+
+/// The y axis with gridlines at fifths of `max`.
+fn y_axis(out: &mut String, max: f64) {
+    for i in 0..=5 {
+        let v = max * f64::from(i) / 5.0;
+        let y = PLOT_TOP + PLOT_HEIGHT * (1.0 - f64::from(i) / 5.0);
+        let _ = write!(
+            out,
+            "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e5e5e5\"/>\
+<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#555\">{:.0}%</text>",
+            WIDTH - RIGHT,
+            LEFT - 6.0,
+            y + 4.0,
+            100.0 * v
+        );
+    }
+    let _ = write!(
+        out,
+        "<line x1=\"{LEFT}\" x2=\"{LEFT}\" y1=\"{PLOT_TOP}\" y2=\"{:.1}\" stroke=\"#888\"/>",
+        PLOT_TOP + PLOT_HEIGHT
+    );
+}
+
+/// Legend entries wrap onto as many lines as they need; each entry's x and line.
+fn legend_layout(series: &[Series]) -> Vec<(f64, usize)> {
+    let (mut x, mut line) = (LEFT, 0usize);
+    series
+        .iter()
+        .map(|s| {
+            let width = 24.0 + 6.5 * s.name.chars().count() as f64;
+            if x > LEFT && x + width > WIDTH - RIGHT {
+                x = LEFT;
+                line += 1;
+            }
+            let at = (x, line);
+            x += width;
+            at
+        })
+        .collect()
+}
+
+/// Height of a chart with a plot, x labels and the legend's lines.
+fn chart_height(series: &[Series]) -> f64 {
+    let lines = legend_layout(series).last().map_or(0, |(_, l)| l + 1);
+    PLOT_TOP + PLOT_HEIGHT + 28.0 + 16.0 * lines as f64
+}
+
+fn legend(out: &mut String, series: &[Series]) {
+    let top = PLOT_TOP + PLOT_HEIGHT + 40.0;
+    for (i, (s, (x, line))) in series.iter().zip(legend_layout(series)).enumerate() {
+        let y = top + 16.0 * line as f64;
+        let _ = write!(
+            out,
+            "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"10\" height=\"10\" fill=\"{}\"/>\
+<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+            y - 9.0,
+            colour(i),
+            x + 14.0,
+            y,
+            esc(&s.name)
+        );
+    }
+}
+
+fn x_labels(out: &mut String, categories: &[String], centre: impl Fn(usize) -> f64) {
+    let y = PLOT_TOP + PLOT_HEIGHT + 16.0;
+    for (i, c) in categories.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<text x=\"{:.1}\" y=\"{y:.1}\" text-anchor=\"middle\">{}</text>",
+            centre(i),
+            esc(c)
+        );
+    }
+}
+
+/// A bar or line chart's start: the SVG opened at the height its legend needs, and the y axis
+/// up to the largest value (returned for scaling).
+fn plot(title: &str, series: &[Series]) -> (String, f64) {
+    let mut out = String::new();
+    open(&mut out, chart_height(series), title);
+    let max = y_max(series);
+    y_axis(&mut out, max);
+    (out, max)
+}
+
+/// A bar or line chart's end: the legend, and the SVG closed.
+fn finish(mut out: String, series: &[Series]) -> String {
+    legend(&mut out, series);
+    out.push_str("</svg>");
+    out
+}
+
+/// Grouped bars: one group per category, one bar per series; an undefined value is a dash.
+pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
+    let (mut out, max) = plot(title, series);
+    let band = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
+    let bar = (band * 0.8) / series.len().max(1) as f64;
+    for (c, category) in categories.iter().enumerate() {
+        for (s, one) in series.iter().enumerate() {
+            let x = LEFT + band * c as f64 + band * 0.1 + bar * s as f64;
+            let base = PLOT_TOP + PLOT_HEIGHT;
+            match one
+                .values
+                .get(c)
+                .copied()
+                .flatten()
+                .filter(|v| v.is_finite())
+            {
+                Some(v) => {
+                    let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
+                    let _ = write!(
+                        out,
+                        "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{h:.1}\" fill=\"{}\"><title>{}, {}: {}</title></rect>",
+                        base - h,
+                        (bar - 1.0).max(1.0),
+                        colour(s),
+                        esc(&one.name),
+                        esc(category),
+                        pct(v)
+                    );
+                }
+                None => {
+                    let _ = write!(
+                        out,
+                        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#999\">–<title>{}, {}: undefined</title></text>",
+                        x + bar / 2.0,
+                        base - 3.0,
+                        esc(&one.name),
+                        esc(category)
+                    );
+                }
+            }
+        }
+    }
+    x_labels(&mut out, categories, |i| LEFT + band * (i as f64 + 0.5));
+    finish(out, series)
+}
+
+/// Lines over ordered categories (levels): one polyline per series, broken where undefined.
+pub fn lines(title: &str, categories: &[String], series: &[Series]) -> String {
+    let (mut out, max) = plot(title, series);
+    let step = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
+    let x_of = |i: usize| LEFT + step * (i as f64 + 0.5);
+    let y_of = |v: f64| PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0));
+    for (s, one) in series.iter().enumerate() {
+        let mut runs: Vec<Vec<(f64, f64)>> = vec![Vec::new()];
+        for (i, v) in one.values.iter().enumerate() {
+            match v.filter(|v| v.is_finite()) {
+                Some(v) => runs.last_mut().map_or((), |r| r.push((x_of(i), y_of(v)))),
+                None => runs.push(Vec::new()),
+            }
+        }
+        for run in runs.iter().filter(|r| r.len() > 1) {
+            let points: Vec<String> = run.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+            let _ = write!(
+                out,
+                "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>",
+                points.join(" "),
+                colour(s)
+            );
+        }
+        for (i, v) in one.values.iter().enumerate() {
+            if let Some(v) = v.filter(|v| v.is_finite()) {
+                let _ = write!(
+                    out,
+                    "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{}\"><title>{}, {}: {}</title></circle>",
+                    x_of(i),
+                    y_of(v),
+                    colour(s),
+                    esc(&one.name),
+                    esc(&categories[i.min(categories.len().saturating_sub(1))]),
+                    pct(v)
+                );
+            }
+        }
+    }
+    x_labels(&mut out, categories, x_of);
+    finish(out, series)
+}
+
+/// A heatmap: one row per series, one column per category, cells shaded by value (white → blue)
+/// with the value written in.
+pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String {
+    let label_width = 8.0
+        + 6.5
+            * series
+                .iter()
+                .map(|s| s.name.chars().count())
+                .max()
+                .unwrap_or(4) as f64;
+    let cell_h = 26.0;
+    let left = label_width.max(LEFT);
+    let cell_w = ((WIDTH - left - RIGHT) / categories.len().max(1) as f64).min(140.0);
+    let height = PLOT_TOP + 20.0 + cell_h * series.len() as f64 + 12.0;
+    let mut out = String::new();
+    open(&mut out, height, title);
+    let max = largest(series);
+    for (c, category) in categories.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            left + cell_w * (c as f64 + 0.5),
+            PLOT_TOP + 10.0,
+            esc(category)
+        );
+    }
+    for (r, one) in series.iter().enumerate() {
+        let y = PLOT_TOP + 18.0 + cell_h * r as f64;
+        let _ = write!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+            left - 6.0,
+            y + cell_h / 2.0 + 4.0,
+            esc(&one.name)
+        );
+        for (c, category) in categories.iter().enumerate() {
+            let x = left + cell_w * c as f64;
+            let value = one
+                .values
+                .get(c)
+                .copied()
+                .flatten()
+                .filter(|v| v.is_finite());
+            let (fill, ink, text) = match value {
+                Some(v) => {
+                    let t = if max > 0.0 {
+                        (v / max).clamp(0.0, 1.0)
+                    } else {
+                        0.0
+                    };
+                    // White (t = 0) to a deep blue (t = 1).
+                    let channel = |from: f64, to: f64| (from + (to - from) * t).round() as u8;
+                    (
+                        format!(
+                            "#{:02x}{:02x}{:02x}",
+                            channel(255.0, 33.0),
+                            channel(255.0, 102.0),
+                            channel(255.0, 172.0)
+                        ),
+                        if t > 0.55 { "#ffffff" } else { "#111111" },
+                        pct(v),
+                    )
+                }
+                None => ("#f2f2f2".to_string(), "#999999", "–".to_string()),
+            };
+            let _ = write!(
+                out,
+                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{fill}\" stroke=\"#ffffff\"><title>{}, {}: {}</title></rect>\
+<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
+                cell_w,
+                cell_h,
+                esc(&one.name),
+                esc(category),
+                esc(&text),
+                x + cell_w / 2.0,
+                y + cell_h / 2.0 + 4.0,
+                esc(&text)
+            );
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// Several SVG figures stacked vertically in one SVG document (what `--format svg` prints).
+pub fn stack(figures: &[&str]) -> String {
+    let mut y = 0.0;
+    let mut body = String::new();
+    for svg in figures {
+        let height = attribute(svg, "height").unwrap_or(300.0);
+        let inner = svg.replacen("<svg ", &format!("<svg y=\"{y}\" "), 1);
+        body.push_str(&inner);
+        y += height + 8.0;
+    }
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{0}\" viewBox=\"0 0 {WIDTH} {0}\">{body}</svg>",
+        (y - 8.0).max(1.0)
+    )
+}
+
+/// An SVG that says a report has no charts (so `--format svg` always prints a picture).
+pub fn empty(title: &str) -> String {
+    let mut out = String::new();
+    open(&mut out, 60.0, title);
+    let _ = write!(
+        out,
+        "<text x=\"{LEFT}\" y=\"44\" fill=\"#555\">no charts for this report</text></svg>"
+    );
+    out
+}
+
+fn attribute(svg: &str, name: &str) -> Option<f64> {
+    let start = svg.find(&format!(" {name}=\""))? + name.len() + 3;
+    let end = svg[start..].find('"')? + start;
+    svg[start..end].parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn series() -> Vec<Series> {
+        vec![
+            Series {
+                name: "a<b".into(),
+                values: vec![Some(0.5), None, Some(0.1)],
+            },
+            Series {
+                name: "c".into(),
+                values: vec![Some(0.0), Some(1.0), None],
+            },
+        ]
+    }
+
+    #[test]
+    fn charts_escape_text_and_mark_undefined_values() {
+        let cats = vec!["L0".to_string(), "L1&".to_string(), "L2".to_string()];
+        for svg in [
+            bars("t\"", &cats, &series()),
+            lines("t\"", &cats, &series()),
+            heatmap("t\"", &cats, &series()),
+        ] {
+            assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+            assert!(svg.ends_with("</svg>"));
+            assert!(svg.contains("a&lt;b") && svg.contains("L1&amp;") && svg.contains("t&quot;"));
+            assert!(!svg.contains("a<b") && !svg.contains("NaN"));
+        }
+        assert!(bars("t", &cats, &series()).contains("a&lt;b, L1&amp;: undefined"));
+        assert!(heatmap("t", &cats, &series()).contains("c, L1&amp;: 100.00%"));
+    }
+
+    #[test]
+    fn stacked_figures_are_offset() {
+        let one = bars("x", &["a".into()], &series());
+        let both = stack(&[&one, &one]);
+        let h = chart_height(&series());
+        assert_eq!(h, 300.0);
+        assert!(both.contains("<svg y=\"0\" ") && both.contains("<svg y=\"308\" "));
+        assert_eq!(attribute(&both, "height"), Some(608.0));
+    }
+}

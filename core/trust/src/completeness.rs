@@ -1,0 +1,351 @@
+//! Completeness checks: problems that do not make the input invalid but can make a published
+//! number silently wrong. Every report lists them (`findings`, each with a stable code); with
+//! `strict` the first one is an error with its code.
+//!
+//! ```
+//! use tabeq_trust::completeness::near_duplicates;
+//! let found = near_duplicates("model", ["GPT-5.5", "gpt-5.5 ", "Qwen"].into_iter());
+//! assert_eq!(found[0].code.code(), "near_duplicate_names");
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::error::{TrustError, TrustErrorCode};
+use super::group::key_text;
+use super::group::{without_dataset, Key};
+use super::options::GroupKey;
+
+/// One completeness problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// Its stable code (also the error code under `strict`).
+    pub code: TrustErrorCode,
+    /// What is wrong and where, for people.
+    pub message: String,
+}
+
+impl Finding {
+    fn new(code: TrustErrorCode, message: impl Into<String>) -> Finding {
+        Finding {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// Under `strict`, the first finding as an error.
+pub fn enforce(findings: &[Finding], strict: bool) -> Result<(), TrustError> {
+    match findings.first() {
+        Some(f) if strict => Err(TrustError::new(
+            f.code,
+            format!(
+                "{} ({} in all; strict mode)",
+                f.message,
+                counted(findings.len(), "completeness finding")
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `1 question`, `3 questions`.
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A finding of `code` about `items` unless there are none: `message(count, listed)` words it,
+/// `listed` being [`examples`] of the items.
+fn push_listing<'a>(
+    out: &mut Vec<Finding>,
+    code: TrustErrorCode,
+    items: impl Iterator<Item = &'a str>,
+    message: impl FnOnce(usize, String) -> String,
+) {
+    let items: Vec<&str> = items.collect();
+    if !items.is_empty() {
+        out.push(Finding::new(
+            code,
+            message(items.len(), examples(items.iter().copied())),
+        ));
+    }
+}
+
+/// Up to five items, then "and N more".
+pub(crate) fn examples<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+    let all: Vec<&str> = items.into_iter().collect();
+    let shown: Vec<String> = all.iter().take(5).map(|s| format!("{s:?}")).collect();
+    if all.len() > 5 {
+        format!("{} and {} more", shown.join(", "), all.len() - 5)
+    } else {
+        shown.join(", ")
+    }
+}
+
+fn normalized(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Names that differ only in case or white space (`"m"` and `"M "`): probably one thing
+/// counted as two.
+pub fn near_duplicates<'a>(what: &str, names: impl Iterator<Item = &'a str>) -> Vec<Finding> {
+    let mut by_form: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
+    for name in names {
+        by_form.entry(normalized(name)).or_default().insert(name);
+    }
+    by_form
+        .values()
+        .filter(|variants| variants.len() > 1)
+        .map(|variants| {
+            Finding::new(
+                TrustErrorCode::NearDuplicateNames,
+                format!(
+                    "{what} names {} differ only in case or spaces; they are counted as different {what}s",
+                    examples(variants.iter().copied())
+                ),
+            )
+        })
+        .collect()
+}
+
+/// [`near_duplicates`] among model names, then among dataset names.
+pub fn model_and_dataset_names(models: &BTreeSet<&str>, datasets: &BTreeSet<&str>) -> Vec<Finding> {
+    let mut out = near_duplicates("model", models.iter().copied());
+    out.extend(near_duplicates("dataset", datasets.iter().copied()));
+    out
+}
+
+/// Models with different numbers of `unit` within a dataset (dataset → model → count).
+pub fn unequal_counts(counts: &BTreeMap<&str, BTreeMap<&str, usize>>, unit: &str) -> Vec<Finding> {
+    counts
+        .iter()
+        .filter(|(_, per_model)| {
+            let distinct: BTreeSet<usize> = per_model.values().copied().collect();
+            distinct.len() > 1
+        })
+        .map(|(dataset, per_model)| {
+            let listed: Vec<String> = per_model.iter().map(|(m, n)| format!("{m} {n}")).collect();
+            Finding::new(
+                TrustErrorCode::UnequalInstanceCounts,
+                format!(
+                    "models have different numbers of {unit} on {dataset:?}: {}",
+                    listed.join(", ")
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Instance ids counted under more than one operator ((model, dataset, id) → operator codes).
+pub fn duplicate_across_operators(
+    operators_of: &BTreeMap<(&str, &str, &str), BTreeSet<&str>>,
+) -> Vec<Finding> {
+    let repeated: Vec<String> = operators_of
+        .iter()
+        .filter(|(_, ops)| ops.len() > 1)
+        .map(|((model, dataset, id), ops)| {
+            format!(
+                "{id} ({model}, {dataset}: {})",
+                ops.iter().copied().collect::<Vec<_>>().join(", ")
+            )
+        })
+        .collect();
+    if repeated.is_empty() {
+        return Vec::new();
+    }
+    vec![Finding::new(
+        TrustErrorCode::DuplicateAcrossOperators,
+        format!(
+            "{} instance id{} counted under more than one operator: {}",
+            repeated.len(),
+            if repeated.len() == 1 { " is" } else { "s are" },
+            examples(repeated.iter().map(String::as_str))
+        ),
+    )]
+}
+
+/// Models lacking the originals of questions that other models on the dataset answered, and
+/// input where every question is perturbed (the unperturbed originals may have been left out,
+/// which inflates RAD and coverage). `questions`: dataset → model → (question id → K_i).
+pub fn missing_originals(
+    questions: &BTreeMap<&str, BTreeMap<&str, BTreeMap<&str, u64>>>,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let mut any_unperturbed = false;
+    for (dataset, per_model) in questions {
+        let all: BTreeSet<&str> = per_model.values().flat_map(|q| q.keys().copied()).collect();
+        for (model, qs) in per_model {
+            any_unperturbed |= qs.values().any(|k| *k == 0);
+            let missing = all.iter().copied().filter(|q| !qs.contains_key(q));
+            push_listing(
+                &mut out,
+                TrustErrorCode::MissingOriginals,
+                missing,
+                |n, listed| {
+                    format!(
+                    "model {model:?} on {dataset:?} has no original answer for {} other models answered: {listed}",
+                    counted(n, "question"),
+                )
+                },
+            );
+        }
+    }
+    if !any_unperturbed && !questions.is_empty() {
+        out.push(Finding::new(
+            TrustErrorCode::AllQuestionsPerturbed,
+            "every question has a perturbation (coverage 100%): if the benchmark has questions without one, include their original lines, or RAD and coverage are overstated",
+        ));
+    }
+    out
+}
+
+/// "Avg." rows that average fewer datasets than the report has: `groups` and `averages` are the
+/// keys of the report's groups (in `by` order) and of its dataset averages (`by` without dataset).
+pub fn incomplete_averages(by: &[GroupKey], groups: &[&Key], averages: &[&Key]) -> Vec<Finding> {
+    let Some((dataset_at, _)) = without_dataset(by) else {
+        return Vec::new();
+    };
+    let all: BTreeSet<&str> = groups.iter().map(|g| g[dataset_at].1.as_str()).collect();
+    averages
+        .iter()
+        .filter_map(|average| {
+            let present: BTreeSet<&str> = groups
+                .iter()
+                .filter(|g| {
+                    let mut rest = (**g).clone();
+                    rest.remove(dataset_at);
+                    rest == **average
+                })
+                .map(|g| g[dataset_at].1.as_str())
+                .collect();
+            (present.len() < all.len()).then(|| {
+                Finding::new(
+                    TrustErrorCode::IncompleteAverage,
+                    format!(
+                        "Avg. for {} averages {} of {} datasets (missing {})",
+                        key_text(average, "all records"),
+                        present.len(),
+                        all.len(),
+                        examples(all.difference(&present).copied())
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Keys present on one side of a Spearman pairing only.
+pub fn unpaired_keys(what: &str, only_x: &[&str], only_y: &[&str]) -> Vec<Finding> {
+    if only_x.is_empty() && only_y.is_empty() {
+        return Vec::new();
+    }
+    let mut parts = Vec::new();
+    if !only_x.is_empty() {
+        parts.push(format!(
+            "only in the first: {}",
+            examples(only_x.iter().copied())
+        ));
+    }
+    if !only_y.is_empty() {
+        parts.push(format!(
+            "only in the second: {}",
+            examples(only_y.iter().copied())
+        ));
+    }
+    vec![Finding::new(
+        TrustErrorCode::UnpairedSpearmanKeys,
+        format!(
+            "{what}: unpaired keys left out of rho ({})",
+            parts.join("; ")
+        ),
+    )]
+}
+
+/// Records that lack a custom grouping field (grouped under "(missing)").
+pub fn missing_fields(missing: &BTreeMap<String, usize>) -> Vec<Finding> {
+    missing
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(field, n)| {
+            Finding::new(
+                TrustErrorCode::MissingGroupField,
+                format!(
+                    "{n} record{} lack{} the grouping field {field:?} (grouped as \"(missing)\")",
+                    if *n == 1 { "" } else { "s" },
+                    if *n == 1 { "s" } else { "" }
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Expected instances a model lacks, and instances nobody expected. `expected`: model → ids
+/// expected; `present`: model → ids found. Ids are rendered `dataset/operator/id`.
+pub fn against_expected(
+    expected: &BTreeMap<String, BTreeSet<String>>,
+    present: &BTreeMap<String, BTreeSet<String>>,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (model, want) in expected {
+        let have = present.get(model);
+        let missing = want
+            .iter()
+            .map(String::as_str)
+            .filter(|id| !have.is_some_and(|h| h.contains(*id)));
+        push_listing(
+            &mut out,
+            TrustErrorCode::MissingExpectedInstance,
+            missing,
+            |n, listed| {
+                let of = want.len();
+                format!("model {model:?} lacks {n} of {of} expected instances: {listed}")
+            },
+        );
+        if let Some(have) = have {
+            let extra = have
+                .iter()
+                .map(String::as_str)
+                .filter(|id| !want.contains(*id));
+            push_listing(
+                &mut out,
+                TrustErrorCode::UnexpectedInstance,
+                extra,
+                |n, listed| {
+                    let instances = counted(n, "instance");
+                    format!("model {model:?} has {instances} not in the expected list: {listed}")
+                },
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strict_turns_the_first_finding_into_its_error() {
+        let findings = near_duplicates("model", ["m", "m ", "M", "x"].into_iter());
+        assert_eq!(findings.len(), 1);
+        assert!(
+            findings[0].message.contains("\"M\", \"m\", \"m \""),
+            "{}",
+            findings[0].message
+        );
+        assert!(enforce(&findings, false).is_ok());
+        let err = enforce(&findings, true).unwrap_err();
+        assert_eq!(err.code, TrustErrorCode::NearDuplicateNames);
+    }
+
+    #[test]
+    fn examples_are_bounded() {
+        let many: Vec<String> = (0..8).map(|i| i.to_string()).collect();
+        assert_eq!(
+            examples(many.iter().map(String::as_str)),
+            "\"0\", \"1\", \"2\", \"3\", \"4\" and 3 more"
+        );
+    }
+}

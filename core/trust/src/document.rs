@@ -1,0 +1,961 @@
+//! Trust reports as [`Document`]s: the tables of the paper (percentages with two decimals), the
+//! completeness findings, the comparisons and the charts. Every surface (Python's `print(report)`
+//! and notebook views, `tabeq trust`, the web page) renders these documents, so they read the same.
+
+use tabeq::doc::{Align, Block, Cell, Column, Document, Section, Table, Tone};
+
+use super::chart::{self, Series};
+use super::compare::Comparison;
+use super::completeness::Finding;
+use super::group::GroupRow;
+use super::group::{key_text, without_dataset, Key, KeyPart};
+use super::operators::Level;
+use super::options::{Bootstrap, GroupKey};
+use super::reliability::{RelAverage, RelRow, ReliabilityReport, SectionKeys};
+use super::robustness::{RobAverage, RobRow, RobustnessReport};
+use super::trend::LevelTrend;
+
+/// A fraction as a percentage with two decimals, `-` when undefined.
+pub fn pct(value: Option<f64>) -> String {
+    match value {
+        Some(v) if v.is_finite() => format!("{:.2}", 100.0 * v),
+        _ => "-".into(),
+    }
+}
+
+fn pct_ci(value: Option<f64>, ci: Option<(f64, f64)>) -> String {
+    match ci {
+        Some((lo, hi)) => format!("{} [{}, {}]", pct(value), pct(Some(lo)), pct(Some(hi))),
+        None => pct(value),
+    }
+}
+
+fn p_text(p: Option<f64>) -> String {
+    match p {
+        Some(p) if p.is_finite() => format!("{p:.3}"),
+        _ => "-".into(),
+    }
+}
+
+fn num(text: impl Into<String>) -> Cell {
+    Cell::text(text)
+}
+
+fn left(title: &str) -> Column {
+    Column::new(title, Align::Left)
+}
+
+fn right(title: &str) -> Column {
+    Column::new(title, Align::Right)
+}
+
+/// Column title of a grouping key.
+fn key_title(key: &GroupKey) -> String {
+    let name = key.name();
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) if key.is_builtin() => first.to_uppercase().chain(chars).collect(),
+        _ => name.to_string(),
+    }
+}
+
+fn key_cells(key: &Key) -> Vec<Cell> {
+    key.iter()
+        .map(|(_, text)| Cell::text(text.clone()))
+        .collect()
+}
+
+fn facts(items: Vec<(&str, String)>) -> Block {
+    Block::Facts {
+        items: items.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+    }
+}
+
+fn by_text(by: &[GroupKey]) -> String {
+    if by.is_empty() {
+        "(one group)".into()
+    } else {
+        by.iter().map(GroupKey::name).collect::<Vec<_>>().join(", ")
+    }
+}
+
+fn completeness_section(findings: &[Finding]) -> Section {
+    let mut section = Section::new("Completeness").with_id("completeness");
+    if findings.is_empty() {
+        section.push(Block::note(Tone::Info, "no completeness problems found"));
+    }
+    for f in findings {
+        section.push(Block::note(
+            Tone::Warning,
+            format!("{}: {}", f.code.code(), f.message),
+        ));
+    }
+    section
+}
+
+fn comparison_section(comparisons: &[Comparison], metric: &str) -> Option<Section> {
+    if comparisons.is_empty() {
+        return None;
+    }
+    let mut table = Table::new(vec![
+        left("Model A"),
+        left("Model B"),
+        right("shared"),
+        right(&format!("{metric} A")),
+        right(&format!("{metric} B")),
+        right("A − B"),
+        right("95% CI"),
+        right("p (exact)"),
+        right("p (Holm)"),
+    ]);
+    for c in comparisons {
+        table.push_row(vec![
+            Cell::text(c.a.clone()),
+            Cell::text(c.b.clone()),
+            num(c.shared.to_string()),
+            num(pct(Some(c.mean_a))),
+            num(pct(Some(c.mean_b))),
+            num(pct(Some(c.difference))),
+            num(match c.ci {
+                Some((lo, hi)) => format!("[{}, {}]", pct(Some(lo)), pct(Some(hi))),
+                None => "-".into(),
+            }),
+            num(p_text(c.p_value)),
+            num(p_text(c.p_holm)),
+        ]);
+    }
+    let what = comparisons.first().map_or("", |c| c.within.as_str());
+    let caption = if what.is_empty() {
+        format!("Paired differences of {metric} on shared instances")
+    } else {
+        format!("Paired differences of {metric} on shared instances, within {what}")
+    };
+    Some(
+        Section::new("Comparisons")
+            .with_id("comparisons")
+            .block(Block::Table(table.captioned(caption))),
+    )
+}
+
+fn rel_rate_cells(row: &RelRow) -> Vec<Cell> {
+    let c = &row.stats;
+    let ci = row.ci.as_ref();
+    vec![
+        num(c.n().to_string()),
+        num(pct(Some(c.frr()))),
+        num(pct(Some(c.prr()))),
+        num(pct(Some(c.nrr()))),
+        num(pct_ci(Some(c.mrs()), ci.and_then(|i| i.mrs))),
+    ]
+}
+
+fn rel_rate_columns(prefix: &str) -> Vec<Column> {
+    ["n", "FRR", "PRR", "NRR", "MRS"]
+        .iter()
+        .map(|t| right(&format!("{prefix}{t}")))
+        .collect()
+}
+
+/// Key columns of a long table (one blank column for the pooled row).
+fn key_columns(names: &[GroupKey]) -> Vec<Column> {
+    let mut columns: Vec<Column> = names.iter().map(|k| left(&key_title(k))).collect();
+    if names.is_empty() {
+        columns.push(left(""));
+    }
+    columns
+}
+
+/// Key cells of a long table's row (`All` for the pooled row).
+fn key_cells_or_all(names: &[GroupKey], key: &Key) -> Vec<Cell> {
+    if names.is_empty() {
+        vec![Cell::text("All")]
+    } else {
+        key_cells(key)
+    }
+}
+
+/// How a track's main table shows a row and an "Avg." row.
+struct Layout<R, A> {
+    /// A row's columns, their titles prefixed (a dataset's name in the wide layout).
+    columns: fn(&str) -> Vec<Column>,
+    /// A row's cells, one per column.
+    cells: fn(&R) -> Vec<Cell>,
+    /// The "Avg." columns of the wide layout.
+    average_columns: fn() -> Vec<Column>,
+    /// An "Avg." row's cells in the wide layout.
+    average_cells: fn(&A) -> Vec<Cell>,
+    /// An "Avg." row's cells after its blank count in the long layout.
+    long_average_cells: fn(&A) -> Vec<Cell>,
+    /// An "Avg." row's key.
+    average_key: fn(&A) -> &Key,
+}
+
+impl<S, C, A> Layout<GroupRow<S, C>, A> {
+    /// One row per group: key columns, then the row's columns.
+    fn long_table(&self, names: &[GroupKey], rows: &[GroupRow<S, C>]) -> Table {
+        let mut columns = key_columns(names);
+        columns.extend((self.columns)(""));
+        let mut table = Table::new(columns);
+        for row in rows {
+            let mut cells = key_cells_or_all(names, &row.key);
+            cells.extend((self.cells)(row));
+            table.push_row(cells);
+        }
+        table
+    }
+
+    /// The main table: one column block per dataset when grouped by dataset and something
+    /// else (the paper's layout, "Avg." last), else the long table with "Avg." rows below.
+    fn main_table(&self, by: &[GroupKey], rows: &[GroupRow<S, C>], averages: &[A]) -> Table {
+        let Some(Wide {
+            others,
+            row_keys,
+            datasets,
+            grid,
+        }) = wide_layout(by, rows, |r| &r.key)
+        else {
+            let mut table = self.long_table(by, rows);
+            for a in averages {
+                let mut cells: Vec<Cell> = by
+                    .iter()
+                    .map(|k| Cell::text(if *k == GroupKey::Dataset { "Avg." } else { "" }))
+                    .collect();
+                cells.push(Cell::text(""));
+                cells.extend((self.long_average_cells)(a));
+                table.push_row(cells);
+            }
+            return table;
+        };
+        let mut columns: Vec<Column> = others.iter().map(|k| left(&key_title(k))).collect();
+        for d in &datasets {
+            columns.extend((self.columns)(&format!("{d} ")));
+        }
+        let average_columns = (self.average_columns)();
+        let blanks = |n: usize| (0..n).map(|_| Cell::text(""));
+        let (width, average_width) = ((self.columns)("").len(), average_columns.len());
+        columns.extend(average_columns);
+        let mut table = Table::new(columns);
+        for (key, cells_of) in row_keys.iter().zip(&grid) {
+            let mut cells = key_cells(key);
+            for cell in cells_of {
+                match cell {
+                    Some(r) => cells.extend((self.cells)(r)),
+                    None => cells.extend(blanks(width)),
+                }
+            }
+            match averages.iter().find(|a| (self.average_key)(a) == key) {
+                Some(a) => cells.extend((self.average_cells)(a)),
+                None => cells.extend(blanks(average_width)),
+            }
+            table.push_row(cells);
+        }
+        table
+    }
+}
+
+/// The paper's layout of grouped rows: the keys other than dataset, each row key, each dataset,
+/// and the row (if any) of each row key × dataset.
+struct Wide<'a, R> {
+    others: Vec<GroupKey>,
+    row_keys: Vec<Key>,
+    datasets: Vec<String>,
+    grid: Vec<Vec<Option<&'a R>>>,
+}
+
+/// Rows split at key position `at`: the distinct values there (sorted) as columns, the rest
+/// of the key (sorted) as rows, and the row of each (row, column) pair.
+struct Grid<'a, R> {
+    columns: Vec<KeyPart>,
+    row_keys: Vec<Key>,
+    cells: Vec<Vec<Option<&'a R>>>,
+}
+
+fn grid<'a, R>(rows: &'a [R], at: usize, key_of: impl Fn(&R) -> &Key) -> Grid<'a, R> {
+    let split = |r: &R| {
+        let mut rest = key_of(r).clone();
+        let column = rest.remove(at);
+        (column, rest)
+    };
+    let (mut columns, mut row_keys): (Vec<KeyPart>, Vec<Key>) = (Vec::new(), Vec::new());
+    for (column, rest) in rows.iter().map(split) {
+        if !columns.contains(&column) {
+            columns.push(column);
+        }
+        if !row_keys.contains(&rest) {
+            row_keys.push(rest);
+        }
+    }
+    columns.sort();
+    row_keys.sort();
+    let mut cells = vec![vec![None; columns.len()]; row_keys.len()];
+    for r in rows {
+        let (column, rest) = split(r);
+        if let (Some(i), Some(j)) = (
+            row_keys.iter().position(|k| *k == rest),
+            columns.iter().position(|c| *c == column),
+        ) {
+            cells[i][j] = Some(r);
+        }
+    }
+    Grid {
+        columns,
+        row_keys,
+        cells,
+    }
+}
+
+/// Rows of `others` × one column block per dataset (the paper's layout), then "Avg.".
+fn wide_layout<'a, R>(
+    by: &[GroupKey],
+    rows: &'a [R],
+    key_of: impl Fn(&R) -> &Key,
+) -> Option<Wide<'a, R>> {
+    let (dataset_at, others) = without_dataset(by)?;
+    if others.is_empty() {
+        return None;
+    }
+    let Grid {
+        columns,
+        row_keys,
+        cells,
+    } = grid(rows, dataset_at, key_of);
+    Some(Wide {
+        others,
+        row_keys,
+        datasets: columns.into_iter().map(|(_, t)| t).collect(),
+        grid: cells,
+    })
+}
+
+fn figures_section(figures: Vec<(String, String)>) -> Option<Section> {
+    if figures.is_empty() {
+        return None;
+    }
+    let mut section = Section::new("Charts").with_id("charts");
+    for (caption, svg) in figures {
+        section.push(Block::Figure { caption, svg });
+    }
+    Some(section)
+}
+
+fn series_name(key: &Key) -> String {
+    key_text(key, "All")
+}
+
+/// A report's document begins: its sizes, grouping and bootstrap as facts.
+fn report_start(
+    title: &str,
+    mut sizes: Vec<(&str, String)>,
+    by: &[GroupKey],
+    bootstrap: Option<&Bootstrap>,
+) -> Document {
+    sizes.push(("grouped by", by_text(by)));
+    sizes.push(("bootstrap", bootstrap_text(bootstrap)));
+    Document::new(title).lead(facts(sizes))
+}
+
+fn main_section(title: &str, main: Table) -> Section {
+    Section::new(title)
+        .with_id("groups")
+        .block(Block::Table(main))
+}
+
+/// A report's document ends: comparisons, completeness and charts.
+fn report_end(
+    mut doc: Document,
+    comparisons: &[Comparison],
+    metric: &str,
+    findings: &[Finding],
+    figures: Vec<(String, String)>,
+) -> Document {
+    if let Some(s) = comparison_section(comparisons, metric) {
+        doc = doc.section(s);
+    }
+    doc = doc.section(completeness_section(findings));
+    if let Some(s) = figures_section(figures) {
+        doc = doc.section(s);
+    }
+    doc
+}
+
+fn rel_average_rates(a: &RelAverage) -> Vec<Cell> {
+    let mrs = a.ci.as_ref().and_then(|i| i.mrs);
+    vec![
+        num(pct(Some(a.rates[0]))),
+        num(pct(Some(a.rates[1]))),
+        num(pct(Some(a.rates[2]))),
+        num(pct_ci(Some(a.rates[3]), mrs)),
+    ]
+}
+
+const RELIABILITY_LAYOUT: Layout<RelRow, RelAverage> = Layout {
+    columns: rel_rate_columns,
+    cells: rel_rate_cells,
+    average_columns: || vec![right("Avg. MRS")],
+    average_cells: |a| {
+        vec![num(pct_ci(
+            Some(a.rates[3]),
+            a.ci.as_ref().and_then(|i| i.mrs),
+        ))]
+    },
+    long_average_cells: rel_average_rates,
+    average_key: |a| &a.key,
+};
+
+impl ReliabilityReport {
+    /// The report as a document: the main table (one column block per dataset when grouped by
+    /// dataset and something else), operator families and all operators (micro), Spearman
+    /// agreement, completeness, comparisons and charts.
+    pub fn to_document(&self) -> Document {
+        let by = &self.by;
+        let sizes = vec![("records", self.records.to_string())];
+        let main = RELIABILITY_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
+        let mut doc = report_start("Reliability", sizes, by, self.bootstrap.as_ref())
+            .section(main_section("MRS by group", main));
+        let keys = SectionKeys::of(by);
+        for (title, id, names, rows) in [
+            (
+                "Operator families (micro)",
+                "families",
+                &keys.families,
+                &self.families,
+            ),
+            (
+                "All operators (micro)",
+                "pooled",
+                &keys.pooled,
+                &self.pooled,
+            ),
+        ] {
+            if !rows.is_empty() {
+                let table = RELIABILITY_LAYOUT.long_table(names, rows);
+                doc = doc.section(Section::new(title).with_id(id).block(Block::Table(table)));
+            }
+        }
+        if !self.rank_agreement.is_empty() {
+            let mut table = Table::new(vec![
+                left("Dataset A"),
+                left("Dataset B"),
+                right("n"),
+                right("rho"),
+                right("p (t)"),
+                right(
+                    if self
+                        .rank_agreement
+                        .iter()
+                        .all(|a| a.exact.method == super::stats::PMethod::Exact)
+                    {
+                        "p (exact)"
+                    } else {
+                        "p (permutation)"
+                    },
+                ),
+                right("95% CI"),
+            ]);
+            for a in &self.rank_agreement {
+                let s = &a.spearman;
+                table.push_row(vec![
+                    Cell::text(a.datasets[0].clone()),
+                    Cell::text(a.datasets[1].clone()),
+                    num(s.n.to_string()),
+                    num(s.rho.map_or("-".into(), |r| format!("{r:.2}"))),
+                    num(p_text(s.p_value)),
+                    num(p_text(a.exact.p_value)),
+                    num(match a.exact.ci {
+                        Some((lo, hi)) => format!("[{lo:.2}, {hi:.2}]"),
+                        None => "-".into(),
+                    }),
+                ]);
+            }
+            doc = doc.section(
+                Section::new("Spearman agreement of MRS across datasets")
+                    .with_id("rank_agreement")
+                    .block(Block::Table(table)),
+            );
+        }
+        report_end(
+            doc,
+            &self.comparisons,
+            "MRS",
+            &self.findings,
+            self.figures(),
+        )
+    }
+
+    fn figures(&self) -> Vec<(String, String)> {
+        let mut figures = Vec::new();
+        let by = &self.by;
+        if let Some(Wide {
+            row_keys,
+            datasets,
+            grid,
+            ..
+        }) = wide_layout(by, &self.groups, |r: &RelRow| &r.key)
+        {
+            let series: Vec<Series> = row_keys
+                .iter()
+                .zip(&grid)
+                .map(|(key, cells)| Series {
+                    name: series_name(key),
+                    values: cells.iter().map(|c| c.map(|r| r.stats.mrs())).collect(),
+                })
+                .collect();
+            let caption = "MRS by model and dataset".to_string();
+            figures.push((
+                caption.clone(),
+                chart::heatmap(&caption, &datasets, &series),
+            ));
+        }
+        if let Some(op_at) = by.iter().position(|k| *k == GroupKey::Operator) {
+            let (categories, series) = split_series(&self.groups, op_at, |r: &RelRow| {
+                (&r.key, Some(r.stats.mrs()))
+            });
+            let caption = "MRS by operator".to_string();
+            figures.push((caption.clone(), chart::bars(&caption, &categories, &series)));
+        }
+        figures
+    }
+}
+
+/// Rows keyed by (series key, category at `at`) as one series per other-key value.
+fn split_series<R>(
+    rows: &[R],
+    at: usize,
+    value: impl Fn(&R) -> (&Key, Option<f64>),
+) -> (Vec<String>, Vec<Series>) {
+    let g = grid(rows, at, |r| value(r).0);
+    let series = g
+        .row_keys
+        .iter()
+        .zip(&g.cells)
+        .map(|(name, cells)| Series {
+            name: series_name(name),
+            values: cells.iter().map(|c| c.and_then(|r| value(r).1)).collect(),
+        })
+        .collect();
+    (g.columns.into_iter().map(|(_, t)| t).collect(), series)
+}
+
+fn bootstrap_text(b: Option<&Bootstrap>) -> String {
+    match b {
+        None => "none".into(),
+        Some(b) => format!(
+            "{} resamples, seed {}, {}% intervals",
+            b.resamples,
+            b.seed,
+            100.0 * b.confidence
+        ),
+    }
+}
+
+fn rob_cells(row: &RobRow) -> Vec<Cell> {
+    let s = &row.stats;
+    let ci = row.ci.as_ref();
+    vec![
+        num(s.n.to_string()),
+        num(pct(Some(s.coverage()))),
+        num(pct(Some(s.acc_clean()))),
+        num(pct_ci(s.asr(), ci.and_then(|i| i.asr))),
+        num(pct(Some(s.rad()))),
+        num(pct_ci(Some(s.acc_rob()), ci.and_then(|i| i.acc_rob))),
+    ]
+}
+
+fn rob_columns(prefix: &str, with_n: bool) -> Vec<Column> {
+    let titles: &[&str] = if with_n {
+        &["N", "Cov.", "Acc_clean", "ASR", "RAD", "Acc_rob"]
+    } else {
+        &["Cov.", "Acc_clean", "ASR", "RAD", "Acc_rob"]
+    };
+    titles
+        .iter()
+        .map(|t| right(&format!("{prefix}{t}")))
+        .collect()
+}
+
+fn rob_average_cells(a: &RobAverage) -> Vec<Cell> {
+    let ci = a.ci.as_ref();
+    vec![
+        num(pct(Some(a.coverage))),
+        num(pct(Some(a.acc_clean))),
+        num(pct_ci(a.asr, ci.and_then(|i| i.asr))),
+        num(pct(Some(a.rad))),
+        num(pct_ci(Some(a.acc_rob), ci.and_then(|i| i.acc_rob))),
+    ]
+}
+
+const ROBUSTNESS_LAYOUT: Layout<RobRow, RobAverage> = Layout {
+    columns: |prefix| rob_columns(prefix, true),
+    cells: rob_cells,
+    average_columns: || rob_columns("Avg. ", false),
+    average_cells: rob_average_cells,
+    long_average_cells: rob_average_cells,
+    average_key: |a| &a.key,
+};
+
+/// A chart series: its name, ASR per operator seen, ASR per level.
+type Named = (String, Vec<Option<f64>>, [Option<f64>; 4]);
+
+/// One chart series per named group, its values picked by `values`.
+fn named_series(named: &[Named], values: impl Fn(&Named) -> Vec<Option<f64>>) -> Vec<Series> {
+    named
+        .iter()
+        .map(|n| Series {
+            name: n.0.clone(),
+            values: values(n),
+        })
+        .collect()
+}
+
+impl RobustnessReport {
+    /// The report as a document: the main table (a column block per dataset when grouped by
+    /// dataset and something else), ASR per operator and per level, the level trend,
+    /// completeness, comparisons and charts.
+    pub fn to_document(&self) -> Document {
+        let by = &self.by;
+        let sizes = vec![
+            ("originals", self.originals.to_string()),
+            ("perturbations", self.perturbations.to_string()),
+        ];
+        let main = ROBUSTNESS_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
+        let mut doc = report_start("Robustness", sizes, by, self.bootstrap.as_ref())
+            .section(main_section("Robustness by group", main));
+        doc = doc.section(self.detail_section());
+        if let Some(trend) = &self.level_trend {
+            doc = doc.section(trend_section(trend));
+        }
+        report_end(
+            doc,
+            &self.comparisons,
+            "ASR",
+            &self.findings,
+            self.figures(),
+        )
+    }
+
+    /// Operators that occur in the report, in registry order.
+    fn operators_seen(&self) -> Vec<usize> {
+        let mut ops: Vec<usize> = self
+            .groups
+            .iter()
+            .flat_map(|g| g.stats.by_operator.keys().copied())
+            .collect();
+        ops.sort_unstable();
+        ops.dedup();
+        ops
+    }
+
+    fn detail_section(&self) -> Section {
+        let by = &self.by;
+        let ops = self.operators_seen();
+        let mut columns = key_columns(by);
+        for op in &ops {
+            columns.push(right(&format!("ASR {}", self.registry.get(*op).code)));
+        }
+        for l in Level::ALL {
+            columns.push(right(&format!("ASR {}", l.as_str())));
+        }
+        let mut table = Table::new(columns);
+        for row in &self.groups {
+            let mut cells = key_cells_or_all(by, &row.key);
+            for op in &ops {
+                cells.push(num(pct(row
+                    .stats
+                    .by_operator
+                    .get(op)
+                    .and_then(|a| a.asr()))));
+            }
+            for l in Level::ALL {
+                cells.push(num(pct(row.stats.by_level[l.index()].asr())));
+            }
+            table.push_row(cells);
+        }
+        if let Some((dataset_at, others)) = without_dataset(by) {
+            for a in &self.dataset_average {
+                let mut cells: Vec<Cell> = Vec::new();
+                let mut rest = a.key.iter();
+                for (i, _) in by.iter().enumerate() {
+                    if i == dataset_at {
+                        cells.push(Cell::text("Avg."));
+                    } else if let Some((_, t)) = rest.next() {
+                        cells.push(Cell::text(t.clone()));
+                    }
+                }
+                let _ = &others;
+                for op in &ops {
+                    let v = a
+                        .asr_by_operator
+                        .iter()
+                        .find(|(o, _)| o == op)
+                        .and_then(|(_, v)| *v);
+                    cells.push(num(pct(v)));
+                }
+                for l in Level::ALL {
+                    cells.push(num(pct(a.asr_by_level[l.index()])));
+                }
+                table.push_row(cells);
+            }
+        }
+        Section::new("ASR by operator and level")
+            .with_id("asr_detail")
+            .block(Block::Table(table))
+    }
+
+    fn figures(&self) -> Vec<(String, String)> {
+        let mut figures = Vec::new();
+        let ops = self.operators_seen();
+        // One series per group; with dataset in the key, the dataset averages stand for the
+        // datasets (as the paper's figures do) when there is more than one dataset.
+        let named: Vec<Named> =
+            if !self.dataset_average.is_empty() && self.dataset_average.len() < self.groups.len() {
+                self.dataset_average
+                    .iter()
+                    .map(|a| {
+                        (
+                            series_name(&a.key),
+                            ops.iter()
+                                .map(|op| {
+                                    a.asr_by_operator
+                                        .iter()
+                                        .find(|(o, _)| o == op)
+                                        .and_then(|(_, v)| *v)
+                                })
+                                .collect(),
+                            a.asr_by_level,
+                        )
+                    })
+                    .collect()
+            } else {
+                self.groups
+                    .iter()
+                    .map(|g| {
+                        (
+                            series_name(&g.key),
+                            ops.iter()
+                                .map(|op| g.stats.by_operator.get(op).and_then(|a| a.asr()))
+                                .collect(),
+                            core::array::from_fn(|l| g.stats.by_level[l].asr()),
+                        )
+                    })
+                    .collect()
+            };
+        if !ops.is_empty() {
+            let categories: Vec<String> = ops
+                .iter()
+                .map(|op| self.registry.get(*op).code.clone())
+                .collect();
+            let series = named_series(&named, |(_, values, _)| values.clone());
+            let caption = "ASR by operator".to_string();
+            figures.push((caption.clone(), chart::bars(&caption, &categories, &series)));
+        }
+        let levels: Vec<String> = Level::ALL.iter().map(|l| l.as_str().to_string()).collect();
+        let series = named_series(&named, |(_, _, by_level)| by_level.to_vec());
+        let caption = "ASR by level".to_string();
+        figures.push((caption.clone(), chart::lines(&caption, &levels, &series)));
+        if let Some(Wide {
+            row_keys,
+            datasets,
+            grid,
+            ..
+        }) = wide_layout(&self.by, &self.groups, |r: &RobRow| &r.key)
+        {
+            let series: Vec<Series> = row_keys
+                .iter()
+                .zip(&grid)
+                .map(|(key, cells)| Series {
+                    name: series_name(key),
+                    values: cells
+                        .iter()
+                        .map(|c| c.and_then(|r| r.stats.asr()))
+                        .collect(),
+                })
+                .collect();
+            let caption = "ASR by model and dataset".to_string();
+            figures.push((
+                caption.clone(),
+                chart::heatmap(&caption, &datasets, &series),
+            ));
+        }
+        figures
+    }
+}
+
+fn trend_section(trend: &LevelTrend) -> Section {
+    let s = &trend.spearman;
+    let rho = s.rho.map_or("-".into(), |r| format!("{r:.2}"));
+    let ratio = trend.l3_over_l0.map_or("-".into(), |r| format!("{r:.2}"));
+    let mut items = vec![
+        (
+            "Spearman rho, level vs ASR".to_string(),
+            format!(
+                "{rho} (p = {}, {} p = {}, n = {} operators)",
+                p_text(s.p_value),
+                trend.exact.method.as_str(),
+                p_text(trend.exact.p_value),
+                s.n
+            ),
+        ),
+        ("ASR L3 / L0".to_string(), ratio),
+    ];
+    if let Some((lo, hi)) = trend.exact.ci {
+        items.insert(1, ("rho 95% CI".to_string(), format!("[{lo:.2}, {hi:.2}]")));
+    }
+    Section::new("Level trend")
+        .with_id("level_trend")
+        .block(Block::Facts { items })
+        .block(Block::paragraph(trend.basis.clone()))
+}
+
+/// A document handed back by a page, from its JSON text (`None` when it is not one: unknown
+/// kinds, marks, tones or alignments are rejected). Read by hand rather than with serde's
+/// derived `Deserialize`: that (internally tagged enums buffer their content) made the
+/// WebAssembly trust module 40% larger.
+///
+/// ```
+/// use tabeq::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Tone};
+/// use tabeq_trust::document::document_from_json;
+/// let mut table = Table::new(vec![Column::new("a", Align::Right)]);
+/// table.push_row(vec![Cell::text("1").marked(Mark::Differs)]);
+/// let section = Section::new("S").block(Block::Table(table)).block(Block::note(Tone::Warning, "w"));
+/// let doc = Document::new("T").section(section);
+/// let text = tabeq::pyjson::to_tree(&doc).to_pretty();
+/// assert_eq!(document_from_json(&text), Some(doc));
+/// assert_eq!(document_from_json("{\"title\": 1}"), None);
+/// ```
+pub fn document_from_json(text: &str) -> Option<Document> {
+    parsed::document(&tabeq::cpython_json::parse(text).ok()?)
+}
+
+mod parsed {
+    use serde::Serialize;
+
+    use tabeq::cpython_json::{to_tree, Out, Value};
+    use tabeq::doc::{Align, Block, Cell, Column, Document, Mark, Row, Section, Table, Tone};
+
+    fn text(v: &Value, key: &str) -> Option<String> {
+        match v.get(key)? {
+            Value::Str(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    fn list<'a>(v: &'a Value, key: &str) -> Option<&'a [Value]> {
+        match v.get(key)? {
+            Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// Each item of `v[key]` read by `read` (`None` if any is not).
+    fn each<T>(v: &Value, key: &str, read: impl Fn(&Value) -> Option<T>) -> Option<Vec<T>> {
+        list(v, key)?.iter().map(read).collect()
+    }
+
+    fn string(v: &Value) -> Option<String> {
+        match v {
+            Value::Str(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    /// A unit variant of `all` named by `v[key]`, by its serde name (written once, in the
+    /// derive).
+    fn named<T: Serialize + Copy>(v: &Value, key: &str, all: &[T]) -> Option<T> {
+        let name = Out::Str(text(v, key)?);
+        all.iter().copied().find(|x| to_tree(x) == name)
+    }
+
+    const MARKS: [Mark; 7] = [
+        Mark::None,
+        Mark::Differs,
+        Mark::Missing,
+        Mark::Extra,
+        Mark::Good,
+        Mark::Bad,
+        Mark::Placeholder,
+    ];
+
+    fn mark(v: &Value) -> Option<Mark> {
+        named(v, "mark", &MARKS)
+    }
+
+    fn tone(v: &Value) -> Option<Tone> {
+        named(
+            v,
+            "tone",
+            &[Tone::Info, Tone::Hint, Tone::Warning, Tone::Error],
+        )
+    }
+
+    fn column(c: &Value) -> Option<Column> {
+        let align = named(c, "align", &[Align::Left, Align::Right])?;
+        Some(Column::new(text(c, "title")?, align))
+    }
+
+    fn row(r: &Value) -> Option<Row> {
+        Some(Row {
+            cells: each(r, "cells", |c| {
+                Some(Cell::text(text(c, "text")?).marked(mark(c)?))
+            })?,
+            mark: mark(r)?,
+        })
+    }
+
+    fn pair(v: &Value) -> Option<(String, String)> {
+        match v {
+            Value::Array(kv) => match kv.as_slice() {
+                [k, v] => Some((string(k)?, string(v)?)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn block(v: &Value) -> Option<Block> {
+        Some(match text(v, "kind")?.as_str() {
+            "paragraph" => Block::Paragraph {
+                text: text(v, "text")?,
+            },
+            "note" => Block::Note {
+                tone: tone(v)?,
+                text: text(v, "text")?,
+            },
+            "list" => Block::List {
+                items: each(v, "items", string)?,
+            },
+            "facts" => Block::Facts {
+                items: each(v, "items", pair)?,
+            },
+            "table" => Block::Table(Table {
+                caption: text(v, "caption"),
+                columns: each(v, "columns", column)?,
+                rows: each(v, "rows", row)?,
+                total_rows: match v.get("total_rows") {
+                    Some(Value::Int(n)) => usize::try_from(*n).ok(),
+                    _ => None,
+                },
+            }),
+            "figure" => Block::Figure {
+                caption: text(v, "caption")?,
+                svg: text(v, "svg")?,
+            },
+            _ => return None,
+        })
+    }
+
+    fn section(s: &Value) -> Option<Section> {
+        Some(Section {
+            id: text(s, "id")?,
+            title: text(s, "title")?,
+            blocks: each(s, "blocks", block)?,
+        })
+    }
+
+    pub(super) fn document(v: &Value) -> Option<Document> {
+        Some(Document {
+            title: text(v, "title")?,
+            lead: each(v, "lead", block)?,
+            sections: each(v, "sections", section)?,
+        })
+    }
+}

@@ -1,0 +1,598 @@
+//! Record types and their JSON-lines parsers.
+//!
+//! Reliability (one judged unanswerable instance per line):
+//! `{"model", "dataset", "operator", "instance_id", "label"}`.
+//!
+//! Robustness (one per original question, one per perturbation):
+//! `{"model", "dataset", "question_id", "correct"}` and
+//! `{"model", "dataset", "question_id", "perturbation_id", "operator", "correct"}`
+//! (optionally `"valid": false` to leave a perturbation out of K_i).
+//!
+//! Blank lines are skipped; other fields are ignored; line numbers are 1-based. A text that is
+//! one JSON array of such objects is read the same way, an item's position being its line.
+//!
+//! ```
+//! use tabeq_trust::operators::OperatorRegistry;
+//! use tabeq_trust::records::{parse_reliability_jsonl, Label};
+//! let registry = OperatorRegistry::builtin();
+//! let text = r#"{"model": "m", "dataset": "d", "operator": "field_missing", "instance_id": 7, "label": "partial_refusal"}"#;
+//! let records = parse_reliability_jsonl(text, &registry, &[]).unwrap();
+//! assert_eq!((records[0].label, records[0].instance_id.as_str()), (Label::Partial, "7"));
+//! assert_eq!(registry.get(records[0].operator).code, "FDM");
+//! ```
+
+use super::error::{TrustError, TrustErrorCode};
+use super::operators::{OperatorRegistry, Track};
+use tabeq::cpython_json::{parse, Value};
+
+/// A judged refusal label r_i.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Label {
+    /// Full refusal, r = 1.
+    Full,
+    /// Partial refusal, r = 0.5.
+    Partial,
+    /// No refusal, r = 0.
+    None,
+}
+
+impl Label {
+    /// r_i: 1, 0.5 or 0.
+    pub fn score(self) -> f64 {
+        match self {
+            Label::Full => 1.0,
+            Label::Partial => 0.5,
+            Label::None => 0.0,
+        }
+    }
+
+    /// `full`, `partial` or `none`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Label::Full => "full",
+            Label::Partial => "partial",
+            Label::None => "none",
+        }
+    }
+
+    /// Read a label: `full|partial|none`, `full_refusal|partial_refusal|no_refusal` (any case),
+    /// or the numbers `1|0.5|0` (as JSON numbers or strings).
+    pub fn from_value(value: &Value) -> Option<Label> {
+        match value {
+            Value::Int(1) => Some(Label::Full),
+            Value::Int(0) => Some(Label::None),
+            Value::Float(f) if *f == 1.0 => Some(Label::Full),
+            Value::Float(f) if *f == 0.5 => Some(Label::Partial),
+            Value::Float(f) if *f == 0.0 => Some(Label::None),
+            Value::Str(s) => match s.trim().to_lowercase().as_str() {
+                "full" | "full_refusal" | "1" | "1.0" => Some(Label::Full),
+                "partial" | "partial_refusal" | "0.5" | ".5" => Some(Label::Partial),
+                "none" | "no_refusal" | "0" | "0.0" => Some(Label::None),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// One judged unanswerable instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReliabilityRecord {
+    /// The model judged.
+    pub model: String,
+    /// The source dataset.
+    pub dataset: String,
+    /// Operator index in the registry used to parse it.
+    pub operator: usize,
+    /// The instance id (integers are kept as their decimal text).
+    pub instance_id: String,
+    /// The judged label.
+    pub label: Label,
+    /// The custom grouping keys asked for with their values (`None` where the record lacks one).
+    pub fields: Vec<(String, Option<String>)>,
+    /// 1-based input line (0 for records built in code).
+    pub line: usize,
+}
+
+/// One robustness record: an original question or one of its perturbations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RobustnessRecord {
+    /// The model.
+    pub model: String,
+    /// The dataset.
+    pub dataset: String,
+    /// The original question this record belongs to.
+    pub question_id: String,
+    /// `None` for the original answer, else the perturbation's id and operator index.
+    pub perturbation: Option<Perturbation>,
+    /// c_i (original) or a_ij (perturbation).
+    pub correct: bool,
+    /// The custom grouping keys asked for with their values (`None` where the record lacks one).
+    pub fields: Vec<(String, Option<String>)>,
+    /// 1-based input line (0 for records built in code).
+    pub line: usize,
+}
+
+/// The perturbation part of a robustness record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Perturbation {
+    /// Its id (unique within the question).
+    pub id: String,
+    /// Operator index in the registry.
+    pub operator: usize,
+    /// `false` leaves it out of K_i (a perturbation that failed validation).
+    pub valid: bool,
+}
+
+/// The lines of a JSONL text that hold something, with their 1-based numbers.
+pub(crate) fn jsonl_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split('\n').enumerate().filter_map(|(i, line)| {
+        let line = if i == 0 {
+            line.strip_prefix('\u{FEFF}').unwrap_or(line)
+        } else {
+            line
+        };
+        let line = line.trim_matches(|c| c == ' ' || c == '\t' || c == '\r');
+        (!line.is_empty()).then_some((i + 1, line))
+    })
+}
+
+/// Parse one JSONL line into an object value.
+pub(crate) fn parse_object(line_no: usize, line: &str) -> Result<Value, TrustError> {
+    let value = parse(line)
+        .map_err(|e| TrustError::at(TrustErrorCode::InvalidJson, line_no, e.to_string()))?;
+    if !matches!(value, Value::Object(_)) {
+        return Err(TrustError::at(
+            TrustErrorCode::NotAnObject,
+            line_no,
+            "each line must be a JSON object",
+        ));
+    }
+    Ok(value)
+}
+
+/// Longest accepted model, dataset or id, in bytes.
+const MAX_FIELD_BYTES: usize = 4096;
+
+/// A required non-empty string field.
+pub(crate) fn text_field(obj: &Value, key: &str, line: usize) -> Result<String, TrustError> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Err(TrustError::at(
+            TrustErrorCode::MissingField,
+            line,
+            format!("missing `{key}`"),
+        )),
+        Some(Value::Str(s)) if !s.trim().is_empty() && s.len() <= MAX_FIELD_BYTES => Ok(s.clone()),
+        Some(_) => Err(TrustError::at(
+            TrustErrorCode::InvalidField,
+            line,
+            format!("`{key}` must be a non-empty string of at most {MAX_FIELD_BYTES} bytes"),
+        )),
+    }
+}
+
+/// A required id: a non-empty string, or an integer kept as its decimal text.
+pub(crate) fn id_field(obj: &Value, key: &str, line: usize) -> Result<String, TrustError> {
+    match obj.get(key) {
+        Some(Value::Int(i)) => Ok(i.to_string()),
+        Some(Value::BigInt(s)) if s.len() <= MAX_FIELD_BYTES => Ok(s.clone()),
+        _ => text_field(obj, key, line).map_err(|mut e| {
+            if e.code == TrustErrorCode::InvalidField {
+                e.message = format!("`{key}` must be a non-empty string or an integer");
+            }
+            e
+        }),
+    }
+}
+
+/// The text of a record field used as a grouping key: strings as they are, numbers and booleans
+/// as written in JSON; `None` when absent, null, or not a scalar.
+pub(crate) fn key_value(obj: &Value, key: &str) -> Option<String> {
+    let text = match obj.get(key)? {
+        Value::Str(s) => s.clone(),
+        Value::Int(i) => i.to_string(),
+        Value::BigInt(s) => s.clone(),
+        Value::Float(f) => tabeq::cpython_json::Out::Float(*f).to_pretty(),
+        Value::Bool(b) => b.to_string(),
+        _ => return None,
+    };
+    (text.len() <= MAX_FIELD_BYTES).then_some(text)
+}
+
+fn custom_fields(obj: &Value, custom: &[String]) -> Vec<(String, Option<String>)> {
+    custom
+        .iter()
+        .map(|k| (k.clone(), key_value(obj, k)))
+        .collect()
+}
+
+/// The value of a custom grouping key on a record (`None` when it lacks the field).
+pub(crate) fn field_of<'a>(fields: &'a [(String, Option<String>)], name: &str) -> Option<&'a str> {
+    fields
+        .iter()
+        .find(|(k, _)| k == name)
+        .and_then(|(_, v)| v.as_deref())
+}
+
+fn present(obj: &Value, key: &str) -> bool {
+    !matches!(obj.get(key), None | Some(Value::Null))
+}
+
+/// Resolve an operator field against the registry and check its track.
+pub(crate) fn operator_field(
+    obj: &Value,
+    line: usize,
+    registry: &OperatorRegistry,
+    track: Track,
+) -> Result<usize, TrustError> {
+    let text = text_field(obj, "operator", line)?;
+    let index = registry.resolve(&text).ok_or_else(|| {
+        TrustError::at(
+            TrustErrorCode::UnknownOperator,
+            line,
+            format!("unknown operator {text:?} (give a code or name, or register it)"),
+        )
+    })?;
+    let op = registry.get(index);
+    if op.track != track {
+        return Err(TrustError::at(
+            TrustErrorCode::MixedTracks,
+            line,
+            format!(
+                "operator {} belongs to the {} track, not {}",
+                op.code,
+                op.track.as_str(),
+                track.as_str()
+            ),
+        ));
+    }
+    Ok(index)
+}
+
+/// Read `correct`: true/false, 1/0 (numbers or strings), "true"/"false".
+pub(crate) fn correct_value(value: &Value) -> Option<bool> {
+    match value {
+        Value::Bool(b) => Some(*b),
+        Value::Int(1) => Some(true),
+        Value::Int(0) => Some(false),
+        Value::Float(f) if *f == 1.0 => Some(true),
+        Value::Float(f) if *f == 0.0 => Some(false),
+        Value::Str(s) => match s.trim().to_lowercase().as_str() {
+            "true" | "1" => Some(true),
+            "false" | "0" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A track's identifying fields: its id and its outcome.
+fn track_fields(track: Track) -> (&'static str, &'static str) {
+    match track {
+        Track::Reliability => ("instance_id", "label"),
+        Track::Robustness => ("question_id", "correct"),
+    }
+}
+
+/// A record of the other track (its id or outcome without this track's) is `mixed_tracks`.
+fn check_track(obj: &Value, line: usize, track: Track) -> Result<(), TrustError> {
+    let other = match track {
+        Track::Reliability => Track::Robustness,
+        Track::Robustness => Track::Reliability,
+    };
+    let ((id, outcome), (other_id, other_outcome)) = (track_fields(track), track_fields(other));
+    if (present(obj, other_outcome) && !present(obj, outcome))
+        || (present(obj, other_id) && !present(obj, id))
+    {
+        return Err(TrustError::at(
+            TrustErrorCode::MixedTracks,
+            line,
+            format!(
+                "a {} record (`{other_id}`, `{other_outcome}`) in {} input",
+                other.as_str(),
+                track.as_str()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A field that must be present and not null.
+fn required<'a>(obj: &'a Value, key: &str, line: usize) -> Result<&'a Value, TrustError> {
+    obj.get(key)
+        .filter(|v| !matches!(v, Value::Null))
+        .ok_or_else(|| {
+            TrustError::at(
+                TrustErrorCode::MissingField,
+                line,
+                format!("missing `{key}`"),
+            )
+        })
+}
+
+/// Parse one reliability record object, keeping the values of the `custom` grouping keys.
+pub fn reliability_record_with_fields(
+    obj: &Value,
+    line: usize,
+    registry: &OperatorRegistry,
+    custom: &[String],
+) -> Result<ReliabilityRecord, TrustError> {
+    check_track(obj, line, Track::Reliability)?;
+    let model = text_field(obj, "model", line)?;
+    let dataset = text_field(obj, "dataset", line)?;
+    let operator = operator_field(obj, line, registry, Track::Reliability)?;
+    let instance_id = id_field(obj, "instance_id", line)?;
+    let label = Label::from_value(required(obj, "label", line)?).ok_or_else(|| {
+        TrustError::at(
+            TrustErrorCode::UnknownLabel,
+            line,
+            "`label` must be full|partial|none, 1|0.5|0 or full_refusal|partial_refusal|no_refusal",
+        )
+    })?;
+    Ok(ReliabilityRecord {
+        model,
+        dataset,
+        operator,
+        instance_id,
+        label,
+        fields: custom_fields(obj, custom),
+        line,
+    })
+}
+
+/// Parse reliability JSONL (see the module docs for the format), keeping the values of the
+/// `custom` grouping keys.
+pub fn parse_reliability_jsonl(
+    text: &str,
+    registry: &OperatorRegistry,
+    custom: &[String],
+) -> Result<Vec<ReliabilityRecord>, TrustError> {
+    parse_lines(text, registry, custom, reliability_record_with_fields)
+}
+
+/// What parses a track's JSONL: the text, the operators, the custom keys.
+pub(crate) type JsonlParser<R> =
+    fn(&str, &OperatorRegistry, &[String]) -> Result<Vec<R>, TrustError>;
+
+/// What parses one record object: the object, its line, the operators, the custom keys.
+type RecordParser<R> = fn(&Value, usize, &OperatorRegistry, &[String]) -> Result<R, TrustError>;
+
+/// Each line of JSONL text that holds something, parsed by `record`; or, when the whole text is
+/// one JSON array (what a binding passes for a list of records), each of its items, its "line"
+/// being its 1-based position.
+fn parse_lines<R>(
+    text: &str,
+    registry: &OperatorRegistry,
+    custom: &[String],
+    record: RecordParser<R>,
+) -> Result<Vec<R>, TrustError> {
+    let array = text.trim_start().starts_with('[').then(|| parse(text));
+    if let Some(Ok(Value::Array(items))) = array {
+        return (1..)
+            .zip(&items)
+            .map(|(position, item)| match item {
+                Value::Object(_) => record(item, position, registry, custom),
+                _ => Err(TrustError::at(
+                    TrustErrorCode::NotAnObject,
+                    position,
+                    "each record must be a JSON object",
+                )),
+            })
+            .collect();
+    }
+    jsonl_lines(text)
+        .map(|(line, raw)| record(&parse_object(line, raw)?, line, registry, custom))
+        .collect()
+}
+
+/// Parse one robustness record object, keeping the values of the `custom` grouping keys.
+pub fn robustness_record_with_fields(
+    obj: &Value,
+    line: usize,
+    registry: &OperatorRegistry,
+    custom: &[String],
+) -> Result<RobustnessRecord, TrustError> {
+    let correct = correct_field(obj, line)?;
+    let mut record = robustness_identity(obj, line, registry, correct)?;
+    record.fields = custom_fields(obj, custom);
+    Ok(record)
+}
+
+fn correct_field(obj: &Value, line: usize) -> Result<bool, TrustError> {
+    check_track(obj, line, Track::Robustness)?;
+    correct_value(required(obj, "correct", line)?).ok_or_else(|| {
+        TrustError::at(
+            TrustErrorCode::InvalidCorrect,
+            line,
+            "`correct` must be true/false or 1/0",
+        )
+    })
+}
+
+/// The identity part of a robustness record (everything but `correct`), shared with manifests.
+pub(crate) fn robustness_identity(
+    obj: &Value,
+    line: usize,
+    registry: &OperatorRegistry,
+    correct: bool,
+) -> Result<RobustnessRecord, TrustError> {
+    let model = text_field(obj, "model", line)?;
+    let dataset = text_field(obj, "dataset", line)?;
+    let question_id = id_field(obj, "question_id", line)?;
+    let perturbation = if present(obj, "perturbation_id") || present(obj, "operator") {
+        let id = id_field(obj, "perturbation_id", line)?;
+        let operator = operator_field(obj, line, registry, Track::Robustness)?;
+        let valid = match obj.get("valid") {
+            None | Some(Value::Null) => true,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => {
+                return Err(TrustError::at(
+                    TrustErrorCode::InvalidField,
+                    line,
+                    "`valid` must be true or false",
+                ))
+            }
+        };
+        Some(Perturbation {
+            id,
+            operator,
+            valid,
+        })
+    } else {
+        None
+    };
+    Ok(RobustnessRecord {
+        model,
+        dataset,
+        question_id,
+        perturbation,
+        correct,
+        fields: Vec::new(),
+        line,
+    })
+}
+
+/// Parse robustness JSONL (see the module docs for the format), keeping the values of the
+/// `custom` grouping keys.
+pub fn parse_robustness_jsonl(
+    text: &str,
+    registry: &OperatorRegistry,
+    custom: &[String],
+) -> Result<Vec<RobustnessRecord>, TrustError> {
+    parse_lines(text, registry, custom, robustness_record_with_fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reliability_error(line: &str) -> TrustErrorCode {
+        parse_reliability_jsonl(line, &OperatorRegistry::builtin(), &[])
+            .unwrap_err()
+            .code
+    }
+
+    #[test]
+    fn a_json_array_reads_like_its_lines() {
+        let registry = OperatorRegistry::builtin();
+        let line = r#"{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "full"}"#;
+        let from_lines = parse_reliability_jsonl(&format!("{line}\n"), &registry, &[]).unwrap();
+        let from_array = parse_reliability_jsonl(&format!("[{line}]"), &registry, &[]).unwrap();
+        assert_eq!(from_lines, from_array);
+        let err = parse_reliability_jsonl(&format!("[{line}, 3]"), &registry, &[]).unwrap_err();
+        assert_eq!((err.code, err.line), (TrustErrorCode::NotAnObject, Some(2)));
+        // A first line that is an array, in JSON lines, stays an error at line 1.
+        assert_eq!(
+            reliability_error(&format!("[1]\n{line}")),
+            TrustErrorCode::NotAnObject
+        );
+    }
+
+    #[test]
+    fn labels_in_every_accepted_spelling() {
+        for (raw, label) in [
+            ("\"FULL\"", Label::Full),
+            ("\"full_refusal\"", Label::Full),
+            ("1", Label::Full),
+            ("1.0", Label::Full),
+            ("\"1\"", Label::Full),
+            ("0.5", Label::Partial),
+            ("\"Partial_Refusal\"", Label::Partial),
+            ("\"none\"", Label::None),
+            ("\"no_refusal\"", Label::None),
+            ("0", Label::None),
+        ] {
+            assert_eq!(
+                Label::from_value(&parse(raw).unwrap()),
+                Some(label),
+                "{raw}"
+            );
+        }
+        for raw in ["true", "2", "0.25", "\"refused\"", "null", "[1]"] {
+            assert_eq!(Label::from_value(&parse(raw).unwrap()), None, "{raw}");
+        }
+    }
+
+    #[test]
+    fn reliability_errors_are_coded_with_lines() {
+        let ok = r#"{"model":"m","dataset":"d","operator":"FDM","instance_id":"a","label":"full"}"#;
+        let text = format!("{ok}\n\n  \n{{\"model\":\"m\"\n");
+        let err = parse_reliability_jsonl(&text, &OperatorRegistry::builtin(), &[]).unwrap_err();
+        assert_eq!((err.code, err.line), (TrustErrorCode::InvalidJson, Some(4)));
+        assert_eq!(reliability_error("[1]"), TrustErrorCode::NotAnObject);
+        assert_eq!(
+            reliability_error(r#"{"dataset":"d","operator":"FDM","instance_id":"a","label":1}"#),
+            TrustErrorCode::MissingField
+        );
+        assert_eq!(
+            reliability_error(
+                r#"{"model":"","dataset":"d","operator":"FDM","instance_id":"a","label":1}"#
+            ),
+            TrustErrorCode::InvalidField
+        );
+        assert_eq!(
+            reliability_error(
+                r#"{"model":"m","dataset":"d","operator":"XYZ","instance_id":"a","label":1}"#
+            ),
+            TrustErrorCode::UnknownOperator
+        );
+        assert_eq!(
+            reliability_error(
+                r#"{"model":"m","dataset":"d","operator":"ROS","instance_id":"a","label":1}"#
+            ),
+            TrustErrorCode::MixedTracks
+        );
+        assert_eq!(
+            reliability_error(
+                r#"{"model":"m","dataset":"d","operator":"FDM","instance_id":"a","correct":1}"#
+            ),
+            TrustErrorCode::MixedTracks
+        );
+        assert_eq!(
+            reliability_error(
+                r#"{"model":"m","dataset":"d","operator":"FDM","instance_id":"a","label":"maybe"}"#
+            ),
+            TrustErrorCode::UnknownLabel
+        );
+        assert_eq!(
+            reliability_error(
+                r#"{"model":"m","dataset":"d","operator":"FDM","instance_id":1.5,"label":1}"#
+            ),
+            TrustErrorCode::InvalidField
+        );
+    }
+
+    #[test]
+    fn robustness_originals_and_perturbations() {
+        let registry = OperatorRegistry::builtin();
+        let text = concat!(
+            "{\"model\":\"m\",\"dataset\":\"d\",\"question_id\":1,\"correct\":true}\n",
+            "{\"model\":\"m\",\"dataset\":\"d\",\"question_id\":1,\"perturbation_id\":\"p\",",
+            "\"operator\":\"row_order_shuffle\",\"correct\":0,\"valid\":false}\n",
+        );
+        let records = parse_robustness_jsonl(text, &registry, &[]).unwrap();
+        assert!(records[0].perturbation.is_none() && records[0].correct);
+        let p = records[1].perturbation.as_ref().unwrap();
+        assert_eq!(
+            (registry.get(p.operator).code.as_str(), p.valid),
+            ("ROS", false)
+        );
+        for (line, code) in [
+            (
+                r#"{"model":"m","dataset":"d","question_id":1,"operator":"ROS","correct":true}"#,
+                TrustErrorCode::MissingField,
+            ),
+            (
+                r#"{"model":"m","dataset":"d","question_id":1,"correct":"yes"}"#,
+                TrustErrorCode::InvalidCorrect,
+            ),
+            (
+                r#"{"model":"m","dataset":"d","question_id":1,"label":"full"}"#,
+                TrustErrorCode::MixedTracks,
+            ),
+        ] {
+            let err = parse_robustness_jsonl(line, &registry, &[]).unwrap_err();
+            assert_eq!(err.code, code, "{line}");
+        }
+    }
+}

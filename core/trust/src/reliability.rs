@@ -1,0 +1,535 @@
+//! Reliability metrics: FRR, PRR, NRR and MRS per group, the unweighted average across
+//! datasets, micro aggregates over operator families, cross-dataset rank agreement and
+//! bootstrap intervals (resampling instances).
+//!
+//! ```
+//! use tabeq_trust::reliability::RelCounts;
+//! // GPT-5.5 on AIDABench-QA in the TrustDABench paper.
+//! let c = RelCounts { full: 73, partial: 115, none: 374 };
+//! assert_eq!(format!("{:.2}", 100.0 * c.mrs()), "23.22");
+//! assert_eq!(format!("{:.2} {:.2} {:.2}", 100.0 * c.frr(), 100.0 * c.prr(), 100.0 * c.nrr()), "12.99 20.46 66.55");
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use super::compare::{self, Comparison, Scores};
+use super::completeness::{self, Finding};
+use super::error::{TrustError, TrustErrorCode};
+use super::group::{
+    averaged_intervals, by_other_keys, field_part, group_rows, mean_finite, operator_part,
+    text_part, without_dataset, Columns, GroupRow, Key,
+};
+use super::operators::OperatorRegistry;
+use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
+use super::records::{field_of, Label, ReliabilityRecord};
+use super::stats::{spearman, spearman_exact, Spearman, SpearmanExact};
+
+/// Label counts of a group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RelCounts {
+    /// Instances labelled full refusal (1).
+    pub full: u64,
+    /// Instances labelled partial refusal (0.5).
+    pub partial: u64,
+    /// Instances labelled no refusal (0).
+    pub none: u64,
+}
+
+impl RelCounts {
+    /// M, the number of instances.
+    pub fn n(&self) -> u64 {
+        self.full + self.partial + self.none
+    }
+    fn share(&self, k: u64) -> f64 {
+        if self.n() == 0 {
+            0.0
+        } else {
+            k as f64 / self.n() as f64
+        }
+    }
+    /// Full refusal rate.
+    pub fn frr(&self) -> f64 {
+        self.share(self.full)
+    }
+    /// Partial refusal rate.
+    pub fn prr(&self) -> f64 {
+        self.share(self.partial)
+    }
+    /// No refusal rate.
+    pub fn nrr(&self) -> f64 {
+        self.share(self.none)
+    }
+    /// Mean refusal score (1/M)·Σ r_i = FRR + PRR/2, computed from the counts in one division.
+    pub fn mrs(&self) -> f64 {
+        if self.n() == 0 {
+            0.0
+        } else {
+            (2 * self.full + self.partial) as f64 / (2 * self.n()) as f64
+        }
+    }
+    fn add(&mut self, label: Label) {
+        match label {
+            Label::Full => self.full += 1,
+            Label::Partial => self.partial += 1,
+            Label::None => self.none += 1,
+        }
+    }
+    fn rates(&self) -> [f64; 4] {
+        [self.frr(), self.prr(), self.nrr(), self.mrs()]
+    }
+}
+
+/// Bootstrap intervals of FRR, PRR, NRR and MRS.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct RelIntervals {
+    /// FRR.
+    pub frr: Option<(f64, f64)>,
+    /// PRR.
+    pub prr: Option<(f64, f64)>,
+    /// NRR.
+    pub nrr: Option<(f64, f64)>,
+    /// MRS.
+    pub mrs: Option<(f64, f64)>,
+}
+
+impl RelIntervals {
+    fn from_columns([frr, prr, nrr, mrs]: Columns) -> Self {
+        RelIntervals { frr, prr, nrr, mrs }
+    }
+}
+
+/// One row: a group's key, label counts (`stats`) and rates.
+pub type RelRow = GroupRow<RelCounts, RelIntervals>;
+
+/// The unweighted mean across datasets of per-dataset rates ("Avg." in the paper).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RelAverage {
+    /// Key values (the report's keys without `dataset`).
+    pub key: Key,
+    /// Number of datasets averaged.
+    pub datasets: usize,
+    /// Mean FRR, PRR, NRR and MRS.
+    pub rates: [f64; 4],
+    /// Intervals from the per-dataset replicates, averaged replicate by replicate.
+    pub ci: Option<RelIntervals>,
+}
+
+/// Spearman agreement between two datasets' per-model MRS.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RankAgreement {
+    /// The two datasets.
+    pub datasets: [String; 2],
+    /// The models present in both, in sorted order.
+    pub models: Vec<String>,
+    /// ρ and its p-value over those models.
+    pub spearman: Spearman,
+    /// The exact (n ≤ 9) or permutation p-value and an interval for ρ.
+    pub exact: SpearmanExact,
+    /// Models with MRS on one dataset only (left out of ρ).
+    pub unpaired: Vec<String>,
+}
+
+/// The reliability report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReliabilityReport {
+    /// Grouping keys.
+    pub by: Vec<GroupKey>,
+    /// Number of records.
+    pub records: usize,
+    /// The bootstrap used, if any.
+    pub bootstrap: Option<Bootstrap>,
+    /// All records pooled.
+    pub overall: RelRow,
+    /// One row per group, sorted by key.
+    pub groups: Vec<RelRow>,
+    /// With `dataset` in `by`: the unweighted mean over datasets for each value of the other keys.
+    pub dataset_average: Vec<RelAverage>,
+    /// With `operator` in `by`: micro aggregates per operator family (keys: `by` with operator
+    /// replaced by family).
+    pub families: Vec<RelRow>,
+    /// With `operator` in `by`: micro aggregates over all operators (keys: `by` without operator).
+    pub pooled: Vec<RelRow>,
+    /// With `by` exactly model and dataset: Spearman ρ of per-model MRS for each pair of datasets.
+    pub rank_agreement: Vec<RankAgreement>,
+    /// Completeness findings.
+    pub findings: Vec<Finding>,
+    /// Paired comparisons of MRS between every pair of models, when asked for.
+    pub comparisons: Vec<Comparison>,
+}
+
+fn key_of(record: &ReliabilityRecord, names: &[GroupKey], registry: &OperatorRegistry) -> Key {
+    names
+        .iter()
+        .map(|k| match k {
+            GroupKey::Model => text_part(&record.model),
+            GroupKey::Dataset => text_part(&record.dataset),
+            GroupKey::Field(name) => field_part(field_of(&record.fields, name)),
+            other => operator_part(registry, record.operator, other),
+        })
+        .collect()
+}
+
+fn replicates(
+    counts: &RelCounts,
+    bootstrap: &Bootstrap,
+    rng: &mut super::stats::Rng,
+) -> Vec<[f64; 4]> {
+    let n = counts.n();
+    if n == 0 {
+        return Vec::new();
+    }
+    // Only the label multiset matters, so a draw maps an index to a label by the counts;
+    // this makes the resample independent of record order.
+    (0..bootstrap.resamples)
+        .map(|_| {
+            let mut c = RelCounts::default();
+            for _ in 0..n {
+                let u = rng.below(n);
+                c.add(if u < counts.full {
+                    Label::Full
+                } else if u < counts.full + counts.partial {
+                    Label::Partial
+                } else {
+                    Label::None
+                });
+            }
+            c.rates()
+        })
+        .collect()
+}
+
+fn rows(
+    records: &[ReliabilityRecord],
+    names: &[GroupKey],
+    registry: &OperatorRegistry,
+    bootstrap: Option<&Bootstrap>,
+    section: &str,
+    keep_replicates: bool,
+) -> Result<Vec<RelRow>, TrustError> {
+    let mut groups: BTreeMap<Key, RelCounts> = BTreeMap::new();
+    for r in records {
+        groups
+            .entry(key_of(r, names, registry))
+            .or_default()
+            .add(r.label);
+    }
+    group_rows(
+        groups,
+        names,
+        section,
+        bootstrap,
+        keep_replicates,
+        replicates,
+        |counts| counts,
+        RelIntervals::from_columns,
+    )
+}
+
+/// Reject two records with the same model, dataset, operator and instance id.
+fn check_duplicates(records: &[ReliabilityRecord]) -> Result<(), TrustError> {
+    let mut seen: HashMap<(&str, &str, usize, &str), usize> = HashMap::new();
+    for r in records {
+        let id = (
+            r.model.as_str(),
+            r.dataset.as_str(),
+            r.operator,
+            r.instance_id.as_str(),
+        );
+        if let Some(first) = seen.insert(id, r.line) {
+            return Err(TrustError::at(
+                TrustErrorCode::DuplicateId,
+                r.line,
+                format!(
+                    "instance {:?} of model {:?} on {:?} under this operator repeats line {first}",
+                    r.instance_id, r.model, r.dataset
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn dataset_average(
+    by: &[GroupKey],
+    groups: &[RelRow],
+    bootstrap: Option<&Bootstrap>,
+) -> Vec<RelAverage> {
+    by_other_keys(by, groups)
+        .into_iter()
+        .map(|(key, rows)| {
+            let rates = core::array::from_fn(|m| {
+                mean_finite(rows.iter().map(|r| r.stats.rates()[m])).unwrap_or(0.0)
+            });
+            let ci = averaged_intervals(&rows, bootstrap).map(RelIntervals::from_columns);
+            RelAverage {
+                key,
+                datasets: rows.len(),
+                rates,
+                ci,
+            }
+        })
+        .collect()
+}
+
+fn rank_agreement(by: &[GroupKey], groups: &[RelRow]) -> Result<Vec<RankAgreement>, TrustError> {
+    let (model_at, dataset_at) = match by {
+        [GroupKey::Model, GroupKey::Dataset] => (0, 1),
+        [GroupKey::Dataset, GroupKey::Model] => (1, 0),
+        _ => return Ok(Vec::new()),
+    };
+    let mut by_dataset: BTreeMap<&str, BTreeMap<&str, f64>> = BTreeMap::new();
+    for row in groups {
+        by_dataset
+            .entry(row.key[dataset_at].1.as_str())
+            .or_default()
+            .insert(row.key[model_at].1.as_str(), row.stats.mrs());
+    }
+    let datasets: Vec<_> = by_dataset.iter().collect();
+    let mut out = Vec::new();
+    for (i, (a, scores_a)) in datasets.iter().enumerate() {
+        for (b, scores_b) in datasets.iter().skip(i + 1) {
+            let models: Vec<&str> = scores_a
+                .keys()
+                .filter(|m| scores_b.contains_key(*m))
+                .copied()
+                .collect();
+            let unpaired: Vec<String> = scores_a
+                .keys()
+                .chain(scores_b.keys())
+                .filter(|m| !(scores_a.contains_key(*m) && scores_b.contains_key(*m)))
+                .map(|m| m.to_string())
+                .collect();
+            let x: Vec<f64> = models.iter().map(|m| scores_a[m]).collect();
+            let y: Vec<f64> = models.iter().map(|m| scores_b[m]).collect();
+            out.push(RankAgreement {
+                datasets: [a.to_string(), b.to_string()],
+                models: models.iter().map(|m| m.to_string()).collect(),
+                spearman: spearman(&x, &y)?,
+                exact: spearman_exact(&x, &y),
+                unpaired,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The completeness findings of reliability records and their report.
+fn findings(
+    records: &[ReliabilityRecord],
+    registry: &OperatorRegistry,
+    report: &ReliabilityReport,
+    options: &ReportOptions,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let models: BTreeSet<&str> = records.iter().map(|r| r.model.as_str()).collect();
+    let datasets: BTreeSet<&str> = records.iter().map(|r| r.dataset.as_str()).collect();
+    out.extend(completeness::model_and_dataset_names(&models, &datasets));
+    let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    let mut operators_of: BTreeMap<(&str, &str, &str), BTreeSet<&str>> = BTreeMap::new();
+    let mut missing: BTreeMap<String, usize> = BTreeMap::new();
+    for r in records {
+        *counts
+            .entry(&r.dataset)
+            .or_default()
+            .entry(&r.model)
+            .or_default() += 1;
+        operators_of
+            .entry((&r.model, &r.dataset, &r.instance_id))
+            .or_default()
+            .insert(&registry.get(r.operator).code);
+        for (k, v) in &r.fields {
+            *missing.entry(k.clone()).or_default() += usize::from(v.is_none());
+        }
+    }
+    out.extend(completeness::unequal_counts(&counts, "judged instances"));
+    out.extend(completeness::duplicate_across_operators(&operators_of));
+    out.extend(completeness::missing_fields(&missing));
+    out.extend(completeness::incomplete_averages(
+        &report.by,
+        &report.groups.iter().map(|g| &g.key).collect::<Vec<_>>(),
+        &report
+            .dataset_average
+            .iter()
+            .map(|a| &a.key)
+            .collect::<Vec<_>>(),
+    ));
+    for a in &report.rank_agreement {
+        let only = |d: &str| -> Vec<&str> {
+            let on_d: BTreeSet<&str> = records
+                .iter()
+                .filter(|r| r.dataset == d)
+                .map(|r| r.model.as_str())
+                .collect();
+            a.unpaired
+                .iter()
+                .map(String::as_str)
+                .filter(|m| on_d.contains(m))
+                .collect()
+        };
+        out.extend(completeness::unpaired_keys(
+            &format!("Spearman of MRS, {} vs {}", a.datasets[0], a.datasets[1]),
+            &only(&a.datasets[0]),
+            &only(&a.datasets[1]),
+        ));
+    }
+    if let Some(expected) = &options.expected {
+        let id = |dataset: &str, operator: &str, instance: &str| {
+            format!("{dataset}/{operator}/{instance}")
+        };
+        let mut want: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for e in expected {
+            let op = e
+                .operator
+                .as_deref()
+                .and_then(|o| registry.resolve(o))
+                .map_or_else(
+                    || e.operator.clone().unwrap_or_default(),
+                    |i| registry.get(i).code.clone(),
+                );
+            for m in &models {
+                if e.model.as_deref().is_none_or(|em| em == *m) {
+                    want.entry(m.to_string())
+                        .or_default()
+                        .insert(id(&e.dataset, &op, &e.id));
+                }
+            }
+        }
+        let mut have: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for r in records {
+            have.entry(r.model.clone()).or_default().insert(id(
+                &r.dataset,
+                &registry.get(r.operator).code,
+                &r.instance_id,
+            ));
+        }
+        out.extend(completeness::against_expected(&want, &have));
+    }
+    out
+}
+
+fn comparisons(
+    records: &[ReliabilityRecord],
+    registry: &OperatorRegistry,
+    options: &CompareOptions,
+) -> Vec<Comparison> {
+    let mut scores = Scores::new();
+    for r in records {
+        let half_points = match r.label {
+            Label::Full => 2,
+            Label::Partial => 1,
+            Label::None => 0,
+        };
+        scores.entry(r.model.clone()).or_default().insert(
+            vec![
+                r.dataset.clone(),
+                registry.get(r.operator).code.clone(),
+                r.instance_id.clone(),
+            ],
+            half_points,
+        );
+    }
+    compare::all_pairs(&scores, 0.5, options)
+}
+
+/// Compute the reliability report. Records must come from `registry`; duplicate
+/// (model, dataset, operator, instance_id) is a `duplicate_id` error, no records `no_records`.
+pub fn reliability_report(
+    records: &[ReliabilityRecord],
+    registry: &OperatorRegistry,
+    by: &[GroupKey],
+    bootstrap: Option<&Bootstrap>,
+) -> Result<ReliabilityReport, TrustError> {
+    reliability_report_with(records, &ReportOptions::basic(registry, by, bootstrap))
+}
+
+/// Compute the reliability report with every option: grouping, bootstrap, completeness
+/// (`strict` makes the first finding an error), comparisons and expected instances.
+pub fn reliability_report_with(
+    records: &[ReliabilityRecord],
+    options: &ReportOptions,
+) -> Result<ReliabilityReport, TrustError> {
+    let (by, registry, bootstrap) = options.parts(super::operators::Track::Reliability)?;
+    if records.is_empty() {
+        return Err(TrustError::new(
+            TrustErrorCode::NoRecords,
+            "no reliability records",
+        ));
+    }
+    let with_operator = by.contains(&GroupKey::Operator);
+    if let Some(b) = bootstrap {
+        // Each record is drawn for the overall row, the groups, the families and the pooled rows.
+        b.check_budget(records.len(), "records", 4)?;
+    }
+    check_duplicates(records)?;
+    let overall = rows(records, &[], registry, bootstrap, "rows", false)?
+        .pop()
+        .unwrap_or(RelRow::empty(RelCounts::default()));
+    let keep = by.contains(&GroupKey::Dataset);
+    let groups = rows(records, by, registry, bootstrap, "rows", keep)?;
+    let (families, pooled) = if with_operator {
+        let keys = SectionKeys::of(by);
+        (
+            rows(records, &keys.families, registry, bootstrap, "rows", false)?,
+            rows(records, &keys.pooled, registry, bootstrap, "rows", false)?,
+        )
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let mut report = ReliabilityReport {
+        dataset_average: dataset_average(by, &groups, bootstrap),
+        rank_agreement: rank_agreement(by, &groups)?,
+        by: by.to_vec(),
+        records: records.len(),
+        bootstrap: bootstrap.copied(),
+        overall,
+        groups,
+        families,
+        pooled,
+        findings: Vec::new(),
+        comparisons: Vec::new(),
+    };
+    let found = findings(records, registry, &report, options);
+    (report.findings, report.comparisons) =
+        options.checks(found, |c| comparisons(records, registry, c))?;
+    Ok(report)
+}
+
+/// Key names of each section of a report: groups, "Avg.", families (operator → family) and
+/// pooled (without operator).
+pub(crate) struct SectionKeys {
+    pub(crate) average: Vec<GroupKey>,
+    pub(crate) families: Vec<GroupKey>,
+    pub(crate) pooled: Vec<GroupKey>,
+}
+
+impl SectionKeys {
+    pub(crate) fn of(by: &[GroupKey]) -> SectionKeys {
+        SectionKeys {
+            average: without_dataset(by)
+                .map(|(_, rest)| rest)
+                .unwrap_or_default(),
+            families: family_names(by),
+            pooled: by
+                .iter()
+                .filter(|k| **k != GroupKey::Operator)
+                .cloned()
+                .collect(),
+        }
+    }
+}
+
+/// `by` with operator replaced by family (without repeating family).
+pub fn family_names(by: &[GroupKey]) -> Vec<GroupKey> {
+    let mut names = Vec::new();
+    for k in by {
+        let k = if *k == GroupKey::Operator {
+            GroupKey::Family
+        } else {
+            k.clone()
+        };
+        if !names.contains(&k) {
+            names.push(k);
+        }
+    }
+    names
+}

@@ -1,0 +1,718 @@
+//! Trust metrics against hand-computed values, the TrustDABench paper's numbers, properties
+//! over generated inputs, and the coded errors.
+
+use serde_json::{json, Value};
+use tabeq_trust::manifest::{FileContent, FileRole};
+use tabeq_trust::stats::{spearman, Rng};
+use tabeq_trust::{
+    reliability_report_json, robustness_from_manifest_json, robustness_report_json, spearman_json,
+    TrustErrorCode,
+};
+
+fn label_lines(
+    model: &str,
+    dataset: &str,
+    full: usize,
+    partial: usize,
+    none: usize,
+) -> Vec<String> {
+    let operators = ["FDM", "DM", "FLM", "DAM", "SCM", "EC", "HC"];
+    let labels = std::iter::repeat_n("full", full)
+        .chain(std::iter::repeat_n("partial", partial))
+        .chain(std::iter::repeat_n("none", none));
+    labels
+        .enumerate()
+        .map(|(i, label)| {
+            json!({"model": model, "dataset": dataset, "operator": operators[i % 7],
+                   "instance_id": format!("{dataset}-{i}"), "label": label})
+            .to_string()
+        })
+        .collect()
+}
+
+fn report(jsonl: &str, options: Value) -> Value {
+    serde_json::from_str(&reliability_report_json(jsonl, &options.to_string()).unwrap()).unwrap()
+}
+
+fn robustness(jsonl: &str, options: Value) -> Value {
+    serde_json::from_str(&robustness_report_json(jsonl, &options.to_string()).unwrap()).unwrap()
+}
+
+fn pct(v: &Value) -> String {
+    format!("{:.2}", 100.0 * v.as_f64().unwrap())
+}
+
+fn find(rows: &Value, key: Value) -> &Value {
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == key)
+        .unwrap_or_else(|| panic!("no row {key}"))
+}
+
+#[test]
+fn paper_gpt55_reliability_numbers() {
+    let mut lines = label_lines("GPT-5.5", "AIDABench-QA", 73, 115, 374);
+    lines.extend(label_lines("GPT-5.5", "DABench", 129, 66, 448));
+    let r = report(&lines.join("\n"), json!({"by": ["model", "dataset"]}));
+    for (dataset, n, rates) in [
+        ("AIDABench-QA", 562, ["12.99", "20.46", "66.55", "23.22"]),
+        ("DABench", 643, ["20.06", "10.26", "69.67", "25.19"]),
+    ] {
+        let row = find(
+            &r["groups"],
+            json!({"model": "GPT-5.5", "dataset": dataset}),
+        );
+        assert_eq!(row["n"], n);
+        let got: Vec<String> = ["frr", "prr", "nrr", "mrs"]
+            .iter()
+            .map(|k| pct(&row[k]))
+            .collect();
+        assert_eq!(got, rates, "{dataset}");
+    }
+    // Exact fractions in JSON, written like Python's repr: 130.5/562 and 162/643.
+    let text = reliability_report_json(&lines.join("\n"), "").unwrap();
+    assert!(text.contains("\"mrs\": 0.23220640569395018"), "{text}");
+    assert!(text.contains(&format!("\"mrs\": {}", 162.0f64 / 643.0)));
+    let avg = find(&r["dataset_average"], json!({"model": "GPT-5.5"}));
+    assert_eq!(avg["datasets"], 2);
+    assert_eq!(pct(&avg["mrs"]), "24.21");
+    // The unweighted mean of per-dataset MRS differs from the pooled MRS (292.5/1205 = 24.27%).
+    assert_eq!(pct(&r["overall"]["mrs"]), "24.27");
+}
+
+#[test]
+fn paper_spearman_check() {
+    // Per-model MRS (%) on AIDABench-QA and DABench from the paper (tie at 11.59 on DABench).
+    let aida = [14.68, 12.72, 8.48, 8.27, 15.57, 23.22, 7.03, 11.65];
+    let dabench = [15.16, 11.59, 9.72, 5.68, 11.59, 25.19, 5.05, 3.34];
+    let s = spearman(&aida, &dabench).unwrap();
+    assert_eq!(format!("{:.2}", s.rho.unwrap()), "0.81");
+    assert_eq!(format!("{:.3}", s.p_value.unwrap()), "0.014");
+    // Hand computation: ranks of x 6,5,3,2,7,8,1,4; of y 7,4.5,3,2,4.5,8,1,... (see docs).
+    assert!((s.rho.unwrap() - 0.814_385_858_101_016_2).abs() < 1e-12);
+    let out: Value = serde_json::from_str(
+        &spearman_json(&json!({"x": aida, "y": dabench}).to_string()).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(out["n"], 8);
+    // Independently: Simpson integration of the t(6) density beyond t = 3.43744 gives 0.013844.
+    assert!((out["p_value"].as_f64().unwrap() - 0.013_844).abs() < 2e-6);
+}
+
+#[test]
+fn rank_agreement_from_reliability_records() {
+    // Eight models whose label counts give the paper's MRS ordering on two datasets.
+    let a = [
+        (14, 1),
+        (12, 1),
+        (8, 1),
+        (8, 0),
+        (15, 1),
+        (23, 0),
+        (7, 0),
+        (11, 1),
+    ];
+    let b = [
+        (15, 0),
+        (11, 1),
+        (9, 1),
+        (5, 1),
+        (11, 1),
+        (25, 0),
+        (5, 0),
+        (3, 1),
+    ];
+    let mut lines = Vec::new();
+    for (m, (&(fa, pa), &(fb, pb))) in a.iter().zip(&b).enumerate() {
+        let model = format!("m{m}");
+        lines.extend(label_lines(&model, "A", fa, pa, 100 - fa - pa));
+        lines.extend(label_lines(&model, "B", fb, pb, 100 - fb - pb));
+    }
+    let r = report(&lines.join("\n"), json!({"by": "model,dataset"}));
+    let agreement = &r["rank_agreement"][0];
+    assert_eq!(agreement["datasets"], json!(["A", "B"]));
+    assert_eq!(agreement["n"], 8);
+    let x: Vec<f64> = a.iter().map(|&(f, p)| f as f64 + p as f64 / 2.0).collect();
+    let y: Vec<f64> = b.iter().map(|&(f, p)| f as f64 + p as f64 / 2.0).collect();
+    let expected = spearman(&x, &y).unwrap();
+    assert!((agreement["rho"].as_f64().unwrap() - expected.rho.unwrap()).abs() < 1e-12);
+}
+
+#[test]
+fn families_pooled_difficulty_and_operator_order() {
+    let lines = [
+        r#"{"model":"m","dataset":"d","operator":"HC","instance_id":1,"label":"full"}"#,
+        r#"{"model":"m","dataset":"d","operator":"field_missing","instance_id":2,"label":"none"}"#,
+        r#"{"model":"m","dataset":"d","operator":"dam","instance_id":3,"label":0.5}"#,
+        r#"{"model":"m","dataset":"d","operator":"EC","instance_id":4,"label":"no_refusal"}"#,
+    ]
+    .join("\n");
+    let r = report(&lines, json!({"by": ["operator"]}));
+    let ops: Vec<&str> = r["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["key"]["operator"].as_str().unwrap())
+        .collect();
+    assert_eq!(ops, ["FDM", "DAM", "EC", "HC"]);
+    let deletion = find(&r["families"], json!({"family": "information deletion"}));
+    assert_eq!(
+        (deletion["n"].clone(), deletion["mrs"].as_f64()),
+        (json!(2), Some(0.25))
+    );
+    let conflict = find(&r["families"], json!({"family": "evidence conflict"}));
+    assert_eq!(conflict["mrs"].as_f64(), Some(0.5));
+    assert_eq!(r["pooled"][0]["mrs"].as_f64(), Some(1.5 / 4.0));
+    let r = report(&lines, json!({"by": ["difficulty"]}));
+    let levels: Vec<(&str, u64)> = r["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["key"]["difficulty"].as_str().unwrap(),
+                g["n"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(levels, [("easy", 3), ("hard", 1)]);
+    assert!(r["dataset_average"].as_array().unwrap().is_empty());
+}
+
+const ROBUSTNESS_EXAMPLE: &str = r#"
+{"model": "m", "dataset": "d1", "question_id": "q1", "correct": true}
+{"model": "m", "dataset": "d1", "question_id": "q1", "perturbation_id": "p1", "operator": "ROS", "correct": true}
+{"model": "m", "dataset": "d1", "question_id": "q1", "perturbation_id": "p2", "operator": "WLR", "correct": false}
+{"model": "m", "dataset": "d1", "question_id": "q2", "correct": true}
+{"model": "m", "dataset": "d1", "question_id": "q2", "perturbation_id": "p1", "operator": "ROS", "correct": false}
+{"model": "m", "dataset": "d1", "question_id": "q3", "correct": false}
+{"model": "m", "dataset": "d1", "question_id": "q3", "perturbation_id": "p1", "operator": "NRI", "correct": true}
+{"model": "m", "dataset": "d1", "question_id": "q4", "correct": true}
+{"model": "m", "dataset": "d1", "question_id": "q4", "perturbation_id": "p9", "operator": "COS", "correct": false, "valid": false}
+{"model": "m", "dataset": "d2", "question_id": "q1", "correct": false}
+{"model": "m", "dataset": "d2", "question_id": "q1", "perturbation_id": "p1", "operator": "ROS", "correct": true}
+"#;
+
+#[test]
+fn robustness_hand_computed() {
+    let r = robustness(ROBUSTNESS_EXAMPLE, json!({}));
+    let d1 = find(&r["groups"], json!({"model": "m", "dataset": "d1"}));
+    // N = 4, S = {q1, q2, q3} (q4's only perturbation is invalid), c = 1,1,0,1.
+    assert_eq!(
+        (d1["n"].clone(), d1["covered"].clone()),
+        (json!(4), json!(3))
+    );
+    assert_eq!(d1["coverage"].as_f64(), Some(0.75));
+    assert_eq!(d1["acc_clean"].as_f64(), Some(0.75));
+    // Attacks: q1's two and q2's one (q3 was wrong originally); flips: q1/WLR and q2/ROS.
+    assert_eq!(
+        (d1["attacks"].clone(), d1["flips"].clone()),
+        (json!(3), json!(2))
+    );
+    assert_eq!(d1["asr"].as_f64(), Some(2.0 / 3.0));
+    // RAD = (1/4)(1·(1 − 1/2) + 1·(1 − 0) + 0) = 0.375; Acc_rob = 0.75 − 0.375.
+    assert_eq!(d1["rad"].as_f64(), Some(0.375));
+    assert_eq!(d1["acc_rob"].as_f64(), Some(0.375));
+    assert_eq!(d1["excluded"], 1);
+    let ros = &d1["asr_by_operator"][0];
+    assert_eq!(
+        (ros["operator"].clone(), ros["level"].clone()),
+        (json!("ROS"), json!("L0"))
+    );
+    assert_eq!(
+        (ros["attacks"].clone(), ros["flips"].clone()),
+        (json!(2), json!(1))
+    );
+    assert_eq!(ros["asr"].as_f64(), Some(0.5));
+    let levels: Vec<Value> = d1["asr_by_level"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["asr"].clone())
+        .collect();
+    // L0: ROS 1/2; L1: none; L2: WLR 1/1; L3: NRI on a wrong question → no attacks → null.
+    assert_eq!(levels, [json!(0.5), Value::Null, json!(1.0), Value::Null]);
+    let d2 = find(&r["groups"], json!({"model": "m", "dataset": "d2"}));
+    // Nothing originally correct was perturbed: ASR is undefined (null), not 0.
+    assert_eq!(d2["asr"], Value::Null);
+    assert_eq!(
+        (d2["acc_clean"].as_f64(), d2["rad"].as_f64()),
+        (Some(0.0), Some(0.0))
+    );
+    let avg = find(&r["dataset_average"], json!({"model": "m"}));
+    assert_eq!(avg["acc_clean"].as_f64(), Some(0.375));
+    assert_eq!(avg["rad"].as_f64(), Some(0.1875));
+    // ASR's average skips the dataset where it is undefined.
+    assert_eq!(avg["asr"].as_f64(), Some(2.0 / 3.0));
+    assert_eq!(r["originals"], 5);
+    assert_eq!(r["perturbations"], 6);
+}
+
+#[test]
+fn error_codes_carry_lines() {
+    let ok = r#"{"model":"m","dataset":"d","operator":"FDM","instance_id":"a","label":"full"}"#;
+    let cases = [
+        (format!("{ok}\n{ok}"), TrustErrorCode::DuplicateId, Some(2)),
+        (String::new(), TrustErrorCode::NoRecords, None),
+        (
+            format!("{ok}\n\n{{oops"),
+            TrustErrorCode::InvalidJson,
+            Some(3),
+        ),
+        (
+            ok.replace("FDM", "ROS"),
+            TrustErrorCode::MixedTracks,
+            Some(1),
+        ),
+        (
+            ok.replace("FDM", "WHAT"),
+            TrustErrorCode::UnknownOperator,
+            Some(1),
+        ),
+        (
+            ok.replace("\"full\"", "\"yes\""),
+            TrustErrorCode::UnknownLabel,
+            Some(1),
+        ),
+    ];
+    for (text, code, line) in cases {
+        let err = reliability_report_json(&text, "").unwrap_err();
+        assert_eq!((err.code, err.line), (code, line), "{text}");
+    }
+    let orphan = r#"{"model":"m","dataset":"d","question_id":"q","correct":true}
+{"model":"m","dataset":"d","question_id":"r","perturbation_id":"p","operator":"ROS","correct":true}"#;
+    let err = robustness_report_json(orphan, "").unwrap_err();
+    assert_eq!(
+        (err.code, err.line),
+        (TrustErrorCode::OrphanPerturbation, Some(2))
+    );
+    let dup = r#"{"model":"m","dataset":"d","question_id":"q","correct":true}
+{"model":"m","dataset":"d","question_id":"q","perturbation_id":"p","operator":"ROS","correct":true}
+{"model":"m","dataset":"d","question_id":"q","perturbation_id":"p","operator":"COS","correct":true}"#;
+    let err = robustness_report_json(dup, "").unwrap_err();
+    assert_eq!((err.code, err.line), (TrustErrorCode::DuplicateId, Some(3)));
+    let err = robustness_report_json(&ok.replace(r#""label":"full""#, r#""correct":true"#), "")
+        .unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::MixedTracks);
+    let err = reliability_report_json(ok, r#"{"by": ["level"]}"#).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::InvalidOptions);
+    let json: Value = serde_json::from_str(&err.to_json()).unwrap();
+    assert_eq!(json["code"], "invalid_options");
+}
+
+#[test]
+fn registered_operators_are_accepted_and_reported_by_code() {
+    let line =
+        r#"{"model":"m","dataset":"d","operator":"My_Deletion","instance_id":"a","label":"full"}"#;
+    assert_eq!(
+        reliability_report_json(line, "").unwrap_err().code,
+        TrustErrorCode::UnknownOperator
+    );
+    let options = json!({"by": ["operator"], "operators": [
+        {"code": "MYD", "name": "my_deletion", "track": "reliability", "family": "information deletion", "difficulty": "hard"}]});
+    let r = report(line, options);
+    assert_eq!(r["groups"][0]["key"]["operator"], "MYD");
+    assert_eq!(r["families"][0]["key"]["family"], "information deletion");
+}
+
+/// Random reliability records from a seeded generator.
+fn random_reliability(rng: &mut Rng, n: usize) -> Vec<String> {
+    let ops = ["FDM", "DM", "FLM", "DAM", "SCM", "EC", "HC"];
+    let labels = ["full", "partial", "none"];
+    (0..n)
+        .map(|i| {
+            json!({"model": format!("m{}", rng.below(3)), "dataset": format!("d{}", rng.below(3)),
+                   "operator": ops[rng.below(7) as usize], "instance_id": i,
+                   "label": labels[rng.below(3) as usize]})
+            .to_string()
+        })
+        .collect()
+}
+
+fn shuffle(rng: &mut Rng, lines: &mut [String]) {
+    for i in (1..lines.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        lines.swap(i, j);
+    }
+}
+
+#[test]
+fn property_mrs_is_frr_plus_half_prr_and_rates_sum_to_one() {
+    let mut rng = Rng::new(11);
+    for round in 0..30 {
+        let lines = random_reliability(&mut rng, 1 + round * 7);
+        let r = report(
+            &lines.join("\n"),
+            json!({"by": ["model", "dataset", "operator"]}),
+        );
+        for section in ["groups", "families", "pooled"] {
+            for g in r[section].as_array().unwrap() {
+                let (f, p, n, m) = (
+                    g["frr"].as_f64().unwrap(),
+                    g["prr"].as_f64().unwrap(),
+                    g["nrr"].as_f64().unwrap(),
+                    g["mrs"].as_f64().unwrap(),
+                );
+                assert!((m - (f + p / 2.0)).abs() < 1e-12);
+                assert!((f + p + n - 1.0).abs() < 1e-12);
+            }
+        }
+        for a in r["dataset_average"].as_array().unwrap() {
+            let (f, p, m) = (
+                a["frr"].as_f64().unwrap(),
+                a["prr"].as_f64().unwrap(),
+                a["mrs"].as_f64().unwrap(),
+            );
+            assert!((m - (f + p / 2.0)).abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn property_shuffling_records_changes_nothing() {
+    let mut rng = Rng::new(5);
+    for _ in 0..10 {
+        let mut lines = random_reliability(&mut rng, 120);
+        let options = json!({"by": ["model", "dataset", "operator"], "bootstrap": {"resamples": 50, "seed": 3}})
+            .to_string();
+        let before = reliability_report_json(&lines.join("\n"), &options).unwrap();
+        shuffle(&mut rng, &mut lines);
+        assert_eq!(
+            before,
+            reliability_report_json(&lines.join("\n"), &options).unwrap()
+        );
+
+        let mut lines = random_robustness(&mut rng, 40);
+        let options = json!({"bootstrap": {"resamples": 50, "seed": 3}}).to_string();
+        let before = robustness_report_json(&lines.join("\n"), &options).unwrap();
+        shuffle(&mut rng, &mut lines);
+        assert_eq!(
+            before,
+            robustness_report_json(&lines.join("\n"), &options).unwrap()
+        );
+    }
+}
+
+fn random_robustness(rng: &mut Rng, questions: usize) -> Vec<String> {
+    let ops = [
+        "ROS", "COS", "HSS", "SDC", "EVR", "USC", "WLR", "RD", "HHR", "CSR", "DFI", "NRI",
+    ];
+    let mut lines = Vec::new();
+    for q in 0..questions {
+        let (model, dataset) = (format!("m{}", rng.below(2)), format!("d{}", rng.below(3)));
+        lines.push(json!({"model": model, "dataset": dataset, "question_id": q, "correct": rng.below(3) > 0}).to_string());
+        for p in 0..rng.below(4) {
+            lines.push(
+                json!({"model": model, "dataset": dataset, "question_id": q, "perturbation_id": p,
+                       "operator": ops[rng.below(12) as usize], "correct": rng.below(2) == 1,
+                       "valid": rng.below(10) > 0})
+                .to_string(),
+            );
+        }
+    }
+    lines
+}
+
+#[test]
+fn property_rad_at_most_acc_clean_and_rates_in_range() {
+    let mut rng = Rng::new(99);
+    for round in 0..40 {
+        let lines = random_robustness(&mut rng, 1 + round * 3);
+        let r = robustness(&lines.join("\n"), json!({}));
+        let rows = r["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain([&r["overall"]]);
+        for g in rows {
+            let (acc, rad, rob) = (
+                g["acc_clean"].as_f64().unwrap(),
+                g["rad"].as_f64().unwrap(),
+                g["acc_rob"].as_f64().unwrap(),
+            );
+            assert!(0.0 <= rad && rad <= acc + 1e-12 && acc <= 1.0, "{g}");
+            assert!((rob - (acc - rad)).abs() < 1e-12 && rob >= -1e-12);
+            let cov = g["coverage"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&cov));
+            match g["asr"].as_f64() {
+                Some(asr) => {
+                    assert!((0.0..=1.0).contains(&asr) && g["attacks"].as_u64().unwrap() > 0)
+                }
+                None => assert_eq!(g["attacks"], 0),
+            }
+        }
+    }
+}
+
+#[test]
+fn bootstrap_is_seeded_deterministic_and_brackets_the_estimate() {
+    let mut rng = Rng::new(1);
+    let lines = random_reliability(&mut rng, 400).join("\n");
+    let opts = |seed: u64| {
+        json!({"by": ["model"], "bootstrap": {"resamples": 400, "seed": seed}}).to_string()
+    };
+    let a = reliability_report_json(&lines, &opts(1)).unwrap();
+    assert_eq!(a, reliability_report_json(&lines, &opts(1)).unwrap());
+    assert_ne!(a, reliability_report_json(&lines, &opts(2)).unwrap());
+    let r: Value = serde_json::from_str(&a).unwrap();
+    for g in r["groups"].as_array().unwrap() {
+        let ci = g["ci"]["mrs"].as_array().unwrap();
+        let (lo, hi, m) = (
+            ci[0].as_f64().unwrap(),
+            ci[1].as_f64().unwrap(),
+            g["mrs"].as_f64().unwrap(),
+        );
+        assert!(lo < m && m < hi, "{lo} {m} {hi}");
+        // A 95% interval for a mean of ~130 three-valued labels is a few points wide, not more.
+        assert!(hi - lo > 0.03 && hi - lo < 0.25, "{lo} {hi}");
+    }
+    // A constant group has a degenerate interval.
+    let all_full = label_lines("m", "d", 10, 0, 0).join("\n");
+    let r: Value =
+        serde_json::from_str(&reliability_report_json(&all_full, &opts(0)).unwrap()).unwrap();
+    assert_eq!(r["groups"][0]["ci"]["mrs"], json!([1.0, 1.0]));
+    // Robustness: questions are resampled; ASR's interval is null when never defined.
+    let r = robustness(
+        ROBUSTNESS_EXAMPLE,
+        json!({"bootstrap": {"resamples": 200, "seed": 4}}),
+    );
+    let d2 = find(&r["groups"], json!({"model": "m", "dataset": "d2"}));
+    assert_eq!(d2["ci"]["asr"], Value::Null);
+    let d1 = find(&r["groups"], json!({"model": "m", "dataset": "d1"}));
+    let rad = d1["ci"]["rad"].as_array().unwrap();
+    assert!(rad[0].as_f64().unwrap() <= 0.375 && 0.375 <= rad[1].as_f64().unwrap());
+    assert!(r["dataset_average"][0]["ci"]["acc_clean"].is_array());
+    // Keeping replicates of very many groups for "Avg." is refused rather than exhausting memory.
+    let many_models: String = (0..5000)
+        .map(|i| format!("{{\"model\":\"m{i}\",\"dataset\":\"d\",\"operator\":\"FDM\",\"instance_id\":1,\"label\":1}}\n"))
+        .collect();
+    let err =
+        reliability_report_json(&many_models, &json!({"bootstrap": 1000}).to_string()).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::InvalidOptions);
+    assert!(reliability_report_json(
+        &many_models,
+        &json!({"by": ["model"], "bootstrap": 1000}).to_string()
+    )
+    .is_ok());
+    // Too much work is refused instead of hanging.
+    let err =
+        reliability_report_json(&lines, &json!({"bootstrap": 100000}).to_string()).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::InvalidOptions);
+}
+
+const CONFIG: &str = r#"{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false,
+  "columns": [{"gold_index": 0, "gold_name": "region", "type": "text"},
+              {"gold_index": 1, "gold_name": "gdp", "type": "number", "comparison": {"mode": "decimal_places", "digits": 1}}]}"#;
+
+#[test]
+fn manifest_scores_tables_with_each_gold_prepared_once() {
+    let manifest = r#"
+{"model": "m", "dataset": "d", "question_id": "q1", "prediction": "orig.csv", "gold": "gold.csv", "config": "task_1.json"}
+{"model": "m", "dataset": "d", "question_id": "q1", "perturbation_id": "ros", "operator": "ROS", "prediction": "shuffled.csv"}
+{"model": "m", "dataset": "d", "question_id": "q1", "perturbation_id": "usc", "operator": "unit_scale_conversion", "prediction": "wrong.csv"}
+{"model": "m", "dataset": "d", "question_id": "q1", "perturbation_id": "nri", "operator": "NRI", "prediction": null}
+"#;
+    let gold_reads = std::cell::Cell::new(0);
+    let mut files = |path: &str, role: FileRole| {
+        if role == FileRole::Gold {
+            gold_reads.set(gold_reads.get() + 1);
+        }
+        match path {
+            "gold.csv" => FileContent::Bytes(b"region,gdp\nNorth,1.25\nSouth,2\n".to_vec()),
+            "task_1.json" => FileContent::Bytes(CONFIG.as_bytes().to_vec()),
+            "orig.csv" => FileContent::Bytes(b"Region,GDP\nNorth,1.3\nSouth,2.0\n".to_vec()),
+            "shuffled.csv" => FileContent::Bytes(b"GDP,Region\n2,South\n1.3,North\n".to_vec()),
+            "wrong.csv" => FileContent::Bytes(b"Region,GDP\nNorth,1300\nSouth,2000\n".to_vec()),
+            _ => FileContent::Missing,
+        }
+    };
+    let out = robustness_from_manifest_json(manifest, "", &mut files).unwrap();
+    assert_eq!(gold_reads.get(), 1);
+    let r: Value = serde_json::from_str(&out).unwrap();
+    let correct: Vec<bool> = r["scored"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["correct"].as_bool().unwrap())
+        .collect();
+    assert_eq!(correct, [true, true, false, false]);
+    assert_eq!(r["scored"][2]["error_code"], "relation_mismatch");
+    assert_eq!(r["scored"][3]["error_code"], "missing_prediction");
+    assert_eq!(r["scored"][1]["task_id"], "task_1");
+    let g = &r["groups"][0];
+    assert_eq!(
+        (g["attacks"].clone(), g["flips"].clone()),
+        (json!(3), json!(2))
+    );
+    assert!((g["rad"].as_f64().unwrap() - 2.0 / 3.0).abs() < 1e-15);
+
+    let broken = manifest.replace("\"gold.csv\"", "\"nowhere.csv\"");
+    let err = robustness_from_manifest_json(&broken, "", &mut files).unwrap_err();
+    assert_eq!(
+        (err.code, err.line),
+        (TrustErrorCode::ManifestFileMissing, Some(2))
+    );
+    let mut bad_config = |path: &str, _: FileRole| match path {
+        "task_1.json" => FileContent::Bytes(b"{\"schema_version\": \"2\"}".to_vec()),
+        _ => FileContent::Bytes(b"a\n1\n".to_vec()),
+    };
+    let err = robustness_from_manifest_json(manifest, "", &mut bad_config).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::ManifestConfigInvalid);
+    assert!(
+        err.message.contains("config_unsupported_schema"),
+        "{}",
+        err.message
+    );
+    let orphan = r#"{"model": "m", "dataset": "d", "question_id": "q9", "perturbation_id": "x", "operator": "ROS", "prediction": "a.csv"}"#;
+    let err = robustness_from_manifest_json(orphan, "", &mut files).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::OrphanPerturbation);
+}
+
+#[test]
+fn hostile_inputs_get_codes_not_panics() {
+    let mut rng = Rng::new(7);
+    let pieces = [
+        "{",
+        "}",
+        "\"model\"",
+        ":",
+        "1",
+        ",",
+        "\"label\"",
+        "[",
+        "]",
+        "null",
+        "\"FDM\"",
+        "\n",
+        "0.5",
+        "\"x\"",
+    ];
+    for _ in 0..2000 {
+        let text: String = (0..rng.below(30))
+            .map(|_| pieces[rng.below(pieces.len() as u64) as usize])
+            .collect();
+        let _ = reliability_report_json(&text, "");
+        let _ = robustness_report_json(&text, &text);
+        let _ = spearman_json(&text);
+    }
+    let deep = "[".repeat(100_000);
+    assert_eq!(
+        reliability_report_json(&deep, "").unwrap_err().code,
+        TrustErrorCode::InvalidJson
+    );
+}
+
+// --- The worked example of docs/trust-metrics.md (examples/trust/paper-*.jsonl) ------------
+
+/// The label files, through `tests/vectors/` (links to `examples/trust/`, copied into the packaged
+/// crate), so these tests also run inside the unpacked `.crate`.
+fn example(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/vectors/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+/// The paper's Table 2: MRS (%) per model on AIDABench-QA and DABench.
+const TABLE_2: [(&str, &str, &str); 8] = [
+    ("Qwen3.7-Max", "14.68", "15.16"),
+    ("DeepSeek-V4-Pro", "12.72", "11.59"),
+    ("GLM-5.2", "8.48", "9.72"),
+    ("Gemini-3.1-Pro", "8.27", "5.68"),
+    ("Claude-Sonnet-5", "15.57", "11.59"),
+    ("GPT-5.5", "23.22", "25.19"),
+    ("Qwen3.6 27B", "7.03", "5.05"),
+    ("Qwen3-30B-A3B", "11.65", "3.34"),
+];
+
+#[test]
+fn worked_example_reproduces_table_2_and_its_spearman() {
+    let r = report(
+        &example("paper-reliability.jsonl"),
+        json!({"by": ["model", "dataset"]}),
+    );
+    for (model, aida, dabench) in TABLE_2 {
+        let a = find(
+            &r["groups"],
+            json!({"model": model, "dataset": "AIDABench-QA"}),
+        );
+        let d = find(&r["groups"], json!({"model": model, "dataset": "DABench"}));
+        assert_eq!(
+            (pct(&a["mrs"]), pct(&d["mrs"])),
+            (aida.into(), dabench.into())
+        );
+    }
+    let gpt = find(
+        &r["groups"],
+        json!({"model": "GPT-5.5", "dataset": "AIDABench-QA"}),
+    );
+    assert_eq!(
+        (&gpt["full"], &gpt["partial"], &gpt["none"]),
+        (&json!(73), &json!(115), &json!(374))
+    );
+    let agreement = &r["rank_agreement"][0];
+    assert_eq!(format!("{:.2}", agreement["rho"].as_f64().unwrap()), "0.81");
+    assert_eq!(
+        format!("{:.3}", agreement["p_value"].as_f64().unwrap()),
+        "0.014"
+    );
+    // GLM-5.2 has 560 judged instances on AIDABench-QA, the others 562: reported, not hidden.
+    let codes: Vec<&str> = r["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["unequal_instance_counts"]);
+    let strict = reliability_report_json(
+        &example("paper-reliability.jsonl"),
+        &json!({"strict": true}).to_string(),
+    )
+    .unwrap_err();
+    assert_eq!(strict.code, TrustErrorCode::UnequalInstanceCounts);
+}
+
+#[test]
+fn worked_example_reproduces_the_level_trend() {
+    let r = robustness(&example("paper-robustness.jsonl"), json!({"by": ["model"]}));
+    let trend = &r["level_trend"];
+    assert_eq!(trend["n"], 12);
+    assert_eq!(format!("{:.2}", trend["rho"].as_f64().unwrap()), "0.59");
+    assert_eq!(
+        format!("{:.3}", trend["p_value"].as_f64().unwrap()),
+        "0.044"
+    );
+    assert_eq!(
+        format!("{:.2}", trend["l3_over_l0"].as_f64().unwrap()),
+        "2.82"
+    );
+    // By level as an ordinary grouping: the same pooled ASR per level.
+    let by_level = robustness(&example("paper-robustness.jsonl"), json!({"by": ["level"]}));
+    let l0 = find(&by_level["groups"], json!({"level": "L0"}));
+    let l3 = find(&by_level["groups"], json!({"level": "L3"}));
+    assert_eq!(
+        (pct(&l0["asr"]), pct(&l3["asr"])),
+        ("14.58".into(), "41.15".into())
+    );
+    assert_eq!(l0["n"], 160);
+    assert!(
+        r["findings"].as_array().unwrap().is_empty(),
+        "{}",
+        r["findings"]
+    );
+}
+
+/// Moved from the evaluator's hostile-input tests with the crate split.
+#[test]
+fn deeply_nested_json_is_a_coded_error() {
+    for depth in [600, 100_000, 5_000_000] {
+        let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let record = format!("{{\"model\": {nested}}}");
+        let err = reliability_report_json(&record, "").unwrap_err();
+        assert_eq!(err.line, Some(1));
+        assert!(spearman_json(&nested).is_err());
+        assert!(reliability_report_json("", &nested).is_err());
+    }
+}
