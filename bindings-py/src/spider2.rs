@@ -15,12 +15,12 @@ use tabeq_spider2::{CompareError, Frame, GoldKind, Outcome, PreparedGold};
 const MAX_FILE_BYTES: u64 = 1 << 30;
 
 fn read_path(path: &Path) -> Result<Vec<u8>, String> {
-    crate::fs::read_regular_file(path, MAX_FILE_BYTES, crate::fs::FinalLink::Follow).map_err(
-        |e| match e {
+    crate::fs::read_regular_file(path, MAX_FILE_BYTES, crate::fs::FinalLink::Follow).map_err(|e| {
+        match e {
             crate::fs::ReadError::Io(reason) => format!("{}: {reason}", path.display()),
             e => e.message(&path.display().to_string()),
-        },
-    )
+        }
+    })
 }
 
 /// CSV bytes from `bytes`, or the file at a `str` / `os.PathLike` path.
@@ -28,10 +28,12 @@ fn csv_bytes(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     if let Ok(b) = obj.cast::<PyBytes>() {
         return Ok(b.as_bytes().to_vec());
     }
-    let path: PathBuf = obj.extract().map_err(|_| {
-        PyTypeError::new_err("expected CSV bytes or a path (str or os.PathLike)")
-    })?;
-    obj.py().detach(|| read_path(&path)).map_err(PyOSError::new_err)
+    let path: PathBuf = obj
+        .extract()
+        .map_err(|_| PyTypeError::new_err("expected CSV bytes or a path (str or os.PathLike)"))?;
+    obj.py()
+        .detach(|| read_path(&path))
+        .map_err(PyOSError::new_err)
 }
 
 /// A Python `condition_cols` as the JSON value the eval file would hold.
@@ -55,7 +57,10 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Value::Str(s.to_string()));
     }
     if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
-        let items = obj.try_iter()?.map(|i| to_value(&i?)).collect::<PyResult<_>>()?;
+        let items = obj
+            .try_iter()?
+            .map(|i| to_value(&i?))
+            .collect::<PyResult<_>>()?;
         return Ok(Value::Array(items));
     }
     if let Ok(d) = obj.cast::<PyDict>() {
@@ -77,14 +82,22 @@ fn condition(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Value>> {
 /// The golds of `gold_or_golds` and which comparison they get: one table, or a list.
 fn golds(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<Vec<u8>>, GoldKind)> {
     if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
-        let items = obj.try_iter()?.map(|g| csv_bytes(&g?)).collect::<PyResult<_>>()?;
+        let items = obj
+            .try_iter()?
+            .map(|g| csv_bytes(&g?))
+            .collect::<PyResult<_>>()?;
         return Ok((items, GoldKind::Multi));
     }
     Ok((vec![csv_bytes(obj)?], GoldKind::Single))
 }
 
 /// A failed read as the failing outcome the official gives it (score 0).
-fn unreadable(e: tabeq_spider2::InputError, kind: GoldKind, ignore_order: bool, n: usize) -> Outcome {
+fn unreadable(
+    e: tabeq_spider2::InputError,
+    kind: GoldKind,
+    ignore_order: bool,
+    n: usize,
+) -> Outcome {
     Outcome {
         score: 0,
         kind,
@@ -122,7 +135,10 @@ impl Spider2Result {
     /// Why the official would raise (score 0), as `(code, message)`, or None.
     #[getter]
     fn error(&self) -> Option<(&'static str, String)> {
-        self.inner.error.as_ref().map(|e| (e.code, e.message.clone()))
+        self.inner
+            .error
+            .as_ref()
+            .map(|e| (e.code, e.message.clone()))
     }
     /// Soundness warnings and quirk notes, as `(code, message)` pairs.
     #[getter]
@@ -256,9 +272,15 @@ fn spider2_exec_result(
     gold_result_dir: PathBuf,
     eval_jsonl: PathBuf,
     result_dir_arg: &str,
-) -> PyResult<(String, Option<String>, String, Vec<(String, u8, Option<String>)>)> {
+) -> PyResult<(
+    String,
+    Option<String>,
+    String,
+    Vec<(String, u8, Option<String>)>,
+)> {
     let run = py.detach(|| -> Result<_, String> {
-        let standards = exec::parse_eval_jsonl(&read_path(&eval_jsonl)?).map_err(|e| e.to_string())?;
+        let standards =
+            exec::parse_eval_jsonl(&read_path(&eval_jsonl)?).map_err(|e| e.to_string())?;
         let results = list_names(&result_dir)?;
         let gold_names = list_names(&gold_result_dir)?;
         let planned = exec::plan(&standards, &results, &gold_names);
@@ -270,8 +292,10 @@ fn spider2_exec_result(
                 GoldFiles::Multi(ns) => ns,
                 GoldFiles::None => &[],
             };
-            let golds: Vec<Result<Vec<u8>, String>> =
-                names.iter().map(|n| read_path(&gold_result_dir.join(n))).collect();
+            let golds: Vec<Result<Vec<u8>, String>> = names
+                .iter()
+                .map(|n| read_path(&gold_result_dir.join(n)))
+                .collect();
             let gold_refs: Vec<FileRead<'_>> = golds
                 .iter()
                 .map(|g| g.as_deref().map_err(Clone::clone))

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pandas as pd
-
 from tabeq import spider2
 
 
@@ -50,7 +49,12 @@ def load_official(path: str) -> tuple[Callable[..., int], Callable[..., int]]:
 
 
 def official_score(
-    fns: tuple[Callable[..., int], Callable[..., int]], pred: bytes, golds: list[bytes], multi: bool, cond: Any, io_: bool
+    fns: tuple[Callable[..., int], Callable[..., int]],
+    pred: bytes,
+    golds: list[bytes],
+    multi: bool,
+    cond: Any,
+    io_: bool,
 ) -> int:
     single, multi_fn = fns
     try:
@@ -185,8 +189,22 @@ QUIRKS: list[tuple[str, str, list[str], bool, Any, bool]] = [
     ("multi_nested_pass_first", "a\n1\n", ["a\n1\n", "a\n2\n", "a\n9\n"], True, [[0], [0]], True),
     ("multi_empty_nested", "a\n1\n", ["a,b\n1,2\n"], True, [[]], True),
     ("uint64", "a\n9223372036854775808.0\n", ["a\n9223372036854775808\n"], False, None, False),
-    ("beyond_uint64_is_text", "a\n99999999999999999999.0\n", ["a\n99999999999999999999\n"], False, None, False),
-    ("uint64_with_missing_is_text", "a\n9223372036854775808\nNA\n", ["a\n9223372036854775808\n0\n"], False, None, False),
+    (
+        "beyond_uint64_is_text",
+        "a\n99999999999999999999.0\n",
+        ["a\n99999999999999999999\n"],
+        False,
+        None,
+        False,
+    ),
+    (
+        "uint64_with_missing_is_text",
+        "a\n9223372036854775808\nNA\n",
+        ["a\n9223372036854775808\n0\n"],
+        False,
+        None,
+        False,
+    ),
     ("blank_lines_skipped", "a\n\n1\n  \n2\n", ["a\n1\n2\n"], False, None, False),
     ("bom_dropped", "\ufeffa\n1\n", ["a\n1\n"], False, None, False),
     ("bool_with_missing", "a,b\nTrue,1\n,2\n", ["a,b\n1,1\n0,2\n"], False, None, False),
@@ -219,7 +237,9 @@ def condition_variants(cond: Any, width: int, rng: random.Random) -> list[Any]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--official", required=True, help="path of the official evaluate.py")
-    ap.add_argument("--gold-dir", required=True, help="directory holding exec_result/ and spider2lite_eval.jsonl")
+    ap.add_argument(
+        "--gold-dir", required=True, help="directory holding exec_result/ and spider2lite_eval.jsonl"
+    )
     ap.add_argument("--instances", type=int, default=150)
     ap.add_argument("--seed", type=int, default=27)
     ap.add_argument("--max-gold-bytes", type=int, default=200_000, help="skip larger gold files")
@@ -230,7 +250,11 @@ def main() -> int:
     fns = load_official(args.official)
     gold_dir = Path(args.gold_dir)
     results = gold_dir / "exec_result"
-    standards = [json.loads(line) for line in (gold_dir / "spider2lite_eval.jsonl").read_text().splitlines() if line.strip()]
+    standards = [
+        json.loads(line)
+        for line in (gold_dir / "spider2lite_eval.jsonl").read_text().splitlines()
+        if line.strip()
+    ]
     names = sorted(p.name for p in results.iterdir())
     rng = random.Random(args.seed)
 
@@ -243,6 +267,7 @@ def main() -> int:
         files = gold_files(s["instance_id"])
         if files and all(f.stat().st_size <= args.max_gold_bytes for f in files):
             usable.append((s, files))
+
     # Cover every condition_cols form first, then fill at random.
     def form(c: Any) -> str:
         if not c:

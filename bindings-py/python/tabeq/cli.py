@@ -271,12 +271,16 @@ def _add_spider2_subcommand(sub: Any) -> None:
     sp = sub.add_parser(
         "spider2",
         help="score Spider 2.0 result CSVs (drop-in for its evaluate.py --mode exec_result)",
-        description="Score RESULT_DIR/ID.csv against GOLD_DIR/exec_result/ID.csv (or ID_a.csv, ID_b.csv, ...) "
-        "with the official Spider 2.0 comparison; prints the official lines and writes RESULT_DIR-ids.csv.",
+        description="Score RESULT_DIR/ID.csv against GOLD_DIR/exec_result/ID.csv (or ID_a.csv, ID_b.csv, "
+        "...) with the official Spider 2.0 comparison; prints the official lines, writes RESULT_DIR-ids.csv.",
     )
     sp.add_argument("--result-dir", required=True, help="directory of ID.csv result tables")
-    sp.add_argument("--gold-dir", required=True, help="directory holding exec_result/ and spider2lite_eval.jsonl")
-    sp.add_argument("--eval-jsonl", default=None, help="eval standards (default: GOLD_DIR/spider2lite_eval.jsonl)")
+    sp.add_argument(
+        "--gold-dir", required=True, help="directory holding exec_result/ and spider2lite_eval.jsonl"
+    )
+    sp.add_argument(
+        "--eval-jsonl", default=None, help="eval standards (default: GOLD_DIR/spider2lite_eval.jsonl)"
+    )
     sp.set_defaults(func=_cmd_spider2)
 
 

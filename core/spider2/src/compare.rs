@@ -202,7 +202,10 @@ impl Vectors {
     pub fn new(frame: &Frame, columns: Vec<usize>, ignore_order: bool) -> Vectors {
         let values = column_vectors(frame, &columns);
         let sorted = ignore_order.then(|| values.iter().map(|v| sorted_vector(v)).collect());
-        let names = columns.iter().map(|&c| frame.columns[c].name.clone()).collect();
+        let names = columns
+            .iter()
+            .map(|&c| frame.columns[c].name.clone())
+            .collect();
         Vectors {
             names,
             positions: columns,
@@ -412,8 +415,9 @@ impl PreparedGold {
         for plan in &self.plans {
             let Ok(plan) = plan else { return 0 };
             let Ok(gold) = &plan.vectors else { return 0 };
-            let pass = (0..gold.len())
-                .all(|g| (0..pred.len()).any(|p| vectors_match(gold.compared(g), pred.compared(p))));
+            let pass = (0..gold.len()).all(|g| {
+                (0..pred.len()).any(|p| vectors_match(gold.compared(g), pred.compared(p)))
+            });
             if pass {
                 return 1;
             }
@@ -563,11 +567,7 @@ fn distinct_assignment(candidates: &[Vec<usize>]) -> Vec<Option<usize>> {
         }
         false
     }
-    let width = candidates
-        .iter()
-        .flatten()
-        .max()
-        .map_or(0, |m| m + 1);
+    let width = candidates.iter().flatten().max().map_or(0, |m| m + 1);
     let mut owner: Vec<Option<usize>> = vec![None; width];
     // Bounded work: an adversarial table cannot make this quadratic search run away.
     let mut limit = 4_000_000usize;
@@ -595,7 +595,9 @@ fn soundness(
     // Candidates as indices into `pred` (its positions are 0..n, so the same numbers).
     let candidates: Vec<Vec<usize>> = compared.iter().map(|c| c.matched_by.clone()).collect();
     let assign = distinct_assignment(&candidates);
-    let shared: Vec<usize> = (0..compared.len()).filter(|&g| assign[g].is_none()).collect();
+    let shared: Vec<usize> = (0..compared.len())
+        .filter(|&g| assign[g].is_none())
+        .collect();
     if !shared.is_empty() {
         let described: Vec<String> = shared
             .iter()
@@ -678,8 +680,17 @@ mod tests {
     use super::*;
     use crate::read::read_csv;
 
-    fn outcome(pred: &str, golds: &[&str], cond: Option<&str>, io: bool, kind: GoldKind) -> Outcome {
-        let golds: Vec<Frame> = golds.iter().map(|g| read_csv(g.as_bytes()).unwrap()).collect();
+    fn outcome(
+        pred: &str,
+        golds: &[&str],
+        cond: Option<&str>,
+        io: bool,
+        kind: GoldKind,
+    ) -> Outcome {
+        let golds: Vec<Frame> = golds
+            .iter()
+            .map(|g| read_csv(g.as_bytes()).unwrap())
+            .collect();
         let cond = cond.map(|c| tabeq::cpython_json::parse(c).unwrap());
         let prepared = PreparedGold::new(&golds, kind, cond.as_ref(), io);
         let pred = read_csv(pred.as_bytes()).unwrap();
@@ -690,9 +701,21 @@ mod tests {
 
     #[test]
     fn each_gold_column_needs_some_prediction_column() {
-        let o = outcome("x,y\n1,a\n2,b\n", &["a\n1\n2\n"], None, false, GoldKind::Single);
+        let o = outcome(
+            "x,y\n1,a\n2,b\n",
+            &["a\n1\n2\n"],
+            None,
+            false,
+            GoldKind::Single,
+        );
         assert!(o.passed());
-        let o = outcome("x,y\n1,a\n2,c\n", &["p,q\n1,a\n2,b\n"], None, false, GoldKind::Single);
+        let o = outcome(
+            "x,y\n1,a\n2,c\n",
+            &["p,q\n1,a\n2,b\n"],
+            None,
+            false,
+            GoldKind::Single,
+        );
         assert!(!o.passed());
         let c = o.golds[0].compared[1].closest.as_ref().unwrap();
         assert_eq!((c.column, c.mismatch_count), (1, 1));
@@ -702,22 +725,46 @@ mod tests {
     #[test]
     fn flat_condition_with_one_multi_gold_uses_its_first_entry() {
         // [0, 1]: the multi function hands gold 0 the int 0, which is falsy: all columns.
-        let o = outcome("a\n1\n", &["a,b\n1,2\n"], Some("[0, 1]"), true, GoldKind::Multi);
+        let o = outcome(
+            "a\n1\n",
+            &["a,b\n1,2\n"],
+            Some("[0, 1]"),
+            true,
+            GoldKind::Multi,
+        );
         assert!(!o.passed());
         assert_eq!(o.warnings[0].code, "spider2_condition_cols_first_only");
-        let o = outcome("a\n2\n", &["a,b\n1,2\n"], Some("[1, 0]"), true, GoldKind::Multi);
+        let o = outcome(
+            "a\n2\n",
+            &["a,b\n1,2\n"],
+            Some("[1, 0]"),
+            true,
+            GoldKind::Multi,
+        );
         assert!(o.passed());
     }
 
     #[test]
     fn soundness_warnings() {
-        let o = outcome("x,y\n1,2\n2,1\n", &["a,b\n1,1\n2,2\n"], None, true, GoldKind::Single);
+        let o = outcome(
+            "x,y\n1,2\n2,1\n",
+            &["a,b\n1,1\n2,2\n"],
+            None,
+            true,
+            GoldKind::Single,
+        );
         assert!(o.passed());
         let codes: Vec<&str> = o.warnings.iter().map(|w| w.code).collect();
         assert_eq!(codes, ["spider2_rows_do_not_correspond"]);
         let o = outcome("x\n1\n", &["a,b\n1,1\n"], None, false, GoldKind::Single);
         assert_eq!(o.warnings[0].code, "spider2_shared_prediction_column");
-        let o = outcome("x,y\n2,b\n1,a\n", &["a,b\n1,a\n2,b\n"], None, true, GoldKind::Single);
+        let o = outcome(
+            "x,y\n2,b\n1,a\n",
+            &["a,b\n1,a\n2,b\n"],
+            None,
+            true,
+            GoldKind::Single,
+        );
         assert!(o.passed() && o.warnings.is_empty());
     }
 
@@ -725,7 +772,16 @@ mod tests {
     fn errors_score_zero() {
         let o = outcome("a\n1\n", &["a\n1\n"], Some("[3]"), false, GoldKind::Single);
         assert_eq!(o.error.unwrap().code, "spider2_condition_cols_out_of_range");
-        let o = outcome("a\n1\n", &["a\n1\n", "a\n1\n", "a\n1\n"], Some("[[0], [0]]"), true, GoldKind::Multi);
-        assert!(o.passed(), "gold 1 passes before the missing third entry is reached");
+        let o = outcome(
+            "a\n1\n",
+            &["a\n1\n", "a\n1\n", "a\n1\n"],
+            Some("[[0], [0]]"),
+            true,
+            GoldKind::Multi,
+        );
+        assert!(
+            o.passed(),
+            "gold 1 passes before the missing third entry is reached"
+        );
     }
 }

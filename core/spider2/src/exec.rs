@@ -67,7 +67,10 @@ pub fn parse_eval_jsonl(data: &[u8]) -> Result<Vec<Standard>, EvalFileError> {
             ignore_order: item.get("ignore_order").is_some_and(Value::truthy),
             instance_id: id,
         };
-        match out.iter_mut().find(|s| s.instance_id == standard.instance_id) {
+        match out
+            .iter_mut()
+            .find(|s| s.instance_id == standard.instance_id)
+        {
             Some(slot) => *slot = standard,
             None => out.push(standard),
         }
@@ -141,10 +144,18 @@ pub fn resolve_gold(instance_id: &str, gold_names: &[String]) -> GoldFiles {
 
 /// The instances the run scores: ids in both the eval file and the result directory (files
 /// ending in `.csv`), sorted.
-pub fn plan(standards: &[Standard], result_names: &[String], gold_names: &[String]) -> Vec<Planned> {
+pub fn plan(
+    standards: &[Standard],
+    result_names: &[String],
+    gold_names: &[String],
+) -> Vec<Planned> {
     let mut ids: Vec<&Standard> = standards
         .iter()
-        .filter(|s| result_names.iter().any(|n| csv_stem(n) == Some(s.instance_id.as_str())))
+        .filter(|s| {
+            result_names
+                .iter()
+                .any(|n| csv_stem(n) == Some(s.instance_id.as_str()))
+        })
         .collect();
     ids.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
     ids.into_iter()
@@ -174,7 +185,11 @@ pub struct InstanceResult {
 }
 
 /// Score one planned instance from its prediction and gold bytes (in `planned.gold`'s order).
-pub fn evaluate_instance(planned: &Planned, prediction: FileRead<'_>, golds: &[FileRead<'_>]) -> InstanceResult {
+pub fn evaluate_instance(
+    planned: &Planned,
+    prediction: FileRead<'_>,
+    golds: &[FileRead<'_>],
+) -> InstanceResult {
     let id = planned.instance_id.clone();
     let mut result = InstanceResult {
         instance_id: id.clone(),
@@ -182,7 +197,10 @@ pub fn evaluate_instance(planned: &Planned, prediction: FileRead<'_>, golds: &[F
         error_info: None,
         log: Vec::new(),
     };
-    let pred = match prediction.map_err(|e| e.to_string()).and_then(|b| read_csv(b).map_err(|e| e.to_string())) {
+    let pred = match prediction
+        .map_err(|e| e.to_string())
+        .and_then(|b| read_csv(b).map_err(|e| e.to_string()))
+    {
         Ok(f) => f,
         Err(e) => {
             result.log.push(format!("{id} ERROR{} {e}", "!".repeat(30)));
@@ -200,10 +218,16 @@ pub fn evaluate_instance(planned: &Planned, prediction: FileRead<'_>, golds: &[F
     };
     let mut frames = Vec::with_capacity(golds.len());
     for (name, g) in names.iter().zip(golds) {
-        match g.clone().map_err(|e| e.to_string()).and_then(|b| read_csv(b).map_err(|e| e.to_string())) {
+        match g
+            .clone()
+            .map_err(|e| e.to_string())
+            .and_then(|b| read_csv(b).map_err(|e| e.to_string()))
+        {
             Ok(f) => frames.push(f),
             Err(e) => {
-                result.log.push(format!("{id}: compare against {name} failed: {e}"));
+                result
+                    .log
+                    .push(format!("{id}: compare against {name} failed: {e}"));
                 result.error_info = Some(format!("Python Script Error:{e}"));
                 return result;
             }
@@ -218,7 +242,10 @@ pub fn evaluate_instance(planned: &Planned, prediction: FileRead<'_>, golds: &[F
     let outcome = prepared.compare(&pred);
     result.score = outcome.score;
     if let Some(e) = outcome.error {
-        result.log.push(format!("{id}: compare against {} failed: {e}", names.join(", ")));
+        result.log.push(format!(
+            "{id}: compare against {} failed: {e}",
+            names.join(", ")
+        ));
         result.error_info = Some(format!("Python Script Error:{e}"));
     } else if outcome.score == 0 {
         result.error_info = Some("Result Error".into());
@@ -307,14 +334,24 @@ mod tests {
 
     #[test]
     fn gold_files_resolve_as_the_official() {
-        let names: Vec<String> = ["bq1_a.csv", "bq1_b.csv", "bq1_ab.csv", "bq2.csv", "bq2_a.csv", "bq10_a.csv"]
-            .map(String::from)
-            .to_vec();
+        let names: Vec<String> = [
+            "bq1_a.csv",
+            "bq1_b.csv",
+            "bq1_ab.csv",
+            "bq2.csv",
+            "bq2_a.csv",
+            "bq10_a.csv",
+        ]
+        .map(String::from)
+        .to_vec();
         assert_eq!(
             resolve_gold("bq1", &names),
             GoldFiles::Multi(vec!["bq1_a.csv".into(), "bq1_b.csv".into()])
         );
-        assert_eq!(resolve_gold("bq2", &names), GoldFiles::Single("bq2.csv".into()));
+        assert_eq!(
+            resolve_gold("bq2", &names),
+            GoldFiles::Single("bq2.csv".into())
+        );
         assert_eq!(resolve_gold("bq3", &names), GoldFiles::None);
     }
 

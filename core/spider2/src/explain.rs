@@ -32,7 +32,12 @@ pub fn verdict_line(o: &Outcome) -> String {
             let unmatched: usize = o
                 .golds
                 .iter()
-                .map(|g| g.compared.iter().filter(|c| c.matched_by.is_empty()).count())
+                .map(|g| {
+                    g.compared
+                        .iter()
+                        .filter(|c| c.matched_by.is_empty())
+                        .count()
+                })
                 .sum();
             let golds = if o.gold_count > 1 {
                 format!(" (no gold of {} passes)", o.gold_count)
@@ -161,7 +166,10 @@ pub fn document(o: &Outcome) -> Document {
             o.prediction_columns.len().to_string(),
         ),
     ];
-    facts.push(("tolerance".into(), "numbers within 0.01; missing values count as 0".into()));
+    facts.push((
+        "tolerance".into(),
+        "numbers within 0.01; missing values count as 0".into(),
+    ));
     doc = doc.section(
         Section::new("Comparison")
             .with_id("comparison")
@@ -170,7 +178,10 @@ pub fn document(o: &Outcome) -> Document {
     if !o.warnings.is_empty() {
         let mut s = Section::new("Warnings").with_id("warnings");
         for w in &o.warnings {
-            s.push(Block::note(Tone::Warning, format!("{} [{}]", w.message, w.code)));
+            s.push(Block::note(
+                Tone::Warning,
+                format!("{} [{}]", w.message, w.code),
+            ));
         }
         doc = doc.section(s);
     }

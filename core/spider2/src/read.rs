@@ -325,7 +325,13 @@ fn parse_i64(t: &str) -> Result<i64, IntError> {
         let d = i64::from(d - b'0');
         v = v
             .checked_mul(10)
-            .and_then(|v| if neg { v.checked_sub(d) } else { v.checked_add(d) })
+            .and_then(|v| {
+                if neg {
+                    v.checked_sub(d)
+                } else {
+                    v.checked_add(d)
+                }
+            })
             .ok_or(IntError::Overflow)?;
     }
     Ok(v)
@@ -338,7 +344,10 @@ fn parse_u64(t: &str) -> Result<Option<u64>, IntError> {
         return Ok(None);
     }
     let b = b.strip_prefix('+').unwrap_or(b);
-    let end = b.bytes().position(|c| !c.is_ascii_digit()).unwrap_or(b.len());
+    let end = b
+        .bytes()
+        .position(|c| !c.is_ascii_digit())
+        .unwrap_or(b.len());
     if end == 0 {
         return Err(IntError::Invalid);
     }

@@ -137,8 +137,8 @@ fn natural(cell: &Cell) -> PyValue {
 pub fn column_vectors(frame: &Frame, columns: &[usize]) -> Vec<Vec<PyValue>> {
     let cols: Vec<&Column> = columns.iter().map(|&i| &frame.columns[i]).collect();
     let numeric = |d: Dtype| matches!(d, Dtype::Int64 | Dtype::UInt64 | Dtype::Float64);
-    let promote = cols.iter().all(|c| numeric(c.dtype))
-        && cols.iter().any(|c| c.dtype != cols[0].dtype);
+    let promote =
+        cols.iter().all(|c| numeric(c.dtype)) && cols.iter().any(|c| c.dtype != cols[0].dtype);
     cols.iter()
         .map(|c| {
             c.cells
@@ -168,7 +168,10 @@ mod tests {
     #[test]
     fn isclose_is_absolute_one_hundredth_plus_relative_1e9() {
         assert!(isclose(1.0, 1.0099));
-        assert!(!isclose(1.0, 1.01), "1.01 - 1.0 is a hair above 0.01 in binary");
+        assert!(
+            !isclose(1.0, 1.01),
+            "1.01 - 1.0 is a hair above 0.01 in binary"
+        );
         assert!(!isclose(1.0, 1.0101));
         assert!(isclose(1e12, 1e12 + 500.0));
         assert!(isclose(f64::INFINITY, f64::INFINITY));
