@@ -255,6 +255,14 @@ fn spider2_compare(
     Spider2Gold::new(py, gold_or_golds, condition_cols, ignore_order)?.compare(py, prediction)
 }
 
+/// `(stdout, ids_file, ids_csv, [(instance_id, score, error_info)])`.
+type ExecRun = (
+    String,
+    Option<String>,
+    String,
+    Vec<(String, u8, Option<String>)>,
+);
+
 fn list_names(dir: &Path) -> Result<Vec<String>, String> {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     Ok(entries
@@ -272,12 +280,7 @@ fn spider2_exec_result(
     gold_result_dir: PathBuf,
     eval_jsonl: PathBuf,
     result_dir_arg: &str,
-) -> PyResult<(
-    String,
-    Option<String>,
-    String,
-    Vec<(String, u8, Option<String>)>,
-)> {
+) -> PyResult<ExecRun> {
     let run = py.detach(|| -> Result<_, String> {
         let standards =
             exec::parse_eval_jsonl(&read_path(&eval_jsonl)?).map_err(|e| e.to_string())?;

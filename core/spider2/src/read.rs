@@ -430,7 +430,7 @@ pub fn pandas_float(t: &str) -> Option<f64> {
     if negative {
         number = -number;
     }
-    if at(p).to_ascii_uppercase() == b'E' {
+    if at(p).eq_ignore_ascii_case(&b'E') {
         p += 1;
         let mut neg_exp = false;
         match at(p) {
