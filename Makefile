@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 CARGO ?= cargo
 
 .PHONY: setup package tools integrations test-integrations docs example test test-rust test-python test-wasm test-cross-surface test-e2e lint bench fuzz wasm clean
-.PHONY: dist test-packaging test-wheel test-npm test-crate
+.PHONY: dist test-packaging test-wheel test-npm test-crate types test-types
 
 ## .venv with the tabeq package and the dev tools (the tests' environment). Each layer installs only
 ## when a target needs it, and says what and how much (scripts/setup.sh).
@@ -21,8 +21,6 @@ $(VENV)/.tabeq-installed: pyproject.toml Cargo.toml Cargo.lock $(shell find core
 ## requirements-dev.txt: test, lint and release tools.
 tools: $(VENV)/.tabeq-tools
 $(VENV)/.tabeq-tools: requirements-dev.txt
-	VENV=$(VENV) bash scripts/setup.sh tools
-	touch $@
 
 ## requirements-docs.txt: mkdocs and mkdocstrings, in their own virtualenv.
 DOCS_VENV ?= .venv-docs
@@ -33,7 +31,10 @@ $(DOCS_VENV)/.tabeq-docs: requirements-docs.txt
 ## requirements-integrations.txt: the harnesses that tests/python/test_integrations.py runs for real.
 integrations: $(VENV)/.tabeq-integrations
 $(VENV)/.tabeq-integrations: requirements-integrations.txt
-	VENV=$(VENV) bash scripts/setup.sh integrations
+
+# Each layer's stamp: installed by scripts/setup.sh LAYER.
+$(VENV)/.tabeq-tools $(VENV)/.tabeq-integrations: $(VENV)/.tabeq-%:
+	VENV=$(VENV) bash scripts/setup.sh $*
 	touch $@
 
 ## Evaluate the bundled example suite with the CLI.
@@ -42,7 +43,7 @@ example: package
 		--config-root examples/suite/configs --output examples/suite/evaluation_summary.json
 
 ## Every test: Rust, Python, WASM (Node), cross-surface identity, browser end-to-end, plus lints.
-test: setup test-rust test-python test-integrations test-wasm test-cross-surface test-e2e test-packaging lint
+test: setup test-rust test-python test-integrations test-wasm test-cross-surface test-e2e test-packaging test-types lint
 
 test-rust:
 	$(CARGO) test --workspace --profile ci
@@ -64,7 +65,16 @@ test-cross-surface: setup
 test-e2e:
 	bash scripts/test-e2e.sh
 
-lint: setup
+## Regenerate the committed declarations that come from the Rust types (one line per part).
+types:
+	$(CARGO) run -q -p tabeq-wasm --example declarations -- bindings-wasm/types/tabeq.d.ts
+
+## Fails when `make types` changes a committed file.
+test-types: types
+	git diff --exit-code --stat -- bindings-wasm/types || { echo "make types changed the files above: commit them"; exit 1; }
+
+# mypy follows tabeq.integrations.inspect_ai into inspect_ai: the harnesses must be installed.
+lint: setup integrations
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --profile ci -- -D warnings
 	$(VENV)/bin/ruff check bindings-py/python tests/python tests/packaging scripts bench

@@ -4,8 +4,8 @@ The site mirrors the repository's layout, so relative links between Markdown fil
 the forge: README.md becomes the home page, SECURITY.md, BENCHMARKS.md and CHANGELOG.md stay at the
 root, docs/ (the guides and the spec) stays docs/. Generated pages go to reference/:
 
-* reference/python.md: the Python API, rendered by mkdocstrings from the package's docstrings and its
-  ``_tabeq.pyi`` stub;
+* reference/python.md: the Python API, rendered by mkdocstrings from the package's docstrings, and
+  the names defined in the compiled core from the installed module (their docstrings live there);
 * reference/cli.md: every ``tabeq`` command's ``--help``, from the argument parser itself;
 * reference/js.md: the JavaScript API, each exported declaration of ``bindings-wasm/types/*.d.ts``
   with its doc comment.
@@ -90,28 +90,56 @@ def rewrite_page(text: str, repo_file: str) -> str:
     return "".join(out)
 
 
-# Classes defined in the compiled module: their docstrings exist only at run time (pyo3 takes them
-# from the Rust doc comments), so they are documented from the installed module.
-NATIVE_CLASSES = ["TaskResult", "SuiteResult", "Gold", "PartialCredit"]
+def is_native(obj: object) -> bool:
+    """Whether ``obj`` is defined in the compiled module (a class may name ``tabeq`` as its module)."""
+    import inspect
+
+    if inspect.isbuiltin(obj):
+        return True
+    if not isinstance(obj, type):
+        return False
+    try:
+        source = inspect.getsource(sys.modules[obj.__module__])
+    except (KeyError, OSError, TypeError):
+        return True
+    return f"class {obj.__name__}" not in source
 
 
-def native_classes() -> str:
+def native_names() -> list[str]:
+    """The public names of ``tabeq`` defined in its compiled module: their docstrings exist only at
+    run time (pyo3 takes them from the Rust doc comments), so they are documented from the
+    installed module rather than by mkdocstrings' reading of the sources."""
+    import tabeq
+
+    return [
+        name
+        for name in tabeq.__all__
+        if is_native(getattr(tabeq, name)) and (getattr(tabeq, name).__doc__ or "").strip()
+    ]
+
+
+def signature_of(value: object) -> str:
+    text = getattr(value, "__text_signature__", None) or ""
+    return text.replace("($self, ", "(").replace("($self)", "()").replace("($cls, ", "(")
+
+
+def native_api() -> str:
     import inspect
 
     import tabeq
 
-    parts = ["## Results, golds and partial credit\n\nClasses of the compiled core.\n"]
-    for name in NATIVE_CLASSES:
-        cls = getattr(tabeq, name)
-        parts.append(f"\n### tabeq.{name}\n\n{inspect.cleandoc(cls.__doc__ or '')}\n")
-        for member, value in vars(cls).items():
+    parts = ["## Defined in the compiled core\n"]
+    for name in native_names():
+        obj = getattr(tabeq, name)
+        if not isinstance(obj, type):
+            parts.append(f"\n### tabeq.{name}{signature_of(obj)}\n\n{inspect.cleandoc(obj.__doc__)}\n")
+            continue
+        parts.append(f"\n### tabeq.{name}\n\n{inspect.cleandoc(obj.__doc__)}\n")
+        for member, value in vars(obj).items():
             if member.startswith("_") or not (value.__doc__ or "").strip():
                 continue
-            signature = getattr(value, "__text_signature__", None) or ""
-            signature = signature.replace("($self, ", "(").replace("($self)", "()")
             is_property = isinstance(value, property) or type(value).__name__ == "getset_descriptor"
-            kind = "property" if is_property else ""
-            title = f"{member}{signature}" + (f" ({kind})" if kind else "")
+            title = member + (" (property)" if is_property else signature_of(value))
             parts.append(f"\n#### `{name}.{title}`\n\n{inspect.cleandoc(value.__doc__)}\n")
     return "".join(parts) + "\n"
 
@@ -119,9 +147,9 @@ def native_classes() -> str:
 def python_page() -> str:
     return (
         "# Python API\n\n"
-        "Generated from the docstrings of the `tabeq` package (and the `_tabeq.pyi` stub of its compiled "
-        "core). The guide with a walkthrough is [docs/python.md](../docs/python.md).\n\n"
-        "::: tabeq\n\n" + native_classes() + "## tabeq.explain\n\n::: tabeq.explain\n\n"
+        "Generated from the docstrings of the `tabeq` package (the compiled core's names from the "
+        "installed module). The guide with a walkthrough is [docs/python.md](../docs/python.md).\n\n"
+        "::: tabeq\n\n" + native_api() + "## tabeq.explain\n\n::: tabeq.explain\n\n"
         "## tabeq.trust\n\n::: tabeq.trust\n\n"
         "## tabeq.testing\n\n::: tabeq.testing\n"
     )
@@ -198,9 +226,8 @@ def js_page() -> str:
         declarations = js_declarations(path)
         if not declarations:
             continue
-        module = path.name.removesuffix(".d.ts")
-        entry = "tabeq" if module == "tabeq" else f"tabeq/{module.removeprefix('tabeq_')}"
-        parts.append(f"\n## `{entry}` ({path.name})\n")
+        # Which import path serves which declarations is package.json's "exports".
+        parts.append(f"\n## {path.name}\n")
         for name, comment, code in declarations:
             parts.append(f"\n### {name}\n\n")
             if comment:

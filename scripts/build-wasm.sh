@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# Build the tabeq WebAssembly module and install what the build needs when it is missing.
+# Build the tabeq WebAssembly modules and install what the build needs when it is missing.
 #
-#   bindings-wasm/pkg/       ES modules for browsers (wasm-bindgen --target web): tabeq.js (evaluator) and
-#                            tabeq_trust.js (trust metrics), each with its hand-written .d.ts
-#   bindings-wasm/pkg-node/  the same as CommonJS modules for Node (--target nodejs), with ESM entries
-#   bindings-wasm/pkg-bundler/ the web build with the .wasm inlined, for bundlers (scripts/npm-entries.mjs)
-#   web-demo/pkg/            copy of pkg/, loaded by the web demo, and tabeq-demo.html: the whole demo in
-#                            one file that also works when opened from file://
+# Four modules, so that a page or a script loads only what it uses:
+#   tabeq_score       evaluate, Gold, SuiteRun, configWarnings, readTable, canonicalize, version,
+#                     errorCodes (its .wasm keeps the name tabeq_bg.wasm, which `init` has always taken)
+#   tabeq_explain     explain, explainDocument, validatePrediction, validationDocument, renderDocument
+#   tabeq_submission  SubmissionRun, sniffFile
+#   tabeq_trust       the trust metrics (the package's "tabeq/trust" entry)
+# `tabeq.js` is the package's entry over the first three (bindings-wasm/js/entry-*.js): it loads the
+# score module and the two others on demand (Node, bundlers) or in `init` (browsers).
 #
-# Toolchain: a rustup toolchain with the wasm32-unknown-unknown target is used when present. Otherwise
-# Debian's rustc-web/cargo-web/rust-web-src/lld are installed with apt and std is built from source.
-# wasm-bindgen-cli is installed with `cargo install` at the version pinned in bindings-wasm/Cargo.toml
-# unless `wasm-bindgen --version` already reports it.
+#   bindings-wasm/pkg/         ES modules for browsers (wasm-bindgen --target web), with the .d.ts
+#   bindings-wasm/pkg-node/    the same as CommonJS modules for Node (--target nodejs), with ESM entries
+#   bindings-wasm/pkg-bundler/ the web build with each .wasm inlined, for bundlers (scripts/npm-entries.mjs)
+#   web-demo/pkg/              copy of pkg/, loaded by the web demo, and tabeq-demo.html: the whole demo in
+#                              one file that also works when opened from file://
+#
+# One route, the README's: rustup's stable toolchain with the wasm32-unknown-unknown target (added
+# here with `rustup target add` when missing), wasm-bindgen-cli at the version pinned in
+# bindings-wasm/Cargo.toml (`cargo install`ed when `wasm-bindgen --version` differs). scripts/test-wasm.sh
+# checks the sizes this route gives. wasm-opt is not used: binaryen 132 made the modules 7% smaller
+# but 4-11% larger gzipped (BENCHMARKS.md), and gzipped is what a page downloads.
 #
 # Usage: scripts/build-wasm.sh [--install-only]
 set -euo pipefail
@@ -22,87 +31,48 @@ CRATE=tabeq-wasm
 ARTIFACT=tabeq_wasm.wasm
 TARGET_DIR=${WASM_TARGET_DIR:-$ROOT/target/wasm}
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-
-log() { echo "build-wasm: $*" >&2; }
+source scripts/lib.sh build-wasm
 die() { log "$*"; exit 1; }
 
 BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9][0-9.]*\)".*/\1/p' bindings-wasm/Cargo.toml)
 [ -n "$BINDGEN_VERSION" ] || die 'bindings-wasm/Cargo.toml must pin wasm-bindgen as wasm-bindgen = "=X.Y.Z"'
 
-as_root() {
-  if [ "$(id -u)" = 0 ]; then "$@"
-  elif command -v sudo >/dev/null; then sudo "$@"
-  else die "root is needed to run: $*"
-  fi
-}
-
-# Install the Debian packages among "$@" that are not installed yet.
-apt_install() {
-  local missing=() p
-  for p in "$@"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-  done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  command -v apt-get >/dev/null || die "missing ${missing[*]} and apt-get is not available: install a Rust toolchain with the $TARGET target (rustup target add $TARGET)"
-  log "installing Debian packages: ${missing[*]}"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
-
-if command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | grep -qx "$TARGET"; then
-  ROUTE=rustup
-else
-  ROUTE=debian
-  apt_install rustc-web cargo-web rust-web-src lld
+command -v rustup >/dev/null ||
+  die "rustup is needed (the README's toolchain): install it, then run this script again; it adds the $TARGET target"
+if ! rustup target list --installed | grep -qx "$TARGET"; then
+  log "adding the $TARGET target to the Rust toolchain (rustup target add $TARGET: about 20 MB, under a minute)"
+  rustup target add "$TARGET"
 fi
 
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" ]; then
-  log "installing wasm-bindgen-cli $BINDGEN_VERSION (a few minutes)"
+  log "installing wasm-bindgen-cli $BINDGEN_VERSION into ~/.cargo/bin with cargo install: it compiles about"
+  log "230 crates, 10 to 20 minutes on 2 cores (cargo lists each one as it goes)"
   command -v cargo >/dev/null || die "cargo is needed to install wasm-bindgen-cli"
-  cargo install -q wasm-bindgen-cli --version "$BINDGEN_VERSION"
+  start=$SECONDS
+  cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
+  log "wasm-bindgen-cli installed in $(((SECONDS - start) / 60)) min $(((SECONDS - start) % 60)) s"
 fi
+
+# Node runs the entry generators (and the tests).
+bash scripts/node-deps.sh
 
 [ "${1:-}" = "--install-only" ] && exit 0
 
 # Size-oriented release settings for this build only (the workspace's release profile also serves
 # the Python extension, which needs unwinding): no unwinding tables, one codegen unit, fat LTO and
-# opt-level "s" for the evaluator, which measured as fast as 3 on the worst-case benchmark and 10%
-# smaller ("z" is smaller still but twice as slow on that search). The trust module is built with
-# "z": its work is counting over label files, and "z" made it 10% smaller (804,189 -> 726,426
-# bytes when the typed trust reports and the shared column reader met). wasm-opt is not used:
-# Debian's binaryen 108 breaks the externref table that this wasm-bindgen emits.
+# opt-level "s" for the evaluator modules, which measured as fast as 3 on the worst-case benchmark
+# and 10% smaller ("z" is smaller still but twice as slow on that search). The trust module is built
+# with "z": its work is counting over label files, and "z" made it 10% smaller.
 export CARGO_PROFILE_RELEASE_PANIC=abort
 export CARGO_PROFILE_RELEASE_LTO=fat
 export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
 export CARGO_PROFILE_RELEASE_DEBUG=false
 export CARGO_PROFILE_RELEASE_STRIP=debuginfo
 
-# cargo_build <feature>: build the crate for the wasm target with one feature.
-cargo_build() {
-  if [ "$ROUTE" = rustup ]; then
-    cargo build --release --locked --target "$TARGET" --target-dir "$TARGET_DIR" -p "$CRATE" \
-      --no-default-features --features "$1"
-  else
-    # Debian's compiler by full path (rustup's shims come first on PATH); std rebuilt from source,
-    # which needs RUSTC_BOOTSTRAP for -Z build-std. Since std is rebuilt anyway, panics abort
-    # immediately, without the formatting machinery of panic messages (about 4% smaller); if this
-    # compiler does not know that strategy, plain panic=abort is used.
-    local debian_cargo=(env RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1
-      CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld
-      /usr/bin/cargo build --release --locked --target "$TARGET" --target-dir "$TARGET_DIR" -p "$CRATE"
-      --no-default-features --features "$1" -Z build-std=std,panic_abort)
-    if ! RUSTFLAGS="${RUSTFLAGS:-} -Zunstable-options -Cpanic=immediate-abort" "${debian_cargo[@]}"; then
-      log "retrying without -Cpanic=immediate-abort"
-      "${debian_cargo[@]}"
-    fi
-  fi
-}
-
 # generate <wasm> <wasm-bindgen target> <out dir> <module name>
 generate() {
   wasm-bindgen --target "$2" --out-dir "$3" --out-name "$4" --no-typescript \
     --remove-name-section --remove-producers-section "$1"
-  cp "bindings-wasm/types/$4.d.ts" "$3/$4.d.ts"
   # Use after free() and a second free() throw a coded TabeqError (bindings-wasm/js/freed-guard.js),
   # in the same module scope as the classes, so every build made from this glue has it.
   local classes
@@ -110,38 +80,51 @@ generate() {
   if [ -n "$classes" ]; then
     { cat bindings-wasm/js/freed-guard.js; echo "__tabeqGuardFreed([$classes]);"; } >>"$3/$4.js"
   fi
-  if [ "$2" = web ]; then cat bindings-wasm/types/web-init.d.ts >>"$3/$4.d.ts"; fi
+  if [ "$2" = web ]; then
+    # The entry asks whether a module is instantiated before calling it (`wasm` is the glue's own).
+    echo "export function __tabeqLoaded() { return wasm !== undefined; }" >>"$3/$4.js"
+  fi
+  # The score module's .wasm keeps the evaluator's old file name, tabeq_bg.wasm.
+  if [ "$4" = tabeq_score ]; then
+    mv "$3/tabeq_score_bg.wasm" "$3/tabeq_bg.wasm"
+    sed -i 's/tabeq_score_bg\.wasm/tabeq_bg.wasm/g' "$3/$4.js"
+    grep -q "tabeq_bg\.wasm" "$3/$4.js" || die "$3/$4.js does not name its .wasm as expected"
+  fi
 }
 
 rm -rf bindings-wasm/pkg bindings-wasm/pkg-node bindings-wasm/pkg-bundler web-demo/pkg
-# Two modules, so that pages scoring predictions do not download the trust metrics:
-# tabeq (evaluator) and tabeq_trust (trust metrics).
-for module in evaluator:tabeq trust:tabeq_trust; do
-  feature=${module%%:*}
-  name=${module#*:}
-  if [ "$feature" = trust ]; then opt_level=${WASM_TRUST_OPT_LEVEL:-z}; else opt_level=${WASM_OPT_LEVEL:-s}; fi
-  log "building $name ($feature, opt-level $opt_level) for $TARGET with the $ROUTE toolchain"
-  export CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt_level
-  cargo_build "$feature"
+mkdir -p bindings-wasm/pkg bindings-wasm/pkg-node
+for module in score explain submission trust; do
+  name=tabeq_$module
+  if [ "$module" = trust ]; then opt_level=${WASM_TRUST_OPT_LEVEL:-z}; else opt_level=${WASM_OPT_LEVEL:-s}; fi
+  log "building $name (feature $module, opt-level $opt_level) for $TARGET"
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt_level cargo build --release --locked --target "$TARGET" \
+    --target-dir "$TARGET_DIR" -p "$CRATE" --no-default-features --features "$module"
   wasm="$TARGET_DIR/$TARGET/release/$ARTIFACT"
   [ -f "$wasm" ] || die "expected $wasm"
   generate "$wasm" web bindings-wasm/pkg "$name"
   generate "$wasm" nodejs bindings-wasm/pkg-node "$name"
+done
+# Declarations: the trust module's and the entry's (tabeq.d.ts), with `init` for the browser builds.
+for dir in pkg pkg-node; do
+  cp bindings-wasm/types/tabeq_trust.d.ts bindings-wasm/types/tabeq.d.ts "bindings-wasm/$dir/"
+done
+cat bindings-wasm/types/web-init.d.ts >>bindings-wasm/pkg/tabeq_trust.d.ts
+cat bindings-wasm/types/web-entry.d.ts >>bindings-wasm/pkg/tabeq.d.ts
+# The entries, with the freed-object guard and Gold.partialCredit (by the explain module) appended.
+for entry in entry-web.js:pkg entry-node.cjs:pkg-node; do
+  cat "bindings-wasm/js/${entry%%:*}" bindings-wasm/js/freed-guard.js bindings-wasm/js/credit-gold.js \
+    >"bindings-wasm/${entry#*:}/tabeq.js"
 done
 # The page imports ./pkg/tabeq.js; the copy is generated (web-demo/.gitignore).
 mkdir -p web-demo/pkg
 cp bindings-wasm/pkg/* web-demo/pkg/
 # The same page as one file that also works from file:// (browsers refuse module scripts there), and the
 # npm package's Node ESM entries and bundler build (bindings-wasm/pkg-bundler; see package.json).
-if command -v node >/dev/null; then
-  node web-demo/make-standalone.mjs
-  node scripts/npm-entries.mjs
-else
-  log "node not found: skipping web-demo/pkg/tabeq-demo.html (the single-file page for file://) and the npm entries"
-fi
-for name in tabeq tabeq_trust; do
-  size=$(stat -c %s "bindings-wasm/pkg/${name}_bg.wasm")
-  gz=$(gzip -9 -c "bindings-wasm/pkg/${name}_bg.wasm" | wc -c)
-  log "${name}_bg.wasm: $size bytes, $gz gzipped"
+node web-demo/make-standalone.mjs
+node scripts/npm-entries.mjs
+for wasm in tabeq tabeq_explain tabeq_submission tabeq_trust; do
+  file=bindings-wasm/pkg/${wasm}_bg.wasm
+  log "$(basename "$file"): $(stat -c %s "$file") bytes, $(gzip -9 -c "$file" | wc -c) gzipped"
 done
 log "ok: bindings-wasm/pkg (web), bindings-wasm/pkg-node (Node), web-demo/pkg"

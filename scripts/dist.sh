@@ -12,7 +12,8 @@
 # conformance vectors (scripts/test-wheel.sh). macOS and Windows wheels are built by
 # .github/workflows/release.yml on their own runners.
 #
-#   scripts/dist.sh [OUT_DIR]     # a line for each step as it starts and ends (a cold run: about an hour on 2 cores)
+#   scripts/dist.sh [OUT_DIR]     # a line for each step as it starts and ends (a cold run: an hour or more on 2 cores)
+#   DIST_STEPS="3 4" scripts/dist.sh   # only those steps (numbered as the lines show), e.g. to redo one
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh dist
@@ -32,6 +33,10 @@ run_step() {
   local title=$1 start
   shift
   step=$((step + 1))
+  if [ -n "${DIST_STEPS:-}" ] && [[ " $DIST_STEPS " != *" $step "* ]]; then
+    log "[$step/$STEPS] not selected (DIST_STEPS=$DIST_STEPS): $title"
+    return 0
+  fi
   start=$(date +%s)
   log "[$step/$STEPS] $title ($(date -u +%H:%M:%S) UTC)"
   "$@"

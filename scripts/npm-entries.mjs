@@ -1,10 +1,10 @@
-// Complete the npm package `tabeq` after scripts/build-wasm.sh ran wasm-bindgen: for each module
-// (tabeq, tabeq_trust) write
-//   bindings-wasm/pkg-node/<name>.mjs, .d.mts   Node ESM: the CommonJS module's exports as named exports
-//                                               (one instance for `import` and `require`)
-//   bindings-wasm/pkg-bundler/<name>.js, .d.ts  the browser build with its .wasm inlined (base64) and
-//                                               instantiated on import: any bundler (esbuild, webpack,
-//                                               Rollup, Vite) takes it without a WebAssembly plugin
+// Complete the npm package `tabeq` after scripts/build-wasm.sh ran wasm-bindgen and copied the entries:
+//   bindings-wasm/pkg-node/<entry>.mjs, .d.mts    Node ESM for the entries tabeq and tabeq_trust: the
+//                                                 CommonJS module's exports as named exports (one
+//                                                 instance for `import` and `require`)
+//   bindings-wasm/pkg-bundler/                    the browser build with each .wasm inlined (base64) and
+//                                                 instantiated on import: any bundler (esbuild, webpack,
+//                                                 Rollup, Vite) takes it without a WebAssembly plugin
 // package.json's `exports` maps the conditions node/module/browser to these directories.
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -24,8 +24,9 @@ const bundler = join(wasmDir, "pkg-bundler");
 rmSync(bundler, { recursive: true, force: true });
 mkdirSync(bundler);
 
+const node = join(wasmDir, "pkg-node");
+const web = join(wasmDir, "pkg");
 for (const name of ["tabeq", "tabeq_trust"]) {
-  const node = join(wasmDir, "pkg-node");
   const names = Object.keys(require(join(node, `${name}.js`))).filter((n) => /^[A-Za-z]\w*$/.test(n));
   if (!names.includes("evaluate") && !names.includes("trustReliability")) {
     throw new Error(`unexpected exports of pkg-node/${name}.js: ${names.join(", ")}`);
@@ -35,17 +36,20 @@ for (const name of ["tabeq", "tabeq_trust"]) {
     `${GENERATED}import cjs from "./${name}.js";\n\nexport const { ${names.join(", ")} } = cjs;\n`,
   );
   writeFileSync(join(node, `${name}.d.mts`), esmDeclarations(readFileSync(join(node, `${name}.d.ts`), "utf8")));
+  copyFileSync(join(web, `${name}.d.ts`), join(bundler, `${name}.d.ts`));
+}
 
-  // The web glue ends with `export default __wbg_init`; initSync runs in the same module, so no
-  // bundler can drop it while an export is used (the package declares sideEffects: false).
-  const web = join(wasmDir, "pkg");
+// Each module's web glue ends with `export default __wbg_init`; initSync runs in the same module, so
+// no bundler can drop it while an export is used (the package declares sideEffects: false). The
+// entry tabeq.js is the browser one: every module it asks for is instantiated already.
+for (const name of ["tabeq_score", "tabeq_explain", "tabeq_submission", "tabeq_trust"]) {
   const glue = readFileSync(join(web, `${name}.js`), "utf8");
-  const wasm = readFileSync(join(web, `${name}_bg.wasm`)).toString("base64");
+  const wasm = readFileSync(join(web, name === "tabeq_score" ? "tabeq_bg.wasm" : `${name}_bg.wasm`)).toString("base64");
   writeFileSync(
     join(bundler, `${name}.js`),
     `${glue}\n${GENERATED}` +
       `initSync({ module: Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0)) });\n`,
   );
-  copyFileSync(join(web, `${name}.d.ts`), join(bundler, `${name}.d.ts`));
 }
+copyFileSync(join(web, "tabeq.js"), join(bundler, "tabeq.js"));
 console.error("npm-entries: ok: bindings-wasm/pkg-node/*.mjs, bindings-wasm/pkg-bundler/");

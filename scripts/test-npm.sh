@@ -29,11 +29,19 @@ listing=$(tar -tzf "$tarball")
 for f in package.json README.md LICENSE-MIT LICENSE-APACHE bindings-wasm/README.md; do
   grep -qx "package/$f" <<<"$listing" || { log "FAIL $f is not in the tarball"; exit 1; }
 done
+in_tarball() {
+  grep -qx "package/bindings-wasm/$1" <<<"$listing" || { log "FAIL bindings-wasm/$1 is not in the tarball"; exit 1; }
+}
 for name in tabeq tabeq_trust; do
   for f in pkg/$name.js pkg/${name}_bg.wasm pkg/$name.d.ts pkg-node/$name.js pkg-node/$name.mjs \
     pkg-node/${name}_bg.wasm pkg-node/$name.d.ts pkg-node/$name.d.mts pkg-bundler/$name.js pkg-bundler/$name.d.ts; do
-    grep -qx "package/bindings-wasm/$f" <<<"$listing" || { log "FAIL bindings-wasm/$f is not in the tarball"; exit 1; }
+    in_tarball "$f"
   done
+done
+# The modules behind the entry tabeq.js (the score module's .wasm is tabeq_bg.wasm, checked above).
+for name in tabeq_score tabeq_explain tabeq_submission; do
+  for dir in pkg pkg-node pkg-bundler; do in_tarball "$dir/$name.js"; done
+  [ "$name" = tabeq_score ] || for dir in pkg pkg-node; do in_tarball "$dir/${name}_bg.wasm"; done
 done
 
 project=$(mktemp -d)

@@ -17,14 +17,19 @@ function replaceOnce(text, from, to) {
   return text.replace(from, () => to);
 }
 
+// The entry pkg/tabeq.js imports the glue of its three modules: data: URLs too.
+let entry = read("pkg/tabeq.js");
+for (const glue of ["tabeq_score", "tabeq_explain", "tabeq_submission"]) {
+  const url = JSON.stringify(moduleUrl(read(`pkg/${glue}.js`)));
+  entry = replaceOnce(entry, `"./${glue}.js"`, url).replaceAll(`"./${glue}.js"`, url);
+}
 let worker = read("worker.js");
-worker = replaceOnce(worker, '"./pkg/tabeq.js"', JSON.stringify(moduleUrl(read("pkg/tabeq.js"))));
+worker = replaceOnce(worker, '"./pkg/tabeq.js"', JSON.stringify(moduleUrl(entry)));
 worker = replaceOnce(worker, '"./pkg/tabeq_trust.js"', JSON.stringify(moduleUrl(read("pkg/tabeq_trust.js"))));
 worker = replaceOnce(worker, '"./zip.js"', JSON.stringify(moduleUrl(read("zip.js"))));
-const wasm = {
-  tabeq: base64(readFileSync(join(dir, "pkg", "tabeq_bg.wasm"))),
-  tabeq_trust: base64(readFileSync(join(dir, "pkg", "tabeq_trust_bg.wasm"))),
-};
+const wasm = Object.fromEntries(
+  ["tabeq", "tabeq_explain", "tabeq_submission", "tabeq_trust"].map((name) => [name, base64(readFileSync(join(dir, "pkg", `${name}_bg.wasm`)))]),
+);
 worker = replaceOnce(worker, "const STANDALONE = false;", "const STANDALONE = true;");
 
 let app = read("app.js");

@@ -2,7 +2,8 @@
 // responsive on the largest inputs. Messages: {id, op, view, args} in; {id, ok, value | error}
 // and {id, progress} out. A new run of a view supersedes the one before: the older run stops at
 // its next task and answers with the code "superseded", so results always belong to the
-// latest files of that view. Both modules load at start (no fetch after the page is ready).
+// latest files of that view. The score module loads first (the page is ready with it); the
+// explain, submission and trust modules load right after it, and an operation waits for its own.
 import init, * as tabeq from "./pkg/tabeq.js";
 import initTrust, * as trustModule from "./pkg/tabeq_trust.js";
 import { readZip } from "./zip.js";
@@ -18,9 +19,16 @@ function wasmSource(wasm, name) {
   return Uint8Array.from(atob(wasm[name]), (c) => c.charCodeAt(0));
 }
 
-const ready = embedded.then((wasm) =>
-  Promise.all([init({ module_or_path: wasmSource(wasm, "tabeq") }), initTrust({ module_or_path: wasmSource(wasm, "tabeq_trust") })]),
-);
+const ready = embedded.then((wasm) => init({ module_or_path: wasmSource(wasm, "tabeq"), load: [] }));
+const afterScore = (load) => Promise.all([embedded, ready]).then(([wasm]) => load(wasm));
+/** The modules loaded after the score module, by name. */
+const modules = {
+  explain: afterScore((wasm) => tabeq.loadModule("explain", wasmSource(wasm, "tabeq_explain"))),
+  submission: afterScore((wasm) => tabeq.loadModule("submission", wasmSource(wasm, "tabeq_submission"))),
+  trust: afterScore((wasm) => initTrust({ module_or_path: wasmSource(wasm, "tabeq_trust") })),
+};
+/** The module each operation needs besides the score module. */
+const NEEDS = { check: "explain", explain: "explain", suite: "submission", trust: "trust" };
 
 /** The latest run id of each view; an older run of the view is superseded. */
 const latest = new Map();
@@ -278,6 +286,7 @@ self.onmessage = async (event) => {
   latest.set(run.view, id);
   try {
     await ready;
+    if (NEEDS[op]) await modules[NEEDS[op]];
     const value = await OPS[op](args ?? {}, (progress) => self.postMessage({ id, progress }), run);
     self.postMessage({ id, ok: true, value });
   } catch (error) {

@@ -309,10 +309,11 @@ pub fn read_config(path: &Path) -> Result<Vec<u8>, FatalError> {
 
 /// A directory must exist.
 pub fn require_dir(path: &Path, what: &str) -> Result<(), FatalError> {
-    if path.is_dir() {
-        Ok(())
-    } else {
-        Err(FatalError::missing_directory(what, &shown(path)))
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Ok(()),
+        // Something is there (a file): it is not missing, it is the wrong thing.
+        Ok(_) => Err(FatalError::not_a_directory(what, &shown(path))),
+        Err(_) => Err(FatalError::missing_directory(what, &shown(path))),
     }
 }
 
@@ -331,6 +332,10 @@ pub fn read_config_files(config_root: &Path) -> Result<Vec<ConfigFile>, FatalErr
         }
         let bytes = read_config(&entry.path())?;
         files.push(ConfigFile { name, bytes });
+    }
+    if files.is_empty() {
+        // Named here, where the directory is known (the core's plan sees only the files).
+        return Err(FatalError::no_configs_in(&shown(config_root)));
     }
     Ok(files)
 }

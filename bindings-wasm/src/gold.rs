@@ -1,5 +1,8 @@
 //! JavaScript export of `Gold`: one gold prepared once, scored against many predictions
-//! (`tabeq::file_input::GoldScorer`).
+//! (`tabeq::file_input::GoldScorer`), in the score module. Its `partialCredit` is computed by
+//! `CreditGold`, the same prepared gold in the explain module: partial credit costs a third of the
+//! score module's gzipped size (measured in BENCHMARKS.md), so the package's entry
+//! (`bindings-wasm/js/credit-gold.js`) prepares a `CreditGold` at the first `partialCredit` call.
 
 use serde::Serialize;
 use tabeq::file_input::{FileInput, GoldScorer};
@@ -16,6 +19,7 @@ use crate::{throw, to_js};
 /// const rewards = gold.scores(completionsAsCsv); // Float64Array of 1/0
 /// gold.free();
 /// ```
+#[cfg(feature = "score")]
 #[wasm_bindgen(js_name = Gold)]
 pub struct JsGold {
     scorer: GoldScorer,
@@ -33,15 +37,23 @@ fn each<T: Serialize>(items: &JsValue, f: impl Fn(&FileInput) -> T) -> Result<Js
     to_js(&prediction_files(items)?.iter().map(f).collect::<Vec<T>>())
 }
 
+/// The scorer of `gold` under `config` (`options.configFileName` as for `evaluate`), or the
+/// config and gold errors `evaluate` throws.
+fn prepare(gold: JsValue, config: JsValue, options: JsValue) -> Result<GoldScorer, JsValue> {
+    let files = task_files(&JsValue::NULL, Some(&gold), &config, &options)?;
+    throw(files.gold_scorer())
+}
+
+#[cfg(feature = "score")]
 #[wasm_bindgen(js_class = Gold)]
 impl JsGold {
     /// Prepare `gold` under `config` (`options.configFileName` as for `evaluate`). Throws the
     /// config and gold errors `evaluate` throws.
     #[wasm_bindgen(constructor)]
     pub fn new(gold: JsValue, config: JsValue, options: JsValue) -> Result<JsGold, JsValue> {
-        let files = task_files(&JsValue::NULL, Some(&gold), &config, &options)?;
-        let scorer = throw(files.gold_scorer())?;
-        Ok(JsGold { scorer })
+        Ok(JsGold {
+            scorer: prepare(gold, config, options)?,
+        })
     }
 
     /// The official per-task record, as `evaluate` returns it.
@@ -61,18 +73,6 @@ impl JsGold {
         Ok(items.iter().map(|p| self.scorer.score(p)).collect())
     }
 
-    /// The partial credit of each prediction (`PartialCredit` of `explain`);
-    /// `options.signatureStrict` refuses thousands separators in the column signature.
-    #[wasm_bindgen(js_name = partialCredit)]
-    pub fn partial_credit(
-        &self,
-        predictions: JsValue,
-        options: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        let strict = throw(bool_option(&options, "signatureStrict"))?.unwrap_or(false);
-        each(&predictions, |p| self.scorer.partial_credit(p, strict))
-    }
-
     /// The normalized config.
     #[wasm_bindgen(getter)]
     pub fn config(&self) -> Result<JsValue, JsValue> {
@@ -89,5 +89,37 @@ impl JsGold {
     #[wasm_bindgen(getter, js_name = columnCount)]
     pub fn column_count(&self) -> usize {
         self.scorer.gold().table().column_count()
+    }
+}
+
+/// A gold prepared for `Gold.partialCredit` in the explain module (`CreditGold` is internal to
+/// the package's entry).
+#[cfg(feature = "explain")]
+#[wasm_bindgen(js_name = CreditGold)]
+pub struct JsCreditGold {
+    scorer: GoldScorer,
+}
+
+#[cfg(feature = "explain")]
+#[wasm_bindgen(js_class = CreditGold)]
+impl JsCreditGold {
+    /// Prepare `gold` as `new Gold(gold, config, options)` does.
+    #[wasm_bindgen(constructor)]
+    pub fn new(gold: JsValue, config: JsValue, options: JsValue) -> Result<JsCreditGold, JsValue> {
+        Ok(JsCreditGold {
+            scorer: prepare(gold, config, options)?,
+        })
+    }
+
+    /// The partial credit of each prediction (`PartialCredit` of `explain`);
+    /// `options.signatureStrict` refuses thousands separators in the column signature.
+    #[wasm_bindgen(js_name = partialCredit)]
+    pub fn partial_credit(
+        &self,
+        predictions: JsValue,
+        options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let strict = throw(bool_option(&options, "signatureStrict"))?.unwrap_or(false);
+        each(&predictions, |p| self.scorer.partial_credit(p, strict))
     }
 }

@@ -19,21 +19,26 @@
 //! evaluate("x\n3.0\n", "n\n3\n", config).passed; // true
 //! ```
 
-#[cfg(feature = "evaluator")]
+// Each WebAssembly module is built with one feature and uses part of the shared helpers; the
+// host build (every feature) is the one clippy checks for unused code.
+#![cfg_attr(
+    not(all(feature = "evaluator", feature = "trust")),
+    allow(dead_code, unused_imports)
+)]
+
+#[cfg(any(feature = "score", feature = "explain"))]
 mod gold;
-// The trust module alone uses only the file arguments.
-#[cfg_attr(not(feature = "evaluator"), allow(dead_code))]
 mod js_args;
-#[cfg(feature = "evaluator")]
+#[cfg(any(feature = "score", feature = "submission"))]
 mod suite_classes;
-#[cfg(feature = "evaluator")]
+#[cfg(any(feature = "score", feature = "explain", feature = "submission"))]
 mod task_functions;
 #[cfg(feature = "trust")]
 mod trust;
 
 use js_sys::Reflect;
 use serde::Serialize;
-#[cfg(not(feature = "trust"))]
+#[cfg(all(feature = "explain", not(feature = "trust")))]
 use tabeq::error::ArgumentError;
 use tabeq::error::CodedError;
 use tabeq_trust::error_catalogue;
@@ -69,7 +74,7 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue
 }
 
 /// A document rendered in the format named by a JavaScript value.
-#[cfg(feature = "evaluator")]
+#[cfg(any(feature = "score", feature = "explain", feature = "submission"))]
 pub(crate) fn render(document: &tabeq::Document, format: &JsValue) -> Result<String, JsValue> {
     let format = format.as_string().unwrap_or_default();
     throw(tabeq::file_input::render_document(document, &format))
@@ -82,7 +87,7 @@ pub(crate) fn throw<T, E: Into<CodedError>>(result: Result<T, E>) -> Result<T, J
 /// Render a document (from `explainDocument`, `validationDocument`, …) as `"text"`,
 /// `"markdown"`, `"html"` or `"csv"`. A build with the trust module exports the trust module's
 /// `renderDocument` instead (one export of a name per module; it renders any document).
-#[cfg(not(feature = "trust"))]
+#[cfg(all(feature = "explain", not(feature = "trust")))]
 #[wasm_bindgen(js_name = renderDocument)]
 pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsValue> {
     throw(inspectable(&document, "document"))?;

@@ -1,6 +1,7 @@
 //! JavaScript classes over a whole suite, fed one task at a time so a page can show progress
-//! and stop between tasks: `SuiteRun` (scoring, `tabeq::suite`) and `SubmissionRun` (the
-//! gold-less check, `tabeq::submission`), plus `sniffFile`.
+//! and stop between tasks: `SuiteRun` (scoring, `tabeq::suite`, in the score module) and
+//! `SubmissionRun` (the gold-less check, `tabeq::submission`), plus `sniffFile` (both in the
+//! submission module).
 
 use tabeq::file_input::FileInput;
 use tabeq::submission::{ForeignFile, SubmissionCheck};
@@ -17,11 +18,13 @@ use crate::{throw, to_js};
 /// for (const id of run.taskIds) run.scoreTask(id, predictionText ?? null, goldText);
 /// const summary = run.summary();
 /// ```
+#[cfg(feature = "score")]
 #[wasm_bindgen]
 pub struct SuiteRun {
     run: tabeq::SuiteRun,
 }
 
+#[cfg(feature = "score")]
 #[wasm_bindgen]
 impl SuiteRun {
     /// Plan a suite: `configFiles` is `{name, content}[]` from `configs/`,
@@ -104,11 +107,13 @@ impl SuiteRun {
 /// run.report();            // SubmissionReport
 /// run.render("markdown");  // the report for people: "text" | "markdown" | "html" | "csv"
 /// ```
+#[cfg(feature = "submission")]
 #[wasm_bindgen]
 pub struct SubmissionRun {
     check: SubmissionCheck,
 }
 
+#[cfg(feature = "submission")]
 #[wasm_bindgen]
 impl SubmissionRun {
     /// Plan the check: `configFiles` is `{name, content}[]` from `configs/`, `predictionDirs` the
@@ -151,6 +156,7 @@ impl SubmissionRun {
 
 /// What a file that is not UTF-8 text appears to be, from its first bytes: `{kind, advice}`, or
 /// `null` for anything else.
+#[cfg(feature = "submission")]
 #[wasm_bindgen(js_name = sniffFile)]
 pub fn sniff_file(head: JsValue) -> Result<JsValue, JsValue> {
     match csv_input(&head, "head")? {

@@ -1,6 +1,6 @@
-//! JavaScript exports for one task: evaluate, configWarnings, validatePrediction, explain (and
-//! their documents), readTable and canonicalize. Each converts its arguments and calls
-//! `tabeq::file_input`.
+//! JavaScript exports for one task. Each converts its arguments and calls `tabeq::file_input`.
+//! The score module (feature `score`) has evaluate, configWarnings, readTable and canonicalize;
+//! the explain module (feature `explain`) validatePrediction and explain, with their documents.
 
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::explain::{Diagnosis, ExplainOptions};
@@ -12,8 +12,10 @@ use crate::js_args::{bool_option, config_file_name, count_option, string};
 use crate::{config_input, input, throw, to_js};
 
 /// Largest `maxItems` / `maxValueChars` accepted by `explain` (keeps the diagnosis bounded).
+#[cfg(feature = "explain")]
 const MAX_EXPLAIN_LIMIT: usize = 10_000;
 /// Most rows `readTable` returns.
+#[cfg(feature = "score")]
 const MAX_SHOWN_ROWS: usize = 100_000;
 
 /// A prediction or gold argument.
@@ -22,6 +24,7 @@ pub(crate) fn csv_input(value: &JsValue, what: &str) -> Result<FileInput, JsValu
 }
 
 /// The files of a one-task call (`gold` absent for the gold-less check).
+#[cfg(any(feature = "score", feature = "explain"))]
 pub(crate) fn task_files(
     prediction: &JsValue,
     gold: Option<&JsValue>,
@@ -37,6 +40,7 @@ pub(crate) fn task_files(
 }
 
 /// Score one task: the official per-task record (`TaskResult` in `tabeq.d.ts`).
+#[cfg(feature = "score")]
 #[wasm_bindgen]
 pub fn evaluate(
     prediction: JsValue,
@@ -50,6 +54,7 @@ pub fn evaluate(
 
 /// The keys of a config that the official evaluator ignores, so that a page can show them
 /// (`ConfigWarning[]` in `tabeq.d.ts`); they never change a result.
+#[cfg(feature = "score")]
 #[wasm_bindgen(js_name = configWarnings)]
 pub fn config_warnings(config: JsValue) -> Result<JsValue, JsValue> {
     let config = throw(config_input(&config, "config"))?;
@@ -58,6 +63,7 @@ pub fn config_warnings(config: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// The validation report of `validatePrediction`'s arguments.
+#[cfg(feature = "explain")]
 fn validation(
     prediction: &JsValue,
     config: &JsValue,
@@ -67,6 +73,7 @@ fn validation(
 }
 
 /// The pre-submission check without gold (`ValidationReport` in `tabeq.d.ts`).
+#[cfg(feature = "explain")]
 #[wasm_bindgen(js_name = validatePrediction)]
 pub fn validate_prediction(
     prediction: JsValue,
@@ -77,6 +84,7 @@ pub fn validate_prediction(
 }
 
 /// The validation report as a document (`Document` in `tabeq.d.ts`), for `renderDocument`.
+#[cfg(feature = "explain")]
 #[wasm_bindgen(js_name = validationDocument)]
 pub fn validation_document(
     prediction: JsValue,
@@ -86,6 +94,7 @@ pub fn validation_document(
     to_js(&validation(&prediction, &config, &options)?.document())
 }
 
+#[cfg(feature = "explain")]
 fn explain_options(options: &JsValue) -> Result<ExplainOptions, JsValue> {
     let mut out = ExplainOptions::default();
     let count = |key| throw(count_option(options, key, MAX_EXPLAIN_LIMIT));
@@ -98,6 +107,7 @@ fn explain_options(options: &JsValue) -> Result<ExplainOptions, JsValue> {
 }
 
 /// The diagnosis of `explain`'s arguments.
+#[cfg(feature = "explain")]
 fn diagnose(
     prediction: JsValue,
     gold: JsValue,
@@ -111,6 +121,7 @@ fn diagnose(
 
 /// Why a prediction fails (`Diagnosis` in `tabeq.d.ts`): the official record plus shape,
 /// types, the best mapping, missing/extra rows, near-miss hints and partial credit.
+#[cfg(feature = "explain")]
 #[wasm_bindgen]
 pub fn explain(
     prediction: JsValue,
@@ -123,6 +134,7 @@ pub fn explain(
 
 /// The diagnosis as a document (`Document` in `tabeq.d.ts`): what the notebook view and
 /// `tabeq check` show, for `renderDocument` or a page's own view.
+#[cfg(feature = "explain")]
 #[wasm_bindgen(js_name = explainDocument)]
 pub fn explain_document(
     prediction: JsValue,
@@ -135,6 +147,7 @@ pub fn explain_document(
 
 /// A CSV file as the strict reader sees it (`TableView` in `tabeq.d.ts`): its header, row count
 /// and first `options.maxRows` rows (default 100). Throws the CSV error code (stage `csv`).
+#[cfg(feature = "score")]
 #[wasm_bindgen(js_name = readTable)]
 pub fn read_table(csv: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let max_rows = throw(count_option(&options, "maxRows", MAX_SHOWN_ROWS))?.unwrap_or(100);
@@ -143,6 +156,7 @@ pub fn read_table(csv: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// The canonical value of one cell under a column rule (`null` for a null value).
+#[cfg(feature = "score")]
 #[wasm_bindgen]
 pub fn canonicalize(value: JsValue, column: JsValue) -> Result<JsValue, JsValue> {
     let value = throw(string(&value, "value"))?;

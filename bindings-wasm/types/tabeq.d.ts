@@ -32,6 +32,9 @@ export interface TaskConfigObject {
   columns: ColumnConfig[];
 }
 
+// <generated: error-codes>
+
+/** Why a task failed: `TaskResult.error_code` (never thrown). */
 export type TaskErrorCode =
   | "missing_prediction"
   | "invalid_prediction_csv"
@@ -41,6 +44,7 @@ export type TaskErrorCode =
   | "relation_mismatch"
   | "search_limit_exceeded";
 
+/** A CSV file the strict reader refuses (thrown with stage "csv"). */
 export type CsvErrorCode =
   | "csv_invalid_utf8"
   | "csv_too_large"
@@ -55,6 +59,7 @@ export type CsvErrorCode =
   | "csv_unterminated_quote"
   | "csv_not_a_regular_file";
 
+/** A cell that does not read under its column rule. */
 export type CellErrorCode =
   | "cell_invalid_number"
   | "cell_percent_not_allowed"
@@ -66,6 +71,7 @@ export type CellErrorCode =
   | "cell_datetime_out_of_range"
   | "cell_invalid_boolean";
 
+/** A broken config, gold or suite layout (stage "config", "gold" or "suite"). */
 export type FatalErrorCode =
   | "config_invalid_json"
   | "config_unsupported_schema"
@@ -81,15 +87,16 @@ export type FatalErrorCode =
   | "suite_duplicate_task_id"
   | "suite_invalid_config_name";
 
-/** Errors of the binding itself: a wrong argument type or size, a suite used out of order, a bug. */
+/** Errors of the binding itself: a wrong argument type or size, a suite used out of order, a freed object, a module not loaded, a bug. */
 export type BindingErrorCode =
   | "invalid_argument"
   | "suite_incomplete"
   | "unknown_task"
   | "internal_error"
   | "lone_surrogate"
-  /** A method or getter of a SuiteRun, Gold or SubmissionRun used after its free(), or free() called twice. */
-  | "freed_object";
+  | "freed_object"
+  | "module_not_loaded";
+// </generated: error-codes>
 
 /** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
 export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode;

@@ -52,6 +52,15 @@ export interface TrustOptions {
   compare?: boolean | { resamples?: number; seed?: number; confidence?: number } | null;
   /** Expected instances: reliability {dataset, operator, instance_id}, robustness {dataset, question_id, perturbation_id?}. */
   expected?: ExpectedInstance[] | string | null;
+  /** The main table's layout in every document format: row order (given, or by a column),
+   * the metric columns kept (`"ASR"`, `"Avg. ASR"`, ...) and the decimals of percentages. */
+  layout?: {
+    rows?: string[] | string;
+    order_by?: string;
+    ascending?: boolean;
+    columns?: string[] | string;
+    decimals?: number;
+  } | null;
 }
 
 export interface ExpectedInstance {
@@ -73,6 +82,8 @@ export interface Finding {
 /** A paired comparison of two models on the instances they share. */
 export interface Comparison {
   metric: "mrs" | "asr";
+  /** With grouping keys besides model: the group compared within (Holm runs per group). */
+  within?: Record<string, string>;
   a: string;
   b: string;
   shared: number;
@@ -136,7 +147,7 @@ export type Block =
   | ({ kind: "table" } & Table)
   | { kind: "figure"; caption: string; svg: string };
 
-export type DocumentFormat = "text" | "markdown" | "html" | "csv" | "svg";
+export type DocumentFormat = "text" | "markdown" | "html" | "csv" | "svg" | "latex";
 
 export type TrustErrorCode =
   | "invalid_json"

@@ -1,5 +1,5 @@
 
-// Browser build (pkg/tabeq.js) only: the Node build (pkg-node/tabeq.js) is ready when required.
+// Browser build (pkg/tabeq_trust.js) only: the Node build (pkg-node/tabeq_trust.js) is ready when required.
 /** Load the WebAssembly module; call once before anything else. */
 export default function init(
   moduleOrPath?: { module_or_path: RequestInfo | URL | Response | BufferSource | WebAssembly.Module } | RequestInfo | URL,

@@ -35,6 +35,9 @@ code_enum! {
         LoneSurrogate => "lone_surrogate",
         /// JavaScript: a method of `Gold`, `SuiteRun` or `SubmissionRun` called after `free()`, or `free()` called twice.
         FreedObject => "freed_object",
+        /// JavaScript in a browser: a function of the explain or submission module called before
+        /// that module was loaded (`init` without it and no `loadModule` yet).
+        ModuleNotLoaded => "module_not_loaded",
     }
 }
 

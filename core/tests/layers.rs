@@ -65,7 +65,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
                 &["group", "completeness", "compare", "trend"],
             ),
             ("metrics", &["reliability", "robustness", "manifest"]),
-            ("reports", &["document", "json", "report"]),
+            ("reports", &["document", "json", "latex", "report"]),
         ],
     ),
     // The fuzz targets' helper crate has no modules of its own.

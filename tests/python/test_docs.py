@@ -127,6 +127,19 @@ def with_tabeq_on_path() -> dict[str, str]:
     return dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
 
 
+def run_shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` run by bash in ``cwd``, with this environment's ``tabeq`` first on PATH."""
+    return subprocess.run(
+        ["bash", "-c", command],
+        cwd=cwd,
+        env=with_tabeq_on_path(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
 def copy_examples(to: Path) -> None:
     shutil.copytree(REPO / "examples", to / "examples")
 
@@ -146,14 +159,7 @@ def test_readme_command_line_block_runs(tmp_path: Path) -> None:
     commands = shell_commands(block)
     assert {" ".join(c.split()[:2]) for c in commands} == set(README_EXIT_CODES)
     for command in commands:
-        done = subprocess.run(
-            ["bash", "-c", command],
-            cwd=tmp_path,
-            env=with_tabeq_on_path(),
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        done = run_shell(command, tmp_path)
         assert done.returncode == README_EXIT_CODES[" ".join(command.split()[:2])], (command, done.stderr)
         assert done.stdout or "--quiet" in command, command
     summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
@@ -169,14 +175,7 @@ def test_make_example_runs_its_recipe(tmp_path: Path) -> None:
     assert match.group(1).split() == ["package"], "make example needs only the package"
     recipe = match.group(2).replace("\\\n", " ").replace("\t", "").replace("$(VENV)/bin/", "")
     copy_examples(tmp_path)
-    done = subprocess.run(
-        ["bash", "-c", recipe],
-        cwd=tmp_path,
-        env=with_tabeq_on_path(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = run_shell(recipe, tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "examples/suite/evaluation_summary.json").is_file()
     assert "examples/suite/evaluation_summary.json" in done.stdout
@@ -277,5 +276,6 @@ def test_docs_site_sources_assemble_with_working_links(tmp_path: Path) -> None:
     assert links >= 10
     api = (out / "reference" / "python.md").read_text(encoding="utf-8")
     assert "::: tabeq" in api and "### tabeq.Gold" in api and "Gold.scores(" in api
+    assert "### tabeq.evaluate(" in api
     assert "tabeq evaluate" in (out / "reference" / "cli.md").read_text(encoding="utf-8")
     assert "### evaluate" in (out / "reference" / "js.md").read_text(encoding="utf-8")

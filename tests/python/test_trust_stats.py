@@ -56,13 +56,15 @@ def test_mrs_sign_flip_matches_scipy_permutation_test(seed: int) -> None:
     assert comparison["difference"] == pytest.approx(float(np.mean(d)), abs=1e-12)
 
 
-def robustness_pair(seed: int, questions: int) -> list[dict[str, Any]]:
+def robustness_pair(
+    seed: int, questions: int, operators: tuple[str, ...] = ("ROS", "WLR", "NRI")
+) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     records: list[dict[str, Any]] = []
     for model, flip_rate in (("A", 0.2), ("B", 0.45)):
         for q in range(questions):
             records.append({"model": model, "dataset": "d", "question_id": q, "correct": True})
-            for op in ("ROS", "WLR", "NRI"):
+            for op in operators:
                 flipped = rng.random() < flip_rate
                 records.append(
                     {
@@ -77,19 +79,43 @@ def robustness_pair(seed: int, questions: int) -> list[dict[str, Any]]:
     return records
 
 
-@pytest.mark.parametrize("seed", [5, 6, 7])
-def test_asr_sign_flip_is_the_exact_binomial_test(seed: int) -> None:
-    records = robustness_pair(seed, 60)
-    comparison = trust.robustness(records, by=["model"], compare=True).comparisons[0]
-    flips = {
+def flips_of(records: list[dict[str, Any]]) -> dict[tuple[str, int, str], bool]:
+    return {
         (r["model"], r["question_id"], r["perturbation_id"]): not r["correct"]
         for r in records
         if "operator" in r
     }
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_asr_sign_flip_flips_whole_questions(seed: int) -> None:
+    # The question is the cluster: its perturbations' differences are summed and flipped together.
+    records = robustness_pair(seed, 14)
+    comparison = trust.robustness(records, by=["model"], compare=True).comparisons[0]
+    flips = flips_of(records)
+    per_question = np.array(
+        [
+            sum(int(flips[("A", q, p)]) - int(flips[("B", q, p)]) for p in ("ROS", "WLR", "NRI"))
+            for q in range(14)
+        ]
+    )
+    expected = stats.permutation_test(
+        (per_question,), np.sum, permutation_type="samples", n_resamples=np.inf, alternative="two-sided"
+    ).pvalue
+    assert comparison["shared"] == 42
+    assert comparison["p_value"] == pytest.approx(expected, abs=1e-9)
+    assert comparison["difference"] == pytest.approx(per_question.sum() / 42, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_asr_sign_flip_with_one_perturbation_a_question_is_the_exact_binomial_test(seed: int) -> None:
+    records = robustness_pair(seed, 60, operators=("NRI",))
+    comparison = trust.robustness(records, by=["model"], compare=True).comparisons[0]
+    flips = flips_of(records)
     a_only = sum(1 for (m, q, p), f in flips.items() if m == "A" and f and not flips[("B", q, p)])
     b_only = sum(1 for (m, q, p), f in flips.items() if m == "A" and not f and flips[("B", q, p)])
     expected = stats.binomtest(a_only, a_only + b_only, 0.5, alternative="two-sided").pvalue
-    assert comparison["shared"] == 180
+    assert comparison["shared"] == 60
     assert comparison["p_value"] == pytest.approx(expected, abs=1e-9)
 
 

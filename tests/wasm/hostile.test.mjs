@@ -299,7 +299,7 @@ test("a class instance used after free() or freed twice throws freed_object", ()
   const instances = [
     ["SuiteRun", new tabeq.SuiteRun([config], ["task_1"]), [(r) => r.taskIds, (r) => r.summary(), (r) => r.scoreTask("task_1", "a\n1\n", GOLD), (r) => r.summaryJson()]],
     ["SubmissionRun", new tabeq.SubmissionRun([config], ["task_1"]), [(r) => r.taskIds, (r) => r.checkTask("task_1", "a\n1\n"), (r) => r.report(), (r) => r.render("text")]],
-    ["Gold", new tabeq.Gold(GOLD, CONFIG), [(g) => g.rowCount, (g) => g.evaluate("name,value\na,1.25\n"), (g) => g.scores(["x\n"]), (g) => g.config]],
+    ["Gold", new tabeq.Gold(GOLD, CONFIG), [(g) => g.rowCount, (g) => g.evaluate("name,value\na,1.25\n"), (g) => g.scores(["x\n"]), (g) => g.config, (g) => g.partialCredit(["x\n"])]],
   ];
   for (const [name, instance, uses] of instances) {
     assert.ok(uses[0](instance), `${name} works before free()`);

@@ -210,3 +210,23 @@ test("any record field groups, and strict mode makes completeness findings error
     code: "near_duplicate_names",
   });
 });
+
+test("a paper's tables: LaTeX with the layout, comparisons within each dataset", () => {
+  const rel = readFileSync(join(ROOT, "examples", "trust", "paper-reliability.jsonl"), "utf8");
+  const order = Object.keys(TABLE_2);
+  const doc = tabeqTrust.trustDocument("reliability", rel, {
+    layout: { rows: order, columns: ["FRR", "PRR", "NRR", "MRS", "Avg. MRS"] },
+  });
+  const latex = tabeqTrust.renderDocument(doc, "latex");
+  const main = latex.split("% MRS by group\n")[1].split("\\bottomrule")[0];
+  assert.ok(main.startsWith("\\begin{tabular}{lrrrrrrrrr}\n\\toprule\n"), main);
+  const body = main.split("\\midrule\n")[1].trim().split("\n");
+  assert.deepEqual(body.map((line) => line.split(" & ")[0]), order);
+  assert.match(body[order.indexOf("GPT-5.5")], /\\textbf\{23\.22\}.*\\textbf\{25\.19\}/);
+  assert.throws(() => tabeqTrust.trustReliability(rel, { layout: { columns: "XYZ" } }), { code: "invalid_options" });
+  const compared = tabeqTrust.trustReliability(rel, { by: "model,dataset", compare: true });
+  assert.deepEqual(
+    [...new Set(compared.comparisons.map((c) => c.within.dataset))],
+    ["AIDABench-QA", "DABench"],
+  );
+});

@@ -102,6 +102,7 @@ BindingErrorCode = Literal[
     "internal_error",
     "lone_surrogate",
     "freed_object",
+    "module_not_loaded",
 ]
 """Errors a binding raises about its arguments or its own state. Python raises
 ``invalid_argument``; the others are JavaScript's (a suite summary asked for too early, an

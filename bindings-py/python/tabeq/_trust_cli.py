@@ -15,7 +15,7 @@ from typing import Any, Callable, Union, cast
 from . import _tabeq, trust
 
 EXIT_INVALID = 2
-FORMATS = ("table", "json", "csv", "markdown", "html", "svg")
+FORMATS = ("table", "json", "csv", "markdown", "html", "svg", "latex")
 
 _Report = Union[trust.ReliabilityReport, trust.RobustnessReport]
 
@@ -47,10 +47,26 @@ def _fail(exc: trust.TrustError, fmt: str) -> int:
     return EXIT_INVALID
 
 
+def _layout(args: argparse.Namespace) -> dict[str, Any] | None:
+    # The layout flags as the core's `layout` object (the core checks the names against the table).
+    layout = {
+        "rows": args.rows,
+        "order_by": args.order_by,
+        "ascending": args.ascending or None,
+        "columns": args.columns,
+        "decimals": args.decimals,
+    }
+    layout = {name: value for name, value in layout.items() if value is not None}
+    return layout or None
+
+
 def _common(args: argparse.Namespace) -> trust.ReportOptions:
-    # Each report option has the flag of its name; --operators names a file, whose text is passed.
-    options = {name: getattr(args, name) for name in trust.ReportOptions.__annotations__}
-    return cast(trust.ReportOptions, {**options, "operators": _operators_text(args.operators)})
+    # Each report option has the flag of its name; --operators names a file, whose text is passed;
+    # the layout flags make one `layout` option.
+    names = [name for name in trust.ReportOptions.__annotations__ if name != "layout"]
+    options = {name: getattr(args, name) for name in names}
+    extra = {"operators": _operators_text(args.operators), "layout": _layout(args)}
+    return cast(trust.ReportOptions, {**options, **extra})
 
 
 def _guarded(run: Callable[[argparse.Namespace], _Report]) -> Callable[[argparse.Namespace], int]:
@@ -121,9 +137,23 @@ def _add_report_options(p: argparse.ArgumentParser, default_by: str, keys: tuple
     )
     p.add_argument("--strict", action="store_true", help="completeness findings are errors (exit status 2)")
     p.add_argument(
+        "--rows", default=None, metavar="A,B,...", help="row order of the main table (first-column values)"
+    )
+    p.add_argument(
+        "--order-by", default=None, metavar="COLUMN", help="order rows by a column or metric (largest first)"
+    )
+    p.add_argument("--ascending", action="store_true", help="with --order-by: smallest first")
+    p.add_argument(
+        "--columns", default=None, metavar="M,...", help="metric columns to keep (e.g. ASR,RAD,'Avg. ASR')"
+    )
+    p.add_argument(
+        "--decimals", type=int, default=None, metavar="N", help="decimals of percentages (default 2)"
+    )
+    p.add_argument(
         "--compare",
         action="store_true",
-        help="paired comparisons of every pair of models (exact p-values, Holm-adjusted)",
+        help="paired comparisons of every pair of models within each group of the other --by keys "
+        "(exact p-values, Holm-adjusted per group)",
     )
     p.add_argument(
         "--expected",

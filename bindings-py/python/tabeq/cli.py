@@ -97,12 +97,15 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     # Same path handling as the official evaluator: roots resolved, --output used as given.
     prediction_root = Path(args.prediction_root).resolve()
     output = Path(args.output) if args.output is not None else prediction_root / "evaluation_summary.json"
-    try:
-        # Before scoring, so that a whole suite is not scored in vain.
-        _tabeq.check_output(os.fspath(output))
-    except OutputError as exc:
-        print(f"Evaluator fatal error: {exc.code}: {exc}", file=sys.stderr)
-        return EXIT_FATAL
+    # The default output lies inside the prediction root: when that root is no directory, the suite
+    # below reports the root itself, rather than the output check blaming a path nobody gave.
+    if args.output is not None or prediction_root.is_dir():
+        try:
+            # Before scoring, so that a whole suite is not scored in vain.
+            _tabeq.check_output(os.fspath(output))
+        except OutputError as exc:
+            print(f"Evaluator fatal error: {exc.code}: {exc}", file=sys.stderr)
+            return EXIT_FATAL
     if args.explain and _is_within(output, prediction_root):
         _warn(
             f"the summary {output} is inside the prediction root, where participants may read it; "
@@ -324,7 +327,37 @@ def build_parser() -> argparse.ArgumentParser:
         _add_task_command(sub, name, func, gold=gold, formats=formats, help=summary, description=description)
     add_trust_subcommand(sub)
     _add_spider2_subcommand(sub)
+    _optional_subcommands(parser)
     return parser
+
+
+def _subcommands(
+    parser: argparse.ArgumentParser,
+) -> Optional[argparse._SubParsersAction[argparse.ArgumentParser]]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action
+    return None
+
+
+def _optional_subcommands(parser: argparse.ArgumentParser) -> None:
+    """Make the nested command groups (``tabeq trust ...``) optional for argparse, which would
+    otherwise name the missing one by its internal ``dest``; ``_require_subcommand`` asks for it."""
+    top = _subcommands(parser)
+    for sub in top.choices.values() if top is not None else ():
+        nested = _subcommands(sub)
+        if nested is not None:
+            nested.required = False
+
+
+def _require_subcommand(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A command group given without its command (``tabeq trust``): a usage error from the group
+    that lists its commands."""
+    top = _subcommands(parser)
+    group = top.choices.get(args.command) if top is not None else None
+    nested = _subcommands(group) if group is not None else None
+    if group is not None and nested is not None and getattr(args, nested.dest, None) is None:
+        group.error(f"a command is required: one of {', '.join(nested.choices)}")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -332,7 +365,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     # The official evaluator's flags without a command: run `evaluate`, as a drop-in.
     if args_list and args_list[0].startswith("--") and args_list[0] not in ("--help", "--version"):
         args_list.insert(0, "evaluate")
-    args = build_parser().parse_args(args_list)
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    _require_subcommand(parser, args)
     try:
         code: int = args.func(args)
     except BrokenPipeError:

@@ -175,6 +175,10 @@ class ReportOptions(TypedDict, total=False):
     """Paired comparisons of every pair of models (default False)."""
     expected: ExpectedLike | None
     """The instances every model should have."""
+    layout: Mapping[str, Any] | None
+    """The main table's layout in every text format: ``rows`` (a list of first-column values)
+    or ``order_by`` (a column or metric, with ``ascending``), ``columns`` (metrics kept, such as
+    ``"ASR"`` or ``"Avg. ASR"``) and ``decimals``."""
 
 
 def _options_json(by: ByLike, options: ReportOptions) -> str:
@@ -266,6 +270,10 @@ class _Report:
     def to_html(self) -> str:
         """The report as an HTML fragment (tables, notes, SVG charts)."""
         return self._native.render("html")
+
+    def to_latex(self) -> str:
+        """The report's tables as LaTeX (booktabs; the best value of each column in bold)."""
+        return self._native.render("latex")
 
     def to_svg(self) -> str:
         """The report's charts as one SVG document (per-operator bars, level curves, heatmaps)."""

@@ -289,6 +289,14 @@ pub enum FatalDetail {
         /// Its path.
         path: String,
     },
+    /// `suite_missing_directory`: something other than a directory (a file) is at the `what`
+    /// directory's path.
+    NotADirectory {
+        /// Which directory.
+        what: String,
+        /// Its path.
+        path: String,
+    },
     /// `suite_missing_directory`: the directory cannot be listed.
     CannotList {
         /// Its path.
@@ -298,6 +306,11 @@ pub enum FatalDetail {
     },
     /// `suite_no_configs`.
     NoConfigs,
+    /// `suite_no_configs`: the config directory at `path` holds no `task_*.json` file.
+    NoConfigsIn {
+        /// The config directory.
+        path: String,
+    },
     /// `suite_invalid_config_name`: a `task_*.json` whose stem is not a task id.
     InvalidConfigName {
         /// The stem.
@@ -358,8 +371,10 @@ impl FatalDetail {
             D::GoldFile { .. } => C::GoldMissing,
             D::GoldColumnCount { .. } => C::GoldColumnCountMismatch,
             D::GoldCell { .. } => C::GoldCellInvalid,
-            D::MissingDirectory { .. } | D::CannotList { .. } => C::SuiteMissingDirectory,
-            D::NoConfigs => C::SuiteNoConfigs,
+            D::MissingDirectory { .. } | D::NotADirectory { .. } | D::CannotList { .. } => {
+                C::SuiteMissingDirectory
+            }
+            D::NoConfigs | D::NoConfigsIn { .. } => C::SuiteNoConfigs,
             D::InvalidConfigName { .. } => C::SuiteInvalidConfigName,
             D::DuplicateTaskId => C::SuiteDuplicateTaskId,
         }
@@ -430,7 +445,11 @@ impl FatalDetail {
             }
             D::MissingDirectory { what, path } => write!(f, "Missing {what} directory: {path}"),
             D::CannotList { path, reason } => write!(f, "Cannot list {path}: {reason}"),
+            D::NotADirectory { what, path } => {
+                write!(f, "The {what} path is not a directory: {path}")
+            }
             D::NoConfigs => f.write_str("No task configs found"),
+            D::NoConfigsIn { path } => write!(f, "No task configs (task_*.json) found in {path}"),
             D::InvalidConfigName { stem } => write!(f, "Invalid task id: {stem}"),
             D::DuplicateTaskId => f.write_str("Duplicate task_id values in evaluator configs"),
             D::InBatch { index, cause } => {
@@ -507,6 +526,17 @@ impl FatalError {
     pub fn missing_directory(what: &str, path: &str) -> Self {
         let (what, path) = (what.to_string(), path.to_string());
         FatalError::from(FatalDetail::MissingDirectory { what, path })
+    }
+    /// A suite directory's path (`what`: `config`, `gold root`, ...) where something other than a
+    /// directory is.
+    pub fn not_a_directory(what: &str, path: &str) -> Self {
+        let (what, path) = (what.to_string(), path.to_string());
+        FatalError::from(FatalDetail::NotADirectory { what, path })
+    }
+    /// A config directory at `path` without any `task_*.json` file.
+    pub fn no_configs_in(path: &str) -> Self {
+        let path = path.to_string();
+        FatalError::from(FatalDetail::NoConfigsIn { path })
     }
     /// A suite directory that cannot be listed (`reason` as the OS words it).
     pub fn cannot_list(path: &str, reason: impl fmt::Display) -> Self {

@@ -138,6 +138,82 @@ pub fn unequal_counts(counts: &BTreeMap<&str, BTreeMap<&str, usize>>, unit: &str
         .collect()
 }
 
+/// Dataset → operator code → model → count.
+pub type OperatorCounts<'a> = BTreeMap<&'a str, BTreeMap<&'a str, BTreeMap<&'a str, usize>>>;
+
+/// Completeness per (dataset, operator) and per (model, dataset, operator): a model that lacks
+/// an operator other models have on a dataset (relabelled instances keep the dataset's total, so
+/// [`unequal_counts`] alone misses it), and unequal counts of one operator where the dataset's
+/// totals agree (where they differ, [`unequal_counts`] has said so). `models` is dataset → the
+/// models with records there; `per_operator` counts `unit`.
+pub fn unequal_operator_counts(
+    per_operator: &OperatorCounts<'_>,
+    models: &BTreeMap<&str, BTreeSet<&str>>,
+    unit: &str,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let reported: BTreeSet<&str> = models
+        .keys()
+        .copied()
+        .filter(|d| {
+            let totals: BTreeSet<usize> = models
+                .get(d)
+                .into_iter()
+                .flatten()
+                .map(|m| {
+                    per_operator.get(d).map_or(0, |ops| {
+                        ops.values().map(|c| c.get(m).copied().unwrap_or(0)).sum()
+                    })
+                })
+                .collect();
+            totals.len() > 1
+        })
+        .collect();
+    // A missing operator first: it is the more specific finding (and the one `strict` words).
+    let mut unequal = Vec::new();
+    for (dataset, ops) in per_operator {
+        let Some(on_dataset) = models.get(dataset) else {
+            continue;
+        };
+        for (op, per_model) in ops {
+            let lacking: Vec<&str> = on_dataset
+                .iter()
+                .copied()
+                .filter(|m| !per_model.contains_key(m))
+                .collect();
+            if !lacking.is_empty() {
+                out.push(Finding::new(
+                    TrustErrorCode::UnequalInstanceCounts,
+                    format!(
+                        "{} no {unit} of operator {op} on {dataset:?}, which other models have: {}",
+                        if lacking.len() == 1 {
+                            "a model has"
+                        } else {
+                            "models have"
+                        },
+                        examples(lacking.iter().copied())
+                    ),
+                ));
+                continue;
+            }
+            let distinct: BTreeSet<usize> = per_model.values().copied().collect();
+            if distinct.len() > 1 && !reported.contains(dataset) {
+                let listed: Vec<String> =
+                    per_model.iter().map(|(m, n)| format!("{m} {n}")).collect();
+                unequal.push(Finding::new(
+                    TrustErrorCode::UnequalInstanceCounts,
+                    format!(
+                        "models have different numbers of {unit} of operator {op} on {dataset:?}: {}",
+                        listed.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    out.extend(unequal);
+    out
+}
+
 /// Instance ids counted under more than one operator ((model, dataset, id) → operator codes).
 pub fn duplicate_across_operators(
     operators_of: &BTreeMap<(&str, &str, &str), BTreeSet<&str>>,

@@ -2,25 +2,45 @@
 //! completeness findings, the comparisons and the charts. Every surface (Python's `print(report)`
 //! and notebook views, `tabeq trust`, the web page) renders these documents, so they read the same.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use tabeq::doc::{Align, Block, Cell, Column, Document, Section, Table, Tone};
 
 use super::chart::{self, Series};
 use super::compare::Comparison;
 use super::completeness::Finding;
 use super::group::GroupRow;
-use super::group::{key_text, without_dataset, Key, KeyPart};
+use super::group::{key_text, mean_finite, without_dataset, Key, KeyPart};
 use super::operators::Level;
-use super::options::{Bootstrap, GroupKey};
+use super::options::{Bootstrap, GroupKey, TableLayout};
 use super::reliability::{RelAverage, RelRow, ReliabilityReport, SectionKeys};
-use super::robustness::{RobAverage, RobRow, RobustnessReport};
+use super::robustness::{Attacks, RobAverage, RobRow, RobustnessReport};
 use super::trend::LevelTrend;
 
-/// A fraction as a percentage with two decimals, `-` when undefined.
+thread_local! {
+    // The decimals of percentages while a document is built (the layout's `decimals`). A
+    // thread-local rather than a parameter: the cell builders are `fn` pointers in the
+    // layout tables below, and a document is built on one thread from start to end.
+    static DECIMALS: core::cell::Cell<usize> = const { core::cell::Cell::new(2) };
+}
+
+/// A fraction as a percentage with two decimals (the layout's while a document is built), `-`
+/// when undefined.
 pub fn pct(value: Option<f64>) -> String {
     match value {
-        Some(v) if v.is_finite() => format!("{:.2}", 100.0 * v),
+        Some(v) if v.is_finite() => format!("{:.*}", DECIMALS.get(), 100.0 * v),
         _ => "-".into(),
     }
+}
+
+/// Build a document with the layout's decimals, then its row order and columns.
+fn laid_out(layout: &TableLayout, build: impl FnOnce() -> Document) -> Document {
+    let before = DECIMALS.replace(layout.decimals.unwrap_or(2));
+    let mut doc = build();
+    DECIMALS.set(before);
+    // The report checked the layout against this document when it was computed.
+    let _ = layout.apply(&mut doc);
+    doc
 }
 
 fn pct_ci(value: Option<f64>, ci: Option<(f64, f64)>) -> String {
@@ -94,10 +114,11 @@ fn completeness_section(findings: &[Finding]) -> Section {
 }
 
 fn comparison_section(comparisons: &[Comparison], metric: &str) -> Option<Section> {
-    if comparisons.is_empty() {
-        return None;
-    }
-    let mut table = Table::new(vec![
+    let first = comparisons.first()?;
+    // Comparisons within groups lead with the group's key columns (Holm runs per group).
+    let within: Vec<&str> = first.within_key.iter().map(|(k, _)| k.as_str()).collect();
+    let mut columns: Vec<Column> = within.iter().map(|k| left(&title_case(k))).collect();
+    columns.extend([
         left("Model A"),
         left("Model B"),
         right("shared"),
@@ -108,8 +129,14 @@ fn comparison_section(comparisons: &[Comparison], metric: &str) -> Option<Sectio
         right("p (exact)"),
         right("p (Holm)"),
     ]);
+    let mut table = Table::new(columns);
     for c in comparisons {
-        table.push_row(vec![
+        let mut cells: Vec<Cell> = c
+            .within_key
+            .iter()
+            .map(|(_, v)| Cell::text(v.clone()))
+            .collect();
+        cells.extend([
             Cell::text(c.a.clone()),
             Cell::text(c.b.clone()),
             num(c.shared.to_string()),
@@ -123,18 +150,27 @@ fn comparison_section(comparisons: &[Comparison], metric: &str) -> Option<Sectio
             num(p_text(c.p_value)),
             num(p_text(c.p_holm)),
         ]);
+        table.push_row(cells);
     }
-    let what = comparisons.first().map_or("", |c| c.within.as_str());
-    let caption = if what.is_empty() {
+    let caption = if within.is_empty() {
         format!("Paired differences of {metric} on shared instances")
     } else {
-        format!("Paired differences of {metric} on shared instances, within {what}")
+        format!(
+            "Paired differences of {metric} on shared instances, within each {} (Holm per {})",
+            within.join(" × "),
+            within.join(" × ")
+        )
     };
     Some(
         Section::new("Comparisons")
             .with_id("comparisons")
             .block(Block::Table(table.captioned(caption))),
     )
+}
+
+/// `dataset` → `Dataset` (custom field names stay as written).
+fn title_case(name: &str) -> String {
+    GroupKey::parse(name).map_or_else(|| name.to_string(), |k| key_title(&k))
 }
 
 fn rel_rate_cells(row: &RelRow) -> Vec<Cell> {
@@ -404,9 +440,14 @@ const RELIABILITY_LAYOUT: Layout<RelRow, RelAverage> = Layout {
 
 impl ReliabilityReport {
     /// The report as a document: the main table (one column block per dataset when grouped by
-    /// dataset and something else), operator families and all operators (micro), Spearman
-    /// agreement, completeness, comparisons and charts.
+    /// dataset and something else, laid out as the options' `layout` says), operator families
+    /// and all operators (micro), Spearman agreement, completeness, comparisons and charts.
     pub fn to_document(&self) -> Document {
+        laid_out(&self.layout, || self.plain_document())
+    }
+
+    /// The document before the layout.
+    pub(crate) fn plain_document(&self) -> Document {
         let by = &self.by;
         let sizes = vec![("records", self.records.to_string())];
         let main = RELIABILITY_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
@@ -492,18 +533,17 @@ impl ReliabilityReport {
             ..
         }) = wide_layout(by, &self.groups, |r: &RelRow| &r.key)
         {
-            let series: Vec<Series> = row_keys
-                .iter()
-                .zip(&grid)
-                .map(|(key, cells)| Series {
-                    name: series_name(key),
-                    values: cells.iter().map(|c| c.map(|r| r.stats.mrs())).collect(),
-                })
-                .collect();
+            let average = |key: &Key| {
+                let a = self.dataset_average.iter().find(|a| a.key == *key)?;
+                Some(a.rates[3])
+            };
+            let (categories, series) = with_average(&datasets, &row_keys, &grid, average, |r| {
+                Some(r.stats.mrs())
+            });
             let caption = "MRS by model and dataset".to_string();
             figures.push((
                 caption.clone(),
-                chart::heatmap(&caption, &datasets, &series),
+                chart::heatmap(&caption, &categories, &series),
             ));
         }
         if let Some(op_at) = by.iter().position(|k| *k == GroupKey::Operator) {
@@ -515,6 +555,39 @@ impl ReliabilityReport {
         }
         figures
     }
+}
+
+/// A heatmap's columns and rows: one column per dataset, then "Avg." (the report's unweighted
+/// mean across datasets) when the report has one for some row.
+fn with_average<R>(
+    datasets: &[String],
+    row_keys: &[Key],
+    grid: &[Vec<Option<&R>>],
+    average: impl Fn(&Key) -> Option<f64>,
+    value: impl Fn(&R) -> Option<f64>,
+) -> (Vec<String>, Vec<Series>) {
+    let averages: Vec<Option<f64>> = row_keys.iter().map(&average).collect();
+    let with_avg = averages.iter().any(Option::is_some);
+    let series = row_keys
+        .iter()
+        .zip(grid)
+        .zip(&averages)
+        .map(|((key, cells), avg)| {
+            let mut values: Vec<Option<f64>> = cells.iter().map(|c| c.and_then(&value)).collect();
+            if with_avg {
+                values.push(*avg);
+            }
+            Series {
+                name: series_name(key),
+                values,
+            }
+        })
+        .collect();
+    let mut categories = datasets.to_vec();
+    if with_avg {
+        categories.push("Avg.".to_string());
+    }
+    (categories, series)
 }
 
 /// Rows keyed by (series key, category at `at`) as one series per other-key value.
@@ -609,9 +682,14 @@ fn named_series(named: &[Named], values: impl Fn(&Named) -> Vec<Option<f64>>) ->
 
 impl RobustnessReport {
     /// The report as a document: the main table (a column block per dataset when grouped by
-    /// dataset and something else), ASR per operator and per level, the level trend,
-    /// completeness, comparisons and charts.
+    /// dataset and something else, laid out as the options' `layout` says), ASR per operator
+    /// and per level, the level trend, completeness, comparisons and charts.
     pub fn to_document(&self) -> Document {
+        laid_out(&self.layout, || self.plain_document())
+    }
+
+    /// The document before the layout.
+    pub(crate) fn plain_document(&self) -> Document {
         let by = &self.by;
         let sizes = vec![
             ("originals", self.originals.to_string()),
@@ -701,44 +779,64 @@ impl RobustnessReport {
             .block(Block::Table(table))
     }
 
+    /// The charts' series: one per value of the keys other than operator, kind, level (the
+    /// charts' categories) and dataset, so that `by: model,level` draws one line per model. A
+    /// series pools its groups' attacks per dataset (micro ASR); with more than one dataset,
+    /// its value is the unweighted mean over the datasets where it is defined, like "Avg.".
+    fn chart_series(&self, ops: &[usize]) -> Vec<Named> {
+        let by = &self.by;
+        let datasets: BTreeSet<&str> = match by.iter().position(|k| *k == GroupKey::Dataset) {
+            Some(at) => self.groups.iter().map(|g| g.key[at].1.as_str()).collect(),
+            None => BTreeSet::new(),
+        };
+        let average = datasets.len() > 1;
+        let kept: Vec<usize> = (0..by.len())
+            .filter(|&i| {
+                let axis = matches!(by[i], GroupKey::Operator | GroupKey::Kind | GroupKey::Level);
+                !(axis || (average && by[i] == GroupKey::Dataset))
+            })
+            .collect();
+        type Pool = (BTreeMap<usize, Attacks>, [Attacks; 4]);
+        let mut pools: BTreeMap<Key, BTreeMap<String, Pool>> = BTreeMap::new();
+        for g in &self.groups {
+            let key: Key = kept.iter().map(|&i| g.key[i].clone()).collect();
+            let dataset = match by.iter().position(|k| *k == GroupKey::Dataset) {
+                Some(at) if average => g.key[at].1.clone(),
+                _ => String::new(),
+            };
+            let (by_op, by_level) = pools.entry(key).or_default().entry(dataset).or_default();
+            for (op, a) in &g.stats.by_operator {
+                by_op.entry(*op).or_default().merge(a);
+            }
+            for (total, a) in by_level.iter_mut().zip(&g.stats.by_level) {
+                total.merge(a);
+            }
+        }
+        pools
+            .into_iter()
+            .map(|(key, per_dataset)| {
+                let mean = |asr: &dyn Fn(&Pool) -> Option<f64>| -> Option<f64> {
+                    if average {
+                        mean_finite(per_dataset.values().filter_map(asr))
+                    } else {
+                        per_dataset.values().next().and_then(asr)
+                    }
+                };
+                (
+                    series_name(&key),
+                    ops.iter()
+                        .map(|op| mean(&|p: &Pool| p.0.get(op).and_then(Attacks::asr)))
+                        .collect(),
+                    core::array::from_fn(|l| mean(&|p: &Pool| p.1[l].asr())),
+                )
+            })
+            .collect()
+    }
+
     fn figures(&self) -> Vec<(String, String)> {
         let mut figures = Vec::new();
         let ops = self.operators_seen();
-        // One series per group; with dataset in the key, the dataset averages stand for the
-        // datasets (as the paper's figures do) when there is more than one dataset.
-        let named: Vec<Named> =
-            if !self.dataset_average.is_empty() && self.dataset_average.len() < self.groups.len() {
-                self.dataset_average
-                    .iter()
-                    .map(|a| {
-                        (
-                            series_name(&a.key),
-                            ops.iter()
-                                .map(|op| {
-                                    a.asr_by_operator
-                                        .iter()
-                                        .find(|(o, _)| o == op)
-                                        .and_then(|(_, v)| *v)
-                                })
-                                .collect(),
-                            a.asr_by_level,
-                        )
-                    })
-                    .collect()
-            } else {
-                self.groups
-                    .iter()
-                    .map(|g| {
-                        (
-                            series_name(&g.key),
-                            ops.iter()
-                                .map(|op| g.stats.by_operator.get(op).and_then(|a| a.asr()))
-                                .collect(),
-                            core::array::from_fn(|l| g.stats.by_level[l].asr()),
-                        )
-                    })
-                    .collect()
-            };
+        let named = self.chart_series(&ops);
         if !ops.is_empty() {
             let categories: Vec<String> = ops
                 .iter()
@@ -759,21 +857,16 @@ impl RobustnessReport {
             ..
         }) = wide_layout(&self.by, &self.groups, |r: &RobRow| &r.key)
         {
-            let series: Vec<Series> = row_keys
-                .iter()
-                .zip(&grid)
-                .map(|(key, cells)| Series {
-                    name: series_name(key),
-                    values: cells
-                        .iter()
-                        .map(|c| c.and_then(|r| r.stats.asr()))
-                        .collect(),
-                })
-                .collect();
+            let average = |key: &Key| {
+                let a = self.dataset_average.iter().find(|a| a.key == *key)?;
+                a.asr
+            };
+            let (categories, series) =
+                with_average(&datasets, &row_keys, &grid, average, |r| r.stats.asr());
             let caption = "ASR by model and dataset".to_string();
             figures.push((
                 caption.clone(),
-                chart::heatmap(&caption, &datasets, &series),
+                chart::heatmap(&caption, &categories, &series),
             ));
         }
         figures

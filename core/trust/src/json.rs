@@ -56,9 +56,25 @@ fn findings(findings: &[Finding]) -> Vec<FindingJson<'_>> {
         .collect()
 }
 
+/// `{"dataset": "DABench"}`: what a comparison is restricted to.
+struct WithinJson<'a>(&'a [(String, String)]);
+
+impl Serialize for WithinJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
 #[derive(Serialize)]
 struct ComparisonJson<'a> {
     metric: &'a str,
+    // Only for comparisons within a group, so pooled comparisons keep their keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    within: Option<WithinJson<'a>>,
     a: &'a str,
     b: &'a str,
     shared: usize,
@@ -76,6 +92,7 @@ fn comparisons<'a>(comparisons: &'a [Comparison], metric: &'a str) -> Vec<Compar
         .iter()
         .map(|c| ComparisonJson {
             metric,
+            within: (!c.within_key.is_empty()).then_some(WithinJson(&c.within_key)),
             a: &c.a,
             b: &c.b,
             shared: c.shared,

@@ -63,6 +63,7 @@ pub mod document;
 pub mod error;
 mod group;
 mod json;
+pub mod latex;
 pub mod manifest;
 pub mod operators;
 pub mod options;
@@ -110,13 +111,15 @@ pub fn reliability_report(
 ) -> Result<ReliabilityReport, TrustError> {
     let parse = records::parse_reliability_jsonl;
     let report = reliability::reliability_report_with;
-    from_jsonl(
+    let report = from_jsonl(
         records_jsonl,
         options_json,
         Track::Reliability,
         parse,
         report,
-    )
+    )?;
+    report.layout.apply(&mut report.plain_document())?;
+    Ok(report)
 }
 
 /// The robustness report for JSONL records and options JSON.
@@ -126,13 +129,16 @@ pub fn robustness_report(
 ) -> Result<RobustnessReport, TrustError> {
     let parse = records::parse_robustness_jsonl;
     let report = robustness::robustness_report_with;
-    from_jsonl(
+    let report = from_jsonl(
         records_jsonl,
         options_json,
         Track::Robustness,
         parse,
         report,
-    )
+    )?;
+    // A layout naming no column is an error here, where the report is computed.
+    report.layout.apply(&mut report.plain_document())?;
+    Ok(report)
 }
 
 /// The reliability report for JSONL records as JSON (see the module docs for the schema).
@@ -178,14 +184,15 @@ pub fn report_document(
     }
 }
 
-/// Render a document: `text`, `markdown`, `html`, `csv`, or `svg` (its figures stacked in one
-/// SVG; a document without figures gives an SVG that says so).
+/// Render a document: `text`, `markdown`, `html`, `csv`, `latex` (its tables as booktabs), or
+/// `svg` (its figures stacked in one SVG; a document without figures gives an SVG that says so).
 pub fn render_document(doc: &Document, format: &str) -> Result<String, TrustError> {
     Ok(match format {
         "text" | "table" => doc.to_text(),
         "markdown" => doc.to_markdown(),
         "html" => doc.to_html(),
         "csv" => doc.to_csv(),
+        "latex" => latex::document_to_latex(doc),
         "svg" => {
             let figures: Vec<&str> = doc
                 .sections
@@ -206,7 +213,7 @@ pub fn render_document(doc: &Document, format: &str) -> Result<String, TrustErro
         other => {
             return Err(TrustError::new(
                 TrustErrorCode::InvalidOptions,
-                format!("unknown format {other:?} (text, markdown, html, csv, svg)"),
+                format!("unknown format {other:?} (text, markdown, html, csv, svg, latex)"),
             ))
         }
     })
@@ -223,6 +230,7 @@ pub fn robustness_from_manifest(
     let scored = manifest::score_manifest_with(manifest_jsonl, &options.registry, &custom, files)?;
     let records: Vec<records::RobustnessRecord> = scored.iter().map(|s| s.record.clone()).collect();
     let report = robustness::robustness_report_with(&records, &options)?;
+    report.layout.apply(&mut report.plain_document())?;
     Ok((report, scored))
 }
 

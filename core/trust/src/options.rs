@@ -215,6 +215,81 @@ pub struct Expected {
     pub perturbation_id: Option<String>,
 }
 
+/// How the main table is laid out: options JSON `"layout": {"rows": [...] | "order_by": "MRS",
+/// "ascending": false, "columns": [...], "decimals": 2}` (every key optional).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TableLayout {
+    /// Row order given by the first key cell's values (rows not listed follow, in their order).
+    pub rows: Option<Vec<String>>,
+    /// Order rows by this column (a column title, or a metric such as `MRS` or `Avg. ASR`).
+    pub order_by: Option<String>,
+    /// With `order_by`: smallest first (default: largest first).
+    pub ascending: bool,
+    /// Keep the key columns and these metric columns (`FRR`, `MRS`, `Avg. MRS`, ...), in the
+    /// table's order.
+    pub columns: Option<Vec<String>>,
+    /// Decimals of percentages (default 2).
+    pub decimals: Option<usize>,
+}
+
+fn strings(value: &Value, what: &str) -> Result<Vec<String>, TrustError> {
+    match value {
+        Value::Str(s) => Ok(s
+            .split(',')
+            .map(|p| p.trim().to_string())
+            .filter(|p| !p.is_empty())
+            .collect()),
+        Value::Array(items) => items
+            .iter()
+            .map(|v| match v {
+                Value::Str(s) => Ok(s.clone()),
+                _ => Err(invalid(format!("layout {what} must be strings"))),
+            })
+            .collect(),
+        _ => Err(invalid(format!(
+            "layout {what} must be a list of strings or a comma-separated string"
+        ))),
+    }
+}
+
+impl TableLayout {
+    /// Read the options' `layout` object.
+    pub fn parse(value: &Value) -> Result<TableLayout, TrustError> {
+        let Value::Object(members) = value else {
+            return Err(invalid(
+                "`layout` must be an object {rows, order_by, ascending, columns, decimals}",
+            ));
+        };
+        let mut layout = TableLayout::default();
+        for (k, v) in members {
+            match (k.as_str(), v) {
+                (_, Value::Null) => {}
+                ("rows", v) => layout.rows = Some(strings(v, "rows")?),
+                ("columns", v) => layout.columns = Some(strings(v, "columns")?),
+                ("order_by", Value::Str(s)) => layout.order_by = Some(s.clone()),
+                ("ascending", Value::Bool(b)) => layout.ascending = *b,
+                ("decimals", Value::Int(d)) if (0..=6).contains(d) => {
+                    layout.decimals = Some(*d as usize)
+                }
+                (other, _) => {
+                    return Err(invalid(format!(
+                        "layout {other:?}: expected rows (list), order_by (string), ascending (bool), columns (list) or decimals (0 to 6)"
+                    )))
+                }
+            }
+        }
+        if layout.rows.is_some() && layout.order_by.is_some() {
+            return Err(invalid("layout: give rows or order_by, not both"));
+        }
+        Ok(layout)
+    }
+
+    /// Whether the layout changes anything.
+    pub fn is_default(&self) -> bool {
+        *self == TableLayout::default()
+    }
+}
+
 /// Parsed report options.
 #[derive(Debug, Clone)]
 pub struct ReportOptions {
@@ -230,6 +305,8 @@ pub struct ReportOptions {
     pub compare: Option<CompareOptions>,
     /// The expected instances, if given.
     pub expected: Option<Vec<Expected>>,
+    /// The main table's layout (row order, columns, decimals).
+    pub layout: TableLayout,
 }
 
 impl ReportOptions {
@@ -247,6 +324,7 @@ impl ReportOptions {
             strict: false,
             compare: None,
             expected: None,
+            layout: TableLayout::default(),
         }
     }
 }
@@ -476,6 +554,7 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
         strict: false,
         compare: None,
         expected: None,
+        layout: TableLayout::default(),
     };
     if options_json.trim().is_empty() {
         return Ok(options);
@@ -522,9 +601,14 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
                     _ => Some(parse_expected(v, track)?),
                 }
             }
+            "layout" => {
+                if !matches!(v, Value::Null) {
+                    options.layout = TableLayout::parse(v)?;
+                }
+            }
             other => {
                 return Err(invalid(format!(
-                    "unknown option {other:?} (by, operators, bootstrap, seed, confidence, strict, compare, expected)"
+                    "unknown option {other:?} (by, operators, bootstrap, seed, confidence, strict, compare, expected, layout)"
                 )))
             }
         }

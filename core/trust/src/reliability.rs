@@ -132,6 +132,8 @@ pub struct RankAgreement {
 /// The reliability report.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReliabilityReport {
+    /// The main table's layout (row order, columns, decimals) for its documents.
+    pub layout: super::options::TableLayout,
     /// Grouping keys.
     pub by: Vec<GroupKey>,
     /// Number of records.
@@ -327,12 +329,22 @@ fn findings(
     let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
     let mut operators_of: BTreeMap<(&str, &str, &str), BTreeSet<&str>> = BTreeMap::new();
     let mut missing: BTreeMap<String, usize> = BTreeMap::new();
+    let mut per_operator = completeness::OperatorCounts::new();
+    let mut models_on: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for r in records {
         *counts
             .entry(&r.dataset)
             .or_default()
             .entry(&r.model)
             .or_default() += 1;
+        *per_operator
+            .entry(&r.dataset)
+            .or_default()
+            .entry(&registry.get(r.operator).code)
+            .or_default()
+            .entry(&r.model)
+            .or_default() += 1;
+        models_on.entry(&r.dataset).or_default().insert(&r.model);
         operators_of
             .entry((&r.model, &r.dataset, &r.instance_id))
             .or_default()
@@ -342,6 +354,11 @@ fn findings(
         }
     }
     out.extend(completeness::unequal_counts(&counts, "judged instances"));
+    out.extend(completeness::unequal_operator_counts(
+        &per_operator,
+        &models_on,
+        "judged instances",
+    ));
     out.extend(completeness::duplicate_across_operators(&operators_of));
     out.extend(completeness::missing_fields(&missing));
     out.extend(completeness::incomplete_averages(
@@ -410,10 +427,23 @@ fn findings(
 fn comparisons(
     records: &[ReliabilityRecord],
     registry: &OperatorRegistry,
+    by: &[GroupKey],
     options: &CompareOptions,
 ) -> Vec<Comparison> {
-    let mut scores = Scores::new();
+    // One family per value of the grouping keys other than model.
+    let others: Vec<GroupKey> = by
+        .iter()
+        .filter(|k| **k != GroupKey::Model)
+        .cloned()
+        .collect();
+    let mut families: BTreeMap<compare::Family, Scores> = BTreeMap::new();
     for r in records {
+        let family = key_of(r, &others, registry)
+            .into_iter()
+            .zip(&others)
+            .map(|(part, k)| (part, k.name().to_string()))
+            .collect();
+        let scores = families.entry(family).or_default();
         let half_points = match r.label {
             Label::Full => 2,
             Label::Partial => 1,
@@ -428,7 +458,8 @@ fn comparisons(
             half_points,
         );
     }
-    compare::all_pairs(&scores, 0.5, options)
+    // Judged instances are independent units: each its own cluster.
+    compare::within_families(&families, 0.5, usize::MAX, options)
 }
 
 /// Compute the reliability report. Records must come from `registry`; duplicate
@@ -487,10 +518,11 @@ pub fn reliability_report_with(
         pooled,
         findings: Vec::new(),
         comparisons: Vec::new(),
+        layout: options.layout.clone(),
     };
     let found = findings(records, registry, &report, options);
     (report.findings, report.comparisons) =
-        options.checks(found, |c| comparisons(records, registry, c))?;
+        options.checks(found, |c| comparisons(records, registry, by, c))?;
     Ok(report)
 }
 

@@ -291,6 +291,8 @@ pub struct RobAverage {
 /// The robustness report.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RobustnessReport {
+    /// The main table's layout (row order, columns, decimals) for its documents.
+    pub layout: super::options::TableLayout,
     /// Grouping keys (model and/or dataset).
     pub by: Vec<GroupKey>,
     /// Original records.
@@ -593,10 +595,12 @@ pub fn robustness_report_with(
         groups,
         findings: Vec::new(),
         comparisons: Vec::new(),
+        layout: options.layout.clone(),
         registry: registry.clone(),
     };
     let found = findings(records, &questions, &report, options);
-    (report.findings, report.comparisons) = options.checks(found, |c| comparisons(records, c))?;
+    (report.findings, report.comparisons) =
+        options.checks(found, |c| comparisons(records, by, registry, c))?;
     Ok(report)
 }
 
@@ -625,6 +629,27 @@ fn findings(
             .insert(&q.question_id, q.k() + q.excluded);
     }
     out.extend(completeness::unequal_counts(&counts, "original questions"));
+    let mut per_operator = completeness::OperatorCounts::new();
+    let mut models_on: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for q in questions {
+        models_on.entry(&q.dataset).or_default().insert(&q.model);
+    }
+    for r in records {
+        if let Some(p) = r.perturbation.as_ref().filter(|p| p.valid) {
+            *per_operator
+                .entry(&r.dataset)
+                .or_default()
+                .entry(&report.registry.get(p.operator).code)
+                .or_default()
+                .entry(&r.model)
+                .or_default() += 1;
+        }
+    }
+    out.extend(completeness::unequal_operator_counts(
+        &per_operator,
+        &models_on,
+        "perturbations",
+    ));
     out.extend(completeness::missing_originals(&ks));
     let mut missing: BTreeMap<String, usize> = BTreeMap::new();
     let scope = scopes(&report.by, questions);
@@ -681,8 +706,24 @@ fn findings(
 }
 
 /// ASR on shared attacks: for each model, each valid perturbation of a question it answered
-/// correctly scores 1 when it flipped the answer.
-fn comparisons(records: &[RobustnessRecord], options: &CompareOptions) -> Vec<Comparison> {
+/// correctly scores 1 when it flipped the answer. One family per value of the grouping keys other
+/// than model; the question is the cluster.
+fn comparisons(
+    records: &[RobustnessRecord],
+    by: &[GroupKey],
+    registry: &OperatorRegistry,
+    options: &CompareOptions,
+) -> Vec<Comparison> {
+    let others: Vec<&GroupKey> = by.iter().filter(|k| **k != GroupKey::Model).collect();
+    type Fields = [(String, Option<String>)];
+    let original_fields: HashMap<(&str, &str, &str), &Fields> = records
+        .iter()
+        .filter(|r| r.perturbation.is_none())
+        .map(|r| {
+            let id = (r.model.as_str(), r.dataset.as_str(), r.question_id.as_str());
+            (id, r.fields.as_slice())
+        })
+        .collect();
     let correct: HashMap<(&str, &str, &str), bool> = records
         .iter()
         .filter(|r| r.perturbation.is_none())
@@ -693,18 +734,42 @@ fn comparisons(records: &[RobustnessRecord], options: &CompareOptions) -> Vec<Co
             )
         })
         .collect();
-    let mut scores = Scores::new();
+    let mut families: BTreeMap<compare::Family, Scores> = BTreeMap::new();
     for r in records {
         let Some(p) = r.perturbation.as_ref().filter(|p| p.valid) else {
             continue;
         };
         let id = (r.model.as_str(), r.dataset.as_str(), r.question_id.as_str());
         if correct.get(&id) == Some(&true) {
-            scores.entry(r.model.clone()).or_default().insert(
-                vec![r.dataset.clone(), r.question_id.clone(), p.id.clone()],
-                i64::from(!r.correct),
-            );
+            let family = others
+                .iter()
+                .map(|k| {
+                    let part = match k {
+                        GroupKey::Dataset => text_part(&r.dataset),
+                        // A field of the perturbation's line, else of its question's original.
+                        GroupKey::Field(name) => {
+                            field_part(field_of(&r.fields, name).or_else(|| {
+                                original_fields
+                                    .get(&id)
+                                    .and_then(|fields| field_of(fields, name))
+                            }))
+                        }
+                        other => operator_part(registry, p.operator, other),
+                    };
+                    (part, k.name().to_string())
+                })
+                .collect();
+            families
+                .entry(family)
+                .or_default()
+                .entry(r.model.clone())
+                .or_default()
+                .insert(
+                    vec![r.dataset.clone(), r.question_id.clone(), p.id.clone()],
+                    i64::from(!r.correct),
+                );
         }
     }
-    compare::all_pairs(&scores, 1.0, options)
+    // (dataset, question) is the cluster: the first two parts of the instance key.
+    compare::within_families(&families, 1.0, 2, options)
 }

@@ -23,6 +23,12 @@ impl Attacks {
     pub fn asr(&self) -> Option<f64> {
         (self.attacks > 0).then(|| self.flips as f64 / self.attacks as f64)
     }
+    /// Add another slice's counts.
+    pub(crate) fn merge(&mut self, other: &Attacks) {
+        self.perturbations += other.perturbations;
+        self.attacks += other.attacks;
+        self.flips += other.flips;
+    }
     pub(crate) fn add(&mut self, correct_before: bool, correct_after: bool) {
         self.perturbations += 1;
         if correct_before {

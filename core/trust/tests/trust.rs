@@ -716,3 +716,241 @@ fn deeply_nested_json_is_a_coded_error() {
         assert!(reliability_report_json("", &nested).is_err());
     }
 }
+
+/// `strict` refuses a file in which one model lacks an operator the others have, even when the
+/// dataset's totals agree (one model's SCM instances relabelled as FDM); a complete file passes.
+#[test]
+fn strict_checks_completeness_per_dataset_and_operator() {
+    let complete: Vec<String> = ["A", "B", "C"]
+        .iter()
+        .flat_map(|m| label_lines(m, "D", 3, 4, 7))
+        .collect();
+    let strict = json!({"strict": true}).to_string();
+    assert!(reliability_report_json(&complete.join("\n"), &strict).is_ok());
+    let relabelled: Vec<String> = complete
+        .iter()
+        .map(|l| {
+            if l.contains(r#""model":"B""#) {
+                l.replace(r#""operator":"SCM""#, r#""operator":"FDM""#)
+            } else {
+                l.clone()
+            }
+        })
+        .collect();
+    assert_ne!(relabelled, complete);
+    let err = reliability_report_json(&relabelled.join("\n"), &strict).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::UnequalInstanceCounts);
+    assert!(err.message.contains("operator SCM"), "{}", err.message);
+    assert!(err.message.contains("\"B\""), "{}", err.message);
+    // Without strict, the same finding is listed; FDM's unequal count is reported as well.
+    let r = report(&relabelled.join("\n"), json!({}));
+    let messages: Vec<&str> = r["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages.iter().any(|m| m.contains("operator FDM")),
+        "{messages:?}"
+    );
+    // Robustness: a model without any perturbation of an operator the others have.
+    let mut lines = Vec::new();
+    for m in ["A", "B"] {
+        lines.push(json!({"model": m, "dataset": "D", "question_id": "q", "correct": true}));
+        for op in ["ROS", "NRI"] {
+            if m == "B" && op == "NRI" {
+                continue;
+            }
+            lines.push(json!({"model": m, "dataset": "D", "question_id": "q",
+                "perturbation_id": op, "operator": op, "correct": false}));
+        }
+    }
+    let text: Vec<String> = lines.iter().map(Value::to_string).collect();
+    let err = robustness_report_json(&text.join("\n"), &strict).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::UnequalInstanceCounts);
+    assert!(err.message.contains("operator NRI"), "{}", err.message);
+}
+
+/// `compare` with `by: model,dataset` compares the models within each dataset, Holm within each
+/// dataset; `by: model` alone pools (as before).
+#[test]
+fn comparisons_within_each_dataset() {
+    let mut lines = label_lines("A", "D1", 6, 0, 8);
+    lines.extend(label_lines("B", "D1", 0, 0, 14));
+    lines.extend(label_lines("C", "D1", 1, 0, 13));
+    lines.extend(label_lines("A", "D2", 0, 0, 14));
+    lines.extend(label_lines("B", "D2", 0, 0, 14));
+    lines.extend(label_lines("C", "D2", 0, 0, 14));
+    let text = lines.join("\n");
+    let r = report(&text, json!({"by": "model,dataset", "compare": true}));
+    let comparisons = r["comparisons"].as_array().unwrap();
+    assert_eq!(comparisons.len(), 6, "3 pairs in each of 2 datasets");
+    for (c, dataset) in comparisons.iter().zip(["D1", "D1", "D1", "D2", "D2", "D2"]) {
+        assert_eq!(c["within"], json!({"dataset": dataset}));
+        assert_eq!(c["shared"], 14);
+    }
+    // D1: A vs B differs in 6 instances (exact p = 2/2^6); Holm over D1's three pairs only.
+    let ab = &comparisons[0];
+    assert_eq!((ab["a"].as_str(), ab["b"].as_str()), (Some("A"), Some("B")));
+    let p = ab["p_value"].as_f64().unwrap();
+    assert!((p - 2.0 / 64.0).abs() < 1e-12, "{p}");
+    let d1: Vec<f64> = comparisons[..3]
+        .iter()
+        .map(|c| c["p_value"].as_f64().unwrap())
+        .collect();
+    assert!((ab["p_holm"].as_f64().unwrap() - (3.0 * d1[0]).min(1.0)).abs() < 1e-12);
+    // D2: no differences at all.
+    assert!(comparisons[3..].iter().all(|c| c["p_value"] == 1.0));
+    let pooled = report(&text, json!({"by": "model", "compare": true}));
+    let pooled = pooled["comparisons"].as_array().unwrap();
+    assert_eq!(pooled.len(), 3);
+    assert!(pooled.iter().all(|c| c.get("within").is_none()));
+    let doc = tabeq_trust::report_document(
+        "reliability",
+        &text,
+        &json!({"by": "model,dataset", "compare": true}).to_string(),
+    )
+    .unwrap();
+    let table = tabeq_trust::render_document(&doc, "text").unwrap();
+    assert!(
+        table.contains("within each dataset (Holm per dataset)"),
+        "{table}"
+    );
+}
+
+/// Robustness comparisons take the question as the cluster: four flips of one question are one
+/// unit of evidence (one cluster: p = 1), not four independent ones (p = 2/16).
+#[test]
+fn robustness_comparisons_treat_a_question_as_one_cluster() {
+    let mut lines = Vec::new();
+    for (model, flipped) in [("A", true), ("B", false)] {
+        lines.push(json!({"model": model, "dataset": "D", "question_id": "q", "correct": true}));
+        for op in ["ROS", "COS", "HSS", "NRI"] {
+            lines.push(json!({"model": model, "dataset": "D", "question_id": "q",
+                "perturbation_id": op, "operator": op, "correct": !flipped}));
+        }
+    }
+    let text: Vec<String> = lines.iter().map(Value::to_string).collect();
+    let r = robustness(&text.join("\n"), json!({"by": "model", "compare": true}));
+    let c = &r["comparisons"][0];
+    assert_eq!(
+        (c["shared"].as_u64(), c["difference"].as_f64()),
+        (Some(4), Some(1.0))
+    );
+    assert_eq!(c["p_value"], 1.0);
+}
+
+/// A `by: model,level` (or `model,operator`, `model,dataset,level`) chart has one series per
+/// model: each model's legend entry appears once per chart, whatever else is in the key.
+#[test]
+fn charts_name_each_model_once() {
+    let text = example("paper-robustness.jsonl");
+    for by in [
+        "model,level",
+        "model,operator",
+        "model,dataset,level",
+        "model,dataset",
+    ] {
+        let doc =
+            tabeq_trust::report_document("robustness", &text, &json!({ "by": by }).to_string())
+                .unwrap();
+        let svg = tabeq_trust::render_document(&doc, "svg").unwrap();
+        let charts: Vec<&str> = svg.split("<svg").skip(2).collect();
+        assert!(charts.len() >= 2, "{by}: {} charts", charts.len());
+        assert!(charts.iter().any(|c| c.contains("ASR by level")), "{by}");
+        for chart in charts.iter().filter(|c| c.contains("ASR by level")) {
+            for (model, ..) in TABLE_2 {
+                let legend = format!(">{}</text>", model);
+                assert_eq!(chart.matches(&legend).count(), 1, "{by}: {model}");
+            }
+        }
+    }
+    // The reliability heatmap ends with the "Avg." column.
+    let doc = tabeq_trust::report_document("reliability", &example("paper-reliability.jsonl"), "")
+        .unwrap();
+    let svg = tabeq_trust::render_document(&doc, "svg").unwrap();
+    assert!(svg.contains(">Avg.</text>"), "heatmap has an Avg. column");
+}
+
+/// `latex` renders both tracks as booktabs tables (dataset blocks under a spanning header, the
+/// best value per column in bold, arrows for the metrics with a direction), laid out as asked.
+#[test]
+fn latex_tables_for_both_tracks_with_the_layout() {
+    let order: Vec<&str> = TABLE_2.iter().map(|(m, ..)| *m).collect();
+    let layout =
+        json!({"layout": {"rows": order, "columns": ["FRR", "PRR", "NRR", "MRS", "Avg. MRS"]}});
+    let doc = tabeq_trust::report_document(
+        "reliability",
+        &example("paper-reliability.jsonl"),
+        &layout.to_string(),
+    )
+    .unwrap();
+    let latex = tabeq_trust::render_document(&doc, "latex").unwrap();
+    let table = latex.split("% MRS by group\n").nth(1).unwrap();
+    let table = &table[..table.find("\\end{tabular}").unwrap()];
+    assert!(
+        table.starts_with("\\begin{tabular}{lrrrrrrrrr}\n\\toprule\n"),
+        "{table}"
+    );
+    assert!(table.contains("\\multicolumn{4}{c}{AIDABench-QA} & \\multicolumn{4}{c}{DABench}"));
+    assert!(table.contains("MRS $\\uparrow$") && table.contains("NRR $\\downarrow$"));
+    let rows: Vec<&str> = table
+        .lines()
+        .skip_while(|l| *l != "\\midrule")
+        .skip(1)
+        .take_while(|l| *l != "\\bottomrule")
+        .collect();
+    let firsts: Vec<&str> = rows
+        .iter()
+        .map(|r| r.split(" & ").next().unwrap())
+        .collect();
+    assert_eq!(firsts, order);
+    for ((model, aida, dab), row) in TABLE_2.iter().zip(&rows) {
+        let cells: Vec<&str> = row.trim_end_matches(" \\\\").split(" & ").collect();
+        assert_eq!(cells.len(), 10, "{row}");
+        let plain = |c: &str| {
+            c.trim_start_matches("\\textbf{")
+                .trim_end_matches('}')
+                .to_string()
+        };
+        assert_eq!(
+            (plain(cells[4]), plain(cells[8])),
+            (aida.to_string(), dab.to_string()),
+            "{model}"
+        );
+    }
+    // GPT-5.5 has the highest MRS on both datasets: bold; the others are not.
+    assert!(rows[5].contains("\\textbf{23.22}") && rows[5].contains("\\textbf{25.19}"));
+    assert!(!rows[0].contains("\\textbf{14.68}"));
+    // Robustness: ASR is better low, so the lowest is bold; the layout's decimals apply.
+    let options = json!({"layout": {"columns": "ASR,RAD,Avg. ASR", "order_by": "Avg. ASR",
+        "ascending": true, "decimals": 1}});
+    let doc = tabeq_trust::report_document(
+        "robustness",
+        &example("paper-robustness.jsonl"),
+        &options.to_string(),
+    )
+    .unwrap();
+    let latex = tabeq_trust::render_document(&doc, "latex").unwrap();
+    let main = latex.split("% Robustness by group\n").nth(1).unwrap();
+    assert!(main.starts_with("\\begin{tabular}{lrrrrr}\n"), "{main}");
+    assert!(main.contains("ASR $\\downarrow$ & RAD $\\downarrow$ & ASR $\\downarrow$ & RAD $\\downarrow$ & Avg. ASR $\\downarrow$"));
+    let first_row = main
+        .lines()
+        .skip_while(|l| *l != "\\midrule")
+        .nth(1)
+        .unwrap();
+    assert!(first_row.ends_with("\\textbf{19.4} \\\\"), "{first_row}");
+    // The same layout in the text table.
+    let text = tabeq_trust::render_document(&doc, "text").unwrap();
+    assert!(
+        text.contains("Avg. ASR") && !text.contains("Acc_clean  "),
+        "{text}"
+    );
+    // A layout naming no column is an invalid_options error.
+    let bad = json!({"layout": {"columns": ["XYZ"]}}).to_string();
+    let err = reliability_report_json(&example("paper-reliability.jsonl"), &bad).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::InvalidOptions);
+    assert!(err.message.contains("XYZ"), "{}", err.message);
+}
