@@ -11,7 +11,7 @@ use tabeq::PreparedGold;
 
 use crate::args::{check_count, check_path, ConfigArg, GoldArg, PredictionArg};
 use crate::diagnosis::PyDiagnosis;
-use crate::{file_source, fs, with_prediction, Input, TaskInputs};
+use crate::{file_prediction, fs, with_prediction, Input, TaskInputs};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -39,9 +39,9 @@ fn explain_inputs(
                 show_prediction_values: options.show_prediction_values && inside_root,
                 ..options.clone()
             };
-            file_source(&file, p).explain(&prepared, &redacted)
+            tabeq::explain(file_prediction(&file), &prepared, &redacted)
         }
-        _ => with_prediction(prediction, |p| p.explain(&prepared, options)),
+        _ => with_prediction(prediction, |p| tabeq::explain(p, &prepared, options)),
     })
 }
 

@@ -27,7 +27,8 @@ pub const MAX_CONFIG_BYTES: u64 = 16 * 1024 * 1024;
 
 /// What was found at a prediction path.
 pub enum PredictionFile {
-    Missing,
+    /// No file: the path as the record names it.
+    Missing(String),
     Invalid(CsvError),
     Bytes(Vec<u8>),
 }
@@ -206,7 +207,7 @@ pub fn read_prediction_unlike(path: &Path, gold: Option<FileId>) -> PredictionFi
     let identity = Identity::Prediction { gold };
     match read_checked(path, CSV_LIMIT, FinalLink::Refuse, identity) {
         Ok(bytes) => PredictionFile::Bytes(bytes),
-        Err(ReadError::Missing) => PredictionFile::Missing,
+        Err(ReadError::Missing) => PredictionFile::Missing(shown(path)),
         Err(e) => PredictionFile::Invalid(CsvError::file(&shown(path), e)),
     }
 }

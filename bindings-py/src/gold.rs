@@ -49,15 +49,15 @@ pub struct NativeGold {
 
 impl NativeGold {
     fn score(&self, prediction: Option<&Input<'_>>) -> TaskResult {
-        with_prediction(prediction, |p| p.evaluate(&self.gold))
+        with_prediction(prediction, |p| self.gold.evaluate(p))
     }
 
     fn passes(&self, prediction: Option<&Input<'_>>) -> bool {
-        with_prediction(prediction, |p| p.passes(&self.gold))
+        with_prediction(prediction, |p| self.gold.passes(p))
     }
 
     fn credit(&self, prediction: Option<&Input<'_>>, strict: bool) -> PartialCredit {
-        with_prediction(prediction, |p| p.partial_credit(&self.gold, strict))
+        with_prediction(prediction, |p| self.gold.partial_credit(p, strict))
     }
 
     /// The result of a prediction with its inputs attached.
@@ -278,7 +278,7 @@ impl NativePartialCredit {
     }
     /// The `partial_credit` dict of `tabeq.explain.explain` (note, column_signature, rows, columns).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &tabeq::pyjson::to_tree(&self.inner).to_pretty())
+        json_loads(py, &tabeq::cpython_json::to_tree(&self.inner).to_pretty())
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
@@ -305,7 +305,8 @@ fn validate<'py>(
         .then(|| Input::borrowed(&prediction))
         .transpose()?;
     let config = &config.get().inner;
-    let report = py.detach(|| with_prediction(input.as_ref(), |p| p.validate(config)));
+    let report =
+        py.detach(|| with_prediction(input.as_ref(), |p| tabeq::validate_prediction(p, config)));
     json_loads(py, &report.to_json())
 }
 

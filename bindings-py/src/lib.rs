@@ -24,16 +24,15 @@ mod config;
 mod errors;
 
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use tabeq::config::{ColumnSpec, TaskConfig as CoreConfig};
 use tabeq::csv::read_table;
-use tabeq::file_input::PredictionSource;
 use tabeq::suite::SuiteRun;
-use tabeq::{FatalError, PreparedGold, TaskResult};
+use tabeq::{FatalError, Prediction, PreparedGold, TaskResult};
 use tabeq_trust::error_catalogue;
 
 use crate::args::{
@@ -135,25 +134,25 @@ impl Input<'_> {
     }
 }
 
-/// The one prediction intake: `f` gets the input as the core's `PredictionSource` (none,
-/// bytes, or a path read as the suite reads `prediction.csv`).
+/// The one prediction intake: `f` gets the input as the core's `Prediction` (none, bytes, or
+/// a path read as the suite reads `prediction.csv`).
 pub(crate) fn with_prediction<T>(
     input: Option<&Input<'_>>,
-    f: impl FnOnce(PredictionSource<'_>) -> T,
+    f: impl FnOnce(Prediction<'_>) -> T,
 ) -> T {
     match input {
-        None => f(PredictionSource::Missing(None)),
-        Some(Input::Bytes(b)) => f(PredictionSource::Csv(b)),
-        Some(Input::Path(p)) => f(file_source(&fs::read_prediction(p), p)),
+        None => f(Prediction::Missing),
+        Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
+        Some(Input::Path(p)) => f(file_prediction(&fs::read_prediction(p))),
     }
 }
 
-/// What the file reader found at a prediction path, as the core's source.
-pub(crate) fn file_source<'a>(file: &'a PredictionFile, path: &'a Path) -> PredictionSource<'a> {
+/// What the file reader found at a prediction path, as the core's prediction.
+pub(crate) fn file_prediction(file: &PredictionFile) -> Prediction<'_> {
     match file {
-        PredictionFile::Missing => PredictionSource::Missing(Some(path)),
-        PredictionFile::Invalid(e) => PredictionSource::Unreadable(e),
-        PredictionFile::Bytes(b) => PredictionSource::Csv(b),
+        PredictionFile::Missing(path) => Prediction::MissingAt(path),
+        PredictionFile::Invalid(e) => Prediction::Invalid(e),
+        PredictionFile::Bytes(b) => Prediction::Csv(b),
     }
 }
 
@@ -165,7 +164,7 @@ fn evaluate_inputs(
     config: &CoreConfig,
 ) -> Result<TaskResult, FatalError> {
     let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
-    Ok(with_prediction(prediction, |p| p.evaluate(&prepared)))
+    Ok(with_prediction(prediction, |p| prepared.evaluate(p)))
 }
 
 /// Score one prediction against its gold.
@@ -290,7 +289,7 @@ fn evaluate_suite(
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
         // A linked task folder must not make the gold its own prediction.
         let file = fs::read_prediction_unlike(&path, gold_id);
-        Ok(file_source(&file, &path).evaluate(&prepared))
+        Ok(prepared.evaluate(file_prediction(&file)))
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
@@ -406,7 +405,7 @@ fn read_csv(py: Python<'_>, data: &Bound<'_, PyBytes>) -> PyResult<Vec<Vec<Strin
 fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
     let e = match py.detach(|| fs::read_prediction(&path)) {
         PredictionFile::Bytes(b) => return read_csv(py, &PyBytes::new(py, &b)),
-        PredictionFile::Missing => {
+        PredictionFile::Missing(_) => {
             tabeq::CsvError::file(&path.display().to_string(), fs::ReadError::Missing)
         }
         PredictionFile::Invalid(e) => e,
@@ -455,7 +454,11 @@ fn render_validation(
     format: &str,
 ) -> PyResult<String> {
     let input = prediction.map(Input::borrowed).transpose()?;
-    let report = py.detach(|| with_prediction(input.as_ref(), |p| p.validate(&config.inner)));
+    let report = py.detach(|| {
+        with_prediction(input.as_ref(), |p| {
+            tabeq::validate_prediction(p, &config.inner)
+        })
+    });
     render(&report.document(), format)
 }
 

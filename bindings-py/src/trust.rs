@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use tabeq::cpython_json::{to_tree, Out};
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::doc::Document;
 use tabeq::error::CsvError;
-use tabeq::pyjson::{to_tree, Out};
 use tabeq_trust::{self as trust, FileContent, FileRole};
 
 use crate::fs::{read_prediction, read_regular_file, FinalLink, PredictionFile, ReadError};
@@ -38,7 +38,7 @@ fn manifest_file(base_dir: &Path, path: &str, role: FileRole) -> FileContent {
     let full = base_dir.join(path);
     match role {
         FileRole::Prediction => match read_prediction(&full) {
-            PredictionFile::Missing => FileContent::Missing,
+            PredictionFile::Missing(_) => FileContent::Missing,
             PredictionFile::Invalid(e) => FileContent::Invalid(e),
             PredictionFile::Bytes(b) => FileContent::Bytes(b),
         },

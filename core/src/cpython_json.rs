@@ -5,6 +5,10 @@
 
 use core::fmt::Write;
 
+mod de;
+
+pub use de::{from_str, from_value, from_value_every_key, key_error, DeError};
+
 /// A parsed JSON value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {

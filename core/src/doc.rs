@@ -423,6 +423,23 @@ impl Document {
         self
     }
 
+    /// A document from its JSON (what [`crate::to_pretty_json`] writes of one, as a page hands
+    /// it back), read through the CPython-exact reader with the derived `Deserialize`: unknown
+    /// kinds, marks, tones or alignments are refused.
+    ///
+    /// ```
+    /// use tabeq::doc::{Align, Block, Cell, Column, Document, Section, Table};
+    /// let mut table = Table::new(vec![Column::new("a", Align::Right)]);
+    /// table.push_row(vec![Cell::text("1")]);
+    /// let doc = Document::new("T").section(Section::new("S").block(Block::Table(table)));
+    /// let text = tabeq::to_pretty_json(&doc).unwrap();
+    /// assert_eq!(Document::from_json(&text), Ok(doc));
+    /// assert_eq!(Document::from_json("{\"title\": 1}").unwrap_err().to_string(), "\"title\" is not a string");
+    /// ```
+    pub fn from_json(text: &str) -> Result<Document, crate::cpython_json::DeError> {
+        crate::cpython_json::from_str(text)
+    }
+
     /// The section with this id, if any.
     pub fn find(&self, id: &str) -> Option<&Section> {
         self.sections.iter().find(|s| s.id == id)
@@ -951,5 +968,12 @@ mod tests {
         assert!(json.contains("\"tone\":\"hint\""));
         let back: Document = serde_json::from_str(&json).unwrap();
         assert_eq!(back, sample());
+        let text = crate::cpython_json::to_tree(&sample()).to_pretty();
+        assert_eq!(Document::from_json(&text), Ok(sample()));
+        for refused in ["\"kind\":\"table\"", "\"tone\":\"hint\""] {
+            let wrong = refused.replace(":\"", ":\"x");
+            let compact = json.replace(refused, &wrong);
+            assert!(Document::from_json(&compact).is_err(), "{wrong}");
+        }
     }
 }

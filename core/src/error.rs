@@ -7,8 +7,8 @@
 //! codes are exactly the official evaluator's, plus `search_limit_exceeded` (tabeq only);
 //! fatal codes say whether the config, the gold or the suite layout is at fault. This module
 //! adds what a binding hands its language: [`CodedError`] (any error as a code, stage and
-//! message), [`ArgumentError`] and the [`BindingErrorCode`]s. The catalogue of every code is
-//! [`crate::error_catalogue`].
+//! message), [`ArgumentError`] and the [`BindingErrorCode`]s, and the catalogue of every code
+//! ([`error_catalogue`]; the trust metrics crate adds its family on top).
 
 use core::fmt;
 
@@ -46,7 +46,7 @@ code_enum! {
 /// `Error` with these fields; every core error converts into it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CodedError {
-    /// Stable snake_case code (one of [`crate::error_catalogue`]).
+    /// Stable snake_case code (one of [`error_catalogue`]).
     pub code: &'static str,
     /// `config`, `gold` or `suite` (fatal errors), `csv`, `cell`, `trust`, or `argument`
     /// (errors about a binding's arguments and objects).
@@ -274,4 +274,43 @@ pub struct CatalogueEntry {
     pub stage: Option<&'static str>,
     /// What the code means.
     pub description: &'static str,
+}
+
+/// Every stable error code any surface (Rust, Python, JavaScript) can report, grouped by
+/// family, each with its stage and one description. `tabeq.error_codes()` and
+/// `errorCodes()` return this list with the trust family (`tabeq_trust::error_catalogue`),
+/// which the trust metrics crate adds on top.
+///
+/// ```
+/// let catalogue = tabeq::error::error_catalogue();
+/// let missing = catalogue.iter().find(|e| e.code == "missing_prediction").unwrap();
+/// assert_eq!((missing.family, missing.description), ("task", "No prediction file."));
+/// let gold = catalogue.iter().find(|e| e.code == "gold_missing").unwrap();
+/// assert_eq!((gold.family, gold.stage), ("fatal", Some("gold")));
+/// ```
+pub fn error_catalogue() -> Vec<CatalogueEntry> {
+    /// `(code, description)` pairs, as `code_enum!` lists them.
+    type Codes = &'static [(&'static str, &'static str)];
+    // (family, codes, stage); a fatal code's stage depends on the code.
+    let families: [(&str, Codes, Option<&str>); 6] = [
+        ("task", TaskErrorCode::CODES, None),
+        ("csv", CsvErrorKind::CODES, Some("csv")),
+        ("cell", CellErrorKind::CODES, Some("cell")),
+        ("fatal", FatalCode::CODES, None),
+        ("binding", BindingErrorCode::CODES, Some("argument")),
+        ("output", OutputErrorCode::CODES, Some("output")),
+    ];
+    let mut out = Vec::new();
+    for (family, codes, stage) in families {
+        for &(code, description) in codes {
+            let fatal_stage = FatalCode::from_code(code).map(|c| c.stage().as_str());
+            out.push(CatalogueEntry {
+                code,
+                family,
+                stage: stage.or(fatal_stage.filter(|_| family == "fatal")),
+                description,
+            });
+        }
+    }
+    out
 }

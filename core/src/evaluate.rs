@@ -53,13 +53,36 @@ std::thread_local! {
     static READS: std::cell::Cell<Vec<Vec<ColumnRead>>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// The prediction for a task.
+/// A prediction as a binding hands it over: the one prediction type of the core. Every
+/// scorer (evaluate, passes, explain, partial credit, the gold-less check) takes it, and the
+/// core writes every message about it (see [`Prediction::read`]).
+///
+/// ```
+/// use tabeq::{csv::CsvError, Prediction, PreparedGold, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "a", "type": "text"}]}"#, None)?;
+/// let gold = PreparedGold::new(b"a\nx\n", &config)?;
+/// assert!(gold.evaluate(Prediction::Csv(b"b\nx\n")).passed);
+/// let at = gold.evaluate(Prediction::MissingAt("p/task_1/prediction.csv"));
+/// assert_eq!(at.error.as_deref(), Some("Missing prediction CSV: p/task_1/prediction.csv"));
+/// assert_eq!(gold.evaluate(Prediction::Missing).error.as_deref(), Some("Missing prediction CSV"));
+/// // A file refused for its size before it was copied reads as the reader refuses its bytes.
+/// let refused = CsvError::too_large(tabeq::csv::MAX_CSV_BYTES + 1, true);
+/// let record = gold.evaluate(Prediction::Invalid(&refused));
+/// assert_eq!(record.error, Some(format!("Cannot parse CSV: {refused}")));
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub enum Prediction<'a> {
     /// No prediction file.
     Missing,
-    /// A prediction the caller already found unreadable (not a regular file, a symbolic
-    /// link, over the size limit): scored as `invalid_prediction_csv`.
+    /// No prediction file at this path (as the caller shows it): the record names it, as the
+    /// official suite does.
+    MissingAt(&'a str),
+    /// A prediction that cannot be read, with its CSV problem: what the caller found at its
+    /// path (not a regular file, a symbolic link, over the size limit: [`CsvError::file`]),
+    /// or what the reader says of bytes refused before they were copied
+    /// ([`CsvError::too_large`]). Scored as `invalid_prediction_csv`.
     Invalid(&'a CsvError),
     /// The file's bytes.
     Csv(&'a [u8]),
@@ -67,17 +90,107 @@ pub enum Prediction<'a> {
     Table(&'a Table),
 }
 
-/// A prediction brought to a table, or why it has none: the one intake of every scorer
-/// (evaluate, explain, partial credit, the gold-free check).
-///
-/// ```
-/// use tabeq::evaluate::{Intake, Prediction};
-/// assert!(matches!(Prediction::Csv(b"a\n1\n").intake(), Intake::Table(t) if t.row_count() == 1));
-/// let broken = Prediction::Csv(b"a\n\"1\n").intake();
-/// let (code, message, _) = broken.failure().unwrap();
-/// assert_eq!(code.code(), "invalid_prediction_csv");
-/// assert!(message.starts_with("Cannot parse CSV: "));
-/// ```
+/// Why a prediction has no table, as its task record says it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unread<'a> {
+    /// `missing_prediction` or `invalid_prediction_csv`.
+    pub code: TaskErrorCode,
+    /// The record's `error`, as the official evaluator words it.
+    pub message: String,
+    /// For `invalid_prediction_csv`, the CSV problem.
+    pub csv_error: Option<Cow<'a, CsvError>>,
+}
+
+impl Unread<'_> {
+    /// Whether there is no file at all (`missing_prediction`).
+    pub fn is_missing(&self) -> bool {
+        self.code == TaskErrorCode::MissingPrediction
+    }
+}
+
+impl<'a> Prediction<'a> {
+    /// The prediction's table (CSV bytes are parsed here, once), or why it has none.
+    ///
+    /// ```
+    /// use tabeq::Prediction;
+    /// assert_eq!(Prediction::Csv(b"a\n1\n").read().unwrap().row_count(), 1);
+    /// let broken = Prediction::Csv(b"a\n\"1\n").read().unwrap_err();
+    /// assert_eq!(broken.code.code(), "invalid_prediction_csv");
+    /// assert!(broken.message.starts_with("Cannot parse CSV: csv_unterminated_quote"));
+    /// ```
+    pub fn read(self) -> Result<Cow<'a, Table>, Unread<'a>> {
+        let missing = |message: String| Unread {
+            code: TaskErrorCode::MissingPrediction,
+            message,
+            csv_error: None,
+        };
+        let invalid = |message: String, error: Cow<'a, CsvError>| Unread {
+            code: TaskErrorCode::InvalidPredictionCsv,
+            message,
+            csv_error: Some(error),
+        };
+        match self {
+            Prediction::Missing => Err(missing("Missing prediction CSV".into())),
+            Prediction::MissingAt(path) => {
+                Err(missing(crate::file_problem::missing_prediction(path)))
+            }
+            // A problem the reader itself reports reads as when the reader met it.
+            Prediction::Invalid(e) if e.is_reader_problem() => {
+                Err(invalid(e.unreadable_prediction(), Cow::Borrowed(e)))
+            }
+            Prediction::Invalid(e) => Err(invalid(e.to_string(), Cow::Borrowed(e))),
+            Prediction::Csv(bytes) => match read_table(bytes) {
+                Ok(table) => Ok(Cow::Owned(table)),
+                Err(e) => Err(invalid(e.unreadable_prediction(), Cow::Owned(e))),
+            },
+            Prediction::Table(table) => Ok(Cow::Borrowed(table)),
+        }
+    }
+
+    /// The KDD Cup 2026 phase-1 column-signature score against a gold CSV (no config needed):
+    /// a prediction without a readable table scores `no_match` (`missing_prediction` when
+    /// there is no file); a gold that does not read is fatal.
+    ///
+    /// ```
+    /// use tabeq::Prediction;
+    /// let status = |p: Prediction| p.column_signature(b"n\n1\n", false).unwrap().status.code();
+    /// assert_eq!(status(Prediction::Csv(b"x\n1\n")), "perfect_match");
+    /// assert_eq!(status(Prediction::MissingAt("p/prediction.csv")), "missing_prediction");
+    /// assert_eq!(status(Prediction::Csv(b"\"x\n")), "no_match");
+    /// ```
+    pub fn column_signature(
+        self,
+        gold_csv: &[u8],
+        strict: bool,
+    ) -> Result<crate::partial_credit::ColumnSignatureScore, FatalError> {
+        use crate::partial_credit::{column_signature, ColumnSignatureScore};
+        let gold = read_table(gold_csv).map_err(|e| FatalError::from(FatalDetail::GoldCsv(e)))?;
+        Ok(match self.read() {
+            Ok(table) => column_signature(Some(&table), &gold, strict),
+            Err(unread) if unread.is_missing() => column_signature(None, &gold, strict),
+            Err(_) => ColumnSignatureScore::unreadable(gold.column_count(), false, strict),
+        })
+    }
+
+    /// Read the prediction (former intake; [`Prediction::read`] is the one reading).
+    #[deprecated(note = "use `Prediction::read`")]
+    #[allow(deprecated)]
+    pub fn intake(self) -> Intake<'a> {
+        match self.read() {
+            Ok(table) => Intake::Table(table),
+            Err(unread) => match unread.csv_error {
+                None => Intake::Missing,
+                Some(error) => Intake::Invalid {
+                    read: error.is_reader_problem(),
+                    error,
+                },
+            },
+        }
+    }
+}
+
+/// A prediction brought to a table, or why it has none (former intake of the scorers).
+#[deprecated(note = "use `Prediction::read`, which gives the table or an `Unread`")]
 #[derive(Debug, Clone)]
 pub enum Intake<'a> {
     /// No prediction file.
@@ -93,30 +206,11 @@ pub enum Intake<'a> {
     Table(Cow<'a, Table>),
 }
 
-impl<'a> Prediction<'a> {
-    /// Read the prediction (CSV bytes are parsed here, once).
-    pub fn intake(self) -> Intake<'a> {
-        match self {
-            Prediction::Missing => Intake::Missing,
-            Prediction::Invalid(e) => Intake::Invalid {
-                error: Cow::Borrowed(e),
-                read: false,
-            },
-            Prediction::Csv(bytes) => match read_table(bytes) {
-                Ok(table) => Intake::Table(Cow::Owned(table)),
-                Err(e) => Intake::Invalid {
-                    error: Cow::Owned(e),
-                    read: true,
-                },
-            },
-            Prediction::Table(table) => Intake::Table(Cow::Borrowed(table)),
-        }
-    }
-}
-
+#[allow(deprecated)]
 impl Intake<'_> {
     /// For a prediction without a table: the task error, its message as the official record
     /// words it, and the CSV problem. `None` for a table.
+    #[deprecated(note = "use `Prediction::read`, whose `Unread` has the code and message")]
     pub fn failure(&self) -> Option<(TaskErrorCode, String, Option<&CsvError>)> {
         match self {
             Intake::Missing => Some((
@@ -127,7 +221,7 @@ impl Intake<'_> {
             Intake::Invalid { error, read } => Some((
                 TaskErrorCode::InvalidPredictionCsv,
                 if *read {
-                    format!("Cannot parse CSV: {error}")
+                    error.unreadable_prediction()
                 } else {
                     error.to_string()
                 },
@@ -458,14 +552,23 @@ impl PreparedGold {
 
     /// Score a prediction against this gold.
     pub fn evaluate(&self, prediction: Prediction<'_>) -> TaskResult {
-        match prediction.intake() {
-            Intake::Table(table) => self.evaluate_table(&table),
-            unread => self.unread(&unread),
+        match prediction.read() {
+            Ok(table) => self.evaluate_table(&table),
+            Err(unread) => self.unread_record(&unread),
         }
     }
 
     /// The record of a prediction without a table (`missing_prediction` or
-    /// `invalid_prediction_csv`). Panics on [`Intake::Table`].
+    /// `invalid_prediction_csv`).
+    pub fn unread_record(&self, unread: &Unread<'_>) -> TaskResult {
+        let mut record = self.failed(unread.code, unread.message.clone(), 0, 0);
+        record.csv_error = unread.csv_error.as_ref().map(|e| e.kind);
+        record
+    }
+
+    /// The record of a prediction without a table. Panics on [`Intake::Table`].
+    #[deprecated(note = "use `PreparedGold::unread_record` with `Prediction::read`")]
+    #[allow(deprecated)]
     pub fn unread(&self, intake: &Intake<'_>) -> TaskResult {
         let (code, message, csv_error) = intake.failure().expect("a prediction without a table");
         let mut record = self.failed(code, message, 0, 0);
@@ -476,12 +579,12 @@ impl PreparedGold {
     /// Whether a prediction passes: [`Self::evaluate`]'s `passed`, without building the record
     /// (what a reward loop needs).
     pub fn passes(&self, prediction: Prediction<'_>) -> bool {
-        match prediction.intake() {
-            Intake::Table(table) => matches!(
+        match prediction.read() {
+            Ok(table) => matches!(
                 self.verdict(&table),
                 Verdict::Matched(MatchOutcome::Passed(_))
             ),
-            _ => false,
+            Err(_) => false,
         }
     }
 

@@ -61,7 +61,7 @@ use crate::config::TaskConfig;
 use crate::config::{CellErrorKind, FatalError};
 use crate::csv::CsvError;
 use crate::csv::Table;
-use crate::evaluate::{Intake, Prediction, PreparedGold, TaskResult};
+use crate::evaluate::{Prediction, PreparedGold, TaskResult};
 use crate::partial_credit::{ColumnScores, PartialCredit, RowScores};
 
 pub use credit_only::partial_credit;
@@ -472,19 +472,18 @@ pub fn explain(
     gold: &PreparedGold,
     options: &ExplainOptions,
 ) -> Diagnosis {
-    let intake = prediction.intake();
+    let read = prediction.read();
     let config = gold.config();
     let gold_names = config.columns.iter().map(|c| c.gold_name.clone()).collect();
     let gold_rules = config.columns.iter().map(|c| c.rule().describe()).collect();
-    let table = match intake {
-        Intake::Table(ref table) => Ok(table.as_ref()),
-        Intake::Missing => Err(InputStatus::Missing),
-        Intake::Invalid { ref error, .. } => Err(InputStatus::InvalidCsv(error.as_ref().clone())),
-    };
-    match table {
-        Err(input) => {
-            let result = gold.unread(&intake);
-            let missing = input == InputStatus::Missing;
+    match read {
+        Err(unread) => {
+            let result = gold.unread_record(&unread);
+            let missing = unread.is_missing();
+            let input = match unread.csv_error {
+                None => InputStatus::Missing,
+                Some(error) => InputStatus::InvalidCsv(error.into_owned()),
+            };
             let partial = PartialCredit::unreadable(
                 config.columns.len(),
                 gold.table().row_count(),
@@ -510,9 +509,9 @@ pub fn explain(
             d
         }
         Ok(table) => {
-            let result = gold.evaluate_table(table);
+            let result = gold.evaluate_table(&table);
             let mut d =
-                Analysis::new(gold, table, options).diagnose(result, gold_names, gold_rules);
+                Analysis::new(gold, &table, options).diagnose(result, gold_names, gold_rules);
             d.summary = render::summary(&d);
             d
         }

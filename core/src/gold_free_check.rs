@@ -34,8 +34,8 @@ use crate::config::CellError;
 use crate::config::{Rule, TaskConfig};
 use crate::csv::CsvError;
 use crate::csv::Table;
+use crate::evaluate::Prediction;
 use crate::evaluate::TaskErrorCode;
-use crate::evaluate::{Intake, Prediction};
 
 /// Longest raw value quoted in a [`BadCell`], in characters.
 pub const MAX_QUOTED_VALUE_CHARS: usize = 200;
@@ -361,17 +361,16 @@ pub fn validate_prediction(prediction: Prediction<'_>, config: &TaskConfig) -> V
         columns: Vec::new(),
         type_compatible_mapping: None,
     };
-    let intake = prediction.intake();
-    let table = match &intake {
-        Intake::Table(table) => table.as_ref(),
-        unread => {
-            let (code, message, csv_error) = unread.failure().expect("no table");
-            report.error_code = Some(code);
-            report.error = Some(message);
-            report.csv_error = csv_error.cloned();
+    let table = match prediction.read() {
+        Ok(table) => table,
+        Err(unread) => {
+            report.error_code = Some(unread.code);
+            report.error = Some(unread.message);
+            report.csv_error = unread.csv_error.map(|e| e.into_owned());
             return report;
         }
     };
+    let table = table.as_ref();
     report.prediction_column_count = table.column_count();
     report.prediction_row_count = table.row_count();
     report.prediction_headers = table.headers().to_vec();

@@ -24,8 +24,8 @@
 //!
 //! ## One task
 //!
-//! [`TaskConfig`] is a task's config file; a [`Prediction`] is missing, already found
-//! unreadable, CSV bytes or a read table. [`evaluate_task`] scores one; a [`PreparedGold`] is a
+//! [`TaskConfig`] is a task's config file; a [`Prediction`] is what a caller hands over:
+//! missing (at a path, when it looked for one), found unreadable, CSV bytes or a read table. [`evaluate_task`] scores one; a [`PreparedGold`] is a
 //! gold read once for many predictions ([`PreparedGold::evaluate`], [`PreparedGold::passes`],
 //! [`PreparedGold::partial_credit`], which gives a [`PartialCredit`], never the official
 //! score). [`TaskResult`] is the official record ([`TaskResult::to_json`],
@@ -147,7 +147,6 @@ mod bipartite;
 #[doc(hidden)]
 pub mod cancel;
 pub mod canon;
-mod catalogue;
 #[doc(hidden)]
 pub mod chars;
 mod codes;
@@ -189,14 +188,13 @@ pub use gold_free_check as validate;
 pub use partial_credit as partial;
 
 pub use canon::{canonicalize, Canonical};
-pub use catalogue::error_catalogue;
 pub use config::TaskConfig;
 pub use config::{CellError, FatalCode, FatalError, FatalStage};
 pub use cpython_json::to_pretty_json;
 pub use csv::read_table;
 pub use csv::CsvError;
 pub use doc::Document;
-pub use error::{CatalogueEntry, CodedError};
+pub use error::{error_catalogue, CatalogueEntry, CodedError};
 pub use evaluate::TaskErrorCode;
 pub use evaluate::{evaluate_task, Prediction, PreparedGold, TaskResult};
 pub use explain::{explain, explain_task, Diagnosis, ExplainOptions, Hint, HintKind};

@@ -14,8 +14,13 @@
 //! # Ok::<(), tabeq::FatalError>(())
 //! ```
 
+use core::fmt;
+
+use serde::de::{self, Deserializer, IgnoredAny, SeqAccess, Visitor};
+use serde::Deserialize;
+
 use crate::config::TaskConfig;
-use crate::cpython_json::{parse, Value};
+use crate::cpython_json::{from_value_every_key, key_error, parse, Value};
 use crate::evaluate::TaskErrorCode;
 use crate::suite::SuiteSummary;
 use crate::TaskResult;
@@ -23,34 +28,214 @@ use crate::TaskResult;
 /// Why a JSON value is not an official record (the missing or mistyped key).
 pub type RecordError = String;
 
-fn field<'a>(record: &'a Value, key: &str) -> Result<&'a Value, RecordError> {
-    record
-        .get(key)
-        .ok_or_else(|| format!("missing key {key:?}"))
+/// An official per-task record as its JSON holds it: every key required, read in this order
+/// (the first that is absent or does not read is named), with Python's reading of each value
+/// (`passed` is `bool(record["passed"])`, a count is an `int`, bools included).
+#[derive(Deserialize)]
+struct Record {
+    task_id: String,
+    #[serde(deserialize_with = "truthy")]
+    passed: bool,
+    #[serde(deserialize_with = "truthy")]
+    order_sensitive: bool,
+    #[serde(deserialize_with = "count")]
+    gold_column_count: usize,
+    #[serde(deserialize_with = "count")]
+    prediction_column_count: usize,
+    #[serde(deserialize_with = "count")]
+    gold_row_count: usize,
+    #[serde(deserialize_with = "count")]
+    prediction_row_count: usize,
+    #[serde(deserialize_with = "mapping")]
+    column_mapping: Option<Vec<usize>>,
+    #[serde(deserialize_with = "error_code")]
+    error_code: Option<TaskErrorCode>,
+    #[serde(deserialize_with = "optional_text")]
+    error: Option<String>,
 }
 
-fn text(record: &Value, key: &str) -> Result<String, RecordError> {
-    match field(record, key)? {
-        Value::Str(s) => Ok(s.clone()),
-        _ => Err(format!("{key:?} is not a string")),
+/// A pair of the record's `column_mapping`: only its prediction index is read back.
+#[derive(Deserialize)]
+struct Pair {
+    #[serde(deserialize_with = "count")]
+    prediction_index: usize,
+}
+
+/// A summary file: its records and names (the totals are recomputed), read in this order.
+#[derive(Deserialize)]
+struct SummaryFile {
+    tasks: Vec<Record>,
+    unscored_prediction_tasks: Vec<TaskName>,
+    evaluator: String,
+    evaluator_version: String,
+    config_set_sha256: String,
+}
+
+/// A name of `unscored_prediction_tasks`.
+struct TaskName(String);
+
+impl From<Record> for TaskResult {
+    fn from(r: Record) -> Self {
+        TaskResult {
+            task_id: r.task_id,
+            passed: r.passed,
+            order_sensitive: r.order_sensitive,
+            gold_column_count: r.gold_column_count,
+            prediction_column_count: r.prediction_column_count,
+            gold_row_count: r.gold_row_count,
+            prediction_row_count: r.prediction_row_count,
+            column_mapping: r.column_mapping,
+            error_code: r.error_code,
+            error: r.error,
+            csv_error: None,
+        }
     }
 }
 
-fn flag(record: &Value, key: &str) -> Result<bool, RecordError> {
-    Ok(field(record, key)?.truthy())
-}
-
-fn count(value: &Value, key: &str) -> Result<usize, RecordError> {
-    match value.as_python_int() {
-        Some(Some(n)) => usize::try_from(n).map_err(|_| format!("{key:?} is negative")),
-        _ => Err(format!("{key:?} is not a count")),
+/// Python's `bool(value)`.
+fn truthy<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    struct Truthy;
+    impl<'de> Visitor<'de> for Truthy {
+        type Value = bool;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("any value")
+        }
+        fn visit_unit<E>(self) -> Result<bool, E> {
+            Ok(false)
+        }
+        fn visit_bool<E>(self, b: bool) -> Result<bool, E> {
+            Ok(b)
+        }
+        fn visit_i64<E>(self, i: i64) -> Result<bool, E> {
+            Ok(i != 0)
+        }
+        fn visit_u64<E>(self, i: u64) -> Result<bool, E> {
+            Ok(i != 0)
+        }
+        fn visit_i128<E>(self, i: i128) -> Result<bool, E> {
+            Ok(i != 0)
+        }
+        fn visit_f64<E>(self, f: f64) -> Result<bool, E> {
+            Ok(f != 0.0)
+        }
+        fn visit_str<E>(self, s: &str) -> Result<bool, E> {
+            Ok(!s.is_empty())
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<bool, A::Error> {
+            Ok(items.next_element::<IgnoredAny>()?.is_some())
+        }
+        fn visit_map<A: de::MapAccess<'de>>(self, mut members: A) -> Result<bool, A::Error> {
+            Ok(members.next_key::<IgnoredAny>()?.is_some())
+        }
     }
+    d.deserialize_any(Truthy)
 }
 
-fn optional_text(record: &Value, key: &str) -> Result<Option<String>, RecordError> {
-    match field(record, key)? {
-        Value::Null => Ok(None),
-        _ => text(record, key).map(Some),
+/// Python `isinstance(value, int)` (bools included) that is not negative.
+fn count<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    struct Count;
+    impl Visitor<'_> for Count {
+        type Value = usize;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a count")
+        }
+        fn visit_bool<E>(self, b: bool) -> Result<usize, E> {
+            Ok(usize::from(b))
+        }
+        fn visit_i64<E: de::Error>(self, i: i64) -> Result<usize, E> {
+            usize::try_from(i).map_err(|_| key_error("is negative"))
+        }
+    }
+    d.deserialize_any(Count)
+}
+
+/// `null`, or the prediction index of each pair.
+fn mapping<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<usize>>, D::Error> {
+    struct Mapping;
+    impl<'de> Visitor<'de> for Mapping {
+        type Value = Option<Vec<usize>>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a list")
+        }
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut pairs: A) -> Result<Self::Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(pair) = pairs.next_element::<Pair>()? {
+                out.push(pair.prediction_index);
+            }
+            Ok(Some(out))
+        }
+    }
+    d.deserialize_any(Mapping)
+}
+
+/// `null` or a string.
+fn optional_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    struct Text;
+    impl Visitor<'_> for Text {
+        type Value = Option<String>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a string")
+        }
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
+            Ok(Some(s.to_string()))
+        }
+    }
+    d.deserialize_any(Text)
+}
+
+/// `null` or one of the task error codes.
+fn error_code<'de, D: Deserializer<'de>>(d: D) -> Result<Option<TaskErrorCode>, D::Error> {
+    optional_text(d)?
+        .map(|c| {
+            TaskErrorCode::from_code(&c)
+                .ok_or_else(|| de::Error::custom(format!("unknown error_code {c:?}")))
+        })
+        .transpose()
+}
+
+impl<'de> Deserialize<'de> for TaskName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl<'v> Visitor<'v> for Name {
+            type Value = TaskName;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E>(self, s: &str) -> Result<TaskName, E> {
+                Ok(TaskName(s.to_string()))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<TaskName, E> {
+                Err(not_a_name())
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<TaskName, E> {
+                Err(not_a_name())
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<TaskName, E> {
+                Err(not_a_name())
+            }
+            fn visit_i128<E: de::Error>(self, _: i128) -> Result<TaskName, E> {
+                Err(not_a_name())
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<TaskName, E> {
+                Err(not_a_name())
+            }
+            fn visit_seq<A: SeqAccess<'v>>(self, _: A) -> Result<TaskName, A::Error> {
+                Err(not_a_name())
+            }
+            fn visit_map<A: de::MapAccess<'v>>(self, _: A) -> Result<TaskName, A::Error> {
+                Err(not_a_name())
+            }
+        }
+        fn not_a_name<E: de::Error>() -> E {
+            E::custom("an unscored prediction task is not a string")
+        }
+        d.deserialize_any(Name)
     }
 }
 
@@ -58,35 +243,8 @@ impl TaskResult {
     /// A result from an official per-task record (a JSON object with the record's keys; the
     /// CSV detail code, not part of the record, is `None`).
     pub fn from_record(record: &Value) -> Result<TaskResult, RecordError> {
-        let counted = |key: &str| count(field(record, key)?, key);
-        let mapping = || match field(record, "column_mapping")? {
-            Value::Null => Ok(None),
-            Value::Array(pairs) => pairs
-                .iter()
-                .map(|p| count(field(p, "prediction_index")?, "prediction_index"))
-                .collect::<Result<_, _>>()
-                .map(Some),
-            _ => Err("\"column_mapping\" is not a list".to_string()),
-        };
-        let error_code = || {
-            optional_text(record, "error_code")?
-                .map(|c| TaskErrorCode::from_code(&c).ok_or(format!("unknown error_code {c:?}")))
-                .transpose()
-        };
-        // Read in the record's key order, so that the first missing key is named.
-        Ok(TaskResult {
-            task_id: text(record, "task_id")?,
-            passed: flag(record, "passed")?,
-            order_sensitive: flag(record, "order_sensitive")?,
-            gold_column_count: counted("gold_column_count")?,
-            prediction_column_count: counted("prediction_column_count")?,
-            gold_row_count: counted("gold_row_count")?,
-            prediction_row_count: counted("prediction_row_count")?,
-            column_mapping: mapping()?,
-            error_code: error_code()?,
-            error: optional_text(record, "error")?,
-            csv_error: None,
-        })
+        let record: Record = from_value_every_key(record).map_err(|e| e.to_string())?;
+        Ok(record.into())
     }
 
     /// [`TaskResult::from_record`] of JSON text.
@@ -128,29 +286,17 @@ impl SuiteSummary {
     /// file that tabeq wrote reads back to the same text).
     pub fn from_json(json: &str) -> Result<SuiteSummary, RecordError> {
         let summary = parse(json).map_err(|e| e.to_string())?;
-        let tasks = match field(&summary, "tasks")? {
-            Value::Array(records) => records
-                .iter()
-                .map(TaskResult::from_record)
-                .collect::<Result<_, _>>()?,
-            _ => return Err("\"tasks\" is not a list".into()),
-        };
-        let unscored = match field(&summary, "unscored_prediction_tasks")? {
-            Value::Array(names) => names
-                .iter()
-                .map(|n| match n {
-                    Value::Str(s) => Ok(s.clone()),
-                    _ => Err("an unscored prediction task is not a string".to_string()),
-                })
-                .collect::<Result<_, _>>()?,
-            _ => return Err("\"unscored_prediction_tasks\" is not a list".into()),
-        };
+        let file: SummaryFile = from_value_every_key(&summary).map_err(|e| e.to_string())?;
         Ok(SuiteSummary {
-            evaluator: text(&summary, "evaluator")?,
-            evaluator_version: text(&summary, "evaluator_version")?,
-            config_set_sha256: text(&summary, "config_set_sha256")?,
-            unscored_prediction_tasks: unscored,
-            tasks,
+            evaluator: file.evaluator,
+            evaluator_version: file.evaluator_version,
+            config_set_sha256: file.config_set_sha256,
+            unscored_prediction_tasks: file
+                .unscored_prediction_tasks
+                .into_iter()
+                .map(|n| n.0)
+                .collect(),
+            tasks: file.tasks.into_iter().map(TaskResult::from).collect(),
         })
     }
 
@@ -204,6 +350,84 @@ mod tests {
             TaskResult::from_record_json("{}").unwrap_err(),
             "missing key \"task_id\""
         );
+    }
+
+    #[test]
+    fn each_fault_is_named_as_python_reads_the_record() {
+        let good = [
+            ("task_id", "\"task_2\""),
+            ("passed", "false"),
+            ("order_sensitive", "true"),
+            ("gold_column_count", "2"),
+            ("prediction_column_count", "1"),
+            ("gold_row_count", "3"),
+            ("prediction_row_count", "3"),
+            ("column_mapping", "null"),
+            ("error_code", "\"column_count_mismatch\""),
+            ("error", "\"x\""),
+        ];
+        // Each record replaces (or, with None, removes) some keys of a good record.
+        let read = |changes: &[(&str, Option<&str>)]| {
+            let members: Vec<String> = good
+                .iter()
+                .filter_map(|(key, value)| {
+                    let changed = changes.iter().find(|(k, _)| k == key);
+                    let value = changed.map_or(Some(*value), |(_, v)| *v)?;
+                    Some(format!("\"{key}\": {value}"))
+                })
+                .collect();
+            TaskResult::from_record_json(&format!("{{{}}}", members.join(", ")))
+        };
+        let fault = |changes: &[(&str, Option<&str>)]| read(changes).unwrap_err();
+        assert_eq!(
+            fault(&[("task_id", Some("1"))]),
+            "\"task_id\" is not a string"
+        );
+        assert_eq!(
+            fault(&[("gold_row_count", Some("-1"))]),
+            "\"gold_row_count\" is negative"
+        );
+        for not_a_count in ["2.5", "\"2\"", "null", "99999999999999999999"] {
+            let e = fault(&[("gold_row_count", Some(not_a_count))]);
+            assert_eq!(e, "\"gold_row_count\" is not a count");
+        }
+        assert_eq!(
+            fault(&[("column_mapping", Some("{}"))]),
+            "\"column_mapping\" is not a list"
+        );
+        assert_eq!(
+            fault(&[("column_mapping", Some("[1]"))]),
+            "missing key \"prediction_index\""
+        );
+        let negative = Some("[{\"prediction_index\": -2}]");
+        assert_eq!(
+            fault(&[("column_mapping", negative)]),
+            "\"prediction_index\" is negative"
+        );
+        assert_eq!(
+            fault(&[("error_code", Some("\"nope\""))]),
+            "unknown error_code \"nope\""
+        );
+        assert_eq!(fault(&[("error", Some("1"))]), "\"error\" is not a string");
+        assert_eq!(fault(&[("error", None)]), "missing key \"error\"");
+        // The first key in the record's order that is absent or does not read is named.
+        let two = [("passed", None), ("gold_column_count", Some("\"s\""))];
+        assert_eq!(fault(&two), "missing key \"passed\"");
+        let two = [("passed", Some("1")), ("task_id", None)];
+        assert_eq!(fault(&two), "missing key \"task_id\"");
+        // Python's bool() and int: any value is a flag, a bool is a count.
+        let read = read(&[("passed", Some("\"\"")), ("gold_row_count", Some("true"))]).unwrap();
+        assert_eq!((read.passed, read.gold_row_count), (false, 1));
+        let summary = |text: &str| SuiteSummary::from_json(text).unwrap_err();
+        assert_eq!(summary("{\"tasks\": 1}"), "\"tasks\" is not a list");
+        assert_eq!(summary("{\"tasks\": [[]]}"), "missing key \"task_id\"");
+        let names = "{\"tasks\": [], \"unscored_prediction_tasks\": [null]}";
+        assert_eq!(
+            summary(names),
+            "an unscored prediction task is not a string"
+        );
+        let names = "{\"tasks\": [], \"unscored_prediction_tasks\": [], \"evaluator\": 1}";
+        assert_eq!(summary(names), "\"evaluator\" is not a string");
     }
 
     #[test]

@@ -48,7 +48,6 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("errors for callers", &["error"]),
             ("suites and submissions", &["suite", "submission"]),
             ("binding surface", &["file_input", "output", "record"]),
-            ("catalogue", &["catalogue"]),
         ],
     ),
     (

@@ -5,10 +5,10 @@
 //! (raw gold cells remembered) give the same record; and an extracted
 //! table that is not found scores as a missing prediction.
 
+use tabeq::cpython_json::Value;
 use tabeq::explain::{explain, partial_credit, ExplainOptions};
 use tabeq::extract::{extract_table, TableSource};
 use tabeq::partial::sorted_column_signatures;
-use tabeq::pyjson::Value;
 use tabeq::{Prediction, PreparedGold, TaskConfig};
 
 mod common;

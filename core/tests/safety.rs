@@ -2,8 +2,8 @@
 //! keep gold and prediction values out, and suites have one task and unscored order.
 
 use tabeq::config::{config_warnings, ConfigLocation, TaskConfig};
+use tabeq::cpython_json;
 use tabeq::explain::{explain_task, ExplainOptions, REDACTED};
-use tabeq::pyjson;
 use tabeq::suite::{plan_suite, unscored_prediction_tasks, ConfigFile, SuiteSummary};
 use tabeq::{Prediction, PreparedGold};
 
@@ -57,7 +57,7 @@ fn a_key_like_no_known_one_has_no_suggestion_and_known_keys_no_warning() {
     );
     assert_eq!(warnings[0].suggestion, None);
     // Case slips are suggested too; a repeated key is reported once.
-    let value = pyjson::parse(r#"{"Task_ID": 1, "Task_ID": 2, "columns": 5}"#).unwrap();
+    let value = cpython_json::parse(r#"{"Task_ID": 1, "Task_ID": 2, "columns": 5}"#).unwrap();
     let warnings = config_warnings(&value);
     assert_eq!(warnings.len(), 1);
     assert_eq!(warnings[0].suggestion, Some("task_id"));

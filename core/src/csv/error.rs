@@ -190,6 +190,19 @@ impl CsvError {
         CsvMessage(self).to_string()
     }
 
+    /// Whether the reader reports this problem (a binding that refuses a file for its size
+    /// before copying it reports the reader's [`CsvError::too_large`]), rather than a problem
+    /// a binding found at a path ([`CsvError::file`], [`CsvError::unreadable`],
+    /// [`CsvError::named_too_large`]). A prediction's record words the two differently.
+    pub fn is_reader_problem(&self) -> bool {
+        !matches!(
+            self.problem,
+            CsvProblem::File { .. }
+                | CsvProblem::Unreadable { .. }
+                | CsvProblem::NamedTooLarge { .. }
+        )
+    }
+
     /// The text of a task record's `error` for a prediction the reader refused (what scoring
     /// the bytes writes, so a file refused before reading reads the same).
     pub fn unreadable_prediction(&self) -> String {

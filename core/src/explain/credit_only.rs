@@ -4,7 +4,7 @@
 
 use super::{Analysis, ExplainOptions};
 use crate::csv::Table;
-use crate::evaluate::{Intake, Prediction, PreparedGold};
+use crate::evaluate::{Prediction, PreparedGold};
 use crate::partial_credit::{
     column_signature_against, ColumnScores, ColumnSignatureScore, PartialCredit, RowScores,
     SignatureStatus,
@@ -74,14 +74,13 @@ pub(crate) fn credit(
 ) -> PartialCredit {
     let d = gold.config().columns.len();
     let n_gold = gold.table().row_count();
-    let intake = prediction.intake();
-    let table = match &intake {
-        Intake::Table(table) => table.as_ref(),
-        unread => {
-            let missing = matches!(unread, Intake::Missing);
-            return PartialCredit::unreadable(d, n_gold, missing, strict);
+    let table = match prediction.read() {
+        Ok(table) => table,
+        Err(unread) => {
+            return PartialCredit::unreadable(d, n_gold, unread.is_missing(), strict);
         }
     };
+    let table = table.as_ref();
     let column_signature = signature(table);
     let passed = |column_signature| PartialCredit {
         // Every gold column is recovered by its mapped column, every row matches.
