@@ -16,6 +16,7 @@ mod fs;
 mod gold;
 mod pool;
 mod result;
+mod spider2;
 mod trust;
 
 mod args;
@@ -500,5 +501,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     explain::register(m)?;
     cli::register(m)?;
     gold::register(m)?;
+    spider2::register(m)?;
     Ok(())
 }

@@ -1,6 +1,6 @@
 """Command line: ``tabeq evaluate`` (a drop-in for the official ``evaluate.py``),
-``tabeq check`` (one task, explained), ``tabeq validate`` (one prediction, without the gold)
-and ``tabeq trust``.
+``tabeq check`` (one task, explained), ``tabeq validate`` (one prediction, without the gold),
+``tabeq trust`` and ``tabeq spider2`` (a drop-in for Spider 2.0's ``evaluate.py --mode exec_result``).
 
 Exit codes: 0 success (``check``: the task passed; ``validate``: nothing found fails it),
 1 ``check``: the task failed (``validate``: something found fails it), 2 a fatal error
@@ -261,6 +261,40 @@ _TASK_COMMANDS: list[tuple[str, Callable[[argparse.Namespace], int], bool, dict[
 ]
 
 
+def _cmd_spider2(args: argparse.Namespace) -> int:
+    """Spider 2.0 ``evaluate.py --mode exec_result``: the same scores, printed lines and ids file."""
+    gold_dir = Path(args.gold_dir)
+    eval_jsonl = Path(args.eval_jsonl) if args.eval_jsonl else gold_dir / "spider2lite_eval.jsonl"
+    try:
+        stdout, ids_file, ids_csv, _ = _tabeq.spider2_exec_result(
+            Path(args.result_dir), gold_dir / "exec_result", eval_jsonl, args.result_dir
+        )
+        if ids_file is not None:
+            Path(ids_file).write_text(ids_csv, encoding="utf-8")
+    except OSError as exc:
+        _warn(f"tabeq spider2: {exc}")
+        return EXIT_FATAL
+    _emit(stdout)
+    return EXIT_OK
+
+
+def _add_spider2_subcommand(sub: Any) -> None:
+    sp = sub.add_parser(
+        "spider2",
+        help="score Spider 2.0 result CSVs (drop-in for its evaluate.py --mode exec_result)",
+        description="Score RESULT_DIR/ID.csv against GOLD_DIR/exec_result/ID.csv (or ID_a.csv, ID_b.csv, "
+        "...) with the official Spider 2.0 comparison; prints the official lines, writes RESULT_DIR-ids.csv.",
+    )
+    sp.add_argument("--result-dir", required=True, help="directory of ID.csv result tables")
+    sp.add_argument(
+        "--gold-dir", required=True, help="directory holding exec_result/ and spider2lite_eval.jsonl"
+    )
+    sp.add_argument(
+        "--eval-jsonl", default=None, help="eval standards (default: GOLD_DIR/spider2lite_eval.jsonl)"
+    )
+    sp.set_defaults(func=_cmd_spider2)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tabeq",
@@ -302,6 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name, func, gold, formats, summary, description in _TASK_COMMANDS:
         _add_task_command(sub, name, func, gold=gold, formats=formats, help=summary, description=description)
     add_trust_subcommand(sub)
+    _add_spider2_subcommand(sub)
     _optional_subcommands(parser)
     return parser
 
