@@ -16,6 +16,7 @@ mod fs;
 mod gold;
 mod pool;
 mod result;
+mod spider2;
 mod trust;
 
 mod args;
@@ -139,16 +140,19 @@ pub(crate) fn with_prediction<T>(
     match input {
         None => f(Prediction::Missing),
         Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
-        Some(Input::Path(p)) => f(file_prediction(&fs::read_prediction(p))),
+        Some(Input::Path(p)) => {
+            let shown = p.display().to_string();
+            f(file_prediction(&fs::read_prediction(p), &shown))
+        }
     }
 }
 
 /// What the file reader found at a prediction path, as the core's prediction.
-pub(crate) fn file_prediction(file: &PredictionFile) -> Prediction<'_> {
+pub(crate) fn file_prediction<'a>(file: &'a PredictionFile, path: &'a str) -> Prediction<'a> {
     match file {
         PredictionFile::Missing(path) => Prediction::MissingAt(path),
         PredictionFile::Invalid(e) => Prediction::Invalid(e),
-        PredictionFile::Bytes(b) => Prediction::Csv(b),
+        PredictionFile::Bytes(b) => Prediction::CsvAt(b, path),
     }
 }
 
@@ -287,7 +291,8 @@ fn evaluate_suite(
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
         // A linked task folder must not make the gold its own prediction.
         let file = fs::read_prediction_unlike(&path, gold_id);
-        Ok(prepared.evaluate(file_prediction(&file)))
+        let shown = path.display().to_string();
+        Ok(prepared.evaluate(file_prediction(&file, &shown)))
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
@@ -495,5 +500,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     explain::register(m)?;
     cli::register(m)?;
     gold::register(m)?;
+    spider2::register(m)?;
     Ok(())
 }
