@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import importlib.util
 import json
 import os
 import random
@@ -40,18 +39,10 @@ from pathlib import Path
 from typing import Any
 
 import unicode_pool
+from differential import load_official
 
 ROOT_MARK = "{PREDICTION_ROOT}"
 TIED = ["1", "01", "\u0661", "\uff11", "001"]
-
-
-def load_official(path: str) -> Any:
-    spec = importlib.util.spec_from_file_location("official_evaluate", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["official_evaluate"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 class Gen:
