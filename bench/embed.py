@@ -8,8 +8,9 @@ the same process, ``--repeat`` times interleaved, and reports min and median; ra
 medians of this run (the machine is shared, so only ratios from one run are meaningful).
 
 * small: 20,000 predictions of 1-20 rows against one 10-row gold — ``Gold.scores`` (2 threads)
-  vs ``evaluate_many`` (2 threads) vs a plain ``evaluate`` loop vs a plain Python loop that only
-  splits each prediction into rows and cells with ``bytes.split``, in predictions per second;
+  vs ``evaluate_many`` (2 threads) vs a plain ``evaluate`` loop vs plain Python loops that only
+  split each prediction with ``bytes.split`` (into lines; into rows and cells), in predictions per
+  second;
 * big gold: 200 tiny predictions against a 3.1 MB gold — ``Gold(...)`` + ``Gold.scores`` vs
   ``evaluate_many(threads=2)``, with the resident-memory growth of each;
 * group of 8: a GRPO group scored with one ``Gold.scores`` call vs an ``evaluate`` loop, per
@@ -123,6 +124,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         "scores": Case("small: Gold.scores, 2 threads", "predictions/s"),
         "many": Case("small: evaluate_many, 2 threads", "predictions/s"),
         "loop": Case("small: evaluate loop", "predictions/s"),
+        "lines": Case("small: plain Python bytes.split loop (lines)", "predictions/s"),
         "split": Case("small: plain Python bytes.split loop (rows and cells)", "predictions/s"),
         "big_gold": Case(
             f"big gold ({len(big_csv) / 1e6:.1f} MB), 200 predictions: Gold + Gold.scores", "ms"
@@ -140,7 +142,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             timed(lambda: tabeq.evaluate_many([(p, gold_csv, CONFIG) for p in small], threads=2))
         )
         cases["loop"].add(timed(lambda: [tabeq.evaluate(p, gold_csv, CONFIG) for p in small[:5000]]) * 4)
-        # The floor of any Python scorer: split each prediction into rows and cells, nothing more.
+        # The floor of any Python scorer: split each prediction into lines (then cells), nothing more.
+        cases["lines"].add(timed(lambda: [p.split(b"\n") for p in small]))
         cases["split"].add(timed(lambda: [[r.split(b",") for r in p.split(b"\n")] for p in small]))
 
         before = rss_bytes()
@@ -178,7 +181,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             "min": count / min(cases[k].times),
             "median": count / statistics.median(cases[k].times),
         }
-        for k in ("scores", "many", "loop", "split")
+        for k in ("scores", "many", "loop", "lines", "split")
     ]
     cases["big_gold"].extra["rss_growth_mb"] = max(rss_gold) / 1e6
     cases["big_many"].extra["rss_growth_mb"] = max(rss_many) / 1e6
@@ -193,7 +196,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     ratios = {
         "Gold.scores / evaluate_many (throughput)": ratio("scores", "many"),
         "Gold.scores / evaluate loop (throughput)": ratio("scores", "loop"),
-        "Gold.scores / bytes.split loop (throughput)": ratio("scores", "split"),
+        "Gold.scores / bytes.split loop, lines (throughput)": ratio("scores", "lines"),
+        "Gold.scores / bytes.split loop, rows and cells (throughput)": ratio("scores", "split"),
         "evaluate_many / Gold (big gold, time)": ratio("big_many", "big_gold"),
         "evaluate loop / Gold.scores (group of 8, time per prediction)": ratio("group_loop", "group_gold"),
         "explain / Gold.partial_credit (time per prediction)": ratio("pc_explain", "pc_gold"),

@@ -27,7 +27,7 @@ id of more than 4,300 digits), and the hard link to the gold it accepts and tabe
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import base64
 import json
 import os
 import random
@@ -39,18 +39,10 @@ from pathlib import Path
 from typing import Any
 
 import unicode_pool
+from differential import load_official
 
 ROOT_MARK = "{PREDICTION_ROOT}"
 TIED = ["1", "01", "\u0661", "\uff11", "001"]
-
-
-def load_official(path: str) -> Any:
-    spec = importlib.util.spec_from_file_location("official_evaluate", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["official_evaluate"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 class Gen:
@@ -100,9 +92,11 @@ class Gen:
             b"a", b"1", b",", b"\n", b"\r\n", b"\r", b'"', b'""', b"\x00", b"\xff", b"\xed\xa0\x80",
             b"\xe2\x82", b"\xc3\xa9", b"\xf0\x9f\x98\x80", b"\xf0\x9f", b"\xef\xbb\xbf", b"\xc0\xaf",
         ]  # fmt: skip
+        if rng.random() < 0.5:  # valid UTF-8: the CSV and shape problems come first
+            atoms = [b"\x00", b',"x"y', b'\n"open', b"\n\n", b",", b'a"b', b"\x00\x00"]
         header = ",".join(f"h{i}" for i in range(width)).encode() + b"\n"
         body = bytearray(header)
-        for _ in range(rng.choice([1, 2, 5, 300, 900])):
+        for _ in range(rng.choice([1, 2, 5, 150, 400])):
             cells = [self.pool.char(rng) * rng.randrange(0, 30) for _ in range(width)]
             line = ",".join(c.replace("\x00", "") for c in cells).encode("utf-8", "surrogatepass")
             body += line + rng.choice([b"\n", b"\r\n", b"\r"])
@@ -122,8 +116,12 @@ def csv_bytes(rows: list[list[str]], rng: random.Random) -> bytes:
             return '"' + value.replace('"', '""') + '"'
         return value
 
+    def line(row: list[str]) -> str:
+        # A lone empty field must be quoted, or the line is blank: a record of zero fields.
+        return '""' if row == [""] else ",".join(field(v) for v in row)
+
     end = rng.choice(["\n", "\r\n"])
-    return "".join(",".join(field(v) for v in row) + end for row in rows).encode("utf-8", "surrogatepass")
+    return "".join(line(row) + end for row in rows).encode("utf-8", "surrogatepass")
 
 
 def make_suite(gen: Gen, root: Path, tasks: int) -> None:
@@ -184,7 +182,7 @@ def make_suite(gen: Gen, root: Path, tasks: int) -> None:
         if rng.random() < 0.3:
             (root / "predictions" / other).mkdir(exist_ok=True)
     if rng.random() < 0.3:
-        (root / "predictions" / "task_8").write_text("a file, not a folder")
+        (root / "predictions" / "task_88").write_text("a file, not a folder")
 
 
 def run(command: list[str], output: Path) -> str:
@@ -285,7 +283,7 @@ def record(root: Path, summary: str, into: Path) -> None:
         elif path.stat().st_size > 20 * 1024 * 1024:
             files.append({"path": rel, "sparse": path.stat().st_size})
         else:
-            files.append({"path": rel, "hex": path.read_bytes().hex()})
+            files.append({"path": rel, "b64": base64.b64encode(path.read_bytes()).decode()})
     listing = {
         "configs": [p.name for p in (root / "configs").glob("task_*.json")],
         "predictions": os.listdir(root / "predictions"),

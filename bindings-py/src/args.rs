@@ -185,7 +185,7 @@ fn rows_csv<'py>(rows: &Bound<'py, PySequence>) -> PyResult<Bound<'py, PyAny>> {
         }
         cells.push(out);
     }
-    Ok(PyBytes::new(py, write_rows(&cells).as_bytes()).into_any())
+    Ok(PyBytes::new(py, tabeq::csv::write_rows(&cells).as_bytes()).into_any())
 }
 
 /// CSV bytes or a path (`str`) for a table argument; `None` stays `None` ("no prediction
@@ -316,6 +316,33 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ConfigArg<'py> {
     }
 }
 
+/// The config, prediction and gold of one task, converted in that order (the order the Python
+/// API has always checked them in).
+pub(crate) struct TaskArgs<'py> {
+    pub config: Bound<'py, TaskConfig>,
+    /// `None` when there is no prediction file.
+    pub prediction: Option<Bound<'py, PyAny>>,
+    pub gold: Bound<'py, PyAny>,
+}
+
+impl<'py> TaskArgs<'py> {
+    pub(crate) fn new(
+        prediction: &Bound<'py, PyAny>,
+        gold: &Bound<'py, PyAny>,
+        config: &Bound<'py, PyAny>,
+    ) -> PyResult<Self> {
+        let ConfigArg(config) = config.extract()?;
+        let PredictionArg(prediction) = prediction.extract()?;
+        let GoldArg(gold) = gold.extract()?;
+        let prediction = (!prediction.is_none()).then_some(prediction);
+        Ok(TaskArgs {
+            config,
+            prediction,
+            gold,
+        })
+    }
+}
+
 /// The items of an iterable argument (not a str or bytes).
 pub(crate) fn iterate<'py>(
     values: &Bound<'py, PyAny>,
@@ -354,35 +381,6 @@ pub(crate) fn triple<'py>(
     let gold = GoldArg(to_source(&gold, "gold")?);
     let prediction = PredictionArg(to_source(&prediction, "prediction")?);
     Ok((prediction, gold, config.extract()?))
-}
-
-/// Rows as CPython 3.11's `csv.writer` writes them (minimal quoting, `\n` line ends): a cell
-/// with a comma, a quote or a line feed is quoted (quotes doubled), and a row of one empty
-/// cell is `""`, which reads back as one empty cell rather than a blank line.
-fn write_rows(rows: &[Vec<String>]) -> String {
-    let mut out = String::new();
-    for row in rows {
-        if let [only] = row.as_slice() {
-            if only.is_empty() {
-                out.push_str("\"\"\n");
-                continue;
-            }
-        }
-        for (i, cell) in row.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            if cell.contains([',', '"', '\n']) {
-                out.push('"');
-                out.push_str(&cell.replace('"', "\"\""));
-                out.push('"');
-            } else {
-                out.push_str(cell);
-            }
-        }
-        out.push('\n');
-    }
-    out
 }
 
 /// Python names of the checks above, for the package's own use (`tabeq._inputs`).

@@ -4,12 +4,14 @@
 
 use pyo3::prelude::*;
 
+pyo3::import_exception!(tabeq._errors, ArgumentError);
+
 use tabeq::config::TaskConfig;
 use tabeq::error::FatalError;
-use tabeq::explain::{Diagnosis, ExplainOptions};
+use tabeq::explain::{Diagnosis, Disclosure, ExplainOptions};
 use tabeq::PreparedGold;
 
-use crate::args::{check_count, check_path, ConfigArg, GoldArg, PredictionArg};
+use crate::args::{check_count, check_path, GoldArg, PredictionArg, TaskArgs};
 use crate::diagnosis::PyDiagnosis;
 use crate::{file_prediction, fs, with_prediction, Input, TaskInputs};
 
@@ -39,7 +41,8 @@ fn explain_inputs(
                 show_prediction_values: options.show_prediction_values && inside_root,
                 ..options.clone()
             };
-            tabeq::explain(file_prediction(&file), &prepared, &redacted)
+            let shown = p.display().to_string();
+            tabeq::explain(file_prediction(&file, &shown), &prepared, &redacted)
         }
         _ => with_prediction(prediction, |p| tabeq::explain(p, &prepared, options)),
     })
@@ -54,13 +57,16 @@ fn explain_inputs(
 /// column-signature score refuse thousands separators. A broken gold raises ``GoldError``,
 /// a broken config ``ConfigError``; a bad prediction never raises.
 ///
-/// For a diagnosis that participants see, ``show_gold_values=False`` shows every gold cell as
-/// ``[redacted]``, and ``prediction_root`` (the directory the prediction path is under) shows the
-/// prediction's cells as ``[redacted]`` when its content is reached through a symbolic link.
+/// ``redaction`` is how much of the gold the diagnosis reveals: ``"redacted"`` by default (no
+/// gold cell, as ``tabeq evaluate --explain``), ``"full"`` for the operator, ``"participant"``
+/// for anything a participant or a model may read (nothing derived from gold values; see
+/// SECURITY.md). ``show_gold_values`` is the former switch (``True`` is ``"full"``).
+/// ``prediction_root`` (the directory the prediction path is under) shows the prediction's cells
+/// as ``[redacted]`` when its content is reached through a symbolic link.
 #[pyfunction]
 #[pyo3(
-    signature = (prediction, gold, config, *, max_items=None, max_value_chars=None, hints=None, signature_strict=None, show_gold_values=None, prediction_root=None),
-    text_signature = "(prediction, gold, config, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, show_gold_values=True, prediction_root=None)"
+    signature = (prediction, gold, config, *, max_items=None, max_value_chars=None, hints=None, signature_strict=None, redaction=None, show_gold_values=None, prediction_root=None),
+    text_signature = "(prediction, gold, config, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, redaction=None, show_gold_values=None, prediction_root=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn explain(
@@ -72,6 +78,7 @@ pub(crate) fn explain(
     max_value_chars: Option<&Bound<'_, PyAny>>,
     hints: Option<&Bound<'_, PyAny>>,
     signature_strict: Option<&Bound<'_, PyAny>>,
+    redaction: Option<&Bound<'_, PyAny>>,
     show_gold_values: Option<&Bound<'_, PyAny>>,
     prediction_root: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyDiagnosis> {
@@ -82,25 +89,53 @@ pub(crate) fn explain(
         max_value_chars: check_count(max_value_chars, "max_value_chars", 1)?.unwrap_or(60),
         hints: flag(hints, true)?,
         signature_strict: flag(signature_strict, false)?,
-        show_gold_values: flag(show_gold_values, true)?,
-        show_prediction_values: true,
-    };
+        ..ExplainOptions::default()
+    }
+    .disclosing(disclosure(redaction, show_gold_values)?);
     let root = prediction_root
         .filter(|r| !r.is_none())
         .map(|r| check_path(r, "prediction_root")?.extract::<std::path::PathBuf>())
         .transpose()?;
-    let ConfigArg(config) = config.extract()?;
-    let PredictionArg(prediction) = prediction.extract()?;
-    let GoldArg(gold) = gold.extract()?;
-    let prediction = (!prediction.is_none()).then_some(&prediction);
-    let inputs = TaskInputs::new(prediction, &gold)?;
-    let task = &config.get().inner;
+    let args = TaskArgs::new(prediction, gold, config)?;
+    let inputs = TaskInputs::new(args.prediction.as_ref(), &args.gold)?;
+    let task = &args.config.get().inner;
     let inner = inputs.run(py, |p, g| {
         explain_inputs(p, g, task, &options, root.as_deref())
     })?;
     Ok(PyDiagnosis {
         inner: inner.into(),
     })
+}
+
+/// The level asked for: `redaction` (`full`, `redacted`, `participant`), else the former
+/// `show_gold_values` switch, else `redacted`.
+fn disclosure(
+    redaction: Option<&Bound<'_, PyAny>>,
+    show_gold_values: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Disclosure> {
+    let show = show_gold_values
+        .filter(|v| !v.is_none())
+        .map(|v| v.is_truthy())
+        .transpose()?;
+    let Some(level) = redaction.filter(|v| !v.is_none()) else {
+        return Ok(match show {
+            Some(true) => Disclosure::Full,
+            _ => Disclosure::Redacted,
+        });
+    };
+    let code: String = level.extract().unwrap_or_default();
+    let found = Disclosure::from_code(&code).ok_or_else(|| {
+        ArgumentError::new_err(format!(
+            "redaction must be one of full, redacted, participant, got {}",
+            level.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+        ))
+    })?;
+    if show == Some(true) && found != Disclosure::Full {
+        return Err(ArgumentError::new_err(format!(
+            "show_gold_values=True contradicts redaction={code:?}"
+        )));
+    }
+    Ok(found)
 }
 
 /// The KDD Cup 2026 phase-1 column-signature score (compatibility mode, no config needed) as

@@ -17,6 +17,7 @@ mod gold;
 mod pool;
 mod predictions_folder;
 mod result;
+mod spider2;
 mod trust;
 
 mod args;
@@ -35,10 +36,7 @@ use tabeq::suite::SuiteRun;
 use tabeq::{FatalError, Prediction, PreparedGold, TaskResult};
 use tabeq_trust::error_catalogue;
 
-use crate::args::{
-    check_count, check_path, check_text, iterate, triple, ConfigArg, GoldArg, PredictionArg,
-    TableArg,
-};
+use crate::args::{check_count, check_path, check_text, iterate, triple, TableArg, TaskArgs};
 use crate::config::TaskConfig;
 use crate::errors::{argument_error, fatal_to_py, CellError, CsvError, OutputError};
 use crate::fs::PredictionFile;
@@ -143,16 +141,19 @@ pub(crate) fn with_prediction<T>(
     match input {
         None => f(Prediction::Missing),
         Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
-        Some(Input::Path(p)) => f(file_prediction(&fs::read_prediction(p))),
+        Some(Input::Path(p)) => {
+            let shown = p.display().to_string();
+            f(file_prediction(&fs::read_prediction(p), &shown))
+        }
     }
 }
 
 /// What the file reader found at a prediction path, as the core's prediction.
-pub(crate) fn file_prediction(file: &PredictionFile) -> Prediction<'_> {
+pub(crate) fn file_prediction<'a>(file: &'a PredictionFile, path: &'a str) -> Prediction<'a> {
     match file {
         PredictionFile::Missing(path) => Prediction::MissingAt(path),
         PredictionFile::Invalid(e) => Prediction::Invalid(e),
-        PredictionFile::Bytes(b) => Prediction::Csv(b),
+        PredictionFile::Bytes(b) => Prediction::CsvAt(b, path),
     }
 }
 
@@ -180,10 +181,12 @@ fn evaluate(
     gold: &Bound<'_, PyAny>,
     config: &Bound<'_, PyAny>,
 ) -> PyResult<PyTaskResult> {
-    let ConfigArg(config) = config.extract()?;
-    let PredictionArg(prediction) = prediction.extract()?;
-    let GoldArg(gold) = gold.extract()?;
-    let prediction = (!prediction.is_none()).then_some(&prediction);
+    let TaskArgs {
+        config,
+        prediction,
+        gold,
+    } = TaskArgs::new(prediction, gold, config)?;
+    let prediction = prediction.as_ref();
     let inputs = TaskInputs::new(prediction, &gold)?;
     let task = &config.get().inner;
     let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, task))?;
@@ -289,7 +292,8 @@ fn evaluate_suite(
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
         // A linked task folder must not make the gold its own prediction.
         let file = fs::read_prediction_unlike(&path, gold_id);
-        Ok(prepared.evaluate(file_prediction(&file)))
+        let shown = path.display().to_string();
+        Ok(prepared.evaluate(file_prediction(&file, &shown)))
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
@@ -498,5 +502,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cli::register(m)?;
     gold::register(m)?;
     predictions_folder::register(m)?;
+    spider2::register(m)?;
     Ok(())
 }

@@ -130,11 +130,12 @@ impl PyTaskResult {
 
     /// The structured diagnosis of this task (``tabeq.explain.explain`` on the same inputs):
     /// shape, types, the best mapping, missing and extra rows, near-miss hints and partial credit.
-    /// Results read from files read them again. For participants' eyes, pass
-    /// ``show_gold_values=False`` and the ``prediction_root`` (see ``tabeq.explain.explain``).
+    /// Results read from files read them again. Gold cells are redacted unless
+    /// ``redaction="full"``; for participants' eyes, pass ``redaction="participant"`` and the
+    /// ``prediction_root`` (see ``tabeq.explain.explain``).
     #[pyo3(
         signature = (**options),
-        text_signature = "($self, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, show_gold_values=True, prediction_root=None)"
+        text_signature = "($self, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, redaction=None, show_gold_values=None, prediction_root=None)"
     )]
     fn explain<'py>(
         &self,
@@ -241,6 +242,8 @@ impl PyTaskResult {
             return record();
         }
         let hints = [("hints", !self.inner.passed)].into_py_dict(py)?;
+        // describe() is the operator's view (`tabeq check`): gold cells shown.
+        hints.set_item("redaction", "full")?;
         let diagnosis = match self.explain(py, Some(&hints)) {
             Ok(d) => d,
             Err(e) if e.is_instance_of::<TabeqError>(py) || e.is_instance_of::<PyOSError>(py) => {

@@ -47,3 +47,10 @@ pub fn cancelled() -> bool {
             .is_some_and(|f| f.load(Ordering::Relaxed))
     })
 }
+
+/// Whether work that grew from `before` to `after` units crossed a poll point (every 2^20
+/// units) and is cancelled: a check cheap enough for the hottest loops.
+#[inline]
+pub fn cancelled_between(before: u64, after: u64) -> bool {
+    before >> 20 != after >> 20 && cancelled()
+}

@@ -12,8 +12,10 @@
 //! ```
 
 mod error;
+mod write;
 
 pub use error::{CsvError, CsvErrorKind, CsvProblem};
+pub use write::write_rows;
 
 /// Largest accepted file, in bytes (20 MiB).
 pub const MAX_CSV_BYTES: usize = 20 * 1024 * 1024;

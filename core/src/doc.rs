@@ -331,16 +331,23 @@ fn csv_line(out: &mut String, fields: &[&str]) {
         if i > 0 {
             out.push(',');
         }
-        if field.contains([',', '"', '\n', '\r']) || field.starts_with(' ') || field.ends_with(' ')
-        {
-            out.push('"');
-            out.push_str(&field.replace('"', "\"\""));
-            out.push('"');
-        } else {
-            out.push_str(field);
-        }
+        let quote = field.contains([',', '"', '\n', '\r'])
+            || field.starts_with(' ')
+            || field.ends_with(' ');
+        push_csv_field(out, field, quote);
     }
     out.push_str("\r\n");
+}
+
+/// Push one CSV field, quoted (quotes doubled) when `quote`.
+pub(crate) fn push_csv_field(out: &mut String, field: &str, quote: bool) {
+    if quote {
+        out.push('"');
+        out.push_str(&field.replace('"', "\"\""));
+        out.push('"');
+    } else {
+        out.push_str(field);
+    }
 }
 
 impl Section {

@@ -21,7 +21,7 @@ use crate::codes::code_enum;
 use crate::config::TaskConfig;
 use crate::config::{FatalDetail, FatalError};
 use crate::csv::{read_table, Table};
-use crate::csv::{CsvError, CsvErrorKind};
+use crate::csv::{CsvError, CsvErrorKind, CsvProblem};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
 use crate::partial_credit::GoldSignatures;
 use crate::rule_values::{ColumnRead, RuleValues, Unreadable};
@@ -86,6 +86,10 @@ pub enum Prediction<'a> {
     Invalid(&'a CsvError),
     /// The file's bytes.
     Csv(&'a [u8]),
+    /// The bytes of the file read at a path (as the caller shows it): when the reader refuses
+    /// them, the record says so in the official evaluator's words, which name the path and the
+    /// problem it meets first ([`crate::official_csv`]).
+    CsvAt(&'a [u8], &'a str),
     /// An already-read table.
     Table(&'a Table),
 }
@@ -138,10 +142,22 @@ impl<'a> Prediction<'a> {
             Prediction::Invalid(e) if e.is_reader_problem() => {
                 Err(invalid(e.unreadable_prediction(), Cow::Borrowed(e)))
             }
+            // A file the caller refused: the official words, path included, no code prefix.
+            Prediction::Invalid(e) if matches!(e.problem(), CsvProblem::File { .. }) => {
+                Err(invalid(e.message(), Cow::Borrowed(e)))
+            }
             Prediction::Invalid(e) => Err(invalid(e.to_string(), Cow::Borrowed(e))),
             Prediction::Csv(bytes) => match read_table(bytes) {
                 Ok(table) => Ok(Cow::Owned(table)),
                 Err(e) => Err(invalid(e.unreadable_prediction(), Cow::Owned(e))),
+            },
+            Prediction::CsvAt(bytes, path) => match read_table(bytes) {
+                Ok(table) => Ok(Cow::Owned(table)),
+                Err(e) => {
+                    let official = crate::official_csv::official_csv_problem(bytes, path);
+                    let message = official.unwrap_or_else(|| e.unreadable_prediction());
+                    Err(invalid(message, Cow::Owned(e)))
+                }
             },
             Prediction::Table(table) => Ok(Cow::Borrowed(table)),
         }

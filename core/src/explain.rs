@@ -98,6 +98,53 @@ pub struct ExplainOptions {
     /// Whether prediction cells and headers may be quoted. Default true; false shows each as
     /// [`REDACTED`], for a prediction read through a path that leaves its root.
     pub show_prediction_values: bool,
+    /// Reveal nothing derived from gold values ([`Disclosure::Participant`]): implies
+    /// `show_gold_values: false` and no hints, and leaves out the mapping scores, the row
+    /// differences, the column overlaps, the grain and partial credit. Default false.
+    pub participant_safe: bool,
+}
+
+/// How much of the gold a diagnosis may reveal: the levels of `tabeq evaluate --explain` and
+/// of Python's `explain(redaction=...)` (SECURITY.md says what each shows).
+///
+/// ```
+/// use tabeq::explain::{Disclosure, ExplainOptions};
+/// let options = ExplainOptions::default().disclosing(Disclosure::Participant);
+/// assert!(options.participant_safe && !options.show_gold_values && !options.hints);
+/// assert_eq!(Disclosure::from_code("redacted"), Some(Disclosure::Redacted));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Disclosure {
+    /// Everything, gold cells included: for the operator.
+    Full,
+    /// Gold cells as [`REDACTED`]; counts, the best mapping, row differences, hints and
+    /// partial credit remain (an oracle over repeated submissions).
+    Redacted,
+    /// Nothing derived from gold values: the official record, the prediction's own problems
+    /// and the kind of failure.
+    Participant,
+}
+
+impl Disclosure {
+    /// `full`, `redacted` or `participant`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Disclosure::Full => "full",
+            Disclosure::Redacted => "redacted",
+            Disclosure::Participant => "participant",
+        }
+    }
+
+    /// The level named `code`.
+    pub fn from_code(code: &str) -> Option<Disclosure> {
+        [
+            Disclosure::Full,
+            Disclosure::Redacted,
+            Disclosure::Participant,
+        ]
+        .into_iter()
+        .find(|d| d.code() == code)
+    }
 }
 
 /// What a diagnosis shows in place of a value it must not quote.
@@ -112,6 +159,7 @@ impl Default for ExplainOptions {
             signature_strict: false,
             show_gold_values: true,
             show_prediction_values: true,
+            participant_safe: false,
         }
     }
 }
@@ -368,10 +416,13 @@ pub struct Diagnosis {
     pub hints: Vec<Hint>,
     /// With two or more hints: whether applying all of them makes the task pass.
     pub hints_combined_would_pass: Option<bool>,
-    /// Partial-credit scores (not the official score).
+    /// Partial-credit scores (not the official score); left out of the JSON and documents of a
+    /// participant-safe diagnosis.
     pub partial: PartialCredit,
     /// One paragraph for people.
     pub summary: String,
+    /// Made with [`ExplainOptions::participant_safe`]: nothing in it is derived from gold values.
+    pub participant_safe: bool,
 }
 
 impl Diagnosis {
@@ -444,7 +495,10 @@ impl serde::Serialize for Diagnosis {
         out.serialize_field("rows", &self.rows)?;
         out.serialize_field("hints", &self.hints)?;
         out.serialize_field("hints_combined_would_pass", &self.hints_combined_would_pass)?;
-        out.serialize_field("partial_credit", &self.partial)?;
+        out.serialize_field(
+            "partial_credit",
+            &(!self.participant_safe).then_some(&self.partial),
+        )?;
         out.end()
     }
 }
@@ -504,16 +558,42 @@ pub fn explain(
                 hints_combined_would_pass: None,
                 partial,
                 summary: String::new(),
+                participant_safe: false,
             };
+            d.participant_safe = options.participant_safe;
             d.summary = render::summary(&d);
             d
         }
         Ok(table) => {
+            let options = &options.effective();
             let result = gold.evaluate_table(&table);
             let mut d =
                 Analysis::new(gold, &table, options).diagnose(result, gold_names, gold_rules);
+            if options.participant_safe {
+                d.withhold_gold();
+            }
             d.summary = render::summary(&d);
             d
+        }
+    }
+}
+
+impl Diagnosis {
+    /// Leave out everything derived from gold values (see [`ExplainOptions::participant_safe`]).
+    fn withhold_gold(&mut self) {
+        self.participant_safe = true;
+        if !self.result.passed {
+            self.mapping = None;
+        }
+        self.rows = None;
+        self.hints.clear();
+        self.hints_combined_would_pass = None;
+        if let Some(shape) = &mut self.shape {
+            shape.extra_prediction_columns.clear();
+            shape.missing_gold_columns.clear();
+            shape.prediction_columns_matching_no_gold.clear();
+            shape.gold_columns_matched_by_no_prediction.clear();
+            shape.grain = None;
         }
     }
 }
@@ -548,6 +628,27 @@ pub fn explain_task(
 }
 
 impl ExplainOptions {
+    /// These options at the level `disclosure` (gold cells, hints and gold-derived facts as it
+    /// allows).
+    pub fn disclosing(self, disclosure: Disclosure) -> ExplainOptions {
+        ExplainOptions {
+            show_gold_values: disclosure == Disclosure::Full,
+            participant_safe: disclosure == Disclosure::Participant,
+            ..self
+        }
+        .effective()
+    }
+
+    /// The options as they apply: participant-safe implies no gold cells and no hints.
+    fn effective(&self) -> ExplainOptions {
+        let safe = self.participant_safe;
+        ExplainOptions {
+            show_gold_values: self.show_gold_values && !safe,
+            hints: self.hints && !safe,
+            ..self.clone()
+        }
+    }
+
     /// A gold cell as the diagnosis may show it.
     pub(crate) fn show_gold(&self, value: &str, max_chars: usize) -> String {
         shown(self.show_gold_values, value, max_chars)
@@ -799,6 +900,7 @@ impl<'a> Analysis<'a> {
             hints_combined_would_pass: combined,
             partial,
             summary: String::new(),
+            participant_safe: false,
         }
     }
 

@@ -410,6 +410,13 @@ fn distinct_rows(columns: &[&[ValueId]], n: usize) -> (Vec<usize>, DistinctRows)
     let mut by_hash: std::collections::HashMap<u64, Vec<usize>, foldhash::fast::RandomState> =
         std::collections::HashMap::default();
     for r in 0..n {
+        if r % 1024 == 0 && r > 0 && crate::cancel::cancelled() {
+            // A cancelled task is discarded: count the rest as distinct rows, which keeps the
+            // result well formed (every row counted once) at no cost.
+            first.extend(r..n);
+            counts.resize(first.len(), 1);
+            break;
+        }
         let h = columns
             .iter()
             .fold(0u64, |h, col| mix64(h.rotate_left(7) ^ col[r] as u64));
@@ -694,9 +701,12 @@ impl Swaps {
         }
         let cells = &self.cells;
         for r in 0..rows {
+            let before = *work;
             *work += pairs.len() as u64 + 1;
-            if *work > self.budget {
-                return false; // unproven: not used for pruning (the search then stops)
+            if *work > self.budget || crate::cancel::cancelled_between(before, *work) {
+                // Unproven: not used for pruning (the search then stops). A cancelled search's
+                // outcome is discarded by the binding that cancelled it.
+                return false;
             }
             let row = &cells[r * width..(r + 1) * width];
             let mut sum = self.row_sums[r];
@@ -901,9 +911,10 @@ impl<'a, 'b> Search<'a, 'b> {
             if !has_perfect_matching(&self.allowed, rest, j + 1) {
                 continue;
             }
+            let before = self.work;
             self.work += rows as u64 + 64;
             self.stats.hashed_nodes += 1;
-            if self.work > self.budget {
+            if self.work > self.budget || crate::cancel::cancelled_between(before, self.work) {
                 return None;
             }
             let Some(col) = self.pred_rows[group][k].as_deref() else {

@@ -532,14 +532,14 @@ impl Slot {
     ) -> FolderTask {
         let mut task = self.base();
         let bytes = match prediction {
-            Prediction::Csv(bytes) => Some(bytes),
+            Prediction::Csv(bytes) | Prediction::CsvAt(bytes, _) => Some(bytes),
             _ => None,
         };
         let read = match prediction {
             Prediction::Missing | Prediction::MissingAt(_) => {
                 return self.without_file(ExpectedFrom::PredictionFolder);
             }
-            Prediction::Csv(bytes) => {
+            Prediction::Csv(bytes) | Prediction::CsvAt(bytes, _) => {
                 read_table(bytes).map(|t| (t.headers().to_vec(), t.row_count()))
             }
             Prediction::Table(t) => Ok((t.headers().to_vec(), t.row_count())),

@@ -25,6 +25,9 @@ pub(crate) const UNSEEN: ValueId = ValueId::MAX - 1;
 /// Rows read before a column's own raw-value cache is started: small tables (the common
 /// case when scoring many predictions) are cheaper to canonicalize than to cache.
 const CACHE_FROM_ROW: usize = 32;
+/// Rows read between two checks of the cancel flag ([`crate::cancel`]).
+const CANCEL_POLL_ROWS: usize = 4096;
+
 /// Cells sampled before deciding whether a column repeats enough for its raw-value cache.
 const CACHE_PROBE_CELLS: usize = 512;
 /// Raw gold text (bytes per rule) remembered with its id: beyond it, cells are canonicalized.
@@ -292,6 +295,14 @@ fn read_columns_into<'t>(
     let mut reading = columns.len();
     for row in 0..rows {
         if reading == 0 {
+            break;
+        }
+        if row % CANCEL_POLL_ROWS == 0 && crate::cancel::cancelled() {
+            // The binding discards a cancelled task: stop reading, keeping every column as
+            // long as the table so that nothing after this indexes past its end.
+            for read in out.iter_mut().filter(|r| r.first_error.is_none()) {
+                read.ids.resize(rows, NULL);
+            }
             break;
         }
         for (i, (read, &k)) in out.iter_mut().zip(columns).enumerate() {

@@ -15,9 +15,7 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::config::{
-    is_task_id, natural_task_order, ConfigWarning, TaskConfig, CONFIG_SCHEMA_VERSION,
-};
+use crate::config::{is_task_id, task_number, ConfigWarning, TaskConfig, CONFIG_SCHEMA_VERSION};
 use crate::config::{FatalDetail, FatalError};
 use crate::error::CodedError;
 use crate::evaluate::TaskResult;
@@ -94,9 +92,9 @@ pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
             return Err(FatalDetail::InvalidConfigName { stem }.into());
         }
     }
-    selected.sort_by(|a, b| {
-        natural_task_order(&a.name[..a.name.len() - 5], &b.name[..b.name.len() - 5])
-    });
+    // By task number only, as the official evaluator sorts: `task_1`, `task_01` and `task_١`
+    // keep the order of the listing they came in (a stable sort), and so does the hash.
+    selected.sort_by_cached_key(|f| number_key(&f.name[..f.name.len() - 5]));
     let mut configs = Vec::with_capacity(selected.len());
     let mut config_warnings = Vec::with_capacity(selected.len());
     let mut digest = Sha256::new();
@@ -128,19 +126,28 @@ pub fn plan_suite(files: &[ConfigFile]) -> Result<SuitePlan, FatalError> {
     })
 }
 
-/// Prediction directories named `task_<digits>` that have no config, in natural order.
+/// Prediction directories named `task_<digits>` that have no config, in natural order (equal
+/// numbers in the order given: the directory listing's).
 pub fn unscored_prediction_tasks(
     prediction_dirs: impl IntoIterator<Item = impl AsRef<str>>,
     plan: &SuitePlan,
 ) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
     let mut out: Vec<String> = prediction_dirs
         .into_iter()
         .map(|name| name.as_ref().to_string())
         .filter(|name| is_task_id(name) && !plan.configs.iter().any(|c| c.task_id == *name))
+        .filter(|name| seen.insert(name.clone()))
         .collect();
-    out.sort_by(|a, b| natural_task_order(a, b));
-    out.dedup();
+    // Equal numbers keep the listing's order (a stable sort), as in the official evaluator.
+    out.sort_by_cached_key(|name| number_key(name));
     out
+}
+
+/// The key the official evaluator orders task ids by: their number (digits of any script,
+/// leading zeros ignored), compared by length then digits, so no number is too long.
+fn number_key(task_id: &str) -> Option<(usize, String)> {
+    task_number(task_id).map(|n| (n.len(), n))
 }
 
 /// A suite scored task by task (in any order, any task again), so a caller can report

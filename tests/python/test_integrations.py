@@ -366,3 +366,50 @@ def test_lm_eval_simple_evaluate_with_the_documented_task(
     assert metrics["table_match,none"] == 0.5
     assert metrics["row_f1,none"] == 0.75
     assert len(model.prompts) == 2 and all("csv" in p for p in model.prompts)
+
+
+def inspect_scores(replies: list[str], gold: str, tmp_path: Path, **scorer_options: Any) -> list[Any]:
+    """The ``Score`` of each reply from a real inspect_ai ``eval`` with its offline mock model."""
+    from inspect_ai import Task, eval
+    from inspect_ai.dataset import Sample
+    from inspect_ai.model import ModelOutput, ModelUsage, get_model
+    from inspect_ai.solver import generate
+    from tabeq.integrations.inspect_ai import table_scorer
+
+    config = tabeq.TaskConfig([tabeq.text("city"), tabeq.number("population", integer=True)]).to_dict()
+    samples = [Sample(input="Populations?", target=gold, metadata={"tabeq_config": config}) for _ in replies]
+    outputs = [ModelOutput.from_content(model="mockllm/model", content=r) for r in replies]
+    for output in outputs:
+        output.usage = ModelUsage(input_tokens=10, output_tokens=10, total_tokens=20)
+    model = get_model("mockllm/model", custom_outputs=outputs)
+    task = Task(dataset=samples, solver=generate(), scorer=table_scorer(**scorer_options))
+    (log,) = eval(task, model=model, log_dir=str(tmp_path / "logs"), display="none")
+    assert log.status == "success" and log.samples is not None
+    return [sample.scores["table_scorer"] for sample in log.samples]
+
+
+def test_inspect_ai_scores_hold_no_gold_only_value_by_default(tmp_path: Path) -> None:
+    gold = "city,population\nBergen,291940\nOslo,709037\nTromsø,77544\n"
+    gold_only = ["Bergen", "291940", "Oslo", "709037", "Tromsø", "77544"]
+    # Near misses whose diagnosis under other levels quotes or hints at the gold: letter case,
+    # a missing row, a wrong number, a row too many, values in the wrong columns.
+    replies = [
+        "```csv\ncity,population\nOSLO,709037\nbergen,291940\ntromsø,77544\n```",
+        "```csv\ncity,population\nOslo,709037\nBergen,291940\n```",
+        "```csv\ncity,population\nOslo,709037\nBergen,291941\nTromsø,77544\n```",
+        "```csv\ncity,population\nOslo,709037\nBergen,291940\nTromsø,77544\nParis,1\n```",
+        "```csv\npopulation,city\nOslo,709037\n```",
+        "no table here",
+    ]
+    scores = inspect_scores(replies, gold, tmp_path)
+    assert [s.value for s in scores] == ["I"] * len(replies)
+    for reply, score in zip(replies, scores):
+        shown = " ".join([str(score.explanation), repr(score.metadata), str(score.answer)])
+        leaked = [v for v in gold_only if v in shown and v not in reply]
+        assert not leaked, (reply, shown)
+        assert "partial_credit" not in score.metadata
+        assert "would pass" not in shown and "letter case" not in shown
+    # The operator opts in: gold-derived counts and partial credit come back.
+    (opted,) = inspect_scores(replies[:1], gold, tmp_path, redaction="full", partial_credit=True)
+    assert "partial_credit" in opted.metadata
+    assert "Bergen" in opted.explanation or "letter case" in opted.explanation

@@ -168,6 +168,19 @@ def test_explain_into_the_prediction_root_warns(suite: Path) -> None:
     assert "warning" in done.stderr and "inside the prediction root" in done.stderr
 
 
+def test_explain_next_to_the_predictions_is_participant_safe(suite: Path) -> None:
+    # A near miss whose hints and counts would reveal the gold under other levels.
+    (suite / "predictions" / "task_1" / "prediction.csv").write_bytes(b"answer\ngold-answer-42\n")
+    done = cli(*suite_args(suite), "--explain", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "warning" not in done.stderr
+    text = (suite / "predictions" / "evaluation_summary.json").read_text(encoding="utf-8")
+    diagnosis = json.loads(text)["tasks"][0]["diagnosis"]
+    assert "GOLD-ANSWER-42" not in text
+    assert diagnosis["hints"] == [] and diagnosis["rows"] is None and diagnosis["partial_credit"] is None
+    assert "letter case" not in text and "would pass" not in text
+
+
 # --- reads that cannot be raced -------------------------------------------------------------
 
 
@@ -443,20 +456,15 @@ def test_threads_minus_one_is_a_usage_error(suite: Path) -> None:
 # --- deterministic unscored order; ignored config keys reported ----------------------------
 
 
-def test_unscored_folders_have_one_order(tmp_path: Path) -> None:
-    orders = set()
-    for attempt, names in enumerate([["task_00", "task_0", "task_000"], ["task_000", "task_0", "task_00"]]):
-        root = write_suite(tmp_path / f"s{attempt}", {"task_1": (GOOD, GOOD)})
-        for name in names:
-            (root / "predictions" / name).mkdir()
-        orders.add(
-            tuple(
-                tabeq.evaluate_suite(
-                    root / "predictions", root / "gold", root / "configs"
-                ).unscored_prediction_tasks
-            )
-        )
-    assert orders == {("task_0", "task_00", "task_000")}
+def test_unscored_folders_with_equal_numbers_keep_the_listing_order(tmp_path: Path) -> None:
+    # As the official evaluator: a stable sort by number of the directory listing (issue 24).
+    names = ["task_00", "task_0", "task_000", "task_\u0660"]
+    root = write_suite(tmp_path / "s", {"task_1": (GOOD, GOOD)})
+    for name in names:
+        (root / "predictions" / name).mkdir()
+    listed = [n for n in os.listdir(root / "predictions") if n in names]
+    summary = tabeq.evaluate_suite(root / "predictions", root / "gold", root / "configs")
+    assert summary.unscored_prediction_tasks == listed
 
 
 def test_an_ignored_config_key_is_reported_but_changes_nothing(tmp_path: Path) -> None:
@@ -578,3 +586,99 @@ def test_stale_temporary_files_of_tabeqs_naming_are_removed(suite: Path, tmp_pat
     names = {p.name for p in tmp_path.iterdir()}
     assert not names & set(stale)
     assert set(kept) <= names
+
+
+SLOW_GOLD = """
+import random, sys, time
+import tabeq
+# 64 number columns under 64 different rules: every prediction is read 64 x 64 times, seconds
+# per item, so only a check inside the core's loops can stop a running item quickly.
+rules = [{"mode": "decimal_places", "digits": d} for d in range(31)]
+rules += [{"mode": "significant_digits", "digits": d} for d in range(1, 31)]
+rules += [{"mode": "integer"}] * 3
+units = ["plain", "plain", "plain"] * 21 + ["fraction"]
+columns = [
+    {"gold_index": i, "gold_name": f"c{i}", "type": "number", "comparison": rules[i], "unit": units[i]}
+    for i in range(64)
+]
+config = {"schema_version": "1.0", "task_id": "task_1", "order_sensitive": False, "columns": columns}
+rows = ROWS
+rng = random.Random(5)
+line = ",".join(str(rng.randrange(1000)) for _ in range(64))
+gold = ("\\n".join([",".join(f"c{i}" for i in range(64))] + [line] * rows) + "\\n").encode()
+gold_object = tabeq.Gold(gold, config)
+predictions = [gold.replace(b"\\n1", b"\\n2", i + 1) for i in range(8)]
+"""
+
+
+def interrupted_after(code: str, delay: float = 1.0) -> tuple[float, subprocess.CompletedProcess[str]]:
+    """Run ``code`` (which prints ``ready`` just before its long call and a line as soon as the
+    call is over), send SIGINT ``delay`` seconds after ``ready``, and return how long the call
+    took to end after the signal (the next line on stdout), with the finished process."""
+    import signal
+
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(delay)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        first = child.stdout.readline()
+        latency = time.monotonic() - sent
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    return latency, subprocess.CompletedProcess(child.args, child.returncode, first + out, err)
+
+
+def test_ctrl_c_stops_gold_evaluate_many_within_a_second_and_a_half() -> None:
+    code = SLOW_GOLD.replace("ROWS", "6000") + textwrap.dedent(
+        """
+        print("ready", flush=True)
+        began = time.monotonic()
+        try:
+            gold_object.evaluate_many(predictions, threads=2)
+            print("finished", time.monotonic() - began)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+        """
+    )
+    latency, done = interrupted_after(code)
+    assert "interrupted" in done.stdout, (done.stdout, done.stderr)
+    # An upper bound, generous for a shared machine: the batch itself takes half a minute, and
+    # before the core polled the cancel flag it ran to its end.
+    assert latency < 5, latency
+
+
+def test_ctrl_c_stops_the_cli_and_keeps_the_old_summary(tmp_path: Path) -> None:
+    code = SLOW_GOLD.replace("ROWS", "6000") + textwrap.dedent(
+        f"""
+        import json, os
+        from pathlib import Path
+        root = Path({str(tmp_path)!r})
+        for n in range(1, 9):
+            task = f"task_{{n}}"
+            for side, data in (("gold", gold), ("predictions", predictions[n - 1])):
+                (root / side / task).mkdir(parents=True)
+                name = "gold.csv" if side == "gold" else "prediction.csv"
+                (root / side / task / name).write_bytes(data)
+            (root / "configs").mkdir(exist_ok=True)
+            (root / "configs" / f"{{task}}.json").write_text(json.dumps(dict(config, task_id=task)))
+        (root / "summary.json").write_text("old")
+        from tabeq.cli import main
+        print("ready", flush=True)
+        code = main(["evaluate", "--prediction-root", str(root / "predictions"), "--gold-root",
+                     str(root / "gold"), "--config-root", str(root / "configs"),
+                     "--output", str(root / "summary.json"), "--threads", "2", "--quiet"])
+        print("exit", code, flush=True)
+        """
+    )
+    latency, done = interrupted_after(code)
+    assert "exit 130" in done.stdout, (done.stdout, done.stderr)
+    assert "interrupted" in done.stderr and "Traceback" not in done.stderr
+    assert (tmp_path / "summary.json").read_text(encoding="utf-8") == "old"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".tabeq-")]
+    assert latency < 5, latency

@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
-from typing import Any, NamedTuple, TypeAlias, final
+from typing import Any, Literal, NamedTuple, TypeAlias, final
 
 from tabeq import _codes
 from tabeq._codes import CsvErrorCode, TaskErrorCode
@@ -143,7 +143,8 @@ class TaskResult:
         max_value_chars: int = 60,
         hints: bool = True,
         signature_strict: bool = False,
-        show_gold_values: bool = True,
+        redaction: Literal["full", "redacted", "participant"] | None = None,
+        show_gold_values: bool | None = None,
         prediction_root: str | PathLike[str] | None = None,
     ) -> Diagnosis: ...
     def describe(self) -> str: ...
@@ -272,7 +273,8 @@ def explain(
     max_value_chars: int = 60,
     hints: bool = True,
     signature_strict: bool = False,
-    show_gold_values: bool = True,
+    redaction: Literal["full", "redacted", "participant"] | None = None,
+    show_gold_values: bool | None = None,
     prediction_root: str | PathLike[str] | None = None,
 ) -> Diagnosis: ...
 def column_signature(prediction: TableLike | None, gold: TableLike, strict: bool = False) -> str: ...
@@ -331,3 +333,43 @@ class PartialCredit:
 
 def validate(prediction: TableLike | None, config: _ConfigLike) -> dict[str, Any]: ...
 def extract_table(text: str) -> tuple[bytes | None, str]: ...
+
+# Spider 2.0 (tabeq.spider2)
+_Condition = int | Sequence[int] | Sequence[Sequence[int]] | None
+
+@final
+class Spider2Result:
+    @property
+    def score(self) -> int: ...
+    @property
+    def passed(self) -> bool: ...
+    @property
+    def error(self) -> tuple[str, str] | None: ...
+    @property
+    def warnings(self) -> list[tuple[str, str]]: ...
+    def explain(self, format: str = "text") -> str: ...
+    def to_json(self) -> str: ...
+
+@final
+class Spider2Gold:
+    def __new__(
+        cls,
+        gold_or_golds: _Source | Sequence[_Source],
+        condition_cols: _Condition = None,
+        ignore_order: bool = False,
+    ) -> Spider2Gold: ...
+    def compare(self, prediction: _Source) -> Spider2Result: ...
+    def score(self, prediction: _Source) -> int: ...
+
+def spider2_compare(
+    prediction: _Source,
+    gold_or_golds: _Source | Sequence[_Source],
+    condition_cols: _Condition = None,
+    ignore_order: bool = False,
+) -> Spider2Result: ...
+def spider2_exec_result(
+    result_dir: str | PathLike[str],
+    gold_result_dir: str | PathLike[str],
+    eval_jsonl: str | PathLike[str],
+    result_dir_arg: str,
+) -> tuple[str, str | None, str, list[tuple[str, int, str | None]]]: ...

@@ -1,6 +1,7 @@
 """Command line: ``tabeq evaluate`` (a drop-in for the official ``evaluate.py``),
 ``tabeq check`` (one task, explained), ``tabeq validate`` (a predictions folder or one
-prediction, without the gold) and ``tabeq trust``.
+prediction, without the gold), ``tabeq trust`` and ``tabeq spider2`` (a drop-in for Spider 2.0's
+``evaluate.py --mode exec_result``).
 
 Exit codes: 0 success (``check``: the task passed; ``validate``: nothing found fails it),
 1 ``check``: the task failed (``validate``: something found fails it), 2 a fatal error
@@ -37,6 +38,7 @@ from ._trust_cli import add_trust_subcommand
 EXIT_OK = 0
 EXIT_TASK_FAILED = 1
 EXIT_FATAL = 2
+EXIT_INTERRUPTED = 130
 
 
 class _Progress:
@@ -106,12 +108,20 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
         except OutputError as exc:
             print(f"Evaluator fatal error: {exc.code}: {exc}", file=sys.stderr)
             return EXIT_FATAL
-    if args.explain and _is_within(output, prediction_root):
+    inside_root = _is_within(output, prediction_root)
+    # `--explain` alone (None) takes the level that fits where the summary goes: next to the
+    # predictions, participants may read it, so nothing derived from gold values (SECURITY.md).
+    explain = args.explain if args.explain is not None else ("participant" if inside_root else "redacted")
+    if explain and explain != "participant" and inside_root:
         _warn(
             f"the summary {output} is inside the prediction root, where participants may read it; "
             "its diagnoses quote their predictions"
-            + (" and gold values (--explain=full)" if args.explain == "full" else "")
-            + ". Pass --output outside the prediction root."
+            + (
+                " and gold values (--explain=full)"
+                if explain == "full"
+                else " and counts derived from the gold"
+            )
+            + ". Pass --output outside the prediction root, or --explain=participant."
         )
     progress = _Progress(not args.quiet and not args.json)
     try:
@@ -129,7 +139,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     for task_id, warnings in summary.config_warnings.items():
         for warning in warnings:
             _warn(f"{task_id}: {warning.message} (ignored, as the official evaluator ignores it)")
-    text = summary.to_json() if not args.explain else _with_diagnoses(summary, args.explain, prediction_root)
+    text = summary.to_json() if not explain else _with_diagnoses(summary, explain, prediction_root)
     try:
         _tabeq.write_output(os.fspath(output), text)
     except OutputError as exc:
@@ -142,14 +152,13 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _with_diagnoses(summary: SuiteResult, explain: str, prediction_root: Path) -> str:
+def _with_diagnoses(summary: SuiteResult, redaction: str, prediction_root: Path) -> str:
     """The summary with a ``diagnosis`` (tabeq's explanation, not part of the official
-    schema) added to every failed task; passed tasks are unchanged. Gold values are shown only
-    for ``--explain=full``; a prediction reached through a link leaving the prediction root is
+    schema) added to every failed task; passed tasks are unchanged. ``redaction`` is the
+    ``--explain`` level; a prediction reached through a link leaving the prediction root is
     never quoted."""
-    full = explain == "full"
     diagnoses = [
-        None if r.passed else r.explain(show_gold_values=full, prediction_root=prediction_root)
+        None if r.passed else r.explain(redaction=redaction, prediction_root=prediction_root)
         for r in summary.results
     ]
     return _tabeq.summary_with_diagnoses(summary.to_json(), diagnoses)
@@ -315,6 +324,40 @@ _TASK_COMMANDS: list[tuple[str, Callable[[argparse.Namespace], int], bool, dict[
 ]
 
 
+def _cmd_spider2(args: argparse.Namespace) -> int:
+    """Spider 2.0 ``evaluate.py --mode exec_result``: the same scores, printed lines and ids file."""
+    gold_dir = Path(args.gold_dir)
+    eval_jsonl = Path(args.eval_jsonl) if args.eval_jsonl else gold_dir / "spider2lite_eval.jsonl"
+    try:
+        stdout, ids_file, ids_csv, _ = _tabeq.spider2_exec_result(
+            Path(args.result_dir), gold_dir / "exec_result", eval_jsonl, args.result_dir
+        )
+        if ids_file is not None:
+            Path(ids_file).write_text(ids_csv, encoding="utf-8")
+    except OSError as exc:
+        _warn(f"tabeq spider2: {exc}")
+        return EXIT_FATAL
+    _emit(stdout)
+    return EXIT_OK
+
+
+def _add_spider2_subcommand(sub: Any) -> None:
+    sp = sub.add_parser(
+        "spider2",
+        help="score Spider 2.0 result CSVs (drop-in for its evaluate.py --mode exec_result)",
+        description="Score RESULT_DIR/ID.csv against GOLD_DIR/exec_result/ID.csv (or ID_a.csv, ID_b.csv, "
+        "...) with the official Spider 2.0 comparison; prints the official lines, writes RESULT_DIR-ids.csv.",
+    )
+    sp.add_argument("--result-dir", required=True, help="directory of ID.csv result tables")
+    sp.add_argument(
+        "--gold-dir", required=True, help="directory holding exec_result/ and spider2lite_eval.jsonl"
+    )
+    sp.add_argument(
+        "--eval-jsonl", default=None, help="eval standards (default: GOLD_DIR/spider2lite_eval.jsonl)"
+    )
+    sp.set_defaults(func=_cmd_spider2)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tabeq",
@@ -340,11 +383,13 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "--explain",
         nargs="?",
-        const="redacted",
-        choices=["redacted", "full"],
-        default=None,
+        const=None,
+        choices=["participant", "redacted", "full"],
+        default=False,
         help="add a per-task 'diagnosis' for failed tasks to the summary file (beyond the official "
-        "schema); gold values are shown as [redacted] unless --explain=full",
+        "schema). participant: nothing derived from gold values (the default when the summary is "
+        "inside the prediction root); redacted: gold cells as [redacted] but counts and hints (the "
+        "default elsewhere); full: gold cells too. See SECURITY.md",
     )
     output = ev.add_mutually_exclusive_group()
     output.add_argument("--quiet", action="store_true", help="print nothing on success")
@@ -354,6 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name, func, gold, formats, summary, description in _TASK_COMMANDS:
         _add_task_command(sub, name, func, gold=gold, formats=formats, help=summary, description=description)
     add_trust_subcommand(sub)
+    _add_spider2_subcommand(sub)
     _optional_subcommands(parser)
     return parser
 
@@ -401,4 +447,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # Output cut short by a closed pipe (`| head`): whatever was written stays written.
         _silence_stdout()
         return EXIT_OK
+    except KeyboardInterrupt:
+        # Scoring stops within about a second; the summary is written only after it, so the
+        # old one (or none) is left as it was.
+        print("\ntabeq: interrupted; the summary was not written", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return code

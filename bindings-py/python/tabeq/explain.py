@@ -11,7 +11,7 @@ official evaluator, with ``would_pass``), partial-credit scores kept apart from 
 ...           "columns": [{"gold_index": 0, "gold_name": "region", "type": "text"},
 ...                       {"gold_index": 1, "gold_name": "gdp", "type": "number",
 ...                        "comparison": {"mode": "decimal_places", "digits": 2}}]}
->>> d = explain(b"region,gdp,rank\\nNorth,1.25,1\\n", b"region,gdp\\nNorth,1.25\\n", config)
+>>> d = explain(b"region,gdp,rank\\nNorth,1.25,1\\n", b"region,gdp\\nNorth,1.25\\n", config, redaction="full")
 >>> d.passed, d.error_code, d.hint_names
 (False, 'column_count_mismatch', ['extra_columns'])
 >>> d.hints[0]["would_pass"]
@@ -21,12 +21,20 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 from . import _tabeq
 from ._inputs import TableLike
 
-__all__ = ["Diagnosis", "HINT_NAMES", "explain", "column_signature"]
+__all__ = ["Diagnosis", "HINT_NAMES", "REDACTIONS", "Redaction", "explain", "column_signature"]
+
+Redaction = Literal["full", "redacted", "participant"]
+"""How much of the gold a diagnosis may reveal (``explain(redaction=...)``, the CLI's
+``--explain=LEVEL``; SECURITY.md says what each shows): ``"full"`` for the operator,
+``"redacted"`` (the default: no gold cell, but counts and hints), ``"participant"`` (nothing
+derived from gold values)."""
+
+REDACTIONS: tuple[str, ...] = ("full", "redacted", "participant")
 
 HINT_NAMES: tuple[str, ...] = tuple(_tabeq.HINT_NAMES)
 """Every hint name, in the order hints are reported. Names are stable."""

@@ -86,7 +86,7 @@ impl Diagnosis {
         if let Some(section) = self.hints_section() {
             doc.sections.push(section);
         }
-        if !r.passed {
+        if !r.passed && !self.participant_safe {
             doc.sections.push(self.partial_credit_section());
         }
         doc

@@ -10,8 +10,14 @@ scorer's ``config`` or the sample's ``metadata["tabeq_config"]``::
          solver=generate(), scorer=table_scorer())
 
 Each score is ``C``/``I`` (``accuracy()`` and ``stderr()`` aggregate them), with the
-extracted table as ``answer``, the diagnosis summary as ``explanation``, and the error code,
-column mapping and partial credit in ``metadata``.
+extracted table as ``answer``, the participant-safe diagnosis summary as ``explanation`` and the
+error code and column mapping in ``metadata``.
+
+Eval logs are read by people and fed back to models (an agent's retry loop, an RL policy), so
+by default nothing in a ``Score`` is derived from gold values beyond the official verdict: the
+explanation names the kind of problem only (``redaction="participant"``), and partial credit
+(whose row counts would let repeated answers home in on the gold) is left out. The operator
+opts in with ``redaction="redacted"`` or ``"full"`` and ``partial_credit=True``.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accurac
 from inspect_ai.solver import TaskState
 
 from .. import ConfigLike, extract_table
+from ..explain import REDACTIONS
 from ._common import gold_for
 
 __all__ = ["table_scorer", "CONFIG_KEY"]
@@ -31,8 +38,16 @@ CONFIG_KEY = "tabeq_config"
 
 
 @scorer(metrics=[accuracy(), stderr()])
-def table_scorer(config: Optional[ConfigLike] = None) -> Scorer:
-    """Score the table in the model's output against the target gold (the official verdict)."""
+def table_scorer(
+    config: Optional[ConfigLike] = None, *, redaction: str = "participant", partial_credit: bool = False
+) -> Scorer:
+    """Score the table in the model's output against the target gold (the official verdict).
+
+    ``redaction`` is the level of the diagnosis in ``explanation`` (``tabeq.explain.Redaction``:
+    ``"participant"`` by default); ``partial_credit=True`` adds the partial credit to
+    ``metadata``. Both reveal the gold to whoever reads the log when raised."""
+    if redaction not in REDACTIONS:
+        raise ValueError(f"redaction must be one of {', '.join(REDACTIONS)}, got {redaction!r}")
 
     async def score(state: TaskState, target: Target) -> Score:
         sample_config: Any = config if config is not None else state.metadata.get(CONFIG_KEY)
@@ -41,20 +56,18 @@ def table_scorer(config: Optional[ConfigLike] = None) -> Scorer:
         gold = gold_for(target.text, sample_config)
         table = extract_table(state.output.completion)
         result = gold.evaluate(table)
-        credit = gold.partial_credit([table])[0]
         if table is None:
             explanation = "no table found in the output (missing_prediction)"
         else:
-            explanation = result.explain(hints=False).summary
+            explanation = result.explain(hints=redaction != "participant", redaction=redaction).summary
+        metadata: dict[str, Any] = {"error_code": result.error_code, "column_mapping": result.column_mapping}
+        if partial_credit:
+            metadata["partial_credit"] = gold.partial_credit([table])[0].to_dict()
         return Score(
             value=CORRECT if result.passed else INCORRECT,
             answer=None if table is None else table.decode("utf-8", "replace"),
             explanation=explanation,
-            metadata={
-                "error_code": result.error_code,
-                "column_mapping": result.column_mapping,
-                "partial_credit": credit.to_dict(),
-            },
+            metadata=metadata,
         )
 
     return score

@@ -1,0 +1,381 @@
+//! The official `evaluate.py --mode exec_result` run, without IO: which instances are scored,
+//! which gold files each one uses, the per-instance scores, and the text and files the run
+//! writes. The caller lists the directories and reads the files this plan names.
+
+use serde::Serialize;
+use tabeq::cpython_json::{parse, Value};
+
+use crate::compare::{GoldKind, PreparedGold};
+use crate::read::read_csv;
+use crate::value::{float_str, py_str_repr};
+
+/// The official denominator of its "Real score" line (the size of Spider 2.0-lite).
+pub const REAL_TOTAL: usize = 547;
+
+/// One instance's evaluation standard (a line of `spider2lite_eval.jsonl`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standard {
+    /// The instance id.
+    pub instance_id: String,
+    /// `condition_cols`, if the line has the key.
+    pub condition_cols: Option<Value>,
+    /// `ignore_order` (Python truthiness; absent is false).
+    pub ignore_order: bool,
+}
+
+/// A problem with the eval file (the official run stops on it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EvalFileError {
+    /// Stable snake_case code.
+    pub code: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl core::fmt::Display for EvalFileError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Parse `spider2lite_eval.jsonl` as the official does (`json.loads(line.strip())` per line; a
+/// later line with the same id replaces the earlier one, keeping its place).
+pub fn parse_eval_jsonl(data: &[u8]) -> Result<Vec<Standard>, EvalFileError> {
+    let text = core::str::from_utf8(data).map_err(|e| EvalFileError {
+        code: "spider2_eval_file_invalid",
+        message: format!("the eval file is not UTF-8 (byte {})", e.valid_up_to()),
+    })?;
+    let mut out: Vec<Standard> = Vec::new();
+    // Python's text mode reads \r\n and \r as \n.
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        let item = parse(line.trim_matches(py_whitespace)).map_err(|e| EvalFileError {
+            code: "spider2_eval_file_invalid",
+            message: format!("line {} of the eval file is not JSON: {e}", n + 1),
+        })?;
+        let id = match item.get("instance_id") {
+            Some(Value::Str(s)) => s.clone(),
+            _ => {
+                return Err(EvalFileError {
+                    code: "spider2_eval_file_invalid",
+                    message: format!("line {} of the eval file has no string instance_id", n + 1),
+                })
+            }
+        };
+        let standard = Standard {
+            condition_cols: item.get("condition_cols").cloned(),
+            ignore_order: item.get("ignore_order").is_some_and(Value::truthy),
+            instance_id: id,
+        };
+        match out
+            .iter_mut()
+            .find(|s| s.instance_id == standard.instance_id)
+        {
+            Some(slot) => *slot = standard,
+            None => out.push(standard),
+        }
+    }
+    Ok(out)
+}
+
+fn py_whitespace(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
+/// `Path(name).stem` for a name ending in `.csv`.
+fn csv_stem(name: &str) -> Option<&str> {
+    let stem = name.strip_suffix(".csv")?;
+    // `Path(".csv").stem` is ".csv": a dot file has no suffix.
+    Some(if stem.is_empty() { name } else { stem })
+}
+
+/// Which gold files an instance uses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "files", rename_all = "lowercase")]
+pub enum GoldFiles {
+    /// `ID.csv` exists: the single-gold comparison.
+    Single(String),
+    /// `ID_a.csv`, `ID_b.csv`, … (sorted): the multi-gold comparison.
+    Multi(Vec<String>),
+    /// None found: score 0, "No matching gold file found".
+    None,
+}
+
+/// One instance the run scores.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Planned {
+    /// The instance id.
+    pub instance_id: String,
+    /// The prediction file name in the result directory (`ID.csv`).
+    pub prediction_file: String,
+    /// The gold file names in the gold `exec_result` directory.
+    pub gold: GoldFiles,
+    /// Its standard.
+    #[serde(skip)]
+    pub standard: Standard,
+}
+
+/// The official `resolve_gold_paths`: `ID.csv` if it exists, else the sorted names matching
+/// `^ID(_[a-z])?\.csv$`.
+pub fn resolve_gold(instance_id: &str, gold_names: &[String]) -> GoldFiles {
+    let single = format!("{instance_id}.csv");
+    if gold_names.contains(&single) {
+        return GoldFiles::Single(single);
+    }
+    let mut found: Vec<String> = gold_names
+        .iter()
+        .filter(|n| {
+            n.strip_prefix(instance_id)
+                .and_then(|rest| rest.strip_suffix(".csv"))
+                .is_some_and(|mid| {
+                    let b = mid.as_bytes();
+                    b.is_empty() || (b.len() == 2 && b[0] == b'_' && b[1].is_ascii_lowercase())
+                })
+        })
+        .cloned()
+        .collect();
+    found.sort();
+    if found.is_empty() {
+        GoldFiles::None
+    } else {
+        GoldFiles::Multi(found)
+    }
+}
+
+/// The instances the run scores: ids in both the eval file and the result directory (files
+/// ending in `.csv`), sorted.
+pub fn plan(
+    standards: &[Standard],
+    result_names: &[String],
+    gold_names: &[String],
+) -> Vec<Planned> {
+    let mut ids: Vec<&Standard> = standards
+        .iter()
+        .filter(|s| {
+            result_names
+                .iter()
+                .any(|n| csv_stem(n) == Some(s.instance_id.as_str()))
+        })
+        .collect();
+    ids.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
+    ids.into_iter()
+        .map(|s| Planned {
+            instance_id: s.instance_id.clone(),
+            prediction_file: format!("{}.csv", s.instance_id),
+            gold: resolve_gold(&s.instance_id, gold_names),
+            standard: s.clone(),
+        })
+        .collect()
+}
+
+/// A file the caller could not read (its message).
+pub type FileRead<'a> = Result<&'a [u8], String>;
+
+/// One instance's result, as the official records it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct InstanceResult {
+    /// The instance id.
+    pub instance_id: String,
+    /// 1 or 0.
+    pub score: u8,
+    /// The official's `error_info`: `None`, `"Result Error"`, or the error.
+    pub error_info: Option<String>,
+    /// Lines the official prints for this instance (errors), in our words.
+    pub log: Vec<String>,
+}
+
+/// Score one planned instance from its prediction and gold bytes (in `planned.gold`'s order).
+pub fn evaluate_instance(
+    planned: &Planned,
+    prediction: FileRead<'_>,
+    golds: &[FileRead<'_>],
+) -> InstanceResult {
+    let id = planned.instance_id.clone();
+    let mut result = InstanceResult {
+        instance_id: id.clone(),
+        score: 0,
+        error_info: None,
+        log: Vec::new(),
+    };
+    let pred = match prediction
+        .map_err(|e| e.to_string())
+        .and_then(|b| read_csv(b).map_err(|e| e.to_string()))
+    {
+        Ok(f) => f,
+        Err(e) => {
+            result.log.push(format!("{id} ERROR{} {e}", "!".repeat(30)));
+            result.error_info = Some(format!("Evaluation Error: {e}"));
+            return result;
+        }
+    };
+    let (kind, names) = match &planned.gold {
+        GoldFiles::None => {
+            result.error_info = Some("No matching gold file found".into());
+            return result;
+        }
+        GoldFiles::Single(n) => (GoldKind::Single, vec![n.clone()]),
+        GoldFiles::Multi(ns) => (GoldKind::Multi, ns.clone()),
+    };
+    let mut frames = Vec::with_capacity(golds.len());
+    for (name, g) in names.iter().zip(golds) {
+        match g
+            .clone()
+            .map_err(|e| e.to_string())
+            .and_then(|b| read_csv(b).map_err(|e| e.to_string()))
+        {
+            Ok(f) => frames.push(f),
+            Err(e) => {
+                result
+                    .log
+                    .push(format!("{id}: compare against {name} failed: {e}"));
+                result.error_info = Some(format!("Python Script Error:{e}"));
+                return result;
+            }
+        }
+    }
+    let prepared = PreparedGold::new(
+        &frames,
+        kind,
+        planned.standard.condition_cols.as_ref(),
+        planned.standard.ignore_order,
+    );
+    let outcome = prepared.compare(&pred);
+    result.score = outcome.score;
+    if let Some(e) = outcome.error {
+        result.log.push(format!(
+            "{id}: compare against {} failed: {e}",
+            names.join(", ")
+        ));
+        result.error_info = Some(format!("Python Script Error:{e}"));
+    } else if outcome.score == 0 {
+        result.error_info = Some("Result Error".into());
+    }
+    result
+}
+
+/// What the run prints and writes after scoring.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RunSummary {
+    /// Standard output, line for line as the official prints it (its progress bar aside).
+    pub stdout: String,
+    /// The correct-ids CSV's file name: the result directory argument followed by `-ids.csv`;
+    /// `None` when nothing was evaluated.
+    pub ids_file: Option<String>,
+    /// That file's content.
+    pub ids_csv: String,
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The official's closing output for these results (sorted by id, as it sorts them).
+/// `result_dir_arg` is the `--result-dir` argument exactly as given.
+pub fn summarize(results: &[InstanceResult], result_dir_arg: &str) -> RunSummary {
+    if results.is_empty() {
+        return RunSummary {
+            stdout: "No overlapping prediction IDs with gold set. Nothing to evaluate.\n".into(),
+            ids_file: None,
+            ids_csv: String::new(),
+        };
+    }
+    let mut sorted: Vec<&InstanceResult> = results.iter().collect();
+    sorted.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
+    let mut out = String::new();
+    for r in &sorted {
+        for line in &r.log {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    let scores: Vec<String> = sorted
+        .iter()
+        .map(|r| format!("{}: {}", py_str_repr(&r.instance_id), r.score))
+        .collect();
+    out.push_str(&format!("{{{}}}\n", scores.join(", ")));
+    let correct: usize = sorted.iter().map(|r| usize::from(r.score)).sum();
+    let total = sorted.len();
+    out.push_str(&format!(
+        "Final score: {}, Correct examples: {correct}, Total examples: {total}\n",
+        float_str(correct as f64 / total as f64)
+    ));
+    out.push_str(&format!(
+        "Real score: {}, Correct examples: {correct}, Total examples: {REAL_TOTAL}\n",
+        float_str(correct as f64 / REAL_TOTAL as f64)
+    ));
+    let ids_file = format!("{result_dir_arg}-ids.csv");
+    let mut csv = String::from("instance_id\n");
+    for r in sorted.iter().filter(|r| r.score == 1) {
+        let id = &r.instance_id;
+        let id = if id.starts_with("bq") || id.starts_with("ga") || id.starts_with("local") {
+            format!("sf_{id}")
+        } else {
+            id.clone()
+        };
+        csv.push_str(&csv_field(&id));
+        csv.push('\n');
+    }
+    out.push_str(&format!("Correct IDs saved to: {ids_file}\n"));
+    out.push_str("TOTAL_GB_PROCESSED: 0.00000 GB\n");
+    RunSummary {
+        stdout: out,
+        ids_file: Some(ids_file),
+        ids_csv: csv,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gold_files_resolve_as_the_official() {
+        let names: Vec<String> = [
+            "bq1_a.csv",
+            "bq1_b.csv",
+            "bq1_ab.csv",
+            "bq2.csv",
+            "bq2_a.csv",
+            "bq10_a.csv",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            resolve_gold("bq1", &names),
+            GoldFiles::Multi(vec!["bq1_a.csv".into(), "bq1_b.csv".into()])
+        );
+        assert_eq!(
+            resolve_gold("bq2", &names),
+            GoldFiles::Single("bq2.csv".into())
+        );
+        assert_eq!(resolve_gold("bq3", &names), GoldFiles::None);
+    }
+
+    #[test]
+    fn summary_lines() {
+        let r = |id: &str, score| InstanceResult {
+            instance_id: id.into(),
+            score,
+            error_info: None,
+            log: vec![],
+        };
+        let s = summarize(&[r("local2", 0), r("bq1", 1)], "out");
+        assert_eq!(
+            s.stdout,
+            "{'bq1': 1, 'local2': 0}\nFinal score: 0.5, Correct examples: 1, Total examples: 2\nReal score: 0.0018281535648994515, Correct examples: 1, Total examples: 547\nCorrect IDs saved to: out-ids.csv\nTOTAL_GB_PROCESSED: 0.00000 GB\n"
+        );
+        assert_eq!(s.ids_csv, "instance_id\nsf_bq1\n");
+    }
+
+    #[test]
+    fn eval_file_lines() {
+        let s = parse_eval_jsonl(b"{\"instance_id\": \"a\", \"condition_cols\": [1], \"ignore_order\": true}\n{\"instance_id\": \"b\"}\n").unwrap();
+        assert_eq!(s.len(), 2);
+        assert!(s[0].ignore_order && !s[1].ignore_order);
+        assert!(parse_eval_jsonl(b"{}\n\n").is_err());
+    }
+}

@@ -1,0 +1,123 @@
+//! Spider 2.0 exec-result scoring on tabeq: the verdict of the official
+//! `compare_pandas_table` / `compare_multi_pandas_table` (Spider 2.0-lite
+//! `evaluation_suite/evaluate.py`), reproduced exactly, including pandas 2.2.3's `read_csv`
+//! type inference, and explained: which gold column found no match and the closest prediction
+//! column, values outside the tolerance, and soundness warnings the official cannot give.
+//!
+//! No IO: bytes in, values out. The rules, each with a vector, are in `docs/spec/spider2.md`.
+//!
+//! ```
+//! use tabeq_spider2::{compare_csv, GoldKind};
+//! let gold = b"name,total\nalice,10\nbob,20\n";
+//! let pred = b"total,who\n20.004,bob\n10,alice\n";
+//! let out = compare_csv(pred, &[&gold[..]], GoldKind::Single, None, true).unwrap();
+//! assert_eq!(out.score, 1);
+//! assert!(out.warnings.is_empty());
+//! ```
+
+pub mod compare;
+pub mod exec;
+pub mod explain;
+pub mod read;
+pub mod value;
+
+pub use compare::{CompareError, GoldKind, Outcome, PreparedGold, Warning};
+pub use read::{read_csv, Frame, ReadError};
+
+/// Every stable code this profile reports (errors and warnings), with what it means.
+pub const CODES: &[(&str, &str)] = &[
+    (
+        "spider2_csv_no_columns",
+        "the CSV is empty or blank (pandas' EmptyDataError)",
+    ),
+    (
+        "spider2_csv_unterminated_quote",
+        "a quoted field runs to the end of the file",
+    ),
+    (
+        "spider2_csv_too_many_fields",
+        "a record has more fields than the records before it",
+    ),
+    ("spider2_csv_not_utf8", "the CSV is not UTF-8"),
+    (
+        "spider2_condition_cols_invalid",
+        "condition_cols is not a list of column positions",
+    ),
+    (
+        "spider2_condition_cols_out_of_range",
+        "condition_cols names a column the gold lacks",
+    ),
+    (
+        "spider2_condition_cols_too_short",
+        "a list of lists has no entry for a gold",
+    ),
+    (
+        "spider2_condition_cols_first_only",
+        "one gold and a flat list: only its first entry is used",
+    ),
+    (
+        "spider2_shared_prediction_column",
+        "a pass in which one prediction column serves several gold columns",
+    ),
+    (
+        "spider2_rows_do_not_correspond",
+        "a pass that holds only because ignore_order sorts columns independently",
+    ),
+    (
+        "spider2_eval_file_invalid",
+        "a line of the eval file is not a JSON object with an instance_id",
+    ),
+];
+
+/// A CSV that could not be read, and which one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// `"prediction"` or `"gold"`.
+    pub role: &'static str,
+    /// Which gold (from 0), for a gold.
+    pub index: usize,
+    /// The read error.
+    pub error: ReadError,
+}
+
+impl core::fmt::Display for InputError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.role {
+            "gold" => write!(f, "gold {} cannot be read: {}", self.index + 1, self.error),
+            role => write!(f, "the {role} cannot be read: {}", self.error),
+        }
+    }
+}
+
+/// Read gold CSVs (all of them, as the official loads every gold before comparing).
+pub fn read_golds(golds: &[&[u8]]) -> Result<Vec<Frame>, InputError> {
+    golds
+        .iter()
+        .enumerate()
+        .map(|(index, g)| {
+            read_csv(g).map_err(|error| InputError {
+                role: "gold",
+                index,
+                error,
+            })
+        })
+        .collect()
+}
+
+/// Compare prediction CSV bytes with gold CSV bytes in one call. `condition_cols` is the JSON
+/// value of the eval file's key (`None` when absent).
+pub fn compare_csv(
+    prediction: &[u8],
+    golds: &[&[u8]],
+    kind: GoldKind,
+    condition_cols: Option<&tabeq::cpython_json::Value>,
+    ignore_order: bool,
+) -> Result<Outcome, InputError> {
+    let frames = read_golds(golds)?;
+    let pred = read_csv(prediction).map_err(|error| InputError {
+        role: "prediction",
+        index: 0,
+        error,
+    })?;
+    Ok(PreparedGold::new(&frames, kind, condition_cols, ignore_order).compare(&pred))
+}

@@ -1,0 +1,198 @@
+//! Values as the official comparison sees them: the Python objects of
+//! `frame.transpose().values.tolist()`, after its `normalize` (a missing value becomes the int 0).
+
+use crate::read::{Cell, Column, Dtype, Frame};
+
+/// A Python value in a column vector.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PyValue {
+    /// `int` (from int64 or uint64 columns, and every missing value after `normalize`).
+    Int(i128),
+    /// `float`
+    Float(f64),
+    /// `bool` (an `int` to `isinstance`, so it compares as a number).
+    Bool(bool),
+    /// `str`
+    Str(String),
+}
+
+impl PyValue {
+    /// `isinstance(x, (int, float))`.
+    pub fn is_number(&self) -> bool {
+        !matches!(self, PyValue::Str(_))
+    }
+
+    /// `float(x)` of a number (`None` for a string).
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            PyValue::Int(i) => Some(*i as f64),
+            PyValue::Float(f) => Some(*f),
+            PyValue::Bool(b) => Some(f64::from(u8::from(*b))),
+            PyValue::Str(_) => None,
+        }
+    }
+
+    /// Python's `str(x)`, the text the official `ignore_order` sorts by.
+    pub fn py_str(&self) -> String {
+        match self {
+            PyValue::Int(i) => i.to_string(),
+            PyValue::Float(f) => float_str(*f),
+            PyValue::Bool(true) => "True".into(),
+            PyValue::Bool(false) => "False".into(),
+            PyValue::Str(s) => s.clone(),
+        }
+    }
+
+    /// Python's `repr(x)`, for explanations (strings quoted).
+    pub fn py_repr(&self) -> String {
+        match self {
+            PyValue::Str(s) => py_str_repr(s),
+            other => other.py_str(),
+        }
+    }
+
+    /// The official element rule: two numbers match within `math.isclose(a, b, abs_tol=1e-2)`;
+    /// anything else matches only when equal (so a string never matches a number).
+    pub fn matches(&self, other: &PyValue) -> bool {
+        match (self.as_f64(), other.as_f64()) {
+            (Some(a), Some(b)) => isclose(a, b),
+            (None, None) => self == other,
+            _ => false,
+        }
+    }
+}
+
+/// The absolute tolerance of the official comparison.
+pub const TOLERANCE: f64 = 1e-2;
+
+/// CPython's `math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-2)`.
+pub fn isclose(a: f64, b: f64) -> bool {
+    if a == b {
+        return true;
+    }
+    if a.is_infinite() || b.is_infinite() {
+        return false;
+    }
+    let diff = (b - a).abs();
+    diff <= (1e-9 * b).abs() || diff <= (1e-9 * a).abs() || diff <= TOLERANCE
+}
+
+/// `str(float)` / `repr(float)` in Python.
+pub fn float_str(f: f64) -> String {
+    if f.is_infinite() {
+        return if f > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    if f.is_nan() {
+        return "nan".into();
+    }
+    tabeq::cpython_json::python_float_repr(f)
+}
+
+/// `repr(str)` in Python, for printable text (quotes chosen as Python does; control characters
+/// escaped).
+pub fn py_str_repr(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// One cell as its Python object, missing values already normalized to the int 0.
+fn natural(cell: &Cell) -> PyValue {
+    match cell {
+        Cell::Int(i) => PyValue::Int(*i),
+        Cell::Float(f) if f.is_nan() => PyValue::Int(0),
+        Cell::Float(f) => PyValue::Float(*f),
+        Cell::Bool(b) => PyValue::Bool(*b),
+        Cell::Str(s) => PyValue::Str(s.clone()),
+        Cell::Na => PyValue::Int(0),
+    }
+}
+
+/// The column vectors of `frame.iloc[:, columns].transpose().values.tolist()`, normalized.
+/// `.values` of a frame gives one array of the columns' common dtype: when the columns are all
+/// numeric (int64, uint64, float64) but not all of one dtype, every value becomes a float (`1`
+/// reads as `1.0`); a mix with bool or text keeps each value's own type.
+pub fn column_vectors(frame: &Frame, columns: &[usize]) -> Vec<Vec<PyValue>> {
+    let cols: Vec<&Column> = columns.iter().map(|&i| &frame.columns[i]).collect();
+    let numeric = |d: Dtype| matches!(d, Dtype::Int64 | Dtype::UInt64 | Dtype::Float64);
+    let promote =
+        cols.iter().all(|c| numeric(c.dtype)) && cols.iter().any(|c| c.dtype != cols[0].dtype);
+    cols.iter()
+        .map(|c| {
+            c.cells
+                .iter()
+                .map(|cell| match cell {
+                    Cell::Int(i) if promote => PyValue::Float(*i as f64),
+                    other => natural(other),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A vector sorted by the official `ignore_order` key, `(str(x), isinstance(x, (int, float)))`,
+/// stably.
+pub fn sorted_vector(v: &[PyValue]) -> Vec<PyValue> {
+    let mut keyed: Vec<(String, bool, &PyValue)> =
+        v.iter().map(|x| (x.py_str(), x.is_number(), x)).collect();
+    keyed.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+    keyed.into_iter().map(|(_, _, x)| x.clone()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn isclose_is_absolute_one_hundredth_plus_relative_1e9() {
+        assert!(isclose(1.0, 1.0099));
+        assert!(
+            !isclose(1.0, 1.01),
+            "1.01 - 1.0 is a hair above 0.01 in binary"
+        );
+        assert!(!isclose(1.0, 1.0101));
+        assert!(isclose(1e12, 1e12 + 500.0));
+        assert!(isclose(f64::INFINITY, f64::INFINITY));
+        assert!(!isclose(f64::INFINITY, 1e308));
+    }
+
+    #[test]
+    fn python_text_of_values() {
+        assert_eq!(PyValue::Float(1e16).py_str(), "1e+16");
+        assert_eq!(PyValue::Float(5.0).py_str(), "5.0");
+        assert_eq!(PyValue::Float(1e-5).py_str(), "1e-05");
+        assert_eq!(PyValue::Bool(true).py_str(), "True");
+        assert_eq!(py_str_repr("it's"), "\"it's\"");
+    }
+
+    #[test]
+    fn sort_key_ties_put_text_first() {
+        let v = vec![PyValue::Int(5), PyValue::Str("5".into()), PyValue::Int(10)];
+        assert_eq!(
+            sorted_vector(&v),
+            vec![PyValue::Int(10), PyValue::Str("5".into()), PyValue::Int(5)]
+        );
+    }
+}
