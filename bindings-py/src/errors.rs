@@ -63,6 +63,13 @@ create_exception!(
     "The summary cannot be written where asked (``tabeq evaluate --output``): something other\nthan a regular file is there (``output_not_a_regular_file``), or the write failed\n(``output_write_failed``)."
 );
 
+create_exception!(
+    tabeq.trust,
+    TrustError,
+    TabeqError,
+    "Invalid trust-metric input. ``code`` is stable; ``line`` is the 1-based JSONL line (or\nposition in a record list) at fault, when one is."
+);
+
 const ARGUMENT_DOC: &str =
     "An API call got an argument it cannot use: a wrong type, a value out of range (``threads=-1``,
 an int too large), a ``str`` with a lone surrogate (not UTF-8), a record missing fields:
@@ -160,6 +167,38 @@ fn init_fatal(
     this.setattr("task_id", task_id)
 }
 
+/// `TrustError(message, code, line=None)`.
+#[pyfunction]
+#[pyo3(
+    name = "__init__",
+    signature = (this, message, code, line=None),
+    text_signature = "(self, message, code, line=None)"
+)]
+fn init_trust(
+    this: &Bound<'_, PyAny>,
+    message: Bound<'_, PyAny>,
+    code: Bound<'_, PyAny>,
+    line: Option<Bound<'_, PyAny>>,
+) -> PyResult<()> {
+    init(this, message, code)?;
+    this.setattr("line", line)
+}
+
+/// `code (line N): message`, as the trust command line prints it.
+#[pyfunction]
+#[pyo3(name = "__str__")]
+fn trust_str(this: &Bound<'_, PyAny>) -> PyResult<String> {
+    let line = this.getattr("line")?;
+    let at = if line.is_none() {
+        String::new()
+    } else {
+        format!(" (line {})", line.str()?)
+    };
+    let code = this.getattr("code")?.str()?;
+    let message = this.getattr("message")?.str()?;
+    Ok(format!("{code}{at}: {message}"))
+}
+
 /// Pickled as the class and its fields (`_pickle_fields`, or a subclass's `_pickle_args()`).
 #[pyfunction]
 #[pyo3(name = "__reduce__")]
@@ -213,6 +252,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let fatal = wrap_pyfunction!(init_fatal, py)?;
     let fields = ["message", "code", "task_id"];
     install(py.get_type::<FatalError>().as_any(), fatal, &fields)?;
+    let trust = py.get_type::<TrustError>();
+    let fields = ["message", "code", "line"];
+    install(trust.as_any(), wrap_pyfunction!(init_trust, py)?, &fields)?;
+    let partialmethod = py.import("functools")?.getattr("partialmethod")?;
+    trust.setattr(
+        "__str__",
+        partialmethod.call1((wrap_pyfunction!(trust_str, py)?,))?,
+    )?;
     let stages = [
         (py.get_type::<FatalError>(), "suite"),
         (py.get_type::<ConfigError>(), "config"),
@@ -230,6 +277,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         (py.get_type::<CsvError>(), "CsvErrorCode"),
         (py.get_type::<OutputError>(), "OutputErrorCode"),
         (argument_error_type(py)?.clone(), "ArgumentErrorCode"),
+        (py.get_type::<TrustError>(), "TrustErrorCode"),
     ];
     for (class, family) in families {
         let annotations = PyDict::new(py);
@@ -245,5 +293,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CsvError", py.get_type::<CsvError>())?;
     m.add("OutputError", py.get_type::<OutputError>())?;
     m.add("ArgumentError", argument_error_type(py)?)?;
+    m.add("TrustError", py.get_type::<TrustError>())?;
     Ok(())
 }

@@ -4,8 +4,6 @@
 
 use pyo3::prelude::*;
 
-pyo3::import_exception!(tabeq._errors, ArgumentError);
-
 use tabeq::config::TaskConfig;
 use tabeq::error::FatalError;
 use tabeq::explain::{Diagnosis, Disclosure, ExplainOptions};
@@ -125,13 +123,13 @@ fn disclosure(
     };
     let code: String = level.extract().unwrap_or_default();
     let found = Disclosure::from_code(&code).ok_or_else(|| {
-        ArgumentError::new_err(format!(
+        crate::errors::argument_error(format!(
             "redaction must be one of full, redacted, participant, got {}",
             level.repr().map_or_else(|_| "?".into(), |r| r.to_string())
         ))
     })?;
     if show == Some(true) && found != Disclosure::Full {
-        return Err(ArgumentError::new_err(format!(
+        return Err(crate::errors::argument_error(format!(
             "show_gold_values=True contradicts redaction={code:?}"
         )));
     }

@@ -14,7 +14,7 @@ use tabeq_trust::{self as trust, FileContent, FileRole};
 
 use crate::fs::{read_prediction, read_regular_file, FinalLink, PredictionFile, ReadError};
 
-pyo3::import_exception!(tabeq.trust, TrustError);
+use crate::errors::TrustError;
 
 fn to_py(e: trust::TrustError) -> PyErr {
     TrustError::new_err((e.message, e.code.code(), e.line))

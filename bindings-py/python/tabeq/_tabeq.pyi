@@ -43,6 +43,11 @@ class ArgumentError(TabeqError, TypeError):
 class OutputError(TabeqError):
     code: _codes.OutputErrorCode
 
+class TrustError(TabeqError):
+    code: _codes.TrustErrorCode
+    line: int | None
+    def __init__(self, message: str, code: str, line: int | None = None) -> None: ...
+
 class ConfigWarning(NamedTuple):
     code: _codes.ConfigWarningCode
     message: str

@@ -49,7 +49,6 @@ from typing import TYPE_CHECKING, Any, Generic, Optional, TypedDict, TypeVar, Un
 
 from . import _tabeq
 from ._codes import CATALOGUE, TrustErrorCode
-from ._errors import TabeqError
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -77,23 +76,9 @@ ROBUSTNESS_KEYS = ("model", "dataset", "operator", "kind", "level")
 """Built-in keys a robustness report can be grouped by (any record field works too)."""
 
 
-class TrustError(TabeqError):
-    """Invalid trust-metric input. ``code`` is stable; ``line`` is the 1-based JSONL line (or
-    position in a record list) at fault, when one is."""
-
-    code: TrustErrorCode
-
-    def __init__(self, message: str, code: str, line: int | None = None) -> None:
-        super().__init__(message, code)
-        self.line = line
-
-    def __str__(self) -> str:
-        where = f" (line {self.line})" if self.line is not None else ""
-        return f"{self.code}{where}: {self.message}"
-
-    def _pickle_args(self) -> tuple[object, ...]:
-        return (self.message, self.code, self.line)
-
+# Defined by the native module (``str()`` is ``code (line N): message``), so that it raises it
+# without importing this package.
+TrustError = _tabeq.TrustError
 
 RecordsLike = Union[str, "os.PathLike[str]", Iterable[Mapping[str, Any]], Any]
 """A JSONL path, a text file object, a pandas DataFrame, or an iterable of mappings."""
