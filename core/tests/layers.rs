@@ -70,6 +70,15 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("reports", &["document", "json", "latex", "report"]),
         ],
     ),
+    (
+        "tabeq-spider2",
+        &[
+            ("pandas reading", &["read"]),
+            ("values", &["value"]),
+            ("comparison", &["compare"]),
+            ("document and runs", &["explain", "exec"]),
+        ],
+    ),
     // The fuzz targets' helper crate has no modules of its own.
     ("tabeq-fuzz", &[]),
 ];
