@@ -635,8 +635,13 @@ mod tests {
             "p/task_2/prediction.csv",
             crate::file_problem::FileProblem::Link,
         );
+        // A file problem reads in the official words: the path, no code prefix.
         let unreadable = gold.evaluate(Prediction::Invalid(&link));
-        assert_eq!(unreadable.error, Some(link.to_string()));
+        assert_eq!(unreadable.error, Some(link.message()));
+        assert_eq!(
+            link.message(),
+            "Symbolic links are not allowed: p/task_2/prediction.csv"
+        );
         let refused = CsvError::too_large(MAX_CSV_BYTES + 1, true);
         let unreadable = gold.evaluate(Prediction::Invalid(&refused));
         assert_eq!(unreadable.error, Some(refused.unreadable_prediction()));
