@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, cast
 
 from . import (
     FatalError,
@@ -34,6 +34,7 @@ from . import (
     validate,
 )
 from ._trust_cli import add_trust_subcommand
+from .explain import Redaction
 
 EXIT_OK = 0
 EXIT_TASK_FAILED = 1
@@ -158,7 +159,7 @@ def _with_diagnoses(summary: SuiteResult, redaction: str, prediction_root: Path)
     ``--explain`` level; a prediction reached through a link leaving the prediction root is
     never quoted."""
     diagnoses = [
-        None if r.passed else r.explain(redaction=redaction, prediction_root=prediction_root)
+        None if r.passed else r.explain(redaction=cast(Redaction, redaction), prediction_root=prediction_root)
         for r in summary.results
     ]
     return _tabeq.summary_with_diagnoses(summary.to_json(), diagnoses)

@@ -28,7 +28,7 @@ from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accurac
 from inspect_ai.solver import TaskState
 
 from .. import ConfigLike, extract_table
-from ..explain import REDACTIONS
+from ..explain import REDACTIONS, Redaction
 from ._common import gold_for
 
 __all__ = ["table_scorer", "CONFIG_KEY"]
@@ -39,7 +39,7 @@ CONFIG_KEY = "tabeq_config"
 
 @scorer(metrics=[accuracy(), stderr()])
 def table_scorer(
-    config: Optional[ConfigLike] = None, *, redaction: str = "participant", partial_credit: bool = False
+    config: Optional[ConfigLike] = None, *, redaction: Redaction = "participant", partial_credit: bool = False
 ) -> Scorer:
     """Score the table in the model's output against the target gold (the official verdict).
 
