@@ -14,7 +14,7 @@ declare -A MAX_BYTES=(
   [tabeq]=555000 [tabeq_explain]=770000 [tabeq_submission]=554000 [tabeq_trust]=906000
 )
 declare -A MAX_GZIP_BYTES=(
-  [tabeq]=232000 [tabeq_explain]=291000 [tabeq_submission]=226000 [tabeq_trust]=336000
+  [tabeq]=232000 [tabeq_explain]=291000 [tabeq_submission]=226000 [tabeq_trust]=330000
 )
 
 log() { echo "test-wasm: $*" >&2; }
