@@ -67,7 +67,7 @@ test-e2e:
 
 ## Regenerate the committed declarations that come from the Rust types (one line per part).
 types:
-	$(CARGO) run -q -p tabeq-wasm --example declarations -- bindings-wasm/types/tabeq.d.ts
+	$(CARGO) run -q -p tabeq-wasm --features ts --example declarations -- bindings-wasm/types/tabeq.d.ts
 
 ## Fails when `make types` changes a committed file.
 test-types: types

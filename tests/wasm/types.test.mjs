@@ -1,6 +1,7 @@
-// The hand-written .d.ts files must describe what the module returns: for every declared
-// interface, a real returned object has exactly the declared keys (optional ones may be absent),
-// and the declared error-code unions list exactly the module's codes.
+// The .d.ts files (generated from the Rust types by `make types`, plus the hand-written functions
+// and arguments) must describe what the module returns: for every declared interface, a real
+// returned object has exactly the declared keys (optional ones may be absent), and the declared
+// error-code unions list exactly the module's codes.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -24,8 +25,8 @@ function interfaces(file) {
     let i = re.lastIndex;
     for (const line of text.slice(i).split("\n")) {
       if (depth === 1) {
-        const member = /^ {2}(\w+)(\?)?:/.exec(line);
-        if (member) (member[2] ? optional : required).add(member[1]);
+        // One member per line, or several separated by "; " on one line.
+        for (const member of line.matchAll(/(?:^ {2}|; )(\w+)(\?)?:/g)) (member[2] ? optional : required).add(member[1]);
       }
       depth += (line.match(/[{[(]/g) ?? []).length - (line.match(/[}\])]/g) ?? []).length;
       if (depth <= 0) break;
