@@ -4,9 +4,11 @@
 //! `trust-error-codes` (the trust family), from the catalogue (`tabeq_trust::error_catalogue`, which
 //! holds every family); `types` and `trust-types`, every object the modules return, from the
 //! core's types (`ts_rs::TS`, derived next to each `Serialize` under the core crates' feature
-//! `ts`). Only what lies outside the blocks is written by hand (the functions and classes of the
-//! modules, and the arguments only a binding reads). `make types` runs it; `make test` fails when
-//! that changes a committed file.
+//! `ts`); `functions` and `trust-functions`, the functions and classes the modules export, from
+//! this crate's `#[wasm_bindgen]` items (their doc comments and `unchecked_param_type` /
+//! `unchecked_return_type` attributes). Only what lies outside the blocks is written by hand (the
+//! arguments only a binding reads, the thrown error). `make types` runs it; `make test` fails
+//! when that changes a committed file.
 //!
 //! Usage: `cargo run -p tabeq-wasm --features ts --example declarations -- FILE.d.ts...`
 
@@ -31,6 +33,8 @@ fn block(name: &str) -> Option<String> {
         "trust-error-codes" => Some(error_codes(|family| family == "trust")),
         "types" => Some(declarations(tabeq::typescript_declarations())),
         "trust-types" => Some(declarations(tabeq_trust::typescript_declarations())),
+        "functions" => Some(exports::declarations(exports::Module::Evaluator)),
+        "trust-functions" => Some(exports::declarations(exports::Module::Trust)),
         _ => None,
     }
 }
@@ -255,4 +259,323 @@ fn main() -> ExitCode {
         }
     }
     status
+}
+
+/// The functions and classes of the WebAssembly modules, read from this crate's sources.
+mod exports {
+    use std::collections::BTreeMap;
+    use std::fs;
+
+    use syn::punctuated::Punctuated;
+    use syn::{Attribute, Expr, FnArg, ImplItem, Item, Lit, Meta, Pat, ReturnType, Token, Type};
+
+    /// The module (and declaration file) an export belongs to.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Module {
+        /// `tabeq.d.ts`: the score, explain and submission modules behind the entry.
+        Evaluator,
+        /// `tabeq_trust.d.ts`.
+        Trust,
+    }
+
+    /// Source files whose exports are in a module of their own (every other file: the evaluator).
+    const MODULE_FILES: &[(&str, Module)] = &[("trust.rs", Module::Trust)];
+
+    /// A class whose methods the package's entry grafts onto another class (`js/credit-gold.js`).
+    const GRAFTED: (&str, &str) = ("CreditGold", "Gold");
+
+    /// The arguments of an item's `#[wasm_bindgen(...)]` attributes; `None` without one.
+    fn wasm_bindgen(attrs: &[Attribute]) -> Option<Vec<Meta>> {
+        let mut found = None;
+        for attr in attrs.iter().filter(|a| a.path().is_ident("wasm_bindgen")) {
+            let args: &mut Vec<Meta> = found.get_or_insert_with(Vec::new);
+            if let Meta::List(_) = attr.meta {
+                let parsed = attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated);
+                args.extend(parsed.expect("a #[wasm_bindgen] attribute that parses"));
+            }
+        }
+        found
+    }
+
+    /// The value of `name = value` (a string or an identifier) among `metas`.
+    fn arg(metas: &[Meta], name: &str) -> Option<String> {
+        metas.iter().find_map(|m| match m {
+            Meta::NameValue(nv) if nv.path.is_ident(name) => match &nv.value {
+                Expr::Lit(lit) => match &lit.lit {
+                    Lit::Str(s) => Some(s.value()),
+                    _ => None,
+                },
+                Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+                _ => None,
+            },
+            _ => None,
+        })
+    }
+
+    fn flag(metas: &[Meta], name: &str) -> bool {
+        metas.iter().any(|m| m.path().is_ident(name))
+    }
+
+    /// The first paragraph of the doc comment, on one line.
+    fn docs(attrs: &[Attribute]) -> String {
+        let lines: Vec<String> = attrs
+            .iter()
+            .filter_map(|a| match &a.meta {
+                Meta::NameValue(nv) if nv.path.is_ident("doc") => match &nv.value {
+                    Expr::Lit(lit) => match &lit.lit {
+                        Lit::Str(s) => Some(s.value().trim().to_string()),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            })
+            .skip_while(|l| l.is_empty())
+            .take_while(|l| !l.is_empty())
+            .collect();
+        lines.join(" ")
+    }
+
+    /// Whether a `#[cfg(...)]` leaves the item out of the trust module.
+    fn not_in_trust(attrs: &[Attribute]) -> bool {
+        attrs.iter().any(|a| match &a.meta {
+            Meta::List(list) if a.path().is_ident("cfg") => {
+                let text: String = list.tokens.to_string().split_whitespace().collect();
+                text.contains("not(feature=\"trust\")")
+            }
+            _ => false,
+        })
+    }
+
+    fn camel_case(name: &str) -> String {
+        let mut out = String::new();
+        for (i, part) in name.split('_').enumerate() {
+            let mut chars = part.chars();
+            match chars.next() {
+                Some(c) if i > 0 => out.extend(c.to_uppercase().chain(chars)),
+                _ => out += part,
+            }
+        }
+        out
+    }
+
+    /// The TypeScript type wasm-bindgen gives a Rust type (`classes`: Rust struct to class name).
+    fn ts_type(ty: &Type, classes: &BTreeMap<String, String>) -> String {
+        match ty {
+            Type::Reference(r) => ts_type(&r.elem, classes),
+            Type::Tuple(t) if t.elems.is_empty() => "void".into(),
+            Type::Path(p) => {
+                let Some(last) = p.path.segments.last() else {
+                    return "any".into();
+                };
+                let inner = || match &last.arguments {
+                    syn::PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
+                        syn::GenericArgument::Type(t) => Some(t),
+                        _ => None,
+                    }),
+                    _ => None,
+                };
+                let name = last.ident.to_string();
+                match name.as_str() {
+                    "String" | "str" => "string".into(),
+                    "bool" => "boolean".into(),
+                    "usize" | "u8" | "u16" | "u32" | "i32" | "f32" | "f64" => "number".into(),
+                    "Result" => inner().map_or("any".into(), |t| ts_type(t, classes)),
+                    "Option" => inner().map_or("any".into(), |t| {
+                        format!("{} | undefined", ts_type(t, classes))
+                    }),
+                    "Vec" => match inner().map(|t| ts_type(t, classes)) {
+                        Some(t) if t == "number" => "Float64Array".into(),
+                        Some(t) => format!("{t}[]"),
+                        None => "any[]".into(),
+                    },
+                    _ => classes.get(&name).cloned().unwrap_or_else(|| "any".into()),
+                }
+            }
+            _ => "any".into(),
+        }
+    }
+
+    /// `name(params): return` of a function or method (`: return` left out for a constructor).
+    fn signature(
+        name: &str,
+        sig: &syn::Signature,
+        metas: &[Meta],
+        classes: &BTreeMap<String, String>,
+        constructor: bool,
+    ) -> String {
+        let mut params: Vec<(String, String)> = sig
+            .inputs
+            .iter()
+            .filter_map(|input| match input {
+                FnArg::Receiver(_) => None,
+                FnArg::Typed(pt) => {
+                    let name = match &*pt.pat {
+                        Pat::Ident(i) => camel_case(&i.ident.to_string()),
+                        _ => "arg".into(),
+                    };
+                    let metas = wasm_bindgen(&pt.attrs).unwrap_or_default();
+                    let ty = arg(&metas, "unchecked_param_type")
+                        .unwrap_or_else(|| ts_type(&pt.ty, classes));
+                    Some((name, ty))
+                }
+            })
+            .collect();
+        // Trailing parameters that may be undefined may be left out.
+        for (name, ty) in params.iter_mut().rev() {
+            match ty.strip_suffix(" | undefined") {
+                Some(t) => {
+                    *ty = t.to_string();
+                    name.push('?');
+                }
+                None => break,
+            }
+        }
+        let params: Vec<String> = params.iter().map(|(n, t)| format!("{n}: {t}")).collect();
+        let params = params.join(", ");
+        if constructor {
+            return format!("constructor({params})");
+        }
+        let ret = arg(metas, "unchecked_return_type").unwrap_or_else(|| match &sig.output {
+            ReturnType::Default => "void".into(),
+            ReturnType::Type(_, ty) => ts_type(ty, classes),
+        });
+        format!("{name}({params}): {ret}")
+    }
+
+    fn with_docs(docs: &str, indent: &str, line: &str) -> String {
+        match docs {
+            "" => format!("{indent}{line}\n"),
+            d => format!("{indent}/** {d} */\n{indent}{line}\n"),
+        }
+    }
+
+    /// The declarations of `module`'s exports, in source order (`lib.rs`, then by file name).
+    pub fn declarations(module: Module) -> String {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        let mut files: Vec<String> = fs::read_dir(dir)
+            .expect("the crate's sources")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".rs"))
+            .collect();
+        files.sort_by_key(|n| (n != "lib.rs", n.clone()));
+        let parsed: Vec<(String, syn::File)> = files
+            .into_iter()
+            .map(|n| {
+                let text = fs::read_to_string(format!("{dir}/{n}")).expect("a source file");
+                let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{n}: {e}"));
+                (n, file)
+            })
+            .collect();
+        // Classes first: a Rust struct's JavaScript name, its docs, and its members.
+        let mut classes = BTreeMap::new();
+        for (_, file) in &parsed {
+            for item in &file.items {
+                if let Item::Struct(s) = item {
+                    if let Some(metas) = wasm_bindgen(&s.attrs) {
+                        let js = arg(&metas, "js_name").unwrap_or_else(|| s.ident.to_string());
+                        classes.insert(s.ident.to_string(), js);
+                    }
+                }
+            }
+        }
+        let mut members: BTreeMap<String, String> = BTreeMap::new();
+        for (_, file) in &parsed {
+            for item in &file.items {
+                let Item::Impl(block) = item else { continue };
+                let Some(metas) = wasm_bindgen(&block.attrs) else {
+                    continue;
+                };
+                let Type::Path(self_ty) = &*block.self_ty else {
+                    continue;
+                };
+                let rust = self_ty
+                    .path
+                    .segments
+                    .last()
+                    .map(|s| s.ident.to_string())
+                    .unwrap_or_default();
+                let mut class = arg(&metas, "js_class")
+                    .or_else(|| classes.get(&rust).cloned())
+                    .unwrap_or(rust);
+                let grafted = class == GRAFTED.0;
+                if grafted {
+                    class = GRAFTED.1.to_string();
+                }
+                let out = members.entry(class).or_default();
+                for item in &block.items {
+                    let ImplItem::Fn(f) = item else { continue };
+                    if !matches!(f.vis, syn::Visibility::Public(_)) {
+                        continue;
+                    }
+                    let metas = wasm_bindgen(&f.attrs).unwrap_or_default();
+                    let constructor = flag(&metas, "constructor");
+                    if grafted && constructor {
+                        continue;
+                    }
+                    let name = arg(&metas, "js_name").unwrap_or_else(|| f.sig.ident.to_string());
+                    let line = if flag(&metas, "getter") {
+                        let ty = arg(&metas, "unchecked_return_type").unwrap_or_else(|| {
+                            match &f.sig.output {
+                                ReturnType::Default => "void".into(),
+                                ReturnType::Type(_, ty) => ts_type(ty, &classes),
+                            }
+                        });
+                        format!("readonly {name}: {ty};")
+                    } else {
+                        let sig = signature(&name, &f.sig, &metas, &classes, constructor);
+                        let is_static = f.sig.receiver().is_none() && !constructor;
+                        format!("{}{sig};", if is_static { "static " } else { "" })
+                    };
+                    let line = with_docs(&docs(&f.attrs), "  ", &line);
+                    if constructor {
+                        // The constructor first, then free() (every class has it), then the rest.
+                        *out = format!("{line}  free(): void;\n{out}");
+                    } else {
+                        *out += &line;
+                    }
+                }
+            }
+        }
+        let mut out = String::new();
+        for (name, file) in &parsed {
+            let home = MODULE_FILES
+                .iter()
+                .find(|(f, _)| f == name)
+                .map_or(Module::Evaluator, |m| m.1);
+            for item in &file.items {
+                let both = name == "lib.rs";
+                let wanted = |attrs: &[Attribute]| {
+                    home == module || (both && !(module == Module::Trust && not_in_trust(attrs)))
+                };
+                match item {
+                    Item::Fn(f) if wanted(&f.attrs) => {
+                        let Some(metas) = wasm_bindgen(&f.attrs) else {
+                            continue;
+                        };
+                        let js = arg(&metas, "js_name").unwrap_or_else(|| f.sig.ident.to_string());
+                        let sig = signature(&js, &f.sig, &metas, &classes, false);
+                        out += &with_docs(&docs(&f.attrs), "", &format!("export function {sig};"));
+                    }
+                    Item::Struct(s) if wanted(&s.attrs) => {
+                        let Some(metas) = wasm_bindgen(&s.attrs) else {
+                            continue;
+                        };
+                        let js = arg(&metas, "js_name").unwrap_or_else(|| s.ident.to_string());
+                        if js == GRAFTED.0 {
+                            continue;
+                        }
+                        let body = members.get(&js).cloned().unwrap_or_default();
+                        out += &with_docs(
+                            &docs(&s.attrs),
+                            "",
+                            &format!("export class {js} {{\n{body}}}"),
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+        format!("\n{out}")
+    }
 }

@@ -776,86 +776,108 @@ export interface PredictionsReport {
 }
 // </generated: types>
 
+// <generated: functions>
+
+/** Render a document (from `explainDocument`, `validationDocument`, …) as `"text"`, `"markdown"`, `"html"` or `"csv"`. */
+export function renderDocument(document: Document, format: DocumentFormat): string;
 /** The tabeq version. */
 export function version(): string;
-/** Score one task. Throws a TabeqError for config and gold problems (stage "config"/"gold"). */
-export function evaluate(prediction: FileInput, gold: FileInput, config: ConfigInput, options?: TaskOptions | null): TaskResult;
-/** The pre-submission check without gold. Throws for config problems. */
-export function validatePrediction(prediction: FileInput, config: ConfigInput, options?: TaskOptions | null): ValidationReport;
-/** Why a prediction fails (or how it passes). Throws like evaluate. */
-export function explain(prediction: FileInput, gold: FileInput, config: ConfigInput, options?: ExplainOptions | null): Diagnosis;
-/** The canonical value of one cell under a column rule (null for a null value); throws a cell_* code. */
-export function canonicalize(value: string, column: ColumnConfig | string): string | null;
-/** A CSV file's header, row count and first rows. Throws its CSV error code (stage "csv"). */
-export function readTable(csv: FileInput, options?: { maxRows?: number | null } | null): TableView;
-/** Every stable error code with its family (evaluator, trust and binding codes). */
+/** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
-/** The keys of a config that the official evaluator ignores. Throws like evaluate for an invalid config. */
-export function configWarnings(config: ConfigInput): ConfigWarning[];
-/** The diagnosis as a document (what the notebook view and `tabeq check` show). Throws like explain. */
-export function explainDocument(prediction: FileInput, gold: FileInput, config: ConfigInput, options?: ExplainOptions | null): Document;
-/** The validation report as a document. Throws like validatePrediction. */
-export function validationDocument(prediction: FileInput, config: ConfigInput, options?: TaskOptions | null): Document;
-/** A document rendered by the core. Throws invalid_argument for anything that is not a Document or a format. */
-export function renderDocument(document: Document, format: DocumentFormat): string;
-/** The task ids of an expected task list (one per line, `#` comments). Throws `task_list_invalid`. */
-export function parseTaskList(list: FileInput): string[];
-/** A skeleton submission: [path, content][], one task_N/prediction.csv holding each config's header row. */
-export function skeletonFiles(configFiles: ConfigFile[]): [string, string][];
-/** What a file appears to be when it is not UTF-8 text (`null` for anything else). */
-export function sniffFile(head: FileInput): SniffedFile | null;
-
-// Classes: free() releases the WebAssembly memory; afterwards every member throws "freed_object".
-/** A suite in the official layout, scored task by task. Throws fatal suite/config errors. */
-export class SuiteRun {
-  constructor(configFiles: ConfigFile[], predictionDirs?: string[] | null);
-  free(): void;
-  /** Task ids in evaluation order (natural order of N). */
-  readonly taskIds: string[];
-  readonly configSetSha256: string;
-  readonly unscoredPredictionTasks: string[];
-  readonly scoredCount: number;
-  taskConfig(taskId: string): TaskConfigObject;
-  /** Score one task; null prediction = missing file. Throws fatal gold errors. */
-  scoreTask(taskId: string, prediction: FileInput, gold: FileInput): TaskResult;
-  /** Throws suite_incomplete until every task is scored. */
-  summary(): SuiteSummary;
-  /** The summary file's text (indent 2, trailing newline). */
-  summaryJson(): string;
-  render(format: DocumentFormat): string;
-}
-/** A gold prepared once, scored against many predictions; every result equals `evaluate`'s. */
+/** A gold read, validated and canonicalized once. */
 export class Gold {
+  /** Prepare `gold` under `config` (`options.configFileName` as for `evaluate`). Throws the config and gold errors `evaluate` throws. */
   constructor(gold: FileInput, config: ConfigInput, options?: TaskOptions | null);
   free(): void;
-  readonly config: TaskConfigObject;
-  readonly rowCount: number;
-  readonly columnCount: number;
+  /** The official per-task record, as `evaluate` returns it. */
   evaluate(prediction: FileInput): TaskResult;
+  /** The records of many predictions, in order. */
   evaluateMany(predictions: FileInput[]): TaskResult[];
   /** The official score (1 or 0) of each prediction. */
   scores(predictions: FileInput[]): Float64Array;
+  /** The normalized config. */
+  readonly config: TaskConfigObject;
+  /** Gold data rows. */
+  readonly rowCount: number;
+  /** Gold columns. */
+  readonly columnCount: number;
+  /** The partial credit of each prediction (`PartialCredit` of `explain`); `options.signatureStrict` refuses thousands separators in the column signature. */
   partialCredit(predictions: FileInput[], options?: PartialCreditOptions | null): PartialCredit[];
 }
-/** A submission checked task by task without gold (same task selection and order as SuiteRun). */
-export class SubmissionRun {
-  constructor(configFiles: ConfigFile[], predictionDirs?: string[] | null);
-  free(): void;
-  readonly taskIds: string[];
-  /** `prediction` null: the file is missing. Throws `unknown_task` for a task not in the submission. */
-  checkTask(taskId: string, prediction: FileInput): SubmissionTask;
-  report(): SubmissionReport;
-  render(format: DocumentFormat): string;
-}
-/** A predictions folder (task_N/prediction.csv) checked file by file, as `tabeq validate --prediction-root`. */
+/** A predictions folder checked file by file. */
 export class PredictionsFolderRun {
-  /** `paths` relative to the folder (folders end with "/"). Throws fatal config errors. */
+  /** `paths`: the folder's entries relative to it (`task_1/prediction.csv`; folders end with `/`). `configFiles`: `{name, content}[]` or null. `expectedTasks`: task ids or null. */
   constructor(paths: string[], configFiles?: ConfigFile[] | null, expectedTasks?: string[] | null);
   free(): void;
-  /** The files to read: [taskId, path][], in task order. */
+  /** The files to read, `[taskId, path][]`, in task order. */
   readonly reads: [string, string][];
+  /** Check one task's file (`prediction` null: it vanished). Returns the task's report. */
   check(taskId: string, prediction: FileInput): FolderTask;
+  /** The report, once every file is checked. */
   report(): PredictionsReport;
+  /** The report as the core's JSON text (byte for byte what `tabeq validate --format json` writes). */
   reportJson(): string;
+  /** The report rendered by the core: `"text"`, `"markdown"`, `"html"` or `"csv"`. */
   render(format: DocumentFormat): string;
 }
+/** The task ids of an expected task list (text or bytes: one id per line, `#` comments). */
+export function parseTaskList(list: FileInput): string[];
+/** A skeleton submission from config files: `[path, content][]`, one `task_N/prediction.csv` per config holding its header row. */
+export function skeletonFiles(configFiles: ConfigFile[]): [string, string][];
+/** A suite in the official layout, scored task by task so the caller can show progress. */
+export class SuiteRun {
+  /** Plan a suite: `configFiles` is `{name, content}[]` from `configs/`, `predictionDirs` the directory names under `predictions/`. Throws fatal suite/config errors. */
+  constructor(files: ConfigFile[], predictionDirs?: string[] | null);
+  free(): void;
+  /** Task ids in evaluation order. */
+  readonly taskIds: string[];
+  /** SHA-256 of the config set. */
+  readonly configSetSha256: string;
+  /** Prediction directories without a config. */
+  readonly unscoredPredictionTasks: string[];
+  /** Tasks scored so far. */
+  readonly scoredCount: number;
+  /** The normalized config of a task, as an object. */
+  taskConfig(taskId: string): TaskConfigObject;
+  /** Score one task; `prediction` null means the file is missing. Gold problems are fatal. */
+  scoreTask(taskId: string, prediction: FileInput, gold: FileInput): TaskResult;
+  /** The summary object (official keys and order), once every task is scored. */
+  summary(): SuiteSummary;
+  /** The summary rendered by the core (`"text"`, `"markdown"`, `"html"` or `"csv"`): the totals and one row per task, failures first. */
+  render(format: DocumentFormat): string;
+  /** The summary file's text (`evaluation_summary.json`). */
+  summaryJson(): string;
+}
+/** A submission (`configs/` and `predictions/`, no gold) checked task by task. */
+export class SubmissionRun {
+  /** Plan the check: `configFiles` is `{name, content}[]` from `configs/`, `predictionDirs` the folder names under `predictions/`. Throws fatal config and suite errors, as scoring does. */
+  constructor(files: ConfigFile[], predictionDirs?: string[] | null);
+  free(): void;
+  /** Task ids in evaluation order. */
+  readonly taskIds: string[];
+  /** Check one task; `prediction` null means the file is missing. Returns its `ValidationReport`. */
+  checkTask(taskId: string, prediction: FileInput): SubmissionTask;
+  /** The whole report (`SubmissionReport`), once every task is checked. */
+  report(): SubmissionReport;
+  /** The report rendered by the core: `"text"`, `"markdown"`, `"html"` or `"csv"`. */
+  render(format: DocumentFormat): string;
+}
+/** What a file that is not UTF-8 text appears to be, from its first bytes: `{kind, advice}`, or `null` for anything else. */
+export function sniffFile(head: FileInput): SniffedFile | null;
+/** Score one task: the official per-task record. */
+export function evaluate(prediction: FileInput, gold: FileInput, config: ConfigInput, options?: TaskOptions | null): TaskResult;
+/** The keys of a config that the official evaluator ignores, so that a page can show them; they never change a result. Throws like `evaluate` for an invalid config. */
+export function configWarnings(config: ConfigInput): ConfigWarning[];
+/** The pre-submission check without gold. */
+export function validatePrediction(prediction: FileInput, config: ConfigInput, options?: TaskOptions | null): ValidationReport;
+/** The validation report as a document, for `renderDocument`. */
+export function validationDocument(prediction: FileInput, config: ConfigInput, options?: TaskOptions | null): Document;
+/** Why a prediction fails: the official record plus shape, types, the best mapping, missing/extra rows, near-miss hints and partial credit. */
+export function explain(prediction: FileInput, gold: FileInput, config: ConfigInput, options?: ExplainOptions | null): Diagnosis;
+/** The diagnosis as a document: what the notebook view and `tabeq check` show, for `renderDocument` or a page's own view. */
+export function explainDocument(prediction: FileInput, gold: FileInput, config: ConfigInput, options?: ExplainOptions | null): Document;
+/** A CSV file as the strict reader sees it: its header, row count and first `options.maxRows` rows (default 100). Throws the CSV error code (stage `csv`). */
+export function readTable(csv: FileInput, options?: { maxRows?: number | null } | null): TableView;
+/** The canonical value of one cell under a column rule (`null` for a null value). */
+export function canonicalize(value: string, column: ColumnConfig | string): string | null;
+// </generated: functions>

@@ -13,6 +13,7 @@ export type GroupKeyName = "model" | "dataset" | "operator" | "family" | "diffic
 export type GroupKeyValues = Partial<Record<GroupKeyName, string>>;
 /** A [low, high] percentile interval. */
 export type Interval = [number, number];
+type SpearmanInput = { x: number[] | Record<string, number>; y: number[] | Record<string, number> };
 type Resampling = number | { resamples?: number; seed?: number; confidence?: number } | null | false;
 /** A caller-registered operator: family/difficulty (reliability) or kind/level (robustness). */
 export interface OperatorRegistration {
@@ -325,26 +326,24 @@ export interface OperatorInfo {
 }
 // </generated: trust-types>
 
+// <generated: trust-functions>
+
 /** The tabeq version. */
 export function version(): string;
-/** Every stable error code with its family (evaluator, trust and binding codes). */
+/** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
-/** Reliability (FRR, PRR, NRR, MRS) from records {model, dataset, operator, instance_id, label}. */
+/** Reliability metrics (FRR, PRR, NRR, MRS) from JSON-lines records `{model, dataset, operator, instance_id, label}`. */
 export function trustReliability(records: JsonLines, options?: TrustOptions | string | null): ReliabilityReport;
-/** Robustness (coverage, Acc_clean, ASR, RAD, Acc_rob, ASR per operator and level) from records. */
+/** Robustness metrics (coverage, Acc_clean, ASR, RAD, Acc_rob, per operator and level) from JSON-lines records. */
 export function trustRobustness(records: JsonLines, options?: TrustOptions | string | null): RobustnessReport;
-/** Robustness from a manifest of prediction/gold/config files; `files` maps each path as written to its content (absent/null: missing). */
-export function trustRobustnessFromManifest(
-  manifest: JsonLines, files: Record<string, string | Uint8Array | ArrayBuffer | null>, options?: TrustOptions | string | null,
-): RobustnessReport;
-type SpearmanInput = { x: number[] | Record<string, number>; y: number[] | Record<string, number> };
-/** Spearman's rho with its two-sided p-value: paired lists, or objects paired by name. */
-export function trustSpearman(input: SpearmanInput | string): SpearmanResult;
-/** The operator registry: the 19 built-in operators plus any registered in the options. */
-export function trustOperators(options?: TrustOptions | string | null): OperatorInfo[];
-/** A report as a document (tables, completeness notes, SVG charts); "spearman" takes the Spearman input. */
-export function trustDocument(
-  kind: "reliability" | "robustness" | "spearman", records: JsonLines | SpearmanInput, options?: TrustOptions | string | null,
-): Document;
-/** Render a document: plain text, Markdown, HTML, CSV (its tables), or SVG (its charts stacked). */
+/** Robustness from tables: a JSON-lines manifest naming prediction, gold and config files, scored by the tabular evaluator. `files` maps each path, as written in the manifest, to its content (string or bytes); absent or unreadable paths are missing files. */
+export function trustRobustnessFromManifest(manifest: JsonLines, files: Record<string, string | Uint8Array | ArrayBuffer | null>, options?: TrustOptions | string | null): RobustnessReport;
+/** A trust report as a document: a plain object with `title`, `lead` and `sections` of blocks (facts, tables, notes, SVG figures). `kind` is `"reliability"`, `"robustness"` (records: JSON lines) or `"spearman"` (records: the `{x, y}` input as JSON text or an object). */
+export function trustDocument(kind: "reliability" | "robustness" | "spearman", records: JsonLines | SpearmanInput, options?: TrustOptions | string | null): Document;
+/** Render a document (as returned by `trustDocument`) as `"text"`, `"markdown"`, `"html"`, `"csv"` or `"svg"`. */
 export function renderDocument(document: Document, format: DocumentFormat): string;
+/** Spearman's rank correlation with its two-sided p-value: `{x: [...], y: [...]}` or `{x: {name: v}, y: {name: v}}`. */
+export function trustSpearman(inputValue: SpearmanInput | string): SpearmanResult;
+/** The trust operator registry: the 19 built-in operators plus any registered in `options`. */
+export function trustOperators(options?: TrustOptions | string | null): OperatorInfo[];
+// </generated: trust-functions>
