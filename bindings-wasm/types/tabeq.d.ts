@@ -108,7 +108,7 @@ export type SubmissionErrorCode =
 export type ColumnType = "text" | "number" | "date" | "datetime" | "boolean";
 
 /** What a `%` sign means in a number column. */
-export type Unit = "plain" | "percentage_points" | "fraction";
+export type ColumnUnit = "plain" | "percentage_points" | "fraction";
 
 /** How numbers are compared (a config's `comparison` object). */
 export type ColumnComparison =
@@ -122,7 +122,7 @@ export interface ColumnConfig {
   gold_name?: string;
   type: ColumnType;
   comparison?: ColumnComparison;
-  unit?: Unit;
+  unit?: ColumnUnit;
   allow_percent_sign?: boolean;
 }
 
