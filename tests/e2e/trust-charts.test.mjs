@@ -60,11 +60,16 @@ async function drawn(svg) {
   });
 }
 
-test("robustness charts: per-operator bars, level curves, model x dataset heatmap", async () => {
+test("robustness charts: per-operator bars and spread, level curves, model x dataset heatmap", async () => {
   const doc = trust.trustDocument("robustness", example("paper-robustness.jsonl"), { by: "model,dataset" });
   const svg = trust.renderDocument(doc, "svg");
   const seen = await drawn(svg);
-  assert.deepEqual(seen.titles, ["ASR by operator", "ASR by level", "ASR by model and dataset"]);
+  assert.deepEqual(seen.titles, [
+    "ASR by operator",
+    "ASR by operator across models",
+    "ASR by level",
+    "ASR by model and dataset",
+  ]);
   assert.ok(seen.width >= 600 && seen.height > 800, `${seen.width}x${seen.height}`);
   assert.ok(seen.marks > 100, `${seen.marks} marks`);
   assert.equal(seen.visible, seen.marks, "every bar, point and cell is inside the picture");
@@ -88,9 +93,43 @@ test("reliability charts: MRS heatmap and per-operator bars", async () => {
     "svg",
   );
   const barsSeen = await drawn(bars);
-  assert.deepEqual(barsSeen.titles, ["MRS by operator"]);
-  assert.equal(barsSeen.marks, 8 * 7 + 8, "one bar per model and operator, one legend swatch per model");
+  assert.deepEqual(barsSeen.titles, [
+    "MRS by operator",
+    "MRS by operator across models",
+    "Response modes by operator (all groups pooled)",
+  ]);
+  // Bars: one per model and operator and a legend swatch per model; spread: a range per operator,
+  // a dot per model and operator, a swatch per model; modes: three shares per operator, three swatches.
+  assert.equal(barsSeen.marks, 8 * 7 + 8 + (7 + 8 * 7 + 8) + (3 * 7 + 3));
+  assert.equal(barsSeen.visible, barsSeen.marks);
   await page.screenshot({ path: join(SHOTS, "trust-reliability-operators.png"), fullPage: true });
+  assert.deepEqual(problems, []);
+});
+
+test("bootstrap intervals: an interval bar on every bar and every level point", async () => {
+  const options = { by: "model,operator", bootstrap: 50 };
+  const svg = trust.renderDocument(trust.trustDocument("reliability", example("paper-reliability.jsonl"), options), "svg");
+  await page.setContent(`<!doctype html><body style="margin:0;background:#fff">${svg}</body>`);
+  const counted = await page.evaluate(() => {
+    const first = document.querySelector("svg > svg");
+    const bars = [...first.querySelectorAll("rect")].filter((r) => r.querySelector("title"));
+    const intervals = [...first.querySelectorAll("g.interval")];
+    const box = first.getBoundingClientRect();
+    const inside = intervals.every((g) => {
+      const b = g.getBoundingClientRect();
+      return b.width > 0 && b.top >= box.top - 1 && b.bottom <= box.bottom + 1;
+    });
+    return { bars: bars.length, intervals: intervals.length, inside };
+  });
+  assert.deepEqual(counted, { bars: 8 * 7, intervals: 8 * 7, inside: true });
+  await page.screenshot({ path: join(SHOTS, "trust-reliability-intervals.png"), fullPage: true });
+  const levels = trust.renderDocument(
+    trust.trustDocument("robustness", example("paper-robustness.jsonl"), { by: "model,level", bootstrap: 50 }),
+    "svg",
+  );
+  const seen = await drawn(levels);
+  assert.ok(seen.titles.includes("ASR by level"));
+  await page.screenshot({ path: join(SHOTS, "trust-robustness-level-intervals.png"), fullPage: true });
   assert.deepEqual(problems, []);
 });
 

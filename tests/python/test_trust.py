@@ -787,12 +787,57 @@ def test_notebook_views_and_svg() -> None:
     root = ET.fromstring(svg)  # well-formed XML, as a notebook's SVG renderer needs
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("font-weight") == "600"]
-    assert titles == ["ASR by operator", "ASR by level", "ASR by model and dataset"]
+    assert titles == [
+        "ASR by operator",
+        "ASR by operator across models",
+        "ASR by level",
+        "ASR by model and dataset",
+    ]
     html = report._repr_html_()
-    assert html.startswith('<div class="tabeq-doc">') and html.count("<figure><svg") == 3
+    assert html.startswith('<div class="tabeq-doc">') and html.count("<figure><svg") == 4
     assert "Spearman rho, level vs ASR" in report.table()
     trend = report.level_trend
     assert trend is not None and round(trend["l3_over_l0"], 2) == 2.82
+
+
+def figure(svg: str, title: str) -> ET.Element:
+    """The figure of an SVG document (`--format svg`) whose title is `title`."""
+    ns = "{http://www.w3.org/2000/svg}"
+    for child in ET.fromstring(svg).iter(f"{ns}svg"):
+        heading = child.find(f"{ns}text")
+        if heading is not None and heading.get("font-weight") == "600" and heading.text == title:
+            return child
+    raise AssertionError(f"no figure {title!r}")
+
+
+def test_charts_draw_intervals_and_the_paper_figure_kinds() -> None:
+    ns = "{http://www.w3.org/2000/svg}"
+    records = "examples/trust/paper-reliability.jsonl"
+    plain = trust.reliability(records, by="model,operator").to_svg()
+    boot = trust.reliability(records, by="model,operator", bootstrap=50).to_svg()
+    bars = figure(boot, "MRS by operator")
+    intervals = [g for g in bars.iter(f"{ns}g") if g.get("class") == "interval"]
+    rects = [r for r in bars.iter(f"{ns}rect") if r.find(f"{ns}title") is not None]
+    assert len(rects) == 8 * 7 and len(intervals) == len(rects)  # one interval bar per bar
+    assert "interval" not in ET.tostring(figure(plain, "MRS by operator"), encoding="unicode")
+    # Figure 3: one dot per model and operator, each model named once in the legend.
+    spread = figure(plain, "MRS by operator across models")
+    assert len(list(spread.iter(f"{ns}circle"))) == 8 * 7
+    legend = [t.text for t in spread.iter(f"{ns}text")]
+    assert legend.count("GPT-5.5") == 1 and legend.count("Qwen3-30B-A3B") == 1
+    # Figure 4: full, partial and none shares of each operator, stacked to the whole.
+    modes = figure(plain, "Response modes by operator (all groups pooled)")
+    segments = [r for r in modes.iter(f"{ns}rect") if r.get("class") == "segment"]
+    assert len(segments) == 3 * 7
+    for i in range(7):
+        assert sum(float(r.get("height", "0")) for r in segments[3 * i : 3 * i + 3]) == pytest.approx(
+            220, abs=0.2
+        )
+    # Robustness: ASR by level, one line per model, with interval bars under --bootstrap.
+    rob = trust.robustness("examples/trust/paper-robustness.jsonl", by="model,level", bootstrap=50).to_svg()
+    levels = figure(rob, "ASR by level")
+    assert len(list(levels.iter(f"{ns}polyline"))) == 8
+    assert len([g for g in levels.iter(f"{ns}g") if g.get("class") == "interval"]) == 8 * 4
 
 
 def test_cli_strict_compare_and_broken_pipe(in_root: Path) -> None:

@@ -1,6 +1,9 @@
 //! Charts as SVG, drawn by the core so that Python, the command line and the web page show the
-//! same picture: grouped bars (ASR per operator), line curves (ASR per level) and heatmaps
-//! (MRS per model and dataset). Every text is escaped; values are fractions shown as percents.
+//! same picture: grouped bars (ASR per operator), line curves (ASR per level), heatmaps (MRS per
+//! model and dataset), each with interval bars when bootstrap intervals exist, and the paper's
+//! figure kinds: distributions across models per operator (dots over the min–max range and the
+//! median) and stacked shares per operator (full / partial / no refusal). Every text is escaped;
+//! values are fractions shown as percents.
 //!
 //! ```
 //! use tabeq_trust::chart::{bars, Series};
@@ -42,6 +45,20 @@ fn colour(i: usize) -> &'static str {
     PALETTE[i % PALETTE.len()]
 }
 
+/// Interval bars: `intervals[s][c]` is the (low, high) interval of series `s` at category `c`
+/// (`None`, or a missing entry, draws no bar). An empty slice draws none.
+pub type Intervals = [Vec<Option<(f64, f64)>>];
+
+/// The interval of series `s` at category `c`, when it is finite and ordered.
+fn interval_at(intervals: &Intervals, s: usize, c: usize) -> Option<(f64, f64)> {
+    intervals
+        .get(s)?
+        .get(c)
+        .copied()
+        .flatten()
+        .filter(|(lo, hi)| lo.is_finite() && hi.is_finite() && lo <= hi)
+}
+
 /// The largest finite value of the series (0 when there is none).
 fn largest(series: &[Series]) -> f64 {
     series
@@ -52,9 +69,19 @@ fn largest(series: &[Series]) -> f64 {
         .fold(0.0f64, f64::max)
 }
 
+/// The largest value of the series and of the intervals' upper ends.
+fn largest_with(series: &[Series], intervals: &Intervals) -> f64 {
+    let highs = intervals
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|(_, hi)| *hi)
+        .filter(|v| v.is_finite());
+    highs.fold(largest(series), f64::max)
+}
+
 /// The largest value drawn on the y axis: 100% unless every value is small, then the next 10%.
-fn y_max(series: &[Series]) -> f64 {
-    let top = largest(series);
+fn y_max(top: f64) -> f64 {
     if top <= 0.0 {
         1.0
     } else {
@@ -118,7 +145,7 @@ fn chart_height(series: &[Series]) -> f64 {
     PLOT_TOP + PLOT_HEIGHT + 28.0 + 16.0 * lines as f64
 }
 
-fn legend(out: &mut String, series: &[Series]) {
+fn legend(out: &mut String, series: &[Series], colour: impl Fn(usize) -> &'static str) {
     let top = PLOT_TOP + PLOT_HEIGHT + 40.0;
     for (i, (s, (x, line))) in series.iter().zip(legend_layout(series)).enumerate() {
         let y = top + 16.0 * line as f64;
@@ -148,25 +175,65 @@ fn x_labels(out: &mut String, categories: &[String], centre: impl Fn(usize) -> f
 }
 
 /// A bar or line chart's start: the SVG opened at the height its legend needs, and the y axis
-/// up to the largest value (returned for scaling).
-fn plot(title: &str, series: &[Series]) -> (String, f64) {
+/// up to `top` (the largest value drawn; the axis maximum is returned for scaling).
+fn plot(title: &str, series: &[Series], top: f64) -> (String, f64) {
     let mut out = String::new();
     open(&mut out, chart_height(series), title);
-    let max = y_max(series);
+    let max = y_max(top);
     y_axis(&mut out, max);
     (out, max)
 }
 
 /// A bar or line chart's end: the legend, and the SVG closed.
 fn finish(mut out: String, series: &[Series]) -> String {
-    legend(&mut out, series);
+    legend(&mut out, series, colour);
     out.push_str("</svg>");
     out
 }
 
+/// An interval bar at `x` from `lo` to `hi` (y scaled to `max`), with end caps and a tooltip.
+#[allow(clippy::too_many_arguments)]
+fn interval_bar(
+    out: &mut String,
+    x: f64,
+    (lo, hi): (f64, f64),
+    max: f64,
+    ink: &str,
+    name: &str,
+    category: &str,
+) {
+    let y = |v: f64| PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0));
+    let (top, bottom) = (y(hi), y(lo));
+    let _ = write!(
+        out,
+        "<g class=\"interval\" stroke=\"{ink}\" stroke-width=\"1.5\"><title>{}, {}: interval {} to {}</title>\
+<line x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"{top:.1}\" y2=\"{bottom:.1}\"/>\
+<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{top:.1}\" y2=\"{top:.1}\"/>\
+<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{bottom:.1}\" y2=\"{bottom:.1}\"/></g>",
+        esc(name),
+        esc(category),
+        pct(lo),
+        pct(hi),
+        x - 3.0,
+        x + 3.0,
+        x - 3.0,
+        x + 3.0,
+    );
+}
+
 /// Grouped bars: one group per category, one bar per series; an undefined value is a dash.
 pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
-    let (mut out, max) = plot(title, series);
+    bars_with_intervals(title, categories, series, &[])
+}
+
+/// Grouped bars with an interval bar on each bar that has an interval.
+pub fn bars_with_intervals(
+    title: &str,
+    categories: &[String],
+    series: &[Series],
+    intervals: &Intervals,
+) -> String {
+    let (mut out, max) = plot(title, series, largest_with(series, intervals));
     let band = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
     let bar = (band * 0.8) / series.len().max(1) as f64;
     for (c, category) in categories.iter().enumerate() {
@@ -192,6 +259,10 @@ pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
                         esc(category),
                         pct(v)
                     );
+                    if let Some(ci) = interval_at(intervals, s, c) {
+                        let centre = x + (bar - 1.0).max(1.0) / 2.0;
+                        interval_bar(&mut out, centre, ci, max, "#222", &one.name, category);
+                    }
                 }
                 None => {
                     let _ = write!(
@@ -212,7 +283,17 @@ pub fn bars(title: &str, categories: &[String], series: &[Series]) -> String {
 
 /// Lines over ordered categories (levels): one polyline per series, broken where undefined.
 pub fn lines(title: &str, categories: &[String], series: &[Series]) -> String {
-    let (mut out, max) = plot(title, series);
+    lines_with_intervals(title, categories, series, &[])
+}
+
+/// Lines with an interval bar (in the series' colour) at each point that has an interval.
+pub fn lines_with_intervals(
+    title: &str,
+    categories: &[String],
+    series: &[Series],
+    intervals: &Intervals,
+) -> String {
+    let (mut out, max) = plot(title, series, largest_with(series, intervals));
     let step = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
     let x_of = |i: usize| LEFT + step * (i as f64 + 0.5);
     let y_of = |v: f64| PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0));
@@ -235,6 +316,13 @@ pub fn lines(title: &str, categories: &[String], series: &[Series]) -> String {
         }
         for (i, v) in one.values.iter().enumerate() {
             if let Some(v) = v.filter(|v| v.is_finite()) {
+                if let Some(ci) = interval_at(intervals, s, i) {
+                    let category = &categories[i.min(categories.len().saturating_sub(1))];
+                    // Series side by side around the point, so that their bars do not overlap.
+                    let dodge = 4.0 * (s as f64 - (series.len() as f64 - 1.0) / 2.0);
+                    let x = x_of(i) + dodge.clamp(-step / 3.0, step / 3.0);
+                    interval_bar(&mut out, x, ci, max, colour(s), &one.name, category);
+                }
                 let _ = write!(
                     out,
                     "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{}\"><title>{}, {}: {}</title></circle>",
@@ -336,6 +424,120 @@ pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String 
     out
 }
 
+/// Distributions across series per category (the paper's per-operator spread across models):
+/// for each category a grey bar over the range of the series' values, a black tick at their
+/// median, and one dot per series in its colour (dots side by side, so equal values stay
+/// visible).
+pub fn distribution(title: &str, categories: &[String], series: &[Series]) -> String {
+    let (mut out, max) = plot(title, series, largest(series));
+    let band = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
+    let y_of = |v: f64| PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0));
+    let spread = (band * 0.7 / series.len().max(1) as f64).min(9.0);
+    for (c, category) in categories.iter().enumerate() {
+        let centre = LEFT + band * (c as f64 + 0.5);
+        let mut values: Vec<f64> = series
+            .iter()
+            .filter_map(|s| s.values.get(c).copied().flatten())
+            .filter(|v| v.is_finite())
+            .collect();
+        values.sort_by(f64::total_cmp);
+        if let (Some(lo), Some(hi)) = (values.first(), values.last()) {
+            let n = values.len();
+            let median = if n % 2 == 1 {
+                values[n / 2]
+            } else {
+                (values[n / 2 - 1] + values[n / 2]) / 2.0
+            };
+            let half = (band * 0.4).min(spread * series.len() as f64 / 2.0 + 4.0);
+            let _ = write!(
+                out,
+                "<g class=\"spread\"><title>{}: {} series, range {} to {}, median {}</title>\
+<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#e8e8e8\"/>\
+<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#111\" stroke-width=\"2\"/></g>",
+                esc(category),
+                n,
+                pct(*lo),
+                pct(*hi),
+                pct(median),
+                centre - half,
+                y_of(*hi) - 1.0,
+                2.0 * half,
+                (y_of(*lo) - y_of(*hi)) + 2.0,
+                centre - half,
+                centre + half,
+                y_of(median),
+                y_of(median),
+            );
+        }
+        for (s, one) in series.iter().enumerate() {
+            let Some(v) = one.values.get(c).copied().flatten().filter(|v| v.is_finite()) else {
+                continue;
+            };
+            let x = centre + spread * (s as f64 - (series.len() as f64 - 1.0) / 2.0);
+            let _ = write!(
+                out,
+                "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"0.8\"><title>{}, {}: {}</title></circle>",
+                y_of(v),
+                colour(s),
+                esc(&one.name),
+                esc(category),
+                pct(v)
+            );
+        }
+    }
+    x_labels(&mut out, categories, |i| LEFT + band * (i as f64 + 0.5));
+    finish(out, series)
+}
+
+/// Colours of stacked parts, in order: green, amber, grey (full, partial, no refusal).
+const PARTS: [&str; 4] = ["#3ca951", "#efb118", "#bdbdbd", "#4269d0"];
+
+fn part_colour(i: usize) -> &'static str {
+    PARTS[i % PARTS.len()]
+}
+
+/// Stacked bars of shares: one bar per category, one segment per part (the parts' values at a
+/// category are shares that sum to the whole, drawn from the bottom in part order on a 0–100%
+/// axis); a segment tall enough shows its percent.
+pub fn stacked(title: &str, categories: &[String], parts: &[Series]) -> String {
+    let (mut out, max) = plot(title, parts, 1.0);
+    let band = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
+    let width = (band * 0.7).min(56.0);
+    for (c, category) in categories.iter().enumerate() {
+        let x = LEFT + band * (c as f64 + 0.5) - width / 2.0;
+        let mut base = PLOT_TOP + PLOT_HEIGHT;
+        for (p, part) in parts.iter().enumerate() {
+            let Some(v) = part.values.get(c).copied().flatten().filter(|v| v.is_finite()) else {
+                continue;
+            };
+            let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
+            let _ = write!(
+                out,
+                "<rect class=\"segment\" x=\"{x:.1}\" y=\"{:.1}\" width=\"{width:.1}\" height=\"{h:.1}\" fill=\"{}\"><title>{}, {}: {}</title></rect>",
+                base - h,
+                part_colour(p),
+                esc(&part.name),
+                esc(category),
+                pct(v)
+            );
+            if h >= 14.0 && width >= 30.0 {
+                let _ = write!(
+                    out,
+                    "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"10\" fill=\"#111\">{:.0}%</text>",
+                    x + width / 2.0,
+                    base - h / 2.0 + 3.5,
+                    100.0 * v
+                );
+            }
+            base -= h;
+        }
+    }
+    x_labels(&mut out, categories, |i| LEFT + band * (i as f64 + 0.5));
+    legend(&mut out, parts, part_colour);
+    out.push_str("</svg>");
+    out
+}
+
 /// Several SVG figures stacked vertically in one SVG document (what `--format svg` prints).
 pub fn stack(figures: &[&str]) -> String {
     let mut y = 0.0;
@@ -401,6 +603,88 @@ mod tests {
         }
         assert!(bars("t", &cats, &series()).contains("a&lt;b, L1&amp;: undefined"));
         assert!(heatmap("t", &cats, &series()).contains("c, L1&amp;: 100.00%"));
+    }
+
+    /// The value of `name="..."` in each element of `kind` with class `class` (or every one).
+    fn attrs(svg: &str, open: &str, name: &str) -> Vec<f64> {
+        svg.match_indices(open)
+            .filter_map(|(at, _)| attribute(&svg[at..svg[at..].find('>').map_or(svg.len(), |e| at + e)], name))
+            .collect()
+    }
+
+    #[test]
+    fn bars_and_lines_draw_one_interval_bar_per_point_with_an_interval() {
+        let cats = vec!["L0".to_string(), "L1".to_string(), "L2".to_string()];
+        let intervals = vec![
+            vec![Some((0.4, 0.6)), Some((0.2, 0.3)), Some((0.05, 0.2))],
+            vec![None, Some((0.9, 1.0)), Some((f64::NAN, 1.0))],
+        ];
+        // a<b at L1 is undefined and c's L2 interval is not finite: 3 bars of 6.
+        for svg in [
+            bars_with_intervals("t", &cats, &series(), &intervals),
+            lines_with_intervals("t", &cats, &series(), &intervals),
+        ] {
+            assert_eq!(svg.matches("<g class=\"interval\"").count(), 3, "{svg}");
+            assert!(svg.contains("<title>a&lt;b, L0: interval 40.00% to 60.00%</title>"));
+            assert!(svg.contains("<title>c, L1: interval 90.00% to 100.00%</title>"));
+            assert!(!svg.contains("NaN"));
+        }
+        // Without intervals, as before.
+        assert!(!bars("t", &cats, &series()).contains("interval"));
+        assert_eq!(bars("t", &cats, &series()), bars_with_intervals("t", &cats, &series(), &[]));
+        // The axis reaches the highest interval end: 10% values with an interval up to 35%.
+        let low = vec![Series { name: "m".into(), values: vec![Some(0.1)] }];
+        let svg = bars_with_intervals("t", &cats[..1], &low, &[vec![Some((0.05, 0.35))]]);
+        assert!(svg.contains(">40%</text>") && !svg.contains(">100%</text>"));
+    }
+
+    #[test]
+    fn distribution_names_each_series_once_per_category_with_range_and_median() {
+        let cats = vec!["FDM".to_string(), "EC".to_string()];
+        let models: Vec<Series> = (0..8)
+            .map(|i| Series {
+                name: format!("model-{i}"),
+                values: vec![Some(0.05 * f64::from(i)), (i != 3).then_some(0.01)],
+            })
+            .collect();
+        let svg = distribution("MRS by operator across models", &cats, &models);
+        assert_eq!(svg.matches("<circle").count(), 15);
+        for m in &models {
+            // One legend entry per model and one dot per defined value.
+            assert_eq!(svg.matches(&format!(">{}</text>", m.name)).count(), 1);
+        }
+        assert!(svg.contains("<title>FDM: 8 series, range 0.00% to 35.00%, median 17.50%</title>"));
+        assert!(svg.contains("<title>EC: 7 series, range 1.00% to 1.00%, median 1.00%</title>"));
+        // Dots of one category side by side: eight different x positions.
+        let mut xs = attrs(&svg, "<circle", "cx");
+        xs.truncate(8);
+        xs.dedup();
+        assert_eq!(xs.len(), 8);
+    }
+
+    #[test]
+    fn stacked_segments_sum_to_the_whole() {
+        let cats = vec!["FDM".to_string(), "EC".to_string(), "HC".to_string()];
+        let parts = vec![
+            Series { name: "full refusal".into(), values: vec![Some(0.25), Some(0.0), None] },
+            Series { name: "partial refusal".into(), values: vec![Some(0.5), Some(0.1), None] },
+            Series { name: "no refusal".into(), values: vec![Some(0.25), Some(0.9), None] },
+        ];
+        let svg = stacked("Response modes", &cats, &parts);
+        let heights = attrs(&svg, "<rect class=\"segment\"", "height");
+        let ys = attrs(&svg, "<rect class=\"segment\"", "y");
+        assert_eq!(heights.len(), 6);
+        for bar in [&heights[..3], &heights[3..]] {
+            let total: f64 = bar.iter().sum();
+            assert!((total - PLOT_HEIGHT).abs() < 0.3, "{total}");
+        }
+        // Each segment sits on the one below it.
+        for i in [0, 1, 3, 4] {
+            assert!((ys[i] - (ys[i + 1] + heights[i + 1])).abs() < 0.15, "{ys:?} {heights:?}");
+        }
+        assert!(svg.contains("<title>partial refusal, FDM: 50.00%</title>"));
+        assert!(svg.contains(">50%</text>") && svg.contains(">90%</text>"));
+        assert_eq!(svg.matches(">no refusal</text>").count(), 1);
     }
 
     #[test]

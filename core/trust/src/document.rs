@@ -13,7 +13,7 @@ use super::group::GroupRow;
 use super::group::{key_text, mean_finite, without_dataset, Key, KeyPart};
 use super::operators::Level;
 use super::options::{Bootstrap, GroupKey, TableLayout};
-use super::reliability::{RelAverage, RelRow, ReliabilityReport, SectionKeys};
+use super::reliability::{RelAverage, RelCounts, RelRow, ReliabilityReport, SectionKeys};
 use super::robustness::{Attacks, RobAverage, RobRow, RobustnessReport};
 use super::trend::LevelTrend;
 
@@ -550,10 +550,63 @@ impl ReliabilityReport {
             let (categories, series) = split_series(&self.groups, op_at, |r: &RelRow| {
                 (&r.key, Some(r.stats.mrs()))
             });
+            let g = grid(&self.groups, op_at, |r: &RelRow| &r.key);
+            let intervals: Vec<Vec<Option<(f64, f64)>>> = g
+                .cells
+                .iter()
+                .map(|cells| {
+                    let ci = |r: &&RelRow| r.ci.as_ref().and_then(|c| c.mrs);
+                    cells.iter().map(|c| c.as_ref().and_then(ci)).collect()
+                })
+                .collect();
             let caption = "MRS by operator".to_string();
-            figures.push((caption.clone(), chart::bars(&caption, &categories, &series)));
+            let svg = chart::bars_with_intervals(&caption, &categories, &series, &intervals);
+            figures.push((caption, svg));
+            if series.len() > 1 {
+                let others = by.iter().filter(|k| **k != GroupKey::Operator);
+                let caption = format!("MRS by operator across {}", across(others));
+                figures.push((caption.clone(), chart::distribution(&caption, &categories, &series)));
+            }
+            // Response modes: each operator's labels pooled over the other keys (micro).
+            let mut pooled = vec![RelCounts::default(); categories.len()];
+            for cells in &g.cells {
+                for (total, cell) in pooled.iter_mut().zip(cells) {
+                    if let Some(r) = cell {
+                        total.full += r.stats.full;
+                        total.partial += r.stats.partial;
+                        total.none += r.stats.none;
+                    }
+                }
+            }
+            let part = |name: &str, share: fn(&RelCounts) -> f64| Series {
+                name: name.to_string(),
+                values: pooled
+                    .iter()
+                    .map(|c| (c.n() > 0).then(|| share(c)))
+                    .collect(),
+            };
+            let parts = [
+                part("full refusal", RelCounts::frr),
+                part("partial refusal", RelCounts::prr),
+                part("no refusal", RelCounts::nrr),
+            ];
+            let caption = if g.row_keys.len() > 1 {
+                "Response modes by operator (all groups pooled)".to_string()
+            } else {
+                "Response modes by operator".to_string()
+            };
+            figures.push((caption.clone(), chart::stacked(&caption, &categories, &parts)));
         }
         figures
+    }
+}
+
+/// What a distribution chart's series are: "models" when the keys naming a series are the
+/// model alone, else "groups".
+fn across<'a>(mut keys: impl Iterator<Item = &'a GroupKey>) -> &'static str {
+    match (keys.next(), keys.next()) {
+        (Some(GroupKey::Model), None) => "models",
+        _ => "groups",
     }
 }
 
@@ -779,23 +832,89 @@ impl RobustnessReport {
             .block(Block::Table(table))
     }
 
-    /// The charts' series: one per value of the keys other than operator, kind, level (the
-    /// charts' categories) and dataset, so that `by: model,level` draws one line per model. A
-    /// series pools its groups' attacks per dataset (micro ASR); with more than one dataset,
-    /// its value is the unweighted mean over the datasets where it is defined, like "Avg.".
-    fn chart_series(&self, ops: &[usize]) -> Vec<Named> {
+    /// The positions in `by` of the keys that name a chart series (all but operator, kind, level
+    /// and, when the series average more than one dataset, dataset), and whether they do.
+    fn chart_keys(&self) -> (Vec<usize>, bool) {
         let by = &self.by;
         let datasets: BTreeSet<&str> = match by.iter().position(|k| *k == GroupKey::Dataset) {
             Some(at) => self.groups.iter().map(|g| g.key[at].1.as_str()).collect(),
             None => BTreeSet::new(),
         };
         let average = datasets.len() > 1;
-        let kept: Vec<usize> = (0..by.len())
+        let kept = (0..by.len())
             .filter(|&i| {
                 let axis = matches!(by[i], GroupKey::Operator | GroupKey::Kind | GroupKey::Level);
                 !(axis || (average && by[i] == GroupKey::Dataset))
             })
             .collect();
+        (kept, average)
+    }
+
+    /// Interval bars of the charts' points on `axis`: a point gets the ASR interval of the one
+    /// group (or, when the series average datasets, the one "Avg." row) with the series' key and
+    /// the point's category; a point pooled over several groups gets none.
+    fn chart_intervals(
+        &self,
+        series: &[Series],
+        axis: GroupKey,
+        categories: &[String],
+    ) -> Vec<Vec<Option<(f64, f64)>>> {
+        let by = &self.by;
+        let Some(axis_at) = by.iter().position(|k| *k == axis) else {
+            return Vec::new();
+        };
+        let (kept, average) = self.chart_keys();
+        // (series name, category, interval) of each candidate row.
+        let candidates: Vec<(String, &str, Option<(f64, f64)>)> = if average {
+            let dataset_at = by.iter().position(|k| *k == GroupKey::Dataset);
+            let at = |i: usize| match dataset_at {
+                Some(d) if i > d => i - 1,
+                _ => i,
+            };
+            self.dataset_average
+                .iter()
+                .map(|a| {
+                    let key: Key = kept.iter().map(|&i| a.key[at(i)].clone()).collect();
+                    let ci = a.ci.as_ref().and_then(|c| c.asr);
+                    (series_name(&key), a.key[at(axis_at)].1.as_str(), ci)
+                })
+                .collect()
+        } else {
+            self.groups
+                .iter()
+                .map(|g| {
+                    let key: Key = kept.iter().map(|&i| g.key[i].clone()).collect();
+                    let ci = g.ci.as_ref().and_then(|c| c.asr);
+                    (series_name(&key), g.key[axis_at].1.as_str(), ci)
+                })
+                .collect()
+        };
+        series
+            .iter()
+            .map(|one| {
+                categories
+                    .iter()
+                    .map(|category| {
+                        let mut matching = candidates
+                            .iter()
+                            .filter(|(name, cat, _)| *name == one.name && cat == category);
+                        match (matching.next(), matching.next()) {
+                            (Some((_, _, ci)), None) => *ci,
+                            _ => None,
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The charts' series: one per value of the keys other than operator, kind, level (the
+    /// charts' categories) and dataset, so that `by: model,level` draws one line per model. A
+    /// series pools its groups' attacks per dataset (micro ASR); with more than one dataset,
+    /// its value is the unweighted mean over the datasets where it is defined, like "Avg.".
+    fn chart_series(&self, ops: &[usize]) -> Vec<Named> {
+        let by = &self.by;
+        let (kept, average) = self.chart_keys();
         type Pool = (BTreeMap<usize, Attacks>, [Attacks; 4]);
         let mut pools: BTreeMap<Key, BTreeMap<String, Pool>> = BTreeMap::new();
         for g in &self.groups {
@@ -843,13 +962,26 @@ impl RobustnessReport {
                 .map(|op| self.registry.get(*op).code.clone())
                 .collect();
             let series = named_series(&named, |(_, values, _)| values.clone());
+            let intervals = self.chart_intervals(&series, GroupKey::Operator, &categories);
             let caption = "ASR by operator".to_string();
-            figures.push((caption.clone(), chart::bars(&caption, &categories, &series)));
+            let svg = chart::bars_with_intervals(&caption, &categories, &series, &intervals);
+            figures.push((caption, svg));
+            if series.len() > 1 {
+                let (kept, _) = self.chart_keys();
+                let caption = format!(
+                    "ASR by operator across {}",
+                    across(kept.iter().map(|&i| &self.by[i]))
+                );
+                let svg = chart::distribution(&caption, &categories, &series);
+                figures.push((caption, svg));
+            }
         }
         let levels: Vec<String> = Level::ALL.iter().map(|l| l.as_str().to_string()).collect();
         let series = named_series(&named, |(_, _, by_level)| by_level.to_vec());
+        let intervals = self.chart_intervals(&series, GroupKey::Level, &levels);
         let caption = "ASR by level".to_string();
-        figures.push((caption.clone(), chart::lines(&caption, &levels, &series)));
+        let svg = chart::lines_with_intervals(&caption, &levels, &series, &intervals);
+        figures.push((caption, svg));
         if let Some(Wide {
             row_keys,
             datasets,
