@@ -192,7 +192,6 @@ fn finish(mut out: String, series: &[Series]) -> String {
 }
 
 /// An interval bar at `x` from `lo` to `hi` (y scaled to `max`), with end caps and a tooltip.
-#[allow(clippy::too_many_arguments)]
 fn interval_bar(
     out: &mut String,
     x: f64,
@@ -470,7 +469,13 @@ pub fn distribution(title: &str, categories: &[String], series: &[Series]) -> St
             );
         }
         for (s, one) in series.iter().enumerate() {
-            let Some(v) = one.values.get(c).copied().flatten().filter(|v| v.is_finite()) else {
+            let Some(v) = one
+                .values
+                .get(c)
+                .copied()
+                .flatten()
+                .filter(|v| v.is_finite())
+            else {
                 continue;
             };
             let x = centre + spread * (s as f64 - (series.len() as f64 - 1.0) / 2.0);
@@ -507,7 +512,13 @@ pub fn stacked(title: &str, categories: &[String], parts: &[Series]) -> String {
         let x = LEFT + band * (c as f64 + 0.5) - width / 2.0;
         let mut base = PLOT_TOP + PLOT_HEIGHT;
         for (p, part) in parts.iter().enumerate() {
-            let Some(v) = part.values.get(c).copied().flatten().filter(|v| v.is_finite()) else {
+            let Some(v) = part
+                .values
+                .get(c)
+                .copied()
+                .flatten()
+                .filter(|v| v.is_finite())
+            else {
                 continue;
             };
             let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
@@ -608,7 +619,12 @@ mod tests {
     /// The value of `name="..."` in each element of `kind` with class `class` (or every one).
     fn attrs(svg: &str, open: &str, name: &str) -> Vec<f64> {
         svg.match_indices(open)
-            .filter_map(|(at, _)| attribute(&svg[at..svg[at..].find('>').map_or(svg.len(), |e| at + e)], name))
+            .filter_map(|(at, _)| {
+                attribute(
+                    &svg[at..svg[at..].find('>').map_or(svg.len(), |e| at + e)],
+                    name,
+                )
+            })
             .collect()
     }
 
@@ -631,9 +647,15 @@ mod tests {
         }
         // Without intervals, as before.
         assert!(!bars("t", &cats, &series()).contains("interval"));
-        assert_eq!(bars("t", &cats, &series()), bars_with_intervals("t", &cats, &series(), &[]));
+        assert_eq!(
+            bars("t", &cats, &series()),
+            bars_with_intervals("t", &cats, &series(), &[])
+        );
         // The axis reaches the highest interval end: 10% values with an interval up to 35%.
-        let low = vec![Series { name: "m".into(), values: vec![Some(0.1)] }];
+        let low = vec![Series {
+            name: "m".into(),
+            values: vec![Some(0.1)],
+        }];
         let svg = bars_with_intervals("t", &cats[..1], &low, &[vec![Some((0.05, 0.35))]]);
         assert!(svg.contains(">40%</text>") && !svg.contains(">100%</text>"));
     }
@@ -666,9 +688,18 @@ mod tests {
     fn stacked_segments_sum_to_the_whole() {
         let cats = vec!["FDM".to_string(), "EC".to_string(), "HC".to_string()];
         let parts = vec![
-            Series { name: "full refusal".into(), values: vec![Some(0.25), Some(0.0), None] },
-            Series { name: "partial refusal".into(), values: vec![Some(0.5), Some(0.1), None] },
-            Series { name: "no refusal".into(), values: vec![Some(0.25), Some(0.9), None] },
+            Series {
+                name: "full refusal".into(),
+                values: vec![Some(0.25), Some(0.0), None],
+            },
+            Series {
+                name: "partial refusal".into(),
+                values: vec![Some(0.5), Some(0.1), None],
+            },
+            Series {
+                name: "no refusal".into(),
+                values: vec![Some(0.25), Some(0.9), None],
+            },
         ];
         let svg = stacked("Response modes", &cats, &parts);
         let heights = attrs(&svg, "<rect class=\"segment\"", "height");
@@ -680,7 +711,10 @@ mod tests {
         }
         // Each segment sits on the one below it.
         for i in [0, 1, 3, 4] {
-            assert!((ys[i] - (ys[i + 1] + heights[i + 1])).abs() < 0.15, "{ys:?} {heights:?}");
+            assert!(
+                (ys[i] - (ys[i + 1] + heights[i + 1])).abs() < 0.15,
+                "{ys:?} {heights:?}"
+            );
         }
         assert!(svg.contains("<title>partial refusal, FDM: 50.00%</title>"));
         assert!(svg.contains(">50%</text>") && svg.contains(">90%</text>"));

@@ -565,7 +565,10 @@ impl ReliabilityReport {
             if series.len() > 1 {
                 let others = by.iter().filter(|k| **k != GroupKey::Operator);
                 let caption = format!("MRS by operator across {}", across(others));
-                figures.push((caption.clone(), chart::distribution(&caption, &categories, &series)));
+                figures.push((
+                    caption.clone(),
+                    chart::distribution(&caption, &categories, &series),
+                ));
             }
             // Response modes: each operator's labels pooled over the other keys (micro).
             let mut pooled = vec![RelCounts::default(); categories.len()];
@@ -595,7 +598,10 @@ impl ReliabilityReport {
             } else {
                 "Response modes by operator".to_string()
             };
-            figures.push((caption.clone(), chart::stacked(&caption, &categories, &parts)));
+            figures.push((
+                caption.clone(),
+                chart::stacked(&caption, &categories, &parts),
+            ));
         }
         figures
     }
@@ -865,7 +871,8 @@ impl RobustnessReport {
         };
         let (kept, average) = self.chart_keys();
         // (series name, category, interval) of each candidate row.
-        let candidates: Vec<(String, &str, Option<(f64, f64)>)> = if average {
+        type Candidate<'a> = (String, &'a str, Option<(f64, f64)>);
+        let candidates: Vec<Candidate> = if average {
             let dataset_at = by.iter().position(|k| *k == GroupKey::Dataset);
             let at = |i: usize| match dataset_at {
                 Some(d) if i > d => i - 1,
