@@ -45,9 +45,9 @@ use crate::result::{PySuiteResult, PyTaskResult};
 /// A core document in one of its formats (`text`, `markdown`, `html`, `csv`).
 pub(crate) fn render(doc: &tabeq::doc::Document, format: &str) -> PyResult<String> {
     doc.render(format).ok_or_else(|| {
-        pyo3::exceptions::PyValueError::new_err(format!(
-            "format must be 'text', 'markdown', 'html' or 'csv', not {format:?}"
-        ))
+        let format = format.to_string();
+        let e = tabeq::error::ArgumentError::UnknownFormat { format };
+        pyo3::exceptions::PyValueError::new_err(e.to_string())
     })
 }
 

@@ -49,7 +49,13 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("suites and submissions", &["suite", "submission"]),
             (
                 "binding surface",
-                &["file_input", "output", "record", "predictions_folder"],
+                &[
+                    "file_input",
+                    "output",
+                    "record",
+                    "predictions_folder",
+                    "command",
+                ],
             ),
         ],
     ),
