@@ -156,11 +156,8 @@ macro_rules! init_with_field {
     ($name:ident, $field:ident, $signature:literal) => {
         #[doc = concat!("`", $signature, "`.")]
         #[pyfunction]
-        #[pyo3(
-                    name = "__init__",
-                    signature = (this, message, code, $field=None),
-                    text_signature = $signature
-                )]
+        #[pyo3(name = "__init__", text_signature = $signature)]
+        #[pyo3(signature = (this, message, code, $field=None))]
         fn $name(
             this: &Bound<'_, PyAny>,
             message: Bound<'_, PyAny>,
