@@ -65,7 +65,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("errors", &["error"]),
             (
                 "operators, records and options",
-                &["operators", "records", "options"],
+                &["operators", "records", "options", "inspect"],
             ),
             ("statistics and charts", &["stats", "chart"]),
             (
