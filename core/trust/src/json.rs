@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::compare::Comparison;
 use super::completeness::Finding;
-use super::group::Key;
+use super::group::{Key, PartialAverage};
 use super::manifest::ScoredEntry;
 use super::operators::{Level, Operator, OperatorRegistry, Track};
 use super::options::{Bootstrap, GroupKey};
@@ -220,6 +220,38 @@ fn rel_row<'a>(names: &'a [GroupKey], row: &'a RelRow) -> RelRowJson<'a> {
     }
 }
 
+/// An "Avg." row's values that average fewer datasets than the report has (present only then).
+#[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PartialAverage"))]
+struct PartialJson<'a> {
+    /// The datasets of the report.
+    of: usize,
+    /// How many datasets each partial value averages, by its CSV column name (`asr`, `asr_ROS`, ...).
+    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, usize>"))]
+    averaged: AveragedJson<'a>,
+}
+
+/// `{"name": count, ...}` in the core's order.
+struct AveragedJson<'a>(&'a [(String, usize)]);
+
+impl Serialize for AveragedJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, count) in self.0 {
+            map.serialize_entry(name, count)?;
+        }
+        map.end()
+    }
+}
+
+fn partial_json(partial: Option<&PartialAverage>) -> Option<PartialJson<'_>> {
+    partial.map(|p| PartialJson {
+        of: p.of,
+        averaged: AveragedJson(&p.averaged),
+    })
+}
+
 #[derive(Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReliabilityAverage"))]
 struct RelAverageJson<'a> {
@@ -227,6 +259,10 @@ struct RelAverageJson<'a> {
     #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
     key: KeyJson<'a>,
     datasets: usize,
+    /// Only when the row averages fewer datasets than the report has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    partial: Option<PartialJson<'a>>,
     frr: Option<f64>,
     prr: Option<f64>,
     nrr: Option<f64>,
@@ -239,6 +275,7 @@ fn rel_average<'a>(names: &'a [GroupKey], a: &'a RelAverage) -> RelAverageJson<'
     RelAverageJson {
         key: KeyJson(names, &a.key),
         datasets: a.datasets,
+        partial: partial_json(a.partial.as_ref()),
         frr,
         prr,
         nrr,
@@ -459,6 +496,10 @@ struct RobAverageJson<'a> {
     #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
     key: KeyJson<'a>,
     datasets: usize,
+    /// Only when some value averages fewer datasets than the report has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    partial: Option<PartialJson<'a>>,
     coverage: Option<f64>,
     acc_clean: Option<f64>,
     asr: Option<f64>,
@@ -532,6 +573,7 @@ impl RobustnessReport {
         RobAverageJson {
             key: KeyJson(names, &a.key),
             datasets: a.datasets,
+            partial: partial_json(a.partial.as_ref()),
             coverage: finite(Some(a.coverage)),
             acc_clean: finite(Some(a.acc_clean)),
             asr: finite(a.asr),
@@ -813,6 +855,7 @@ pub fn typescript_declarations() -> Vec<String> {
         d::<Bootstrap>(),
         d::<super::reliability::RelIntervals>(),
         d::<RelRowJson<'static>>(),
+        d::<PartialJson<'static>>(),
         d::<RelAverageJson<'static>>(),
         d::<RankAgreementJson<'static>>(),
         d::<ReliabilityReport>(),
