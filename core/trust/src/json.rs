@@ -90,7 +90,7 @@ struct ComparisonJson<'a> {
     difference: Option<f64>,
     ci: Option<(f64, f64)>,
     p_value: Option<f64>,
-    #[cfg_attr(feature = "ts", ts(type = "\"exact\" | \"permutation\""))]
+    #[cfg_attr(feature = "ts", ts(as = "super::stats::PMethod"))]
     p_method: &'static str,
     p_holm: Option<f64>,
 }
@@ -141,7 +141,7 @@ impl RhoJson {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SpearmanExactJson"))]
 struct ExactJson {
     p_exact: Option<f64>,
-    #[cfg_attr(feature = "ts", ts(type = "\"exact\" | \"permutation\""))]
+    #[cfg_attr(feature = "ts", ts(as = "super::stats::PMethod"))]
     p_exact_method: &'static str,
     rho_ci: Option<(f64, f64)>,
 }
@@ -689,7 +689,7 @@ impl Serialize for RobustnessReport {
 struct OperatorEntryJson<'a> {
     code: &'a str,
     name: &'a str,
-    #[cfg_attr(feature = "ts", ts(type = "\"reliability\" | \"robustness\""))]
+    #[cfg_attr(feature = "ts", ts(as = "Track"))]
     track: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -844,6 +844,8 @@ pub(crate) struct OperatorLevelAsrJson {
 pub fn typescript_declarations() -> Vec<String> {
     use tabeq::typescript_declaration as d;
     vec![
+        d::<super::stats::PMethod>(),
+        d::<Track>(),
         d::<FindingJson<'static>>(),
         d::<ComparisonJson<'static>>(),
         d::<SpearmanJson<'static>>(),
