@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 
 import { fixtureConfig } from "../fixtures/fixtures.mjs";
-import { ROOT, tabeq, tabeqTrust } from "./helpers.mjs";
+import { ROOT, tabeq, tabeqSpider2, tabeqTrust } from "./helpers.mjs";
 
 /** Interfaces of a .d.ts: name -> {required: Set, optional: Set} (top-level members, with
  * those of the interfaces it extends). */
@@ -206,4 +206,34 @@ test("trust objects match tabeq_trust.d.ts", () => {
   const spearman = tabeqTrust.trustSpearman({ x: [1, 2, 3, 4], y: [1, 3, 2, 4] });
   assertShape(decl, "SpearmanResult", spearman);
   for (const op of tabeqTrust.trustOperators()) assertShape(decl, "OperatorInfo", op);
+});
+
+test("Spider 2.0 objects match tabeq_spider2.d.ts", () => {
+  const decl = interfaces("tabeq_spider2.d.ts");
+  const gold = "name,total\nalice,10\nbob,20\n";
+  const results = [
+    tabeqSpider2.spider2Compare("who,total\nalice,20\nbob,10\n", gold, { ignoreOrder: true, explain: "text" }),
+    tabeqSpider2.spider2Compare("who,total\nalice,10\nbob,20.5\n", [gold, "x\n1\n"], { conditionCols: [[0, 1], [0]] }),
+    tabeqSpider2.spider2Compare('a\n"x\n', gold),
+  ];
+  const seen = new Set();
+  const see = (name, object) => {
+    assertShape(decl, name, object);
+    seen.add(name);
+  };
+  for (const r of results) {
+    see("Spider2Result", r);
+    if (r.error) see("Spider2Error", r.error);
+    for (const w of r.warnings) see("Spider2Warning", w);
+    for (const g of r.golds) {
+      see("Spider2GoldReport", g);
+      for (const c of g.compared) {
+        see("Spider2ColumnReport", c);
+        if (c.closest) see("Spider2Closest", c.closest);
+        for (const m of c.closest?.mismatches ?? []) see("Spider2Mismatch", m);
+      }
+    }
+  }
+  for (const entry of tabeqSpider2.spider2Codes()) see("Spider2CodeEntry", entry);
+  for (const name of decl.keys()) if (name !== "Spider2Options") assert.ok(seen.has(name), `no ${name} was produced to check`);
 });

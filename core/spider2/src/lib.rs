@@ -89,6 +89,27 @@ impl core::fmt::Display for InputError {
     }
 }
 
+impl InputError {
+    /// The outcome the official gives when this CSV cannot be read: it raises, so the score is
+    /// 0, with the read error as the outcome's error (every binding shows it the same way).
+    pub fn outcome(&self, kind: GoldKind, ignore_order: bool, gold_count: usize) -> Outcome {
+        Outcome {
+            score: 0,
+            kind,
+            ignore_order,
+            prediction_rows: 0,
+            prediction_columns: Vec::new(),
+            golds: Vec::new(),
+            error: Some(CompareError {
+                code: self.error.code(),
+                message: self.to_string(),
+            }),
+            warnings: Vec::new(),
+            gold_count,
+        }
+    }
+}
+
 /// Read gold CSVs (all of them, as the official loads every gold before comparing).
 pub fn read_golds(golds: &[&[u8]]) -> Result<Vec<Frame>, InputError> {
     golds
