@@ -52,11 +52,11 @@ struct Spider2Result<'a> {
 /// text), `ignoreOrder` (boolean) and `explain` (`"text"`, `"markdown"` or `"html"`: the
 /// explanation, with its soundness warnings, in that format). A CSV that does not read is a
 /// failing result (score 0) with its `error`, as the official scores it; a wrong argument throws.
-#[wasm_bindgen(js_name = spider2Compare)]
+#[wasm_bindgen(js_name = spider2Compare, unchecked_return_type = "Spider2Result")]
 pub fn spider2_compare(
-    prediction: JsValue,
-    gold: JsValue,
-    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Spider2Csv")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Spider2Csv | Spider2Csv[]")] gold: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Spider2Options | null | undefined")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let prediction = throw(csv(&prediction, "prediction"))?;
     let (golds, kind) = throw(golds(&gold))?;
@@ -108,9 +108,8 @@ pub fn spider2_compare(
     })
 }
 
-/// Every stable code of the Spider 2.0 profile (errors and warnings) with its description
-/// (`Spider2Code[]` in `tabeq_spider2.d.ts`).
-#[wasm_bindgen(js_name = spider2Codes)]
+/// Every stable code of the Spider 2.0 profile (errors and warnings) with its description.
+#[wasm_bindgen(js_name = spider2Codes, unchecked_return_type = "Spider2CodeEntry[]")]
 pub fn spider2_codes() -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     struct Code {

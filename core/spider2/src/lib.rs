@@ -69,6 +69,24 @@ pub const CODES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The TypeScript declarations of the types the bindings return (`make types`), as
+/// `tabeq::typescript_declaration` writes them.
+#[cfg(feature = "ts")]
+pub fn typescript_declarations() -> Vec<String> {
+    use compare::{Closest, ColumnReport, GoldReport, Mismatch};
+    use tabeq::typescript_declaration as d;
+    vec![
+        d::<Outcome>(),
+        d::<GoldKind>(),
+        d::<GoldReport>(),
+        d::<ColumnReport>(),
+        d::<Closest>(),
+        d::<Mismatch>(),
+        d::<Warning>(),
+        d::<CompareError>(),
+    ]
+}
+
 /// A CSV that could not be read, and which one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {
