@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # WebAssembly tests: build the five modules (scripts/build-wasm.sh installs what is missing), check the
-# size limits, type-check the hand-written declarations and run every Node test in tests/wasm/
+# size limits, type-check the declarations (bindings-wasm/types) and run every Node test in tests/wasm/
 # (all conformance vectors, hostile inputs, trust metrics, declared shapes).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -91,7 +91,7 @@ export interface Finding {
 export interface Comparison {
   metric: "mrs" | "asr";
   /** With grouping keys besides model: the group compared within (Holm runs per group). */
-  within?: { [key in string]: string };
+  within?: Record<string, string>;
   a: string;
   b: string;
   shared: number;
@@ -156,7 +156,7 @@ export interface ReliabilityIntervals {
 
 export interface ReliabilityRow {
   /** The group's key: one member per grouping key of its section. */
-  key: { [key in string]: string };
+  key: GroupKeyValues;
   n: number;
   full: number;
   partial: number;
@@ -170,7 +170,7 @@ export interface ReliabilityRow {
 
 export interface ReliabilityAverage {
   /** The group's key: one member per grouping key of its section. */
-  key: { [key in string]: string };
+  key: GroupKeyValues;
   datasets: number;
   frr: number | null;
   prr: number | null;
@@ -244,7 +244,7 @@ export interface RobustnessIntervals {
 
 export interface RobustnessRow {
   /** The group's key: one member per grouping key of its section. */
-  key: { [key in string]: string };
+  key: GroupKeyValues;
   n: number;
   covered: number;
   coverage: number;
@@ -270,7 +270,7 @@ export interface LevelAverageAsr { level: string; asr: number | null }
 
 export interface RobustnessAverage {
   /** The group's key: one member per grouping key of its section. */
-  key: { [key in string]: string };
+  key: GroupKeyValues;
   datasets: number;
   coverage: number | null;
   acc_clean: number | null;

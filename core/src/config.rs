@@ -101,7 +101,7 @@ pub enum Comparison {
 #[cfg_attr(
     feature = "ts",
     derive(ts_rs::TS),
-    ts(rename = "Unit", rename_all = "snake_case")
+    ts(rename = "ColumnUnit", rename_all = "snake_case")
 )]
 pub enum NumericUnit {
     /// Taken as written.

@@ -520,6 +520,53 @@ def test_manifest_from_examples_and_relative_paths(tmp_path: Path) -> None:
     assert ok.scored[0]["correct"] is True and ok.overall["acc_clean"] == 1.0
 
 
+def test_inspect_log_fields_are_mapped_by_the_core() -> None:
+    # What the Python reader hands over (a log as plain JSON); the core decides what it means.
+    # tests/python/test_integrations.py reads logs written by a real inspect_ai eval.
+    log = {
+        "model": "openai/m",
+        "task": "refusals",
+        "dataset": None,
+        "samples": [
+            {
+                "id": 1,
+                "epoch": 1,
+                "metadata": {"op": "FDM"},
+                "scores": {"judge": {"value": "C"}},
+                "error": None,
+            },
+            {
+                "id": "b",
+                "epoch": 1,
+                "metadata": {"op": "EC"},
+                "scores": {"judge": {"value": "P"}},
+                "error": None,
+            },
+        ],
+    }
+    options = {"track": "reliability", "fields": {"operator": "op"}, "dataset": "aida"}
+    records = json.loads(tabeq._tabeq.trust_records_from_inspect(json.dumps(log), json.dumps(options)))
+    assert records == [
+        {"model": "openai/m", "dataset": "aida", "operator": "FDM", "instance_id": "1", "label": "full"},
+        {"model": "openai/m", "dataset": "aida", "operator": "EC", "instance_id": "b", "label": "partial"},
+    ]
+    assert trust.reliability(records, by="model").groups[0]["mrs"] == 0.75
+    with pytest.raises(trust.TrustError) as info:
+        tabeq._tabeq.trust_records_from_inspect(json.dumps(log), json.dumps({"track": "robustness"}))
+    assert (info.value.code, info.value.line) == ("invalid_correct", 2)  # "P" is not binary
+
+
+def test_cli_takes_one_input(in_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = "examples/trust/robustness.jsonl"
+    for args in (
+        ["reliability"],
+        ["robustness", path, "--manifest", "examples/trust/manifest.jsonl"],
+        ["robustness", path, "--inspect-log", "x.eval"],
+    ):
+        code, out, err = run(["trust", *args], capsys)
+        assert code == 2 and err.startswith("tabeq trust: error: invalid_options: give one of "), args
+
+
 # --- CLI --------------------------------------------------------------------------------------------
 
 
@@ -655,7 +702,8 @@ def test_any_record_field_groups_and_robustness_groups_by_operator_and_level() -
     gpt = [g for g in rob.groups if g["key"]["model"] == "GPT-5.5"]
     assert [g["key"]["level"] for g in gpt] == ["L0", "L1", "L2", "L3"]
     # Every row keeps its scope's questions (N, Acc_clean) and only that level's perturbations.
-    assert {g["n"] for g in gpt} == {20} and [g["perturbations"] for g in gpt] == [64, 32, 64, 32]
+    # 226 + 257 questions; L0 operators on AIDABench-QA only (Table 1's counts per operator).
+    assert {g["n"] for g in gpt} == {483} and [g["perturbations"] for g in gpt] == [205, 195, 385, 350]
     by_op = trust.robustness("examples/trust/paper-robustness.jsonl", by="operator")
     assert [g["key"]["operator"] for g in by_op.groups][:3] == ["ROS", "COS", "HSS"]
     assert by_op.groups[0]["asr"] == by_op.overall["asr_by_operator"][0]["asr"]
@@ -709,7 +757,8 @@ def test_robustness_completeness_missing_originals() -> None:
     # One model without two originals the others answered; then every unperturbed original dropped.
     dropped = [r for r in kept if not (r["model"] == "GPT-5.5" and r["question_id"] == "DABench-q9")]
     assert codes(trust.robustness(dropped)) == ["unequal_instance_counts", "missing_originals"]
-    perturbed_only = [r for r in kept if not r["question_id"].endswith(("q8", "q9"))]
+    perturbed = {r["question_id"] for r in kept if "perturbation_id" in r}
+    perturbed_only = [r for r in kept if r["question_id"] in perturbed]
     assert codes(trust.robustness(perturbed_only)) == ["all_questions_perturbed"]
     full, partial = trust.robustness(kept, by=[]), trust.robustness(perturbed_only, by=[])
     assert partial.overall["rad"] > full.overall["rad"]  # what leaving them out does silently

@@ -80,10 +80,7 @@ struct ComparisonJson<'a> {
     // Only for comparisons within a group, so pooled comparisons keep their keys.
     /// With grouping keys besides model: the group compared within (Holm runs per group).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(
-        feature = "ts",
-        ts(as = "Option<std::collections::HashMap<String, String>>", optional)
-    )]
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string>", optional))]
     within: Option<WithinJson<'a>>,
     a: &'a str,
     b: &'a str,
@@ -187,7 +184,7 @@ impl Serialize for SpearmanReport {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReliabilityRow"))]
 struct RelRowJson<'a> {
     /// The group's key: one member per grouping key of its section.
-    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
+    #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     n: u64,
     full: u64,
@@ -224,7 +221,7 @@ fn rel_row<'a>(names: &'a [GroupKey], row: &'a RelRow) -> RelRowJson<'a> {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReliabilityAverage"))]
 struct RelAverageJson<'a> {
     /// The group's key: one member per grouping key of its section.
-    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
+    #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     datasets: usize,
     frr: Option<f64>,
@@ -433,7 +430,7 @@ fn by_level<T>(value: impl Fn(usize) -> T) -> Vec<LevelJson<T>> {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RobustnessRow"))]
 struct RobRowJson<'a> {
     /// The group's key: one member per grouping key of its section.
-    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
+    #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     n: u64,
     covered: u64,
@@ -456,7 +453,7 @@ struct RobRowJson<'a> {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RobustnessAverage"))]
 struct RobAverageJson<'a> {
     /// The group's key: one member per grouping key of its section.
-    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
+    #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     datasets: usize,
     coverage: Option<f64>,

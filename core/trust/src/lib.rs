@@ -62,6 +62,7 @@ pub mod completeness;
 pub mod document;
 pub mod error;
 mod group;
+pub mod inspect;
 mod json;
 pub mod latex;
 pub mod manifest;

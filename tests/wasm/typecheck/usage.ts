@@ -1,4 +1,4 @@
-// Compiled with `tsc --noEmit --strict` by scripts/test-wasm.sh: the hand-written declarations
+// Compiled with `tsc --noEmit --strict` by scripts/test-wasm.sh: the declarations (`make types`)
 // must type-check and support ordinary use of both builds and both modules.
 import * as node from "../../../bindings-wasm/pkg-node/tabeq.js";
 import * as nodeTrust from "../../../bindings-wasm/pkg-node/tabeq_trust.js";
