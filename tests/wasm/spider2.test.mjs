@@ -14,6 +14,24 @@ const GOLD = "city,year,visitors\nOslo,2023,1200\nBergen,2023,800\nTromsø,2023,
 /** A comparison that must return (never throw), with its text explanation. */
 const compare = (prediction, gold, options = {}) => spider2.spider2Compare(prediction, gold, { ...options, explain: "text" });
 
+test("every recorded official verdict (tests/spider2/vectors.jsonl, the Python tests' too) is the module's", () => {
+  const lines = readFileSync(join(ROOT, "tests", "spider2", "vectors.jsonl"), "utf8").split("\n").filter(Boolean);
+  const wrong = [];
+  const scores = new Set();
+  for (const line of lines) {
+    const v = JSON.parse(line);
+    const golds = v.multi ? v.golds : v.golds[0];
+    // condition_cols as its JSON text, so that 1.0 stays a float as the eval file has it.
+    const options = { conditionCols: JSON.stringify(v.condition_cols ?? null), ignoreOrder: v.ignore_order };
+    const r = spider2.spider2Compare(v.prediction, golds, options);
+    if (r.score !== v.official_score || r.passed !== (r.score === 1)) wrong.push(v.id);
+    scores.add(v.official_score);
+  }
+  assert.ok(lines.length >= 100, `${lines.length} vectors`);
+  assert.deepEqual(wrong, []);
+  assert.deepEqual(scores, new Set([0, 1]));
+});
+
 test("a pass: columns found in any order under other names, numbers within 0.01", () => {
   const r = compare("visitors,town,yr\n1200.004,Oslo,2023\n800,Bergen,2023\n450,Tromsø,2023\n", GOLD);
   assert.equal(r.score, 1);
