@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::compare::Comparison;
 use super::completeness::Finding;
-use super::group::Key;
+use super::group::{Key, PartialAverage};
 use super::manifest::ScoredEntry;
 use super::operators::{Level, Operator, OperatorRegistry, Track};
 use super::options::{Bootstrap, GroupKey};
@@ -90,7 +90,7 @@ struct ComparisonJson<'a> {
     difference: Option<f64>,
     ci: Option<(f64, f64)>,
     p_value: Option<f64>,
-    #[cfg_attr(feature = "ts", ts(type = "\"exact\" | \"permutation\""))]
+    #[cfg_attr(feature = "ts", ts(as = "super::stats::PMethod"))]
     p_method: &'static str,
     p_holm: Option<f64>,
 }
@@ -141,7 +141,7 @@ impl RhoJson {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SpearmanExactJson"))]
 struct ExactJson {
     p_exact: Option<f64>,
-    #[cfg_attr(feature = "ts", ts(type = "\"exact\" | \"permutation\""))]
+    #[cfg_attr(feature = "ts", ts(as = "super::stats::PMethod"))]
     p_exact_method: &'static str,
     rho_ci: Option<(f64, f64)>,
 }
@@ -217,6 +217,38 @@ fn rel_row<'a>(names: &'a [GroupKey], row: &'a RelRow) -> RelRowJson<'a> {
     }
 }
 
+/// An "Avg." row's values that average fewer datasets than the report has (present only then).
+#[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PartialAverage"))]
+struct PartialJson<'a> {
+    /// The datasets of the report.
+    of: usize,
+    /// How many datasets each partial value averages, by its CSV column name (`asr`, `asr_ROS`, ...).
+    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, usize>"))]
+    averaged: AveragedJson<'a>,
+}
+
+/// `{"name": count, ...}` in the core's order.
+struct AveragedJson<'a>(&'a [(String, usize)]);
+
+impl Serialize for AveragedJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, count) in self.0 {
+            map.serialize_entry(name, count)?;
+        }
+        map.end()
+    }
+}
+
+fn partial_json(partial: Option<&PartialAverage>) -> Option<PartialJson<'_>> {
+    partial.map(|p| PartialJson {
+        of: p.of,
+        averaged: AveragedJson(&p.averaged),
+    })
+}
+
 #[derive(Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReliabilityAverage"))]
 struct RelAverageJson<'a> {
@@ -224,6 +256,10 @@ struct RelAverageJson<'a> {
     #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     datasets: usize,
+    /// Only when the row averages fewer datasets than the report has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    partial: Option<PartialJson<'a>>,
     frr: Option<f64>,
     prr: Option<f64>,
     nrr: Option<f64>,
@@ -236,6 +272,7 @@ fn rel_average<'a>(names: &'a [GroupKey], a: &'a RelAverage) -> RelAverageJson<'
     RelAverageJson {
         key: KeyJson(names, &a.key),
         datasets: a.datasets,
+        partial: partial_json(a.partial.as_ref()),
         frr,
         prr,
         nrr,
@@ -456,6 +493,10 @@ struct RobAverageJson<'a> {
     #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     datasets: usize,
+    /// Only when some value averages fewer datasets than the report has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    partial: Option<PartialJson<'a>>,
     coverage: Option<f64>,
     acc_clean: Option<f64>,
     asr: Option<f64>,
@@ -529,6 +570,7 @@ impl RobustnessReport {
         RobAverageJson {
             key: KeyJson(names, &a.key),
             datasets: a.datasets,
+            partial: partial_json(a.partial.as_ref()),
             coverage: finite(Some(a.coverage)),
             acc_clean: finite(Some(a.acc_clean)),
             asr: finite(a.asr),
@@ -647,7 +689,7 @@ impl Serialize for RobustnessReport {
 struct OperatorEntryJson<'a> {
     code: &'a str,
     name: &'a str,
-    #[cfg_attr(feature = "ts", ts(type = "\"reliability\" | \"robustness\""))]
+    #[cfg_attr(feature = "ts", ts(as = "Track"))]
     track: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -802,6 +844,8 @@ pub(crate) struct OperatorLevelAsrJson {
 pub fn typescript_declarations() -> Vec<String> {
     use tabeq::typescript_declaration as d;
     vec![
+        d::<super::stats::PMethod>(),
+        d::<Track>(),
         d::<FindingJson<'static>>(),
         d::<ComparisonJson<'static>>(),
         d::<SpearmanJson<'static>>(),
@@ -810,6 +854,7 @@ pub fn typescript_declarations() -> Vec<String> {
         d::<Bootstrap>(),
         d::<super::reliability::RelIntervals>(),
         d::<RelRowJson<'static>>(),
+        d::<PartialJson<'static>>(),
         d::<RelAverageJson<'static>>(),
         d::<RankAgreementJson<'static>>(),
         d::<ReliabilityReport>(),

@@ -185,3 +185,95 @@ fn statistics_stated_in_the_text_hold() {
         .collect();
     assert!(asr[2] < asr[1] && asr[1] - asr[2] < 0.02, "{asr:?}");
 }
+
+/// An "Avg." that averages only the datasets where a value exists is marked: a dagger after the
+/// value and a footnote under the table in text, markdown and LaTeX, `"partial"` in JSON. DABench
+/// has no L0 operator, so "Avg." ASR of ROS and of L0 is AIDABench-QA's value alone; Avg. ASR
+/// (both datasets) is not marked.
+#[test]
+fn partial_averages_are_marked() {
+    let r = robustness(json!({"by": "model,dataset"}));
+    let gpt = r["dataset_average"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["key"] == json!({"model": "GPT-5.5"}))
+        .unwrap();
+    assert_eq!(
+        gpt["partial"],
+        json!({"of": 2, "averaged": {"asr_ROS": 1, "asr_COS": 1, "asr_HSS": 1, "asr_SDC": 1,
+            "asr_HHR": 1, "asr_CSR": 1, "asr_L0": 1}})
+    );
+    let text = vector("paper-robustness.jsonl");
+    let doc = report_document("robustness", &text, r#"{"by": "model,dataset"}"#).unwrap();
+    let plain = render_document(&doc, "text").unwrap();
+    let gpt_avg = plain
+        .lines()
+        .find(|l| l.starts_with("GPT-5.5") && l.contains("Avg."))
+        .unwrap();
+    let cells: Vec<&str> = gpt_avg.split_whitespace().collect();
+    // ROS (first operator) is marked, EVR (on both datasets) is not; L0 marked, L3 not.
+    assert!(
+        cells[2].ends_with('\u{2020}') && !cells[6].ends_with('\u{2020}'),
+        "{gpt_avg}"
+    );
+    assert!(
+        cells[14].ends_with('\u{2020}') && !cells[17].ends_with('\u{2020}'),
+        "{gpt_avg}"
+    );
+    assert_eq!(
+        plain
+            .matches(tabeq_trust::document::PARTIAL_FOOTNOTE)
+            .count(),
+        1
+    );
+    let markdown = render_document(&doc, "markdown").unwrap();
+    assert!(markdown.contains(tabeq_trust::document::PARTIAL_FOOTNOTE));
+    let latex = render_document(&doc, "latex").unwrap();
+    assert!(latex.contains("& 2.78$^\\dagger$ &"), "{latex}");
+    assert!(latex.contains("{\\footnotesize $^\\dagger$ Averages only the datasets"));
+    // The main table's averages are complete: no mark, no footnote there.
+    let main = plain.split("ASR by operator and level").next().unwrap();
+    assert!(!main.contains('\u{2020}'));
+    assert!(r["dataset_average"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["partial"]["averaged"].get("asr").is_none()));
+
+    // A model judged on one dataset only: every value of its "Avg." averages 1 of 2.
+    let lines: Vec<String> = [("a", "D1"), ("a", "D2"), ("b", "D1")]
+        .iter()
+        .flat_map(|(m, d)| {
+            (0..4).map(move |i| {
+                json!({"model": m, "dataset": d, "operator": "FDM", "instance_id": i,
+                       "label": if i == 0 { "full" } else { "none" }})
+                .to_string()
+            })
+        })
+        .collect();
+    let records = lines.join("\n");
+    let rel: Value = serde_json::from_str(
+        &tabeq_trust::reliability_report_json(&records, r#"{"by": "model,dataset"}"#).unwrap(),
+    )
+    .unwrap();
+    assert!(rel["dataset_average"][0].get("partial").is_none());
+    assert_eq!(
+        rel["dataset_average"][1]["partial"],
+        json!({"of": 2, "averaged": {"frr": 1, "prr": 1, "nrr": 1, "mrs": 1}})
+    );
+    let doc = report_document("reliability", &records, r#"{"by": "model,dataset"}"#).unwrap();
+    let plain = render_document(&doc, "text").unwrap();
+    let b = plain.lines().find(|l| l.starts_with("b ")).unwrap();
+    assert!(b.ends_with("25.00\u{2020}"), "{b}");
+    assert!(plain.contains(tabeq_trust::document::PARTIAL_FOOTNOTE));
+    // With the Avg. column left out by the layout, the footnote goes too.
+    let doc = report_document(
+        "reliability",
+        &records,
+        r#"{"by": "model,dataset", "layout": {"columns": "MRS"}}"#,
+    )
+    .unwrap();
+    let plain = render_document(&doc, "text").unwrap();
+    assert!(!plain.contains('\u{2020}'), "{plain}");
+}
