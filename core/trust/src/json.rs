@@ -59,10 +59,11 @@ fn findings(findings: &[Finding]) -> Vec<FindingJson<'_>> {
         .collect()
 }
 
-/// `{"dataset": "DABench"}`: what a comparison is restricted to.
-struct WithinJson<'a>(&'a [(String, String)]);
+/// Pairs as a JSON object in their order: what a comparison is restricted to
+/// (`{"dataset": "DABench"}`), how many datasets each partial average averages (`{"asr_ROS": 1}`).
+struct PairsJson<'a, V>(&'a [(String, V)]);
 
-impl Serialize for WithinJson<'_> {
+impl<V: Serialize> Serialize for PairsJson<'_, V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (name, value) in self.0 {
@@ -81,7 +82,7 @@ struct ComparisonJson<'a> {
     /// With grouping keys besides model: the group compared within (Holm runs per group).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(type = "Record<string, string>", optional))]
-    within: Option<WithinJson<'a>>,
+    within: Option<PairsJson<'a, String>>,
     a: &'a str,
     b: &'a str,
     shared: usize,
@@ -100,7 +101,7 @@ fn comparisons<'a>(comparisons: &'a [Comparison], metric: &'a str) -> Vec<Compar
         .iter()
         .map(|c| ComparisonJson {
             metric,
-            within: (!c.within_key.is_empty()).then_some(WithinJson(&c.within_key)),
+            within: (!c.within_key.is_empty()).then_some(PairsJson(&c.within_key)),
             a: &c.a,
             b: &c.b,
             shared: c.shared,
@@ -225,27 +226,13 @@ struct PartialJson<'a> {
     of: usize,
     /// How many datasets each partial value averages, by its CSV column name (`asr`, `asr_ROS`, ...).
     #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, usize>"))]
-    averaged: AveragedJson<'a>,
-}
-
-/// `{"name": count, ...}` in the core's order.
-struct AveragedJson<'a>(&'a [(String, usize)]);
-
-impl Serialize for AveragedJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, count) in self.0 {
-            map.serialize_entry(name, count)?;
-        }
-        map.end()
-    }
+    averaged: PairsJson<'a, usize>,
 }
 
 fn partial_json(partial: Option<&PartialAverage>) -> Option<PartialJson<'_>> {
     partial.map(|p| PartialJson {
         of: p.of,
-        averaged: AveragedJson(&p.averaged),
+        averaged: PairsJson(&p.averaged),
     })
 }
 

@@ -42,6 +42,25 @@ fn pct(v: &Value) -> String {
     format!("{:.2}", 100.0 * v.as_f64().unwrap())
 }
 
+/// The row of a report section with this key.
+fn row(rows: &Value, key: Value) -> &Value {
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == key)
+        .unwrap_or_else(|| panic!("no row {key}"))
+}
+
+/// The `asr` of each entry (per-level entries, or rows).
+fn asrs(entries: &Value) -> Vec<f64> {
+    entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["asr"].as_f64().unwrap())
+        .collect()
+}
+
 #[test]
 fn latex_table_3_is_the_papers() {
     let (_, rows) = paper();
@@ -85,22 +104,11 @@ fn json_cells_are_the_papers_and_every_count_follows_table_1() {
     let r = robustness(json!({"by": ["model", "dataset"], "strict": true}));
     assert_eq!(r["findings"], json!([]));
     let mut lower_on_dabench = 0;
-    for row in &rows {
-        let group = |dataset: &str| {
-            r["groups"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|g| g["key"] == json!({"model": row[0], "dataset": dataset}))
-                .unwrap()
-        };
+    for cells_of in &rows {
+        let model = &cells_of[0];
+        let group = |dataset: &str| row(&r["groups"], json!({"model": model, "dataset": dataset}));
         let (a, d) = (group("AIDABench-QA"), group("DABench"));
-        let average = r["dataset_average"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|g| g["key"] == json!({"model": row[0]}))
-            .unwrap();
+        let average = row(&r["dataset_average"], json!({"model": model}));
         let cells = [
             pct(&a["asr"]),
             pct(&a["rad"]),
@@ -108,7 +116,7 @@ fn json_cells_are_the_papers_and_every_count_follows_table_1() {
             pct(&d["rad"]),
             pct(&average["asr"]),
         ];
-        assert_eq!(cells[..], row[1..], "{}", row[0]);
+        assert_eq!(cells[..], cells_of[1..], "{model}");
         lower_on_dabench += usize::from(d["asr"].as_f64() < a["asr"].as_f64());
         // The Avg. is the mean of the unrounded values (whatever order they are summed in).
         let mean = (a["asr"].as_f64().unwrap() + d["asr"].as_f64().unwrap()) / 2.0;
@@ -161,12 +169,7 @@ fn statistics_stated_in_the_text_hold() {
         // Strictly first / second: no tie at the top.
         nri_first += usize::from(ops[0].1 == "NRI" && ops[0].0 > ops[1].0);
         csr_second += usize::from(ops[1].1 == "CSR" && ops[1].0 > ops[2].0);
-        let levels: Vec<f64> = g["asr_by_level"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|l| l["asr"].as_f64().unwrap())
-            .collect();
+        let levels = asrs(&g["asr_by_level"]);
         assert!(levels[3] > levels[0], "{model}: L3 above L0");
         if levels.windows(2).all(|w| w[1] > w[0]) {
             rising.push(model);
@@ -177,12 +180,7 @@ fn statistics_stated_in_the_text_hold() {
     assert_eq!(json!(rising), paper["strictly_rising"]);
     // Pooled: L2 slightly below L1.
     let by_level = robustness(json!({"by": ["level"]}));
-    let asr: Vec<f64> = by_level["groups"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["asr"].as_f64().unwrap())
-        .collect();
+    let asr = asrs(&by_level["groups"]);
     assert!(asr[2] < asr[1] && asr[1] - asr[2] < 0.02, "{asr:?}");
 }
 
@@ -193,12 +191,7 @@ fn statistics_stated_in_the_text_hold() {
 #[test]
 fn partial_averages_are_marked() {
     let r = robustness(json!({"by": "model,dataset"}));
-    let gpt = r["dataset_average"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["key"] == json!({"model": "GPT-5.5"}))
-        .unwrap();
+    let gpt = row(&r["dataset_average"], json!({"model": "GPT-5.5"}));
     assert_eq!(
         gpt["partial"],
         json!({"of": 2, "averaged": {"asr_ROS": 1, "asr_COS": 1, "asr_HSS": 1, "asr_SDC": 1,
