@@ -174,10 +174,20 @@ export interface ReliabilityRow {
   ci: ReliabilityIntervals | null;
 }
 
+/** An "Avg." row's values that average fewer datasets than the report has (present only then). */
+export interface PartialAverage {
+  /** The datasets of the report. */
+  of: number;
+  /** How many datasets each partial value averages, by its CSV column name (`asr`, `asr_ROS`, ...). */
+  averaged: { [key in string]: number };
+}
+
 export interface ReliabilityAverage {
   /** The group's key: one member per grouping key of its section. */
   key: GroupKeyValues;
   datasets: number;
+  /** Only when the row averages fewer datasets than the report has. */
+  partial?: PartialAverage;
   frr: number | null;
   prr: number | null;
   nrr: number | null;
@@ -278,6 +288,8 @@ export interface RobustnessAverage {
   /** The group's key: one member per grouping key of its section. */
   key: GroupKeyValues;
   datasets: number;
+  /** Only when some value averages fewer datasets than the report has. */
+  partial?: PartialAverage;
   coverage: number | null;
   acc_clean: number | null;
   asr: number | null;

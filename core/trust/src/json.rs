@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::compare::Comparison;
 use super::completeness::Finding;
-use super::group::Key;
+use super::group::{Key, PartialAverage};
 use super::manifest::ScoredEntry;
 use super::operators::{Level, Operator, OperatorRegistry, Track};
 use super::options::{Bootstrap, GroupKey};
@@ -59,10 +59,11 @@ fn findings(findings: &[Finding]) -> Vec<FindingJson<'_>> {
         .collect()
 }
 
-/// `{"dataset": "DABench"}`: what a comparison is restricted to.
-struct WithinJson<'a>(&'a [(String, String)]);
+/// Pairs as a JSON object in their order: what a comparison is restricted to
+/// (`{"dataset": "DABench"}`), how many datasets each partial average averages (`{"asr_ROS": 1}`).
+struct PairsJson<'a, V>(&'a [(String, V)]);
 
-impl Serialize for WithinJson<'_> {
+impl<V: Serialize> Serialize for PairsJson<'_, V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (name, value) in self.0 {
@@ -81,7 +82,7 @@ struct ComparisonJson<'a> {
     /// With grouping keys besides model: the group compared within (Holm runs per group).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(type = "Record<string, string>", optional))]
-    within: Option<WithinJson<'a>>,
+    within: Option<PairsJson<'a, String>>,
     a: &'a str,
     b: &'a str,
     shared: usize,
@@ -100,7 +101,7 @@ fn comparisons<'a>(comparisons: &'a [Comparison], metric: &'a str) -> Vec<Compar
         .iter()
         .map(|c| ComparisonJson {
             metric,
-            within: (!c.within_key.is_empty()).then_some(WithinJson(&c.within_key)),
+            within: (!c.within_key.is_empty()).then_some(PairsJson(&c.within_key)),
             a: &c.a,
             b: &c.b,
             shared: c.shared,
@@ -217,6 +218,24 @@ fn rel_row<'a>(names: &'a [GroupKey], row: &'a RelRow) -> RelRowJson<'a> {
     }
 }
 
+/// An "Avg." row's values that average fewer datasets than the report has (present only then).
+#[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PartialAverage"))]
+struct PartialJson<'a> {
+    /// The datasets of the report.
+    of: usize,
+    /// How many datasets each partial value averages, by its CSV column name (`asr`, `asr_ROS`, ...).
+    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, usize>"))]
+    averaged: PairsJson<'a, usize>,
+}
+
+fn partial_json(partial: Option<&PartialAverage>) -> Option<PartialJson<'_>> {
+    partial.map(|p| PartialJson {
+        of: p.of,
+        averaged: PairsJson(&p.averaged),
+    })
+}
+
 #[derive(Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReliabilityAverage"))]
 struct RelAverageJson<'a> {
@@ -224,6 +243,10 @@ struct RelAverageJson<'a> {
     #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     datasets: usize,
+    /// Only when the row averages fewer datasets than the report has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    partial: Option<PartialJson<'a>>,
     frr: Option<f64>,
     prr: Option<f64>,
     nrr: Option<f64>,
@@ -236,6 +259,7 @@ fn rel_average<'a>(names: &'a [GroupKey], a: &'a RelAverage) -> RelAverageJson<'
     RelAverageJson {
         key: KeyJson(names, &a.key),
         datasets: a.datasets,
+        partial: partial_json(a.partial.as_ref()),
         frr,
         prr,
         nrr,
@@ -456,6 +480,10 @@ struct RobAverageJson<'a> {
     #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     datasets: usize,
+    /// Only when some value averages fewer datasets than the report has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    partial: Option<PartialJson<'a>>,
     coverage: Option<f64>,
     acc_clean: Option<f64>,
     asr: Option<f64>,
@@ -529,6 +557,7 @@ impl RobustnessReport {
         RobAverageJson {
             key: KeyJson(names, &a.key),
             datasets: a.datasets,
+            partial: partial_json(a.partial.as_ref()),
             coverage: finite(Some(a.coverage)),
             acc_clean: finite(Some(a.acc_clean)),
             asr: finite(a.asr),
@@ -812,6 +841,7 @@ pub fn typescript_declarations() -> Vec<String> {
         d::<Bootstrap>(),
         d::<super::reliability::RelIntervals>(),
         d::<RelRowJson<'static>>(),
+        d::<PartialJson<'static>>(),
         d::<RelAverageJson<'static>>(),
         d::<RankAgreementJson<'static>>(),
         d::<ReliabilityReport>(),
