@@ -675,8 +675,16 @@ impl PreparedGold {
         // keeps from one prediction to the next.
         let mut reads = READS.take();
         reads.resize_with(self.values.len(), Vec::new);
-        for (values, out) in self.values.iter().zip(reads.iter_mut()) {
+        for (r, (values, out)) in self.values.iter().zip(reads.iter_mut()).enumerate() {
             values.read_prediction_into(table, &ALL_COLUMNS[..cols], reading, out);
+            // Fewer usable prediction columns than gold columns of this rule: no one-to-one
+            // mapping is compatible (what the search's first check finds), so the other
+            // rules need not be read.
+            let usable = out.iter().filter(|read| read.usable().is_some()).count();
+            if usable < self.column_rule.iter().filter(|&&g| g == r).count() {
+                READS.set(reads);
+                return Verdict::Matched(MatchOutcome::TypeNormalizationFailed);
+            }
         }
         let input = MatchInput {
             order_sensitive: self.config.order_sensitive,

@@ -229,27 +229,29 @@ fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
     let d = input.gold.len();
     let groups = input.prediction.len();
     let mut allowed = vec![0u64; d];
+    // (multiset hash, a member column, the members as a mask), for one group at a time.
+    let mut classes: Vec<(u64, &[ValueId], u64)> = Vec::with_capacity(d);
+    let mut counts = COUNTS.take();
     for g in 0..groups {
-        let members: Vec<usize> = (0..d).filter(|&j| input.gold_group[j] == g).collect();
-        if members.is_empty() {
+        let members = mask_where(d, |j| input.gold_group[j] == g);
+        if members == 0 {
             continue;
         }
-        let max_id = members
-            .iter()
-            .flat_map(|&j| input.gold[j].iter().copied())
+        let max_id = bits(members)
+            .flat_map(|j| input.gold[j].iter().copied())
             .max()
             .unwrap_or(0);
-        let mut counts = vec![0u32; max_id as usize + 1];
-        // (multiset hash, a member column, members)
-        let mut classes: Vec<(u64, &[ValueId], Vec<usize>)> = Vec::new();
-        for &j in &members {
+        counts.clear();
+        counts.resize(max_id as usize + 1, 0);
+        classes.clear();
+        for j in bits(members) {
             let h = multiset_hash(input.gold[j]);
             match classes
                 .iter_mut()
                 .find(|(ch, rep, _)| *ch == h && same_multiset(rep, input.gold[j], &mut counts))
             {
-                Some(class) => class.2.push(j),
-                None => classes.push((h, input.gold[j], vec![j])),
+                Some(class) => class.2 |= 1 << j,
+                None => classes.push((h, input.gold[j], 1 << j)),
             }
         }
         for k in 0..d {
@@ -262,7 +264,7 @@ fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
                     continue;
                 }
                 if same_multiset(rep, col, &mut counts) {
-                    for &j in js {
+                    for j in bits(*js) {
                         allowed[j] |= 1 << k;
                     }
                     break;
@@ -270,8 +272,27 @@ fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
             }
         }
     }
-
+    // Small histograms only are kept for the next prediction.
+    if counts.len() <= KEEP_ROW_CELLS {
+        COUNTS.set(counts);
+    }
     allowed
+}
+
+/// The indices of the bits set in `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+std::thread_local! {
+    /// [`allowed_edges`]' histogram (all zero between uses), kept for this thread's next call.
+    static COUNTS: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// The mapping when `allowed` leaves exactly one candidate: one edge per gold column, each to
@@ -292,30 +313,58 @@ fn only_mapping(allowed: &[u64]) -> Option<Vec<usize>> {
 /// Whether the prediction's rows under `mapping` (columns that read) are the gold's rows as a
 /// multiset: both sides' rows sorted and compared.
 fn rows_equal_under(input: &MatchInput<'_>, mapping: &[usize]) -> bool {
-    let d = input.gold.len();
-    let pred: Vec<&[ValueId]> = mapping
-        .iter()
-        .enumerate()
-        .map(|(j, &k)| input.prediction[input.gold_group[j]][k].unwrap_or(&[]))
-        .collect();
-    let flat = |cols: &[&[ValueId]]| -> Vec<ValueId> {
-        (0..input.rows)
-            .flat_map(|r| {
-                cols.iter()
-                    .map(move |col| col.get(r).copied().unwrap_or(ValueId::MAX))
-            })
-            .collect()
+    let (d, n) = (input.gold.len(), input.rows);
+    let mut rows = ROWS.take();
+    let RowScratch {
+        gold,
+        prediction,
+        gold_order,
+        prediction_order,
+    } = &mut rows;
+    gold.clear();
+    prediction.clear();
+    let cell = |col: &[ValueId], r: usize| col.get(r).copied().unwrap_or(ValueId::MAX);
+    for r in 0..n {
+        for (j, &k) in mapping.iter().enumerate() {
+            gold.push(cell(input.gold[j], r));
+            let col = input.prediction[input.gold_group[j]][k].unwrap_or(&[]);
+            prediction.push(cell(col, r));
+        }
+    }
+    let equal = gold == prediction || {
+        // Row indices sorted by their rows: equal multisets give equal sequences of rows.
+        let sort = |cells: &[ValueId], order: &mut Vec<usize>| {
+            order.clear();
+            order.extend(0..n);
+            order.sort_unstable_by(|&a, &b| cells[a * d..][..d].cmp(&cells[b * d..][..d]));
+        };
+        sort(gold, gold_order);
+        sort(prediction, prediction_order);
+        (gold_order.iter().zip(prediction_order.iter()))
+            .all(|(&a, &b)| gold[a * d..][..d] == prediction[b * d..][..d])
     };
-    let (gold, pred) = (flat(&input.gold), flat(&pred));
-    let sorted_rows = |flat: &[ValueId]| {
-        let mut rows: Vec<&[ValueId]> = flat.chunks(d).collect();
-        rows.sort_unstable();
-        rows.into_iter()
-            .flatten()
-            .copied()
-            .collect::<Vec<ValueId>>()
-    };
-    gold == pred || sorted_rows(&gold) == sorted_rows(&pred)
+    // A large table's buffers are not worth keeping for the next, small, prediction.
+    if n * d <= KEEP_ROW_CELLS {
+        ROWS.set(rows);
+    }
+    equal
+}
+
+/// Most cells [`rows_equal_under`] keeps its buffers for.
+const KEEP_ROW_CELLS: usize = 1 << 16;
+
+/// The buffers of [`rows_equal_under`]: row-major cells and row orders of both sides.
+#[derive(Default)]
+struct RowScratch {
+    gold: Vec<ValueId>,
+    prediction: Vec<ValueId>,
+    gold_order: Vec<usize>,
+    prediction_order: Vec<usize>,
+}
+
+std::thread_local! {
+    /// [`rows_equal_under`]'s buffers, kept for this thread's next prediction.
+    static ROWS: std::cell::Cell<RowScratch> = std::cell::Cell::new(RowScratch::default());
 }
 
 /// Colour refinement: strengthen `allowed` with row context.

@@ -433,6 +433,10 @@ pub fn canonical_number_into(
     if let Some(result) = canonical_number_fast(text, comparison, out) {
         return result;
     }
+    if not_plain_ascii_number(text) {
+        // What the general path finds, without collecting the characters.
+        return Err(CellErrorKind::InvalidNumber);
+    }
     out.push_str(&canonical_number_general(
         text,
         comparison,
@@ -440,6 +444,47 @@ pub fn canonical_number_into(
         allow_percent_sign,
     )?);
     Ok(())
+}
+
+/// Whether `text` is ASCII without `,` or a final `%` (so the general path reads it with the
+/// plain syntax alone) and does not match that syntax,
+/// `^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$`: the general path then fails with
+/// `InvalidNumber` (text cells met under a number rule).
+fn not_plain_ascii_number(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if !text.is_ascii() || bytes.contains(&b',') || bytes.last() == Some(&b'%') {
+        return false;
+    }
+    let digits_from = |i: usize| {
+        bytes[i.min(bytes.len())..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let mut i = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
+    let whole = digits_from(i);
+    i += whole;
+    if bytes.get(i) == Some(&b'.') {
+        let fraction = digits_from(i + 1);
+        if whole == 0 && fraction == 0 {
+            return true;
+        }
+        i += 1 + fraction;
+    } else if whole == 0 {
+        return true;
+    }
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(bytes.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let exponent = digits_from(i);
+        if exponent == 0 {
+            return true;
+        }
+        i += exponent;
+    }
+    i != bytes.len()
 }
 
 /// The general path of [`canonical_number`]: any syntax, any magnitude.
@@ -487,6 +532,38 @@ mod tests {
 
     fn c(text: &str, cmp: Comparison) -> Result<String, CellErrorKind> {
         canonical_number(text, cmp, NumericUnit::Plain, true)
+    }
+
+    /// The early refusal of ASCII text that is no number says what the general path says,
+    /// and refuses no text the general path reads.
+    #[test]
+    fn early_refusal_agrees_with_the_general_path() {
+        let alphabet = b"0123456789+-.eEx%, ";
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut refused = 0;
+        for _ in 0..50_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let length = 1 + (state % 9) as usize;
+            let text: String = (0..length)
+                .map(|i| alphabet[(state >> (6 * i)) as usize % alphabet.len()] as char)
+                .collect();
+            let general = canonical_number_general(
+                &text,
+                Comparison::DecimalPlaces(2),
+                NumericUnit::Plain,
+                true,
+            );
+            if not_plain_ascii_number(&text) {
+                refused += 1;
+                assert_eq!(general, Err(CellErrorKind::InvalidNumber), "{text:?}");
+            }
+        }
+        assert!(refused > 1000);
+        for number in ["1", "-1.", ".5", "+2e-3", "1E5", "007.0"] {
+            assert!(!not_plain_ascii_number(number), "{number}");
+        }
     }
 
     #[test]
