@@ -82,12 +82,15 @@ pub(crate) fn explain(
 ) -> PyResult<PyDiagnosis> {
     let flag =
         |v: Option<&Bound<'_, PyAny>>, default: bool| v.map_or(Ok(default), |v| v.is_truthy());
+    // What is not given is the core's default, as in the WebAssembly module.
+    let core = ExplainOptions::default();
     let options = ExplainOptions {
-        max_items: check_count(max_items, "max_items", 0)?.unwrap_or(5),
-        max_value_chars: check_count(max_value_chars, "max_value_chars", 1)?.unwrap_or(60),
-        hints: flag(hints, true)?,
-        signature_strict: flag(signature_strict, false)?,
-        ..ExplainOptions::default()
+        max_items: check_count(max_items, "max_items", 0)?.unwrap_or(core.max_items),
+        max_value_chars: check_count(max_value_chars, "max_value_chars", 1)?
+            .unwrap_or(core.max_value_chars),
+        hints: flag(hints, core.hints)?,
+        signature_strict: flag(signature_strict, core.signature_strict)?,
+        ..core
     }
     .disclosing(disclosure(redaction, show_gold_values)?);
     let root = prediction_root

@@ -1,10 +1,14 @@
 """Write the label files of the worked example in docs/trust-metrics.md (deterministic, stdlib only).
 
-paper-reliability.jsonl: judged refusal labels whose per-model MRS on AIDABench-QA and DABench are
-the TrustDABench paper's Table 2 values (GPT-5.5 with the paper's own label counts; the other
-models' full/partial split is a reconstruction: the paper gives their MRS only). GLM-5.2's 8.48 on
-AIDABench-QA cannot come from 562 instances, so it has 560 there: the paper's data had unequal
-instance counts, which tabeq reports as a completeness finding.
+paper-reliability.jsonl: judged refusal labels whose FRR, PRR, NRR and MRS per model on
+AIDABench-QA and DABench are the TrustDABench paper's Table 2 cells: for each model and dataset
+the only counts of full and partial refusals (of 562 and 643 instances) that give all four at two
+decimals (GPT-5.5's are the paper's own). GLM-5.2's cells cannot come from 562 instances, so it has
+560 there: the paper's data had unequal instance counts, which tabeq reports as a completeness
+finding. Avg. MRS comes out for seven models; DeepSeek-V4-Pro's is 12.15 where the paper prints
+12.16: no counts that give its other cells (of at most 562 and 643 instances) give 12.155 or more
+before rounding, so the paper's 12.16 is presumably the mean of its two rounded cells. Which
+operator a label belongs to is not reconstructed (round robin over the seven).
 
 paper-robustness.jsonl: correctness labels from which the paper's Table 3 comes out cell by cell
 (ASR and RAD per model on AIDABench-QA and DABench, and Avg. ASR, at two decimals; the cells are
@@ -38,14 +42,14 @@ ROBUSTNESS_OPERATORS = ("ROS", "COS", "HSS", "SDC", "EVR", "USC", "WLR", "RD", "
 
 # (full, partial) per model and dataset; MRS = (2 full + partial) / (2 n).
 LABEL_COUNTS = {
-    "Qwen3.7-Max": ((45, 75), (60, 75)),
-    "DeepSeek-V4-Pro": ((40, 63), (45, 59)),
-    "GLM-5.2": ((25, 45), (38, 49)),
-    "Gemini-3.1-Pro": ((24, 45), (20, 33)),
-    "Claude-Sonnet-5": ((50, 75), (45, 59)),
+    "Qwen3.7-Max": ((54, 57), (86, 23)),
+    "DeepSeek-V4-Pro": ((38, 67), (62, 25)),
+    "GLM-5.2": ((20, 55), (43, 39)),
+    "Gemini-3.1-Pro": ((24, 45), (32, 9)),
+    "Claude-Sonnet-5": ((62, 51), (43, 63)),
     "GPT-5.5": ((73, 115), (129, 66)),
-    "Qwen3.6 27B": ((20, 39), (20, 25)),
-    "Qwen3-30B-A3B": ((38, 55), (12, 19)),
+    "Qwen3.6 27B": ((20, 39), (25, 15)),
+    "Qwen3-30B-A3B": ((52, 27), (20, 3)),
 }
 # Instances judged per model where it differs from the dataset's size.
 SHORT = {("GLM-5.2", "AIDABench-QA"): 560}
