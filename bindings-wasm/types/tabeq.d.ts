@@ -113,6 +113,21 @@ export type SubmissionErrorCode =
   | "repeated_headers"
   | "task_list_invalid";
 
+/** The Spider 2.0 profile's codes: why a comparison scores 0 as the official raises, its notes and
+ * soundness warnings, and an eval file that cannot be read (family "spider2" of errorCodes()). */
+export type Spider2ErrorCode =
+  | "spider2_csv_no_columns"
+  | "spider2_csv_unterminated_quote"
+  | "spider2_csv_too_many_fields"
+  | "spider2_csv_not_utf8"
+  | "spider2_condition_cols_invalid"
+  | "spider2_condition_cols_out_of_range"
+  | "spider2_condition_cols_too_short"
+  | "spider2_condition_cols_first_only"
+  | "spider2_shared_prediction_column"
+  | "spider2_rows_do_not_correspond"
+  | "spider2_eval_file_invalid";
+
 /** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
 export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode | "task_list_invalid";
 
@@ -242,9 +257,9 @@ export interface ConfigWarning {
 export interface ErrorCodeEntry {
   code: string;
   /** "output" codes are raised by the Python CLI only. */
-  family: "task" | "csv" | "cell" | "fatal" | "trust" | "binding" | "output" | "submission";
+  family: "task" | "csv" | "cell" | "fatal" | "trust" | "binding" | "output" | "submission" | "spider2";
   /** The `stage` of a thrown error with this code; null for task codes (a record's error_code, never thrown). */
-  stage: "config" | "gold" | "suite" | "csv" | "cell" | "trust" | "argument" | "output" | "submission" | null;
+  stage: "config" | "gold" | "suite" | "csv" | "cell" | "trust" | "argument" | "output" | "submission" | "spider2" | null;
   /** What the code means, in one sentence. */
   description: string;
 }
