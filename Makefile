@@ -65,9 +65,9 @@ test-cross-surface: setup
 test-e2e:
 	bash scripts/test-e2e.sh
 
-## Regenerate the committed declarations that come from the Rust types (one line per part).
+## Regenerate the committed declarations that come from the Rust types (the <generated: NAME> blocks).
 types:
-	$(CARGO) run -q -p tabeq-wasm --example declarations -- bindings-wasm/types/tabeq.d.ts
+	$(CARGO) run -q -p tabeq-wasm --features ts --example declarations -- bindings-wasm/types/tabeq.d.ts bindings-wasm/types/tabeq_trust.d.ts
 
 ## Fails when `make types` changes a committed file.
 test-types: types

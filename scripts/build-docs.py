@@ -203,8 +203,10 @@ def js_declarations(path: Path) -> list[tuple[str, str, str]]:
         if match:
             block = [line]
             depth = line.count("{") - line.count("}")
-            # A declaration ends at its closing brace, or at the first line ending in ";" outside braces.
-            while (depth > 0 or not block[-1].rstrip().endswith((";", "}"))) and i + 1 < len(lines):
+            # A declaration ends at its closing brace, or at the first line ending in ";" outside
+            # braces; a type alias (a union of objects, one per line) only at its ";".
+            ends = ";" if match.group(0).split()[1] == "type" else (";", "}")
+            while (depth > 0 or not block[-1].rstrip().endswith(ends)) and i + 1 < len(lines):
                 i += 1
                 block.append(lines[i])
                 depth += lines[i].count("{") - lines[i].count("}")

@@ -4,7 +4,7 @@
 #   tabeq-<v>-cp39-abi3-musllinux_1_2_{x86_64,aarch64}.whl   musl wheels (auditwheel: musllinux_1_2)
 #   tabeq-<v>.tar.gz                                         the sdist (twine check --strict, as the wheels)
 #   tabeq-<v>.tgz                                            the npm package (used from ESM, CJS, esbuild)
-#   tabeq-<v>.crate                                          the crate (its packaged tests pass)
+#   tabeq-<v>.crate, tabeq-trust-<v>.crate                   the published crates (their packaged tests pass)
 # What the builds need is installed on the way: the Rust std of each wheel target (rustup target add,
 # in scripts/build-wheels.sh), zig (ziglang, with the other tools of requirements-dev.txt: `make dist`
 # runs `make tools` first), wasm32 and wasm-bindgen-cli (scripts/build-wasm.sh), Node packages
@@ -65,6 +65,6 @@ sdist() {
 run_step "sdist, and twine check of every wheel" sdist
 run_step "WebAssembly modules (scripts/build-wasm.sh)" bash scripts/build-wasm.sh
 run_step "npm tarball, used from Node ESM, CommonJS and esbuild" bash scripts/test-npm.sh "$OUT"
-run_step ".crate, its packaged tests" bash scripts/package-crate.sh "$OUT"
+run_step ".crate files, their packaged tests" bash scripts/package-crate.sh "$OUT"
 log "ok in $(elapsed "$begin"):"
 ls -l "$OUT"/tabeq-"$version"[.-]* >&2

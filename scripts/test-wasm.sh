@@ -11,10 +11,10 @@ cd "$(dirname "$0")/.."
 # The score module (tabeq_bg.wasm) is what a page or script loads first: its gzipped limit stays under
 # the 250 KB budget of issue 26.
 declare -A MAX_BYTES=(
-  [tabeq]=555000 [tabeq_explain]=770000 [tabeq_submission]=554000 [tabeq_trust]=906000
+  [tabeq]=555000 [tabeq_explain]=770000 [tabeq_submission]=554000 [tabeq_trust]=966000
 )
 declare -A MAX_GZIP_BYTES=(
-  [tabeq]=232000 [tabeq_explain]=291000 [tabeq_submission]=226000 [tabeq_trust]=330000
+  [tabeq]=232000 [tabeq_explain]=291000 [tabeq_submission]=226000 [tabeq_trust]=346000
 )
 
 log() { echo "test-wasm: $*" >&2; }

@@ -12,7 +12,7 @@ use crate::js_args::{array_items, bool_option};
 use crate::task_functions::{csv_input, task_files};
 use crate::{throw, to_js};
 
-/// A gold read, validated and canonicalized once (`Gold` in `tabeq.d.ts`).
+/// A gold read, validated and canonicalized once.
 ///
 /// ```js
 /// const gold = new Gold(goldCsv, config);
@@ -50,31 +50,45 @@ impl JsGold {
     /// Prepare `gold` under `config` (`options.configFileName` as for `evaluate`). Throws the
     /// config and gold errors `evaluate` throws.
     #[wasm_bindgen(constructor)]
-    pub fn new(gold: JsValue, config: JsValue, options: JsValue) -> Result<JsGold, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "FileInput")] gold: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ConfigInput")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "TaskOptions | null | undefined")] options: JsValue,
+    ) -> Result<JsGold, JsValue> {
         Ok(JsGold {
             scorer: prepare(gold, config, options)?,
         })
     }
 
     /// The official per-task record, as `evaluate` returns it.
-    pub fn evaluate(&self, prediction: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(unchecked_return_type = "TaskResult")]
+    pub fn evaluate(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
+    ) -> Result<JsValue, JsValue> {
         to_js(&self.scorer.result(&csv_input(&prediction, "prediction")?))
     }
 
     /// The records of many predictions, in order.
-    #[wasm_bindgen(js_name = evaluateMany)]
-    pub fn evaluate_many(&self, predictions: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = evaluateMany, unchecked_return_type = "TaskResult[]")]
+    pub fn evaluate_many(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "FileInput[]")] predictions: JsValue,
+    ) -> Result<JsValue, JsValue> {
         each(&predictions, |p| self.scorer.result(p))
     }
 
     /// The official score (1 or 0) of each prediction.
-    pub fn scores(&self, predictions: JsValue) -> Result<Vec<f64>, JsValue> {
+    pub fn scores(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "FileInput[]")] predictions: JsValue,
+    ) -> Result<Vec<f64>, JsValue> {
         let items = prediction_files(&predictions)?;
         Ok(items.iter().map(|p| self.scorer.score(p)).collect())
     }
 
     /// The normalized config.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "TaskConfigObject")]
     pub fn config(&self) -> Result<JsValue, JsValue> {
         to_js(&self.scorer.gold().config().to_out())
     }
@@ -105,7 +119,11 @@ pub struct JsCreditGold {
 impl JsCreditGold {
     /// Prepare `gold` as `new Gold(gold, config, options)` does.
     #[wasm_bindgen(constructor)]
-    pub fn new(gold: JsValue, config: JsValue, options: JsValue) -> Result<JsCreditGold, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "FileInput")] gold: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ConfigInput")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "TaskOptions | null | undefined")] options: JsValue,
+    ) -> Result<JsCreditGold, JsValue> {
         Ok(JsCreditGold {
             scorer: prepare(gold, config, options)?,
         })
@@ -113,10 +131,11 @@ impl JsCreditGold {
 
     /// The partial credit of each prediction (`PartialCredit` of `explain`);
     /// `options.signatureStrict` refuses thousands separators in the column signature.
-    #[wasm_bindgen(js_name = partialCredit)]
+    #[wasm_bindgen(js_name = partialCredit, unchecked_return_type = "PartialCredit[]")]
     pub fn partial_credit(
         &self,
-        predictions: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FileInput[]")] predictions: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "PartialCreditOptions | null | undefined")]
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let strict = throw(bool_option(&options, "signatureStrict"))?.unwrap_or(false);

@@ -87,11 +87,16 @@ pub(crate) fn throw<T, E: Into<CodedError>>(result: Result<T, E>) -> Result<T, J
 }
 
 /// Render a document (from `explainDocument`, `validationDocument`, …) as `"text"`,
-/// `"markdown"`, `"html"` or `"csv"`. A build with the trust module exports the trust module's
-/// `renderDocument` instead (one export of a name per module; it renders any document).
+/// `"markdown"`, `"html"` or `"csv"`.
+///
+/// A build with the trust module exports the trust module's `renderDocument` instead (one
+/// export of a name per module; it renders any document).
 #[cfg(all(feature = "explain", not(feature = "trust")))]
 #[wasm_bindgen(js_name = renderDocument)]
-pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsValue> {
+pub fn render_document(
+    #[wasm_bindgen(unchecked_param_type = "Document")] document: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DocumentFormat")] format: JsValue,
+) -> Result<String, JsValue> {
     throw(inspectable(&document, "document"))?;
     let doc = serde_wasm_bindgen::from_value(document)
         .map_err(|e| ArgumentError::wrong_type("document", format!("a tabeq document ({e})")));
@@ -104,10 +109,11 @@ pub fn version() -> String {
     tabeq::VERSION.to_string()
 }
 
-/// Every stable error code any surface raises, with its family, stage and description
-/// (`ErrorCodeEntry[]` in `tabeq.d.ts`): the evaluator's catalogue with the trust codes
-/// (`tabeq_trust::error_catalogue`).
-#[wasm_bindgen(js_name = errorCodes)]
+/// Every stable error code any surface raises (evaluator, trust and binding codes), with its
+/// family, stage and description.
+///
+/// The evaluator's catalogue with the trust codes (`tabeq_trust::error_catalogue`).
+#[wasm_bindgen(js_name = errorCodes, unchecked_return_type = "ErrorCodeEntry[]")]
 pub fn error_codes() -> Result<JsValue, JsValue> {
     to_js(&error_catalogue())
 }

@@ -38,8 +38,10 @@ impl PredictionsFolderRun {
     /// `/`). `configFiles`: `{name, content}[]` or null. `expectedTasks`: task ids or null.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        paths: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] paths: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ConfigFile[] | null | undefined")]
         config_files: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string[] | null | undefined")]
         expected_tasks: JsValue,
     ) -> Result<PredictionsFolderRun, JsValue> {
         let paths = throw(strings(&paths, "paths"))?;
@@ -58,13 +60,18 @@ impl PredictionsFolderRun {
     }
 
     /// The files to read, `[taskId, path][]`, in task order.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "[string, string][]")]
     pub fn reads(&self) -> Result<JsValue, JsValue> {
         to_js(&self.check.reads())
     }
 
     /// Check one task's file (`prediction` null: it vanished). Returns the task's report.
-    pub fn check(&mut self, task_id: JsValue, prediction: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(unchecked_return_type = "FolderTask")]
+    pub fn check(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] task_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let task_id = throw(string(&task_id, "taskId"))?;
         let prediction = csv_input(&prediction, "prediction")?;
         let check = &mut self.check;
@@ -73,6 +80,7 @@ impl PredictionsFolderRun {
     }
 
     /// The report, once every file is checked.
+    #[wasm_bindgen(unchecked_return_type = "PredictionsReport")]
     pub fn report(&self) -> Result<JsValue, JsValue> {
         to_js(&throw(self.check.report())?)
     }
@@ -84,14 +92,19 @@ impl PredictionsFolderRun {
     }
 
     /// The report rendered by the core: `"text"`, `"markdown"`, `"html"` or `"csv"`.
-    pub fn render(&self, format: JsValue) -> Result<String, JsValue> {
+    pub fn render(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "DocumentFormat")] format: JsValue,
+    ) -> Result<String, JsValue> {
         crate::render(&throw(self.check.report())?.to_document(), &format)
     }
 }
 
 /// The task ids of an expected task list (text or bytes: one id per line, `#` comments).
 #[wasm_bindgen(js_name = parseTaskList)]
-pub fn parse_task_list_js(list: JsValue) -> Result<Vec<String>, JsValue> {
+pub fn parse_task_list_js(
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] list: JsValue,
+) -> Result<Vec<String>, JsValue> {
     let bytes = csv_input(&list, "taskList")?;
     let bytes = throw(bytes.required("taskList", tabeq::csv::MAX_CSV_BYTES))?;
     throw(parse_task_list(bytes))
@@ -99,8 +112,10 @@ pub fn parse_task_list_js(list: JsValue) -> Result<Vec<String>, JsValue> {
 
 /// A skeleton submission from config files: `[path, content][]`, one `task_N/prediction.csv`
 /// per config holding its header row.
-#[wasm_bindgen(js_name = skeletonFiles)]
-pub fn skeleton_files(config_files: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = skeletonFiles, unchecked_return_type = "[string, string][]")]
+pub fn skeleton_files(
+    #[wasm_bindgen(unchecked_param_type = "ConfigFile[]")] config_files: JsValue,
+) -> Result<JsValue, JsValue> {
     let configs = optional_configs(&config_files)?.unwrap_or_default();
     to_js(&throw(skeleton(&configs))?)
 }

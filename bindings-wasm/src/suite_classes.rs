@@ -30,7 +30,11 @@ impl SuiteRun {
     /// Plan a suite: `configFiles` is `{name, content}[]` from `configs/`,
     /// `predictionDirs` the directory names under `predictions/`. Throws fatal suite/config errors.
     #[wasm_bindgen(constructor)]
-    pub fn new(files: JsValue, prediction_dirs: JsValue) -> Result<SuiteRun, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "ConfigFile[]")] files: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string[] | null | undefined")]
+        prediction_dirs: JsValue,
+    ) -> Result<SuiteRun, JsValue> {
         let (files, dirs) = throw(suite_files(&files, &prediction_dirs))?;
         let run = throw(tabeq::SuiteRun::new(&files, dirs))?;
         Ok(SuiteRun { run })
@@ -61,19 +65,22 @@ impl SuiteRun {
     }
 
     /// The normalized config of a task, as an object.
-    #[wasm_bindgen(js_name = taskConfig)]
-    pub fn task_config(&self, task_id: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = taskConfig, unchecked_return_type = "TaskConfigObject")]
+    pub fn task_config(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] task_id: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let task_id = throw(string(&task_id, "taskId"))?;
         to_js(&throw(self.run.task_config(&task_id))?.to_out())
     }
 
     /// Score one task; `prediction` null means the file is missing. Gold problems are fatal.
-    #[wasm_bindgen(js_name = scoreTask)]
+    #[wasm_bindgen(js_name = scoreTask, unchecked_return_type = "TaskResult")]
     pub fn score_task(
         &mut self,
-        task_id: JsValue,
-        prediction: JsValue,
-        gold: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] task_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FileInput")] gold: JsValue,
     ) -> Result<JsValue, JsValue> {
         let task_id = throw(string(&task_id, "taskId"))?;
         let prediction = csv_input(&prediction, "prediction")?;
@@ -82,13 +89,17 @@ impl SuiteRun {
     }
 
     /// The summary object (official keys and order), once every task is scored.
+    #[wasm_bindgen(unchecked_return_type = "SuiteSummary")]
     pub fn summary(&self) -> Result<JsValue, JsValue> {
         to_js(&throw(self.run.finished_summary())?)
     }
 
     /// The summary rendered by the core (`"text"`, `"markdown"`, `"html"` or `"csv"`): the
     /// totals and one row per task, failures first.
-    pub fn render(&self, format: JsValue) -> Result<String, JsValue> {
+    pub fn render(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "DocumentFormat")] format: JsValue,
+    ) -> Result<String, JsValue> {
         crate::render(&throw(self.run.finished_summary())?.document(), &format)
     }
 
@@ -119,7 +130,11 @@ impl SubmissionRun {
     /// Plan the check: `configFiles` is `{name, content}[]` from `configs/`, `predictionDirs` the
     /// folder names under `predictions/`. Throws fatal config and suite errors, as scoring does.
     #[wasm_bindgen(constructor)]
-    pub fn new(files: JsValue, prediction_dirs: JsValue) -> Result<SubmissionRun, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "ConfigFile[]")] files: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string[] | null | undefined")]
+        prediction_dirs: JsValue,
+    ) -> Result<SubmissionRun, JsValue> {
         let (files, dirs) = throw(suite_files(&files, &prediction_dirs))?;
         let check = throw(SubmissionCheck::new(&files, dirs))?;
         Ok(SubmissionRun { check })
@@ -132,11 +147,11 @@ impl SubmissionRun {
     }
 
     /// Check one task; `prediction` null means the file is missing. Returns its `ValidationReport`.
-    #[wasm_bindgen(js_name = checkTask)]
+    #[wasm_bindgen(js_name = checkTask, unchecked_return_type = "SubmissionTask")]
     pub fn check_task(
         &mut self,
-        task_id: JsValue,
-        prediction: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] task_id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
     ) -> Result<JsValue, JsValue> {
         let task_id = throw(string(&task_id, "taskId"))?;
         let prediction = csv_input(&prediction, "prediction")?;
@@ -144,12 +159,16 @@ impl SubmissionRun {
     }
 
     /// The whole report (`SubmissionReport`), once every task is checked.
+    #[wasm_bindgen(unchecked_return_type = "SubmissionReport")]
     pub fn report(&self) -> Result<JsValue, JsValue> {
         to_js(&throw(self.check.finished_report())?.to_out())
     }
 
     /// The report rendered by the core: `"text"`, `"markdown"`, `"html"` or `"csv"`.
-    pub fn render(&self, format: JsValue) -> Result<String, JsValue> {
+    pub fn render(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "DocumentFormat")] format: JsValue,
+    ) -> Result<String, JsValue> {
         crate::render(&throw(self.check.finished_report())?.to_document(), &format)
     }
 }
@@ -157,8 +176,10 @@ impl SubmissionRun {
 /// What a file that is not UTF-8 text appears to be, from its first bytes: `{kind, advice}`, or
 /// `null` for anything else.
 #[cfg(feature = "submission")]
-#[wasm_bindgen(js_name = sniffFile)]
-pub fn sniff_file(head: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = sniffFile, unchecked_return_type = "SniffedFile | null")]
+pub fn sniff_file(
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] head: JsValue,
+) -> Result<JsValue, JsValue> {
     match csv_input(&head, "head")? {
         FileInput::Bytes(b) => to_js(&ForeignFile::sniff(&b).map(ForeignFile::sniffed)),
         _ => Ok(JsValue::NULL),

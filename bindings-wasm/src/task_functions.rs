@@ -39,24 +39,26 @@ pub(crate) fn task_files(
     })
 }
 
-/// Score one task: the official per-task record (`TaskResult` in `tabeq.d.ts`).
+/// Score one task: the official per-task record.
 #[cfg(feature = "score")]
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "TaskResult")]
 pub fn evaluate(
-    prediction: JsValue,
-    gold: JsValue,
-    config: JsValue,
-    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] gold: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ConfigInput")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "TaskOptions | null | undefined")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let files = task_files(&prediction, Some(&gold), &config, &options)?;
     to_js(&throw(files.evaluate())?)
 }
 
-/// The keys of a config that the official evaluator ignores, so that a page can show them
-/// (`ConfigWarning[]` in `tabeq.d.ts`); they never change a result.
+/// The keys of a config that the official evaluator ignores, so that a page can show them; they
+/// never change a result. Throws like `evaluate` for an invalid config.
 #[cfg(feature = "score")]
-#[wasm_bindgen(js_name = configWarnings)]
-pub fn config_warnings(config: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = configWarnings, unchecked_return_type = "ConfigWarning[]")]
+pub fn config_warnings(
+    #[wasm_bindgen(unchecked_param_type = "ConfigInput")] config: JsValue,
+) -> Result<JsValue, JsValue> {
     let config = throw(config_input(&config, "config"))?;
     let (_, warnings) = throw(task::parse_config_with_warnings(&config, None))?;
     to_js(&warnings)
@@ -72,24 +74,24 @@ fn validation(
     throw(task_files(prediction, None, config, options)?.validate())
 }
 
-/// The pre-submission check without gold (`ValidationReport` in `tabeq.d.ts`).
+/// The pre-submission check without gold.
 #[cfg(feature = "explain")]
-#[wasm_bindgen(js_name = validatePrediction)]
+#[wasm_bindgen(js_name = validatePrediction, unchecked_return_type = "ValidationReport")]
 pub fn validate_prediction(
-    prediction: JsValue,
-    config: JsValue,
-    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ConfigInput")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "TaskOptions | null | undefined")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     to_js(&validation(&prediction, &config, &options)?)
 }
 
-/// The validation report as a document (`Document` in `tabeq.d.ts`), for `renderDocument`.
+/// The validation report as a document, for `renderDocument`.
 #[cfg(feature = "explain")]
-#[wasm_bindgen(js_name = validationDocument)]
+#[wasm_bindgen(js_name = validationDocument, unchecked_return_type = "Document")]
 pub fn validation_document(
-    prediction: JsValue,
-    config: JsValue,
-    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ConfigInput")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "TaskOptions | null | undefined")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     to_js(&validation(&prediction, &config, &options)?.document())
 }
@@ -119,37 +121,41 @@ fn diagnose(
     throw(files.explain(&explain_options))
 }
 
-/// Why a prediction fails (`Diagnosis` in `tabeq.d.ts`): the official record plus shape,
+/// Why a prediction fails: the official record plus shape,
 /// types, the best mapping, missing/extra rows, near-miss hints and partial credit.
 #[cfg(feature = "explain")]
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Diagnosis")]
 pub fn explain(
-    prediction: JsValue,
-    gold: JsValue,
-    config: JsValue,
-    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] gold: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ConfigInput")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ExplainOptions | null | undefined")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     to_js(&diagnose(prediction, gold, config, options)?)
 }
 
-/// The diagnosis as a document (`Document` in `tabeq.d.ts`): what the notebook view and
+/// The diagnosis as a document: what the notebook view and
 /// `tabeq check` show, for `renderDocument` or a page's own view.
 #[cfg(feature = "explain")]
-#[wasm_bindgen(js_name = explainDocument)]
+#[wasm_bindgen(js_name = explainDocument, unchecked_return_type = "Document")]
 pub fn explain_document(
-    prediction: JsValue,
-    gold: JsValue,
-    config: JsValue,
-    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] gold: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ConfigInput")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ExplainOptions | null | undefined")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     to_js(&diagnose(prediction, gold, config, options)?.document())
 }
 
-/// A CSV file as the strict reader sees it (`TableView` in `tabeq.d.ts`): its header, row count
+/// A CSV file as the strict reader sees it: its header, row count
 /// and first `options.maxRows` rows (default 100). Throws the CSV error code (stage `csv`).
 #[cfg(feature = "score")]
-#[wasm_bindgen(js_name = readTable)]
-pub fn read_table(csv: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = readTable, unchecked_return_type = "TableView")]
+pub fn read_table(
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] csv: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ maxRows?: number | null } | null | undefined")]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
     let max_rows = throw(count_option(&options, "maxRows", MAX_SHOWN_ROWS))?.unwrap_or(100);
     let csv = csv_input(&csv, "csv")?;
     to_js(&throw(task::read_table(csv, max_rows))?)
@@ -157,8 +163,11 @@ pub fn read_table(csv: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
 
 /// The canonical value of one cell under a column rule (`null` for a null value).
 #[cfg(feature = "score")]
-#[wasm_bindgen]
-pub fn canonicalize(value: JsValue, column: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(unchecked_return_type = "string | null")]
+pub fn canonicalize(
+    #[wasm_bindgen(unchecked_param_type = "string")] value: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ColumnConfig | string")] column: JsValue,
+) -> Result<JsValue, JsValue> {
     let value = throw(string(&value, "value"))?;
     let column = throw(config_input(&column, "column"))?;
     Ok(throw(task::canonicalize(&value, &column))?.map_or(JsValue::NULL, JsValue::from))

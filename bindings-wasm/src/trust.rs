@@ -41,26 +41,38 @@ fn report(
 }
 
 /// Reliability metrics (FRR, PRR, NRR, MRS) from JSON-lines records
-/// `{model, dataset, operator, instance_id, label}` (`ReliabilityReport` in `tabeq.d.ts`).
-#[wasm_bindgen(js_name = trustReliability)]
-pub fn trust_reliability(records: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+/// `{model, dataset, operator, instance_id, label}`.
+#[wasm_bindgen(js_name = trustReliability, unchecked_return_type = "ReliabilityReport")]
+pub fn trust_reliability(
+    #[wasm_bindgen(unchecked_param_type = "JsonLines")] records: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "TrustOptions | string | null | undefined")]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
     report("reliability", &records, &options, None)
 }
 
 /// Robustness metrics (coverage, Acc_clean, ASR, RAD, Acc_rob, per operator and level) from
-/// JSON-lines records (`RobustnessReport` in `tabeq.d.ts`).
-#[wasm_bindgen(js_name = trustRobustness)]
-pub fn trust_robustness(records: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+/// JSON-lines records.
+#[wasm_bindgen(js_name = trustRobustness, unchecked_return_type = "RobustnessReport")]
+pub fn trust_robustness(
+    #[wasm_bindgen(unchecked_param_type = "JsonLines")] records: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "TrustOptions | string | null | undefined")]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
     report("robustness", &records, &options, None)
 }
 
 /// Robustness from tables: a JSON-lines manifest naming prediction, gold and config files,
 /// scored by the tabular evaluator. `files` maps each path, as written in the manifest, to
 /// its content (string or bytes); absent or unreadable paths are missing files.
-#[wasm_bindgen(js_name = trustRobustnessFromManifest)]
+#[wasm_bindgen(js_name = trustRobustnessFromManifest, unchecked_return_type = "RobustnessReport")]
 pub fn trust_robustness_from_manifest(
-    manifest: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "JsonLines")] manifest: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "Record<string, string | Uint8Array | ArrayBuffer | null>"
+    )]
     files: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "TrustOptions | string | null | undefined")]
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     if !files.is_object() {
@@ -77,14 +89,15 @@ pub fn trust_robustness_from_manifest(
     report("robustness", &manifest, &options, Some(&mut lookup))
 }
 
-/// A trust report as a document (`TrustDocument` in `tabeq_trust.d.ts`): a plain object with
+/// A trust report as a document: a plain object with
 /// `title`, `lead` and `sections` of blocks (facts, tables, notes, SVG figures). `kind` is
 /// `"reliability"`, `"robustness"` (records: JSON lines) or `"spearman"` (records: the
 /// `{x, y}` input as JSON text or an object).
-#[wasm_bindgen(js_name = trustDocument)]
+#[wasm_bindgen(js_name = trustDocument, unchecked_return_type = "Document")]
 pub fn trust_document(
-    kind: JsValue,
-    records: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "\"reliability\" | \"robustness\" | \"spearman\"")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "JsonLines | SpearmanInput")] records: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "TrustOptions | string | null | undefined")]
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let kind = throw(kind.as_string().ok_or_else(|| {
@@ -102,17 +115,21 @@ pub fn trust_document(
 /// Render a document (as returned by `trustDocument`) as `"text"`, `"markdown"`, `"html"`,
 /// `"csv"` or `"svg"`.
 #[wasm_bindgen(js_name = renderDocument)]
-pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsValue> {
+pub fn render_document(
+    #[wasm_bindgen(unchecked_param_type = "Document")] document: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DocumentFormat")] format: JsValue,
+) -> Result<String, JsValue> {
     let format = throw(format.as_string().ok_or_else(|| {
         CodedError::invalid_argument("format must be text, markdown, html, csv or svg")
     }))?;
     throw(inspectable(&document, "document"))?;
-    // Read from its JSON text (see `tabeq_trust::document::document_from_json` for why not serde).
+    // Through its JSON text and the CPython-exact reader (`Document::from_json`, the one way a
+    // document is read back): serde-wasm-bindgen's own deserializer measured 3 KB larger gzipped.
     let document = js_sys::JSON::stringify(&document)
         .ok()
         .and_then(|t| t.as_string())
         .filter(|t| t.len() <= trust::MAX_INPUT_BYTES)
-        .and_then(|t| trust::document::document_from_json(&t));
+        .and_then(|t| tabeq::Document::from_json(&t).ok());
     let document = throw(document.ok_or_else(|| {
         CodedError::invalid_argument(
             "document must be a document object (see Document in tabeq_trust.d.ts) within the size limit",
@@ -122,16 +139,21 @@ pub fn render_document(document: JsValue, format: JsValue) -> Result<String, JsV
 }
 
 /// Spearman's rank correlation with its two-sided p-value: `{x: [...], y: [...]}` or
-/// `{x: {name: v}, y: {name: v}}` (`SpearmanResult` in `tabeq.d.ts`).
-#[wasm_bindgen(js_name = trustSpearman)]
-pub fn trust_spearman(input_value: JsValue) -> Result<JsValue, JsValue> {
+/// `{x: {name: v}, y: {name: v}}`.
+#[wasm_bindgen(js_name = trustSpearman, unchecked_return_type = "SpearmanResult")]
+pub fn trust_spearman(
+    #[wasm_bindgen(unchecked_param_type = "SpearmanInput | string")] input_value: JsValue,
+) -> Result<JsValue, JsValue> {
     let text = json_text(&input_value, "input")?;
     to_js(&throw(SpearmanReport::new(&text))?)
 }
 
 /// The trust operator registry: the 19 built-in operators plus any registered in `options`.
-#[wasm_bindgen(js_name = trustOperators)]
-pub fn trust_operators(options: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = trustOperators, unchecked_return_type = "OperatorInfo[]")]
+pub fn trust_operators(
+    #[wasm_bindgen(unchecked_param_type = "TrustOptions | string | null | undefined")]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
     let options = json_text(&options, "options")?;
     to_js(&throw(trust::operator_registry(&options))?)
 }

@@ -1,154 +1,53 @@
-// Hand-written types for the tabeq trust-metrics WebAssembly module (browser: pkg/tabeq_trust.js,
-// Node: pkg-node/tabeq_trust.js). Reports follow the core's stable JSON layout: rates are fractions
-// in 0..1, undefined values are null, groups are sorted.
+// The tabeq trust-metrics WebAssembly module (browser: pkg/tabeq_trust.js, Node:
+// pkg-node/tabeq_trust.js). Rates are fractions in 0..1, undefined values null, groups sorted.
+// The blocks between `<generated: NAME>` marks come from the Rust types (`make types`).
 
-import type { ErrorCodeEntry } from "./tabeq";
+import type { DocBlock, DocSection, DocTable, Document, ErrorCodeEntry, Mark, TaskErrorCode } from "./tabeq";
+export type { Document, Mark, DocBlock as Block, DocSection as Section, DocTable as Table };
 
 /** Trust-metric input: JSON-lines text, or its UTF-8 bytes. */
 export type JsonLines = string | Uint8Array | ArrayBuffer;
-
-/**
- * A grouping key: a built-in key (family/difficulty for reliability, kind/level for robustness), or
- * any other field the records carry.
- */
-export type GroupKeyName =
-  | "model"
-  | "dataset"
-  | "operator"
-  | "family"
-  | "difficulty"
-  | "kind"
-  | "level"
-  | (string & {});
-
-/** A caller-registered operator. */
+/** A grouping key: model, dataset, operator, family/difficulty, kind/level, or any record field. */
+export type GroupKeyName = "model" | "dataset" | "operator" | "family" | "difficulty" | "kind" | "level" | (string & {});
+/** A group's key: one member per grouping key of its section. */
+export type GroupKeyValues = Partial<Record<GroupKeyName, string>>;
+/** A [low, high] percentile interval. */
+export type Interval = [number, number];
+type SpearmanInput = { x: number[] | Record<string, number>; y: number[] | Record<string, number> };
+type Resampling = number | { resamples?: number; seed?: number; confidence?: number } | null | false;
+/** A caller-registered operator: family/difficulty (reliability) or kind/level (robustness). */
 export interface OperatorRegistration {
-  code: string;
-  name: string;
-  track: "reliability" | "robustness";
-  /** Reliability operators. */
-  family?: string;
-  difficulty?: string;
-  /** Robustness operators. */
-  kind?: string;
-  level?: "L0" | "L1" | "L2" | "L3";
+  code: string; name: string; track: "reliability" | "robustness";
+  family?: string; difficulty?: string; kind?: string; level?: "L0" | "L1" | "L2" | "L3";
 }
-
+/** Expected instances: reliability {dataset, operator, instance_id}, robustness {dataset, question_id, perturbation_id?}. */
+export interface ExpectedInstance {
+  model?: string; dataset: string; operator?: string;
+  instance_id?: string | number; question_id?: string | number; perturbation_id?: string | number;
+}
 /** Report options (every key optional), as an object or its JSON text. */
 export interface TrustOptions {
-  /** Grouping keys (or a comma-separated string): built-in keys or any record field. */
   by?: GroupKeyName[] | string;
-  /** Extra operators to accept, or the JSON text of that list (a registration file). */
   operators?: OperatorRegistration[] | string | null;
-  /** A number of resamples, settings, or null/false for none. */
-  bootstrap?: number | { resamples?: number; seed?: number; confidence?: number } | null | false;
-  /** Seed of the bootstrap and the comparisons unless they set their own (default 0). */
-  seed?: number;
-  /** Interval coverage of the bootstrap and the comparisons unless they set their own (default 0.95). */
-  confidence?: number;
+  /** Resamples or settings of the bootstrap; seed (0) and confidence (0.95) apply to comparisons too. */
+  bootstrap?: Resampling; seed?: number; confidence?: number;
   /** Completeness findings become errors (thrown with the finding's code). */
   strict?: boolean;
   /** Paired comparisons of every pair of models (MRS or ASR difference, exact p, Holm). */
-  compare?: boolean | { resamples?: number; seed?: number; confidence?: number } | null;
-  /** Expected instances: reliability {dataset, operator, instance_id}, robustness {dataset, question_id, perturbation_id?}. */
+  compare?: boolean | Resampling;
   expected?: ExpectedInstance[] | string | null;
-  /** The main table's layout in every document format: row order (given, or by a column),
-   * the metric columns kept (`"ASR"`, `"Avg. ASR"`, ...) and the decimals of percentages. */
-  layout?: {
-    rows?: string[] | string;
-    order_by?: string;
-    ascending?: boolean;
-    columns?: string[] | string;
-    decimals?: number;
-  } | null;
+  /** The main table's row order, metric columns and decimals, in every document format. */
+  layout?: { rows?: string[] | string; order_by?: string; ascending?: boolean; columns?: string[] | string; decimals?: number } | null;
 }
-
-export interface ExpectedInstance {
-  model?: string;
-  dataset: string;
-  operator?: string;
-  instance_id?: string | number;
-  question_id?: string | number;
-  perturbation_id?: string | number;
-}
-
-/** A completeness problem: does not stop the report unless `strict`. */
-export interface Finding {
-  /** One of the completeness codes of TrustErrorCode (`unequal_instance_counts` … `missing_group_field`). */
-  code: TrustErrorCode;
-  message: string;
-}
-
-/** A paired comparison of two models on the instances they share. */
-export interface Comparison {
-  metric: "mrs" | "asr";
-  /** With grouping keys besides model: the group compared within (Holm runs per group). */
-  within?: Record<string, string>;
-  a: string;
-  b: string;
-  shared: number;
-  a_value: number | null;
-  b_value: number | null;
-  difference: number | null;
-  ci: Interval | null;
-  p_value: number | null;
-  p_method: "exact" | "permutation";
-  p_holm: number | null;
-}
-
-/** Spearman's rho with its t-distribution p-value (n - 2 df), and the exact or permutation
- * p-value with an interval for rho (every Spearman result carries these). */
-export interface SpearmanRho {
-  n: number;
-  rho: number | null;
-  t: number | null;
-  p_value: number | null;
-  /** Exact (n <= 9, full enumeration) or seeded permutation p-value. */
-  p_exact: number | null;
-  p_exact_method: "exact" | "permutation";
-  /** 95% interval (Fisher z, variance 1.06 / (n - 3)). */
-  rho_ci: Interval | null;
-}
-
-/** Spearman of operator level vs ASR, and ASR(L3) / ASR(L0), all records pooled. */
-export interface LevelTrend extends SpearmanRho {
-  operators: { operator: string; level: string; asr: number }[];
-  l3_over_l0: number | null;
-}
-
-/** A report for people, as built by the core (rendered by `renderDocument`). */
-export interface Document {
-  title: string;
-  lead: Block[];
-  sections: Section[];
-}
-
-export interface Section {
-  /** Stable id: groups, families, pooled, rank_agreement, asr_detail, level_trend, comparisons, completeness, charts. */
-  id: string;
-  title: string;
-  blocks: Block[];
-}
-
-export type Mark = "none" | "differs" | "missing" | "extra" | "good" | "bad" | "placeholder";
-
-export interface Table {
-  caption: string | null;
-  columns: { title: string; align: "left" | "right" }[];
-  rows: { cells: { text: string; mark: Mark }[]; mark: Mark }[];
-  total_rows: number | null;
-}
-
-export type Block =
-  | { kind: "paragraph"; text: string }
-  | { kind: "note"; tone: "info" | "hint" | "warning" | "error"; text: string }
-  | { kind: "list"; items: string[] }
-  | { kind: "facts"; items: [string, string][] }
-  | ({ kind: "table" } & Table)
-  | { kind: "figure"; caption: string; svg: string };
-
 export type DocumentFormat = "text" | "markdown" | "html" | "csv" | "svg" | "latex";
+/** What the trust functions throw: stage "trust" (or "argument") and the 1-based input `line`. */
+export interface TrustFailure extends Error {
+  name: "TabeqError"; code: TrustErrorCode | "invalid_argument" | "internal_error";
+  stage: "trust" | "argument"; taskId: null; line: number | null;
+}
+// <generated: trust-error-codes>
 
+/** Errors of the trust metrics (stage "trust"). */
 export type TrustErrorCode =
   | "invalid_json"
   | "not_an_object"
@@ -179,41 +78,85 @@ export type TrustErrorCode =
   | "missing_expected_instance"
   | "unexpected_instance"
   | "missing_group_field";
+// </generated: trust-error-codes>
 
-/**
- * What the trust functions throw: an Error (name "TabeqError") with `code`, `stage` "trust" (or
- * "argument" with code "invalid_argument" for a wrong argument type) and the 1-based input `line`.
- */
-export interface TrustFailure extends Error {
-  name: "TabeqError";
-  code: TrustErrorCode | "invalid_argument" | "internal_error";
-  stage: "trust" | "argument";
-  taskId: null;
-  line: number | null;
+// <generated: trust-types>
+
+export interface Finding {
+  /** A completeness code of TrustErrorCode (`unequal_instance_counts` … `missing_group_field`). */
+  code: TrustErrorCode;
+  message: string;
 }
 
-/** A group's key: one member per grouping key of its section. */
-export type GroupKeyValues = Partial<Record<GroupKeyName, string>>;
+export interface Comparison {
+  metric: "mrs" | "asr";
+  /** With grouping keys besides model: the group compared within (Holm runs per group). */
+  within?: { [key in string]: string };
+  a: string;
+  b: string;
+  shared: number;
+  a_value: number | null;
+  b_value: number | null;
+  difference: number | null;
+  ci: [number, number] | null;
+  p_value: number | null;
+  p_method: "exact" | "permutation";
+  p_holm: number | null;
+}
 
-/** A [low, high] percentile interval. */
-export type Interval = [number, number];
+/** `spearman_json`'s output. */
+export interface SpearmanResult {
+  keys: string[] | null;
+  findings: Finding[];
+  n: number;
+  rho: number | null;
+  t: number | null;
+  p_value: number | null;
+  p_exact: number | null;
+  p_exact_method: "exact" | "permutation";
+  rho_ci: [number, number] | null;
+}
 
+/** `OperatorJson<AsrJson>` of the level trend (every operator there has a level). */
+export interface OperatorLevelAsr { operator: string; level: string; asr: number | null }
+
+export interface LevelTrend {
+  operators: OperatorLevelAsr[];
+  l3_over_l0: number | null;
+  n: number;
+  rho: number | null;
+  t: number | null;
+  p_value: number | null;
+  p_exact: number | null;
+  p_exact_method: "exact" | "permutation";
+  rho_ci: [number, number] | null;
+}
+
+/** Percentile-bootstrap settings (serialized as the report's `bootstrap`). */
 export interface BootstrapSettings {
+  /** Number of resamples (1..=`MAX_RESAMPLES`). */
   resamples: number;
+  /** Seed; the same seed gives the same intervals everywhere. */
   seed: number;
+  /** Interval coverage, strictly between 0 and 1 (0.95 → 2.5th..97.5th percentiles). */
   confidence: number;
 }
 
+/** Bootstrap intervals of FRR, PRR, NRR and MRS. */
 export interface ReliabilityIntervals {
-  frr: Interval | null;
-  prr: Interval | null;
-  nrr: Interval | null;
-  mrs: Interval | null;
+  /** FRR. */
+  frr: [number, number] | null;
+  /** PRR. */
+  prr: [number, number] | null;
+  /** NRR. */
+  nrr: [number, number] | null;
+  /** MRS. */
+  mrs: [number, number] | null;
 }
 
-/** Reliability of one group: label counts and rates (fractions). MRS = FRR + PRR / 2. */
 export interface ReliabilityRow {
-  key: GroupKeyValues;
+  /** The group's key: one member per grouping key of its section. */
+  key: { [key in string]: string };
   n: number;
   full: number;
   partial: number;
@@ -225,9 +168,9 @@ export interface ReliabilityRow {
   ci: ReliabilityIntervals | null;
 }
 
-/** The unweighted mean across datasets of per-dataset rates ("Avg." in the paper). */
 export interface ReliabilityAverage {
-  key: GroupKeyValues;
+  /** The group's key: one member per grouping key of its section. */
+  key: { [key in string]: string };
   datasets: number;
   frr: number | null;
   prr: number | null;
@@ -236,15 +179,21 @@ export interface ReliabilityAverage {
   ci: ReliabilityIntervals | null;
 }
 
-/** Spearman agreement of per-model MRS between two datasets. */
-export interface RankAgreement extends SpearmanRho {
+export interface RankAgreement {
   datasets: [string, string];
   metric: "mrs";
   models: string[];
-  /** Models present on one of the two datasets only (left out). */
   unpaired: string[];
+  n: number;
+  rho: number | null;
+  t: number | null;
+  p_value: number | null;
+  p_exact: number | null;
+  p_exact_method: "exact" | "permutation";
+  rho_ci: [number, number] | null;
 }
 
+/** The reliability report. */
 export interface ReliabilityReport {
   track: "reliability";
   by: GroupKeyName[];
@@ -252,14 +201,17 @@ export interface ReliabilityReport {
   bootstrap: BootstrapSettings | null;
   overall: ReliabilityRow;
   groups: ReliabilityRow[];
+  /** The unweighted mean across datasets of per-dataset rates ("Avg." in the paper). */
   dataset_average: ReliabilityAverage[];
   families: ReliabilityRow[];
   pooled: ReliabilityRow[];
+  /** Spearman agreement of per-model MRS between two datasets. */
   rank_agreement: RankAgreement[];
   findings: Finding[];
   comparisons: Comparison[];
 }
 
+/** ASR of one operator, with its counts (`OperatorJson<AttacksJson>`). */
 export interface OperatorAsr {
   operator: string;
   level: string | null;
@@ -269,6 +221,7 @@ export interface OperatorAsr {
   asr: number | null;
 }
 
+/** ASR of one level, with its counts (`LevelJson<AttacksJson>`). */
 export interface LevelAsr {
   level: string;
   perturbations: number;
@@ -277,40 +230,58 @@ export interface LevelAsr {
   asr: number | null;
 }
 
-/** Robustness of one group. ASR is null (not 0) when undefined. */
+/** Bootstrap intervals of Acc_clean, ASR, RAD and Acc_rob. */
+export interface RobustnessIntervals {
+  /** Acc_clean. */
+  acc_clean: [number, number] | null;
+  /** ASR (resamples where it is undefined are left out; `None` if all are). */
+  asr: [number, number] | null;
+  /** RAD. */
+  rad: [number, number] | null;
+  /** Acc_rob. */
+  acc_rob: [number, number] | null;
+}
+
 export interface RobustnessRow {
-  key: GroupKeyValues;
+  /** The group's key: one member per grouping key of its section. */
+  key: { [key in string]: string };
   n: number;
   covered: number;
-  coverage: number | null;
+  coverage: number;
   correct: number;
-  acc_clean: number | null;
+  acc_clean: number;
   excluded: number;
+  rad: number;
+  acc_rob: number;
+  asr_by_operator: OperatorAsr[];
+  asr_by_level: LevelAsr[];
+  ci: RobustnessIntervals | null;
   perturbations: number;
   attacks: number;
   flips: number;
   asr: number | null;
-  rad: number | null;
-  acc_rob: number | null;
-  asr_by_operator: OperatorAsr[];
-  asr_by_level: LevelAsr[];
-  ci: Record<string, Interval | null> | null;
 }
 
+/** `OperatorJson<AsrJson>` of a dataset average. */
+export interface OperatorAverageAsr { operator: string; level: string | null; asr: number | null }
+
+/** `LevelJson<AsrJson>` of a dataset average. */
+export interface LevelAverageAsr { level: string; asr: number | null }
+
 export interface RobustnessAverage {
-  key: GroupKeyValues;
+  /** The group's key: one member per grouping key of its section. */
+  key: { [key in string]: string };
   datasets: number;
   coverage: number | null;
   acc_clean: number | null;
   asr: number | null;
   rad: number | null;
   acc_rob: number | null;
-  asr_by_operator: { operator: string; level: string | null; asr: number | null }[];
-  asr_by_level: { level: string; asr: number | null }[];
-  ci: Record<string, Interval | null> | null;
+  asr_by_operator: OperatorAverageAsr[];
+  asr_by_level: LevelAverageAsr[];
+  ci: RobustnessIntervals | null;
 }
 
-/** One scored manifest line (robustness from tables). */
 export interface ScoredManifestLine {
   line: number;
   model: string;
@@ -321,9 +292,10 @@ export interface ScoredManifestLine {
   prediction: string | null;
   task_id: string;
   correct: boolean;
-  error_code: string | null;
+  error_code: TaskErrorCode | null;
 }
 
+/** The robustness report. */
 export interface RobustnessReport {
   track: "robustness";
   by: GroupKeyName[];
@@ -333,20 +305,15 @@ export interface RobustnessReport {
   overall: RobustnessRow;
   groups: RobustnessRow[];
   dataset_average: RobustnessAverage[];
+  /** Spearman of operator level vs ASR, and ASR(L3) / ASR(L0), all records pooled. */
   level_trend: LevelTrend | null;
   findings: Finding[];
   comparisons: Comparison[];
-  /** Only from trustRobustnessFromManifest. */
+  /** Only from a manifest (`trustRobustnessFromManifest`). */
   scored?: ScoredManifestLine[];
 }
 
-export interface SpearmanResult extends SpearmanRho {
-  /** The paired names when the input was given as objects. */
-  keys: string[] | null;
-  findings: Finding[];
-}
-
-/** An operator of the registry. */
+/** An operator of the registry: `family`/`difficulty` (reliability) or `kind`/`level`. */
 export interface OperatorInfo {
   code: string;
   name: string;
@@ -357,47 +324,26 @@ export interface OperatorInfo {
   level?: string | null;
   builtin: boolean;
 }
+// </generated: trust-types>
+
+// <generated: trust-functions>
 
 /** The tabeq version. */
 export function version(): string;
-
-/** Every stable error code with its family (evaluator, trust and binding codes). */
+/** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
-
-/** Reliability (FRR, PRR, NRR, MRS) from records {model, dataset, operator, instance_id, label}. */
+/** Reliability metrics (FRR, PRR, NRR, MRS) from JSON-lines records `{model, dataset, operator, instance_id, label}`. */
 export function trustReliability(records: JsonLines, options?: TrustOptions | string | null): ReliabilityReport;
-
-/** Robustness (coverage, Acc_clean, ASR, RAD, Acc_rob, ASR per operator and level) from records. */
+/** Robustness metrics (coverage, Acc_clean, ASR, RAD, Acc_rob, per operator and level) from JSON-lines records. */
 export function trustRobustness(records: JsonLines, options?: TrustOptions | string | null): RobustnessReport;
-
-/**
- * Robustness from tables: a manifest naming prediction/gold/config files, scored by the evaluator.
- * `files` maps each path, exactly as written in the manifest, to the file's content; a path that is
- * absent (or null) is a missing file.
- */
-export function trustRobustnessFromManifest(
-  manifest: JsonLines,
-  files: Record<string, string | Uint8Array | ArrayBuffer | null>,
-  options?: TrustOptions | string | null,
-): RobustnessReport;
-
-/** Spearman's rho with its two-sided p-value: paired lists, or objects paired by name. */
-export function trustSpearman(
-  input: { x: number[]; y: number[] } | { x: Record<string, number>; y: Record<string, number> } | string,
-): SpearmanResult;
-
-/** The operator registry: the 19 built-in operators plus any registered in the options. */
-export function trustOperators(options?: TrustOptions | string | null): OperatorInfo[];
-
-/**
- * A report as a document (tables, completeness notes, SVG charts), built by the core: what
- * `tabeq trust` prints and the notebook shows. `kind` "spearman" takes the Spearman input.
- */
-export function trustDocument(
-  kind: "reliability" | "robustness" | "spearman",
-  records: JsonLines | { x: number[] | Record<string, number>; y: number[] | Record<string, number> },
-  options?: TrustOptions | string | null,
-): Document;
-
-/** Render a document: plain text, Markdown, HTML, CSV (its tables), or SVG (its charts stacked). */
+/** Robustness from tables: a JSON-lines manifest naming prediction, gold and config files, scored by the tabular evaluator. `files` maps each path, as written in the manifest, to its content (string or bytes); absent or unreadable paths are missing files. */
+export function trustRobustnessFromManifest(manifest: JsonLines, files: Record<string, string | Uint8Array | ArrayBuffer | null>, options?: TrustOptions | string | null): RobustnessReport;
+/** A trust report as a document: a plain object with `title`, `lead` and `sections` of blocks (facts, tables, notes, SVG figures). `kind` is `"reliability"`, `"robustness"` (records: JSON lines) or `"spearman"` (records: the `{x, y}` input as JSON text or an object). */
+export function trustDocument(kind: "reliability" | "robustness" | "spearman", records: JsonLines | SpearmanInput, options?: TrustOptions | string | null): Document;
+/** Render a document (as returned by `trustDocument`) as `"text"`, `"markdown"`, `"html"`, `"csv"` or `"svg"`. */
 export function renderDocument(document: Document, format: DocumentFormat): string;
+/** Spearman's rank correlation with its two-sided p-value: `{x: [...], y: [...]}` or `{x: {name: v}, y: {name: v}}`. */
+export function trustSpearman(inputValue: SpearmanInput | string): SpearmanResult;
+/** The trust operator registry: the 19 built-in operators plus any registered in `options`. */
+export function trustOperators(options?: TrustOptions | string | null): OperatorInfo[];
+// </generated: trust-functions>

@@ -1,13 +1,15 @@
 //! Stable codes: `code_enum!` declares an error family's code enum, one snake_case code per
 //! variant that never changes once released, with the variant's documentation as the one
 //! description every surface lists. Each family lives in the module that raises it; the
-//! catalogue (`crate::error_catalogue`) lists them all.
+//! catalogue (`crate::error_catalogue`) lists them all. `NAME as "TsName"` names the family's
+//! TypeScript union (declared by `make types` from the catalogue) for the declarations of the
+//! reports that hold a code (feature `ts`).
 
 // Exported (hidden) for the trust crate's codes, which follow the same rules.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! code_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[doc = $doc:literal])+ $variant:ident => $code:literal,)+ }) => {
+    ($(#[$meta:meta])* $name:ident $(as $ts:literal)? { $($(#[doc = $doc:literal])+ $variant:ident => $code:literal,)+ }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[non_exhaustive]
@@ -41,6 +43,23 @@ macro_rules! code_enum {
                 s.serialize_str(self.code())
             }
         }
+        $(
+            #[cfg(feature = "ts")]
+            impl ts_rs::TS for $name {
+                type WithoutGenerics = Self;
+                type OptionInnerType = Self;
+                fn name(_: &ts_rs::Config) -> String {
+                    $ts.to_owned()
+                }
+                fn inline(_: &ts_rs::Config) -> String {
+                    $ts.to_owned()
+                }
+                fn decl(_: &ts_rs::Config) -> String {
+                    let codes: Vec<String> = Self::CODES.iter().map(|(c, _)| format!("\"{c}\"")).collect();
+                    format!("type {} = {};", $ts, codes.join(" | "))
+                }
+            }
+        )?
     };
 }
 

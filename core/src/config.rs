@@ -47,6 +47,7 @@ pub const CONFIG_SCHEMA_VERSION: &str = "1.0";
 
 /// A column's declared type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename_all = "lowercase"))]
 pub enum ColumnType {
     /// Exact text after newline folding, strip and NFC.
     Text,
@@ -97,6 +98,11 @@ pub enum Comparison {
 
 /// What a `%` sign means in a number column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "Unit", rename_all = "snake_case")
+)]
 pub enum NumericUnit {
     /// Taken as written.
     Plain,
@@ -517,7 +523,7 @@ fn parse_column_checked(
 
 code_enum! {
     /// What a [`ConfigWarning`] is about. Warnings never change a result.
-    ConfigWarningCode {
+    ConfigWarningCode as "ConfigWarningCode" {
         /// A key the official evaluator does not read (so it has no effect).
         UnknownConfigKey => "unknown_config_key",
     }
@@ -537,6 +543,7 @@ pub enum ConfigLocation {
 /// Something in a config that the official evaluator ignores (and tabeq ignores too), worth
 /// telling the config's author about.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "ConfigWarningJson"))]
 pub struct ConfigWarning {
     /// What kind of warning.
     pub code: ConfigWarningCode,
@@ -574,6 +581,68 @@ impl serde::Serialize for ConfigWarning {
         out.serialize_field("suggestion", &self.suggestion)?;
         out.end()
     }
+}
+
+/// The JSON shape of [`ConfigWarning`] (its TypeScript declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct ConfigWarningJson {
+    code: ConfigWarningCode,
+    /// E.g. "unknown key `allow_percent` in column 1 — did you mean `allow_percent_sign`?".
+    message: String,
+    /// The key as written.
+    key: String,
+    /// The column it is in (null at the top level).
+    column: Option<usize>,
+    /// The known key it most likely meant.
+    suggestion: Option<String>,
+}
+
+/// A config file's content (`configs/task_N.json`).
+///
+/// The shape [`TaskConfig::to_out`] writes and a binding accepts (its TypeScript: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "TaskConfigObject")]
+#[allow(dead_code)]
+pub(crate) struct TaskConfigJson {
+    #[ts(type = "\"1.0\"")]
+    schema_version: String,
+    task_id: String,
+    order_sensitive: bool,
+    columns: Vec<ColumnConfigJson>,
+}
+
+/// One gold column of a config.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "ColumnConfig")]
+#[allow(dead_code)]
+pub(crate) struct ColumnConfigJson {
+    #[ts(optional)]
+    gold_index: Option<usize>,
+    #[ts(optional)]
+    gold_name: Option<String>,
+    #[ts(rename = "type")]
+    column_type: ColumnType,
+    #[ts(optional)]
+    comparison: Option<ComparisonJson>,
+    #[ts(optional)]
+    unit: Option<NumericUnit>,
+    #[ts(optional)]
+    allow_percent_sign: Option<bool>,
+}
+
+/// How numbers are compared (a config's `comparison` object).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "ColumnComparison", tag = "mode", rename_all = "snake_case")]
+#[allow(dead_code)]
+pub(crate) enum ComparisonJson {
+    Integer,
+    DecimalPlaces { digits: u32 },
+    SignificantDigits { digits: u32 },
 }
 
 impl fmt::Display for ConfigWarning {

@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 
 /// A report for people: a title and its sections.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Document {
     /// The document's title (a heading of level 1).
     pub title: String,
@@ -41,6 +42,7 @@ pub struct Document {
 
 /// A titled part of a document.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DocSection"))]
 pub struct Section {
     /// A stable identifier (`shape`, `mapping`, `rows`, …) that pages and tests can address.
     pub id: String,
@@ -53,6 +55,7 @@ pub struct Section {
 /// One piece of content.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DocBlock"))]
 pub enum Block {
     /// A paragraph of prose.
     Paragraph {
@@ -90,6 +93,7 @@ pub enum Block {
 /// What kind of remark a [`Block::Note`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Tone {
     /// Neutral information.
     Info,
@@ -116,6 +120,7 @@ impl Tone {
 /// How a column's cells line up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Align {
     /// Text: left-aligned.
     #[default]
@@ -126,6 +131,7 @@ pub enum Align {
 
 /// A table column: its heading and alignment.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DocColumn"))]
 pub struct Column {
     /// The heading.
     pub title: String,
@@ -146,6 +152,7 @@ impl Column {
 /// What a cell or row stands for, beyond its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Mark {
     /// Nothing special.
     #[default]
@@ -190,6 +197,7 @@ impl Mark {
 
 /// A table cell: its text and mark.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DocCell"))]
 pub struct Cell {
     /// The cell's text, exactly as shown.
     pub text: String,
@@ -231,6 +239,7 @@ impl Cell {
 
 /// A table row: its cells and a mark for the whole row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DocRow"))]
 pub struct Row {
     /// One cell per column.
     pub cells: Vec<Cell>,
@@ -240,6 +249,7 @@ pub struct Row {
 
 /// A table: columns, rows, and an optional caption and note on what was left out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DocTable"))]
 pub struct Table {
     /// What the table shows.
     pub caption: Option<String>,

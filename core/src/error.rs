@@ -23,7 +23,7 @@ pub use crate::fixit::SubmissionCode;
 
 code_enum! {
     /// Errors a binding raises about its own arguments and objects (never about a task).
-    BindingErrorCode {
+    BindingErrorCode as "BindingErrorCode" {
         /// An argument of the wrong type or value (a number out of range, a file too large to copy).
         InvalidArgument => "invalid_argument",
         /// A suite summary or submission report asked for before every task was done.
@@ -295,6 +295,7 @@ impl std::error::Error for ArgumentError {}
 
 /// One entry of the error-code catalogue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ErrorCodeEntry"))]
 pub struct CatalogueEntry {
     /// The code.
     pub code: &'static str,

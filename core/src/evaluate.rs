@@ -29,7 +29,7 @@ use crate::rule_values::{ColumnRead, RuleValues, Unreadable};
 code_enum! {
     /// Why a task failed. These are the official evaluator's `error_code` values, plus
     /// `search_limit_exceeded` (tabeq only, see `docs/spec/evaluation.md`).
-    TaskErrorCode {
+    TaskErrorCode as "TaskErrorCode" {
         /// No prediction file.
         MissingPrediction => "missing_prediction",
         /// The prediction is not a strict, rectangular CSV within the limits.
@@ -250,6 +250,7 @@ impl Intake<'_> {
 
 /// The official per-task record, plus a machine-readable detail for CSV errors.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "TaskResultJson"))]
 pub struct TaskResult {
     /// The task id.
     pub task_id: String,
@@ -359,6 +360,7 @@ impl TaskResult {
 
 /// One gold column and the prediction column mapped to it (an item of `column_mapping`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ColumnPair {
     /// The gold column.
     pub gold_index: usize,
@@ -398,6 +400,26 @@ impl serde::Serialize for TaskResult {
         out.serialize_field("error", &self.error)?;
         out.end()
     }
+}
+
+/// The JSON shape of [`TaskResult`] (its TypeScript declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct TaskResultJson {
+    task_id: String,
+    passed: bool,
+    #[ts(type = "0 | 1")]
+    score: u8,
+    order_sensitive: bool,
+    gold_column_count: usize,
+    prediction_column_count: usize,
+    gold_row_count: usize,
+    prediction_row_count: usize,
+    /// The first passing mapping, or null when the task failed.
+    column_mapping: Option<Vec<ColumnPair>>,
+    error_code: Option<TaskErrorCode>,
+    error: Option<String>,
 }
 
 /// A gold table read, validated and canonicalized once; reusable across predictions and threads.

@@ -166,6 +166,11 @@ impl Default for ExplainOptions {
 
 /// What was received.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "DiagnosisInput", as = "InputStatusJson")
+)]
 pub enum InputStatus {
     /// No prediction file.
     Missing,
@@ -177,6 +182,7 @@ pub enum InputStatus {
 
 /// Expected vs received shape.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisShape"))]
 pub struct Shape {
     /// Gold columns.
     pub expected_columns: usize,
@@ -200,9 +206,11 @@ pub struct Shape {
 
 /// How a prediction with a different row count relates to the gold's rows.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisGrain"))]
 pub struct Grain {
     /// More rows than the gold (finer grain) or fewer (coarser); written as `direction`.
     #[serde(rename = "direction", serialize_with = "grain_direction")]
+    #[cfg_attr(feature = "ts", ts(type = "\"finer\" | \"coarser\""))]
     pub finer: bool,
     /// Prediction rows repeating an earlier row (under the best mapping).
     pub prediction_duplicate_rows: usize,
@@ -217,6 +225,7 @@ pub struct Grain {
 
 /// Type compatibility.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisTypes"))]
 pub struct Types {
     /// One entry per gold column.
     pub columns: Vec<ColumnTypes>,
@@ -228,6 +237,7 @@ pub struct Types {
 
 /// Compatibility of one gold column.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisColumnTypes"))]
 pub struct ColumnTypes {
     /// The gold column.
     pub gold_index: usize,
@@ -243,6 +253,7 @@ pub struct ColumnTypes {
 
 /// The first cell of a prediction column that does not read under a gold rule.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OffendingCell {
     /// The prediction column.
     pub prediction_index: usize,
@@ -258,6 +269,7 @@ pub struct OffendingCell {
 
 /// A set of gold columns that cannot all be read (Hall's condition fails on it).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisUnreadable"))]
 pub struct Unreadable {
     /// The gold columns.
     pub gold_columns: Vec<usize>,
@@ -267,6 +279,7 @@ pub struct Unreadable {
 
 /// The mapping the diagnosis uses.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisMapping"))]
 pub struct MappingReport {
     /// True when it is the official first passing mapping.
     pub official: bool,
@@ -280,6 +293,7 @@ pub struct MappingReport {
 
 /// One gold column under the mapping.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisPair"))]
 pub struct MappedPair {
     /// The gold column.
     pub gold_index: usize,
@@ -298,6 +312,7 @@ pub struct MappedPair {
 
 /// Rows under the mapping.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisRows"))]
 pub struct RowReport {
     /// The gold columns rows are compared on (the mapped ones).
     pub compared_gold_columns: Vec<usize>,
@@ -321,6 +336,7 @@ pub struct RowReport {
 
 /// A row shown in a diagnosis.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ShownRow {
     /// 1-based data row in its file.
     pub row: usize,
@@ -350,6 +366,7 @@ fn differing_cells<'k>(key: &[u32], candidates: impl Iterator<Item = &'k [u32]>)
 
 /// Order of rows in an ordered task.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisOrder"))]
 pub struct OrderReport {
     /// The first position where the rows differ (none when one is a prefix of the other
     /// and the lengths are equal, i.e. the sequences are equal).
@@ -362,6 +379,11 @@ pub struct OrderReport {
 
 /// The first differing position of an ordered comparison.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "DiagnosisFirstDifference")
+)]
 pub struct FirstDifference {
     /// 1-based position.
     pub row: usize,
@@ -393,6 +415,7 @@ pub struct FirstDifference {
 /// # Ok::<(), tabeq::FatalError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "DiagnosisJson"))]
 pub struct Diagnosis {
     /// The official record, exactly as [`PreparedGold::evaluate`] returns it.
     pub result: TaskResult,
@@ -465,7 +488,8 @@ impl serde::Serialize for InputStatus {
 
 /// The gold names and prediction headers of a diagnosis.
 #[derive(serde::Serialize)]
-struct ColumnNames<'a> {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisColumns"))]
+pub(crate) struct ColumnNames<'a> {
     gold: &'a [String],
     prediction: &'a [String],
 }
@@ -501,6 +525,48 @@ impl serde::Serialize for Diagnosis {
         )?;
         out.end()
     }
+}
+
+/// The JSON shape of [`InputStatus`] (its TypeScript declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(tag = "status", rename_all = "snake_case")]
+#[allow(dead_code)]
+pub(crate) enum InputStatusJson {
+    Missing,
+    Read,
+    InvalidCsv {
+        csv_error: crate::csv::CsvErrorKind,
+        record: Option<usize>,
+        message: String,
+    },
+}
+
+/// The JSON shape of [`Diagnosis`] (its TypeScript declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct DiagnosisJson {
+    diagnosis_version: i64,
+    task_id: String,
+    passed: bool,
+    error_code: Option<crate::evaluate::TaskErrorCode>,
+    /// One paragraph for people.
+    summary: String,
+    /// The official record, exactly as `evaluate` returns it.
+    result: TaskResult,
+    /// Gold column names (config) and prediction headers.
+    columns: ColumnNames<'static>,
+    /// What was received.
+    input: InputStatus,
+    shape: Option<Shape>,
+    types: Option<Types>,
+    mapping: Option<MappingReport>,
+    rows: Option<RowReport>,
+    hints: Vec<Hint>,
+    hints_combined_would_pass: Option<bool>,
+    /// Not the official score; null in a participant-safe diagnosis.
+    partial_credit: Option<PartialCredit>,
 }
 
 /// Diagnose a prediction against a prepared gold. Never panics on untrusted input.

@@ -279,6 +279,7 @@ pub fn text_reward(gold: &PreparedGold, text: &str, dense: bool) -> f64 {
 
 /// A CSV file as the strict reader sees it: its header, size and first rows, for showing it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TableView"))]
 pub struct TablePreview {
     /// The header row.
     pub headers: Vec<String>,

@@ -26,7 +26,7 @@ use crate::evaluate::TaskErrorCode;
 code_enum! {
     /// What the check of a predictions folder finds beyond a task's own error code: names that
     /// miss the layout, tasks outside the expected list, and notes that are not errors.
-    SubmissionCode {
+    SubmissionCode as "SubmissionErrorCode" {
         /// A task folder holds a file that is nearly `prediction.csv` (`Prediction.csv`, `predictions.csv`, …) and no `prediction.csv`: the task is scored as missing.
         PredictionMisnamed => "prediction_misnamed",
         /// A folder nearly named like a task (`Task_3`, `task-3`): the official evaluator does not read it.
@@ -49,6 +49,7 @@ code_enum! {
 /// A place in a file as an editor shows it: 1-based line and column (characters, the byte
 /// order mark not counted) and the 0-based byte offset in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TextPosition {
     /// 1-based line (`\n`, `\r\n` and a lone `\r` end a line, as for the CSV reader).
     pub line: u64,

@@ -87,6 +87,7 @@ pub struct ColumnReadability {
 /// # Ok::<(), tabeq::FatalError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "ValidationReportJson"))]
 pub struct ValidationReport {
     /// The config's task id.
     pub task_id: String,
@@ -130,7 +131,8 @@ impl ValidationReport {
 /// A [`BadCell`] as written in a report: with its column's rule and its reason split into
 /// code and message.
 #[derive(serde::Serialize)]
-struct BadCellRecord<'a> {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BadCell"))]
+pub(crate) struct BadCellRecord<'a> {
     prediction_index: usize,
     header: &'a str,
     row: usize,
@@ -142,7 +144,8 @@ struct BadCellRecord<'a> {
 }
 
 #[derive(serde::Serialize)]
-struct ColumnRecord<'a> {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ColumnReadability"))]
+pub(crate) struct ColumnRecord<'a> {
     gold_index: usize,
     gold_name: &'a str,
     rule: &'a str,
@@ -197,6 +200,29 @@ impl serde::Serialize for ValidationReport {
         out.serialize_field("type_compatible_mapping", &mapping)?;
         out.end()
     }
+}
+
+/// The JSON shape of [`ValidationReport`] (its TypeScript declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct ValidationReportJson {
+    task_id: String,
+    /// Nothing found fails the task (the gold can still disagree).
+    ok: bool,
+    /// `missing_prediction`, `invalid_prediction_csv` and `column_count_mismatch` are final;
+    /// `type_normalization_failed` holds unless the gold's row count differs.
+    error_code: Option<crate::evaluate::TaskErrorCode>,
+    error: Option<String>,
+    csv_error: Option<crate::csv::CsvError>,
+    gold_column_count: usize,
+    prediction_column_count: usize,
+    prediction_row_count: usize,
+    prediction_headers: Vec<String>,
+    /// One entry per gold column; empty when the prediction is missing or unreadable.
+    columns: Vec<ColumnRecord<'static>>,
+    /// With equal column counts: the first one-to-one mapping under which every column reads.
+    type_compatible_mapping: Option<Vec<crate::evaluate::ColumnPair>>,
 }
 
 impl ValidationReport {

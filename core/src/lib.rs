@@ -212,3 +212,103 @@ pub use suite::{plan_suite, ConfigFile, SuitePlan, SuiteRun, SuiteSummary};
 /// assert_eq!(tabeq::VERSION.split('.').count(), 3);
 /// ```
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The TypeScript declaration of `T` with its documentation's first paragraph, as `make types`
+/// writes it into the JavaScript declarations (feature `ts`): large integers (`u64`) are
+/// JavaScript numbers there.
+#[cfg(feature = "ts")]
+#[doc(hidden)]
+pub fn typescript_declaration<T: ts_rs::TS + ?Sized>() -> String {
+    let cfg = ts_rs::Config::new().with_large_int("number");
+    format!("{}export {}", typescript_docs(T::docs()), T::decl(&cfg))
+}
+
+/// A type's doc comment cut to its first paragraph (examples and details stay in the Rust docs).
+#[cfg(feature = "ts")]
+fn typescript_docs(docs: Option<String>) -> String {
+    let Some(docs) = docs else {
+        return String::new();
+    };
+    let lines: Vec<&str> = docs
+        .lines()
+        .map(|l| l.trim().trim_start_matches("/**").trim_end_matches("*/"))
+        .map(|l| l.trim().trim_start_matches('*').trim())
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!("/** {} */\n", lines.join(" "))
+}
+
+/// The declarations of the objects the evaluator's bindings return or take (records, reports,
+/// diagnoses, documents, configs), in the order of `tabeq.d.ts` (feature `ts`, `make types`).
+#[cfg(feature = "ts")]
+#[doc(hidden)]
+pub fn typescript_declarations() -> Vec<String> {
+    use typescript_declaration as d;
+    vec![
+        d::<config::ColumnType>(),
+        d::<config::NumericUnit>(),
+        d::<config::ComparisonJson>(),
+        d::<config::ColumnConfigJson>(),
+        d::<config::TaskConfigJson>(),
+        d::<evaluate::ColumnPair>(),
+        d::<TaskResult>(),
+        d::<CsvError>(),
+        d::<gold_free_check::BadCellRecord<'static>>(),
+        d::<gold_free_check::ColumnRecord<'static>>(),
+        d::<ValidationReport>(),
+        d::<SuiteSummary>(),
+        d::<config::ConfigWarningCode>(),
+        d::<config::ConfigWarning>(),
+        d::<CatalogueEntry>(),
+        d::<HintKind>(),
+        d::<explain::InputStatus>(),
+        d::<explain::Grain>(),
+        d::<explain::Shape>(),
+        d::<explain::OffendingCell>(),
+        d::<explain::ColumnTypes>(),
+        d::<explain::Unreadable>(),
+        d::<explain::Types>(),
+        d::<explain::MappedPair>(),
+        d::<explain::MappingReport>(),
+        d::<explain::ShownRow>(),
+        d::<explain::FirstDifference>(),
+        d::<explain::OrderReport>(),
+        d::<explain::RowReport>(),
+        d::<explain::HintColumn>(),
+        d::<Hint>(),
+        d::<partial_credit::SignatureStatus>(),
+        d::<partial_credit::ColumnSignatureScore>(),
+        d::<partial_credit::RowScores>(),
+        d::<partial_credit::ColumnScores>(),
+        d::<PartialCredit>(),
+        d::<explain::ColumnNames<'static>>(),
+        d::<Diagnosis>(),
+        d::<file_input::TablePreview>(),
+        d::<doc::Align>(),
+        d::<doc::Mark>(),
+        d::<doc::Tone>(),
+        d::<doc::Cell>(),
+        d::<doc::Row>(),
+        d::<doc::Column>(),
+        d::<doc::Table>(),
+        d::<doc::Block>(),
+        d::<doc::Section>(),
+        d::<doc::Document>(),
+        d::<submission::ForeignFile>(),
+        d::<submission::SniffedFile>(),
+        d::<submission::TaskCheck>(),
+        d::<SubmissionReport>(),
+        d::<fixit::TextPosition>(),
+        d::<predictions_folder::Severity>(),
+        d::<predictions_folder::Problem>(),
+        d::<predictions_folder::TaskStatus>(),
+        d::<predictions_folder::FolderTask>(),
+        d::<predictions_folder::ExpectedFrom>(),
+        d::<predictions_folder::StrayEntry>(),
+        d::<predictions_folder::PredictionsReport>(),
+    ]
+}

@@ -36,6 +36,7 @@ pub const EXTRA_COLUMN_PENALTY: f64 = 0.1;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum SignatureStatus {
     /// Every gold column matched and no extra prediction column (score 1).
     PerfectMatch,
@@ -61,6 +62,7 @@ impl SignatureStatus {
 
 /// The column-signature score of one prediction.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ColumnSignatureScore {
     /// The outcome class.
     pub status: SignatureStatus,
@@ -379,6 +381,7 @@ fn ratio(num: usize, den: usize) -> f64 {
 /// Row-level precision and recall: a prediction row counts when it equals an unused gold
 /// row on every gold column (multiset intersection of canonical rows under a mapping).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RowScores {
     /// matched / prediction rows.
     pub precision: f64,
@@ -451,6 +454,7 @@ fn f1(precision: f64, recall: f64) -> f64 {
 /// column holds exactly its canonical values (the same multiset, or for ordered tasks the
 /// same sequence).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ColumnScores {
     /// matched / prediction columns.
     pub precision: f64,
@@ -480,6 +484,7 @@ impl ColumnScores {
 
 /// The partial-credit block of a diagnosis.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "PartialCreditJson"))]
 pub struct PartialCredit {
     /// KDD Cup 2026 phase-1 compatibility score.
     pub column_signature: ColumnSignatureScore,
@@ -537,6 +542,18 @@ impl serde::Serialize for PartialCredit {
         out.serialize_field("columns", &self.columns)?;
         out.end()
     }
+}
+
+/// The JSON shape of [`PartialCredit`] (its TypeScript declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct PartialCreditJson {
+    /// [`PARTIAL_CREDIT_NOTE`].
+    note: String,
+    column_signature: ColumnSignatureScore,
+    rows: RowScores,
+    columns: ColumnScores,
 }
 
 /// [`column_signature`] of a prediction's CSV bytes (`None`: no file); bytes that do not read

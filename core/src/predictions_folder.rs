@@ -53,6 +53,7 @@ pub const MAX_ENTRIES: usize = 200_000;
 /// Where the expected task list comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ExpectedFrom {
     /// The configs' task ids.
     Configs,
@@ -65,6 +66,7 @@ pub enum ExpectedFrom {
 /// Whether a problem fails the task or is only worth knowing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Severity {
     /// The task fails (or, for an unexpected task, is not scored).
     Error,
@@ -76,6 +78,7 @@ pub enum Severity {
 
 /// One problem of a task, worded by the core, with its place in the file when it has one.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "FolderProblem"))]
 pub struct Problem {
     /// Error, hint or note.
     pub severity: Severity,
@@ -104,6 +107,7 @@ impl Problem {
 /// Whether a task is ready to upload.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum TaskStatus {
     /// Nothing found fails it (the gold decides the rest).
     Ready,
@@ -115,6 +119,7 @@ pub enum TaskStatus {
 
 /// One task of the folder.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FolderTask {
     /// The task id.
     pub task_id: String,
@@ -153,6 +158,7 @@ struct Slot {
 
 /// An entry of the folder that is not a task folder.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StrayEntry {
     /// The path, relative to the predictions folder (folders end with `/`).
     pub path: String,
@@ -650,6 +656,7 @@ impl Slot {
 
 /// The result of checking a predictions folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "PredictionsReportJson"))]
 pub struct PredictionsReport {
     /// Where the expected task list came from.
     pub expected_from: ExpectedFrom,
@@ -885,6 +892,22 @@ impl serde::Serialize for PredictionsReport {
         out.serialize_field("tasks", &self.tasks)?;
         out.end()
     }
+}
+
+/// The JSON shape of [`PredictionsReport`] (its TypeScript declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct PredictionsReportJson {
+    expected_tasks_from: ExpectedFrom,
+    config_set_sha256: Option<String>,
+    task_count: usize,
+    ready_task_count: usize,
+    failing_task_count: usize,
+    missing_tasks: Vec<String>,
+    unexpected_tasks: Vec<String>,
+    stray_entries: Vec<StrayEntry>,
+    tasks: Vec<FolderTask>,
 }
 
 /// A skeleton submission: for each config, `task_N/prediction.csv` holding the header row of

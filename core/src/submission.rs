@@ -39,6 +39,11 @@ use crate::suite::{ConfigFile, TaskSlots};
 /// A file that is not UTF-8 text, recognized by its first bytes, so a message can say what it
 /// is and what to do instead of "invalid UTF-8 at byte 0".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "ForeignFileKind", rename_all = "lowercase")
+)]
 pub enum ForeignFile {
     /// Text in UTF-16, little-endian (byte order mark FF FE), as some spreadsheet exports write.
     Utf16Le,
@@ -57,13 +62,16 @@ pub enum ForeignFile {
     /// A gzip-compressed file.
     Gzip,
     /// An Excel 97–2003 workbook (or another OLE compound document).
+    #[cfg_attr(feature = "ts", ts(rename = "ole_document"))]
     OleDocument,
 }
 
 /// A recognized file as a page shows it: `{kind, advice}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SniffedFile {
     /// The [`ForeignFile::code`].
+    #[cfg_attr(feature = "ts", ts(as = "ForeignFile"))]
     pub kind: &'static str,
     /// The [`ForeignFile::advice`].
     pub advice: &'static str,
@@ -148,6 +156,11 @@ impl ForeignFile {
 /// One task of a submission: the validation report and, when the file could not be read as
 /// UTF-8, what it appears to be.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "SubmissionTask", as = "TaskCheckJson")
+)]
 pub struct TaskCheck {
     /// The gold-less report, exactly as [`validate_prediction`] gives it.
     pub report: ValidationReport,
@@ -184,6 +197,33 @@ impl TaskCheck {
         }
         out
     }
+}
+
+/// The JSON shape of [`TaskCheck`]: its report's keys, then `foreign_file` (TypeScript: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct TaskCheckJson {
+    #[ts(flatten)]
+    report: crate::gold_free_check::ValidationReportJson,
+    foreign_file: Option<ForeignFile>,
+}
+
+/// The JSON shape of [`SubmissionReport`] (its TypeScript declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct SubmissionReportJson {
+    config_set_sha256: String,
+    task_count: usize,
+    /// Tasks where nothing found without the gold fails the task.
+    ready_task_count: usize,
+    failing_task_count: usize,
+    /// Configs without `predictions/<task>/prediction.csv`.
+    missing_tasks: Vec<String>,
+    /// Prediction folders named like a task that have no config.
+    extra_tasks: Vec<String>,
+    tasks: Vec<TaskCheck>,
 }
 
 /// A submission being checked task by task (see the module docs).
@@ -274,6 +314,7 @@ impl SubmissionCheck {
 /// # Ok::<(), tabeq::FatalError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "SubmissionReportJson"))]
 pub struct SubmissionReport {
     /// SHA-256 of the config set (as in the official summary).
     pub config_set_sha256: String,

@@ -309,6 +309,7 @@ impl SuiteRun {
 /// # Ok::<(), tabeq::FatalError>(())
 /// ```
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "SuiteSummaryJson"))]
 pub struct SuiteSummary {
     /// Evaluator name.
     pub evaluator: String,
@@ -396,6 +397,25 @@ impl serde::Serialize for SuiteSummary {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.serialize_with(s, Some(&self.tasks))
     }
+}
+
+/// The JSON shape of [`SuiteSummary`] (its TypeScript declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct SuiteSummaryJson {
+    evaluator: String,
+    evaluator_version: String,
+    config_schema_version: String,
+    config_set_sha256: String,
+    #[ts(type = "\"task_accuracy\"")]
+    metric: String,
+    task_count: usize,
+    passed_task_count: usize,
+    failed_task_count: usize,
+    task_accuracy: f64,
+    unscored_prediction_tasks: Vec<String>,
+    tasks: Vec<TaskResult>,
 }
 
 impl SuiteSummary {

@@ -655,7 +655,8 @@ def test_any_record_field_groups_and_robustness_groups_by_operator_and_level() -
     gpt = [g for g in rob.groups if g["key"]["model"] == "GPT-5.5"]
     assert [g["key"]["level"] for g in gpt] == ["L0", "L1", "L2", "L3"]
     # Every row keeps its scope's questions (N, Acc_clean) and only that level's perturbations.
-    assert {g["n"] for g in gpt} == {20} and [g["perturbations"] for g in gpt] == [64, 32, 64, 32]
+    # 226 + 257 questions; L0 operators on AIDABench-QA only (Table 1's counts per operator).
+    assert {g["n"] for g in gpt} == {483} and [g["perturbations"] for g in gpt] == [205, 195, 385, 350]
     by_op = trust.robustness("examples/trust/paper-robustness.jsonl", by="operator")
     assert [g["key"]["operator"] for g in by_op.groups][:3] == ["ROS", "COS", "HSS"]
     assert by_op.groups[0]["asr"] == by_op.overall["asr_by_operator"][0]["asr"]
@@ -709,7 +710,8 @@ def test_robustness_completeness_missing_originals() -> None:
     # One model without two originals the others answered; then every unperturbed original dropped.
     dropped = [r for r in kept if not (r["model"] == "GPT-5.5" and r["question_id"] == "DABench-q9")]
     assert codes(trust.robustness(dropped)) == ["unequal_instance_counts", "missing_originals"]
-    perturbed_only = [r for r in kept if not r["question_id"].endswith(("q8", "q9"))]
+    perturbed = {r["question_id"] for r in kept if "perturbation_id" in r}
+    perturbed_only = [r for r in kept if r["question_id"] in perturbed]
     assert codes(trust.robustness(perturbed_only)) == ["all_questions_perturbed"]
     full, partial = trust.robustness(kept, by=[]), trust.robustness(perturbed_only, by=[])
     assert partial.overall["rad"] > full.overall["rad"]  # what leaving them out does silently

@@ -4,6 +4,7 @@ per (dataset, operator), comparisons within each dataset, one chart series per m
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,7 @@ def test_latex_for_both_tracks_with_layout(capsys: pytest.CaptureFixture[str]) -
     assert main_table.startswith("\\begin{tabular}{lrrrrr}\n\\toprule\n")
     assert "Avg. ASR $\\downarrow$" in main_table
     first = main_table.split("\\midrule\n")[1].splitlines()[0]
-    assert first.endswith("\\textbf{19.4} \\\\"), first
+    assert first.endswith("\\textbf{9.1} \\\\"), first
     # The layout is shared by the text formats.
     report = trust.robustness(EXAMPLES / "paper-robustness.jsonl", layout={"columns": ["ASR"], "decimals": 3})
     assert "ASR" in report.to_markdown() and report.to_latex().count("\\toprule") >= 2
@@ -124,3 +125,70 @@ def test_chart_names_each_model_once(capsys: pytest.CaptureFixture[str]) -> None
     level_chart = next(part for part in out.split("<svg")[1:] if "ASR by level" in part)
     for model in PAPER_ORDER.split(","):
         assert level_chart.count(f">{model}</text>") == 1, model
+
+
+# The paper's Table 3, rebuilt by the worked example (examples/trust/paper-table3.json holds the
+# paper's cells; make_paper_example.py writes paper-robustness.jsonl from them and Table 1's counts).
+TABLE_3 = json.loads((EXAMPLES / "paper-table3.json").read_text(encoding="utf-8"))
+
+
+def latex_body(latex: str) -> list[list[str]]:
+    """The cells of the main robustness table, bold marks removed."""
+    table = latex.split("% Robustness by group\n")[1].split("\\bottomrule")[0]
+    rows = table.split("\\midrule\n")[1].strip().splitlines()
+    return [
+        [cell.removeprefix("\\textbf{").removesuffix("}") for cell in row.removesuffix(" \\\\").split(" & ")]
+        for row in rows
+    ]
+
+
+def test_table_3_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    order = ",".join(row[0] for row in TABLE_3["rows"])
+    out = report_text(
+        capsys,
+        "robustness",
+        "paper-robustness.jsonl",
+        *("--by", "model,dataset", "--strict", "--format", "latex"),
+        *("--rows", order, "--columns", "ASR,RAD,Avg. ASR"),
+    )
+    assert latex_body(out) == TABLE_3["rows"]
+    text = report_text(capsys, "robustness", "paper-robustness.jsonl", "--by", "level")
+    stated = TABLE_3["level_trend"]
+    assert f"Spearman rho, level vs ASR: {stated['rho']} (p = {stated['p_value']}," in text
+    assert re.search(rf"ASR L3 / L0: +{stated['l3_over_l0']}\n", text)
+
+
+def test_table_3_through_python() -> None:
+    report = trust.robustness(
+        EXAMPLES / "paper-robustness.jsonl",
+        by=["model", "dataset"],
+        strict=True,
+        layout={"rows": [row[0] for row in TABLE_3["rows"]], "columns": ["ASR", "RAD", "Avg. ASR"]},
+    )
+    assert latex_body(report.to_latex()) == TABLE_3["rows"]
+    cells = {}
+    for group in report.groups:
+        cells.setdefault(group["key"]["model"], []).extend(f"{100 * group[m]:.2f}" for m in ("asr", "rad"))
+    for average in report.dataset_average:
+        cells[average["key"]["model"]].append(f"{100 * average['asr']:.2f}")
+    assert [[model, *cells[model]] for model, *_ in TABLE_3["rows"]] == TABLE_3["rows"]
+    for dataset, counts in TABLE_3["table_1"].items():
+        for group in (g for g in report.groups if g["key"]["dataset"] == dataset):
+            assert (group["n"], group["covered"], group["perturbations"], len(group["asr_by_operator"])) == (
+                counts["questions"],
+                counts["perturbed"],
+                counts["perturbations"],
+                counts["operators"],
+            )
+    # Per model (datasets pooled): NRI the most damaging for all, CSR second for seven of eight,
+    # L3 above L0 for all, and only Qwen3.6 27B rising strictly across L0..L3.
+    by_model = trust.robustness(EXAMPLES / "paper-robustness.jsonl", by="model")
+    ranked = {
+        g["key"]["model"]: sorted(g["asr_by_operator"], key=lambda o: -o["asr"]) for g in by_model.groups
+    }
+    assert all(r[0]["operator"] == "NRI" and r[0]["asr"] > r[1]["asr"] for r in ranked.values())
+    assert sum(r[1]["operator"] == "CSR" and r[1]["asr"] > r[2]["asr"] for r in ranked.values()) == 7
+    levels = {g["key"]["model"]: [lv["asr"] for lv in g["asr_by_level"]] for g in by_model.groups}
+    assert all(lv[3] > lv[0] for lv in levels.values())
+    rising = [m for m, lv in levels.items() if lv[0] < lv[1] < lv[2] < lv[3]]
+    assert rising == TABLE_3["strictly_rising"]

@@ -10,7 +10,7 @@ use crate::file_problem::FileProblem;
 
 code_enum! {
     /// Why one cell cannot be read under a column rule.
-    CellErrorKind {
+    CellErrorKind as "CellErrorCode" {
         /// Not a number in the accepted syntax.
         InvalidNumber => "cell_invalid_number",
         /// A `%` in a column that does not allow it.
@@ -34,7 +34,7 @@ code_enum! {
 
 code_enum! {
     /// Fatal errors: trusted inputs (config, gold, suite layout) are broken; nothing is scored.
-    FatalCode {
+    FatalCode as "FatalErrorCode" {
         /// The config is not valid JSON (or not UTF-8).
         ConfigInvalidJson => "config_invalid_json",
         /// `schema_version` is not "1.0".

@@ -9,7 +9,7 @@ use crate::file_problem::FileProblem;
 
 code_enum! {
     /// What is wrong with a CSV file (gold or prediction).
-    CsvErrorKind {
+    CsvErrorKind as "CsvErrorCode" {
         /// The bytes are not UTF-8.
         InvalidUtf8 => "csv_invalid_utf8",
         /// The file exceeds 20 MiB.
@@ -40,6 +40,11 @@ code_enum! {
 /// A CSV reading error with its position. The message is rendered from its
 /// [`CsvProblem`] (the data it shows), and the kind follows from the problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "CsvProblem", as = "CsvErrorJson")
+)]
 pub struct CsvError {
     /// What went wrong.
     pub kind: CsvErrorKind,
@@ -273,6 +278,17 @@ impl serde::Serialize for CsvError {
         out.serialize_field("message", &self.message())?;
         out.end()
     }
+}
+
+/// The JSON shape of [`CsvError`] (its TypeScript declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct CsvErrorJson {
+    code: CsvErrorKind,
+    /// 1-based record number (the header is record 1), when known.
+    record: Option<usize>,
+    message: String,
 }
 
 impl FileProblem {

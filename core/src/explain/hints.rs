@@ -30,6 +30,7 @@ use super::{clip, Analysis, RowsAnalysis};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "HintName"))]
 pub enum HintKind {
     /// Dropping the prediction columns the best mapping leaves over.
     ExtraColumns,
@@ -99,6 +100,7 @@ impl HintKind {
 
 /// A column a hint concerns.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HintColumn {
     /// The gold column (`None` for [`HintKind::ExtraColumns`], which concerns prediction columns only).
     pub gold_index: Option<usize>,
@@ -123,6 +125,7 @@ pub struct HintColumn {
 /// # Ok::<(), tabeq::FatalError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosisHint"))]
 pub struct Hint {
     /// Its kind.
     #[serde(rename = "name")]

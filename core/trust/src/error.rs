@@ -8,7 +8,7 @@ use tabeq::error::{CatalogueEntry, CodedError};
 
 code_enum! {
     /// Why trust-metric input was rejected. Codes never change once released.
-    TrustErrorCode {
+    TrustErrorCode as "TrustErrorCode" {
         /// A line is not valid JSON.
         InvalidJson => "invalid_json",
         /// A line is JSON but not an object.

@@ -41,7 +41,10 @@ impl Serialize for KeyJson<'_> {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Finding"))]
 struct FindingJson<'a> {
+    /// A completeness code of TrustErrorCode (`unequal_instance_counts` … `missing_group_field`).
+    #[cfg_attr(feature = "ts", ts(type = "TrustErrorCode"))]
     code: &'static str,
     message: &'a str,
 }
@@ -70,10 +73,17 @@ impl Serialize for WithinJson<'_> {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Comparison"))]
 struct ComparisonJson<'a> {
+    #[cfg_attr(feature = "ts", ts(type = "\"mrs\" | \"asr\""))]
     metric: &'a str,
     // Only for comparisons within a group, so pooled comparisons keep their keys.
+    /// With grouping keys besides model: the group compared within (Holm runs per group).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "ts",
+        ts(as = "Option<std::collections::HashMap<String, String>>", optional)
+    )]
     within: Option<WithinJson<'a>>,
     a: &'a str,
     b: &'a str,
@@ -83,6 +93,7 @@ struct ComparisonJson<'a> {
     difference: Option<f64>,
     ci: Option<(f64, f64)>,
     p_value: Option<f64>,
+    #[cfg_attr(feature = "ts", ts(type = "\"exact\" | \"permutation\""))]
     p_method: &'static str,
     p_holm: Option<f64>,
 }
@@ -109,6 +120,7 @@ fn comparisons<'a>(comparisons: &'a [Comparison], metric: &'a str) -> Vec<Compar
 
 /// ρ with its t-distribution p-value (Spearman input, rank agreement, level trend).
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SpearmanRhoJson"))]
 struct RhoJson {
     n: usize,
     rho: Option<f64>,
@@ -129,8 +141,10 @@ impl RhoJson {
 
 /// The exact or permutation p-value and the interval of ρ.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SpearmanExactJson"))]
 struct ExactJson {
     p_exact: Option<f64>,
+    #[cfg_attr(feature = "ts", ts(type = "\"exact\" | \"permutation\""))]
     p_exact_method: &'static str,
     rho_ci: Option<(f64, f64)>,
 }
@@ -147,6 +161,7 @@ impl ExactJson {
 
 /// `spearman_json`'s output.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SpearmanResult"))]
 struct SpearmanJson<'a> {
     #[serde(flatten)]
     rho: RhoJson,
@@ -169,7 +184,10 @@ impl Serialize for SpearmanReport {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReliabilityRow"))]
 struct RelRowJson<'a> {
+    /// The group's key: one member per grouping key of its section.
+    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
     key: KeyJson<'a>,
     n: u64,
     full: u64,
@@ -203,7 +221,10 @@ fn rel_row<'a>(names: &'a [GroupKey], row: &'a RelRow) -> RelRowJson<'a> {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReliabilityAverage"))]
 struct RelAverageJson<'a> {
+    /// The group's key: one member per grouping key of its section.
+    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
     key: KeyJson<'a>,
     datasets: usize,
     frr: Option<f64>,
@@ -227,8 +248,10 @@ fn rel_average<'a>(names: &'a [GroupKey], a: &'a RelAverage) -> RelAverageJson<'
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RankAgreement"))]
 struct RankAgreementJson<'a> {
     datasets: &'a [String; 2],
+    #[cfg_attr(feature = "ts", ts(type = "\"mrs\""))]
     metric: &'static str,
     models: &'a [String],
     #[serde(flatten)]
@@ -337,6 +360,7 @@ impl Serialize for ReliabilityReport {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 struct AttacksJson {
     perturbations: u64,
     attacks: u64,
@@ -357,6 +381,7 @@ impl AttacksJson {
 
 /// `{"asr"}` alone (dataset averages and the level trend hold no counts).
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 struct AsrJson {
     asr: Option<f64>,
 }
@@ -405,7 +430,10 @@ fn by_level<T>(value: impl Fn(usize) -> T) -> Vec<LevelJson<T>> {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RobustnessRow"))]
 struct RobRowJson<'a> {
+    /// The group's key: one member per grouping key of its section.
+    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
     key: KeyJson<'a>,
     n: u64,
     covered: u64,
@@ -417,13 +445,18 @@ struct RobRowJson<'a> {
     all: AttacksJson,
     rad: f64,
     acc_rob: f64,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<OperatorAsrJson>"))]
     asr_by_operator: Vec<OperatorJson<'a, AttacksJson>>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<LevelAsrJson>"))]
     asr_by_level: Vec<LevelJson<AttacksJson>>,
     ci: Option<&'a super::robustness::RobIntervals>,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RobustnessAverage"))]
 struct RobAverageJson<'a> {
+    /// The group's key: one member per grouping key of its section.
+    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
     key: KeyJson<'a>,
     datasets: usize,
     coverage: Option<f64>,
@@ -431,13 +464,17 @@ struct RobAverageJson<'a> {
     asr: Option<f64>,
     rad: Option<f64>,
     acc_rob: Option<f64>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<OperatorOnlyAsrJson>"))]
     asr_by_operator: Vec<OperatorJson<'a, AsrJson>>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<LevelOnlyAsrJson>"))]
     asr_by_level: Vec<LevelJson<AsrJson>>,
     ci: Option<&'a super::robustness::RobIntervals>,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "LevelTrend"))]
 struct TrendJson<'a> {
+    #[cfg_attr(feature = "ts", ts(as = "Vec<OperatorLevelAsrJson>"))]
     operators: Vec<OperatorJson<'a, AsrJson>>,
     #[serde(flatten)]
     rho: RhoJson,
@@ -447,6 +484,7 @@ struct TrendJson<'a> {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ScoredManifestLine"))]
 struct ScoredJson<'a> {
     line: usize,
     model: &'a str,
@@ -457,6 +495,7 @@ struct ScoredJson<'a> {
     prediction: Option<&'a str>,
     task_id: &'a str,
     correct: bool,
+    #[cfg_attr(feature = "ts", ts(as = "Option<tabeq::TaskErrorCode>"))]
     error_code: Option<&'static str>,
 }
 
@@ -607,17 +646,23 @@ impl Serialize for RobustnessReport {
 
 /// An operator of the registry: `family`/`difficulty` (reliability) or `kind`/`level`.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OperatorInfo"))]
 struct OperatorEntryJson<'a> {
     code: &'a str,
     name: &'a str,
+    #[cfg_attr(feature = "ts", ts(type = "\"reliability\" | \"robustness\""))]
     track: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     family: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     difficulty: Option<Option<&'static str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     kind: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     level: Option<Option<&'static str>>,
     builtin: bool,
 }
@@ -648,4 +693,138 @@ impl Serialize for OperatorRegistry {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.operators().iter().map(Operator::json))
     }
+}
+
+/// The JSON shape of [`ReliabilityReport`] (`ReportJson` written out for its TypeScript
+/// declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct ReliabilityReportJson {
+    #[ts(type = "\"reliability\"")]
+    track: String,
+    #[ts(type = "GroupKeyName[]")]
+    by: Vec<String>,
+    records: usize,
+    bootstrap: Option<Bootstrap>,
+    overall: RelRowJson<'static>,
+    groups: Vec<RelRowJson<'static>>,
+    /// The unweighted mean across datasets of per-dataset rates ("Avg." in the paper).
+    dataset_average: Vec<RelAverageJson<'static>>,
+    families: Vec<RelRowJson<'static>>,
+    pooled: Vec<RelRowJson<'static>>,
+    /// Spearman agreement of per-model MRS between two datasets.
+    rank_agreement: Vec<RankAgreementJson<'static>>,
+    findings: Vec<FindingJson<'static>>,
+    comparisons: Vec<ComparisonJson<'static>>,
+}
+
+/// The JSON shape of [`RobustnessReport`] (`ReportJson` written out for its TypeScript
+/// declaration: `make types`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(crate) struct RobustnessReportJson {
+    #[ts(type = "\"robustness\"")]
+    track: String,
+    #[ts(type = "GroupKeyName[]")]
+    by: Vec<String>,
+    originals: usize,
+    perturbations: usize,
+    bootstrap: Option<Bootstrap>,
+    overall: RobRowJson<'static>,
+    groups: Vec<RobRowJson<'static>>,
+    dataset_average: Vec<RobAverageJson<'static>>,
+    /// Spearman of operator level vs ASR, and ASR(L3) / ASR(L0), all records pooled.
+    level_trend: Option<TrendJson<'static>>,
+    findings: Vec<FindingJson<'static>>,
+    comparisons: Vec<ComparisonJson<'static>>,
+    /// Only from a manifest (`trustRobustnessFromManifest`).
+    #[ts(optional)]
+    scored: Option<Vec<ScoredJson<'static>>>,
+}
+
+/// ASR of one operator, with its counts (`OperatorJson<AttacksJson>`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "OperatorAsr")]
+#[allow(dead_code)]
+pub(crate) struct OperatorAsrJson {
+    operator: String,
+    level: Option<String>,
+    #[ts(flatten)]
+    value: AttacksJson,
+}
+
+/// ASR of one level, with its counts (`LevelJson<AttacksJson>`).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "LevelAsr")]
+#[allow(dead_code)]
+pub(crate) struct LevelAsrJson {
+    level: String,
+    #[ts(flatten)]
+    value: AttacksJson,
+}
+
+/// `OperatorJson<AsrJson>` of a dataset average.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "OperatorAverageAsr")]
+#[allow(dead_code)]
+pub(crate) struct OperatorOnlyAsrJson {
+    operator: String,
+    level: Option<String>,
+    asr: Option<f64>,
+}
+
+/// `LevelJson<AsrJson>` of a dataset average.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "LevelAverageAsr")]
+#[allow(dead_code)]
+pub(crate) struct LevelOnlyAsrJson {
+    level: String,
+    asr: Option<f64>,
+}
+
+/// `OperatorJson<AsrJson>` of the level trend (every operator there has a level).
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "OperatorLevelAsr")]
+#[allow(dead_code)]
+pub(crate) struct OperatorLevelAsrJson {
+    operator: String,
+    level: String,
+    asr: Option<f64>,
+}
+
+/// The declarations of the objects the trust module returns (reports, Spearman, operators), in
+/// the order of `tabeq_trust.d.ts` (feature `ts`, `make types`).
+#[cfg(feature = "ts")]
+pub fn typescript_declarations() -> Vec<String> {
+    use tabeq::typescript_declaration as d;
+    vec![
+        d::<FindingJson<'static>>(),
+        d::<ComparisonJson<'static>>(),
+        d::<SpearmanJson<'static>>(),
+        d::<OperatorLevelAsrJson>(),
+        d::<TrendJson<'static>>(),
+        d::<Bootstrap>(),
+        d::<super::reliability::RelIntervals>(),
+        d::<RelRowJson<'static>>(),
+        d::<RelAverageJson<'static>>(),
+        d::<RankAgreementJson<'static>>(),
+        d::<ReliabilityReport>(),
+        d::<OperatorAsrJson>(),
+        d::<LevelAsrJson>(),
+        d::<super::robustness::RobIntervals>(),
+        d::<RobRowJson<'static>>(),
+        d::<OperatorOnlyAsrJson>(),
+        d::<LevelOnlyAsrJson>(),
+        d::<RobAverageJson<'static>>(),
+        d::<ScoredJson<'static>>(),
+        d::<RobustnessReport>(),
+        d::<OperatorEntryJson<'static>>(),
+    ]
 }

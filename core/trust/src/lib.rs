@@ -76,6 +76,9 @@ pub mod trend;
 
 pub use error::{error_catalogue, TrustError, TrustErrorCode};
 pub use group::GroupRow;
+#[cfg(feature = "ts")]
+#[doc(hidden)]
+pub use json::typescript_declarations;
 pub use manifest::{FileContent, FileRole};
 pub use operators::{Operator, OperatorRegistry, Track};
 pub use options::{Bootstrap, GroupKey, ReportOptions};

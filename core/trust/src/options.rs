@@ -130,6 +130,7 @@ impl Default for CompareOptions {
 
 /// Percentile-bootstrap settings (serialized as the report's `bootstrap`).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BootstrapSettings"))]
 pub struct Bootstrap {
     /// Number of resamples (1..=[`MAX_RESAMPLES`]).
     pub resamples: usize,

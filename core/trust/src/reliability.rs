@@ -81,6 +81,7 @@ impl RelCounts {
 
 /// Bootstrap intervals of FRR, PRR, NRR and MRS.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReliabilityIntervals"))]
 pub struct RelIntervals {
     /// FRR.
     pub frr: Option<(f64, f64)>,
@@ -131,6 +132,11 @@ pub struct RankAgreement {
 
 /// The reliability report.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(as = "crate::json::ReliabilityReportJson")
+)]
 pub struct ReliabilityReport {
     /// The main table's layout (row order, columns, decimals) for its documents.
     pub layout: super::options::TableLayout,

@@ -238,6 +238,7 @@ impl RobStats {
 
 /// Bootstrap intervals of Acc_clean, ASR, RAD and Acc_rob.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RobustnessIntervals"))]
 pub struct RobIntervals {
     /// Acc_clean.
     pub acc_clean: Option<(f64, f64)>,
@@ -290,6 +291,11 @@ pub struct RobAverage {
 
 /// The robustness report.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(as = "crate::json::RobustnessReportJson")
+)]
 pub struct RobustnessReport {
     /// The main table's layout (row order, columns, decimals) for its documents.
     pub layout: super::options::TableLayout,
