@@ -67,16 +67,18 @@ test-e2e:
 
 ## Regenerate the committed declarations that come from the Rust types (the <generated: NAME> blocks).
 types:
-	$(CARGO) run -q -p tabeq-wasm --features ts --example declarations -- bindings-wasm/types/tabeq.d.ts bindings-wasm/types/tabeq_trust.d.ts
+	$(CARGO) run -q -p tabeq-wasm --features ts --example declarations -- bindings-wasm/types/tabeq.d.ts bindings-wasm/types/tabeq_trust.d.ts bindings-wasm/types/tabeq_spider2.d.ts
 
 ## Fails when `make types` changes a committed file.
 test-types: types
 	git diff --exit-code --stat -- bindings-wasm/types || { echo "make types changed the files above: commit them"; exit 1; }
 
 # mypy follows tabeq.integrations.inspect_ai into inspect_ai: the harnesses must be installed.
+# The second clippy checks the TypeScript derives and the declarations generator (feature ts).
 lint: setup integrations
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --profile ci -- -D warnings
+	$(CARGO) clippy -p tabeq-wasm --features ts --all-targets --profile ci -- -D warnings
 	$(VENV)/bin/ruff check bindings-py/python tests/python tests/packaging scripts bench
 	$(VENV)/bin/ruff format --check bindings-py/python tests/python tests/packaging scripts bench
 	$(VENV)/bin/mypy --strict bindings-py/python/tabeq tests/python/typing_example.py

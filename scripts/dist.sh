@@ -67,4 +67,4 @@ run_step "WebAssembly modules (scripts/build-wasm.sh)" bash scripts/build-wasm.s
 run_step "npm tarball, used from Node ESM, CommonJS and esbuild" bash scripts/test-npm.sh "$OUT"
 run_step ".crate files, their packaged tests" bash scripts/package-crate.sh "$OUT"
 log "ok in $(elapsed "$begin"):"
-ls -l "$OUT"/tabeq-"$version"[.-]* >&2
+ls -l "$OUT"/tabeq-"$version"[.-]* "$OUT"/tabeq-trust-"$version".crate >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# WebAssembly tests: build the four modules (scripts/build-wasm.sh installs what is missing), check the
-# size limits, type-check the hand-written declarations and run every Node test in tests/wasm/
+# WebAssembly tests: build the five modules (scripts/build-wasm.sh installs what is missing), check the
+# size limits, type-check the declarations (bindings-wasm/types) and run every Node test in tests/wasm/
 # (all conformance vectors, hostile inputs, trust metrics, declared shapes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,9 +12,11 @@ cd "$(dirname "$0")/.."
 # the 250 KB budget of issue 26.
 declare -A MAX_BYTES=(
   [tabeq]=555000 [tabeq_explain]=770000 [tabeq_submission]=554000 [tabeq_trust]=966000
+  [tabeq_spider2]=253000
 )
 declare -A MAX_GZIP_BYTES=(
   [tabeq]=232000 [tabeq_explain]=291000 [tabeq_submission]=226000 [tabeq_trust]=346000
+  [tabeq_spider2]=102000
 )
 
 log() { echo "test-wasm: $*" >&2; }
@@ -22,7 +24,7 @@ log() { echo "test-wasm: $*" >&2; }
 bash scripts/build-wasm.sh
 
 failed=0
-for name in tabeq tabeq_explain tabeq_submission tabeq_trust; do
+for name in tabeq tabeq_explain tabeq_submission tabeq_trust tabeq_spider2; do
   wasm=bindings-wasm/pkg/${name}_bg.wasm
   size=$(stat -c %s "$wasm")
   gz=$(gzip -9 -c "$wasm" | wc -c)

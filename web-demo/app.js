@@ -1,5 +1,5 @@
 // The page: inputs, tabs and rendering. All scoring runs in worker.js (a module Web Worker).
-import { exampleReliabilityRecords, exampleRobustnessRecords, exampleSuiteFiles, TASKS } from "./examples.js";
+import { exampleReliabilityRecords, exampleRobustnessRecords, exampleSuiteFiles, SPIDER2_EXAMPLE, TASKS } from "./examples.js";
 
 // ---------- worker calls ----------
 
@@ -55,7 +55,7 @@ function call(op, args, { view = op, onProgress } = {}) {
 }
 
 /** Views whose runs Stop ends (page bookkeeping calls such as rows and taskFiles are quick). */
-const STOPPABLE = new Set(["check", "explain", "suite", "trust"]);
+const STOPPABLE = new Set(["check", "explain", "suite", "trust", "spider2"]);
 
 /** Show Stop while a run is going; hide it and the file progress when none is. */
 function busyChanged() {
@@ -195,6 +195,7 @@ const FAILED = {
   suite: "Cannot read the submission folder",
   zip: "Cannot read the .zip",
   trust: "Cannot compute the trust metrics",
+  spider2: "Cannot check the Spider 2.0 result",
   csv: "Cannot read the CSV",
   cell: "Cannot read a cell",
   argument: "Cannot use this input",
@@ -219,7 +220,7 @@ function errorBanner(error, fallback = "Cannot score") {
 // ---------- tabs ----------
 
 let activeTab = "check";
-const TABS = ["check", "explain", "suite", "trust", "examples"];
+const TABS = ["check", "explain", "suite", "trust", "spider2", "examples"];
 const tabButtons = () => [...document.querySelectorAll(".tabs [role=tab]")];
 
 function showTab(name, { focus = false } = {}) {
@@ -938,6 +939,110 @@ $("#trust-example-robustness").addEventListener("click", () => {
 });
 $("#trust-by").addEventListener("change", runTrust);
 $("#trust-kind").addEventListener("change", runTrust);
+
+// ---------- Spider 2.0 ----------
+
+/** The Spider 2.0 files ({name, data}): the result (null until chosen) and the golds. */
+const spider2Inputs = { result: null, golds: [] };
+
+/** Show the chosen files and check again. */
+function spider2InputsChanged() {
+  const { result, golds } = spider2Inputs;
+  $('.spider2-card[data-spider2="result"]').classList.toggle("loaded", Boolean(result));
+  $("#spider2-result-info").textContent = describeInput(result);
+  $('.spider2-card[data-spider2="gold"]').classList.toggle("loaded", golds.length > 0);
+  const goldInfo = golds.length > 1 ? `${golds.length} golds: ${golds.map(describeInput).join("; ")}` : describeInput(golds[0] ?? null);
+  $("#spider2-gold-info").textContent = goldInfo;
+  $("#spider2-gold-info").title = goldInfo;
+  runSpider2();
+}
+
+/** The core's explanation of the result against the golds (checked in the worker, nothing uploaded). */
+async function runSpider2() {
+  const out = $("#spider2-output");
+  const { result, golds } = spider2Inputs;
+  if (!result || golds.length === 0) {
+    show(out, [h("p", { class: "hint" }, "Add the result CSV and its gold CSV (or several golds) to check it.")]);
+    return;
+  }
+  setStatus("checking the Spider 2.0 result…", "busy");
+  try {
+    const outcome = await call("spider2", {
+      result: result.data,
+      golds: golds.map((gold) => gold.data),
+      conditionCols: $("#spider2-condition").value,
+      ignoreOrder: $("#spider2-ignore-order").checked,
+    });
+    // The banner: a pass with soundness warnings is not a clean pass.
+    const tone = outcome.passed ? (outcome.warnings.length ? "warn" : "pass") : "fail";
+    show(out, [
+      h("p", { class: "hint", "data-testid": "spider2-source" }, `${result.name} against ${golds.map((gold) => gold.name).join(", ")}`),
+      coreDocument(outcome.explanation, "spider2-report", tone),
+    ]);
+    out.dataset.passed = String(outcome.passed);
+  } catch (error) {
+    if (superseded(error)) return;
+    show(out, [stopped(error) ? stoppedNote("The Spider 2.0 check") : errorBanner(error, "Cannot check the Spider 2.0 result")]);
+    delete out.dataset.passed;
+  }
+  out.dataset.done = String(Number(out.dataset.done ?? 0) + 1);
+  setStatus("ready", "ready");
+}
+
+const fileInput = (file) => ({ name: file.name, data: file });
+wirePicker($("#spider2-pick-result"), $("#spider2-result-file"));
+wirePicker($("#spider2-pick-gold"), $("#spider2-gold-files"));
+$("#spider2-result-file").addEventListener("change", (event) => {
+  const file = event.target.files[0];
+  event.target.value = "";
+  if (file) {
+    spider2Inputs.result = fileInput(file);
+    spider2InputsChanged();
+  }
+});
+$("#spider2-gold-files").addEventListener("change", (event) => {
+  const files = [...event.target.files];
+  event.target.value = "";
+  if (files.length) {
+    spider2Inputs.golds = files.map(fileInput);
+    spider2InputsChanged();
+  }
+});
+wireDrop($('[data-spider2-drop="result"]'), (transfer) => {
+  const file = transfer.files[0];
+  if (file) {
+    spider2Inputs.result = fileInput(file);
+    spider2InputsChanged();
+  }
+});
+wireDrop($('[data-spider2-drop="gold"]'), (transfer) => {
+  const files = [...transfer.files];
+  if (files.length) {
+    spider2Inputs.golds = files.map(fileInput);
+    spider2InputsChanged();
+  }
+});
+let spider2Debounce = null;
+$("#spider2-condition").addEventListener("input", () => {
+  clearTimeout(spider2Debounce);
+  spider2Debounce = setTimeout(runSpider2, 300);
+});
+$("#spider2-ignore-order").addEventListener("change", runSpider2);
+$("#spider2-clear").addEventListener("click", () => {
+  spider2Inputs.result = null;
+  spider2Inputs.golds = [];
+  $("#spider2-condition").value = "";
+  $("#spider2-ignore-order").checked = false;
+  spider2InputsChanged();
+});
+$("#spider2-example").addEventListener("click", () => {
+  const { result, golds, conditionCols, ignoreOrder } = SPIDER2_EXAMPLE;
+  spider2Inputs.result = { name: "result.csv", data: result };
+  spider2Inputs.golds = [{ name: "gold.csv", data: golds[0] }];
+  $("#spider2-condition").value = conditionCols;
+  $("#spider2-ignore-order").checked = ignoreOrder;
+  spider2InputsChanged();
+});
 
 // ---------- examples ----------
 

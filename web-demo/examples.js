@@ -179,3 +179,14 @@ export function exampleRobustnessRecords() {
   }
   return `${lines.join("\n")}\n`;
 }
+
+/**
+ * A Spider 2.0 result that the official comparison passes only because ignore_order sorts each
+ * column on its own: the visitors are paired with the wrong cities (a soundness warning).
+ */
+export const SPIDER2_EXAMPLE = {
+  result: "year,city,visitors\n2023,Oslo,450\n2023,Bergen,1200\n2023,Tromsø,800\n",
+  golds: ["city,year,visitors\nOslo,2023,1200\nBergen,2023,800\nTromsø,2023,450\n"],
+  conditionCols: "[0, 2]",
+  ignoreOrder: true,
+};

@@ -26,9 +26,10 @@ for (const glue of ["tabeq_score", "tabeq_explain", "tabeq_submission"]) {
 let worker = read("worker.js");
 worker = replaceOnce(worker, '"./pkg/tabeq.js"', JSON.stringify(moduleUrl(entry)));
 worker = replaceOnce(worker, '"./pkg/tabeq_trust.js"', JSON.stringify(moduleUrl(read("pkg/tabeq_trust.js"))));
+worker = replaceOnce(worker, '"./pkg/tabeq_spider2.js"', JSON.stringify(moduleUrl(read("pkg/tabeq_spider2.js"))));
 worker = replaceOnce(worker, '"./zip.js"', JSON.stringify(moduleUrl(read("zip.js"))));
 const wasm = Object.fromEntries(
-  ["tabeq", "tabeq_explain", "tabeq_submission", "tabeq_trust"].map((name) => [name, base64(readFileSync(join(dir, "pkg", `${name}_bg.wasm`)))]),
+  ["tabeq", "tabeq_explain", "tabeq_submission", "tabeq_trust", "tabeq_spider2"].map((name) => [name, base64(readFileSync(join(dir, "pkg", `${name}_bg.wasm`)))]),
 );
 worker = replaceOnce(worker, "const STANDALONE = false;", "const STANDALONE = true;");
 

@@ -3,9 +3,11 @@
 // and {id, progress} out. A new run of a view supersedes the one before: the older run stops at
 // its next task and answers with the code "superseded", so results always belong to the
 // latest files of that view. The score module loads first (the page is ready with it); the
-// explain, submission and trust modules load right after it, and an operation waits for its own.
+// explain, submission and trust modules load right after it, and an operation waits for its own;
+// the Spider 2.0 module loads at its first use.
 import init, * as tabeq from "./pkg/tabeq.js";
 import initTrust, * as trustModule from "./pkg/tabeq_trust.js";
+import initSpider2, * as spider2Module from "./pkg/tabeq_spider2.js";
 import { readZip, writeZip } from "./zip.js";
 
 // The single-file page (make-standalone.mjs, for file://) sends the WebAssembly (base64) in its
@@ -27,8 +29,14 @@ const modules = {
   submission: afterScore((wasm) => tabeq.loadModule("submission", wasmSource(wasm, "tabeq_submission"))),
   trust: afterScore((wasm) => initTrust({ module_or_path: wasmSource(wasm, "tabeq_trust") })),
 };
+/** The modules loaded when an operation first needs them. */
+const ON_DEMAND = {
+  spider2: () => afterScore((wasm) => initSpider2({ module_or_path: wasmSource(wasm, "tabeq_spider2") })),
+};
 /** The module each operation needs besides the score module. */
-const NEEDS = { check: "explain", explain: "explain", suite: "submission", trust: "trust" };
+const NEEDS = { check: "explain", explain: "explain", suite: "submission", trust: "trust", spider2: "spider2" };
+/** Module `name`, loading it now if it loads on demand. */
+const moduleReady = (name) => (modules[name] ??= ON_DEMAND[name]());
 
 /** The latest run id of each view; an older run of the view is superseded. */
 const latest = new Map();
@@ -344,6 +352,17 @@ async function trustReport({ records, kind, by }) {
   return { html: trustModule.renderDocument(document, "html"), markdown: trustModule.renderDocument(document, "markdown") };
 }
 
+/**
+ * A Spider 2.0 result CSV against one gold CSV (the official single-gold comparison) or several
+ * (the multi-gold one: any gold may pass), with the core's explanation and soundness warnings.
+ */
+async function spider2({ result, golds, conditionCols, ignoreOrder }) {
+  const prediction = await bytesOf(result);
+  const goldBytes = await Promise.all(golds.map((gold) => bytesOf(gold)));
+  const options = { conditionCols: conditionCols.trim() === "" ? null : conditionCols, ignoreOrder, explain: "html" };
+  return spider2Module.spider2Compare(prediction, goldBytes.length === 1 ? goldBytes[0] : goldBytes, options);
+}
+
 const OPS = {
   version: async () => tabeq.version(),
   check,
@@ -352,6 +371,7 @@ const OPS = {
   suite: suiteWithFolder,
   taskFiles: async (args) => taskFiles(args),
   trust: trustReport,
+  spider2,
 };
 
 self.onmessage = async (event) => {
@@ -364,7 +384,7 @@ self.onmessage = async (event) => {
   latest.set(run.view, id);
   try {
     await ready;
-    if (NEEDS[op]) await modules[NEEDS[op]];
+    if (NEEDS[op]) await moduleReady(NEEDS[op]);
     const value = await OPS[op](args ?? {}, (progress) => self.postMessage({ id, progress }), run);
     self.postMessage({ id, ok: true, value });
   } catch (error) {

@@ -2,16 +2,15 @@
 //! `Gold.evaluate_many/scores/partial_credit/rewards`): one rayon pool per thread count, built
 //! on first use and kept, so a call pays a hand-off, not thread creation.
 //!
-//! Workers take one item at a time with the GIL released. The calling thread never scores: it
-//! collects results and, every [`POLL`], takes the GIL back to report progress and check for
-//! signals. Ctrl-C (or a progress callback that raises) sets a cancel flag that the workers
+//! Workers take one item at a time with the GIL released and keep their results until they
+//! return. The calling thread never scores: every [`POLL`] it takes the GIL back to report
+//! progress and check for signals, and it puts the results in order at the end. Ctrl-C (or a progress callback that raises) sets a cancel flag that the workers
 //! check before every item and that the core's long loops poll ([`tabeq::cancel`]), so a batch
 //! stops within one poll plus the time to the next poll inside the running items, however
 //! long an item would take, and nothing of it is kept.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyRuntimeError;
@@ -86,17 +85,22 @@ pub fn run<T: Send>(
     let pool = pool(threads.clamp(1, total))?;
     let workers = pool.current_num_threads();
     let cancel = Arc::new(AtomicBool::new(false));
-    let next = AtomicUsize::new(0);
-    let mut slots: Vec<Option<T>> = std::iter::repeat_with(|| None).take(total).collect();
+    let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    // Each worker keeps its results until it returns: no message, lock or wake-up per item,
+    // which costs more than scoring a small prediction. `returned` counts workers that have
+    // handed theirs over and wakes the calling thread when the last one does.
+    let results: Mutex<Vec<Vec<(usize, T)>>> = Mutex::new(Vec::with_capacity(workers));
+    let returned = (Mutex::new(0usize), Condvar::new());
     let mut failure: Option<PyErr> = None;
     let report_ref = &report;
     py.detach(|| {
-        let (tx, rx) = channel::<(usize, T)>();
-        let (cancel, next) = (&cancel, &next);
+        let (cancel, next, done, results, returned) = (&cancel, &next, &done, &results, &returned);
         pool.in_place_scope(|scope| {
             for _ in 0..workers {
-                let tx = tx.clone();
                 scope.spawn(move |_| {
+                    // Counted on the way out, also when an item panics (the scope re-raises it).
+                    let _exit = Returned(returned);
+                    let mut mine = Vec::new();
                     tabeq::cancel::with_flag(cancel, || loop {
                         if cancel.load(Ordering::Relaxed) {
                             break;
@@ -105,32 +109,29 @@ pub fn run<T: Send>(
                         if i >= total {
                             break;
                         }
-                        let out = work(i);
-                        if tx.send((i, out)).is_err() {
-                            break;
-                        }
-                    })
+                        mine.push((i, work(i)));
+                        done.fetch_add(1, Ordering::Relaxed);
+                    });
+                    lock(results).push(mine);
                 });
             }
-            drop(tx);
-            let mut done = 0usize;
-            let mut polled = Instant::now();
             let mut reported = Instant::now();
             loop {
-                match rx.recv_timeout(POLL) {
-                    Ok((i, out)) => {
-                        if failure.is_none() {
-                            slots[i] = Some(out);
-                            done += 1;
-                        }
-                    }
-                    Err(RecvTimeoutError::Timeout) => {}
-                    Err(RecvTimeoutError::Disconnected) => break,
+                let all_returned = {
+                    let count = lock(&returned.0);
+                    let (count, _) = returned
+                        .1
+                        .wait_timeout_while(count, POLL, |n| *n < workers)
+                        .unwrap_or_else(|e| e.into_inner());
+                    *count >= workers
+                };
+                if all_returned {
+                    break;
                 }
-                if failure.is_some() || polled.elapsed() < POLL {
+                if failure.is_some() {
                     continue;
                 }
-                polled = Instant::now();
+                let done = done.load(Ordering::Relaxed);
                 let due = reported.elapsed() >= PROGRESS_INTERVAL && done < total;
                 let checked = Python::attach(|py| {
                     if due {
@@ -143,7 +144,7 @@ pub fn run<T: Send>(
                 }
                 if let Err(e) = checked {
                     // Stop taking items and make running ones stop at their next poll; the
-                    // loop drains what they send until every worker has returned.
+                    // loop waits until every worker has returned.
                     cancel.store(true, Ordering::Relaxed);
                     failure = Some(e);
                 }
@@ -155,8 +156,27 @@ pub fn run<T: Send>(
     }
     py.check_signals()?;
     report(py, total)?;
+    let mut slots: Vec<Option<T>> = std::iter::repeat_with(|| None).take(total).collect();
+    for (i, out) in lock(&results).drain(..).flatten() {
+        slots[i] = Some(out);
+    }
     slots
         .into_iter()
         .map(|s| s.ok_or_else(|| PyRuntimeError::new_err("a worker stopped before its item")))
         .collect()
+}
+
+/// A lock that a panicking item cannot poison for the others.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Counts a worker as returned when dropped, and wakes the calling thread.
+struct Returned<'a>(&'a (Mutex<usize>, Condvar));
+
+impl Drop for Returned<'_> {
+    fn drop(&mut self) {
+        *lock(&self.0 .0) += 1;
+        self.0 .1.notify_all();
+    }
 }

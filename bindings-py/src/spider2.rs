@@ -9,7 +9,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyT
 
 use tabeq::cpython_json::Value;
 use tabeq_spider2::exec::{self, FileRead, GoldFiles};
-use tabeq_spider2::{CompareError, Frame, GoldKind, Outcome, PreparedGold};
+use tabeq_spider2::{Frame, GoldKind, Outcome, PreparedGold};
 
 /// Spider 2.0 CSVs are read whole; larger files are refused rather than exhausting memory.
 const MAX_FILE_BYTES: u64 = 1 << 30;
@@ -91,29 +91,6 @@ fn golds(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<Vec<u8>>, GoldKind)> {
     Ok((vec![csv_bytes(obj)?], GoldKind::Single))
 }
 
-/// A failed read as the failing outcome the official gives it (score 0).
-fn unreadable(
-    e: tabeq_spider2::InputError,
-    kind: GoldKind,
-    ignore_order: bool,
-    n: usize,
-) -> Outcome {
-    Outcome {
-        score: 0,
-        kind,
-        ignore_order,
-        prediction_rows: 0,
-        prediction_columns: Vec::new(),
-        golds: Vec::new(),
-        error: Some(CompareError {
-            code: e.error.code(),
-            message: e.to_string(),
-        }),
-        warnings: Vec::new(),
-        gold_count: n,
-    }
-}
-
 /// The result of one comparison.
 #[pyclass(frozen, module = "tabeq._tabeq", name = "Spider2Result")]
 pub(crate) struct Spider2Result {
@@ -177,7 +154,7 @@ impl Spider2Gold {
     fn outcome(&self, prediction: &Frame) -> Outcome {
         match &self.prepared {
             Ok(p) => p.compare(prediction),
-            Err(e) => unreadable(e.clone(), self.kind, self.ignore_order, self.count),
+            Err(e) => e.outcome(self.kind, self.ignore_order, self.count),
         }
     }
 }
@@ -226,7 +203,7 @@ impl Spider2Gold {
         let pred = read_prediction(py, prediction)?;
         let inner = py.detach(|| match pred {
             Ok(frame) => self.outcome(&frame),
-            Err(e) => unreadable(e, self.kind, self.ignore_order, self.count),
+            Err(e) => e.outcome(self.kind, self.ignore_order, self.count),
         });
         Ok(Spider2Result { inner })
     }

@@ -117,11 +117,24 @@ fn trust_operators(options_json: &str, format: &str) -> PyResult<String> {
     trust::render_operators(options_json, format).map_err(to_py)
 }
 
+/// Trust records (a JSON array) from one inspect_ai eval log given as plain JSON; the core
+/// decides what each field and score value means.
+#[pyfunction]
+fn trust_records_from_inspect(
+    py: Python<'_>,
+    log_json: &str,
+    options_json: &str,
+) -> PyResult<String> {
+    py.detach(|| trust::inspect::records_from_inspect(log_json, options_json))
+        .map_err(to_py)
+}
+
 /// Add the trust functions to the native module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trust_spearman, m)?)?;
     m.add_function(wrap_pyfunction!(trust_operators, m)?)?;
     m.add_function(wrap_pyfunction!(trust_report, m)?)?;
+    m.add_function(wrap_pyfunction!(trust_records_from_inspect, m)?)?;
     m.add_class::<TrustReport>()?;
     Ok(())
 }

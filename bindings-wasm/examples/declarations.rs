@@ -36,6 +36,9 @@ fn block(name: &str) -> Option<String> {
         "trust-types" => Some(declarations(tabeq_trust::typescript_declarations())),
         "functions" => Some(exports::declarations(exports::Module::Evaluator)),
         "trust-functions" => Some(exports::declarations(exports::Module::Trust)),
+        "spider2-codes" => Some(spider2_codes()),
+        "spider2-types" => Some(declarations(tabeq_spider2::typescript_declarations())),
+        "spider2-functions" => Some(exports::declarations(exports::Module::Spider2)),
         _ => None,
     }
 }
@@ -215,6 +218,19 @@ fn error_codes(wanted: impl Fn(&str) -> bool) -> String {
     out
 }
 
+/// The union of the Spider 2.0 profile's codes (`tabeq_spider2::CODES`, not in the catalogue).
+fn spider2_codes() -> String {
+    let codes = tabeq_spider2::CODES;
+    let mut out = String::from(
+        "\n/** Every code of the Spider 2.0 profile: CSVs that do not read, a bad condition_cols, warnings. */\nexport type Spider2Code =\n",
+    );
+    for (i, (code, _)) in codes.iter().enumerate() {
+        let end = if i + 1 == codes.len() { ";" } else { "" };
+        out += &format!("  | \"{code}\"{end}\n");
+    }
+    out
+}
+
 /// `text` with every generated block rewritten, or an error naming an unknown or unclosed block.
 fn regenerate(text: &str) -> Result<String, String> {
     const OPEN: &str = "// <generated: ";
@@ -277,10 +293,13 @@ mod exports {
         Evaluator,
         /// `tabeq_trust.d.ts`.
         Trust,
+        /// `tabeq_spider2.d.ts`.
+        Spider2,
     }
 
     /// Source files whose exports are in a module of their own (every other file: the evaluator).
-    const MODULE_FILES: &[(&str, Module)] = &[("trust.rs", Module::Trust)];
+    const MODULE_FILES: &[(&str, Module)] =
+        &[("trust.rs", Module::Trust), ("spider2.rs", Module::Spider2)];
 
     /// A class whose methods the package's entry grafts onto another class (`js/credit-gold.js`).
     const GRAFTED: (&str, &str) = ("CreditGold", "Gold");
@@ -546,8 +565,15 @@ mod exports {
                 .map_or(Module::Evaluator, |m| m.1);
             for item in &file.items {
                 let both = name == "lib.rs";
+                // lib.rs's exports are in every module but those a `#[cfg]` leaves out.
                 let wanted = |attrs: &[Attribute]| {
-                    home == module || (both && !(module == Module::Trust && not_in_trust(attrs)))
+                    home == module
+                        || (both
+                            && match module {
+                                Module::Evaluator => true,
+                                Module::Trust => !not_in_trust(attrs),
+                                Module::Spider2 => !attrs.iter().any(|a| a.path().is_ident("cfg")),
+                            })
                 };
                 match item {
                     Item::Fn(f) if wanted(&f.attrs) => {

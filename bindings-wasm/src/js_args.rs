@@ -158,6 +158,27 @@ pub(crate) fn config_file_name(options: &JsValue) -> Result<Option<String>, Code
     option(options, "configFileName", "a string", JsValue::as_string)
 }
 
+/// An optional string option.
+pub(crate) fn string_option(
+    options: &JsValue,
+    key: &str,
+    expected: &str,
+) -> Result<Option<String>, CodedError> {
+    option(options, key, expected, JsValue::as_string)
+}
+
+/// An optional JSON option as JSON text: a string is taken as the text, any other value is
+/// serialized with `JSON.stringify` (which throws for a cycle or a BigInt: a wrong type).
+pub(crate) fn json_option(options: &JsValue, key: &str) -> Result<Option<String>, CodedError> {
+    option(options, key, "JSON text or a JSON value", |value| {
+        value.as_string().or_else(|| {
+            JSON::stringify(value)
+                .ok()
+                .and_then(|text| text.as_string())
+        })
+    })
+}
+
 /// An optional boolean option.
 pub(crate) fn bool_option(options: &JsValue, key: &str) -> Result<Option<bool>, CodedError> {
     option(options, key, "a boolean", JsValue::as_bool)

@@ -22,7 +22,7 @@
 // Each WebAssembly module is built with one feature and uses part of the shared helpers; the
 // host build (every feature) is the one clippy checks for unused code.
 #![cfg_attr(
-    not(all(feature = "evaluator", feature = "trust")),
+    not(all(feature = "evaluator", feature = "trust", feature = "spider2")),
     allow(dead_code, unused_imports)
 )]
 
@@ -31,6 +31,8 @@ mod gold;
 mod js_args;
 #[cfg(feature = "submission")]
 mod predictions_folder;
+#[cfg(feature = "spider2")]
+mod spider2;
 #[cfg(any(feature = "score", feature = "submission"))]
 mod suite_classes;
 #[cfg(any(feature = "score", feature = "explain", feature = "submission"))]

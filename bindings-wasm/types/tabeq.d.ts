@@ -10,7 +10,7 @@ export type ConfigInput = string | Uint8Array | ArrayBuffer | TaskConfigObject;
 export interface ConfigFile { name: string; content: string | Uint8Array | ArrayBuffer }
 /** Options of evaluate and validatePrediction: configFileName's stem must equal the task id. */
 export interface TaskOptions { configFileName?: string | null }
-/** Options of explain: rows per list (5), characters per value (60), hints (true), strict signature (false). */
+/** Options of explain (defaults): maxItems rows per list (5) and maxValueChars per value (60), both at most 10000; near-miss hints (true); signatureStrict refuses thousands separators (false). */
 export interface ExplainOptions extends TaskOptions {
   maxItems?: number | null; maxValueChars?: number | null; hints?: boolean | null; signatureStrict?: boolean | null;
 }
@@ -122,7 +122,7 @@ export type Spider2ErrorCode =
 export type ColumnType = "text" | "number" | "date" | "datetime" | "boolean";
 
 /** What a `%` sign means in a number column. */
-export type Unit = "plain" | "percentage_points" | "fraction";
+export type ColumnUnit = "plain" | "percentage_points" | "fraction";
 
 /** How numbers are compared (a config's `comparison` object). */
 export type ColumnComparison =
@@ -136,7 +136,7 @@ export interface ColumnConfig {
   gold_name?: string;
   type: ColumnType;
   comparison?: ColumnComparison;
-  unit?: Unit;
+  unit?: ColumnUnit;
   allow_percent_sign?: boolean;
 }
 

@@ -17,7 +17,7 @@ type SpearmanInput = { x: number[] | Record<string, number>; y: number[] | Recor
 type Resampling = number | { resamples?: number; seed?: number; confidence?: number } | null | false;
 /** A caller-registered operator: family/difficulty (reliability) or kind/level (robustness). */
 export interface OperatorRegistration {
-  code: string; name: string; track: "reliability" | "robustness";
+  code: string; name: string; track: Track;
   family?: string; difficulty?: string; kind?: string; level?: "L0" | "L1" | "L2" | "L3";
 }
 /** Expected instances: reliability {dataset, operator, instance_id}, robustness {dataset, question_id, perturbation_id?}. */
@@ -82,6 +82,12 @@ export type TrustErrorCode =
 
 // <generated: trust-types>
 
+/** How a p-value was computed. */
+export type PMethod = "exact" | "permutation";
+
+/** Which benchmark track an operator belongs to. */
+export type Track = "reliability" | "robustness";
+
 export interface Finding {
   /** A completeness code of TrustErrorCode (`unequal_instance_counts` … `missing_group_field`). */
   code: TrustErrorCode;
@@ -91,7 +97,7 @@ export interface Finding {
 export interface Comparison {
   metric: "mrs" | "asr";
   /** With grouping keys besides model: the group compared within (Holm runs per group). */
-  within?: { [key in string]: string };
+  within?: Record<string, string>;
   a: string;
   b: string;
   shared: number;
@@ -100,7 +106,7 @@ export interface Comparison {
   difference: number | null;
   ci: [number, number] | null;
   p_value: number | null;
-  p_method: "exact" | "permutation";
+  p_method: PMethod;
   p_holm: number | null;
 }
 
@@ -113,7 +119,7 @@ export interface SpearmanResult {
   t: number | null;
   p_value: number | null;
   p_exact: number | null;
-  p_exact_method: "exact" | "permutation";
+  p_exact_method: PMethod;
   rho_ci: [number, number] | null;
 }
 
@@ -128,7 +134,7 @@ export interface LevelTrend {
   t: number | null;
   p_value: number | null;
   p_exact: number | null;
-  p_exact_method: "exact" | "permutation";
+  p_exact_method: PMethod;
   rho_ci: [number, number] | null;
 }
 
@@ -156,7 +162,7 @@ export interface ReliabilityIntervals {
 
 export interface ReliabilityRow {
   /** The group's key: one member per grouping key of its section. */
-  key: { [key in string]: string };
+  key: GroupKeyValues;
   n: number;
   full: number;
   partial: number;
@@ -168,10 +174,20 @@ export interface ReliabilityRow {
   ci: ReliabilityIntervals | null;
 }
 
+/** An "Avg." row's values that average fewer datasets than the report has (present only then). */
+export interface PartialAverage {
+  /** The datasets of the report. */
+  of: number;
+  /** How many datasets each partial value averages, by its CSV column name (`asr`, `asr_ROS`, ...). */
+  averaged: { [key in string]: number };
+}
+
 export interface ReliabilityAverage {
   /** The group's key: one member per grouping key of its section. */
-  key: { [key in string]: string };
+  key: GroupKeyValues;
   datasets: number;
+  /** Only when the row averages fewer datasets than the report has. */
+  partial?: PartialAverage;
   frr: number | null;
   prr: number | null;
   nrr: number | null;
@@ -189,7 +205,7 @@ export interface RankAgreement {
   t: number | null;
   p_value: number | null;
   p_exact: number | null;
-  p_exact_method: "exact" | "permutation";
+  p_exact_method: PMethod;
   rho_ci: [number, number] | null;
 }
 
@@ -244,7 +260,7 @@ export interface RobustnessIntervals {
 
 export interface RobustnessRow {
   /** The group's key: one member per grouping key of its section. */
-  key: { [key in string]: string };
+  key: GroupKeyValues;
   n: number;
   covered: number;
   coverage: number;
@@ -270,8 +286,10 @@ export interface LevelAverageAsr { level: string; asr: number | null }
 
 export interface RobustnessAverage {
   /** The group's key: one member per grouping key of its section. */
-  key: { [key in string]: string };
+  key: GroupKeyValues;
   datasets: number;
+  /** Only when some value averages fewer datasets than the report has. */
+  partial?: PartialAverage;
   coverage: number | null;
   acc_clean: number | null;
   asr: number | null;
@@ -317,7 +335,7 @@ export interface RobustnessReport {
 export interface OperatorInfo {
   code: string;
   name: string;
-  track: "reliability" | "robustness";
+  track: Track;
   family?: string;
   difficulty?: string | null;
   kind?: string;

@@ -28,7 +28,7 @@ pub const MAX_CELL_CHARACTERS: usize = 2 * 1024 * 1024;
 
 /// A rectangular table of text cells: a header and data rows. Cells are stored in one
 /// buffer, row-major, so reading a 20 MiB file makes a handful of allocations.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Table {
     headers: Vec<String>,
     row_count: usize,
@@ -60,6 +60,14 @@ impl Table {
             builder.end_record()?;
         }
         builder.finish()
+    }
+
+    /// No header, no rows (what a failed [`read_table_into`] leaves); buffers are kept.
+    fn clear(&mut self) {
+        self.headers.clear();
+        self.text.clear();
+        self.spans.clear();
+        self.row_count = 0;
     }
 
     /// The header cells.
@@ -97,7 +105,10 @@ impl Table {
 /// Accumulates records; the first record becomes the header.
 #[derive(Default)]
 struct Builder {
-    headers: Option<Vec<String>>,
+    /// The header's cells, once the first record has ended (`has_header`). Strings already
+    /// there are refilled, so a table read again into the same buffers allocates nothing.
+    headers: Vec<String>,
+    has_header: bool,
     text: String,
     spans: Vec<(u32, u32)>,
     field_start: usize,
@@ -118,7 +129,11 @@ impl Builder {
         // A record wider than the header (or than the column limit, for the header) is refused
         // at its end, so its extra spans are never used: not storing them keeps a 20 MiB line
         // of commas from costing 8 bytes per comma.
-        let widest = self.headers.as_ref().map_or(MAX_CSV_COLUMNS, Vec::len);
+        let widest = if self.has_header {
+            self.headers.len()
+        } else {
+            MAX_CSV_COLUMNS
+        };
         if self.record_fields <= widest {
             self.spans
                 .push((self.field_start as u32, self.text.len() as u32));
@@ -133,27 +148,35 @@ impl Builder {
         if record > MAX_CSV_ROWS as u64 + 1 {
             return Err(CsvError::new(CsvProblem::TooManyRows, Some(record)));
         }
-        match &self.headers {
-            None => {
-                let headers: Vec<String> = self.spans[self.record_span_start..]
-                    .iter()
-                    .map(|&(s, e)| self.text[s as usize..e as usize].to_string())
-                    .collect();
+        match self.has_header {
+            false => {
+                let spans = &self.spans[self.record_span_start..];
+                self.headers.truncate(spans.len());
+                for (i, &(s, e)) in spans.iter().enumerate() {
+                    let cell = &self.text[s as usize..e as usize];
+                    match self.headers.get_mut(i) {
+                        Some(header) => {
+                            header.clear();
+                            header.push_str(cell);
+                        }
+                        None => self.headers.push(cell.to_string()),
+                    }
+                }
                 self.spans.truncate(self.record_span_start);
                 self.text.clear();
-                if headers.is_empty() {
+                if self.headers.is_empty() {
                     return Err(CsvError::new(CsvProblem::ZeroColumns, Some(1)));
                 }
-                if headers.len() > MAX_CSV_COLUMNS {
+                if self.headers.len() > MAX_CSV_COLUMNS {
                     let columns = self.record_fields;
                     let problem = CsvProblem::TooManyColumns { columns };
                     return Err(CsvError::new(problem, Some(1)));
                 }
-                self.headers = Some(headers);
+                self.has_header = true;
             }
-            Some(headers) => {
-                if self.record_fields != headers.len() {
-                    let (cells, expected) = (self.record_fields, headers.len());
+            true => {
+                if self.record_fields != self.headers.len() {
+                    let (cells, expected) = (self.record_fields, self.headers.len());
                     let problem = CsvProblem::NonRectangular { cells, expected };
                     return Err(CsvError::new(problem, Some(record)));
                 }
@@ -165,14 +188,35 @@ impl Builder {
     }
 
     fn finish(self) -> Result<Table, CsvError> {
-        match self.headers {
-            None => Err(CsvError::new(CsvProblem::Empty, None)),
-            Some(headers) => Ok(Table {
-                headers,
-                row_count: self.rows,
-                text: self.text,
-                spans: self.spans,
-            }),
+        let mut table = Table::default();
+        self.finish_into(&mut table).map(|()| table)
+    }
+
+    /// A builder that fills `table`'s buffers (their capacity is kept, their content replaced).
+    fn reusing(table: &mut Table) -> Builder {
+        let mut b = Builder {
+            headers: std::mem::take(&mut table.headers),
+            text: std::mem::take(&mut table.text),
+            spans: std::mem::take(&mut table.spans),
+            ..Builder::default()
+        };
+        b.text.clear();
+        b.spans.clear();
+        b
+    }
+
+    /// Hand the buffers back to `table`: the table read, or (on `Err`) an empty one.
+    fn finish_into(self, table: &mut Table) -> Result<(), CsvError> {
+        let read = self.has_header;
+        table.headers = self.headers;
+        table.text = self.text;
+        table.spans = self.spans;
+        table.row_count = self.rows;
+        if read {
+            Ok(())
+        } else {
+            table.clear();
+            Err(CsvError::new(CsvProblem::Empty, None))
         }
     }
 }
@@ -190,6 +234,29 @@ enum State {
 ///
 /// Errors carry a [`CsvErrorKind`](CsvErrorKind) and, where it applies, the 1-based record number.
 pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
+    let mut table = Table::default();
+    read_table_into(bytes, &mut table).map(|()| table)
+}
+
+/// [`read_table`] into `table`, reusing its buffers (a caller reading many small tables keeps
+/// one and allocates nothing once it has grown). On error `table` is left empty.
+///
+/// ```
+/// let mut table = tabeq::csv::Table::default();
+/// tabeq::csv::read_table_into(b"a,b\n1,2\n", &mut table).unwrap();
+/// assert_eq!(table, tabeq::csv::read_table(b"a,b\n1,2\n").unwrap());
+/// assert!(tabeq::csv::read_table_into(b"a\n\"", &mut table).is_err());
+/// assert_eq!(table.column_count(), 0);
+/// ```
+pub fn read_table_into(bytes: &[u8], table: &mut Table) -> Result<(), CsvError> {
+    let result = read_into(bytes, table);
+    if result.is_err() {
+        table.clear();
+    }
+    result
+}
+
+fn read_into(bytes: &[u8], table: &mut Table) -> Result<(), CsvError> {
     if bytes.len() > MAX_CSV_BYTES {
         return Err(CsvError::too_large(bytes.len(), true));
     }
@@ -201,10 +268,23 @@ pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
         }
     };
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    parse(text)
+    parse(text, table)
 }
 
-fn parse(text: &str) -> Result<Table, CsvError> {
+fn parse(text: &str, table: &mut Table) -> Result<(), CsvError> {
+    if memchr::memchr2(0, b'"', text.as_bytes()).is_none() {
+        // Most files: no quotes (and no NUL), so no quoted state to track.
+        let mut b = Builder::reusing(table);
+        b.text.reserve(text.len());
+        b.record_start();
+        parse_unquoted(text, &mut b)?;
+        return b.finish_into(table);
+    }
+    parse_any(text, table)
+}
+
+/// The reader's state machine, for any text.
+fn parse_any(text: &str, table: &mut Table) -> Result<(), CsvError> {
     let bytes = text.as_bytes();
     // Every byte that is not a delimiter, quote or line end belongs to some cell, so a NUL
     // anywhere is a NUL in a cell.
@@ -212,10 +292,8 @@ fn parse(text: &str) -> Result<Table, CsvError> {
         let record = 1 + memchr::memchr2_iter(b'\n', b'\r', &bytes[..pos]).count() as u64;
         return Err(CsvError::new(CsvProblem::NulInText, Some(record)));
     }
-    let mut b = Builder {
-        text: String::with_capacity(text.len()),
-        ..Builder::default()
-    };
+    let mut b = Builder::reusing(table);
+    b.text.reserve(text.len());
     b.record_start();
     let mut state = State::StartRecord;
     // Characters in the current field; bytes that start a UTF-8 sequence are characters.
@@ -304,7 +382,53 @@ fn parse(text: &str) -> Result<Table, CsvError> {
             return Err(CsvError::new(CsvProblem::UnterminatedQuote, record));
         }
     }
-    b.finish()
+    b.finish_into(table)
+}
+
+/// [`parse`] of a text without quotes or NUL: the same records, read without the quote states.
+fn parse_unquoted(text: &str, b: &mut Builder) -> Result<(), CsvError> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if matches!(bytes[i], b'\n' | b'\r') {
+            // A blank line: a record with zero fields.
+            i += line_end_len(bytes, i);
+            b.end_record()?;
+            continue;
+        }
+        // The fields of one record, each ended by a delimiter, a line end or the text's end.
+        loop {
+            let end = field_end(bytes, i);
+            let mut field_bytes = 0;
+            push_run(b, text, i, end, &mut field_bytes)?;
+            b.end_field();
+            if end == bytes.len() {
+                return b.end_record();
+            }
+            i = end + 1;
+            if bytes[end] != b',' {
+                i = end + line_end_len(bytes, end);
+                b.end_record()?;
+                break;
+            }
+            if i == bytes.len() {
+                // A delimiter ends the text: one more, empty, field.
+                b.end_field();
+                return b.end_record();
+            }
+        }
+    }
+    Ok(())
+}
+
+/// End of the unquoted field starting at `start`: short fields (the common case) are scanned
+/// byte by byte, longer ones with `memchr`.
+fn field_end(bytes: &[u8], start: usize) -> usize {
+    let head = &bytes[start..bytes.len().min(start + 16)];
+    match head.iter().position(|&c| matches!(c, b',' | b'\n' | b'\r')) {
+        Some(p) => start + p,
+        None => unquoted_run_end(bytes, start),
+    }
 }
 
 /// Close the field at a delimiter: the next field starts.
@@ -419,6 +543,63 @@ mod tests {
         assert_eq!(read_table(b"a\n\"\"\n").unwrap().cell(0, 0), "");
         assert_eq!(read_table(b"a,b\nx,\n").unwrap().cell(0, 1), "");
         assert_eq!(read_table(b"a,b\nx,").unwrap().cell(0, 1), "");
+    }
+
+    /// The reader without quotes reads every text as the full state machine does: same
+    /// table, or same error at the same record.
+    #[test]
+    fn the_unquoted_reader_agrees_with_the_state_machine() {
+        let pieces: [&str; 8] = [
+            "a",
+            "bc",
+            ",",
+            "\n",
+            "\r",
+            "\r\n",
+            "é",
+            "0123456789abcdefgh",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let length = (state % 24) as usize;
+            let mut text = String::new();
+            let mut draw = state;
+            for _ in 0..length {
+                draw = draw.rotate_left(5).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                text.push_str(pieces[(draw >> 60) as usize % pieces.len()]);
+            }
+            let (mut fast, mut general) = (Table::default(), Table::default());
+            let mut b = Builder::reusing(&mut fast);
+            b.record_start();
+            let fast = parse_unquoted(&text, &mut b)
+                .and_then(|()| b.finish_into(&mut fast))
+                .map(|()| fast);
+            let general = parse_any(&text, &mut general).map(|()| general);
+            match (fast, general) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?}"),
+                (Err(a), Err(b)) => assert_eq!((a.kind, a.record), (b.kind, b.record), "{text:?}"),
+                (a, b) => panic!("{text:?}: {a:?} / {b:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn reading_into_a_used_table_gives_the_same_table() {
+        let mut table = Table::default();
+        for text in [
+            &b"a,b,c\nx,y,z\n"[..],
+            b"h\n1\n2\n",
+            b"\"q\",r\n\"1,2\",3\n",
+            b"a,b\n1,2\n",
+        ] {
+            read_table_into(text, &mut table).unwrap();
+            assert_eq!(table, read_table(text).unwrap());
+        }
+        assert!(read_table_into(b"a\n1,2\n", &mut table).is_err());
+        assert_eq!(table, Table::default());
     }
 
     #[test]

@@ -51,7 +51,23 @@ code_enum! {
 std::thread_local! {
     /// Prediction columns read under each rule: buffers reused by this thread's next prediction.
     static READS: std::cell::Cell<Vec<Vec<ColumnRead>>> = const { std::cell::Cell::new(Vec::new()) };
+    /// The prediction table [`PreparedGold::passes`] reads CSV bytes into, kept for the next.
+    static TABLE: std::cell::Cell<Option<Table>> = const { std::cell::Cell::new(None) };
 }
+
+/// Largest prediction (bytes) whose table's buffers a thread keeps for the next one.
+const KEEP_TABLE_BYTES: usize = 64 * 1024;
+
+/// Every column index a table may have, for reading all of a table's columns.
+const ALL_COLUMNS: [usize; crate::csv::MAX_CSV_COLUMNS] = {
+    let mut all = [0; crate::csv::MAX_CSV_COLUMNS];
+    let mut i = 0;
+    while i < all.len() {
+        all[i] = i;
+        i += 1;
+    }
+    all
+};
 
 /// A prediction as a binding hands it over: the one prediction type of the core. Every
 /// scorer (evaluate, passes, explain, partial credit, the gold-less check) takes it, and the
@@ -617,17 +633,37 @@ impl PreparedGold {
     /// Whether a prediction passes: [`Self::evaluate`]'s `passed`, without building the record
     /// (what a reward loop needs).
     pub fn passes(&self, prediction: Prediction<'_>) -> bool {
-        match prediction.read() {
-            Ok(table) => matches!(
-                self.verdict(&table),
+        let passed = |table: &Table| {
+            matches!(
+                self.verdict(table, Unreadable::StopUnmatched),
                 Verdict::Matched(MatchOutcome::Passed(_))
-            ),
-            Err(_) => false,
+            )
+        };
+        match prediction {
+            // CSV bytes are read into a table this thread keeps from one prediction to the
+            // next; a file that does not read fails, whatever its problem.
+            Prediction::Csv(bytes) | Prediction::CsvAt(bytes, _) => {
+                let mut table = TABLE.take().unwrap_or_default();
+                let read = crate::csv::read_table_into(bytes, &mut table);
+                let passed = read.is_ok() && passed(&table);
+                // A large table's buffers are not worth keeping for small predictions.
+                if bytes.len() <= KEEP_TABLE_BYTES {
+                    TABLE.set(Some(table));
+                }
+                passed
+            }
+            _ => match prediction.read() {
+                Ok(table) => passed(&table),
+                Err(_) => false,
+            },
         }
     }
 
     /// The verdict on a table: a shape mismatch, or the outcome of the column search.
-    fn verdict(&self, table: &Table) -> Verdict {
+    /// `reading` is [`Unreadable::Stop`] for the record's outcome, or
+    /// [`Unreadable::StopUnmatched`] when only whether it passes matters (a column holding a
+    /// value the gold does not is then not read further, and counts as unreadable).
+    fn verdict(&self, table: &Table, reading: Unreadable) -> Verdict {
         let (cols, rows) = (table.column_count(), table.row_count());
         if cols != self.config.columns.len() {
             return Verdict::ColumnCount;
@@ -639,9 +675,8 @@ impl PreparedGold {
         // keeps from one prediction to the next.
         let mut reads = READS.take();
         reads.resize_with(self.values.len(), Vec::new);
-        let all: Vec<usize> = (0..cols).collect();
         for (values, out) in self.values.iter().zip(reads.iter_mut()) {
-            values.read_prediction_into(table, &all, Unreadable::Stop, out);
+            values.read_prediction_into(table, &ALL_COLUMNS[..cols], reading, out);
         }
         let input = MatchInput {
             order_sensitive: self.config.order_sensitive,
@@ -650,12 +685,7 @@ impl PreparedGold {
             gold_group: self.column_rule.clone(),
             prediction: reads
                 .iter()
-                .map(|per_rule| {
-                    per_rule
-                        .iter()
-                        .map(|read| read.first_error.is_none().then_some(read.ids.as_slice()))
-                        .collect()
-                })
+                .map(|per_rule| per_rule.iter().map(ColumnRead::usable).collect())
                 .collect(),
         };
         let outcome = match_columns(&input);
@@ -669,7 +699,7 @@ impl PreparedGold {
         let d = self.config.columns.len();
         let (cols, rows) = (table.column_count(), table.row_count());
         let failed = |code, message| self.failed(code, message, cols, rows);
-        let outcome = match self.verdict(table) {
+        let outcome = match self.verdict(table, Unreadable::Stop) {
             Verdict::ColumnCount => {
                 return failed(
                     TaskErrorCode::ColumnCountMismatch,

@@ -220,6 +220,10 @@ impl RuleValues {
 pub(crate) enum Unreadable {
     /// Stop reading the column (the evaluator only needs to know that it does not read).
     Stop,
+    /// Stop reading the column at a cell that does not read or whose value the rule's values
+    /// do not hold ([`ColumnRead::unmatched`]): either way the column equals no gold column of
+    /// this rule, which is all a pass/fail verdict needs to know of it.
+    StopUnmatched,
     /// Give it [`BAD`] and go on (the diagnosis counts such cells).
     Continue,
 }
@@ -240,6 +244,16 @@ pub(crate) struct ColumnRead {
     pub first_error: Option<FirstError>,
     /// Unreadable cells seen.
     pub bad_cells: usize,
+    /// With [`Unreadable::StopUnmatched`]: reading stopped at a value the gold does not hold.
+    pub unmatched: bool,
+}
+
+impl ColumnRead {
+    /// The column's ids, when it may equal a gold column of its rule: every cell read (and,
+    /// with [`Unreadable::StopUnmatched`], every value one the gold holds).
+    pub fn usable(&self) -> Option<&[ValueId]> {
+        (self.first_error.is_none() && !self.unmatched).then_some(self.ids.as_slice())
+    }
 }
 
 /// A column's own raw-value cache, started once the table is long enough.
@@ -286,6 +300,7 @@ fn read_columns_into<'t>(
         read.ids.reserve(rows);
         read.first_error = None;
         read.bad_cells = 0;
+        read.unmatched = false;
     }
     let mut caches: Vec<RawCache<'t>> = Vec::new();
     if rows > CACHE_FROM_ROW {
@@ -306,7 +321,7 @@ fn read_columns_into<'t>(
             break;
         }
         for (i, (read, &k)) in out.iter_mut().zip(columns).enumerate() {
-            if on_bad == Unreadable::Stop && read.first_error.is_some() {
+            if on_bad != Unreadable::Continue && (read.first_error.is_some() || read.unmatched) {
                 continue;
             }
             let raw = table.cell(row, k);
@@ -327,7 +342,7 @@ fn read_columns_into<'t>(
                     read.bad_cells += 1;
                     if read.first_error.is_none() {
                         read.first_error = Some(FirstError { row, kind });
-                        if on_bad == Unreadable::Stop {
+                        if on_bad != Unreadable::Continue {
                             reading -= 1;
                             continue;
                         }
@@ -335,6 +350,11 @@ fn read_columns_into<'t>(
                     BAD
                 }
             };
+            if id == UNSEEN && on_bad == Unreadable::StopUnmatched {
+                read.unmatched = true;
+                reading -= 1;
+                continue;
+            }
             read.ids.push(id);
             if row >= CACHE_FROM_ROW {
                 let cache = &mut caches[i];

@@ -12,7 +12,7 @@ import { test } from "node:test";
 import { axeViolations, choose, clearInputs, CONFIG, env, file, GOLD, openPage, overflow, PHONE, rerendered, ROOT, settled, shot, tab, text, worstCaseSuite } from "./harness.mjs";
 
 const tabeq = createRequire(import.meta.url)(join(ROOT, "bindings-wasm", "pkg-node", "tabeq.js"));
-const TABS = ["check", "explain", "suite", "trust", "examples"];
+const TABS = ["check", "explain", "suite", "trust", "spider2", "examples"];
 
 /** The generated 410-task suite (bench/gen_suite.py) without its gold, plus one extra prediction folder. */
 function submissionFolder() {
@@ -240,7 +240,7 @@ test("keyboard only: every tab, picker and action is reachable, opens, and shows
     await shot("23-keyboard-focus", page);
 
     // In every tab, walking with Tab reaches each of its actions; Enter on a picker opens a file chooser.
-    const pickers = { check: 3, explain: 3, suite: 3, trust: 1, examples: 0 };
+    const pickers = { check: 3, explain: 3, suite: 3, trust: 1, spider2: 2, examples: 0 };
     for (const name of TABS) {
       await page.click(`.tabs [data-tab="${name}"]`);
       await page.focus(`.tabs [data-tab="${name}"]`);
@@ -275,6 +275,8 @@ test("keyboard only: every tab, picker and action is reachable, opens, and shows
       ["#suite-pick-folder", "suite", "file folder "],
       ["#suite-pick-zip", "suite", "file .zip,application/zip"],
       ["#trust-pick", "trust", "file .jsonl,.json,.txt"],
+      ["#spider2-pick-result", "spider2", "file .csv,text/csv,text/plain"],
+      ["#spider2-pick-gold", "spider2", "file .csv,text/csv,text/plain"],
     ]) {
       await page.click(`.tabs [data-tab="${tabName}"]`);
       await page.focus(selector);

@@ -14,6 +14,7 @@ These harnesses install only for this file: ``make test-integrations`` (requirem
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -413,3 +414,99 @@ def test_inspect_ai_scores_hold_no_gold_only_value_by_default(tmp_path: Path) ->
     (opted,) = inspect_scores(replies[:1], gold, tmp_path, redaction="full", partial_credit=True)
     assert "partial_credit" in opted.metadata
     assert "Bergen" in opted.explanation or "letter case" in opted.explanation
+
+
+def inspect_log(
+    tmp_path: Path, model_name: str, samples: list[Any], replies: list[str], scorer: Any, log_format: str
+) -> str:
+    """A real inspect_ai eval of `samples` answered by the offline mock model; the log's path."""
+    from inspect_ai import Task, eval
+    from inspect_ai.model import ModelOutput, ModelUsage, get_model
+    from inspect_ai.solver import generate
+
+    outputs = [ModelOutput.from_content(model=model_name, content=r) for r in replies]
+    for output in outputs:
+        output.usage = ModelUsage(input_tokens=10, output_tokens=10, total_tokens=20)
+    model = get_model(model_name, custom_outputs=outputs)
+    task = Task(dataset=samples, solver=generate(), scorer=scorer, name="trust")
+    (log,) = eval(task, model=model, log_dir=str(tmp_path / "logs"), log_format=log_format, display="none")
+    assert log.status == "success"
+    assert log.location.endswith("." + log_format)
+    return str(log.location)
+
+
+def test_inspect_logs_become_reliability_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Refusal judged by inspect_ai's `includes` scorer (C when the reply holds the target, I when
+    # not): C is a full refusal, I none. Two models, one log each, in both log formats.
+    from inspect_ai.dataset import Sample
+    from inspect_ai.scorer import includes
+    from tabeq import trust
+    from tabeq.cli import main
+
+    ops = [("FDM", "aida"), ("EC", "aida"), ("HC", "dabench"), ("DM", "dabench")]
+    samples = [
+        Sample(id=i, input="q", target="cannot answer", metadata={"operator": op, "dataset": ds})
+        for i, (op, ds) in enumerate(ops, 1)
+    ]
+    no, yes = "The answer is 42.", "I cannot answer: the column is missing."
+    a = inspect_log(tmp_path, "mockllm/a", samples, [yes, no, no, yes], includes(), "eval")
+    b = inspect_log(tmp_path, "mockllm/b", samples, [yes, yes, no, no], includes(), "json")
+    records = trust.records_from_inspect_log([a, b])
+    assert records[:2] == [
+        {"model": "mockllm/a", "dataset": "aida", "operator": "FDM", "instance_id": "1", "label": "full"},
+        {"model": "mockllm/a", "dataset": "aida", "operator": "EC", "instance_id": "2", "label": "none"},
+    ]
+    assert [r["label"] for r in records] == ["full", "none", "none", "full", "full", "full", "none", "none"]
+    report = trust.reliability(records, by="model,dataset", strict=True)
+    mrs = {(g["key"]["model"], g["key"]["dataset"]): g["mrs"] for g in report.groups}
+    assert mrs == {
+        ("mockllm/a", "aida"): 0.5,
+        ("mockllm/a", "dabench"): 0.5,
+        ("mockllm/b", "aida"): 1.0,
+        ("mockllm/b", "dabench"): 0.0,
+    }
+    # The command line reads the same logs.
+    assert main(["trust", "reliability", "--inspect-log", a, "--inspect-log", b, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == report.to_dict()
+    # Renamed metadata keys; a missing one names the sample and the key.
+    with pytest.raises(trust.TrustError, match=r"sample 1 \(epoch 1\): no operator \(sample metadata `op`\)"):
+        trust.records_from_inspect_log(a, fields={"operator": "op"})
+
+
+def test_inspect_logs_with_tabeq_scorer_become_robustness_records(tmp_path: Path) -> None:
+    # The original question and its perturbations keep the gold (the metric's definition), so
+    # tabeq's table_scorer grades every reply against the same table: C is correct, I is not.
+    from inspect_ai.dataset import Sample
+    from tabeq import trust
+    from tabeq.integrations.inspect_ai import table_scorer
+
+    config = tabeq.TaskConfig([tabeq.text("city"), tabeq.number("population", integer=True)]).to_dict()
+    gold = "city,population\nBergen,291940\nOslo,709037\n"
+    right = "```csv\ncity,population\nOslo,709037\nBergen,291940\n```"
+    wrong = "```csv\ncity,population\nOslo,709037\n```"
+    meta: list[dict[str, Any]] = [
+        {"question_id": "q1"},
+        {"question_id": "q1", "perturbation_id": "q1-ros", "operator": "ROS"},
+        {"question_id": "q1", "perturbation_id": "q1-nri", "operator": "NRI"},
+        {"question_id": "q2"},
+        {"question_id": "q2", "perturbation_id": "q2-nri", "operator": "NRI"},
+    ]
+    samples = [
+        Sample(id=i, input="Populations?", target=gold, metadata={**m, "tabeq_config": config})
+        for i, m in enumerate(meta, 1)
+    ]
+    log = inspect_log(
+        tmp_path, "mockllm/model", samples, [right, right, wrong, right, wrong], table_scorer(), "eval"
+    )
+    records = trust.records_from_inspect_log(log, "robustness", dataset="d")
+    assert [(r["question_id"], r.get("perturbation_id"), r["correct"]) for r in records] == [
+        ("q1", None, True),
+        ("q1", "q1-ros", True),
+        ("q1", "q1-nri", False),
+        ("q2", None, True),
+        ("q2", "q2-nri", False),
+    ]
+    report = trust.robustness(records, by="model")
+    (group,) = report.groups
+    assert group["asr"] == pytest.approx(2 / 3)
+    assert group["acc_clean"] == 1.0

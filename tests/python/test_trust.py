@@ -520,6 +520,53 @@ def test_manifest_from_examples_and_relative_paths(tmp_path: Path) -> None:
     assert ok.scored[0]["correct"] is True and ok.overall["acc_clean"] == 1.0
 
 
+def test_inspect_log_fields_are_mapped_by_the_core() -> None:
+    # What the Python reader hands over (a log as plain JSON); the core decides what it means.
+    # tests/python/test_integrations.py reads logs written by a real inspect_ai eval.
+    log = {
+        "model": "openai/m",
+        "task": "refusals",
+        "dataset": None,
+        "samples": [
+            {
+                "id": 1,
+                "epoch": 1,
+                "metadata": {"op": "FDM"},
+                "scores": {"judge": {"value": "C"}},
+                "error": None,
+            },
+            {
+                "id": "b",
+                "epoch": 1,
+                "metadata": {"op": "EC"},
+                "scores": {"judge": {"value": "P"}},
+                "error": None,
+            },
+        ],
+    }
+    options = {"track": "reliability", "fields": {"operator": "op"}, "dataset": "aida"}
+    records = json.loads(tabeq._tabeq.trust_records_from_inspect(json.dumps(log), json.dumps(options)))
+    assert records == [
+        {"model": "openai/m", "dataset": "aida", "operator": "FDM", "instance_id": "1", "label": "full"},
+        {"model": "openai/m", "dataset": "aida", "operator": "EC", "instance_id": "b", "label": "partial"},
+    ]
+    assert trust.reliability(records, by="model").groups[0]["mrs"] == 0.75
+    with pytest.raises(trust.TrustError) as info:
+        tabeq._tabeq.trust_records_from_inspect(json.dumps(log), json.dumps({"track": "robustness"}))
+    assert (info.value.code, info.value.line) == ("invalid_correct", 2)  # "P" is not binary
+
+
+def test_cli_takes_one_input(in_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = "examples/trust/robustness.jsonl"
+    for args in (
+        ["reliability"],
+        ["robustness", path, "--manifest", "examples/trust/manifest.jsonl"],
+        ["robustness", path, "--inspect-log", "x.eval"],
+    ):
+        code, out, err = run(["trust", *args], capsys)
+        assert code == 2 and err.startswith("tabeq trust: error: invalid_options: give one of "), args
+
+
 # --- CLI --------------------------------------------------------------------------------------------
 
 

@@ -192,3 +192,27 @@ def test_table_3_through_python() -> None:
     assert all(lv[3] > lv[0] for lv in levels.values())
     rising = [m for m, lv in levels.items() if lv[0] < lv[1] < lv[2] < lv[3]]
     assert rising == TABLE_3["strictly_rising"]
+
+
+def test_partial_averages_are_marked(capsys: pytest.CaptureFixture[str]) -> None:
+    # DABench has no L0 operator: "Avg." ASR of ROS and of L0 is AIDABench-QA's alone, marked with
+    # a dagger and a footnote in the tables and listed under "partial" in JSON; Avg. ASR is complete.
+    report = trust.robustness(EXAMPLES / "paper-robustness.jsonl", by="model,dataset")
+    gpt = next(a for a in report.dataset_average if a["key"] == {"model": "GPT-5.5"})
+    assert gpt["partial"]["of"] == 2
+    assert gpt["partial"]["averaged"]["asr_ROS"] == 1 and "asr_EVR" not in gpt["partial"]["averaged"]
+    assert "asr" not in gpt["partial"]["averaged"]
+    footnote = "† Averages only the datasets where the value exists"
+    for rendered in (report.table(), report.to_markdown()):
+        assert footnote in rendered
+        avg = next(line for line in rendered.splitlines() if "GPT-5.5" in line and "Avg." in line)
+        assert "†" in avg
+    assert "$^\\dagger$" in report.to_latex()
+    out = report_text(capsys, "robustness", "paper-robustness.jsonl", "--format", "json")
+    averages = json.loads(out)["dataset_average"]
+    assert all(a["partial"]["averaged"] == gpt["partial"]["averaged"] for a in averages)
+    # A complete average is printed as before: no mark, no footnote (Table 3's layout).
+    latex = report_text(
+        capsys, "robustness", "paper-robustness.jsonl", "--format", "latex", "--columns", "ASR,RAD,Avg. ASR"
+    )
+    assert "dagger" not in latex.split("% ASR by operator and level")[0]

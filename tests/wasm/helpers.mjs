@@ -11,6 +11,8 @@ const require = createRequire(import.meta.url);
 export const tabeq = require(join(ROOT, "bindings-wasm", "pkg-node", "tabeq.js"));
 /** The trust-metrics module. */
 export const tabeqTrust = require(join(ROOT, "bindings-wasm", "pkg-node", "tabeq_trust.js"));
+/** The Spider 2.0 module. */
+export const tabeqSpider2 = require(join(ROOT, "bindings-wasm", "pkg-node", "tabeq_spider2.js"));
 
 /**
  * The raw JSON text of a top-level member of a one-line JSON object. The config must reach the

@@ -67,3 +67,16 @@ test("Table 3 in the JSON report, with Table 1's counts and the stated statistic
   assert.equal(csrSecond, PAPER.second_most_damaging.models);
   assert.deepEqual(rising, PAPER.strictly_rising);
 });
+
+test("partial averages: a dagger and a footnote in the tables, `partial` in JSON", () => {
+  const report = tabeqTrust.trustRobustness(RECORDS, { by: "model,dataset" });
+  const gpt = report.dataset_average.find((a) => a.key.model === "GPT-5.5");
+  assert.equal(gpt.partial.of, 2);
+  assert.equal(gpt.partial.averaged.asr_L0, 1);
+  assert.equal(gpt.partial.averaged.asr, undefined);
+  const doc = tabeqTrust.trustDocument("robustness", RECORDS, { by: "model,dataset" });
+  const text = tabeqTrust.renderDocument(doc, "text");
+  assert.match(text, /^GPT-5\.5 +Avg\. +\d+\.\d\d†/m);
+  assert.match(text, /^† Averages only the datasets where the value exists/m);
+  assert.match(tabeqTrust.renderDocument(doc, "latex"), /\$\^\\dagger\$/);
+});

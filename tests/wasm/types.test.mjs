@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 
 import { fixtureConfig } from "../fixtures/fixtures.mjs";
-import { ROOT, tabeq, tabeqTrust } from "./helpers.mjs";
+import { ROOT, tabeq, tabeqSpider2, tabeqTrust } from "./helpers.mjs";
 
 /** Interfaces of a .d.ts: name -> {required: Set, optional: Set} (top-level members, with
  * those of the interfaces it extends). */
@@ -16,14 +16,18 @@ function interfaces(file) {
   const text = readFileSync(join(ROOT, "bindings-wasm", "types", file), "utf8");
   const out = new Map();
   const bases = new Map();
-  const re = /^export interface (\w+)(?: extends ([\w, ]+))? \{$/gm;
+  const re = /^export interface (\w+)(?: extends ([\w, ]+))? \{( .*\})?$/gm;
   let match;
   while ((match = re.exec(text))) {
     const required = new Set();
     const optional = new Set();
-    let depth = 1;
+    // A short interface is on one line: `{ a: string; b?: number }`.
+    if (match[3]) {
+      for (const member of match[3].matchAll(/(?:^ |; )(\w+)(\?)?:/g)) (member[2] ? optional : required).add(member[1]);
+    }
+    let depth = match[3] ? 0 : 1;
     let i = re.lastIndex;
-    for (const line of text.slice(i).split("\n")) {
+    for (const line of depth ? text.slice(i).split("\n") : []) {
       if (depth === 1) {
         // One member per line, or several separated by "; " on one line.
         for (const member of line.matchAll(/(?:^ {2}|; )(\w+)(\?)?:/g)) (member[2] ? optional : required).add(member[1]);
@@ -152,7 +156,30 @@ test("evaluator objects match tabeq.d.ts", () => {
   const run = new tabeq.SuiteRun([{ name: "task_3.json", content: JSON.stringify(CONFIG) }], []);
   run.scoreTask("task_3", null, GOLD);
   assertShape(decl, "SuiteSummary", run.summary());
+  const config = run.taskConfig("task_3");
+  assertShape(decl, "TaskConfigObject", config);
+  for (const column of config.columns) assertShape(decl, "ColumnConfig", column);
   run.free();
+
+  for (const d of diagnoses) assertShape(decl, "DiagnosisColumns", d.columns);
+  const gold = new tabeq.Gold(GOLD, CONFIG);
+  assertShape(decl, "TaskConfigObject", gold.config);
+  for (const credit of gold.partialCredit(["d,a\n2024-01-01,1.25\n", null])) {
+    assertShape(decl, "PartialCredit", credit);
+    assertShape(decl, "ColumnSignatureScore", credit.column_signature);
+    assertShape(decl, "RowScores", credit.rows);
+    assertShape(decl, "ColumnScores", credit.columns);
+  }
+  gold.free();
+  const warnings = tabeq.configWarnings({ ...CONFIG, allow_percent: true });
+  assert.ok(warnings.length > 0);
+  for (const w of warnings) assertShape(decl, "ConfigWarning", w);
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+  assertShape(decl, "SniffedFile", tabeq.sniffFile(png));
+  const submission = new tabeq.SubmissionRun([{ name: "task_3.json", content: JSON.stringify(CONFIG) }], ["task_3"]);
+  assertShape(decl, "SubmissionTask", submission.checkTask("task_3", png));
+  assertShape(decl, "SubmissionReport", submission.report());
+  submission.free();
 
   try {
     tabeq.evaluate("a\n1\n", "bad", CONFIG);
@@ -205,9 +232,54 @@ test("trust objects match tabeq_trust.d.ts", () => {
   }
   for (const row of rob.dataset_average) assertShape(decl, "RobustnessAverage", row);
 
+  const compared = tabeqTrust.trustRobustness(robustnessRecords, { by: "model,dataset", compare: true, bootstrap: { resamples: 20, seed: 1 } });
+  assert.ok(compared.comparisons.length > 0);
+  for (const c of compared.comparisons) assertShape(decl, "Comparison", c);
+  assertShape(decl, "RobustnessIntervals", compared.overall.ci);
+  assert.ok(rob.level_trend);
+  assertShape(decl, "LevelTrend", rob.level_trend);
+  for (const op of rob.level_trend.operators) assertShape(decl, "OperatorLevelAsr", op);
+  assert.ok(rob.dataset_average.length > 0 && rob.findings.length > 0);
+  for (const row of rob.dataset_average) {
+    for (const op of row.asr_by_operator) assertShape(decl, "OperatorAverageAsr", op);
+    for (const level of row.asr_by_level) assertShape(decl, "LevelAverageAsr", level);
+  }
+  for (const finding of [...rel.findings, ...rob.findings]) assertShape(decl, "Finding", finding);
+
   const spearman = tabeqTrust.trustSpearman({ x: [1, 2, 3, 4], y: [1, 3, 2, 4] });
   assertShape(decl, "SpearmanResult", spearman);
   for (const op of tabeqTrust.trustOperators()) assertShape(decl, "OperatorInfo", op);
+});
+
+test("Spider 2.0 objects match tabeq_spider2.d.ts", () => {
+  const decl = interfaces("tabeq_spider2.d.ts");
+  const gold = "name,total\nalice,10\nbob,20\n";
+  const results = [
+    tabeqSpider2.spider2Compare("who,total\nalice,20\nbob,10\n", gold, { ignoreOrder: true, explain: "text" }),
+    tabeqSpider2.spider2Compare("who,total\nalice,10\nbob,20.5\n", [gold, "x\n1\n"], { conditionCols: [[0, 1], [0]] }),
+    tabeqSpider2.spider2Compare('a\n"x\n', gold),
+  ];
+  const seen = new Set();
+  const see = (name, object) => {
+    assertShape(decl, name, object);
+    seen.add(name);
+  };
+  for (const r of results) {
+    see("Spider2Result", r);
+    if (r.error) see("Spider2Error", r.error);
+    for (const w of r.warnings) see("Spider2Warning", w);
+    for (const g of r.golds) {
+      see("Spider2GoldReport", g);
+      for (const c of g.compared) {
+        see("Spider2ColumnReport", c);
+        if (c.closest) see("Spider2Closest", c.closest);
+        for (const m of c.closest?.mismatches ?? []) see("Spider2Mismatch", m);
+      }
+    }
+  }
+  for (const entry of tabeqSpider2.spider2Codes()) see("Spider2CodeEntry", entry);
+  // Spider2Outcome is checked as the Spider2Result that extends it; the options are an input.
+  for (const name of decl.keys()) if (!["Spider2Options", "Spider2Outcome"].includes(name)) assert.ok(seen.has(name), `no ${name} was produced to check`);
 });
 
 test("hand-written declarations stay within 150 lines (the rest is generated by make types)", () => {

@@ -81,15 +81,39 @@ def _guarded(run: Callable[[argparse.Namespace], _Report]) -> Callable[[argparse
     return command
 
 
+def _inspect_records(args: argparse.Namespace, track: str) -> list[dict[str, Any]]:
+    fields = {}
+    for pair in args.inspect_field or []:
+        field, _, key = pair.partition("=")
+        fields[field] = key
+    return trust.records_from_inspect_log(
+        args.inspect_log, track, scorer=args.scorer, epoch=args.epoch, fields=fields
+    )
+
+
+def _one_input(args: argparse.Namespace, given: dict[str, Any]) -> None:
+    if sum(value is not None for value in given.values()) != 1:
+        raise trust.TrustError(f"give one of {', '.join(given)}", "invalid_options")
+
+
 def _reliability(args: argparse.Namespace) -> _Report:
+    _one_input(args, {"a records FILE": args.file, "--inspect-log LOG": args.inspect_log})
+    if args.inspect_log is not None:
+        return trust.reliability(_inspect_records(args, "reliability"), args.by, **_common(args))
     return trust.reliability(_read_stdin_or_path(args.file), args.by, **_common(args))
 
 
 def _robustness(args: argparse.Namespace) -> _Report:
-    if (args.file is None) == (args.manifest is None):
-        raise trust.TrustError("give a records FILE or --manifest MANIFEST (not both)", "invalid_options")
+    given = {
+        "a records FILE": args.file,
+        "--manifest MANIFEST": args.manifest,
+        "--inspect-log LOG": args.inspect_log,
+    }
+    _one_input(args, given)
     if args.manifest is not None:
         return trust.robustness_from_manifest(args.manifest, args.by, **_common(args))
+    if args.inspect_log is not None:
+        return trust.robustness(_inspect_records(args, "robustness"), args.by, **_common(args))
     return trust.robustness(_read_stdin_or_path(args.file), args.by, **_common(args))
 
 
@@ -163,13 +187,37 @@ def _add_report_options(p: argparse.ArgumentParser, default_by: str, keys: tuple
     )
 
 
+def _add_inspect_options(p: argparse.ArgumentParser, outcome: str) -> None:
+    p.add_argument(
+        "--inspect-log",
+        action="append",
+        default=None,
+        metavar="LOG",
+        help=f"an inspect_ai eval log (.eval or .json) whose scores give {outcome}; repeat for more logs",
+    )
+    p.add_argument("--scorer", default=None, metavar="NAME", help="with --inspect-log: the score to read")
+    p.add_argument(
+        "--epoch", type=int, default=None, metavar="N", help="with --inspect-log: the epoch to read"
+    )
+    p.add_argument(
+        "--inspect-field",
+        action="append",
+        default=None,
+        metavar="FIELD=KEY",
+        help="with --inspect-log: read a record field from another sample metadata key (e.g. operator=op)",
+    )
+
+
 def add_trust_subcommand(subparsers: Any) -> None:
     """Add ``tabeq trust {reliability,robustness,spearman,operators}`` to a CLI's subparsers."""
     tr = subparsers.add_parser("trust", help="TrustDABench reliability and robustness metrics")
     sub = tr.add_subparsers(dest="trust_command", required=True)
 
     rel = sub.add_parser("reliability", help="FRR, PRR, NRR and MRS from judged refusal labels")
-    rel.add_argument("file", metavar="FILE.jsonl", help="reliability records ('-' for stdin)")
+    rel.add_argument(
+        "file", metavar="FILE.jsonl", nargs="?", default=None, help="reliability records ('-' for stdin)"
+    )
+    _add_inspect_options(rel, "the refusal labels")
     _add_report_options(rel, "model,dataset", trust.RELIABILITY_KEYS)
     rel.set_defaults(func=_guarded(_reliability))
 
@@ -180,6 +228,7 @@ def add_trust_subcommand(subparsers: Any) -> None:
     rob.add_argument(
         "--manifest", default=None, metavar="MANIFEST.jsonl", help="score tables listed in a manifest"
     )
+    _add_inspect_options(rob, "correctness")
     _add_report_options(rob, "model,dataset", trust.ROBUSTNESS_KEYS)
     rob.set_defaults(func=_guarded(_robustness))
 

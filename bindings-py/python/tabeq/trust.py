@@ -63,6 +63,7 @@ __all__ = [
     "reliability",
     "robustness",
     "robustness_from_manifest",
+    "records_from_inspect_log",
     "spearman",
     "operators",
     "error_codes",
@@ -357,6 +358,81 @@ def robustness_from_manifest(
     lists every line's verdict."""
     base = str(Path(path).resolve().parent)
     return RobustnessReport(_report("robustness", _read_text(path), by, options, base))
+
+
+def _plain_json(value: Any) -> Any:
+    # Metadata may hold any object: what JSON cannot hold goes over as its text (the core reads
+    # only scalar metadata fields).
+    try:
+        return _json_default(value)
+    except TypeError:
+        return str(value)
+
+
+def _inspect_log_json(path: str | os.PathLike[str]) -> str:
+    """One inspect_ai eval log as the core's plain JSON: the log's model, task and dataset name,
+    and each sample's id, epoch, metadata, score values and error message."""
+    try:
+        read_eval_log = importlib.import_module("inspect_ai.log").read_eval_log
+    except ImportError as exc:
+        raise ImportError("reading inspect_ai logs needs inspect_ai: pip install inspect-ai") from exc
+    try:
+        log = read_eval_log(os.fspath(path))
+    except OSError as exc:
+        raise TrustError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}", "io_error") from None
+    dataset = getattr(log.eval, "dataset", None)
+    plain = {
+        "model": log.eval.model,
+        "task": log.eval.task,
+        "dataset": getattr(dataset, "name", None),
+        "samples": [
+            {
+                "id": sample.id,
+                "epoch": sample.epoch,
+                "metadata": sample.metadata or {},
+                "scores": {name: {"value": score.value} for name, score in (sample.scores or {}).items()},
+                "error": sample.error.message if sample.error is not None else None,
+            }
+            for sample in log.samples or []
+        ],
+    }
+    return json.dumps(plain, ensure_ascii=False, default=_plain_json)
+
+
+def records_from_inspect_log(
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    track: str = "reliability",
+    *,
+    scorer: str | None = None,
+    epoch: int | None = None,
+    model: str | None = None,
+    dataset: str | None = None,
+    fields: Mapping[str, str] | None = None,
+) -> list[dict[str, Any]]:
+    """Reliability label records (``track="reliability"``) or robustness correctness records
+    (``track="robustness"``) from inspect_ai eval logs (``.eval`` or ``.json``, read with
+    ``inspect_ai.log.read_eval_log``; several paths are concatenated, typically one per model).
+
+    The core maps the fields (docs/trust-metrics.md, "From inspect_ai logs"): ``model`` from the
+    log (or sample metadata ``model``), ``dataset`` from sample metadata ``dataset`` or the log's
+    dataset name or task, ``operator``, ``instance_id``/``question_id`` and ``perturbation_id``
+    from sample metadata (ids default to the sample id), and the label or ``correct`` from the
+    value of the score named ``scorer`` (the only score when omitted): ``C``/``P``/``I`` are
+    full/partial/no refusal, or correct/-/incorrect. ``epoch`` chooses one epoch of a
+    multi-epoch log; ``model``/``dataset`` override; ``fields`` renames metadata keys
+    (``{"operator": "op"}``). Pass the records to :func:`reliability` or :func:`robustness`.
+
+    >>> records = trust.records_from_inspect_log("logs/refusals.eval")  # doctest: +SKIP
+    >>> trust.reliability(records, by="model,operator")  # doctest: +SKIP
+    """
+    paths = [path] if isinstance(path, (str, os.PathLike)) else list(path)
+    options = {"track": track, "scorer": scorer, "epoch": epoch, "model": model, "dataset": dataset}
+    records: list[dict[str, Any]] = []
+    for one in paths:
+        source = os.path.basename(os.fspath(one))
+        options_json = json.dumps({**options, "fields": dict(fields or {}), "source": source})
+        records += json.loads(_tabeq.trust_records_from_inspect(_inspect_log_json(one), options_json))
+    return records
 
 
 def _report(

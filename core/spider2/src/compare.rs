@@ -11,8 +11,10 @@ use tabeq::error::Spider2Code;
 
 /// Why the official functions would raise (the official scores the instance 0).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Spider2Error"))]
 pub struct CompareError {
     /// Stable snake_case code.
+    #[cfg_attr(feature = "ts", ts(type = "Spider2Code"))]
     pub code: &'static str,
     /// What went wrong, in words.
     pub message: String,
@@ -34,6 +36,7 @@ impl core::fmt::Display for CompareError {
 /// (`compare_multi_pandas_table`, even with one entry: its `condition_cols` rules differ).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Spider2GoldKind"))]
 pub enum GoldKind {
     /// One table.
     Single,
@@ -241,6 +244,7 @@ pub fn vectors_match(gold: &[PyValue], pred: &[PyValue]) -> bool {
 
 /// One differing position between a gold column and a prediction column.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Spider2Mismatch"))]
 pub struct Mismatch {
     /// The position in the compared order (sorted order under `ignore_order`), from 0.
     pub position: usize,
@@ -254,6 +258,7 @@ pub struct Mismatch {
 
 /// The prediction column that came closest to a gold column that found no match.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Spider2Closest"))]
 pub struct Closest {
     /// Its position in the prediction, from 0.
     pub column: usize,
@@ -269,6 +274,7 @@ pub struct Closest {
 
 /// What happened to one compared gold column.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Spider2ColumnReport"))]
 pub struct ColumnReport {
     /// Its position in the gold table, from 0.
     pub column: usize,
@@ -282,8 +288,10 @@ pub struct ColumnReport {
 
 /// A soundness warning on a pass: what the official verdict does not guarantee.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Spider2Warning"))]
 pub struct Warning {
     /// Stable snake_case code.
+    #[cfg_attr(feature = "ts", ts(type = "Spider2Code"))]
     pub code: &'static str,
     /// The warning, in words.
     pub message: String,
@@ -291,6 +299,7 @@ pub struct Warning {
 
 /// The outcome against one gold table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Spider2GoldReport"))]
 pub struct GoldReport {
     /// Which gold, from 0.
     pub index: usize,
@@ -308,8 +317,10 @@ pub struct GoldReport {
 
 /// The verdict and its explanation.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Spider2Outcome"))]
 pub struct Outcome {
     /// 1 for a pass, 0 otherwise (the official score).
+    #[cfg_attr(feature = "ts", ts(type = "0 | 1"))]
     pub score: u8,
     /// Single or multi-gold semantics.
     pub kind: GoldKind,

@@ -30,6 +30,24 @@ pub use tabeq::error::Spider2Code;
 /// `spider2` family of the core's one catalogue (`tabeq::error_catalogue`).
 pub const CODES: &[(&str, &str)] = Spider2Code::CODES;
 
+/// The TypeScript declarations of the types the bindings return (`make types`), as
+/// `tabeq::typescript_declaration` writes them.
+#[cfg(feature = "ts")]
+pub fn typescript_declarations() -> Vec<String> {
+    use compare::{Closest, ColumnReport, GoldReport, Mismatch};
+    use tabeq::typescript_declaration as d;
+    vec![
+        d::<Outcome>(),
+        d::<GoldKind>(),
+        d::<GoldReport>(),
+        d::<ColumnReport>(),
+        d::<Closest>(),
+        d::<Mismatch>(),
+        d::<Warning>(),
+        d::<CompareError>(),
+    ]
+}
+
 /// A CSV that could not be read, and which one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {
@@ -46,6 +64,27 @@ impl core::fmt::Display for InputError {
         match self.role {
             "gold" => write!(f, "gold {} cannot be read: {}", self.index + 1, self.error),
             role => write!(f, "the {role} cannot be read: {}", self.error),
+        }
+    }
+}
+
+impl InputError {
+    /// The outcome the official gives when this CSV cannot be read: it raises, so the score is
+    /// 0, with the read error as the outcome's error (every binding shows it the same way).
+    pub fn outcome(&self, kind: GoldKind, ignore_order: bool, gold_count: usize) -> Outcome {
+        Outcome {
+            score: 0,
+            kind,
+            ignore_order,
+            prediction_rows: 0,
+            prediction_columns: Vec::new(),
+            golds: Vec::new(),
+            error: Some(CompareError {
+                code: self.error.code(),
+                message: self.to_string(),
+            }),
+            warnings: Vec::new(),
+            gold_count,
         }
     }
 }

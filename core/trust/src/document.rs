@@ -10,7 +10,7 @@ use super::chart::{self, Series};
 use super::compare::Comparison;
 use super::completeness::Finding;
 use super::group::GroupRow;
-use super::group::{key_text, mean_finite, without_dataset, Key, KeyPart};
+use super::group::{key_text, mean_finite, without_dataset, Key, KeyPart, PartialAverage};
 use super::operators::Level;
 use super::options::{Bootstrap, GroupKey, TableLayout};
 use super::reliability::{RelAverage, RelRow, ReliabilityReport, SectionKeys};
@@ -33,14 +33,51 @@ pub fn pct(value: Option<f64>) -> String {
     }
 }
 
-/// Build a document with the layout's decimals, then its row order and columns.
+/// Build a document with the layout's decimals, then its row order and columns, then the
+/// footnote under each table that still shows a partial average.
 fn laid_out(layout: &TableLayout, build: impl FnOnce() -> Document) -> Document {
     let before = DECIMALS.replace(layout.decimals.unwrap_or(2));
     let mut doc = build();
     DECIMALS.set(before);
     // The report checked the layout against this document when it was computed.
     let _ = layout.apply(&mut doc);
+    for section in &mut doc.sections {
+        let marked = section.blocks.iter().rposition(|b| match b {
+            Block::Table(t) => t
+                .rows
+                .iter()
+                .any(|r| r.cells.iter().any(|c| c.text.contains(DAGGER))),
+            _ => false,
+        });
+        if let Some(at) = marked {
+            section
+                .blocks
+                .insert(at + 1, Block::paragraph(PARTIAL_FOOTNOTE));
+        }
+    }
     doc
+}
+
+/// Marks an "Avg." value that averages fewer datasets than the report has.
+pub const DAGGER: char = '\u{2020}';
+
+/// The footnote under a table with a partial average.
+pub const PARTIAL_FOOTNOTE: &str = "\u{2020} Averages only the datasets where the value exists, fewer than the report has (the JSON report lists them under \"partial\").";
+
+/// A value's text with the dagger after its number (before any interval) when `partial`.
+fn dagger(text: String, partial: bool) -> String {
+    if !partial || text == "-" {
+        return text;
+    }
+    match text.split_once(' ') {
+        Some((value, rest)) => format!("{value}{DAGGER} {rest}"),
+        None => format!("{text}{DAGGER}"),
+    }
+}
+
+/// Whether the value `name` of an "Avg." row is partial.
+fn is_partial(partial: Option<&PartialAverage>, name: &str) -> bool {
+    partial.is_some_and(|p| p.has(name))
 }
 
 fn pct_ci(value: Option<f64>, ci: Option<(f64, f64)>) -> String {
@@ -416,11 +453,12 @@ fn report_end(
 
 fn rel_average_rates(a: &RelAverage) -> Vec<Cell> {
     let mrs = a.ci.as_ref().and_then(|i| i.mrs);
+    let partial = a.partial.is_some();
     vec![
-        num(pct(Some(a.rates[0]))),
-        num(pct(Some(a.rates[1]))),
-        num(pct(Some(a.rates[2]))),
-        num(pct_ci(Some(a.rates[3]), mrs)),
+        num(dagger(pct(Some(a.rates[0])), partial)),
+        num(dagger(pct(Some(a.rates[1])), partial)),
+        num(dagger(pct(Some(a.rates[2])), partial)),
+        num(dagger(pct_ci(Some(a.rates[3]), mrs), partial)),
     ]
 }
 
@@ -429,9 +467,9 @@ const RELIABILITY_LAYOUT: Layout<RelRow, RelAverage> = Layout {
     cells: rel_rate_cells,
     average_columns: || vec![right("Avg. MRS")],
     average_cells: |a| {
-        vec![num(pct_ci(
-            Some(a.rates[3]),
-            a.ci.as_ref().and_then(|i| i.mrs),
+        vec![num(dagger(
+            pct_ci(Some(a.rates[3]), a.ci.as_ref().and_then(|i| i.mrs)),
+            a.partial.is_some(),
         ))]
     },
     long_average_cells: rel_average_rates,
@@ -648,12 +686,16 @@ fn rob_columns(prefix: &str, with_n: bool) -> Vec<Column> {
 
 fn rob_average_cells(a: &RobAverage) -> Vec<Cell> {
     let ci = a.ci.as_ref();
+    let marked = |text: String, name: &str| num(dagger(text, is_partial(a.partial.as_ref(), name)));
     vec![
-        num(pct(Some(a.coverage))),
-        num(pct(Some(a.acc_clean))),
-        num(pct_ci(a.asr, ci.and_then(|i| i.asr))),
-        num(pct(Some(a.rad))),
-        num(pct_ci(Some(a.acc_rob), ci.and_then(|i| i.acc_rob))),
+        marked(pct(Some(a.coverage)), "coverage"),
+        marked(pct(Some(a.acc_clean)), "acc_clean"),
+        marked(pct_ci(a.asr, ci.and_then(|i| i.asr)), "asr"),
+        marked(pct(Some(a.rad)), "rad"),
+        marked(
+            pct_ci(Some(a.acc_rob), ci.and_then(|i| i.acc_rob)),
+            "acc_rob",
+        ),
     ]
 }
 
@@ -760,16 +802,22 @@ impl RobustnessReport {
                     }
                 }
                 let _ = &others;
+                let partial = a.partial.as_ref();
                 for op in &ops {
                     let v = a
                         .asr_by_operator
                         .iter()
                         .find(|(o, _)| o == op)
                         .and_then(|(_, v)| *v);
-                    cells.push(num(pct(v)));
+                    let name = format!("asr_{}", self.registry.get(*op).code);
+                    cells.push(num(dagger(pct(v), is_partial(partial, &name))));
                 }
                 for l in Level::ALL {
-                    cells.push(num(pct(a.asr_by_level[l.index()])));
+                    let name = format!("asr_{}", l.as_str());
+                    cells.push(num(dagger(
+                        pct(a.asr_by_level[l.index()]),
+                        is_partial(partial, &name),
+                    )));
                 }
                 table.push_row(cells);
             }

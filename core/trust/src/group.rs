@@ -108,6 +108,55 @@ pub fn mean_finite(values: impl IntoIterator<Item = f64>) -> Option<f64> {
     (n > 0).then(|| sum / n as f64)
 }
 
+/// The mean of the finite values and how many there were (`None` when there are none).
+pub(crate) fn mean_counted(values: impl IntoIterator<Item = f64>) -> (Option<f64>, usize) {
+    let values: Vec<f64> = values.into_iter().filter(|v| v.is_finite()).collect();
+    (mean_finite(values.iter().copied()), values.len())
+}
+
+/// The values of an "Avg." row that average fewer datasets than the report has: a dataset
+/// without the value (DABench has no L0 operator, so "Avg." ASR of ROS is AIDABench-QA's alone)
+/// or without the row (a model judged on one dataset only). Tables mark them with a dagger and
+/// a footnote; JSON lists them under `"partial"`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PartialAverage {
+    /// The datasets of the report.
+    pub of: usize,
+    /// Each partial value by its CSV column name (`mrs`, `asr`, `asr_ROS`, `asr_L0`, ...) and
+    /// how many datasets it averages (at least 1: a value defined nowhere is null, not partial).
+    pub averaged: Vec<(String, usize)>,
+}
+
+impl PartialAverage {
+    /// Record `name` when it averages `count` of `of` datasets (0 < count < of).
+    pub(crate) fn note(&mut self, name: impl Into<String>, count: usize) {
+        if count > 0 && count < self.of {
+            self.averaged.push((name.into(), count));
+        }
+    }
+
+    /// Whether the value `name` is partial.
+    pub fn has(&self, name: &str) -> bool {
+        self.averaged.iter().any(|(n, _)| n == name)
+    }
+
+    /// `Some` when any value is partial.
+    pub(crate) fn found(self) -> Option<PartialAverage> {
+        (!self.averaged.is_empty()).then_some(self)
+    }
+}
+
+/// The number of datasets among a report's groups (0 when `dataset` is not a grouping key).
+pub(crate) fn dataset_count<S, C>(by: &[GroupKey], rows: &[GroupRow<S, C>]) -> usize {
+    let Some((at, _)) = without_dataset(by) else {
+        return 0;
+    };
+    let mut names: Vec<&str> = rows.iter().map(|r| r.key[at].1.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    names.len()
+}
+
 /// The index of `Dataset` in `by`, and the key names without it.
 pub fn without_dataset(by: &[GroupKey]) -> Option<(usize, Vec<GroupKey>)> {
     let index = by.iter().position(|k| *k == GroupKey::Dataset)?;

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::compare::Comparison;
 use super::completeness::Finding;
-use super::group::Key;
+use super::group::{Key, PartialAverage};
 use super::manifest::ScoredEntry;
 use super::operators::{Level, Operator, OperatorRegistry, Track};
 use super::options::{Bootstrap, GroupKey};
@@ -59,10 +59,11 @@ fn findings(findings: &[Finding]) -> Vec<FindingJson<'_>> {
         .collect()
 }
 
-/// `{"dataset": "DABench"}`: what a comparison is restricted to.
-struct WithinJson<'a>(&'a [(String, String)]);
+/// Pairs as a JSON object in their order: what a comparison is restricted to
+/// (`{"dataset": "DABench"}`), how many datasets each partial average averages (`{"asr_ROS": 1}`).
+struct PairsJson<'a, V>(&'a [(String, V)]);
 
-impl Serialize for WithinJson<'_> {
+impl<V: Serialize> Serialize for PairsJson<'_, V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (name, value) in self.0 {
@@ -80,11 +81,8 @@ struct ComparisonJson<'a> {
     // Only for comparisons within a group, so pooled comparisons keep their keys.
     /// With grouping keys besides model: the group compared within (Holm runs per group).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(
-        feature = "ts",
-        ts(as = "Option<std::collections::HashMap<String, String>>", optional)
-    )]
-    within: Option<WithinJson<'a>>,
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string>", optional))]
+    within: Option<PairsJson<'a, String>>,
     a: &'a str,
     b: &'a str,
     shared: usize,
@@ -93,7 +91,7 @@ struct ComparisonJson<'a> {
     difference: Option<f64>,
     ci: Option<(f64, f64)>,
     p_value: Option<f64>,
-    #[cfg_attr(feature = "ts", ts(type = "\"exact\" | \"permutation\""))]
+    #[cfg_attr(feature = "ts", ts(as = "super::stats::PMethod"))]
     p_method: &'static str,
     p_holm: Option<f64>,
 }
@@ -103,7 +101,7 @@ fn comparisons<'a>(comparisons: &'a [Comparison], metric: &'a str) -> Vec<Compar
         .iter()
         .map(|c| ComparisonJson {
             metric,
-            within: (!c.within_key.is_empty()).then_some(WithinJson(&c.within_key)),
+            within: (!c.within_key.is_empty()).then_some(PairsJson(&c.within_key)),
             a: &c.a,
             b: &c.b,
             shared: c.shared,
@@ -144,7 +142,7 @@ impl RhoJson {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SpearmanExactJson"))]
 struct ExactJson {
     p_exact: Option<f64>,
-    #[cfg_attr(feature = "ts", ts(type = "\"exact\" | \"permutation\""))]
+    #[cfg_attr(feature = "ts", ts(as = "super::stats::PMethod"))]
     p_exact_method: &'static str,
     rho_ci: Option<(f64, f64)>,
 }
@@ -187,7 +185,7 @@ impl Serialize for SpearmanReport {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReliabilityRow"))]
 struct RelRowJson<'a> {
     /// The group's key: one member per grouping key of its section.
-    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
+    #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     n: u64,
     full: u64,
@@ -220,13 +218,35 @@ fn rel_row<'a>(names: &'a [GroupKey], row: &'a RelRow) -> RelRowJson<'a> {
     }
 }
 
+/// An "Avg." row's values that average fewer datasets than the report has (present only then).
+#[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PartialAverage"))]
+struct PartialJson<'a> {
+    /// The datasets of the report.
+    of: usize,
+    /// How many datasets each partial value averages, by its CSV column name (`asr`, `asr_ROS`, ...).
+    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, usize>"))]
+    averaged: PairsJson<'a, usize>,
+}
+
+fn partial_json(partial: Option<&PartialAverage>) -> Option<PartialJson<'_>> {
+    partial.map(|p| PartialJson {
+        of: p.of,
+        averaged: PairsJson(&p.averaged),
+    })
+}
+
 #[derive(Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReliabilityAverage"))]
 struct RelAverageJson<'a> {
     /// The group's key: one member per grouping key of its section.
-    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
+    #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     datasets: usize,
+    /// Only when the row averages fewer datasets than the report has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    partial: Option<PartialJson<'a>>,
     frr: Option<f64>,
     prr: Option<f64>,
     nrr: Option<f64>,
@@ -239,6 +259,7 @@ fn rel_average<'a>(names: &'a [GroupKey], a: &'a RelAverage) -> RelAverageJson<'
     RelAverageJson {
         key: KeyJson(names, &a.key),
         datasets: a.datasets,
+        partial: partial_json(a.partial.as_ref()),
         frr,
         prr,
         nrr,
@@ -433,7 +454,7 @@ fn by_level<T>(value: impl Fn(usize) -> T) -> Vec<LevelJson<T>> {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RobustnessRow"))]
 struct RobRowJson<'a> {
     /// The group's key: one member per grouping key of its section.
-    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
+    #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     n: u64,
     covered: u64,
@@ -456,9 +477,13 @@ struct RobRowJson<'a> {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RobustnessAverage"))]
 struct RobAverageJson<'a> {
     /// The group's key: one member per grouping key of its section.
-    #[cfg_attr(feature = "ts", ts(as = "std::collections::HashMap<String, String>"))]
+    #[cfg_attr(feature = "ts", ts(type = "GroupKeyValues"))]
     key: KeyJson<'a>,
     datasets: usize,
+    /// Only when some value averages fewer datasets than the report has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    partial: Option<PartialJson<'a>>,
     coverage: Option<f64>,
     acc_clean: Option<f64>,
     asr: Option<f64>,
@@ -532,6 +557,7 @@ impl RobustnessReport {
         RobAverageJson {
             key: KeyJson(names, &a.key),
             datasets: a.datasets,
+            partial: partial_json(a.partial.as_ref()),
             coverage: finite(Some(a.coverage)),
             acc_clean: finite(Some(a.acc_clean)),
             asr: finite(a.asr),
@@ -650,7 +676,7 @@ impl Serialize for RobustnessReport {
 struct OperatorEntryJson<'a> {
     code: &'a str,
     name: &'a str,
-    #[cfg_attr(feature = "ts", ts(type = "\"reliability\" | \"robustness\""))]
+    #[cfg_attr(feature = "ts", ts(as = "Track"))]
     track: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -805,6 +831,8 @@ pub(crate) struct OperatorLevelAsrJson {
 pub fn typescript_declarations() -> Vec<String> {
     use tabeq::typescript_declaration as d;
     vec![
+        d::<super::stats::PMethod>(),
+        d::<Track>(),
         d::<FindingJson<'static>>(),
         d::<ComparisonJson<'static>>(),
         d::<SpearmanJson<'static>>(),
@@ -813,6 +841,7 @@ pub fn typescript_declarations() -> Vec<String> {
         d::<Bootstrap>(),
         d::<super::reliability::RelIntervals>(),
         d::<RelRowJson<'static>>(),
+        d::<PartialJson<'static>>(),
         d::<RelAverageJson<'static>>(),
         d::<RankAgreementJson<'static>>(),
         d::<ReliabilityReport>(),

@@ -16,6 +16,7 @@ use core::fmt::Write as _;
 
 use tabeq::doc::{Align, Block, Document, Table};
 
+use super::document::DAGGER;
 use super::error::{TrustError, TrustErrorCode};
 use super::options::TableLayout;
 
@@ -129,9 +130,14 @@ fn select(table: &mut Table, keep: &[bool]) {
     }
 }
 
-/// The leading number of a cell (`14.68 [12.1, 16.3]` → 14.68), `None` for `-` or text.
+/// The leading number of a cell (`14.68 [12.1, 16.3]` → 14.68, a partial average's `9.10†`
+/// → 9.10), `None` for `-` or text.
 fn number(text: &str) -> Option<f64> {
-    text.split_whitespace().next()?.parse().ok()
+    text.split_whitespace()
+        .next()?
+        .trim_end_matches(DAGGER)
+        .parse()
+        .ok()
 }
 
 /// Whether a metric is better high (`Some(true)`), low (`Some(false)`) or neither.
@@ -156,6 +162,7 @@ fn tex(s: &str) -> String {
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
             '−' => out.push_str("$-$"),
+            DAGGER => out.push_str("$^\\dagger$"),
             _ => out.push(c),
         }
     }
@@ -279,6 +286,10 @@ pub fn document_to_latex(doc: &Document) -> String {
                 }
                 Block::Note { text, .. } => {
                     let _ = writeln!(out, "% {}: {}", section.title, text.replace('\n', " "));
+                }
+                // The footnote of a table with a partial average, printed under it.
+                Block::Paragraph { text } if text.starts_with(DAGGER) => {
+                    let _ = writeln!(out, "{{\\footnotesize {}\\par}}", tex(text));
                 }
                 _ => {}
             }

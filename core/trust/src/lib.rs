@@ -41,6 +41,10 @@
 //! "asr_by_level": [{"level", "perturbations", "attacks", "flips", "asr"} × 4], "ci"}`;
 //! `dataset_average` rows are `{"key", "datasets", "coverage", "acc_clean", "asr", "rad",
 //! "acc_rob", "asr_by_operator": [{"operator", "level", "asr"}], "asr_by_level": [{"level", "asr"}], "ci"}`.
+//! An "Avg." row of either track with a value that averages fewer datasets than the report has
+//! gains `"partial": {"of": datasets in the report, "averaged": {"asr_ROS": 1, ...}}` after
+//! `"datasets"` (each such value by its CSV column name, with how many datasets it averages);
+//! tables mark those values with a dagger and a footnote.
 //! From a manifest, the robustness report gains `"scored"`: one
 //! `{"line", "model", "dataset", "question_id", "perturbation_id", "operator", "prediction",
 //! "task_id", "correct", "error_code"}` per manifest line.
@@ -62,6 +66,7 @@ pub mod completeness;
 pub mod document;
 pub mod error;
 mod group;
+pub mod inspect;
 mod json;
 pub mod latex;
 pub mod manifest;

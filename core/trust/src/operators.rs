@@ -17,6 +17,7 @@ use tabeq::cpython_json::{Out, Value};
 
 /// Which benchmark track an operator belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename_all = "lowercase"))]
 pub enum Track {
     /// The task becomes unanswerable; the model should refuse.
     Reliability,

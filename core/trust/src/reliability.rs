@@ -16,8 +16,8 @@ use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
-    averaged_intervals, by_other_keys, field_part, group_rows, mean_finite, operator_part,
-    text_part, without_dataset, Columns, GroupRow, Key,
+    averaged_intervals, by_other_keys, dataset_count, field_part, group_rows, mean_finite,
+    operator_part, text_part, without_dataset, Columns, GroupRow, Key, PartialAverage,
 };
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
@@ -113,6 +113,9 @@ pub struct RelAverage {
     pub rates: [f64; 4],
     /// Intervals from the per-dataset replicates, averaged replicate by replicate.
     pub ci: Option<RelIntervals>,
+    /// When the row averages fewer datasets than the report has: the rates, each averaging
+    /// `datasets`.
+    pub partial: Option<PartialAverage>,
 }
 
 /// Spearman agreement between two datasets' per-model MRS.
@@ -262,6 +265,7 @@ fn dataset_average(
     groups: &[RelRow],
     bootstrap: Option<&Bootstrap>,
 ) -> Vec<RelAverage> {
+    let of = dataset_count(by, groups);
     by_other_keys(by, groups)
         .into_iter()
         .map(|(key, rows)| {
@@ -269,11 +273,19 @@ fn dataset_average(
                 mean_finite(rows.iter().map(|r| r.stats.rates()[m])).unwrap_or(0.0)
             });
             let ci = averaged_intervals(&rows, bootstrap).map(RelIntervals::from_columns);
+            let mut partial = PartialAverage {
+                of,
+                averaged: Vec::new(),
+            };
+            for name in ["frr", "prr", "nrr", "mrs"] {
+                partial.note(name, rows.len());
+            }
             RelAverage {
                 key,
                 datasets: rows.len(),
                 rates,
                 ci,
+                partial: partial.found(),
             }
         })
         .collect()

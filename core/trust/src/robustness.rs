@@ -25,10 +25,10 @@ use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
 use super::error::{TrustError, TrustErrorCode};
 use super::group::{
-    averaged_intervals, by_other_keys, field_part, group_rows, mean_finite, operator_part,
-    text_part, Columns, GroupRow, Key, KeyPart,
+    averaged_intervals, by_other_keys, dataset_count, field_part, group_rows, mean_counted,
+    mean_finite, operator_part, text_part, Columns, GroupRow, Key, KeyPart, PartialAverage,
 };
-use super::operators::{OperatorRegistry, Track};
+use super::operators::{Level, OperatorRegistry, Track};
 use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
 use super::records::{field_of, RobustnessRecord};
 use super::stats::Rng;
@@ -287,6 +287,9 @@ pub struct RobAverage {
     pub asr_by_level: [Option<f64>; 4],
     /// Intervals from per-dataset replicates averaged replicate by replicate.
     pub ci: Option<RobIntervals>,
+    /// The values that average fewer datasets than the report has (a dataset without the
+    /// operator, the level or any attack, or without the row).
+    pub partial: Option<PartialAverage>,
 }
 
 /// The robustness report.
@@ -510,13 +513,27 @@ fn dataset_average(
     by: &[GroupKey],
     groups: &[RobRow],
     bootstrap: Option<&Bootstrap>,
+    registry: &OperatorRegistry,
 ) -> Vec<RobAverage> {
+    let of = dataset_count(by, groups);
     by_other_keys(by, groups)
         .into_iter()
         .map(|(key, rows)| {
+            let mut partial = PartialAverage {
+                of,
+                averaged: Vec::new(),
+            };
             let mean = |f: &dyn Fn(&RobStats) -> f64| {
                 mean_finite(rows.iter().map(|r| f(&r.stats))).unwrap_or(0.0)
             };
+            for name in ["coverage", "acc_clean"] {
+                partial.note(name, rows.len());
+            }
+            let (asr, asr_count) = mean_counted(rows.iter().filter_map(|r| r.stats.asr()));
+            partial.note("asr", asr_count);
+            for name in ["rad", "acc_rob"] {
+                partial.note(name, rows.len());
+            }
             let mut operators: Vec<usize> = rows
                 .iter()
                 .flat_map(|r| r.stats.by_operator.keys().copied())
@@ -526,14 +543,19 @@ fn dataset_average(
             let asr_by_operator = operators
                 .iter()
                 .map(|op| {
-                    let values = rows
-                        .iter()
-                        .filter_map(|r| r.stats.by_operator.get(op).and_then(Attacks::asr));
-                    (*op, mean_finite(values))
+                    let (value, count) = mean_counted(
+                        rows.iter()
+                            .filter_map(|r| r.stats.by_operator.get(op).and_then(Attacks::asr)),
+                    );
+                    partial.note(format!("asr_{}", registry.get(*op).code), count);
+                    (*op, value)
                 })
                 .collect();
             let asr_by_level = core::array::from_fn(|l| {
-                mean_finite(rows.iter().filter_map(|r| r.stats.by_level[l].asr()))
+                let (value, count) =
+                    mean_counted(rows.iter().filter_map(|r| r.stats.by_level[l].asr()));
+                partial.note(format!("asr_{}", Level::ALL[l].as_str()), count);
+                value
             });
             let ci = averaged_intervals(&rows, bootstrap).map(RobIntervals::from_columns);
             RobAverage {
@@ -541,12 +563,13 @@ fn dataset_average(
                 datasets: rows.len(),
                 coverage: mean(&|s| s.coverage()),
                 acc_clean: mean(&|s| s.acc_clean()),
-                asr: mean_finite(rows.iter().filter_map(|r| r.stats.asr())),
+                asr,
                 rad: mean(&|s| s.rad()),
                 acc_rob: mean(&|s| s.acc_rob()),
                 asr_by_operator,
                 asr_by_level,
                 ci,
+                partial: partial.found(),
             }
         })
         .collect()
@@ -587,7 +610,7 @@ pub fn robustness_report_with(
     let keep = by.contains(&GroupKey::Dataset);
     let groups = rows(&questions, by, registry, bootstrap, keep)?;
     let mut report = RobustnessReport {
-        dataset_average: dataset_average(by, &groups, bootstrap),
+        dataset_average: dataset_average(by, &groups, bootstrap, registry),
         level_trend: level_trend(
             &overall.stats.by_operator,
             &overall.stats.by_level,

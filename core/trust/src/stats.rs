@@ -275,6 +275,7 @@ pub const SPEARMAN_PERMUTATIONS: usize = 20_000;
 
 /// How a p-value was computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename_all = "lowercase"))]
 pub enum PMethod {
     /// Full enumeration of the null distribution.
     Exact,

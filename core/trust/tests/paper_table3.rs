@@ -42,6 +42,25 @@ fn pct(v: &Value) -> String {
     format!("{:.2}", 100.0 * v.as_f64().unwrap())
 }
 
+/// The row of a report section with this key.
+fn row(rows: &Value, key: Value) -> &Value {
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == key)
+        .unwrap_or_else(|| panic!("no row {key}"))
+}
+
+/// The `asr` of each entry (per-level entries, or rows).
+fn asrs(entries: &Value) -> Vec<f64> {
+    entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["asr"].as_f64().unwrap())
+        .collect()
+}
+
 #[test]
 fn latex_table_3_is_the_papers() {
     let (_, rows) = paper();
@@ -85,22 +104,11 @@ fn json_cells_are_the_papers_and_every_count_follows_table_1() {
     let r = robustness(json!({"by": ["model", "dataset"], "strict": true}));
     assert_eq!(r["findings"], json!([]));
     let mut lower_on_dabench = 0;
-    for row in &rows {
-        let group = |dataset: &str| {
-            r["groups"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|g| g["key"] == json!({"model": row[0], "dataset": dataset}))
-                .unwrap()
-        };
+    for cells_of in &rows {
+        let model = &cells_of[0];
+        let group = |dataset: &str| row(&r["groups"], json!({"model": model, "dataset": dataset}));
         let (a, d) = (group("AIDABench-QA"), group("DABench"));
-        let average = r["dataset_average"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|g| g["key"] == json!({"model": row[0]}))
-            .unwrap();
+        let average = row(&r["dataset_average"], json!({"model": model}));
         let cells = [
             pct(&a["asr"]),
             pct(&a["rad"]),
@@ -108,7 +116,7 @@ fn json_cells_are_the_papers_and_every_count_follows_table_1() {
             pct(&d["rad"]),
             pct(&average["asr"]),
         ];
-        assert_eq!(cells[..], row[1..], "{}", row[0]);
+        assert_eq!(cells[..], cells_of[1..], "{model}");
         lower_on_dabench += usize::from(d["asr"].as_f64() < a["asr"].as_f64());
         // The Avg. is the mean of the unrounded values (whatever order they are summed in).
         let mean = (a["asr"].as_f64().unwrap() + d["asr"].as_f64().unwrap()) / 2.0;
@@ -161,12 +169,7 @@ fn statistics_stated_in_the_text_hold() {
         // Strictly first / second: no tie at the top.
         nri_first += usize::from(ops[0].1 == "NRI" && ops[0].0 > ops[1].0);
         csr_second += usize::from(ops[1].1 == "CSR" && ops[1].0 > ops[2].0);
-        let levels: Vec<f64> = g["asr_by_level"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|l| l["asr"].as_f64().unwrap())
-            .collect();
+        let levels = asrs(&g["asr_by_level"]);
         assert!(levels[3] > levels[0], "{model}: L3 above L0");
         if levels.windows(2).all(|w| w[1] > w[0]) {
             rising.push(model);
@@ -177,11 +180,93 @@ fn statistics_stated_in_the_text_hold() {
     assert_eq!(json!(rising), paper["strictly_rising"]);
     // Pooled: L2 slightly below L1.
     let by_level = robustness(json!({"by": ["level"]}));
-    let asr: Vec<f64> = by_level["groups"]
+    let asr = asrs(&by_level["groups"]);
+    assert!(asr[2] < asr[1] && asr[1] - asr[2] < 0.02, "{asr:?}");
+}
+
+/// An "Avg." that averages only the datasets where a value exists is marked: a dagger after the
+/// value and a footnote under the table in text, markdown and LaTeX, `"partial"` in JSON. DABench
+/// has no L0 operator, so "Avg." ASR of ROS and of L0 is AIDABench-QA's value alone; Avg. ASR
+/// (both datasets) is not marked.
+#[test]
+fn partial_averages_are_marked() {
+    let r = robustness(json!({"by": "model,dataset"}));
+    let gpt = row(&r["dataset_average"], json!({"model": "GPT-5.5"}));
+    assert_eq!(
+        gpt["partial"],
+        json!({"of": 2, "averaged": {"asr_ROS": 1, "asr_COS": 1, "asr_HSS": 1, "asr_SDC": 1,
+            "asr_HHR": 1, "asr_CSR": 1, "asr_L0": 1}})
+    );
+    let text = vector("paper-robustness.jsonl");
+    let doc = report_document("robustness", &text, r#"{"by": "model,dataset"}"#).unwrap();
+    let plain = render_document(&doc, "text").unwrap();
+    let gpt_avg = plain
+        .lines()
+        .find(|l| l.starts_with("GPT-5.5") && l.contains("Avg."))
+        .unwrap();
+    let cells: Vec<&str> = gpt_avg.split_whitespace().collect();
+    // ROS (first operator) is marked, EVR (on both datasets) is not; L0 marked, L3 not.
+    assert!(
+        cells[2].ends_with('\u{2020}') && !cells[6].ends_with('\u{2020}'),
+        "{gpt_avg}"
+    );
+    assert!(
+        cells[14].ends_with('\u{2020}') && !cells[17].ends_with('\u{2020}'),
+        "{gpt_avg}"
+    );
+    assert_eq!(
+        plain
+            .matches(tabeq_trust::document::PARTIAL_FOOTNOTE)
+            .count(),
+        1
+    );
+    let markdown = render_document(&doc, "markdown").unwrap();
+    assert!(markdown.contains(tabeq_trust::document::PARTIAL_FOOTNOTE));
+    let latex = render_document(&doc, "latex").unwrap();
+    assert!(latex.contains("& 2.78$^\\dagger$ &"), "{latex}");
+    assert!(latex.contains("{\\footnotesize $^\\dagger$ Averages only the datasets"));
+    // The main table's averages are complete: no mark, no footnote there.
+    let main = plain.split("ASR by operator and level").next().unwrap();
+    assert!(!main.contains('\u{2020}'));
+    assert!(r["dataset_average"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|g| g["asr"].as_f64().unwrap())
+        .all(|a| a["partial"]["averaged"].get("asr").is_none()));
+
+    // A model judged on one dataset only: every value of its "Avg." averages 1 of 2.
+    let lines: Vec<String> = [("a", "D1"), ("a", "D2"), ("b", "D1")]
+        .iter()
+        .flat_map(|(m, d)| {
+            (0..4).map(move |i| {
+                json!({"model": m, "dataset": d, "operator": "FDM", "instance_id": i,
+                       "label": if i == 0 { "full" } else { "none" }})
+                .to_string()
+            })
+        })
         .collect();
-    assert!(asr[2] < asr[1] && asr[1] - asr[2] < 0.02, "{asr:?}");
+    let records = lines.join("\n");
+    let rel: Value = serde_json::from_str(
+        &tabeq_trust::reliability_report_json(&records, r#"{"by": "model,dataset"}"#).unwrap(),
+    )
+    .unwrap();
+    assert!(rel["dataset_average"][0].get("partial").is_none());
+    assert_eq!(
+        rel["dataset_average"][1]["partial"],
+        json!({"of": 2, "averaged": {"frr": 1, "prr": 1, "nrr": 1, "mrs": 1}})
+    );
+    let doc = report_document("reliability", &records, r#"{"by": "model,dataset"}"#).unwrap();
+    let plain = render_document(&doc, "text").unwrap();
+    let b = plain.lines().find(|l| l.starts_with("b ")).unwrap();
+    assert!(b.ends_with("25.00\u{2020}"), "{b}");
+    assert!(plain.contains(tabeq_trust::document::PARTIAL_FOOTNOTE));
+    // With the Avg. column left out by the layout, the footnote goes too.
+    let doc = report_document(
+        "reliability",
+        &records,
+        r#"{"by": "model,dataset", "layout": {"columns": "MRS"}}"#,
+    )
+    .unwrap();
+    let plain = render_document(&doc, "text").unwrap();
+    assert!(!plain.contains('\u{2020}'), "{plain}");
 }

@@ -1,9 +1,12 @@
-// Compiled with `tsc --noEmit --strict` by scripts/test-wasm.sh: the hand-written declarations
+// Compiled with `tsc --noEmit --strict` by scripts/test-wasm.sh: the declarations (`make types`)
 // must type-check and support ordinary use of both builds and both modules.
 import * as node from "../../../bindings-wasm/pkg-node/tabeq.js";
 import * as nodeTrust from "../../../bindings-wasm/pkg-node/tabeq_trust.js";
 import init, { evaluate, explain, explainDocument, renderDocument, SuiteRun, validatePrediction, validationDocument } from "../../../bindings-wasm/pkg/tabeq.js";
 import initTrust, { trustReliability } from "../../../bindings-wasm/pkg/tabeq_trust.js";
+import initSpider2, { spider2Compare } from "../../../bindings-wasm/pkg/tabeq_spider2.js";
+import * as nodeSpider2 from "../../../bindings-wasm/pkg-node/tabeq_spider2.js";
+import type { Spider2Code, Spider2Result } from "../../../bindings-wasm/pkg/tabeq_spider2.js";
 import type { Diagnosis, DocBlock, Document, TabeqError, TaskConfigObject, TaskResult, ValidationReport } from "../../../bindings-wasm/pkg/tabeq.js";
 import type { Document as TrustDocument, Finding, ReliabilityReport, TrustFailure } from "../../../bindings-wasm/pkg/tabeq_trust.js";
 
@@ -64,4 +67,13 @@ export function trustDocumentSvg(records: string): string {
   const findings: Finding[] = nodeTrust.trustRobustness(records, { by: "prompt" }).findings;
   const trend = nodeTrust.trustRobustness(records).level_trend;
   return `${figures.length} ${findings.length} ${trend?.l3_over_l0 ?? "-"} ${nodeTrust.renderDocument(doc, "svg")}`;
+}
+
+export async function spider2Page(result: Uint8Array, golds: string[]): Promise<string> {
+  await initSpider2();
+  const outcome: Spider2Result = spider2Compare(result, golds.length === 1 ? golds[0] : golds, { conditionCols: [[0], [1]], ignoreOrder: true, explain: "html" });
+  const warned: Spider2Code[] = outcome.warnings.map((w) => w.code);
+  const closest = outcome.golds.flatMap((g) => g.compared).map((c) => c.closest?.mismatches[0]?.difference ?? 0);
+  const scored: 0 | 1 = nodeSpider2.spider2Compare("a\n1\n", "a\n1\n", { conditionCols: "[0]" }).score;
+  return `${outcome.passed} ${outcome.error?.code ?? ""} ${warned.join()} ${closest.length} ${scored} ${outcome.explanation ?? ""}`;
 }

@@ -1,0 +1,124 @@
+//! JavaScript exports of the Spider 2.0 profile, built into their own module (`tabeq_spider2.js`)
+//! that a page loads when it first needs it. Arguments in, the core's outcome and explanation out:
+//! `tabeq-spider2` holds every rule and writes every message.
+
+use js_sys::Array;
+use serde::Serialize;
+use tabeq::cpython_json;
+use tabeq::error::{ArgumentError, CodedError};
+use tabeq::file_input::{FileInput, MAX_CONFIG_BYTES};
+use tabeq_spider2::{explain, GoldKind, Outcome};
+use wasm_bindgen::prelude::*;
+
+use crate::js_args::{array_items, bool_option, json_option, string_option};
+use crate::{input, throw, to_js};
+
+/// Largest CSV the module copies in. pandas-style frames take several times the file's size,
+/// and a WebAssembly instance has 4 GiB at most: a larger file is refused, never a trap.
+const MAX_CSV_BYTES: usize = 64 << 20;
+
+/// A required CSV argument named `what`.
+fn csv(value: &JsValue, what: &str) -> Result<Vec<u8>, CodedError> {
+    match input(value, what, MAX_CSV_BYTES)? {
+        FileInput::Bytes(bytes) => Ok(bytes),
+        // Missing or too large: `required` says which.
+        other => other.required(what, MAX_CSV_BYTES).map(|_| Vec::new()),
+    }
+}
+
+/// The golds: one CSV (the single-gold comparison) or an array of them (the multi-gold one).
+fn golds(value: &JsValue) -> Result<(Vec<Vec<u8>>, GoldKind), CodedError> {
+    if Array::is_array(value) {
+        let items = array_items(value, "golds")?;
+        let files = items.iter().map(|g| csv(g, "golds[i]"));
+        return Ok((files.collect::<Result<_, _>>()?, GoldKind::Multi));
+    }
+    Ok((vec![csv(value, "gold")?], GoldKind::Single))
+}
+
+/// What a comparison returns (`Spider2Result` in `tabeq_spider2.d.ts`): the core's outcome, whether
+/// it passed, and the explanation when `options.explain` names a format.
+#[derive(Serialize)]
+struct Spider2Result<'a> {
+    #[serde(flatten)]
+    outcome: &'a Outcome,
+    passed: bool,
+    explanation: Option<String>,
+}
+
+/// Compare a prediction CSV with one gold CSV or an array of accepted gold CSVs, as Spider 2.0's
+/// official `compare_pandas_table` / `compare_multi_pandas_table` would, with pandas 2.2.3's
+/// `read_csv` reading every file. Options: `conditionCols` (the eval file's value, or its JSON
+/// text), `ignoreOrder` (boolean) and `explain` (`"text"`, `"markdown"` or `"html"`: the
+/// explanation, with its soundness warnings, in that format). A CSV that does not read is a
+/// failing result (score 0) with its `error`, as the official scores it; a wrong argument throws.
+#[wasm_bindgen(js_name = spider2Compare, unchecked_return_type = "Spider2Result")]
+pub fn spider2_compare(
+    #[wasm_bindgen(unchecked_param_type = "Spider2Csv")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Spider2Csv | Spider2Csv[]")] gold: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Spider2Options | null | undefined")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let prediction = throw(csv(&prediction, "prediction"))?;
+    let (golds, kind) = throw(golds(&gold))?;
+    let condition = match throw(json_option(&options, "conditionCols"))? {
+        Some(text) if text.len() > MAX_CONFIG_BYTES => {
+            return Err(crate::to_js_error(
+                ArgumentError::TooLarge {
+                    what: "options.conditionCols".into(),
+                    limit: MAX_CONFIG_BYTES,
+                    at_least: text.len(),
+                }
+                .into(),
+            ))
+        }
+        Some(text) => Some(throw(cpython_json::parse(&text).map_err(|e| {
+            CodedError::invalid_argument(format!(
+                "condition_cols (options.conditionCols) is not JSON: {e}"
+            ))
+        }))?),
+        None => None,
+    };
+    let ignore_order = throw(bool_option(&options, "ignoreOrder"))?.unwrap_or(false);
+    let format = throw(string_option(
+        &options,
+        "explain",
+        "\"text\", \"markdown\" or \"html\"",
+    ))?;
+
+    let gold_bytes: Vec<&[u8]> = golds.iter().map(Vec::as_slice).collect();
+    let outcome = tabeq_spider2::compare_csv(
+        &prediction,
+        &gold_bytes,
+        kind,
+        condition.as_ref(),
+        ignore_order,
+    )
+    .unwrap_or_else(|e| e.outcome(kind, ignore_order, golds.len()));
+    let explanation = match format {
+        Some(format) => Some(throw(tabeq::file_input::render_document(
+            &explain::document(&outcome),
+            &format,
+        ))?),
+        None => None,
+    };
+    to_js(&Spider2Result {
+        outcome: &outcome,
+        passed: outcome.passed(),
+        explanation,
+    })
+}
+
+/// Every stable code of the Spider 2.0 profile (errors and warnings) with its description.
+#[wasm_bindgen(js_name = spider2Codes, unchecked_return_type = "Spider2CodeEntry[]")]
+pub fn spider2_codes() -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct Code {
+        code: &'static str,
+        description: &'static str,
+    }
+    let codes: Vec<Code> = tabeq_spider2::CODES
+        .iter()
+        .map(|&(code, description)| Code { code, description })
+        .collect();
+    to_js(&codes)
+}

@@ -1,0 +1,150 @@
+// The tabeq Spider 2.0 WebAssembly module (browser: pkg/tabeq_spider2.js, Node:
+// pkg-node/tabeq_spider2.js; the package's "tabeq/spider2" entry). Positions count from 0.
+// The blocks between `<generated: NAME>` marks come from the Rust types (`make types`).
+
+import type { ErrorCodeEntry } from "./tabeq";
+
+/** A CSV: text, or its bytes. */
+export type Spider2Csv = string | Uint8Array | ArrayBuffer;
+/** A JSON value, as the eval file's `condition_cols` holds it. */
+export type Spider2Json = null | boolean | number | string | Spider2Json[] | { [key: string]: Spider2Json };
+/** The eval file's `condition_cols` (a string is read as its JSON text) and `ignore_order`; `explain` renders the explanation. */
+export interface Spider2Options {
+  conditionCols?: Spider2Json; ignoreOrder?: boolean; explain?: "text" | "markdown" | "html";
+}
+/** What `spider2Compare` returns: the outcome, whether it passed, the explanation asked for (else null). */
+export interface Spider2Result extends Spider2Outcome {
+  passed: boolean;
+  explanation: string | null;
+}
+/** A code with what it means (`spider2Codes()`). */
+export interface Spider2CodeEntry {
+  code: Spider2Code;
+  description: string;
+}
+// <generated: spider2-codes>
+
+/** Every code of the Spider 2.0 profile: CSVs that do not read, a bad condition_cols, warnings. */
+export type Spider2Code =
+  | "spider2_csv_no_columns"
+  | "spider2_csv_unterminated_quote"
+  | "spider2_csv_too_many_fields"
+  | "spider2_csv_not_utf8"
+  | "spider2_condition_cols_invalid"
+  | "spider2_condition_cols_out_of_range"
+  | "spider2_condition_cols_too_short"
+  | "spider2_condition_cols_first_only"
+  | "spider2_shared_prediction_column"
+  | "spider2_rows_do_not_correspond"
+  | "spider2_eval_file_invalid";
+// </generated: spider2-codes>
+
+// <generated: spider2-types>
+
+/** The verdict and its explanation. */
+export interface Spider2Outcome {
+  /** 1 for a pass, 0 otherwise (the official score). */
+  score: 0 | 1;
+  /** Single or multi-gold semantics. */
+  kind: Spider2GoldKind;
+  /** Whether each column was sorted on its own before comparing. */
+  ignore_order: boolean;
+  /** The prediction's rows. */
+  prediction_rows: number;
+  /** The prediction's column names. */
+  prediction_columns: string[];
+  /** The golds compared, in order (the official stops at the first pass). */
+  golds: Spider2GoldReport[];
+  /** Why the official would raise (the score is then 0). */
+  error: Spider2Error | null;
+  /** Soundness warnings on a pass, and notes on the official's quirks. */
+  warnings: Spider2Warning[];
+  /** How many gold tables were given. */
+  gold_count: number;
+}
+
+/** Whether the gold is one table (`compare_pandas_table`) or a list of accepted tables (`compare_multi_pandas_table`, even with one entry: its `condition_cols` rules differ). */
+export type Spider2GoldKind = "single" | "multi";
+
+/** The outcome against one gold table. */
+export interface Spider2GoldReport {
+  /** Which gold, from 0. */
+  index: number;
+  /** The gold's rows. */
+  rows: number;
+  /** The gold's columns. */
+  columns: number;
+  /** The `condition_cols` this gold was compared with (Python literal), if any. */
+  condition_cols: string | null;
+  /** Whether every compared column found a match. */
+  passed: boolean;
+  /** The compared columns, in order. */
+  compared: Spider2ColumnReport[];
+}
+
+/** What happened to one compared gold column. */
+export interface Spider2ColumnReport {
+  /** Its position in the gold table, from 0. */
+  column: number;
+  /** Its header name. */
+  name: string;
+  /** Every prediction column that matches it (the official needs one). */
+  matched_by: number[];
+  /** For an unmatched column: the closest prediction column. */
+  closest: Spider2Closest | null;
+}
+
+/** The prediction column that came closest to a gold column that found no match. */
+export interface Spider2Closest {
+  /** Its position in the prediction, from 0. */
+  column: number;
+  /** Its header name. */
+  name: string;
+  /** Its number of values, when it differs from the gold column's. */
+  length: number | null;
+  /** How many positions differ (0 when the lengths differ). */
+  mismatch_count: number;
+  /** The first differing positions (at most 5). */
+  mismatches: Spider2Mismatch[];
+}
+
+/** One differing position between a gold column and a prediction column. */
+export interface Spider2Mismatch {
+  /** The position in the compared order (sorted order under `ignore_order`), from 0. */
+  position: number;
+  /** The gold value, as Python's `repr`. */
+  gold: string;
+  /** The prediction value, as Python's `repr`. */
+  prediction: string;
+  /** `|gold - prediction|` when both are numbers (outside the 1e-2 tolerance). */
+  difference: number | null;
+}
+
+/** A soundness warning on a pass: what the official verdict does not guarantee. */
+export interface Spider2Warning {
+  /** Stable snake_case code. */
+  code: Spider2Code;
+  /** The warning, in words. */
+  message: string;
+}
+
+/** Why the official functions would raise (the official scores the instance 0). */
+export interface Spider2Error {
+  /** Stable snake_case code. */
+  code: Spider2Code;
+  /** What went wrong, in words. */
+  message: string;
+}
+// </generated: spider2-types>
+
+// <generated: spider2-functions>
+
+/** The tabeq version. */
+export function version(): string;
+/** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
+export function errorCodes(): ErrorCodeEntry[];
+/** Compare a prediction CSV with one gold CSV or an array of accepted gold CSVs, as Spider 2.0's official `compare_pandas_table` / `compare_multi_pandas_table` would, with pandas 2.2.3's `read_csv` reading every file. Options: `conditionCols` (the eval file's value, or its JSON text), `ignoreOrder` (boolean) and `explain` (`"text"`, `"markdown"` or `"html"`: the explanation, with its soundness warnings, in that format). A CSV that does not read is a failing result (score 0) with its `error`, as the official scores it; a wrong argument throws. */
+export function spider2Compare(prediction: Spider2Csv, gold: Spider2Csv | Spider2Csv[], options?: Spider2Options | null): Spider2Result;
+/** Every stable code of the Spider 2.0 profile (errors and warnings) with its description. */
+export function spider2Codes(): Spider2CodeEntry[];
+// </generated: spider2-functions>

@@ -1,0 +1,176 @@
+// The Spider 2.0 tab in real headless Chromium: a result CSV checked against one or several gold
+// CSVs in the page (the module loads at first use, nothing leaves the local server), with the
+// verdict, the core's explanation and its soundness warnings; a bad CSV and a bad condition_cols;
+// keyboard and screen-reader access (axe-core); a phone screen. Screenshots: test-output/e2e/50-*.png.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { axeViolations, env, file, openPage, overflow, PHONE, rerendered, shot, tab, text } from "./harness.mjs";
+
+const GOLD = "city,year,visitors\nOslo,2023,1200\nBergen,2023,800\nTromsø,2023,450\n";
+/** The same rows with the visitors paired with the wrong cities. */
+const SHUFFLED = "year,city,visitors\n2023,Oslo,450\n2023,Bergen,1200\n2023,Tromsø,800\n";
+const REPORT = '[data-testid="spider2-report"]';
+
+/** Choose the result and gold files (paths) in the Spider 2.0 tab and wait for the new verdict. */
+async function check({ result, golds, conditionCols = "", ignoreOrder = false }, page = env.page) {
+  await page.fill("#spider2-condition", conditionCols);
+  await page.setChecked("#spider2-ignore-order", ignoreOrder);
+  await page.setInputFiles("#spider2-gold-files", golds);
+  await rerendered("spider2", () => page.setInputFiles("#spider2-result-file", result), page);
+}
+
+/** URLs the page and its worker requested. */
+const requested = [];
+const spider2Requested = () => requested.some((url) => url.endsWith("/pkg/tabeq_spider2_bg.wasm"));
+
+const banner = (page = env.page) => page.locator(`${REPORT} .tabeq-doc > h1`).evaluate((h1) => h1.closest("[data-tone]").dataset.tone);
+
+test("the module loads when the tab is first used, and the wasm is in the offline cache list", async () => {
+  const page = env.page;
+  page.on("request", (request) => requested.push(request.url()));
+  // The other modules load right after the page is ready; the Spider 2.0 module does not.
+  await page.waitForTimeout(1000);
+  assert.equal(spider2Requested(), false, "the Spider 2.0 module is not downloaded up front");
+  await tab("spider2");
+  assert.equal(await page.locator("#tabbtn-spider2").getAttribute("aria-selected"), "true");
+  assert.match(await text("#tab-spider2"), /nothing is uploaded/);
+  assert.equal(await page.locator("#inputs").isHidden(), true, "the DataSpace inputs are not shown here");
+  const build = await page.evaluate(async () => (await fetch("./pkg/build.js")).text());
+  assert.match(build, /"\.\/pkg\/tabeq_spider2_bg\.wasm"/);
+  assert.match(build, /"\.\/pkg\/tabeq_spider2\.js"/);
+});
+
+test("a pass: result columns in another order and under other names, numbers within 0.01", async () => {
+  const page = env.page;
+  await tab("spider2");
+  await check({ result: file("s2/pass/result.csv", "visitors,town,yr\n1200.004,Oslo,2023\n800,Bergen,2023\n450,Tromsø,2023\n"), golds: [file("s2/pass/gold.csv", GOLD)] });
+  assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "true");
+  assert.equal(await banner(), "pass");
+  const report = await text(REPORT);
+  assert.match(report, /Score 1: every compared gold column matches some prediction column\./);
+  assert.match(report, /compare_pandas_table \(one gold\)/);
+  assert.match(report, /3 'visitors'\s+matched by 1 'visitors'/);
+  assert.doesNotMatch(report, /Warnings/);
+  assert.equal(await text('[data-testid="spider2-source"]'), "result.csv against gold.csv");
+  assert.match(await text('[data-testid="spider2-result-info"]'), /^result\.csv · \d+ bytes$/);
+  assert.equal(spider2Requested(), true, "the first check loaded the module");
+  await shot("50-spider2-pass");
+});
+
+test("a failure explains which gold column found no match, its closest column and the value off the tolerance", async () => {
+  const page = env.page;
+  await tab("spider2");
+  await check({ result: file("s2/fail/result.csv", "city,year,visitors\nOslo,2023,1200\nBergen,2023,802\nTromsø,2023,450\n"), golds: [file("s2/fail/gold.csv", GOLD)] });
+  assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "false");
+  assert.equal(await banner(), "fail");
+  const report = await text(REPORT);
+  assert.match(report, /Score 0: 1 gold column found no matching prediction column\./);
+  assert.match(report, /no match; closest 3 'visitors' differs at 1 position: position 2: gold 800 vs 802, off by 2\.0 \(tolerance 0\.01\)/);
+  // The unmatched column is marked in the table (the core's mark, the page's colour).
+  const marked = await page.locator(`${REPORT} td.mark-differs`).allInnerTexts();
+  assert.equal(marked.length, 1);
+  assert.match(marked[0], /^no match; closest 3 'visitors'/);
+  await shot("51-spider2-fail");
+});
+
+test("soundness warning: a pass that holds only because ignore_order sorted each column on its own", async () => {
+  const page = env.page;
+  await tab("spider2");
+  const files = { result: file("s2/warn/result.csv", SHUFFLED), golds: [file("s2/warn/gold.csv", GOLD)], conditionCols: "[0, 2]" };
+  await check(files);
+  assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "false", "in order, the visitors are wrong");
+  await rerendered("spider2", () => page.setChecked("#spider2-ignore-order", true));
+  assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "true");
+  assert.equal(await banner(), "warn", "a pass with a soundness warning is not shown as a clean pass");
+  const warnings = await page.locator(`${REPORT} section[data-section="warnings"] .note-warning`).allInnerTexts();
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0], /the pass holds only because ignore_order sorts each column on its own: 3 of 3 gold rows .* \[spider2_rows_do_not_correspond\]$/);
+  assert.match(await text(REPORT), /condition_cols\s+\[0, 2\]/);
+  await shot("52-spider2-warning");
+
+  // One prediction column standing for two gold columns.
+  await check({ result: file("s2/shared/result.csv", "a,b\n1,1\n2,2.5\n"), golds: [file("s2/shared/gold.csv", "x,y\n1,1\n2,2\n")] });
+  assert.equal(await banner(), "warn");
+  assert.match(await text(`${REPORT} section[data-section="warnings"]`), /one prediction column serves several gold columns.*\[spider2_shared_prediction_column\]/);
+
+  // The bundled example shows the same warning.
+  await rerendered("spider2", () => page.click("#spider2-example"));
+  assert.equal(await banner(), "warn");
+  assert.equal(await page.inputValue("#spider2-condition"), "[0, 2]");
+  assert.equal(await page.isChecked("#spider2-ignore-order"), true);
+});
+
+test("several golds: the multi-gold comparison, any gold may pass, condition_cols per gold", async () => {
+  const page = env.page;
+  await tab("spider2");
+  const golds = [file("s2/multi/sf_001_a.csv", "x,total\n9,10\n9,20\n"), file("s2/multi/sf_001_b.csv", "name,total\nalice,10\nbob,20\n")];
+  await check({ result: file("s2/multi/sf_001.csv", "total,who\n10,alice\n20,bob\n"), golds });
+  assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "true");
+  assert.match(await text('[data-testid="spider2-gold-info"]'), /^2 golds: sf_001_a\.csv · \d+ bytes; sf_001_b\.csv · \d+ bytes$/);
+  const report = await text(REPORT);
+  assert.match(report, /Score 1: every compared column of gold 2 of 2 matches some prediction column\./);
+  assert.match(report, /compare_multi_pandas_table \(any gold passes\)/);
+  assert.deepEqual(await page.locator(`${REPORT} section h2`).allInnerTexts(), ["Comparison", "Gold 1 of 2", "Gold 2 of 2"]);
+  await shot("53-spider2-multi-gold");
+  // Per-gold condition_cols: gold 1 compares its column 1 only, which the result has.
+  await rerendered("spider2", () => page.fill("#spider2-condition", "[[1], [0]]"));
+  assert.match(await text(REPORT), /Score 1: every compared column of gold 1 of 2/);
+  assert.match(await text(REPORT), /condition_cols\s+\[1\]/);
+});
+
+test("a bad CSV scores 0 with its reason; a condition_cols that is not JSON is refused with the core's words", async () => {
+  const page = env.page;
+  await tab("spider2");
+  await check({ result: file("s2/bad/result.csv", 'city,visitors\n"Oslo,1200\nBergen,800\n'), golds: [file("s2/bad/gold.csv", GOLD)] });
+  assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "false");
+  assert.equal(await banner(), "fail");
+  assert.match(await text(REPORT), /Score 0: the official comparison raises an error \(the prediction cannot be read: a quoted field starting on line 2 is never closed\)\./);
+  await shot("54-spider2-bad-csv");
+
+  await rerendered("spider2", () => page.fill("#spider2-condition", "[0,"));
+  const error = await text('#spider2-output [data-testid="error-banner"]');
+  assert.match(error, /Cannot use this input/);
+  assert.match(error, /invalid_argument \(argument\)/);
+  assert.match(error, /condition_cols \(options\.conditionCols\) is not JSON: Expecting value \(byte 3\)/);
+  await shot("55-spider2-bad-condition");
+  await rerendered("spider2", () => page.fill("#spider2-condition", ""));
+  assert.equal(await page.locator('#spider2-output [data-testid="error-banner"]').count(), 0);
+  // Clear empties the view.
+  await page.click("#spider2-clear");
+  assert.equal(await text('[data-testid="spider2-result-info"]'), "none");
+  assert.match(await text("#spider2-output"), /Add the result CSV and its gold CSV/);
+});
+
+test("axe-core: no serious or critical finding with a warning shown; keyboard reaches both pickers", async () => {
+  const page = env.page;
+  await tab("spider2");
+  await check({ result: file("s2/axe/result.csv", SHUFFLED), golds: [file("s2/axe/gold.csv", GOLD)], conditionCols: "[0, 2]", ignoreOrder: true });
+  assert.deepEqual(await axeViolations(), []);
+  // Each picker's accessible name starts with its visible text.
+  for (const id of ["#spider2-pick-result", "#spider2-pick-gold"]) {
+    const [visible, label] = await page.locator(id).evaluate((b) => [b.textContent, b.getAttribute("aria-label")]);
+    assert.ok(label.startsWith(visible), `${id}: "${label}" starts with "${visible}"`);
+  }
+  // Enter on a picker opens its file chooser.
+  const chooser = page.waitForEvent("filechooser");
+  await page.focus("#spider2-pick-gold");
+  await page.keyboard.press("Enter");
+  assert.equal((await chooser).isMultiple(), true);
+});
+
+test("a 390 px phone: the tab fits, with a report shown", async () => {
+  const page = await openPage(PHONE);
+  try {
+    await tab("spider2", page);
+    await rerendered("spider2", () => page.click("#spider2-example"), page);
+    await shot("56-spider2-phone", page);
+    assert.equal(await overflow(page), 0);
+  } finally {
+    await page.close();
+  }
+});
+
+test("no console errors, no page errors, no request beyond the local server", () => {
+  assert.deepEqual(env.problems, []);
+});

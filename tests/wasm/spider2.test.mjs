@@ -1,0 +1,188 @@
+// The Spider 2.0 module (pkg-node/tabeq_spider2.js): verdicts of the official comparison, the
+// explanation and its soundness warnings as the core renders them, multi-gold, unreadable CSVs,
+// hostile arguments (a coded TabeqError, never a trap), and the declared shapes of
+// bindings-wasm/types/tabeq_spider2.d.ts.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+
+import { ROOT, tabeq, tabeqSpider2 as spider2 } from "./helpers.mjs";
+
+const GOLD = "city,year,visitors\nOslo,2023,1200\nBergen,2023,800\nTromsø,2023,450\n";
+
+/** A comparison that must return (never throw), with its text explanation. */
+const compare = (prediction, gold, options = {}) => spider2.spider2Compare(prediction, gold, { ...options, explain: "text" });
+
+test("every recorded official verdict (tests/spider2/vectors.jsonl, the Python tests' too) is the module's", () => {
+  const lines = readFileSync(join(ROOT, "tests", "spider2", "vectors.jsonl"), "utf8").split("\n").filter(Boolean);
+  const wrong = [];
+  const scores = new Set();
+  for (const line of lines) {
+    const v = JSON.parse(line);
+    const golds = v.multi ? v.golds : v.golds[0];
+    // condition_cols as its JSON text, so that 1.0 stays a float as the eval file has it.
+    const options = { conditionCols: JSON.stringify(v.condition_cols ?? null), ignoreOrder: v.ignore_order };
+    const r = spider2.spider2Compare(v.prediction, golds, options);
+    if (r.score !== v.official_score || r.passed !== (r.score === 1)) wrong.push(v.id);
+    scores.add(v.official_score);
+  }
+  assert.ok(lines.length >= 100, `${lines.length} vectors`);
+  assert.deepEqual(wrong, []);
+  assert.deepEqual(scores, new Set([0, 1]));
+});
+
+test("a pass: columns found in any order under other names, numbers within 0.01", () => {
+  const r = compare("visitors,town,yr\n1200.004,Oslo,2023\n800,Bergen,2023\n450,Tromsø,2023\n", GOLD);
+  assert.equal(r.score, 1);
+  assert.equal(r.passed, true);
+  assert.equal(r.kind, "single");
+  assert.equal(r.error, null);
+  assert.deepEqual(r.warnings, []);
+  assert.deepEqual(
+    r.golds[0].compared.map((c) => [c.name, c.matched_by]),
+    [["city", [1]], ["year", [2]], ["visitors", [0]]],
+  );
+  assert.match(r.explanation, /^Spider 2\.0 comparison\n/);
+  assert.match(r.explanation, /Score 1: every compared gold column matches some prediction column\./);
+  assert.match(r.explanation, /3 'visitors'\s+matched by 1 'visitors'/);
+});
+
+test("a failure explains the gold column without a match, its closest column and the values off the tolerance", () => {
+  const r = compare("city,year,visitors\nOslo,2023,1200\nBergen,2023,802\nTromsø,2023,450\n", GOLD);
+  assert.equal(r.score, 0);
+  assert.equal(r.passed, false);
+  const visitors = r.golds[0].compared[2];
+  assert.deepEqual(visitors.matched_by, []);
+  assert.equal(visitors.closest.name, "visitors");
+  assert.equal(visitors.closest.mismatch_count, 1);
+  assert.deepEqual(visitors.closest.mismatches, [{ position: 1, gold: "800", prediction: "802", difference: 2 }]);
+  assert.match(r.explanation, /Score 0: 1 gold column found no matching prediction column\./);
+  assert.match(r.explanation, /no match; closest 3 'visitors' differs at 1 position: position 2: gold 800 vs 802, off by 2\.0 \(tolerance 0\.01\)/);
+  // A missing row: the closest column has another length.
+  const short = compare("city,year,visitors\nOslo,2023,1200\nBergen,2023,800\n", GOLD);
+  assert.equal(short.passed, false);
+  assert.match(short.explanation, /closest 1 'city' has 2 values, the gold column 3/);
+});
+
+test("soundness warnings: rows that do not correspond under ignore_order, one column serving two", () => {
+  const shuffled = "year,city,visitors\n2023,Oslo,450\n2023,Bergen,1200\n2023,Tromsø,800\n";
+  assert.equal(compare(shuffled, GOLD).passed, false, "in order, the visitors are wrong");
+  const r = compare(shuffled, GOLD, { ignoreOrder: true, conditionCols: [0, 2] });
+  assert.equal(r.passed, true);
+  assert.equal(r.ignore_order, true);
+  assert.equal(r.golds[0].condition_cols, "[0, 2]");
+  assert.deepEqual(r.warnings.map((w) => w.code), ["spider2_rows_do_not_correspond"]);
+  assert.match(r.explanation, /Warnings\n-+\n\nwarning: the pass holds only because ignore_order sorts each column on its own: 3 of 3 gold rows/);
+
+  const shared = compare("a,b\n1,1\n2,2.5\n", "x,y\n1,1\n2,2\n");
+  assert.equal(shared.passed, true);
+  assert.deepEqual(shared.warnings.map((w) => w.code), ["spider2_shared_prediction_column"]);
+  assert.match(shared.explanation, /one prediction column serves several gold columns.*\[spider2_shared_prediction_column\]/);
+  // A clean pass has no warning section.
+  assert.doesNotMatch(compare(GOLD, GOLD).explanation, /Warnings/);
+});
+
+test("multi-gold: any gold may pass, condition_cols per gold, the first-only quirk noted", () => {
+  const golds = ["x,y\n9,9\n", "name,total\nalice,10\nbob,20\n"];
+  const r = compare("total,who\n10,alice\n20,bob\n", golds);
+  assert.equal(r.kind, "multi");
+  assert.equal(r.gold_count, 2);
+  assert.equal(r.passed, true);
+  assert.deepEqual(r.golds.map((g) => g.passed), [false, true]);
+  assert.match(r.explanation, /Score 1: every compared column of gold 2 of 2 matches some prediction column\./);
+  assert.match(r.explanation, /Gold 1 of 2\n/);
+  // Per-gold condition_cols: gold 1 compares only its column 1 (y).
+  const per = compare("b\n9\n", ["x,y\n1,9\n", "z\n5\n"], { conditionCols: "[[1], [0]]" });
+  assert.equal(per.passed, true);
+  assert.equal(per.golds[0].condition_cols, "[1]");
+  const none = compare("q\n0\n", golds);
+  assert.equal(none.passed, false);
+  assert.match(none.explanation, /\(no gold of 2 passes\)/);
+  // One gold in an array is still the multi-gold function: a flat list uses its first entry only.
+  const first = compare("b\n2\n", ["a,b\n1,2\n"], { conditionCols: [1, 0] });
+  assert.equal(first.kind, "multi");
+  assert.equal(first.passed, true);
+  assert.deepEqual(first.warnings.map((w) => w.code), ["spider2_condition_cols_first_only"]);
+});
+
+test("a CSV that does not read scores 0 with the reason, as the official raises", () => {
+  const quote = compare('city,visitors\n"Oslo,1200\n', GOLD);
+  assert.equal(quote.score, 0);
+  assert.deepEqual(quote.error, {
+    code: "spider2_csv_unterminated_quote",
+    message: "the prediction cannot be read: a quoted field starting on line 2 is never closed",
+  });
+  assert.match(quote.explanation, /Score 0: the official comparison raises an error \(the prediction cannot be read/);
+  assert.equal(compare("", GOLD).error.code, "spider2_csv_no_columns");
+  assert.equal(compare(new Uint8Array([0x61, 0x0a, 0xff, 0x0a]), GOLD).error.code, "spider2_csv_not_utf8");
+  const gold2 = compare("a\n1\n", ["a\n1\n", "a,b\n1\n2,3,4\n"]);
+  assert.equal(gold2.error.code, "spider2_csv_too_many_fields");
+  assert.match(gold2.error.message, /^gold 2 cannot be read: /);
+  const range = compare("a\n1\n", "a\n1\n", { conditionCols: [3] });
+  assert.equal(range.error.code, "spider2_condition_cols_out_of_range");
+});
+
+test("explanations in text, Markdown and HTML are the core's; without `explain`, none", () => {
+  const shuffled = "year,city,visitors\n2023,Oslo,450\n2023,Bergen,1200\n2023,Tromsø,800\n";
+  const options = { ignoreOrder: true, conditionCols: "[0, 2]" };
+  assert.equal(spider2.spider2Compare(shuffled, GOLD, options).explanation, null);
+  const html = spider2.spider2Compare(shuffled, GOLD, { ...options, explain: "html" }).explanation;
+  assert.match(html, /<h1>Spider 2\.0 comparison<\/h1>/);
+  assert.match(html, /data-section="warnings"/);
+  assert.match(html, /<td class="mark-good">matched by 3 &#39;visitors&#39;<\/td>/);
+  const markdown = spider2.spider2Compare(shuffled, GOLD, { ...options, explain: "markdown" }).explanation;
+  assert.match(markdown, /^# Spider 2\.0 comparison/);
+  assert.match(markdown, /## Warnings\n\n> \*\*warning:\*\* .*\\\[spider2\\_rows\\_do\\_not\\_correspond\\\]/);
+});
+
+test("wrong arguments throw a coded TabeqError and the module keeps working", () => {
+  const codes = new Set(tabeq.errorCodes().map((e) => e.code));
+  const cases = [
+    () => spider2.spider2Compare(null, GOLD),
+    () => spider2.spider2Compare("a\n1\n", undefined),
+    () => spider2.spider2Compare("a\n1\n", [GOLD, 7]),
+    () => spider2.spider2Compare(42, GOLD),
+    () => spider2.spider2Compare("a\n1\n", GOLD, { conditionCols: "[0," }),
+    () => spider2.spider2Compare("a\n1\n", GOLD, { conditionCols: 10n }),
+    () => spider2.spider2Compare("a\n1\n", GOLD, { ignoreOrder: "yes" }),
+    () => spider2.spider2Compare("a\n1\n", GOLD, { explain: "pdf" }),
+    () => spider2.spider2Compare("a\n1\n", GOLD, "options"),
+    () => spider2.spider2Compare("\ud800", GOLD),
+    () => spider2.spider2Compare("a\n1\n", GOLD, { conditionCols: "[".repeat(2000) }),
+  ];
+  for (const [i, call] of cases.entries()) {
+    assert.throws(call, (error) => {
+      assert.equal(error.name, "TabeqError", `case ${i}: ${error.message}`);
+      assert.ok(codes.has(error.code), `case ${i}: ${error.code}`);
+      return true;
+    });
+  }
+  assert.throws(() => spider2.spider2Compare("a\n1\n", GOLD, { conditionCols: "[0," }), {
+    code: "invalid_argument",
+    message: /^condition_cols \(options\.conditionCols\) is not JSON: /,
+  });
+  assert.equal(compare(GOLD, GOLD).passed, true);
+});
+
+test("hostile CSV bytes never trap: every result is a verdict", () => {
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const alphabet = ['"', ",", "\n", "\r", "a", "1", ".", "-", "e", "N", "A", " ", "0", "é"];
+  for (let i = 0; i < 300; i++) {
+    const text = Array.from({ length: Math.floor(next() * 60) }, () => alphabet[Math.floor(next() * alphabet.length)]).join("");
+    const r = spider2.spider2Compare(text, i % 2 ? GOLD : text, { ignoreOrder: i % 3 === 0 });
+    assert.ok(r.score === 0 || r.score === 1);
+    assert.equal(r.passed, r.score === 1);
+  }
+  assert.equal(compare(GOLD, GOLD).passed, true);
+});
+
+test("spider2Codes lists the profile's codes, as the declarations do", () => {
+  const codes = spider2.spider2Codes();
+  assert.ok(codes.every((c) => /^spider2_[a-z0-9_]+$/.test(c.code) && c.description.length > 0));
+  const text = readFileSync(join(ROOT, "bindings-wasm", "types", "tabeq_spider2.d.ts"), "utf8");
+  const declared = new Set([.../export type Spider2Code =([^;]+);/.exec(text)[1].matchAll(/"([a-z_0-9]+)"/g)].map((m) => m[1]));
+  assert.deepEqual(declared, new Set(codes.map((c) => c.code)));
+  assert.equal(spider2.version(), tabeq.version());
+});
