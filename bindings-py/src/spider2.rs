@@ -259,8 +259,8 @@ fn spider2_exec_result(
     result_dir_arg: &str,
 ) -> PyResult<ExecRun> {
     let run = py.detach(|| -> Result<_, String> {
-        let standards =
-            exec::parse_eval_jsonl(&read_path(&eval_jsonl)?).map_err(|e| e.to_string())?;
+        let standards = exec::parse_eval_jsonl(&read_path(&eval_jsonl)?)
+            .map_err(|e| format!("{}: {e}", e.code))?;
         let results = list_names(&result_dir)?;
         let gold_names = list_names(&gold_result_dir)?;
         let planned = exec::plan(&standards, &results, &gold_names);

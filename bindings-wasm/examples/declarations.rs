@@ -23,6 +23,7 @@ const FAMILIES: &[(&str, &str, &str)] = &[
     ("fatal", "FatalErrorCode", "A broken config, gold or suite layout (stage \"config\", \"gold\" or \"suite\")."),
     ("binding", "BindingErrorCode", "Errors of the binding itself: a wrong argument type or size, a suite used out of order, a freed object, a module not loaded, a bug."),
     ("submission", "SubmissionErrorCode", "What the check of a predictions folder finds beyond a task's own error code, and the code parseTaskList throws."),
+    ("spider2", "Spider2ErrorCode", "The Spider 2.0 profile's codes: why a comparison scores 0 as the official raises, its notes and soundness warnings, and an eval file that cannot be read."),
     ("trust", "TrustErrorCode", "Errors of the trust metrics (stage \"trust\")."),
 ];
 

@@ -100,6 +100,20 @@ export type SubmissionErrorCode =
   | "byte_order_mark"
   | "repeated_headers"
   | "task_list_invalid";
+
+/** The Spider 2.0 profile's codes: why a comparison scores 0 as the official raises, its notes and soundness warnings, and an eval file that cannot be read. */
+export type Spider2ErrorCode =
+  | "spider2_csv_no_columns"
+  | "spider2_csv_unterminated_quote"
+  | "spider2_csv_too_many_fields"
+  | "spider2_csv_not_utf8"
+  | "spider2_condition_cols_invalid"
+  | "spider2_condition_cols_out_of_range"
+  | "spider2_condition_cols_too_short"
+  | "spider2_condition_cols_first_only"
+  | "spider2_shared_prediction_column"
+  | "spider2_rows_do_not_correspond"
+  | "spider2_eval_file_invalid";
 // </generated: error-codes>
 
 // <generated: types>
@@ -239,9 +253,9 @@ export interface ConfigWarning {
 export interface ErrorCodeEntry {
   /** The code. */
   code: string;
-  /** `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust`, `binding` (a binding's arguments and objects) or `output` (the Python CLI's output file). */
+  /** `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust`, `binding` (a binding's arguments and objects), `output` (the Python CLI's output file), `submission` (the check of a predictions folder) or `spider2` (the Spider 2.0 profile). */
   family: string;
-  /** The `stage` of a raised error with this code (`config`, `gold`, `suite`, `csv`, `cell`, `trust`, `argument`, `output`); `None` for task codes, which are never raised. */
+  /** The `stage` of a raised error with this code (`config`, `gold`, `suite`, `csv`, `cell`, `trust`, `argument`, `output`, `submission`, `spider2`); `None` for task codes, which are never raised. */
   stage: string | null;
   /** What the code means. */
   description: string;

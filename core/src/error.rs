@@ -42,6 +42,37 @@ code_enum! {
     }
 }
 
+code_enum! {
+    /// The Spider 2.0 profile's codes (crate `tabeq-spider2`, `docs/spec/spider2.md`): why a
+    /// comparison scores 0 as the official raises, and the notes and soundness warnings it adds.
+    /// Listed here so the one catalogue holds every code a surface reports.
+    Spider2Code {
+        /// A Spider 2.0 CSV is empty or blank (pandas' EmptyDataError: no columns to parse).
+        CsvNoColumns => "spider2_csv_no_columns",
+        /// A quoted field of a Spider 2.0 CSV runs to the end of the file.
+        CsvUnterminatedQuote => "spider2_csv_unterminated_quote",
+        /// A record of a Spider 2.0 CSV has more fields than the records before it.
+        CsvTooManyFields => "spider2_csv_too_many_fields",
+        /// A Spider 2.0 CSV is not UTF-8.
+        CsvNotUtf8 => "spider2_csv_not_utf8",
+        /// condition_cols is not a list of column positions (or of lists of them).
+        ConditionColsInvalid => "spider2_condition_cols_invalid",
+        /// condition_cols names a column the gold lacks (the official's iloc raises: score 0).
+        ConditionColsOutOfRange => "spider2_condition_cols_out_of_range",
+        /// A list of lists of condition_cols has no entry for a gold that is compared.
+        ConditionColsTooShort => "spider2_condition_cols_too_short",
+        /// Note: one gold and a flat condition_cols list, of which the official uses only the first entry.
+        ConditionColsFirstOnly => "spider2_condition_cols_first_only",
+        /// Warning: a pass in which one prediction column serves several gold columns.
+        SharedPredictionColumn => "spider2_shared_prediction_column",
+        /// Warning: a pass that holds only because ignore_order sorts each column on its own (no
+        /// prediction row corresponds to each gold row).
+        RowsDoNotCorrespond => "spider2_rows_do_not_correspond",
+        /// A line of the Spider 2.0 eval file is not a JSON object with an instance_id.
+        EvalFileInvalid => "spider2_eval_file_invalid",
+    }
+}
+
 /// Any error as a binding hands it to its language: the stable code, the stage at fault,
 /// the task and input line when known, and the rendered message. JavaScript throws it as an
 /// `Error` with these fields; every core error converts into it.
@@ -269,10 +300,12 @@ pub struct CatalogueEntry {
     /// The code.
     pub code: &'static str,
     /// `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust`, `binding` (a
-    /// binding's arguments and objects) or `output` (the Python CLI's output file).
+    /// binding's arguments and objects), `output` (the Python CLI's output file), `submission`
+    /// (the check of a predictions folder) or `spider2` (the Spider 2.0 profile).
     pub family: &'static str,
     /// The `stage` of a raised error with this code (`config`, `gold`, `suite`, `csv`,
-    /// `cell`, `trust`, `argument`, `output`); `None` for task codes, which are never raised.
+    /// `cell`, `trust`, `argument`, `output`, `submission`, `spider2`); `None` for task codes,
+    /// which are never raised.
     pub stage: Option<&'static str>,
     /// What the code means.
     pub description: &'static str,
@@ -294,7 +327,7 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
     /// `(code, description)` pairs, as `code_enum!` lists them.
     type Codes = &'static [(&'static str, &'static str)];
     // (family, codes, stage); a fatal code's stage depends on the code.
-    let families: [(&str, Codes, Option<&str>); 7] = [
+    let families: [(&str, Codes, Option<&str>); 8] = [
         ("task", TaskErrorCode::CODES, None),
         ("csv", CsvErrorKind::CODES, Some("csv")),
         ("cell", CellErrorKind::CODES, Some("cell")),
@@ -302,6 +335,7 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
         ("binding", BindingErrorCode::CODES, Some("argument")),
         ("output", OutputErrorCode::CODES, Some("output")),
         ("submission", SubmissionCode::CODES, Some("submission")),
+        ("spider2", Spider2Code::CODES, Some("spider2")),
     ];
     let mut out = Vec::new();
     for (family, codes, stage) in families {

@@ -20,6 +20,7 @@ FAMILY_TYPES = {
     "binding": tabeq.BindingErrorCode,
     "output": tabeq.OutputErrorCode,
     "submission": tabeq.SubmissionErrorCode,
+    "spider2": tabeq.Spider2ErrorCode,
 }
 
 
@@ -32,7 +33,7 @@ def documented_codes() -> dict[str, str]:
     text = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
     return dict(
         re.findall(
-            r"^\| `([a-z0-9_]+)` \| (task|csv|cell|fatal|trust|binding|output|submission) \|",
+            r"^\| `([a-z0-9_]+)` \| (task|csv|cell|fatal|trust|binding|output|submission|spider2) \|",
             text,
             flags=re.MULTILINE,
         )

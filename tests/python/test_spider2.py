@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -102,3 +103,74 @@ def test_cli_writes_the_official_lines_and_ids(tmp_path: Path) -> None:
     assert "Final score: 0.3333333333333333, Correct examples: 1, Total examples: 3\n" in out
     assert "Real score: 0.0018281535648994515, Correct examples: 1, Total examples: 547\n" in out
     assert Path(f"{results}-ids.csv").read_text() == "instance_id\nsf_bq1\n"
+
+
+def test_explanations_name_lengths_golds_text_and_values_outside_tolerance() -> None:
+    text = spider2.compare(b"x\n1\n2\n3\n", b"a\n1\n2\n").explain()
+    assert "no match; closest 1 'x' has 3 values, the gold column 2" in text
+    text = spider2.compare(b"x\n1\n2\n3\n4\n", b"a\n1.02\n2.5\n3.3\n4.004\n").explain()
+    assert "closest 1 'x' differs at 3 positions" in text
+    assert "position 1: gold 1.02 vs 1, off by 0.020000000000000018 (tolerance 0.01)" in text
+    assert "position 2: gold 2.5 vs 2, off by 0.5 (tolerance 0.01)" in text
+    assert "position 4" not in text  # 4.004 vs 4 is inside the tolerance
+    text = spider2.compare(b"x\nParis\n", b"a\nparis\n").explain()
+    assert "position 1: gold 'paris' vs 'Paris'" in text and "off by" not in text
+    r = spider2.compare(b"x\n1\n", [b"a\n2\n", b"a\n3\n"])
+    assert r.score == 0 and "(no gold of 2 passes)" in r.explain()
+    assert "Gold 1 of 2" in r.explain() and "Gold 2 of 2" in r.explain()
+    r = spider2.compare(b"x\n3\n", [b"a\n2\n", b"a\n3\n"])
+    assert r.score == 1 and "every compared column of gold 2 of 2 matches" in r.explain()
+
+
+def test_soundness_warnings_only_when_the_pass_rests_on_them() -> None:
+    assert spider2.compare(b"x,y\n3,3\n", b"a,b\n3,3\n").warnings == []
+    assert spider2.compare(b"x,y\n1,a\n2,b\n", b"p,q\n1,a\n2,b\n").warnings == []
+    failed = spider2.compare(b"x\n1\n", b"a,b,c\n1,1,2\n")
+    assert failed.score == 0 and failed.warnings == []
+    r = spider2.compare(b"x,y\n1,2\n2,1\n", b"a,b\n1,1\n2,2\n")
+    assert r.passed and [c for c, _ in r.warnings] == ["spider2_shared_prediction_column"]
+    assert "gold column 2 ('b') is matched only by prediction column 1 ('x')" in r.warnings[0][1]
+    assert "[spider2_shared_prediction_column]" in r.explain()
+
+
+def test_every_code_the_profile_reports_is_in_the_catalogue() -> None:
+    import tabeq
+
+    catalogue = tabeq.error_codes()
+    spider2_codes = [c for c, f in catalogue.items() if f == "spider2"]
+    assert spider2_codes == list(typing.get_args(tabeq.Spider2ErrorCode))
+    cases: list[tuple[bytes, Any, Any, bool]] = [
+        (b"", b"a\n1\n", None, False),
+        (b'a\n"1\n', b"a\n1\n", None, False),
+        (b"a\n1\n2,3,4\n", b"a\n1\n", None, False),
+        (b"a\n\xff\n", b"a\n1\n", None, False),
+        (b"a\n1\n", b"a\n1\n", ["x"], False),
+        (b"a\n1\n", b"a\n1\n", [3], False),
+        (b"a\n9\n", [b"a\n1\n", b"a\n9\n"], [[0]], False),
+        (b"a\n2\n", [b"a,b\n1,2\n"], [1, 0], False),
+        (b"v\n3\n", b"a,b\n3,3\n", None, False),
+        (b"x,y\n1,b\n2,a\n", b"n,l\n1,a\n2,b\n", None, True),
+    ]
+    seen = set()
+    for pred, golds, cond, io_ in cases:
+        r = spider2.compare(pred, golds, condition_cols=cond, ignore_order=io_)
+        seen.update(code for code, _ in r.warnings)
+        if r.error is not None:
+            seen.add(r.error[0])
+    assert seen == set(spider2_codes) - {"spider2_eval_file_invalid"}
+
+
+def test_cli_names_the_code_of_a_bad_eval_file_and_of_an_unreadable_csv(tmp_path: Path) -> None:
+    results, gold = tmp_path / "res", tmp_path / "gold"
+    (gold / "exec_result").mkdir(parents=True)
+    results.mkdir()
+    (gold / "spider2lite_eval.jsonl").write_text('{"instance_id": "bq1"}\n[]\n')
+    (gold / "exec_result" / "bq1.csv").write_text("a\n1\n")
+    (results / "bq1.csv").write_text('a\n"1\n')
+    cmd = [sys.executable, "-m", "tabeq", "spider2", "--result-dir", str(results), "--gold-dir", str(gold)]
+    bad = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert bad.returncode != 0 and "spider2_eval_file_invalid: line 2 of the eval file" in bad.stderr
+    (gold / "spider2lite_eval.jsonl").write_text('{"instance_id": "bq1"}\n')
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    assert "spider2_csv_unterminated_quote: a quoted field starting on line 2 is never closed" in out
+    assert "{'bq1': 0}\n" in out

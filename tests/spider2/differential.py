@@ -154,6 +154,26 @@ def mutations(rows: list[list[str]], rng: random.Random) -> list[tuple[str, byte
         edit("na_spelling", at, rng.choice(["NA", "null", "NaN", "None", "n/a", "<NA>", "nan", "-nan"]))
         edit("na_to_zero", at, "0")
         edit("na_to_text", at, "none")
+    # Whole-column edits: they change the column's dtype (and so the table's common dtype).
+    int_cols = [c for c in range(width) if body and all(INT.match(r[c]) for r in body if c < len(r))]
+    num_cols = [c for c in range(width) if body and all(NUM.match(r[c]) for r in body if c < len(r))]
+
+    def edit_column(name: str, col: int, change: Callable[[str], str]) -> None:
+        new = [list(r) for r in rows]
+        for r in new[1:]:
+            if col < len(r):
+                r[col] = change(r[col])
+        out.append((name, to_csv(new)))
+
+    if int_cols:
+        edit_column("int_as_float_column", rng.choice(int_cols), lambda v: v + ".0")
+    if num_cols:
+        col = rng.choice(num_cols)
+        edit_column("column_inside_tolerance", col, lambda v: repr(float(v) + 0.0099))
+        edit_column("column_outside_tolerance", col, lambda v: repr(float(v) - 0.0101))
+    if empty:
+        spelling = rng.choice(["NA", "null", "NaN", "None", "n/a", "#N/A", "<NA>"])
+        edit_column("na_spelling_column", rng.choice(empty)[1], lambda v: v or spelling)
     return out
 
 
@@ -240,7 +260,7 @@ def main() -> int:
     ap.add_argument(
         "--gold-dir", required=True, help="directory holding exec_result/ and spider2lite_eval.jsonl"
     )
-    ap.add_argument("--instances", type=int, default=150)
+    ap.add_argument("--instances", type=int, default=150, help="0: every usable instance")
     ap.add_argument("--seed", type=int, default=27)
     ap.add_argument("--max-gold-bytes", type=int, default=200_000, help="skip larger gold files")
     ap.add_argument("--record", default=None, help="write small cases with the official verdict as vectors")
@@ -272,7 +292,9 @@ def main() -> int:
     def form(c: Any) -> str:
         if not c:
             return "none"
-        return "nested" if any(isinstance(x, list) for x in c) else f"flat{min(len(c), 3)}"
+        if any(isinstance(x, list) for x in c):
+            return "nested"
+        return f"flat{len(c)}" if len(c) < 3 else "flat3+"
 
     by_form: dict[tuple[str, bool], list[Any]] = {}
     for s, files in usable:
@@ -282,9 +304,12 @@ def main() -> int:
         chosen.extend(rng.sample(by_form[key], k=min(6, len(by_form[key]))))
     rest = [u for u in usable if u not in chosen]
     rng.shuffle(rest)
-    chosen = (chosen + rest)[: args.instances]
+    chosen = (chosen + rest)[: args.instances or None]
 
     counts: Counter[str] = Counter()
+    by_kind: dict[str, Counter[str]] = {}
+    by_combo: Counter[str] = Counter()
+    own_forms: Counter[str] = Counter()
     disagreements = []
     vectors = []
     kinds: Counter[str] = Counter()
@@ -292,6 +317,10 @@ def main() -> int:
         iid = s["instance_id"]
         golds = [f.read_bytes() for f in files]
         kinds["multi_gold" if len(golds) > 1 else "one_gold_file"] += 1
+        own_forms[
+            f"{form(s.get('condition_cols'))}/ignore_order={bool(s.get('ignore_order'))}/"
+            f"{'multi' if len(golds) > 1 else 'one'}_gold"
+        ] += 1
         try:
             source_rows = rows_of(golds[rng.randrange(len(golds))])
         except (UnicodeDecodeError, csv.Error):
@@ -301,6 +330,8 @@ def main() -> int:
             continue
         width = len(source_rows[0])
         preds = mutations(source_rows, rng)
+        for name, _ in preds:
+            by_kind.setdefault(name, Counter())
         for cond in condition_variants(s.get("condition_cols"), width, rng):
             for io_ in (True, False):
                 # The official run's function (always multi for *_a.csv golds), and the
@@ -313,7 +344,11 @@ def main() -> int:
                         got = spider2.compare(pred, arg, condition_cols=cond, ignore_order=io_).score
                         counts["cases"] += 1
                         counts[f"official_{want}"] += 1
+                        by_kind[name][f"official_{want}"] += 1
+                        combo = f"{form(cond)}/ignore_order={io_}/{'multi' if multi else 'single'}"
+                        by_combo[combo] += 1
                         if got != want:
+                            by_kind[name]["disagreements"] += 1
                             disagreements.append((iid, name, cond, io_, multi, want, got))
                         elif (
                             args.record
@@ -359,6 +394,11 @@ def main() -> int:
         "official_fail": counts["official_0"],
         "disagreements": len(disagreements),
         "pandas": pd.__version__,
+        "instances_by_own_condition_cols": dict(sorted(own_forms.items())),
+        "cases_by_condition_cols_ignore_order_function": dict(sorted(by_combo.items())),
+        "cases_by_mutation": {
+            k: {"cases": c["official_1"] + c["official_0"], **c} for k, c in sorted(by_kind.items())
+        },
     }
     print(json.dumps(summary, indent=2))
     for d in disagreements[:30]:

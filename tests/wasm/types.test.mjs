@@ -203,6 +203,7 @@ test("declared error-code unions are exactly the module's codes", () => {
   assert.deepEqual(unionLiterals("tabeq.d.ts", "FatalErrorCode"), byFamily.get("fatal"));
   assert.deepEqual(unionLiterals("tabeq.d.ts", "BindingErrorCode"), byFamily.get("binding"));
   assert.deepEqual(unionLiterals("tabeq.d.ts", "SubmissionErrorCode"), byFamily.get("submission"));
+  assert.deepEqual(unionLiterals("tabeq.d.ts", "Spider2ErrorCode"), byFamily.get("spider2"));
   assert.deepEqual(unionLiterals("tabeq_trust.d.ts", "TrustErrorCode"), byFamily.get("trust"));
   assert.deepEqual(new Set(tabeqTrust.errorCodes().map((e) => e.code)), new Set(tabeq.errorCodes().map((e) => e.code)));
 });

@@ -26,6 +26,7 @@ TrustErrorCode = _family("trust")
 BindingErrorCode = _family("binding")
 OutputErrorCode = _family("output")
 SubmissionErrorCode = _family("submission")
+Spider2ErrorCode = _family("spider2")
 ArgumentErrorCode = Literal["invalid_argument"]
 ErrorCode = Union[
     TaskErrorCode,
@@ -36,5 +37,6 @@ ErrorCode = Union[
     BindingErrorCode,
     OutputErrorCode,
     SubmissionErrorCode,
+    Spider2ErrorCode,
 ]
 ConfigWarningCode = Literal["unknown_config_key"]

@@ -128,6 +128,23 @@ SubmissionErrorCode = Literal[
 --prediction-root``) finds beyond a task's own error code: names, unexpected tasks, notes, and a
 task list line that is not a task id."""
 
+Spider2ErrorCode = Literal[
+    "spider2_csv_no_columns",
+    "spider2_csv_unterminated_quote",
+    "spider2_csv_too_many_fields",
+    "spider2_csv_not_utf8",
+    "spider2_condition_cols_invalid",
+    "spider2_condition_cols_out_of_range",
+    "spider2_condition_cols_too_short",
+    "spider2_condition_cols_first_only",
+    "spider2_shared_prediction_column",
+    "spider2_rows_do_not_correspond",
+    "spider2_eval_file_invalid",
+]
+"""The Spider 2.0 profile's codes (``tabeq.spider2``): why a comparison scores 0 as the official
+raises (``Result.error``), its notes and soundness warnings (``Result.warnings``), and an eval file
+the ``tabeq spider2`` command cannot read."""
+
 ErrorCode = (
     TaskErrorCode
     | CsvErrorCode
@@ -137,6 +154,7 @@ ErrorCode = (
     | BindingErrorCode
     | OutputErrorCode
     | SubmissionErrorCode
+    | Spider2ErrorCode
 )
 """Every stable code."""
 

@@ -7,6 +7,7 @@ use tabeq::cpython_json::Value;
 
 use crate::read::Frame;
 use crate::value::{column_vectors, sorted_vector, PyValue};
+use tabeq::error::Spider2Code;
 
 /// Why the official functions would raise (the official scores the instance 0).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -81,7 +82,7 @@ pub fn select_columns(cond: Option<&Value>, ncols: usize) -> Result<Vec<usize>, 
             &single
         }
     };
-    let bad = |what: String| CompareError::new("spider2_condition_cols_invalid", what);
+    let bad = |what: String| CompareError::new(Spider2Code::ConditionColsInvalid.code(), what);
     if items.iter().all(|v| matches!(v, Value::Bool(_))) {
         // A list of booleans is a mask over the columns.
         if items.len() != ncols {
@@ -111,7 +112,7 @@ pub fn select_columns(cond: Option<&Value>, ncols: usize) -> Result<Vec<usize>, 
         let pos = if i < 0 { i + n } else { i };
         if pos < 0 || pos >= n {
             return Err(CompareError::new(
-                "spider2_condition_cols_out_of_range",
+                Spider2Code::ConditionColsOutOfRange.code(),
                 format!(
                     "condition_cols {} names column position {i}, but the gold has {ncols} columns",
                     value_repr(cond)
@@ -148,7 +149,7 @@ pub fn multi_condition(
     }
     let not_subscriptable = || {
         CompareError::new(
-            "spider2_condition_cols_invalid",
+            Spider2Code::ConditionColsInvalid.code(),
             format!(
                 "condition_cols {} is neither a list nor a list of lists",
                 value_repr(mcc)
@@ -169,7 +170,7 @@ pub fn multi_condition(
     match mcc {
         Value::Array(items) => items.get(i).cloned().map(Some).ok_or_else(|| {
             CompareError::new(
-                "spider2_condition_cols_too_short",
+                Spider2Code::ConditionColsTooShort.code(),
                 format!(
                     "condition_cols {} has no entry for gold {} ({} gold tables)",
                     value_repr(mcc),
@@ -396,7 +397,7 @@ impl PreparedGold {
         {
             if items.len() > 1 && !items.iter().any(|v| matches!(v, Value::Array(_))) {
                 notes.push(Warning {
-                    code: "spider2_condition_cols_first_only",
+                    code: Spider2Code::ConditionColsFirstOnly.code(),
                     message: format!(
                         "with one gold table, the official multi-gold comparison uses only the first entry of condition_cols {} ({}), not the whole list",
                         value_repr(&Value::Array(items.clone())),
@@ -624,7 +625,7 @@ fn soundness(
             })
             .collect();
         warnings.push(Warning {
-            code: "spider2_shared_prediction_column",
+            code: Spider2Code::SharedPredictionColumn.code(),
             message: format!(
                 "one prediction column serves several gold columns: {}. The official requires each gold column to equal some prediction column, not distinct ones.",
                 described.join("; ")
@@ -637,7 +638,7 @@ fn soundness(
             .collect();
         if let Some(message) = rows_correspond(gold, &chosen, pred) {
             warnings.push(Warning {
-                code: "spider2_rows_do_not_correspond",
+                code: Spider2Code::RowsDoNotCorrespond.code(),
                 message,
             });
         }

@@ -8,6 +8,7 @@ use tabeq::cpython_json::{parse, Value};
 use crate::compare::{GoldKind, PreparedGold};
 use crate::read::read_csv;
 use crate::value::{float_str, py_str_repr};
+use tabeq::error::Spider2Code;
 
 /// The official denominator of its "Real score" line (the size of Spider 2.0-lite).
 pub const REAL_TOTAL: usize = 547;
@@ -42,7 +43,7 @@ impl core::fmt::Display for EvalFileError {
 /// later line with the same id replaces the earlier one, keeping its place).
 pub fn parse_eval_jsonl(data: &[u8]) -> Result<Vec<Standard>, EvalFileError> {
     let text = core::str::from_utf8(data).map_err(|e| EvalFileError {
-        code: "spider2_eval_file_invalid",
+        code: Spider2Code::EvalFileInvalid.code(),
         message: format!("the eval file is not UTF-8 (byte {})", e.valid_up_to()),
     })?;
     let mut out: Vec<Standard> = Vec::new();
@@ -50,14 +51,14 @@ pub fn parse_eval_jsonl(data: &[u8]) -> Result<Vec<Standard>, EvalFileError> {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     for (n, line) in text.split_inclusive('\n').enumerate() {
         let item = parse(line.trim_matches(py_whitespace)).map_err(|e| EvalFileError {
-            code: "spider2_eval_file_invalid",
+            code: Spider2Code::EvalFileInvalid.code(),
             message: format!("line {} of the eval file is not JSON: {e}", n + 1),
         })?;
         let id = match item.get("instance_id") {
             Some(Value::Str(s)) => s.clone(),
             _ => {
                 return Err(EvalFileError {
-                    code: "spider2_eval_file_invalid",
+                    code: Spider2Code::EvalFileInvalid.code(),
                     message: format!("line {} of the eval file has no string instance_id", n + 1),
                 })
             }
@@ -197,9 +198,11 @@ pub fn evaluate_instance(
         error_info: None,
         log: Vec::new(),
     };
+    // A CSV that pandas cannot read is named by its catalogue code, as every surface names it.
+    let coded = |e: crate::ReadError| format!("{}: {e}", e.code());
     let pred = match prediction
         .map_err(|e| e.to_string())
-        .and_then(|b| read_csv(b).map_err(|e| e.to_string()))
+        .and_then(|b| read_csv(b).map_err(coded))
     {
         Ok(f) => f,
         Err(e) => {
@@ -221,7 +224,7 @@ pub fn evaluate_instance(
         match g
             .clone()
             .map_err(|e| e.to_string())
-            .and_then(|b| read_csv(b).map_err(|e| e.to_string()))
+            .and_then(|b| read_csv(b).map_err(coded))
         {
             Ok(f) => frames.push(f),
             Err(e) => {
@@ -243,8 +246,9 @@ pub fn evaluate_instance(
     result.score = outcome.score;
     if let Some(e) = outcome.error {
         result.log.push(format!(
-            "{id}: compare against {} failed: {e}",
-            names.join(", ")
+            "{id}: compare against {} failed: {}: {e}",
+            names.join(", "),
+            e.code
         ));
         result.error_info = Some(format!("Python Script Error:{e}"));
     } else if outcome.score == 0 {
@@ -376,6 +380,39 @@ mod tests {
         let s = parse_eval_jsonl(b"{\"instance_id\": \"a\", \"condition_cols\": [1], \"ignore_order\": true}\n{\"instance_id\": \"b\"}\n").unwrap();
         assert_eq!(s.len(), 2);
         assert!(s[0].ignore_order && !s[1].ignore_order);
-        assert!(parse_eval_jsonl(b"{}\n\n").is_err());
+        let e = parse_eval_jsonl(b"{}\n\n").unwrap_err();
+        assert_eq!(e.code, "spider2_eval_file_invalid");
+    }
+
+    #[test]
+    fn error_lines_name_the_catalogue_code() {
+        let standards = parse_eval_jsonl(
+            b"{\"instance_id\": \"a\", \"condition_cols\": [7]}\n{\"instance_id\": \"b\"}\n",
+        )
+        .unwrap();
+        let names: Vec<String> = ["a.csv", "b.csv"].map(String::from).to_vec();
+        let planned = plan(&standards, &names, &names);
+        let a = evaluate_instance(&planned[0], Ok(b"x\n1\n"), &[Ok(b"x\n1\n")]);
+        assert_eq!(a.score, 0);
+        assert!(
+            a.log[0].contains("failed: spider2_condition_cols_out_of_range: "),
+            "{:?}",
+            a.log
+        );
+        let b = evaluate_instance(&planned[1], Ok(b"x\n\"1\n"), &[Ok(b"x\n1\n")]);
+        assert!(
+            b.log[0].ends_with(" spider2_csv_unterminated_quote: a quoted field starting on line 2 is never closed"),
+            "{:?}",
+            b.log
+        );
+        let catalogue = tabeq::error_catalogue();
+        for code in [
+            "spider2_condition_cols_out_of_range",
+            "spider2_csv_unterminated_quote",
+        ] {
+            assert!(catalogue
+                .iter()
+                .any(|e| e.code == code && e.family == "spider2"));
+        }
     }
 }

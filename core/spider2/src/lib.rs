@@ -24,50 +24,11 @@ pub mod value;
 pub use compare::{CompareError, GoldKind, Outcome, PreparedGold, Warning};
 pub use read::{read_csv, Frame, ReadError};
 
-/// Every stable code this profile reports (errors and warnings), with what it means.
-pub const CODES: &[(&str, &str)] = &[
-    (
-        "spider2_csv_no_columns",
-        "the CSV is empty or blank (pandas' EmptyDataError)",
-    ),
-    (
-        "spider2_csv_unterminated_quote",
-        "a quoted field runs to the end of the file",
-    ),
-    (
-        "spider2_csv_too_many_fields",
-        "a record has more fields than the records before it",
-    ),
-    ("spider2_csv_not_utf8", "the CSV is not UTF-8"),
-    (
-        "spider2_condition_cols_invalid",
-        "condition_cols is not a list of column positions",
-    ),
-    (
-        "spider2_condition_cols_out_of_range",
-        "condition_cols names a column the gold lacks",
-    ),
-    (
-        "spider2_condition_cols_too_short",
-        "a list of lists has no entry for a gold",
-    ),
-    (
-        "spider2_condition_cols_first_only",
-        "one gold and a flat list: only its first entry is used",
-    ),
-    (
-        "spider2_shared_prediction_column",
-        "a pass in which one prediction column serves several gold columns",
-    ),
-    (
-        "spider2_rows_do_not_correspond",
-        "a pass that holds only because ignore_order sorts columns independently",
-    ),
-    (
-        "spider2_eval_file_invalid",
-        "a line of the eval file is not a JSON object with an instance_id",
-    ),
-];
+pub use tabeq::error::Spider2Code;
+
+/// Every stable code this profile reports (errors, notes and warnings), with what it means: the
+/// `spider2` family of the core's one catalogue (`tabeq::error_catalogue`).
+pub const CODES: &[(&str, &str)] = Spider2Code::CODES;
 
 /// The TypeScript declarations of the types the bindings return (`make types`), as
 /// `tabeq::typescript_declaration` writes them.

@@ -16,6 +16,7 @@
 //!   (`""`, `NA`, `NaN`, `null`, `None`, …) are missing values.
 
 use std::sync::OnceLock;
+use tabeq::error::Spider2Code;
 
 /// The strings `read_csv` reads as a missing value by default (exact match, case-sensitive).
 pub const NA_STRINGS: [&str; 19] = [
@@ -53,10 +54,10 @@ impl ReadError {
     /// The stable snake_case code.
     pub fn code(&self) -> &'static str {
         match self {
-            ReadError::NoColumns => "spider2_csv_no_columns",
-            ReadError::UnterminatedQuote { .. } => "spider2_csv_unterminated_quote",
-            ReadError::TooManyFields { .. } => "spider2_csv_too_many_fields",
-            ReadError::NotUtf8 { .. } => "spider2_csv_not_utf8",
+            ReadError::NoColumns => Spider2Code::CsvNoColumns.code(),
+            ReadError::UnterminatedQuote { .. } => Spider2Code::CsvUnterminatedQuote.code(),
+            ReadError::TooManyFields { .. } => Spider2Code::CsvTooManyFields.code(),
+            ReadError::NotUtf8 { .. } => Spider2Code::CsvNotUtf8.code(),
         }
     }
 }

@@ -124,3 +124,189 @@ fn hostile_inputs_do_not_panic() {
         }
     }
 }
+
+#[test]
+fn every_code_the_profile_reports_is_in_the_one_catalogue() {
+    let catalogue = tabeq::error_catalogue();
+    let family: Vec<(&str, &str)> = catalogue
+        .iter()
+        .filter(|e| e.family == "spider2")
+        .map(|e| (e.code, e.description))
+        .collect();
+    assert_eq!(family, tabeq_spider2::CODES);
+    assert!(catalogue
+        .iter()
+        .filter(|e| e.family == "spider2")
+        .all(|e| e.stage == Some("spider2") && e.code.starts_with("spider2_")));
+    // The trust crate's catalogue (what Python's error_codes() and JS's errorCodes() list) holds them too.
+    let spider2 = |c: &[tabeq::CatalogueEntry]| {
+        c.iter()
+            .filter(|e| e.family == "spider2")
+            .map(|e| e.code)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        spider2(&tabeq_trust::error_catalogue()),
+        spider2(&catalogue)
+    );
+    // Each code, produced: errors (score 0) and warnings (on a pass).
+    let one = |p: &[u8], g: &[&[u8]], kind, cond: Option<&str>, io| {
+        let cond = cond.map(|c| tabeq::cpython_json::parse(c).unwrap());
+        match compare_csv(p, g, kind, cond.as_ref(), io) {
+            Ok(o) => {
+                let mut codes: Vec<&str> = o.warnings.iter().map(|w| w.code).collect();
+                codes.extend(o.error.map(|e| e.code));
+                codes
+            }
+            Err(e) => vec![e.error.code()],
+        }
+    };
+    use GoldKind::{Multi, Single};
+    let mut seen = [
+        one(b"", &[b"a\n1\n"], Single, None, false),
+        one(b"a\n\"1\n", &[b"a\n1\n"], Single, None, false),
+        one(b"a\n1\n2,3,4\n", &[b"a\n1\n"], Single, None, false),
+        one(b"a\n\xff\n", &[b"a\n1\n"], Single, None, false),
+        one(b"a\n1\n", &[b"a\n1\n"], Single, Some("[\"x\"]"), false),
+        one(b"a\n1\n", &[b"a\n1\n"], Single, Some("[3]"), false),
+        one(
+            b"a\n9\n",
+            &[b"a\n1\n", b"a\n9\n"],
+            Multi,
+            Some("[[0]]"),
+            false,
+        ),
+        one(b"a\n2\n", &[b"a,b\n1,2\n"], Multi, Some("[1, 0]"), false),
+        one(b"v\n3\n", &[b"a,b\n3,3\n"], Single, None, false),
+        one(
+            b"x,y\n1,b\n2,a\n",
+            &[b"n,l\n1,a\n2,b\n"],
+            Single,
+            None,
+            true,
+        ),
+    ]
+    .concat();
+    seen.push(
+        tabeq_spider2::exec::parse_eval_jsonl(b"[]\n")
+            .unwrap_err()
+            .code,
+    );
+    seen.sort_unstable();
+    seen.dedup();
+    let mut all: Vec<&str> = tabeq_spider2::CODES.iter().map(|c| c.0).collect();
+    all.sort_unstable();
+    assert_eq!(seen, all);
+}
+
+fn explained(
+    pred: &[u8],
+    golds: &[&[u8]],
+    kind: GoldKind,
+    io: bool,
+) -> (u8, Vec<&'static str>, String) {
+    let out = compare_csv(pred, golds, kind, None, io).unwrap();
+    let text = explain::document(&out).to_text();
+    (
+        out.score,
+        out.warnings.iter().map(|w| w.code).collect(),
+        text,
+    )
+}
+
+#[test]
+fn explanations_name_lengths_golds_text_and_every_value_outside_the_tolerance() {
+    // The closest column has another length: the lengths are said, not positions.
+    let (score, _, text) = explained(b"x\n1\n2\n3\n", &[b"a\n1\n2\n"], GoldKind::Single, false);
+    assert_eq!(score, 0);
+    assert!(
+        text.contains("no match; closest 1 'x' has 3 values, the gold column 2"),
+        "{text}"
+    );
+    // Each value outside 0.01 with its difference; the one inside (4 vs 4) is not listed.
+    let (_, _, text) = explained(
+        b"x\n1\n2\n3\n4\n",
+        &[b"a\n1.02\n2.5\n3.3\n4.004\n"],
+        GoldKind::Single,
+        false,
+    );
+    assert!(
+        text.contains("closest 1 'x' differs at 3 positions"),
+        "{text}"
+    );
+    assert!(
+        text.contains("position 1: gold 1.02 vs 1, off by 0.020000000000000018 (tolerance 0.01)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("position 2: gold 2.5 vs 2, off by 0.5 (tolerance 0.01)"),
+        "{text}"
+    );
+    assert!(!text.contains("position 4"), "{text}");
+    // Text differs exactly (case counts) and has no numeric difference.
+    let (_, _, text) = explained(b"x\nParis\n", &[b"a\nparis\n"], GoldKind::Single, false);
+    assert!(
+        text.contains("position 1: gold 'paris' vs 'Paris'"),
+        "{text}"
+    );
+    assert!(!text.contains("off by"), "{text}");
+    // Several golds: each is explained, and the verdict names the one that passes.
+    let (score, _, text) = explained(b"x\n1\n", &[b"a\n2\n", b"a\n3\n"], GoldKind::Multi, false);
+    assert_eq!(score, 0);
+    assert!(text.contains("(no gold of 2 passes)"), "{text}");
+    assert!(
+        text.contains("Gold 1 of 2") && text.contains("Gold 2 of 2"),
+        "{text}"
+    );
+    let (score, _, text) = explained(b"x\n3\n", &[b"a\n2\n", b"a\n3\n"], GoldKind::Multi, false);
+    assert_eq!(score, 1);
+    assert!(
+        text.contains("every compared column of gold 2 of 2 matches"),
+        "{text}"
+    );
+}
+
+#[test]
+fn soundness_warnings_only_when_the_pass_rests_on_them() {
+    // Two gold columns, two distinct equal prediction columns: no shared-column warning.
+    let (score, warnings, _) = explained(b"x,y\n3,3\n", &[b"a,b\n3,3\n"], GoldKind::Single, false);
+    assert_eq!((score, warnings.len()), (1, 0));
+    // Without ignore_order, order is compared, so a pass never rests on sorting columns apart.
+    let (score, warnings, _) = explained(
+        b"x,y\n1,a\n2,b\n",
+        &[b"p,q\n1,a\n2,b\n"],
+        GoldKind::Single,
+        false,
+    );
+    assert_eq!((score, warnings.len()), (1, 0));
+    // Rows that only pair up after sorting each column apart: the warning says how many rows lack a pair.
+    let (score, warnings, text) = explained(
+        b"x,y\n1,2\n2,1\n",
+        &[b"a,b\n1,1\n2,2\n"],
+        GoldKind::Single,
+        true,
+    );
+    assert_eq!(
+        (score, warnings),
+        (1, vec!["spider2_rows_do_not_correspond"])
+    );
+    assert!(text.contains("[spider2_rows_do_not_correspond]"), "{text}");
+    // A failure carries no soundness warning, even where a column is shared.
+    let (score, warnings, _) = explained(b"x\n1\n", &[b"a,b,c\n1,1,2\n"], GoldKind::Single, false);
+    assert_eq!((score, warnings.len()), (0, 0));
+    // The shared-column warning names the gold column and the one prediction column serving it.
+    let (score, warnings, text) = explained(
+        b"x,y\n1,2\n2,1\n",
+        &[b"a,b\n1,1\n2,2\n"],
+        GoldKind::Single,
+        false,
+    );
+    assert_eq!(
+        (score, warnings),
+        (1, vec!["spider2_shared_prediction_column"])
+    );
+    assert!(
+        text.contains("gold column 2 ('b') is matched only by prediction column 1 ('x'), which another gold column needs too"),
+        "{text}"
+    );
+}
