@@ -1,14 +1,12 @@
 // The Spider 2.0 tab in real headless Chromium: a result CSV checked against one or several gold
 // CSVs in the page (the module loads at first use, nothing leaves the local server), with the
 // verdict, the core's explanation and its soundness warnings; a bad CSV and a bad condition_cols;
-// keyboard and screen-reader access (axe-core); a phone screen; offline after one visit and from
-// the single-file page. Screenshots: test-output/e2e/5*-spider2-*.png.
+// keyboard and screen-reader access (axe-core); a phone screen (offline use and the single-file page:
+// tool.test.mjs and demo.test.mjs). Screenshots: test-output/e2e/5*-spider2-*.png.
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { test } from "node:test";
 
-import { axeViolations, env, file, LAPTOP, openPage, overflow, PHONE, rerendered, ROOT, shot, tab, text } from "./harness.mjs";
-import { startServer } from "./server.mjs";
+import { axeViolations, env, file, openPage, overflow, PHONE, rerendered, shot, tab, text } from "./harness.mjs";
 
 const GOLD = "city,year,visitors\nOslo,2023,1200\nBergen,2023,800\nTromsø,2023,450\n";
 /** The same rows with the visitors paired with the wrong cities. */
@@ -169,55 +167,6 @@ test("a 390 px phone: the tab fits, with a report shown", async () => {
     await rerendered("spider2", () => page.click("#spider2-example"), page);
     await shot("56-spider2-phone", page);
     assert.equal(await overflow(page), 0);
-  } finally {
-    await page.close();
-  }
-});
-
-/** Check the bundled example in the Spider 2.0 tab of `page` and return the report's text. */
-async function example(page) {
-  await page.click('.tabs [data-tab="spider2"]');
-  await page.click("#spider2-example");
-  await page.waitForSelector(`${REPORT} section[data-section="warnings"]`);
-  return page.locator(REPORT).innerText();
-}
-
-test("offline: after one visit the tab checks a result with the server gone (its module is cached)", async () => {
-  const { server, url } = await startServer(join(ROOT, "web-demo"), 0);
-  const context = await env.browser.newContext({ viewport: LAPTOP });
-  const page = await context.newPage();
-  const failed = [];
-  page.on("requestfailed", (request) => failed.push(request.url()));
-  try {
-    await page.goto(url);
-    await page.waitForSelector("#status.ready");
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await page.reload();
-    await page.waitForSelector("#status.ready");
-    // The module was never loaded before the server went away: it comes from the cache.
-    assert.match(await example(page), /spider2_rows_do_not_correspond/);
-    assert.deepEqual(failed, [], "every request was served from the cache");
-  } finally {
-    await context.close();
-    server.closeAllConnections();
-    server.close();
-  }
-});
-
-test("the single-file page (file://) checks a result too", async () => {
-  const page = await env.browser.newPage({ viewport: LAPTOP });
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("request", (request) => {
-    if (!/^(file|data|blob):/.test(request.url())) errors.push(`network: ${request.url()}`);
-  });
-  try {
-    await page.goto(`file://${join(ROOT, "web-demo", "pkg", "tabeq-demo.html")}`);
-    await page.waitForSelector("#status.ready");
-    assert.match(await example(page), /Score 1: every compared gold column matches some prediction column\./);
-    assert.deepEqual(errors, []);
   } finally {
     await page.close();
   }
