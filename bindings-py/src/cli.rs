@@ -1,8 +1,10 @@
-//! The command line's output shapes (`tabeq.cli`), written by the core (`tabeq::output`): the
-//! Python command parses arguments, reads files and writes these texts where they go.
+//! The command line's output shapes and decisions (`tabeq.cli`), written by the core
+//! (`tabeq::output`, `tabeq::command`): the Python command parses arguments, reads files and
+//! writes these texts where they go.
 
 use pyo3::prelude::*;
 
+use tabeq::command::{ExplainFlag, ValidateFlags, ValidateMode};
 use tabeq::output::{
     console_summary as console_text, summary_with_diagnoses as explained, FatalReport,
 };
@@ -50,8 +52,89 @@ fn fatal_report(code: &str, error: &str, format: &str) -> PyResult<String> {
     })
 }
 
+/// `tabeq evaluate --explain`: `explain` is the flag as parsed (`False` not given, `None`
+/// given alone, or a level); returns the level (or `None`) and the warning to print (or `None`)
+/// for a summary written to `output`, `inside_root` when that lies in the prediction root.
+#[pyfunction]
+fn evaluate_explain(
+    explain: &Bound<'_, PyAny>,
+    output: &str,
+    inside_root: bool,
+) -> PyResult<(Option<&'static str>, Option<String>)> {
+    let code: Option<String> = explain.extract().ok();
+    let flag = match &code {
+        Some(code) => ExplainFlag::Level(code),
+        None if explain.is_none() => ExplainFlag::Auto,
+        None => ExplainFlag::Off,
+    };
+    let choice =
+        tabeq::command::evaluate_explain(flag, output, inside_root).map_err(argument_error)?;
+    Ok((choice.level.map(|l| l.code()), choice.warning))
+}
+
+/// The warning for a config key the official evaluator ignores.
+#[pyfunction]
+#[pyo3(signature = (message, task_id=None))]
+fn ignored_config_key(message: &str, task_id: Option<&str>) -> String {
+    tabeq::command::ignored_config_key(task_id, message)
+}
+
+/// `tabeq validate`: `"folder"` or `"file"` for the flags given; the usage error as
+/// `ArgumentError`.
+#[pyfunction]
+fn validate_mode(
+    prediction_root: bool,
+    config_root: bool,
+    task_list: bool,
+    prediction: bool,
+    config: bool,
+) -> PyResult<&'static str> {
+    let flags = ValidateFlags {
+        prediction_root,
+        config_root,
+        task_list,
+        prediction,
+        config,
+    };
+    match flags.mode().map_err(argument_error)? {
+        ValidateMode::Folder => Ok("folder"),
+        ValidateMode::OneFile => Ok("file"),
+    }
+}
+
+/// Whether arguments starting with `first` run `tabeq evaluate` (the official flags alone).
+#[pyfunction]
+fn runs_evaluate(first: &str) -> bool {
+    tabeq::command::runs_evaluate(first)
+}
+
+/// The progress bar line (`\r[###...] done/total tasks 1.2s`).
+#[pyfunction]
+fn progress_bar(done: usize, total: usize, elapsed: f64) -> String {
+    tabeq::command::progress_bar(done, total, elapsed)
+}
+
+/// `tabeq evaluate`'s line for a fatal error (`code` shown for an output problem).
+#[pyfunction]
+#[pyo3(signature = (message, code=None))]
+fn evaluator_fatal(message: &str, code: Option<&str>) -> String {
+    tabeq::command::evaluator_fatal(code, message)
+}
+
 /// Register this module's functions on `_tabeq`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    crate::add_functions!(m, summary_with_diagnoses, console_summary, fatal_report);
+    crate::add_functions!(
+        m,
+        summary_with_diagnoses,
+        console_summary,
+        fatal_report,
+        evaluate_explain,
+        ignored_config_key,
+        validate_mode,
+        runs_evaluate,
+        progress_bar,
+        evaluator_fatal,
+    );
+    m.add("INTERRUPTED", tabeq::command::INTERRUPTED)?;
     Ok(())
 }

@@ -10,7 +10,7 @@ use pyo3::types::{
 };
 
 use tabeq::config::{ConfigWarning, TaskConfig as CoreConfig};
-use tabeq::file_input::parse_config_with_column_defaults;
+use tabeq::file_input::{config_from_parts, parse_config_with_column_defaults};
 
 use crate::args::{check_path, check_text, type_name};
 use crate::errors::{argument_error, fatal_to_py, ConfigError};
@@ -149,19 +149,16 @@ impl TaskConfig {
             }
             list.append(py.get_type::<PyDict>().call1((column,))?)?;
         }
-        let raw = PyDict::new(py);
-        raw.set_item("schema_version", "1.0")?;
-        match task_id {
-            Some(id) => raw.set_item("task_id", id)?,
-            None => raw.set_item("task_id", "task_1")?,
+        // The core fills in what is not given (schema version, task id, order, column names).
+        let parts = PyDict::new(py);
+        parts.set_item("columns", list)?;
+        for (key, value) in [("order_sensitive", order_sensitive), ("task_id", task_id)] {
+            if let Some(value) = value {
+                parts.set_item(key, value)?;
+            }
         }
-        match order_sensitive {
-            Some(o) => raw.set_item("order_sensitive", o)?,
-            None => raw.set_item("order_sensitive", false)?,
-        }
-        raw.set_item("columns", list)?;
-        // The core gives each column its default gold_index and gold_name.
-        Self::parse(&json_bytes(&raw)?, None, true)
+        let (inner, warnings) = config_from_parts(&json_bytes(&parts)?).map_err(fatal_to_py)?;
+        Ok(TaskConfig { inner, warnings })
     }
 
     /// Validate a config dict (the JSON object of a config file).

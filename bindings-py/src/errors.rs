@@ -150,39 +150,27 @@ fn init_argument(
     init(this, message, code)
 }
 
-/// `FatalError(message, code, task_id=None)`.
-#[pyfunction]
-#[pyo3(
-    name = "__init__",
-    signature = (this, message, code, task_id=None),
-    text_signature = "(self, message, code, task_id=None)"
-)]
-fn init_fatal(
-    this: &Bound<'_, PyAny>,
-    message: Bound<'_, PyAny>,
-    code: Bound<'_, PyAny>,
-    task_id: Option<Bound<'_, PyAny>>,
-) -> PyResult<()> {
-    init(this, message, code)?;
-    this.setattr("task_id", task_id)
+/// `__init__(self, message, code, FIELD=None)` for a class with one more field than
+/// `TabeqError`: `FatalError`'s `task_id`, `TrustError`'s `line`.
+macro_rules! init_with_field {
+    ($name:ident, $field:ident, $signature:literal) => {
+        #[doc = concat!("`", $signature, "`.")]
+        #[pyfunction]
+        #[pyo3(name = "__init__", text_signature = $signature)]
+        #[pyo3(signature = (this, message, code, $field=None))]
+        fn $name(
+            this: &Bound<'_, PyAny>,
+            message: Bound<'_, PyAny>,
+            code: Bound<'_, PyAny>,
+            $field: Option<Bound<'_, PyAny>>,
+        ) -> PyResult<()> {
+            init(this, message, code)?;
+            this.setattr(stringify!($field), $field)
+        }
+    };
 }
-
-/// `TrustError(message, code, line=None)`.
-#[pyfunction]
-#[pyo3(
-    name = "__init__",
-    signature = (this, message, code, line=None),
-    text_signature = "(self, message, code, line=None)"
-)]
-fn init_trust(
-    this: &Bound<'_, PyAny>,
-    message: Bound<'_, PyAny>,
-    code: Bound<'_, PyAny>,
-    line: Option<Bound<'_, PyAny>>,
-) -> PyResult<()> {
-    init(this, message, code)?;
-    this.setattr("line", line)
-}
+init_with_field!(init_fatal, task_id, "(self, message, code, task_id=None)");
+init_with_field!(init_trust, line, "(self, message, code, line=None)");
 
 /// `code (line N): message`, as the trust command line prints it.
 #[pyfunction]

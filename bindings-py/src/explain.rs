@@ -105,35 +105,21 @@ pub(crate) fn explain(
     })
 }
 
-/// The level asked for: `redaction` (`full`, `redacted`, `participant`), else the former
-/// `show_gold_values` switch, else `redacted`.
+/// The level asked for (the core decides: `Disclosure::choose`).
 fn disclosure(
     redaction: Option<&Bound<'_, PyAny>>,
     show_gold_values: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Disclosure> {
-    let show = show_gold_values
-        .filter(|v| !v.is_none())
-        .map(|v| v.is_truthy())
-        .transpose()?;
-    let Some(level) = redaction.filter(|v| !v.is_none()) else {
-        return Ok(match show {
-            Some(true) => Disclosure::Full,
-            _ => Disclosure::Redacted,
-        });
-    };
-    let code: String = level.extract().unwrap_or_default();
-    let found = Disclosure::from_code(&code).ok_or_else(|| {
-        crate::errors::argument_error(format!(
-            "redaction must be one of full, redacted, participant, got {}",
-            level.repr().map_or_else(|_| "?".into(), |r| r.to_string())
-        ))
-    })?;
-    if show == Some(true) && found != Disclosure::Full {
-        return Err(crate::errors::argument_error(format!(
-            "show_gold_values=True contradicts redaction={code:?}"
-        )));
-    }
-    Ok(found)
+    let show = show_gold_values.filter(|v| !v.is_none());
+    let show = show.map(|v| v.is_truthy()).transpose()?;
+    let level = redaction.filter(|v| !v.is_none()).map(|level| {
+        let shown = level.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+        (level.extract::<String>().unwrap_or_default(), shown)
+    });
+    let level = level
+        .as_ref()
+        .map(|(code, shown)| (code.as_str(), shown.as_str()));
+    Disclosure::choose(level, show).map_err(crate::errors::argument_error)
 }
 
 /// The KDD Cup 2026 phase-1 column-signature score (compatibility mode, no config needed) as

@@ -45,9 +45,9 @@ use crate::result::{PySuiteResult, PyTaskResult};
 /// A core document in one of its formats (`text`, `markdown`, `html`, `csv`).
 pub(crate) fn render(doc: &tabeq::doc::Document, format: &str) -> PyResult<String> {
     doc.render(format).ok_or_else(|| {
-        pyo3::exceptions::PyValueError::new_err(format!(
-            "format must be 'text', 'markdown', 'html' or 'csv', not {format:?}"
-        ))
+        let format = format.to_string();
+        let e = tabeq::error::ArgumentError::UnknownFormat { format };
+        pyo3::exceptions::PyValueError::new_err(e.to_string())
     })
 }
 
@@ -338,17 +338,9 @@ fn evaluate_suite(
 #[pyfunction]
 fn canonicalize(value: &Bound<'_, PyAny>, column: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     let value = check_text(value, "the value")?;
+    // JSON text or a bare type name (the core tells them apart), or a mapping as its JSON.
     let column_json = if column.is_instance_of::<pyo3::types::PyString>() {
-        let text = check_text(column, "the column")?;
-        if text.trim_start().starts_with('{') {
-            text
-        } else {
-            // A bare type name: JSON-quoted as Python's json.dumps quotes it.
-            let dumps = column.py().import("json")?.getattr("dumps")?;
-            let object = pyo3::types::PyDict::new(column.py());
-            object.set_item("type", column)?;
-            dumps.call1((object,))?.extract()?
-        }
+        check_text(column, "the column")?
     } else if column.cast::<pyo3::types::PyMapping>().is_ok() {
         let dict = column
             .py()
@@ -361,7 +353,7 @@ fn canonicalize(value: &Bound<'_, PyAny>, column: &Bound<'_, PyAny>) -> PyResult
             args::type_name(column)
         )));
     };
-    let spec = ColumnSpec::from_json(&column_json).map_err(fatal_to_py)?;
+    let spec = ColumnSpec::from_argument(&column_json).map_err(fatal_to_py)?;
     match tabeq::canon::canonicalize(&value, &spec.rule()) {
         Ok(c) => Ok(c.as_str().map(str::to_string)),
         Err(e) => Err(CellError::new_err((e.message(), e.kind.code()))),

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use pyo3::prelude::*;
 use tabeq::evaluate::Prediction;
-use tabeq::predictions_folder::{parse_task_list, PredictionsCheck, MAX_ENTRIES};
+use tabeq::predictions_folder::{
+    listing, parse_task_list, task_folders, PredictionsCheck, MAX_ENTRIES,
+};
 use tabeq::FatalError;
 
 use crate::errors::{argument_error_type, fatal_to_py};
@@ -35,39 +37,11 @@ fn entries(folder: &Path) -> Vec<(String, bool)> {
         .collect()
 }
 
-/// The listing the core reads: the root's entries and those of each folder in it.
-fn listing(root: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    for (name, is_dir) in entries(root) {
-        if !is_dir {
-            out.push(name);
-            continue;
-        }
-        out.push(format!("{name}/"));
-        for (child, child_dir) in entries(&root.join(&name)) {
-            out.push(format!(
-                "{name}/{child}{}",
-                if child_dir { "/" } else { "" }
-            ));
-        }
-        if out.len() >= MAX_ENTRIES {
-            break;
-        }
-    }
-    out
-}
-
 /// The expected task ids: a text file (one id per line) or a folder whose task folders are
 /// the tasks (the release's `input/`).
 fn expected_tasks(path: &Path) -> PyResult<Vec<String>> {
     if path.is_dir() {
-        let mut ids: Vec<String> = entries(path)
-            .into_iter()
-            .filter(|(n, d)| *d && tabeq::config::is_task_id(n))
-            .map(|(n, _)| n)
-            .collect();
-        ids.sort_by(|a, b| tabeq::config::natural_task_order(a, b));
-        return Ok(ids);
+        return Ok(task_folders(entries(path)));
     }
     let bytes = read_regular_file(path, tabeq::csv::MAX_CSV_BYTES as u64, FinalLink::Follow)
         .map_err(|e| argument_error(e.message(&path.display().to_string()), "invalid_argument"))?;
@@ -94,9 +68,10 @@ fn check_predictions_folder(
     let report = py
         .detach(|| -> Result<_, FatalError> {
             require_dir(&prediction_root, "prediction root")?;
+            let root = &prediction_root;
             let configs = config_root.as_deref().map(read_config_files).transpose()?;
             let mut check = PredictionsCheck::new(
-                &listing(&prediction_root),
+                &listing(|folder| entries(&folder.map_or(root.clone(), |f| root.join(f)))),
                 configs.as_deref(),
                 expected.as_deref(),
             )?;

@@ -143,9 +143,7 @@ impl PyTaskResult {
         options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (Some(config), Some(gold)) = (&self.config, &self.gold) else {
-            return Err(argument_error(
-                "this result was built from a record; it has no inputs to explain",
-            ));
+            return Err(argument_error(tabeq::output::NO_INPUTS_TO_EXPLAIN));
         };
         let explain = pyo3::wrap_pyfunction!(crate::explain::explain, py)?;
         explain.call((&self.prediction, gold, config), options)
@@ -248,10 +246,7 @@ impl PyTaskResult {
             Ok(d) => d,
             Err(e) if e.is_instance_of::<TabeqError>(py) || e.is_instance_of::<PyOSError>(py) => {
                 let why = e.value(py).str()?;
-                return Ok(format!(
-                    "{}\n(The task's files cannot be read again to explain it: {why})",
-                    record()?
-                ));
+                return Ok(tabeq::output::unexplained(&record()?, &why.to_cow()?));
             }
             Err(e) => return Err(e),
         };

@@ -440,6 +440,25 @@ impl ColumnSpec {
         })?;
         Self::from_value(&value)
     }
+
+    /// A column as a binding's caller names it: a column object's JSON text, or a bare type
+    /// name for the types without options (`text`, `date`, `datetime`, `boolean`).
+    ///
+    /// ```
+    /// use tabeq::config::ColumnSpec;
+    /// assert_eq!(ColumnSpec::from_argument("date")?, ColumnSpec::from_json(r#"{"type": "date"}"#)?);
+    /// assert!(ColumnSpec::from_argument("number").is_err()); // a number needs its comparison
+    /// # Ok::<(), tabeq::FatalError>(())
+    /// ```
+    pub fn from_argument(text: &str) -> Result<ColumnSpec, FatalError> {
+        if text.trim_start().starts_with('{') {
+            return Self::from_json(text);
+        }
+        Self::from_value(&Value::Object(vec![(
+            "type".into(),
+            Value::Str(text.into()),
+        )]))
+    }
 }
 
 fn parse_column(index: usize, raw: &Value) -> Result<ColumnSpec, FatalError> {

@@ -145,6 +145,42 @@ impl Disclosure {
         .into_iter()
         .find(|d| d.code() == code)
     }
+
+    /// The level a caller asked for: `redaction` (the code given, and how to show it in a
+    /// message), else the former `show_gold_values` switch (`true` is `Full`), else `Redacted`.
+    /// An unknown code, or `show_gold_values=True` with another level, is the argument error's
+    /// message.
+    ///
+    /// ```
+    /// use tabeq::explain::Disclosure;
+    /// assert_eq!(Disclosure::choose(None, None), Ok(Disclosure::Redacted));
+    /// assert_eq!(Disclosure::choose(None, Some(true)), Ok(Disclosure::Full));
+    /// assert_eq!(Disclosure::choose(Some(("participant", "'participant'")), Some(false)), Ok(Disclosure::Participant));
+    /// assert_eq!(Disclosure::choose(Some(("all", "'all'")), None).unwrap_err(),
+    ///            "redaction must be one of full, redacted, participant, got 'all'");
+    /// assert_eq!(Disclosure::choose(Some(("redacted", "'redacted'")), Some(true)).unwrap_err(),
+    ///            "show_gold_values=True contradicts redaction=\"redacted\"");
+    /// ```
+    pub fn choose(
+        redaction: Option<(&str, &str)>,
+        show_gold_values: Option<bool>,
+    ) -> Result<Disclosure, String> {
+        let Some((code, shown)) = redaction else {
+            return Ok(match show_gold_values {
+                Some(true) => Disclosure::Full,
+                _ => Disclosure::Redacted,
+            });
+        };
+        let found = Disclosure::from_code(code).ok_or_else(|| {
+            format!("redaction must be one of full, redacted, participant, got {shown}")
+        })?;
+        if show_gold_values == Some(true) && found != Disclosure::Full {
+            return Err(format!(
+                "show_gold_values=True contradicts redaction={code:?}"
+            ));
+        }
+        Ok(found)
+    }
 }
 
 /// What a diagnosis shows in place of a value it must not quote.

@@ -142,13 +142,60 @@ pub fn parse_config_with_column_defaults(
     bytes: &[u8],
     file_stem: Option<&str>,
 ) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
+    config_with_defaults(bytes, file_stem, |raw| raw)
+}
+
+/// A config built from its parts, as a binding's `TaskConfig(columns, order_sensitive=...,
+/// task_id=...)` hands them over: a JSON object with `columns` and, when given,
+/// `order_sensitive` and `task_id`. The rest are the defaults (`schema_version` `1.0`,
+/// `task_1`, not order-sensitive), and the columns get theirs as in
+/// [`parse_config_with_column_defaults`].
+///
+/// ```
+/// use tabeq::file_input::config_from_parts;
+/// let (config, _) = config_from_parts(br#"{"columns": [{"type": "text"}]}"#)?;
+/// assert_eq!((config.task_id.as_str(), config.order_sensitive), ("task_1", false));
+/// let (config, _) = config_from_parts(br#"{"columns": [{"type": "date"}], "task_id": "task_3", "order_sensitive": true}"#)?;
+/// assert_eq!((config.task_id.as_str(), config.order_sensitive), ("task_3", true));
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+pub fn config_from_parts(parts: &[u8]) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
+    config_with_defaults(parts, None, |raw| {
+        let Value::Object(mut given) = raw else {
+            return raw;
+        };
+        let defaults = [
+            ("schema_version", Value::Str("1.0".into())),
+            ("task_id", Value::Str("task_1".into())),
+            ("order_sensitive", Value::Bool(false)),
+            ("columns", Value::Array(Vec::new())),
+        ];
+        let mut members: Vec<(String, Value)> = defaults
+            .into_iter()
+            .map(|(key, default)| {
+                let at = given.iter().position(|(k, _)| k == key);
+                (key.to_string(), at.map_or(default, |i| given.remove(i).1))
+            })
+            .collect();
+        members.append(&mut given);
+        Value::Object(members)
+    })
+}
+
+/// Parse config JSON, `complete` it, then give its columns their defaults.
+fn config_with_defaults(
+    bytes: &[u8],
+    file_stem: Option<&str>,
+    complete: impl FnOnce(Value) -> Value,
+) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
     let parsed = std::str::from_utf8(bytes)
         .ok()
         .and_then(|t| cpython_json::parse(t).ok());
-    let Some(mut raw) = parsed else {
+    let Some(raw) = parsed else {
         // Not UTF-8 JSON: the config parser says why.
         return TaskConfig::from_json_with_warnings(bytes, file_stem);
     };
+    let mut raw = complete(raw);
     let members = match &mut raw {
         Value::Object(members) => members.as_mut_slice(),
         _ => &mut [],

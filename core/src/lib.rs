@@ -137,7 +137,7 @@
 //!
 //! The modules those names live in stay public for the types they hold (for example
 //! [`explain::MappingReport`], [`config::Rule`], [`doc::Table`]). Modules hidden from these docs
-//! (`chars`, `isodate`, `number`, `matching`, `file_input`, `record`, `output`, and the former
+//! (`chars`, `isodate`, `number`, `matching`, `file_input`, `record`, `output`, `command`, and the former
 //! names `pyjson`, `validate`, `partial`) are internals that the bindings, tests and fuzzers
 //! use; they may change in any release.
 #![forbid(unsafe_code)]
@@ -150,6 +150,8 @@ pub mod canon;
 #[doc(hidden)]
 pub mod chars;
 mod codes;
+#[doc(hidden)]
+pub mod command;
 pub mod config;
 pub mod cpython_json;
 pub mod csv;

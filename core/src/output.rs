@@ -280,6 +280,22 @@ impl<'a> FatalReport<'a> {
     }
 }
 
+/// Why a result read back from its record cannot explain itself.
+pub const NO_INPUTS_TO_EXPLAIN: &str =
+    "this result was built from a record; it has no inputs to explain";
+
+/// A result's rendering (`rendered`, its record's) when its task's files cannot be read again
+/// to explain it: `why` is what reading them raised.
+///
+/// ```
+/// use tabeq::output::unexplained;
+/// assert_eq!(unexplained("task_1: passed", "gone"),
+///            "task_1: passed\n(The task's files cannot be read again to explain it: gone)");
+/// ```
+pub fn unexplained(rendered: &str, why: &str) -> String {
+    format!("{rendered}\n(The task's files cannot be read again to explain it: {why})")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -50,6 +50,58 @@ use crate::suite::{plan_suite, ConfigFile, SuitePlan};
 /// Most entries of a listing and of an expected task list (a bound on what untrusted input costs).
 pub const MAX_ENTRIES: usize = 200_000;
 
+/// The listing [`PredictionsCheck::new`] reads, from a binding that lists folders: `list(None)`
+/// gives the root's entries, `list(Some(name))` those of the folder `name` in it, each as its
+/// name and whether it is a folder (links followed, as the official evaluator follows them).
+/// Folders end with `/`; at most [`MAX_ENTRIES`] paths are kept.
+///
+/// ```
+/// use tabeq::predictions_folder::listing;
+/// let paths = listing(|folder| match folder {
+///     None => vec![("task_1".into(), true), ("notes.txt".into(), false)],
+///     Some(_) => vec![("prediction.csv".into(), false)],
+/// });
+/// assert_eq!(paths, ["task_1/", "task_1/prediction.csv", "notes.txt"]);
+/// ```
+pub fn listing(mut list: impl FnMut(Option<&str>) -> Vec<(String, bool)>) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, is_dir) in list(None).into_iter().take(MAX_ENTRIES) {
+        if !is_dir {
+            out.push(name);
+            continue;
+        }
+        let children = list(Some(&name));
+        out.push(format!("{name}/"));
+        for (child, child_dir) in children.into_iter().take(MAX_ENTRIES) {
+            out.push(format!(
+                "{name}/{child}{}",
+                if child_dir { "/" } else { "" }
+            ));
+        }
+        if out.len() >= MAX_ENTRIES {
+            break;
+        }
+    }
+    out
+}
+
+/// The expected task ids of a folder of task folders (the release's `input/`): its entries
+/// that are folders named like a task id, in task order.
+///
+/// ```
+/// let entries = [("task_10".into(), true), ("task_9".into(), true), ("task_8".into(), false), ("x".into(), true)];
+/// assert_eq!(tabeq::predictions_folder::task_folders(entries), ["task_9", "task_10"]);
+/// ```
+pub fn task_folders(entries: impl IntoIterator<Item = (String, bool)>) -> Vec<String> {
+    let mut ids: Vec<String> = entries
+        .into_iter()
+        .filter(|(name, is_dir)| *is_dir && crate::config::is_task_id(name))
+        .map(|(name, _)| name)
+        .collect();
+    ids.sort_by(|a, b| crate::config::natural_task_order(a, b));
+    ids
+}
+
 /// Where the expected task list comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]

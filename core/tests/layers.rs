@@ -49,7 +49,13 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("suites and submissions", &["suite", "submission"]),
             (
                 "binding surface",
-                &["file_input", "output", "record", "predictions_folder"],
+                &[
+                    "file_input",
+                    "output",
+                    "record",
+                    "predictions_folder",
+                    "command",
+                ],
             ),
         ],
     ),
@@ -59,7 +65,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("errors", &["error"]),
             (
                 "operators, records and options",
-                &["operators", "records", "options"],
+                &["operators", "records", "options", "inspect"],
             ),
             ("statistics and charts", &["stats", "chart"]),
             (

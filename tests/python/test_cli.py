@@ -277,3 +277,53 @@ def test_output_shapes_from_the_core() -> None:
         _tabeq.fatal_report("gold_missing", "no gold", "text")
         == "fatal error (gold): gold_missing: no gold\n"
     )
+
+
+def test_command_decisions_from_the_core(task: Path) -> None:
+    # `tabeq validate`'s flags: each mix that cannot be used is a usage error the core words.
+    usage = {
+        ("validate", "--prediction-root", str(task), "--config", "c.json"): (
+            "validate: --prediction-root checks a folder; --prediction and --config check one file "
+            "(use one or the other; --config-root gives the folder's configs)"
+        ),
+        (
+            "validate",
+            "--task-list",
+            str(task),
+        ): "validate: --config-root and --task-list go with --prediction-root",
+        ("validate", "--prediction", "p.csv"): (
+            "validate: give --prediction-root DIR (a whole predictions folder), or --prediction and --config "
+            "(one file)"
+        ),
+    }
+    for args, message in usage.items():
+        done = run(list(args))
+        assert (done.returncode, done.stderr) == (2, f"tabeq: error: {message}\n")
+    # A key the official evaluator ignores is a warning, in the core's words.
+    config = json.loads((task / "task_4.json").read_text(encoding="utf-8"))
+    config["columns"][1]["allow_percent"] = True
+    (task / "task_4.json").write_text(json.dumps(config), encoding="utf-8")
+    done = run(check_args(task, "good.csv"))
+    (warning,) = tabeq.load_config(task / "task_4.json").warnings
+    assert done.returncode == 0
+    assert (
+        done.stderr == f"tabeq: warning: {warning.message} (ignored, as the official evaluator ignores it)\n"
+    )
+
+
+def test_explain_levels_where_the_summary_goes() -> None:
+    from tabeq import _tabeq
+
+    inside = "the summary s.json is inside the prediction root, where participants may read it; its diagnoses"
+    assert _tabeq.evaluate_explain(False, "s.json", True) == (None, None)
+    assert _tabeq.evaluate_explain(None, "s.json", True) == ("participant", None)
+    assert _tabeq.evaluate_explain(None, "s.json", False) == ("redacted", None)
+    level, warning = _tabeq.evaluate_explain("full", "s.json", True)
+    assert level == "full" and warning is not None and warning.startswith(inside)
+    tail = (
+        " and gold values (--explain=full). Pass --output outside the prediction root,"
+        " or --explain=participant."
+    )
+    assert warning.endswith(tail)
+    with pytest.raises(tabeq.ArgumentError, match="--explain must be one of"):
+        _tabeq.evaluate_explain("everything", "s.json", True)

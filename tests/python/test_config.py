@@ -29,6 +29,23 @@ def test_builder_matches_the_dict_form() -> None:
     assert repr(built) == "TaskConfig(task_7, ordered, [Region: text, GDP: number (decimal_places 1, plain)])"
 
 
+def test_builder_defaults_and_refusals_are_the_dict_forms() -> None:
+    # What the builder is not given, the core fills in: task_1, not order-sensitive, column names.
+    built = tabeq.TaskConfig(columns=[tabeq.text("a"), {"type": "date"}])
+    assert (built.task_id, built.order_sensitive, built.column_names) == ("task_1", False, ["a", "column_1"])
+    raw = {
+        "schema_version": "1.0",
+        "task_id": "task_1",
+        "order_sensitive": "yes",
+        "columns": [tabeq.text("a")],
+    }
+    with pytest.raises(tabeq.ConfigError) as from_dict:
+        tabeq.TaskConfig.from_dict(raw)
+    with pytest.raises(tabeq.ConfigError) as from_builder:
+        tabeq.TaskConfig(columns=[tabeq.text("a")], order_sensitive="yes")  # type: ignore[arg-type]
+    assert (from_builder.value.code, str(from_builder.value)) == (from_dict.value.code, str(from_dict.value))
+
+
 def test_builder_column_helpers() -> None:
     config = tabeq.TaskConfig(
         columns=[

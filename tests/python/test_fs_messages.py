@@ -102,25 +102,11 @@ def test_suite_layout_problems(tmp_path: Path) -> None:
 
 
 def _cli_output_error(tmp_path: Path, output: Path) -> str:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tabeq",
-            "evaluate",
-            "--prediction-root",
-            str(tmp_path),
-            "--gold-root",
-            str(tmp_path),
-            "--config-root",
-            str(tmp_path),
-            "--output",
-            str(output),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    roots = [
+        arg for flag in ("--prediction-root", "--gold-root", "--config-root") for arg in (flag, str(tmp_path))
+    ]
+    command = [sys.executable, "-m", "tabeq", "evaluate", *roots, "--output", str(output)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
     assert done.returncode == 2, done.stderr
     return done.stderr.strip()
 

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import pytest
 import tabeq
-from conftest import SUITE
+from conftest import SUITE, suite_roots
 from tabeq.explain import column_signature, explain
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file types (FIFOs, links)")
@@ -56,15 +56,7 @@ def cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
 
 
 def suite_args(root: Path) -> list[str]:
-    return [
-        "evaluate",
-        "--prediction-root",
-        str(root / "predictions"),
-        "--gold-root",
-        str(root / "gold"),
-        "--config-root",
-        str(root / "configs"),
-    ]
+    return ["evaluate", *suite_roots(root)]
 
 
 CHILD_MEMORY = 2 * 1024**3

@@ -2,7 +2,9 @@
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
-from typing import Any, Literal, NamedTuple, TypeAlias, final
+from typing import Any, Literal, NamedTuple, TypeAlias, TypedDict, final
+
+from typing_extensions import Unpack
 
 from tabeq import _codes
 from tabeq._codes import CsvErrorCode, TaskErrorCode
@@ -11,6 +13,19 @@ from tabeq._inputs import TableLike
 __version__: str
 HTML_STYLE: str
 HINT_NAMES: list[str]
+INTERRUPTED: str
+
+class _ExplainOptions(TypedDict, total=False):
+    """The keyword options of ``explain`` and ``TaskResult.explain`` (defaults: ``max_items=5``,
+    ``max_value_chars=60``, ``hints=True``, ``signature_strict=False``, the rest ``None``)."""
+
+    max_items: int
+    max_value_chars: int
+    hints: bool
+    signature_strict: bool
+    redaction: Literal["full", "redacted", "participant"] | None
+    show_gold_values: bool | None
+    prediction_root: str | PathLike[str] | None
 
 _Source = bytes | str | PathLike[str]
 _ConfigLike: TypeAlias = "TaskConfig | Mapping[str, Any] | str | bytes | PathLike[str]"
@@ -141,17 +156,7 @@ class TaskResult:
     def error_description(self) -> str | None: ...
     def to_dict(self) -> dict[str, Any]: ...
     def to_json(self) -> str: ...
-    def explain(
-        self,
-        *,
-        max_items: int = 5,
-        max_value_chars: int = 60,
-        hints: bool = True,
-        signature_strict: bool = False,
-        redaction: Literal["full", "redacted", "participant"] | None = None,
-        show_gold_values: bool | None = None,
-        prediction_root: str | PathLike[str] | None = None,
-    ) -> Diagnosis: ...
+    def explain(self, **options: Unpack[_ExplainOptions]) -> Diagnosis: ...
     def describe(self) -> str: ...
     def to_markdown(self) -> str: ...
     def _repr_html_(self) -> str: ...
@@ -271,17 +276,7 @@ def trust_report(
     kind: str, records: str, options_json: str, base_dir: str | PathLike[str] | None = None
 ) -> TrustReport: ...
 def explain(
-    prediction: TableLike | None,
-    gold: TableLike,
-    config: _ConfigLike,
-    *,
-    max_items: int = 5,
-    max_value_chars: int = 60,
-    hints: bool = True,
-    signature_strict: bool = False,
-    redaction: Literal["full", "redacted", "participant"] | None = None,
-    show_gold_values: bool | None = None,
-    prediction_root: str | PathLike[str] | None = None,
+    prediction: TableLike | None, gold: TableLike, config: _ConfigLike, **options: Unpack[_ExplainOptions]
 ) -> Diagnosis: ...
 def column_signature(prediction: TableLike | None, gold: TableLike, strict: bool = False) -> str: ...
 
@@ -289,6 +284,16 @@ def column_signature(prediction: TableLike | None, gold: TableLike, strict: bool
 def summary_with_diagnoses(summary_json: str, diagnoses: Sequence[Diagnosis | None]) -> str: ...
 def console_summary(summary_json: str, output_path: str) -> str: ...
 def fatal_report(code: str, error: str, format: str) -> str: ...
+def evaluate_explain(
+    explain: Literal["full", "redacted", "participant", False] | None, output: str, inside_root: bool
+) -> tuple[Literal["full", "redacted", "participant"] | None, str | None]: ...
+def ignored_config_key(message: str, task_id: str | None = None) -> str: ...
+def runs_evaluate(first: str) -> bool: ...
+def progress_bar(done: int, total: int, elapsed: float) -> str: ...
+def evaluator_fatal(message: str, code: str | None = None) -> str: ...
+def validate_mode(
+    prediction_root: bool, config_root: bool, task_list: bool, prediction: bool, config: bool
+) -> Literal["folder", "file"]: ...
 
 # Embedding (tabeq.Gold, tabeq.validate, tabeq.extract_table).
 @final

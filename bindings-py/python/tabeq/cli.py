@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Optional, cast
 
 from . import (
+    ArgumentError,
     FatalError,
     OutputError,
     SuiteResult,
@@ -53,10 +54,7 @@ class _Progress:
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled or total == 0:
             return
-        width = 30
-        filled = int(width * done / total)
-        elapsed = time.monotonic() - self.start
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} tasks {elapsed:.1f}s")
+        sys.stderr.write(_tabeq.progress_bar(done, total, time.monotonic() - self.start))
         self.drawn = True
         if done == total:
             sys.stderr.write("\n")
@@ -107,23 +105,12 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
             # Before scoring, so that a whole suite is not scored in vain.
             _tabeq.check_output(os.fspath(output))
         except OutputError as exc:
-            print(f"Evaluator fatal error: {exc.code}: {exc}", file=sys.stderr)
+            print(_tabeq.evaluator_fatal(str(exc), exc.code), file=sys.stderr)
             return EXIT_FATAL
-    inside_root = _is_within(output, prediction_root)
-    # `--explain` alone (None) takes the level that fits where the summary goes: next to the
-    # predictions, participants may read it, so nothing derived from gold values (SECURITY.md).
-    explain = args.explain if args.explain is not None else ("participant" if inside_root else "redacted")
-    if explain and explain != "participant" and inside_root:
-        _warn(
-            f"the summary {output} is inside the prediction root, where participants may read it; "
-            "its diagnoses quote their predictions"
-            + (
-                " and gold values (--explain=full)"
-                if explain == "full"
-                else " and counts derived from the gold"
-            )
-            + ". Pass --output outside the prediction root, or --explain=participant."
-        )
+    # The level that fits where the summary goes, and a warning when participants may read it.
+    explain, warning = _tabeq.evaluate_explain(args.explain, str(output), _is_within(output, prediction_root))
+    if warning is not None:
+        _warn(warning)
     progress = _Progress(not args.quiet and not args.json)
     try:
         summary = evaluate_suite(
@@ -135,16 +122,16 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
         )
     except TabeqError as exc:
         progress.clear()
-        print(f"Evaluator fatal error: {exc}", file=sys.stderr)
+        print(_tabeq.evaluator_fatal(str(exc)), file=sys.stderr)
         return EXIT_FATAL
     for task_id, warnings in summary.config_warnings.items():
-        for warning in warnings:
-            _warn(f"{task_id}: {warning.message} (ignored, as the official evaluator ignores it)")
+        for config_warning in warnings:
+            _warn(_tabeq.ignored_config_key(config_warning.message, task_id))
     text = summary.to_json() if not explain else _with_diagnoses(summary, explain, prediction_root)
     try:
         _tabeq.write_output(os.fspath(output), text)
     except OutputError as exc:
-        print(f"Evaluator fatal error: {exc.code}: {exc}", file=sys.stderr)
+        print(_tabeq.evaluator_fatal(str(exc), exc.code), file=sys.stderr)
         return EXIT_FATAL
     if args.json:
         _emit(text)
@@ -184,7 +171,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         print(f"error: {exc.code}: {exc}", file=sys.stderr)
         return EXIT_FATAL
     for warning in config.warnings:
-        _warn(f"{warning.message} (ignored, as the official evaluator ignores it)")
+        _warn(_tabeq.ignored_config_key(warning.message))
     if args.format == "json":
         _emit(result.to_json() + "\n")
     else:
@@ -194,11 +181,6 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_validate_folder(args: argparse.Namespace) -> int:
     """``tabeq validate --prediction-root``: the core's check of a whole predictions folder."""
-    if args.prediction is not None or args.config is not None:
-        return _usage(
-            "validate: --prediction-root checks a folder; --prediction and --config check one file "
-            "(use one or the other; --config-root gives the folder's configs)"
-        )
     fmt = "json" if args.format == "json" else "text"
     try:
         text, ready = _tabeq.check_predictions_folder(
@@ -222,15 +204,13 @@ def _usage(message: str) -> int:
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    if args.prediction_root is not None:
+    given = (args.prediction_root, args.config_root, args.task_list, args.prediction, args.config)
+    try:
+        mode = _tabeq.validate_mode(*(flag is not None for flag in given))
+    except ArgumentError as exc:
+        return _usage(str(exc))
+    if mode == "folder":
         return _cmd_validate_folder(args)
-    if args.config_root is not None or args.task_list is not None:
-        return _usage("validate: --config-root and --task-list go with --prediction-root")
-    if args.prediction is None or args.config is None:
-        return _usage(
-            "validate: give --prediction-root DIR (a whole predictions folder), "
-            "or --prediction and --config (one file)"
-        )
     try:
         config = load_config(args.config)
     except FatalError as exc:
@@ -342,21 +322,45 @@ def _cmd_spider2(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _add_spider2_subcommand(sub: Any) -> None:
-    sp = sub.add_parser(
-        "spider2",
-        help="score Spider 2.0 result CSVs (drop-in for its evaluate.py --mode exec_result)",
-        description="Score RESULT_DIR/ID.csv against GOLD_DIR/exec_result/ID.csv (or ID_a.csv, ID_b.csv, "
-        "...) with the official Spider 2.0 comparison; prints the official lines, writes RESULT_DIR-ids.csv.",
-    )
-    sp.add_argument("--result-dir", required=True, help="directory of ID.csv result tables")
-    sp.add_argument(
-        "--gold-dir", required=True, help="directory holding exec_result/ and spider2lite_eval.jsonl"
-    )
-    sp.add_argument(
-        "--eval-jsonl", default=None, help="eval standards (default: GOLD_DIR/spider2lite_eval.jsonl)"
-    )
-    sp.set_defaults(func=_cmd_spider2)
+def _add_command(
+    sub: Any,
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    flags: dict[str, dict[str, Any]],
+    **texts: Any,
+) -> argparse.ArgumentParser:
+    """A command with its flags (each flag's ``add_argument`` options) and texts (``help``,
+    ``description``)."""
+    parser: argparse.ArgumentParser = sub.add_parser(name, **texts)
+    for flag, options in flags.items():
+        parser.add_argument(flag, **options)
+    parser.set_defaults(func=func)
+    return parser
+
+
+_SPIDER2_FLAGS: dict[str, dict[str, Any]] = {
+    "--result-dir": {"required": True, "help": "directory of ID.csv result tables"},
+    "--gold-dir": {"required": True, "help": "directory holding exec_result/ and spider2lite_eval.jsonl"},
+    "--eval-jsonl": {"default": None, "help": "eval standards (default: GOLD_DIR/spider2lite_eval.jsonl)"},
+}
+
+_EVALUATE_FLAGS: dict[str, dict[str, Any]] = {
+    "--prediction-root": {"required": True, "help": "directory of task_N/prediction.csv"},
+    "--gold-root": {"required": True, "help": "directory of task_N/gold.csv"},
+    "--config-root": {"required": True, "help": "directory of task_N.json"},
+    "--output": {"default": None, "help": "summary path (default: PREDICTION_ROOT/evaluation_summary.json)"},
+    "--threads": {"type": _positive_int, "default": None, "help": "worker threads (default: all CPUs)"},
+    "--explain": {
+        "nargs": "?",
+        "const": None,
+        "choices": ["participant", "redacted", "full"],
+        "default": False,
+        "help": "add a per-task 'diagnosis' for failed tasks to the summary file (beyond the official "
+        "schema). participant: nothing derived from gold values (the default when the summary is "
+        "inside the prediction root); redacted: gold cells as [redacted] but counts and hints (the "
+        "default elsewhere); full: gold cells too. See SECURITY.md",
+    },
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -368,39 +372,31 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tabeq {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    ev = sub.add_parser(
+    ev = _add_command(
+        sub,
         "evaluate",
+        _cmd_evaluate,
+        _EVALUATE_FLAGS,
         help="evaluate a suite (drop-in for the official evaluate.py)",
         description="Evaluate a suite in the official layout and write the official summary JSON. "
         "Exit 0 on success, 2 on a fatal error.",
     )
-    ev.add_argument("--prediction-root", required=True, help="directory of task_N/prediction.csv")
-    ev.add_argument("--gold-root", required=True, help="directory of task_N/gold.csv")
-    ev.add_argument("--config-root", required=True, help="directory of task_N.json")
-    ev.add_argument(
-        "--output", default=None, help="summary path (default: PREDICTION_ROOT/evaluation_summary.json)"
-    )
-    ev.add_argument("--threads", type=_positive_int, default=None, help="worker threads (default: all CPUs)")
-    ev.add_argument(
-        "--explain",
-        nargs="?",
-        const=None,
-        choices=["participant", "redacted", "full"],
-        default=False,
-        help="add a per-task 'diagnosis' for failed tasks to the summary file (beyond the official "
-        "schema). participant: nothing derived from gold values (the default when the summary is "
-        "inside the prediction root); redacted: gold cells as [redacted] but counts and hints (the "
-        "default elsewhere); full: gold cells too. See SECURITY.md",
-    )
     output = ev.add_mutually_exclusive_group()
     output.add_argument("--quiet", action="store_true", help="print nothing on success")
     output.add_argument("--json", action="store_true", help="print the whole summary JSON on stdout")
-    ev.set_defaults(func=_cmd_evaluate)
 
     for name, func, gold, formats, summary, description in _TASK_COMMANDS:
         _add_task_command(sub, name, func, gold=gold, formats=formats, help=summary, description=description)
     add_trust_subcommand(sub)
-    _add_spider2_subcommand(sub)
+    _add_command(
+        sub,
+        "spider2",
+        _cmd_spider2,
+        _SPIDER2_FLAGS,
+        help="score Spider 2.0 result CSVs (drop-in for its evaluate.py --mode exec_result)",
+        description="Score RESULT_DIR/ID.csv against GOLD_DIR/exec_result/ID.csv (or ID_a.csv, ID_b.csv, "
+        "...) with the official Spider 2.0 comparison; prints the official lines, writes RESULT_DIR-ids.csv.",
+    )
     _optional_subcommands(parser)
     return parser
 
@@ -437,7 +433,7 @@ def _require_subcommand(parser: argparse.ArgumentParser, args: argparse.Namespac
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     # The official evaluator's flags without a command: run `evaluate`, as a drop-in.
-    if args_list and args_list[0].startswith("--") and args_list[0] not in ("--help", "--version"):
+    if args_list and _tabeq.runs_evaluate(args_list[0]):
         args_list.insert(0, "evaluate")
     parser = build_parser()
     args = parser.parse_args(args_list)
@@ -451,6 +447,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:
         # Scoring stops within about a second; the summary is written only after it, so the
         # old one (or none) is left as it was.
-        print("\ntabeq: interrupted; the summary was not written", file=sys.stderr)
+        print(_tabeq.INTERRUPTED, file=sys.stderr)
         return EXIT_INTERRUPTED
     return code
