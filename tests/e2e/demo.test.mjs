@@ -307,6 +307,10 @@ test("the single-file page works when opened from file://", async () => {
     await offline.click('.tabs [data-tab="trust"]');
     await offline.click("#trust-example-robustness");
     await offline.waitForSelector('[data-testid="trust-report"] svg');
+    await offline.click('.tabs [data-tab="spider2"]');
+    await offline.click("#spider2-example");
+    await offline.waitForSelector('[data-testid="spider2-report"] section[data-section="warnings"]');
+    await offline.click('.tabs [data-tab="trust"]');
     await offline.screenshot({ path: join(SHOTS, "15-file-url.png"), fullPage: true });
     assert.deepEqual(errors, []);
   } finally {

@@ -1,7 +1,8 @@
 // The Spider 2.0 tab in real headless Chromium: a result CSV checked against one or several gold
 // CSVs in the page (the module loads at first use, nothing leaves the local server), with the
 // verdict, the core's explanation and its soundness warnings; a bad CSV and a bad condition_cols;
-// keyboard and screen-reader access (axe-core); a phone screen. Screenshots: test-output/e2e/50-*.png.
+// keyboard and screen-reader access (axe-core); a phone screen (offline use and the single-file page:
+// tool.test.mjs and demo.test.mjs). Screenshots: test-output/e2e/5*-spider2-*.png.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

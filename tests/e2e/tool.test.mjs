@@ -54,6 +54,10 @@ test("offline: after one visit the page reloads and checks a prediction with the
     await page.click('.tabs [data-tab="trust"]');
     await page.click("#trust-example-reliability");
     await page.waitForSelector('[data-testid="trust-report"]');
+    // The Spider 2.0 module, never loaded before the server went away, comes from the cache too.
+    await page.click('.tabs [data-tab="spider2"]');
+    await page.click("#spider2-example");
+    await page.waitForSelector('[data-testid="spider2-report"] section[data-section="warnings"]');
     await shot("40-offline-reload", page);
     assert.deepEqual(failed, [], "every request was served from the cache");
   } finally {
