@@ -619,6 +619,12 @@ impl PreparedGold {
         reads.resize_with(self.values.len(), Vec::new);
         let all: Vec<usize> = (0..cols).collect();
         for (values, out) in self.values.iter().zip(reads.iter_mut()) {
+            if crate::cancel::cancelled() {
+                // Its binding discards a cancelled task: no more rules are read (a cancelled
+                // read still fills its columns), and there is no search.
+                READS.set(reads);
+                return Verdict::Matched(MatchOutcome::SearchLimitExceeded);
+            }
             values.read_prediction_into(table, &all, Unreadable::Stop, out);
         }
         let input = MatchInput {

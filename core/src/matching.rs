@@ -748,10 +748,14 @@ impl Swaps {
             partner[b] = a;
         }
         let cells = &self.cells;
+        // The work at the last check: a row's candidate images add work too (a whole row of
+        // up to 4,096 slots each), so the next check must see every poll point since then.
+        let mut checked = *work;
         for r in 0..rows {
-            let before = *work;
             *work += pairs.len() as u64 + 1;
-            if *work > self.budget || crate::cancel::cancelled_between(before, *work) {
+            let poll = crate::cancel::cancelled_between(checked, *work);
+            checked = *work;
+            if *work > self.budget || poll {
                 // Unproven: not used for pruning (the search then stops). A cancelled search's
                 // outcome is discarded by the binding that cancelled it.
                 return false;
@@ -811,6 +815,8 @@ struct Search<'a, 'b> {
     gold_swaps: Swaps,
     pred_swaps: Swaps,
     work: u64,
+    /// The work at the last cancel check.
+    checked: u64,
     budget: u64,
     stats: SearchStats,
 }
@@ -898,6 +904,7 @@ impl<'a, 'b> Search<'a, 'b> {
             gold_swaps: Swaps::new(d, budget),
             pred_swaps: Swaps::new(d, budget),
             work: 0,
+            checked: 0,
             budget,
             stats: SearchStats::default(),
         })
@@ -959,10 +966,12 @@ impl<'a, 'b> Search<'a, 'b> {
             if !has_perfect_matching(&self.allowed, rest, j + 1) {
                 continue;
             }
-            let before = self.work;
             self.work += rows as u64 + 64;
             self.stats.hashed_nodes += 1;
-            if self.work > self.budget || crate::cancel::cancelled_between(before, self.work) {
+            // Every poll point since the last check (swap tests and leaves add work between).
+            let poll = crate::cancel::cancelled_between(self.checked, self.work);
+            self.checked = self.work;
+            if self.work > self.budget || poll {
                 return None;
             }
             let Some(col) = self.pred_rows[group][k].as_deref() else {
