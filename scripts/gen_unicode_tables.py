@@ -182,6 +182,8 @@ def main() -> int:
         "casefold_into_tokens": casefold_into_tokens(chars),
         **normalization(chars),
         "separators": separators(chars),
+        # Characters `repr` escapes: what a path in an OS error's words looks like.
+        "python_not_printable": ranges([ord(c) for c in chars if not c.isprintable()]),
     }
     args.output.parent.mkdir(parents=True, exist_ok=True)
     # One table entry per line keeps diffs between Unicode versions readable.

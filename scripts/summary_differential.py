@@ -13,8 +13,10 @@ apart from the values of ``evaluator`` and ``evaluator_version``. A suite holds:
   unscored prediction folders, whose order is the directory listing's (a stable sort);
 * predictions that pass, fail on values, columns, rows or types, and cells drawn from all of
   Unicode (scripts/unicode_pool.py);
-* missing predictions (no file, no folder), folders and links where the file should be, a file
-  over the size limit (sparse), and invalid CSVs: invalid UTF-8 around the 8 KiB chunks the
+* missing predictions (no file, no folder), folders and links where the file should be, a link
+  to itself, a file the evaluators may not read (mode 000; both run without the capabilities
+  that override file permissions, also as root; not with ``--record``, whose files keep no
+  mode), a file over the size limit (sparse), and invalid CSVs: invalid UTF-8 around the 8 KiB chunks the
   official evaluator decodes, NUL characters, open quotes, text after a quote, blank lines,
   rows of another width, and several of these in one file.
 
@@ -124,7 +126,7 @@ def csv_bytes(rows: list[list[str]], rng: random.Random) -> bytes:
     return "".join(line(row) + end for row in rows).encode("utf-8", "surrogatepass")
 
 
-def make_suite(gen: Gen, root: Path, tasks: int) -> None:
+def make_suite(gen: Gen, root: Path, tasks: int, unreadable: bool = True) -> None:
     rng = gen.rng
     for name in ("predictions", "gold", "configs"):
         (root / name).mkdir(parents=True)
@@ -145,8 +147,9 @@ def make_suite(gen: Gen, root: Path, tasks: int) -> None:
         (root / "gold" / task / "gold.csv").write_bytes(csv_bytes(gold, rng))
         folder = root / "predictions" / task
         kind = rng.choices(
-            ["pass", "values", "invalid", "missing", "no_folder", "dir", "link", "huge", "columns", "rows"],
-            [6, 4, 8, 2, 1, 1, 1, 1, 1, 1],
+            ["pass", "values", "invalid", "missing", "no_folder", "dir", "link", "huge", "columns", "rows"]
+            + ["loop", "unreadable"],
+            [6, 4, 8, 2, 1, 1, 1, 1, 1, 1, 1, 1 if unreadable else 0],
         )[0]
         if kind == "no_folder":
             continue
@@ -169,6 +172,11 @@ def make_suite(gen: Gen, root: Path, tasks: int) -> None:
         elif kind == "link":
             (folder / "real.csv").write_bytes(csv_bytes(gold, rng))
             target.symlink_to("real.csv")
+        elif kind == "loop":
+            target.symlink_to("prediction.csv")
+        elif kind == "unreadable":
+            target.write_bytes(csv_bytes(gold, rng))
+            target.chmod(0)
         elif kind == "huge":
             with open(target, "wb") as f:
                 f.truncate(20 * 1024 * 1024 + rng.randrange(1, 5000))
@@ -185,8 +193,22 @@ def make_suite(gen: Gen, root: Path, tasks: int) -> None:
         (root / "predictions" / "task_88").write_text("a file, not a folder")
 
 
+def meet_permissions() -> None:
+    """In the child, as root: drop CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH from the bounding
+    set, so the evaluator (still root, the suite's owner) is refused a mode-000 file."""
+    if os.geteuid() == 0:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        for capability in (1, 2):
+            if libc.prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
+                raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+
 def run(command: list[str], output: Path) -> str:
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        command, capture_output=True, text=True, check=False, preexec_fn=meet_permissions
+    )
     if done.returncode != 0:
         return f"<exit {done.returncode}>\n{done.stderr}"
     return output.read_text(encoding="utf-8")
@@ -223,7 +245,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for n in range(args.suites):
             root = Path(tmp) / f"suite_{n}"
-            make_suite(gen, root, args.tasks)
+            make_suite(gen, root, args.tasks, unreadable=not args.record)
             flags = [
                 "--prediction-root",
                 str(root / "predictions"),

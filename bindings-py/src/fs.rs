@@ -17,7 +17,7 @@ use std::path::{Component, Path, PathBuf};
 
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::error::CsvError;
-use tabeq::file_problem::{FileProblem, FoundInstead, OutputError};
+use tabeq::file_problem::{FileCall, FileProblem, FoundInstead, OsError, OutputError};
 use tabeq::suite::{is_config_file_name, ConfigFile};
 use tabeq::FatalError;
 
@@ -48,6 +48,18 @@ fn shown(path: &Path) -> String {
     path.display().to_string()
 }
 
+/// An OS error of `call`, by its number, for the core to word as Python does (`named`: the
+/// call named the file at `path`, as open and stat do; a read names none).
+fn os_problem(e: &io::Error, call: FileCall, path: Option<&Path>) -> ReadError {
+    match e.raw_os_error() {
+        // The core words Linux's numbers; elsewhere the OS's own text is kept.
+        Some(errno) if cfg!(target_os = "linux") => {
+            ReadError::Os(call, OsError::new(errno, path.map(shown).as_deref()))
+        }
+        _ => ReadError::Io(e.to_string()),
+    }
+}
+
 #[cfg(unix)]
 fn open_flags(final_link: FinalLink) -> i32 {
     // Non-blocking: opening a FIFO with no writer would otherwise wait forever.
@@ -56,6 +68,24 @@ fn open_flags(final_link: FinalLink) -> i32 {
         FinalLink::Refuse => libc::O_NOFOLLOW,
     };
     libc::O_NONBLOCK | libc::O_NOCTTY | no_follow
+}
+
+/// Whether a failed `stat` means "no file" to the official evaluator: Python's
+/// `Path.exists()` is false for these errors (it raises on any other, and the official run
+/// then stops, so any wording is ours there).
+fn means_missing(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    let missing = matches!(
+        e.raw_os_error(),
+        None | Some(libc::ENOENT | libc::ENOTDIR | libc::EBADF | libc::ELOOP)
+    );
+    // Elsewhere, as before: any failed stat is "missing".
+    #[cfg(not(unix))]
+    let missing = {
+        let _ = e;
+        true
+    };
+    missing
 }
 
 /// Open `path` for reading without blocking (and without following a final link when refused).
@@ -74,7 +104,7 @@ fn open_nonblocking(path: &Path, final_link: FinalLink) -> Result<File, ReadErro
         }
         match e.kind() {
             io::ErrorKind::NotFound => ReadError::Missing,
-            _ => ReadError::Io(e.to_string()),
+            _ => os_problem(&e, FileCall::Read, Some(path)),
         }
     })
 }
@@ -83,7 +113,7 @@ fn open_nonblocking(path: &Path, final_link: FinalLink) -> Result<File, ReadErro
 /// file that grows after the check is still refused by the reader's own size check. `identity`
 /// is checked on the descriptor's status before anything is read.
 fn read_open_file(file: File, limit: u64, identity: Identity) -> Result<Vec<u8>, ReadError> {
-    let io = |e: io::Error| ReadError::Io(e.to_string());
+    let io = |e: io::Error| os_problem(&e, FileCall::Read, None);
     let meta = file.metadata().map_err(io)?;
     if !meta.is_file() {
         return Err(ReadError::NotRegular);
@@ -167,7 +197,13 @@ fn precheck(
     final_link: FinalLink,
     identity: Identity,
 ) -> Result<(), ReadError> {
-    let meta: Metadata = fs::metadata(path).map_err(|_| ReadError::Missing)?;
+    let meta: Metadata = fs::metadata(path).map_err(|e| {
+        if means_missing(&e) {
+            ReadError::Missing
+        } else {
+            os_problem(&e, FileCall::Stat, Some(path))
+        }
+    })?;
     if !meta.is_file() {
         return Err(ReadError::NotRegular);
     }

@@ -417,6 +417,16 @@ fn read_file(py: Python<'_>, path: PathBuf, max_bytes: u64) -> PyResult<Py<PyByt
         Ok(bytes) => Ok(PyBytes::new(py, &bytes).unbind()),
         // An OS error in its own words (an `OSError`, as `open` would raise).
         Err(fs::ReadError::Io(reason)) => Err(pyo3::exceptions::PyOSError::new_err(reason)),
+        // `OSError(errno, strerror[, filename])`: Python picks the subclass (PermissionError…)
+        // and words it as the core does (`[Errno 13] Permission denied: 'path'`).
+        Err(fs::ReadError::Os(_, e)) => Err(match e.filename() {
+            Some(name) => pyo3::exceptions::PyOSError::new_err((
+                e.errno(),
+                e.strerror().to_string(),
+                name.to_string(),
+            )),
+            None => pyo3::exceptions::PyOSError::new_err((e.errno(), e.strerror().to_string())),
+        }),
         Err(e) => Err(pyo3::exceptions::PyOSError::new_err(
             e.message(&path.display().to_string()),
         )),

@@ -18,6 +18,9 @@ fn read_path(path: &Path) -> Result<Vec<u8>, String> {
     crate::fs::read_regular_file(path, MAX_FILE_BYTES, crate::fs::FinalLink::Follow).map_err(|e| {
         match e {
             crate::fs::ReadError::Io(reason) => format!("{}: {reason}", path.display()),
+            // Python's words, which name the file when the call did.
+            crate::fs::ReadError::Os(_, e) if e.filename().is_some() => e.to_string(),
+            crate::fs::ReadError::Os(_, e) => format!("{}: {e}", path.display()),
             e => e.message(&path.display().to_string()),
         }
     })

@@ -28,6 +28,7 @@ fn read_trusted_file(path: &Path) -> FileContent {
         Ok(bytes) => FileContent::Bytes(bytes),
         Err(ReadError::Missing) => FileContent::Missing,
         Err(ReadError::Io(reason)) => FileContent::Invalid(CsvError::unreadable(&shown, reason)),
+        Err(ReadError::Os(_, e)) => FileContent::Invalid(CsvError::unreadable(&shown, e)),
         Err(e) => FileContent::Invalid(CsvError::file(&shown, e)),
     }
 }

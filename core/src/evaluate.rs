@@ -676,6 +676,12 @@ impl PreparedGold {
         let mut reads = READS.take();
         reads.resize_with(self.values.len(), Vec::new);
         for (r, (values, out)) in self.values.iter().zip(reads.iter_mut()).enumerate() {
+            if crate::cancel::cancelled() {
+                // Its binding discards a cancelled task: no more rules are read (a cancelled
+                // read still fills its columns), and there is no search.
+                READS.set(reads);
+                return Verdict::Matched(MatchOutcome::SearchLimitExceeded);
+            }
             values.read_prediction_into(table, &ALL_COLUMNS[..cols], reading, out);
             // Fewer usable prediction columns than gold columns of this rule: no one-to-one
             // mapping is compatible (what the search's first check finds), so the other

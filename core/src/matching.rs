@@ -61,6 +61,7 @@
 //! columns refinement cannot tell apart are where it could still be reached.
 
 use crate::bipartite::{first_perfect_matching, full_mask, has_perfect_matching, mix64};
+use crate::cancel::cancelled;
 
 /// Identifier of a canonical value, interned per rule. Equal ids ⇔ equal canonical values.
 pub type ValueId = u32;
@@ -140,14 +141,14 @@ pub fn match_columns_within(input: &MatchInput<'_>, budget: u64) -> (MatchOutcom
         );
     }
     if input.order_sensitive {
-        let allowed: Vec<u64> = (0..d)
-            .map(|j| {
-                let g = input.gold_group[j];
-                mask_where(d, |k| {
-                    input.prediction[g][k].is_some_and(|col| col == input.gold[j])
-                })
+        let Some(allowed) = polled((0..d).map(|j| {
+            let g = input.gold_group[j];
+            mask_where(d, |k| {
+                input.prediction[g][k].is_some_and(|col| col == input.gold[j])
             })
-            .collect();
+        })) else {
+            return (MatchOutcome::SearchLimitExceeded, SearchStats::default());
+        };
         let outcome = match first_perfect_matching(&allowed) {
             Some(m) => MatchOutcome::Passed(m),
             None => MatchOutcome::RelationMismatch,
@@ -167,7 +168,10 @@ pub fn match_columns_within(input: &MatchInput<'_>, budget: u64) -> (MatchOutcom
     if !has_perfect_matching(&allowed, full_mask(d), 0) {
         return (MatchOutcome::RelationMismatch, SearchStats::default());
     }
-    let mut search = Search::new(input, allowed, budget);
+    let Some(mut search) = Search::new(input, allowed, budget) else {
+        // Cancelled while setting up: the binding discards whatever is returned.
+        return (MatchOutcome::SearchLimitExceeded, SearchStats::default());
+    };
     let outcome = search.run();
     let stats = SearchStats {
         work: search.work,
@@ -233,6 +237,9 @@ fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
     let mut classes: Vec<(u64, &[ValueId], u64)> = Vec::with_capacity(d);
     let mut counts = COUNTS.take();
     for g in 0..groups {
+        if cancelled() {
+            return allowed; // discarded by the binding that cancelled it
+        }
         let members = mask_where(d, |j| input.gold_group[j] == g);
         if members == 0 {
             continue;
@@ -258,6 +265,9 @@ fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
             let Some(col) = input.prediction[g][k] else {
                 continue;
             };
+            if cancelled() {
+                return allowed;
+            }
             let h = multiset_hash(col);
             for (ch, rep, js) in &classes {
                 if *ch != h {
@@ -426,6 +436,9 @@ fn refine_by_row_colors(input: &MatchInput<'_>, allowed: &mut [u64]) {
     };
     let mut pred_signature: Vec<Vec<Option<u64>>> = vec![vec![None; d]; groups];
     for (j, edges) in allowed.iter_mut().enumerate() {
+        if cancelled() {
+            return; // the edges kept so far are still a superset of the passing ones
+        }
         let g = input.gold_group[j];
         let gold_sig = signature(&gold_color, input.gold[j]);
         let mut mask = *edges;
@@ -487,6 +500,12 @@ fn distinct_rows(columns: &[&[ValueId]], n: usize) -> (Vec<usize>, DistinctRows)
 
 fn gather(col: &[ValueId], rows: &[usize]) -> Vec<ValueId> {
     rows.iter().map(|&r| col[r]).collect()
+}
+
+/// The items, polling the cancel flag after each (each is a pass over a column or more):
+/// `None` once cancelled.
+fn polled<T>(items: impl Iterator<Item = T>) -> Option<Vec<T>> {
+    items.map(|item| (!cancelled()).then_some(item)).collect()
 }
 
 /// Columns interchangeable by a swap: exchanging two columns of one side's table maps its
@@ -556,6 +575,17 @@ impl Swaps {
         }
     }
 
+    /// Whether the search was cancelled. Its budget is then marked spent, so that it stops at
+    /// its next check; its outcome ("limit exceeded") is discarded by the binding. Only the
+    /// flag is read here: an uncancelled search behaves as if this were never called.
+    fn cancelled(&self, work: &mut u64) -> bool {
+        let stop = cancelled();
+        if stop {
+            *work = (*work).max(self.budget.saturating_add(1));
+        }
+        stop
+    }
+
     /// Whether `a` and `b` are interchangeable, if both classes are known.
     fn known(&self, a: usize, b: usize) -> Option<bool> {
         let (unit_a, unit_b) = (*self.unit.get(a)?, *self.unit.get(b)?);
@@ -594,6 +624,9 @@ impl Swaps {
             return class;
         }
         for i in 0..self.representatives.len() {
+            if self.cancelled(work) {
+                break; // a class of its own: unproven symmetries are never used
+            }
             let representative = self.representatives[i];
             let lead = self.units[representative][0];
             // Each member of `unit` may be `lead`'s image (a column and its complement both
@@ -636,6 +669,9 @@ impl Swaps {
             // Label rows by first occurrence of the column's value tuple, slot by slot.
             let mut labels = vec![0u32; rows];
             for (i, &slot) in slots.iter().enumerate() {
+                if self.cancelled(work) {
+                    break; // any partition will do: the search stops at its next check
+                }
                 let mut first: std::collections::HashMap<
                     (u32, ValueId),
                     u32,
@@ -690,9 +726,15 @@ impl Swaps {
         let mut columns = vec![(a, b)];
         let mut used: Vec<usize> = vec![b];
         for &u in unit_a.iter().filter(|&&u| u != a) {
+            if self.cancelled(work) {
+                return None;
+            }
             let wanted = relation(a, u, work);
             let v = unit_b.iter().copied().find(|&v| {
-                !used.contains(&v) && (table.compatible)(u, v) && relation(b, v, work) == wanted
+                !used.contains(&v)
+                    && (table.compatible)(u, v)
+                    && !self.cancelled(work)
+                    && relation(b, v, work) == wanted
             })?;
             used.push(v);
             columns.push((u, v));
@@ -720,20 +762,26 @@ impl Swaps {
     ) -> bool {
         let (columns, counts) = (&table.slots, table.counts);
         let (rows, width) = (counts.len(), columns.len());
+        if self.cancelled(work) {
+            return false;
+        }
         if self.row_sums.len() != rows {
-            // Row-major copy: a candidate image row is compared in one place.
-            self.cells = (0..rows)
-                .flat_map(|r| columns.iter().map(move |col| col[r]))
-                .collect();
-            self.row_sums = self
-                .cells
-                .chunks_exact(width.max(1))
-                .map(|row| {
-                    (row.iter().enumerate()).fold(0u64, |acc, (slot, &id)| {
-                        acc.wrapping_add(Self::term(slot, id))
-                    })
-                })
-                .collect();
+            // Row-major copy: a candidate image row is compared in one place (rows × 4,096
+            // slots at most, so the copy polls the cancel flag).
+            self.cells.clear();
+            self.cells.reserve(rows * width);
+            let mut sums = Vec::with_capacity(rows);
+            for r in 0..rows {
+                if r % 256 == 0 && self.cancelled(work) {
+                    return false;
+                }
+                self.cells.extend(columns.iter().map(|col| col[r]));
+                let row = &self.cells[r * width..];
+                sums.push((row.iter().enumerate()).fold(0u64, |acc, (slot, &id)| {
+                    acc.wrapping_add(Self::term(slot, id))
+                }));
+            }
+            self.row_sums = sums;
             self.same_sum = vec![u32::MAX; rows];
             self.by_sum.clear();
             for (r, &sum) in self.row_sums.iter().enumerate().rev() {
@@ -749,10 +797,14 @@ impl Swaps {
             partner[b] = a;
         }
         let cells = &self.cells;
+        // The work at the last check: a row's candidate images add work too (a whole row of
+        // up to 4,096 slots each), so the next check must see every poll point since then.
+        let mut checked = *work;
         for r in 0..rows {
-            let before = *work;
             *work += pairs.len() as u64 + 1;
-            if *work > self.budget || crate::cancel::cancelled_between(before, *work) {
+            let poll = crate::cancel::cancelled_between(checked, *work);
+            checked = *work;
+            if *work > self.budget || poll {
                 // Unproven: not used for pruning (the search then stops). A cancelled search's
                 // outcome is discarded by the binding that cancelled it.
                 return false;
@@ -812,12 +864,17 @@ struct Search<'a, 'b> {
     gold_swaps: Swaps,
     pred_swaps: Swaps,
     work: u64,
+    /// The work at the last cancel check.
+    checked: u64,
     budget: u64,
     stats: SearchStats,
 }
 
 impl<'a, 'b> Search<'a, 'b> {
-    fn new(input: &'b MatchInput<'a>, mut allowed: Vec<u64>, budget: u64) -> Self {
+    /// The search's tables, or `None` when cancelled while building them (each loop over
+    /// columns polls the cancel flag: with 64 columns read under 64 rules, a loop is 4,096
+    /// column passes).
+    fn new(input: &'b MatchInput<'a>, mut allowed: Vec<u64>, budget: u64) -> Option<Self> {
         let d = input.gold.len();
         let n = input.rows;
         let groups = input.prediction.len();
@@ -827,36 +884,33 @@ impl<'a, 'b> Search<'a, 'b> {
         // Prediction columns identical under every group are interchangeable.
         let seq_hash = |col: &[ValueId]| col.iter().fold(0u64, |h, &id| mix64(h ^ id as u64));
         let mut pred_twins_below = vec![0u64; d];
-        let signature: Vec<Vec<u64>> = (0..d)
-            .map(|k| {
-                (0..groups)
-                    .map(|g| input.prediction[g][k].map_or(u64::MAX, seq_hash))
-                    .collect()
-            })
-            .collect();
+        let signature: Vec<Vec<u64>> = polled((0..d).map(|k| {
+            (0..groups)
+                .map(|g| input.prediction[g][k].map_or(u64::MAX, seq_hash))
+                .collect()
+        }))?;
         for k in 0..d {
             for k2 in 0..k {
-                if signature[k] == signature[k2]
-                    && (0..groups).all(|g| input.prediction[g][k] == input.prediction[g][k2])
-                {
+                if signature[k] != signature[k2] {
+                    continue;
+                }
+                if cancelled() {
+                    return None;
+                }
+                if (0..groups).all(|g| input.prediction[g][k] == input.prediction[g][k2]) {
                     pred_twins_below[k] |= 1 << k2;
                 }
             }
         }
-        let gold_twin_below = (0..d)
-            .map(|j| {
-                (0..j).rev().find(|&j2| {
-                    input.gold_group[j2] == input.gold_group[j] && input.gold[j2] == input.gold[j]
-                })
+        let gold_twin_below = polled((0..d).map(|j| {
+            (0..j).rev().find(|&j2| {
+                input.gold_group[j2] == input.gold_group[j] && input.gold[j2] == input.gold[j]
             })
-            .collect();
+        }))?;
 
         let (gold_first, gold_counts) = distinct_rows(&input.gold, n);
-        let gold_rows: Vec<Vec<ValueId>> = input
-            .gold
-            .iter()
-            .map(|col| gather(col, &gold_first))
-            .collect();
+        let gold_rows: Vec<Vec<ValueId>> =
+            polled(input.gold.iter().map(|col| gather(col, &gold_first)))?;
         let pred_columns: Vec<&[ValueId]> = input
             .prediction
             .iter()
@@ -864,20 +918,20 @@ impl<'a, 'b> Search<'a, 'b> {
             .filter_map(|c| *c)
             .collect();
         let (pred_first, pred_counts) = distinct_rows(&pred_columns, n);
-        let pred_rows: Vec<Vec<Option<Vec<ValueId>>>> = input
-            .prediction
-            .iter()
-            .map(|per_group| {
+        let pred_rows: Vec<Vec<Option<Vec<ValueId>>>> =
+            polled(input.prediction.iter().map(|per_group| {
                 per_group
                     .iter()
                     .map(|c| c.map(|col| gather(col, &pred_first)))
                     .collect()
-            })
-            .collect();
+            }))?;
 
         let mut gold_signature = Vec::with_capacity(d);
         let mut hashes = vec![0u64; gold_first.len()];
         for (j, col) in gold_rows.iter().enumerate() {
+            if cancelled() {
+                return None;
+            }
             let mut sig = 0u64;
             for ((h, &id), &count) in hashes.iter_mut().zip(col).zip(&gold_counts.counts) {
                 *h = extend_row_hash(*h, j, id);
@@ -885,7 +939,7 @@ impl<'a, 'b> Search<'a, 'b> {
             }
             gold_signature.push(sig);
         }
-        Search {
+        Some(Search {
             input,
             d,
             gold_rows,
@@ -899,9 +953,10 @@ impl<'a, 'b> Search<'a, 'b> {
             gold_swaps: Swaps::new(d, budget),
             pred_swaps: Swaps::new(d, budget),
             work: 0,
+            checked: 0,
             budget,
             stats: SearchStats::default(),
-        }
+        })
     }
 
     fn run(&mut self) -> MatchOutcome {
@@ -960,10 +1015,12 @@ impl<'a, 'b> Search<'a, 'b> {
             if !has_perfect_matching(&self.allowed, rest, j + 1) {
                 continue;
             }
-            let before = self.work;
             self.work += rows as u64 + 64;
             self.stats.hashed_nodes += 1;
-            if self.work > self.budget || crate::cancel::cancelled_between(before, self.work) {
+            // Every poll point since the last check (swap tests and leaves add work between).
+            let poll = crate::cancel::cancelled_between(self.checked, self.work);
+            self.checked = self.work;
+            if self.work > self.budget || poll {
                 return None;
             }
             let Some(col) = self.pred_rows[group][k].as_deref() else {

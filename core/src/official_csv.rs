@@ -468,83 +468,63 @@ mod tests {
         }
     }
 
+    /// Asserts each input's record text (the file's path is `p`).
+    fn words(cases: &[(&[u8], &str)]) {
+        for &(bytes, expected) in cases {
+            assert_eq!(problem(bytes, "p").as_deref(), Some(expected), "{bytes:?}");
+        }
+    }
+
+    /// `prefix`, then `fill` bytes `x`, then `suffix`: a file whose `suffix` starts `fill`
+    /// bytes into the official's read chunk.
+    fn chunked(prefix: &[u8], fill: usize, suffix: &[u8]) -> Vec<u8> {
+        [prefix, &vec![b'x'; fill], suffix].concat()
+    }
+
     #[test]
     fn checks_after_reading_come_in_the_official_order() {
-        assert_eq!(
-            problem(b"", "p").unwrap(),
-            "CSV is empty and has no header row: p"
-        );
-        // A lone partial byte-order mark decodes to nothing.
-        assert_eq!(
-            problem(b"\xef\xbb", "p").unwrap(),
-            "CSV is empty and has no header row: p"
-        );
-        assert_eq!(
-            problem(b"\n1,2\n", "p").unwrap(),
-            "CSV header has zero columns: p"
-        );
         let wide = format!("{}\n1\n", vec!["h"; 65].join(","));
-        assert_eq!(
-            problem(wide.as_bytes(), "p").unwrap(),
-            "CSV exceeds the 64-column limit: p"
-        );
-        assert_eq!(
-            problem(b"a\n1\n\n2,3\n", "p").unwrap(),
-            "Non-rectangular CSV p: row 3 has 0 cells; expected 1"
-        );
-        // A NUL later in the file is named before an earlier row of another width.
-        assert_eq!(
-            problem(b"a\n1,2\n\"x\0\"\n", "p").unwrap(),
-            "NUL byte in CSV cell at row 3: p"
-        );
+        words(&[
+            (b"", "CSV is empty and has no header row: p"),
+            // A lone partial byte-order mark decodes to nothing.
+            (b"\xef\xbb", "CSV is empty and has no header row: p"),
+            (b"\n1,2\n", "CSV header has zero columns: p"),
+            (wide.as_bytes(), "CSV exceeds the 64-column limit: p"),
+            (
+                b"a\n1\n\n2,3\n",
+                "Non-rectangular CSV p: row 3 has 0 cells; expected 1",
+            ),
+            // A NUL later in the file is named before an earlier row of another width.
+            (b"a\n1,2\n\"x\0\"\n", "NUL byte in CSV cell at row 3: p"),
+        ]);
     }
 
     #[test]
     fn parse_errors_use_the_csv_module_words() {
-        assert_eq!(
-            problem(b"a\n\"x\"y\n", "p").unwrap(),
-            "Cannot parse CSV p: ',' expected after '\"'"
-        );
-        assert_eq!(
-            problem(b"a\n\"x\n", "p").unwrap(),
-            "Cannot parse CSV p: unexpected end of data"
-        );
+        words(&[
+            (
+                b"a\n\"x\"y\n",
+                "Cannot parse CSV p: ',' expected after '\"'",
+            ),
+            (b"a\n\"x\n", "Cannot parse CSV p: unexpected end of data"),
+        ]);
     }
 
     #[test]
     fn decoding_positions_count_within_the_chunk() {
-        let mut bytes = b"a\n".to_vec();
-        bytes.extend(vec![b'x'; 8190]);
-        bytes.extend(b"\n\xff\n");
-        assert_eq!(
-            problem(&bytes, "p").unwrap(),
-            "Cannot parse CSV p: 'utf-8' codec can't decode byte 0xff in position 1: invalid start byte"
-        );
-        // Bytes of a sequence cut by the chunk boundary are carried over.
-        let mut bytes = b"a\n".to_vec();
-        bytes.extend(vec![b'x'; 8189]);
-        bytes.extend(b"\xe2\x82\x41\n");
-        assert_eq!(
-            problem(&bytes, "p").unwrap(),
-            "Cannot parse CSV p: 'utf-8' codec can't decode bytes in position 0-1: invalid continuation byte"
-        );
-        // The byte-order mark does not count in the first chunk.
-        assert_eq!(
-            problem(b"\xef\xbb\xbfa\n\xed\xa0\x80\n", "p").unwrap(),
-            "Cannot parse CSV p: 'utf-8' codec can't decode byte 0xed in position 2: invalid continuation byte"
-        );
-        // An incomplete sequence at the end is carried to the last, empty read.
-        assert_eq!(
-            problem(b"a\n\xf0\x9f\x98", "p").unwrap(),
-            "Cannot parse CSV p: 'utf-8' codec can't decode bytes in position 0-2: unexpected end of data"
-        );
-        // The start of an encoded surrogate at a chunk's end waits for the next chunk.
-        let mut bytes = b"a\n".to_vec();
-        bytes.extend(vec![b'x'; 8188]);
-        bytes.extend(b"\xed\xa0\x80\n");
-        assert_eq!(
-            problem(&bytes, "p").unwrap(),
-            "Cannot parse CSV p: 'utf-8' codec can't decode byte 0xed in position 0: invalid continuation byte"
-        );
+        let invalid = chunked(b"a\n", 8190, b"\n\xff\n");
+        let cut = chunked(b"a\n", 8189, b"\xe2\x82\x41\n");
+        let surrogate_start = chunked(b"a\n", 8188, b"\xed\xa0\x80\n");
+        words(&[
+            (&invalid, "Cannot parse CSV p: 'utf-8' codec can't decode byte 0xff in position 1: invalid start byte"),
+            // Bytes of a sequence cut by the chunk boundary are carried over.
+            (&cut, "Cannot parse CSV p: 'utf-8' codec can't decode bytes in position 0-1: invalid continuation byte"),
+            // The byte-order mark does not count in the first chunk.
+            (b"\xef\xbb\xbfa\n\xed\xa0\x80\n", "Cannot parse CSV p: 'utf-8' codec can't decode byte 0xed in position 2: invalid continuation byte"),
+            // An incomplete sequence at the end is carried to the last, empty read.
+            (b"a\n\xf0\x9f\x98", "Cannot parse CSV p: 'utf-8' codec can't decode bytes in position 0-2: unexpected end of data"),
+            // The start of an encoded surrogate at a chunk's end waits for the next chunk.
+            (&surrogate_start, "Cannot parse CSV p: 'utf-8' codec can't decode byte 0xed in position 0: invalid continuation byte"),
+        ]);
     }
 }

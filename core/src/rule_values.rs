@@ -25,8 +25,10 @@ pub(crate) const UNSEEN: ValueId = ValueId::MAX - 1;
 /// Rows read before a column's own raw-value cache is started: small tables (the common
 /// case when scoring many predictions) are cheaper to canonicalize than to cache.
 const CACHE_FROM_ROW: usize = 32;
-/// Rows read between two checks of the cancel flag ([`crate::cancel`]).
-const CANCEL_POLL_ROWS: usize = 4096;
+/// Rows read between two checks of the cancel flag ([`crate::cancel`]), or fewer when their
+/// cells hold [`CANCEL_POLL_BYTES`] of text (a few long cells can take as long as many rows).
+const CANCEL_POLL_ROWS: usize = 1024;
+const CANCEL_POLL_BYTES: usize = 1 << 20;
 
 /// Cells sampled before deciding whether a column repeats enough for its raw-value cache.
 const CACHE_PROBE_CELLS: usize = 512;
@@ -308,11 +310,16 @@ fn read_columns_into<'t>(
     }
     let mut scratch = SCRATCH.take();
     let mut reading = columns.len();
+    let mut unpolled_bytes = 0usize;
     for row in 0..rows {
         if reading == 0 {
             break;
         }
-        if row % CANCEL_POLL_ROWS == 0 && crate::cancel::cancelled() {
+        let poll = row % CANCEL_POLL_ROWS == 0 || unpolled_bytes >= CANCEL_POLL_BYTES;
+        if poll {
+            unpolled_bytes = 0;
+        }
+        if poll && crate::cancel::cancelled() {
             // The binding discards a cancelled task: stop reading, keeping every column as
             // long as the table so that nothing after this indexes past its end.
             for read in out.iter_mut().filter(|r| r.first_error.is_none()) {
@@ -325,6 +332,7 @@ fn read_columns_into<'t>(
                 continue;
             }
             let raw = table.cell(row, k);
+            unpolled_bytes += raw.len();
             let cached = match caches.get(i) {
                 Some(RawCache::On(cache)) => cache.get(raw).copied(),
                 _ => None,

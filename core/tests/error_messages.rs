@@ -337,3 +337,70 @@ fn file_problems_read_as_the_bindings_wrote_them() {
         ]
     );
 }
+
+/// An OS error the binding reports by number reads as CPython words it on Linux, inside the
+/// official evaluator's sentence for the failing step: `Cannot parse CSV PATH: [Errno 13]
+/// Permission denied: 'PATH'` for an open that was refused (what the official writes into the
+/// task record for an unreadable prediction), `Cannot stat CSV file …` for its `stat`.
+#[test]
+fn os_errors_read_as_python_words_them() {
+    use tabeq::file_problem::{FileCall, FileProblem, OsError};
+    use tabeq::{Prediction, PreparedGold, TaskConfig};
+    let p = "/s/predictions/task_1/prediction.csv";
+    let denied = || FileProblem::Os(FileCall::Read, OsError::new(13, Some(p)));
+    let quoted = "/s/it's \"q\"\\\t\u{a0}.csv";
+    let texts = [
+        CsvError::file(p, denied()).message(),
+        CsvError::file(p, FileProblem::Os(FileCall::Read, OsError::new(5, None))).message(),
+        CsvError::file(
+            p,
+            FileProblem::Os(FileCall::Stat, OsError::new(36, Some(p))),
+        )
+        .message(),
+        FileProblem::Os(FileCall::Read, OsError::new(13, Some("c/task_1.json")))
+            .message("c/task_1.json"),
+        FileProblem::Os(FileCall::Read, OsError::new(5, None)).message("c/task_1.json"),
+        FatalError::config_file(
+            "c/task_1.json",
+            FileProblem::Os(FileCall::Read, OsError::new(13, Some("c/task_1.json"))),
+        )
+        .to_string(),
+        FileProblem::Os(FileCall::Stat, OsError::new(13, Some("c"))).message("c"),
+        OsError::new(13, Some(quoted)).to_string(),
+        OsError::new(0, None).to_string(),
+        OsError::new(134, Some("x")).to_string(),
+        OsError::new(-1, None).to_string(),
+    ];
+    assert_eq!(
+        texts,
+        [
+            "Cannot parse CSV /s/predictions/task_1/prediction.csv: [Errno 13] Permission denied: '/s/predictions/task_1/prediction.csv'",
+            "Cannot parse CSV /s/predictions/task_1/prediction.csv: [Errno 5] Input/output error",
+            "Cannot stat CSV file /s/predictions/task_1/prediction.csv: [Errno 36] File name too long: '/s/predictions/task_1/prediction.csv'",
+            "[Errno 13] Permission denied: 'c/task_1.json'",
+            "Cannot read c/task_1.json: [Errno 5] Input/output error",
+            // The official evaluator's words for a config it cannot open.
+            "Cannot load task config c/task_1.json: [Errno 13] Permission denied: 'c/task_1.json'",
+            "Cannot stat c: [Errno 13] Permission denied: 'c'",
+            "[Errno 13] Permission denied: '/s/it\\'s \"q\"\\\\\\t\\xa0.csv'",
+            "[Errno 0] Success",
+            "[Errno 134] Unknown error 134: 'x'",
+            "[Errno -1] Unknown error -1",
+        ]
+    );
+    // The task record holds the official words, without the code prefix.
+    let config = TaskConfig::from_json(
+        br#"{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false,
+             "columns": [{"gold_index": 0, "gold_name": "a", "type": "text"}]}"#,
+        None,
+    )
+    .unwrap();
+    let gold = PreparedGold::new(b"a\n1\n", &config).unwrap();
+    let refused = CsvError::file(p, denied());
+    let record = gold.evaluate(Prediction::Invalid(&refused));
+    assert_eq!(
+        record.error_code.map(|c| c.code()),
+        Some("invalid_prediction_csv")
+    );
+    assert_eq!(record.error.as_deref(), Some(texts[0].as_str()));
+}

@@ -8,7 +8,9 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 use tabeq::canon::{canonicalize, Canonical};
-use tabeq::chars::{casefold_for_tokens, decimal_digit_value, is_python_space, python_strip};
+use tabeq::chars::{
+    casefold_for_tokens, decimal_digit_value, is_python_printable, is_python_space, python_strip,
+};
 use tabeq::config::Rule;
 use tabeq::isodate::parse_official;
 use unicode_normalization::char::{canonical_combining_class, compose};
@@ -100,6 +102,14 @@ fn whitespace_is_python_isspace() {
         let c = char::from_u32(cp).unwrap();
         assert_eq!(python_strip(&format!("{c}x{c}")), "x");
     }
+}
+
+#[test]
+fn printable_is_python_isprintable() {
+    let not_printable = runs(&tables(), "python_not_printable");
+    assert_every_char("str.isprintable", |c| {
+        is_python_printable(c) == not_printable.contains_key(&(c as u32))
+    });
 }
 
 #[test]

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 import tabeq
@@ -129,3 +130,128 @@ def test_an_output_that_is_not_a_regular_file(tmp_path: Path) -> None:
         "Evaluator fatal error: output_write_failed: Cannot check output path "
         f"{blocker / 'summary.json'}: Not a directory (os error 20)"
     )
+
+
+def _meeting_permissions() -> Callable[[], None] | None:
+    """A ``preexec_fn`` for a child that must meet file permissions as any user does. Under
+    root it drops the two capabilities that override them (CAP_DAC_OVERRIDE and
+    CAP_DAC_READ_SEARCH) from the child's bounding set: the child stays root, owns the test's
+    folders, and is refused a mode-000 file. Other users need nothing."""
+    if os.geteuid() != 0:
+        return None
+
+    def drop() -> None:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        for capability in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+            if libc.prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
+                raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+    return drop
+
+
+CHILD = """
+import json, sys
+from pathlib import Path
+import tabeq
+from tabeq.cli import main
+root = Path(sys.argv[1])
+prediction = root / "predictions" / "task_1" / "prediction.csv"
+try:
+    open(prediction, "rb")
+    opened = "opened"
+except PermissionError as e:
+    opened = str(e)
+try:
+    tabeq.read_table(prediction)
+    raised = ["read"]
+except tabeq.CsvError as e:
+    raised = [e.code, str(e)]
+config = json.loads((root / "configs" / "task_1.json").read_text())
+record = tabeq.evaluate(prediction, b"a\\n1\\n", config)
+code = main(["evaluate", "--prediction-root", str(root / "predictions"), "--gold-root", str(root / "gold"),
+             "--config-root", str(root / "configs"), "--output", str(root / "summary.json"), "--quiet"])
+print(json.dumps({"opened": opened, "raised": raised, "record": [record.error_code, record.error], "exit": code}))
+"""
+
+
+@needs_links
+def test_an_unreadable_prediction_reads_in_pythons_words(tmp_path: Path) -> None:
+    """What the official evaluator writes into the record for each prediction file it cannot
+    read: its open fails (mode 000), `[Errno 13] Permission denied: 'PATH'` as CPython's
+    `str(OSError)` words it, the path quoted as `repr` quotes it (a quote in the folder's name
+    turns the quotes double); a folder named like the file; a link to itself (missing for
+    `Path.exists()`)."""
+    root = tmp_path / "suite it's"
+    for n, kind in enumerate(["unreadable", "folder", "loop", "pass"], start=1):
+        task = f"task_{n}"
+        (root / "configs").mkdir(parents=True, exist_ok=True)
+        (root / "configs" / f"{task}.json").write_text(json.dumps({**CONFIG, "task_id": task}))
+        (root / "gold" / task).mkdir(parents=True)
+        (root / "gold" / task / "gold.csv").write_bytes(b"a\n1\n")
+        folder = root / "predictions" / task
+        folder.mkdir(parents=True)
+        prediction = folder / "prediction.csv"
+        if kind == "folder":
+            prediction.mkdir()
+        elif kind == "loop":
+            prediction.symlink_to("prediction.csv")
+        else:
+            prediction.write_bytes(b"a\n1\n")
+    unreadable = root / "predictions" / "task_1" / "prediction.csv"
+    unreadable.chmod(0)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(root)],
+        capture_output=True,
+        text=True,
+        check=False,
+        preexec_fn=_meeting_permissions(),
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    p = str(unreadable.resolve())
+    denied = f'[Errno 13] Permission denied: "{p}"'
+    assert "'" in p and seen["opened"] == denied  # the child meets the file's mode, as Python words it
+    official = f"Cannot parse CSV {p}: {denied}"
+    assert seen["raised"] == ["csv_not_a_regular_file", official]
+    assert seen["record"] == ["invalid_prediction_csv", official]
+    summary = json.loads((root / "summary.json").read_text(encoding="utf-8"))
+    records = {t["task_id"]: (t["error_code"], t["error"]) for t in summary["tasks"]}
+    predictions = root.resolve() / "predictions"
+    assert records == {
+        "task_1": ("invalid_prediction_csv", official),
+        "task_2": (
+            "invalid_prediction_csv",
+            f"CSV path is not a regular file: {predictions / 'task_2' / 'prediction.csv'}",
+        ),
+        "task_3": ("missing_prediction", f"Missing prediction CSV: {predictions / 'task_3' / 'prediction.csv'}"),
+        "task_4": (None, None),
+    }
+
+
+def test_a_prediction_path_too_long_to_stat_says_so(tmp_path: Path) -> None:
+    """A prediction path over the system's length limit (its folders are not): the official
+    evaluator's `Path.exists()` raises there and its run stops, so the words are tabeq's, in
+    the official's sentence for a failed `stat` and CPython's for the error."""
+    # Folders of 250-character names, one below the other, to a task folder 4,090 characters
+    # long: created relative to an open folder, since the whole path is never usable.
+    names: list[str] = []
+    while len(str(tmp_path.joinpath(*names, "task_1"))) + 251 < 4090:
+        names.append("d" * 250)
+    names.append("e" * (4090 - len(str(tmp_path.joinpath(*names, "task_1"))) - 1))
+    fd = os.open(tmp_path, os.O_RDONLY)
+    try:
+        for name in [*names, "task_1"]:
+            os.mkdir(name, dir_fd=fd)
+            below = os.open(name, os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = below
+    finally:
+        os.close(fd)
+    deep = tmp_path.joinpath(*names)
+    prediction = deep / "task_1" / "prediction.csv"
+    assert len(str(deep / "task_1")) == 4090 and len(str(prediction)) > 4096
+    result = tabeq.evaluate(prediction, b"a\n1\n", CONFIG)
+    words = f"[Errno 36] File name too long: '{prediction}'"
+    assert (result.error_code, result.error) == ("invalid_prediction_csv", f"Cannot stat CSV file {prediction}: {words}")

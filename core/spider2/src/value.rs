@@ -88,34 +88,9 @@ pub fn float_str(f: f64) -> String {
     tabeq::cpython_json::python_float_repr(f)
 }
 
-/// `repr(str)` in Python, for printable text (quotes chosen as Python does; control characters
-/// escaped).
+/// `repr(str)` in Python (CPython 3.11's quotes and escapes, [`tabeq::chars::python_repr`]).
 pub fn py_str_repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push(quote);
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push(quote);
-    out
+    tabeq::chars::python_repr(s)
 }
 
 /// One cell as its Python object, missing values already normalized to the int 0.

@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS};
 use crate::codes::code_enum;
-use crate::file_problem::FileProblem;
+use crate::file_problem::{FileCall, FileProblem};
 
 code_enum! {
     /// What is wrong with a CSV file (gold or prediction).
@@ -306,6 +306,11 @@ impl FileProblem {
             }
             FileProblem::SameAsGold => f.write_str(&crate::file_problem::same_as_gold(path)),
             FileProblem::Io(reason) => write!(f, "Cannot read CSV {path}: {reason}"),
+            // The official evaluator's words for its `stat` and for its open and read.
+            FileProblem::Os(FileCall::Stat, error) => {
+                write!(f, "Cannot stat CSV file {path}: {error}")
+            }
+            FileProblem::Os(FileCall::Read, error) => write!(f, "Cannot parse CSV {path}: {error}"),
         }
     }
 }
