@@ -7,8 +7,11 @@ decimals (GPT-5.5's are the paper's own). GLM-5.2's cells cannot come from 562 i
 560 there: the paper's data had unequal instance counts, which tabeq reports as a completeness
 finding. Avg. MRS comes out for seven models; DeepSeek-V4-Pro's is 12.15 where the paper prints
 12.16: no counts that give its other cells (of at most 562 and 643 instances) give 12.155 or more
-before rounding, so the paper's 12.16 is presumably the mean of its two rounded cells. Which
-operator a label belongs to is not reconstructed (round robin over the seven).
+before rounding, so the paper's 12.16 is presumably the mean of its two rounded cells. The labels
+are spread over the operators as Table 1 and the text say: FDM 396, DM 282 and HC 208 instances in
+all, no FLM on DABench; EC and HC micro MRS 0.46% against 16.49% for the deletion operators, EC or
+HC never above 2.16% for a model and both together never above 1.54%, per dataset
+EC < HC < DAM < DM < FDM.
 
 paper-robustness.jsonl: correctness labels from which the paper's Table 3 comes out cell by cell
 (ASR and RAD per model on AIDABench-QA and DABench, and Avg. ASR, at two decimals; the cells are
@@ -55,22 +58,76 @@ LABEL_COUNTS = {
 SHORT = {("GLM-5.2", "AIDABench-QA"): 560}
 
 
+# Judged instances per operator (Table 1 and the text: FDM 396, DM 282 and HC 208 in all, among the
+# five largest groups; DABench has six reliability operators, no FLM).
+RELIABILITY_SIZES = {
+    "AIDABench-QA": dict(zip(RELIABILITY_OPERATORS, (180, 130, 40, 45, 40, 60, 67))),
+    "DABench": {"FDM": 216, "DM": 152, "DAM": 26, "SCM": 20, "EC": 88, "HC": 141},
+}
+# Refusals (full, partial) on the conflict operators: 13 points of 2848 judgments in all (micro MRS
+# 0.46%, so the deletion operators have 16.49%); GPT-5.5 refuses most, HC 4.5 of 208 (2.16%, the
+# largest per model of EC or HC) and EC + HC 5.5 of 356 (1.54%, the largest per model).
+CONFLICT_REFUSALS = {
+    ("GPT-5.5", "AIDABench-QA", "HC"): (2, 1),
+    ("GPT-5.5", "DABench", "HC"): (2, 0),
+    ("GPT-5.5", "AIDABench-QA", "EC"): (0, 2),
+    ("Qwen3.7-Max", "AIDABench-QA", "HC"): (1, 0),
+    ("Qwen3.7-Max", "DABench", "HC"): (0, 1),
+    ("Qwen3.7-Max", "AIDABench-QA", "EC"): (0, 1),
+    ("Claude-Sonnet-5", "AIDABench-QA", "HC"): (0, 1),
+    ("Claude-Sonnet-5", "DABench", "HC"): (1, 0),
+    ("Claude-Sonnet-5", "DABench", "EC"): (0, 1),
+    ("DeepSeek-V4-Pro", "AIDABench-QA", "HC"): (0, 2),
+    ("GLM-5.2", "DABench", "HC"): (0, 1),
+    ("Gemini-3.1-Pro", "AIDABench-QA", "EC"): (0, 1),
+    ("Gemini-3.1-Pro", "AIDABench-QA", "HC"): (0, 1),
+    ("Qwen3.6 27B", "AIDABench-QA", "HC"): (0, 1),
+    ("Qwen3-30B-A3B", "AIDABench-QA", "HC"): (0, 1),
+}
+# The deletion operators share the other refusals in proportion to weight x instances, so that per
+# dataset DAM < DM < FDM (and EC < HC < DAM), the order the text states.
+DELETION_WEIGHTS = {"FDM": 1.3, "DM": 1.0, "FLM": 0.9, "DAM": 0.6, "SCM": 0.8}
+
+
+def shares(total: int, weights: dict[str, float], caps: dict[str, int]) -> dict[str, int]:
+    """`total` split in proportion to `weights` (largest remainders), none above its cap."""
+    raw = {op: total * w / sum(weights.values()) for op, w in weights.items()}
+    out = {op: min(int(r), caps[op]) for op, r in raw.items()}
+    while sum(out.values()) < total:
+        op = max((op for op in out if out[op] < caps[op]), key=lambda op: raw[op] - out[op])
+        out[op] += 1
+    return out
+
+
 def reliability_lines() -> list[str]:
     lines = []
     for model, counts in LABEL_COUNTS.items():
         for dataset, (full, partial) in zip(DATASETS, counts):
-            n = SHORT.get((model, dataset), INSTANCES[dataset])
-            labels = ["full"] * full + ["partial"] * partial + ["none"] * (n - full - partial)
-            random.Random(f"{model}/{dataset}").shuffle(labels)
-            for i, label in enumerate(labels):
-                record = {
-                    "model": model,
-                    "dataset": dataset,
-                    "operator": RELIABILITY_OPERATORS[i % 7],
-                    "instance_id": f"{dataset}-{i}",
-                    "label": label,
-                }
-                lines.append(json.dumps(record))
+            sizes = dict(RELIABILITY_SIZES[dataset])
+            # The instances a model was not judged on come out of FDM, the largest group.
+            sizes["FDM"] -= INSTANCES[dataset] - SHORT.get((model, dataset), INSTANCES[dataset])
+            conflict = {op: CONFLICT_REFUSALS.get((model, dataset, op), (0, 0)) for op in ("EC", "HC")}
+            deletion = {op: n for op, n in sizes.items() if op in DELETION_WEIGHTS}
+            weights = {op: DELETION_WEIGHTS[op] * n for op, n in deletion.items()}
+            fulls = shares(full - sum(f for f, _ in conflict.values()), weights, deletion)
+            room = {op: n - fulls[op] for op, n in deletion.items()}
+            partials = shares(partial - sum(p for _, p in conflict.values()), weights, room)
+            by_operator = {op: (fulls[op], partials[op]) for op in deletion} | conflict
+            for op in RELIABILITY_OPERATORS:
+                if op not in sizes:
+                    continue
+                f, p = by_operator[op]
+                labels = ["full"] * f + ["partial"] * p + ["none"] * (sizes[op] - f - p)
+                random.Random(f"{model}/{dataset}/{op}").shuffle(labels)
+                for i, label in enumerate(labels):
+                    record = {
+                        "model": model,
+                        "dataset": dataset,
+                        "operator": op,
+                        "instance_id": f"{dataset}-{op}-{i}",
+                        "label": label,
+                    }
+                    lines.append(json.dumps(record))
     return lines
 
 
