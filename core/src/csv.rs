@@ -27,14 +27,27 @@ pub const MAX_CSV_COLUMNS: usize = 64;
 pub const MAX_CELL_CHARACTERS: usize = 2 * 1024 * 1024;
 
 /// A rectangular table of text cells: a header and data rows. Cells are stored in one
-/// buffer, row-major, so reading a 20 MiB file makes a handful of allocations.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// buffer, row-major, so reading a 20 MiB file makes a handful of allocations. Two tables are
+/// equal when their headers and cells are.
+#[derive(Debug, Clone, Default)]
 pub struct Table {
     headers: Vec<String>,
     row_count: usize,
     text: String,
     spans: Vec<(u32, u32)>,
 }
+
+impl PartialEq for Table {
+    /// The same headers and cells (how the cells are stored may differ: the reader without
+    /// quotes keeps the delimiters between them in its buffer).
+    fn eq(&self, other: &Table) -> bool {
+        self.headers == other.headers
+            && self.row_count == other.row_count
+            && (0..self.row_count).all(|r| self.row(r).eq(other.row(r)))
+    }
+}
+
+impl Eq for Table {}
 
 impl Table {
     /// Build a table from rows of strings (header first). Used by bindings that receive
@@ -140,6 +153,14 @@ impl Builder {
         }
         self.record_fields += 1;
         self.field_start = self.text.len();
+    }
+
+    /// A field that is `text[start..end]`, already in the buffer (the reader without quotes).
+    fn field_at(&mut self, start: usize, end: usize) {
+        if self.record_fields <= self.headers.len() {
+            self.spans.push((start as u32, end as u32));
+        }
+        self.record_fields += 1;
     }
 
     fn end_record(&mut self) -> Result<(), CsvError> {
@@ -386,8 +407,12 @@ fn parse_any(text: &str, table: &mut Table) -> Result<(), CsvError> {
 }
 
 /// [`parse`] of a text without quotes or NUL: the same records, read without the quote states.
+/// Every cell is then a slice of the text, so the data rows are copied at once and the cells
+/// are their spans in that copy.
 fn parse_unquoted(text: &str, b: &mut Builder) -> Result<(), CsvError> {
     let bytes = text.as_bytes();
+    // Where the copy of the data rows starts in `text`, once the header is read.
+    let mut copied_from: Option<usize> = None;
     let mut i = 0;
     while i < bytes.len() {
         if matches!(bytes[i], b'\n' | b'\r') {
@@ -399,9 +424,21 @@ fn parse_unquoted(text: &str, b: &mut Builder) -> Result<(), CsvError> {
         // The fields of one record, each ended by a delimiter, a line end or the text's end.
         loop {
             let end = field_end(bytes, i);
-            let mut field_bytes = 0;
-            push_run(b, text, i, end, &mut field_bytes)?;
-            b.end_field();
+            match copied_from {
+                Some(base) => {
+                    if end - i > MAX_CELL_CHARACTERS
+                        && text[i..end].chars().count() > MAX_CELL_CHARACTERS
+                    {
+                        let record = Some(b.records + 1);
+                        return Err(CsvError::new(CsvProblem::FieldTooLarge, record));
+                    }
+                    b.field_at(i - base, end - base);
+                }
+                None => {
+                    push_run(b, text, i, end, &mut 0)?;
+                    b.end_field();
+                }
+            }
             if end == bytes.len() {
                 return b.end_record();
             }
@@ -409,11 +446,18 @@ fn parse_unquoted(text: &str, b: &mut Builder) -> Result<(), CsvError> {
             if bytes[end] != b',' {
                 i = end + line_end_len(bytes, end);
                 b.end_record()?;
+                if copied_from.is_none() && b.has_header {
+                    b.text.push_str(&text[i..]);
+                    copied_from = Some(i);
+                }
                 break;
             }
             if i == bytes.len() {
                 // A delimiter ends the text: one more, empty, field.
-                b.end_field();
+                match copied_from {
+                    Some(base) => b.field_at(i - base, i - base),
+                    None => b.end_field(),
+                }
                 return b.end_record();
             }
         }
