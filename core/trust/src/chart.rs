@@ -25,6 +25,17 @@ pub struct Series {
     pub values: Vec<Option<f64>>,
 }
 
+impl Series {
+    /// The value at category `c` when it is there and finite (what a chart draws).
+    fn finite_at(&self, c: usize) -> Option<f64> {
+        self.values
+            .get(c)
+            .copied()
+            .flatten()
+            .filter(|v| v.is_finite())
+    }
+}
+
 /// Colours of series, in order (a colour-blind-safe palette).
 const PALETTE: [&str; 8] = [
     "#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#ff8ab7", "#a463f2", "#97bbf5",
@@ -239,13 +250,7 @@ pub fn bars_with_intervals(
         for (s, one) in series.iter().enumerate() {
             let x = LEFT + band * c as f64 + band * 0.1 + bar * s as f64;
             let base = PLOT_TOP + PLOT_HEIGHT;
-            match one
-                .values
-                .get(c)
-                .copied()
-                .flatten()
-                .filter(|v| v.is_finite())
-            {
+            match one.finite_at(c) {
                 Some(v) => {
                     let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
                     let _ = write!(
@@ -376,12 +381,7 @@ pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String 
         );
         for (c, category) in categories.iter().enumerate() {
             let x = left + cell_w * c as f64;
-            let value = one
-                .values
-                .get(c)
-                .copied()
-                .flatten()
-                .filter(|v| v.is_finite());
+            let value = one.finite_at(c);
             let (fill, ink, text) = match value {
                 Some(v) => {
                     let t = if max > 0.0 {
@@ -434,11 +434,7 @@ pub fn distribution(title: &str, categories: &[String], series: &[Series]) -> St
     let spread = (band * 0.7 / series.len().max(1) as f64).min(9.0);
     for (c, category) in categories.iter().enumerate() {
         let centre = LEFT + band * (c as f64 + 0.5);
-        let mut values: Vec<f64> = series
-            .iter()
-            .filter_map(|s| s.values.get(c).copied().flatten())
-            .filter(|v| v.is_finite())
-            .collect();
+        let mut values: Vec<f64> = series.iter().filter_map(|s| s.finite_at(c)).collect();
         values.sort_by(f64::total_cmp);
         if let (Some(lo), Some(hi)) = (values.first(), values.last()) {
             let n = values.len();
@@ -469,13 +465,7 @@ pub fn distribution(title: &str, categories: &[String], series: &[Series]) -> St
             );
         }
         for (s, one) in series.iter().enumerate() {
-            let Some(v) = one
-                .values
-                .get(c)
-                .copied()
-                .flatten()
-                .filter(|v| v.is_finite())
-            else {
+            let Some(v) = one.finite_at(c) else {
                 continue;
             };
             let x = centre + spread * (s as f64 - (series.len() as f64 - 1.0) / 2.0);
@@ -512,13 +502,7 @@ pub fn stacked(title: &str, categories: &[String], parts: &[Series]) -> String {
         let x = LEFT + band * (c as f64 + 0.5) - width / 2.0;
         let mut base = PLOT_TOP + PLOT_HEIGHT;
         for (p, part) in parts.iter().enumerate() {
-            let Some(v) = part
-                .values
-                .get(c)
-                .copied()
-                .flatten()
-                .filter(|v| v.is_finite())
-            else {
+            let Some(v) = part.finite_at(c) else {
                 continue;
             };
             let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
