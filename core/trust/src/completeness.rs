@@ -12,8 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::error::{TrustError, TrustErrorCode};
 use super::group::key_text;
-use super::group::{without_dataset, Key};
-use super::options::GroupKey;
+use super::group::{without_dataset, GroupRow, Key};
+use super::options::{Expected, GroupKey};
 
 /// One completeness problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -277,6 +277,16 @@ pub fn missing_originals(
     out
 }
 
+/// [`incomplete_averages`] of a report: its groups and the keys of its "Avg." rows.
+pub(crate) fn incomplete_report_averages<'a, S, C>(
+    by: &[GroupKey],
+    groups: &'a [GroupRow<S, C>],
+    averages: impl Iterator<Item = &'a Key>,
+) -> Vec<Finding> {
+    let groups: Vec<&Key> = groups.iter().map(|g| &g.key).collect();
+    incomplete_averages(by, &groups, &averages.collect::<Vec<_>>())
+}
+
 /// "Avg." rows that average fewer datasets than the report has: `groups` and `averages` are the
 /// keys of the report's groups (in `by` order) and of its dataset averages (`by` without dataset).
 pub fn incomplete_averages(by: &[GroupKey], groups: &[&Key], averages: &[&Key]) -> Vec<Finding> {
@@ -355,6 +365,33 @@ pub fn missing_fields(missing: &BTreeMap<String, usize>) -> Vec<Finding> {
             )
         })
         .collect()
+}
+
+/// [`against_expected`] from the expected list and the records: each expected instance is
+/// wanted of its model, or of every model in `models` when it names none; `id` renders an
+/// expected instance as `present` renders each record's (model, id).
+pub(crate) fn against_expected_list(
+    expected: &[Expected],
+    models: &BTreeSet<&str>,
+    id: impl Fn(&Expected) -> String,
+    present: impl IntoIterator<Item = (String, String)>,
+) -> Vec<Finding> {
+    let mut want: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for e in expected {
+        let wanted = id(e);
+        for m in models {
+            if e.model.as_deref().is_none_or(|em| em == *m) {
+                want.entry(m.to_string())
+                    .or_default()
+                    .insert(wanted.clone());
+            }
+        }
+    }
+    let mut have: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (model, id) in present {
+        have.entry(model).or_default().insert(id);
+    }
+    against_expected(&want, &have)
 }
 
 /// Expected instances a model lacks, and instances nobody expected. `expected`: model → ids

@@ -128,6 +128,14 @@ pub struct PartialAverage {
 }
 
 impl PartialAverage {
+    /// None partial yet, of a report with `of` datasets.
+    pub(crate) fn new(of: usize) -> PartialAverage {
+        PartialAverage {
+            of,
+            averaged: Vec::new(),
+        }
+    }
+
     /// Record `name` when it averages `count` of `of` datasets (0 < count < of).
     pub(crate) fn note(&mut self, name: impl Into<String>, count: usize) {
         if count > 0 && count < self.of {

@@ -20,7 +20,7 @@ use super::group::{
     operator_part, text_part, without_dataset, Columns, GroupRow, Key, PartialAverage,
 };
 use super::operators::OperatorRegistry;
-use super::options::{Bootstrap, CompareOptions, GroupKey, ReportOptions};
+use super::options::{Bootstrap, CompareOptions, Expected, GroupKey, ReportOptions};
 use super::records::{field_of, Label, ReliabilityRecord};
 use super::stats::{spearman, spearman_exact, Spearman, SpearmanExact};
 
@@ -273,10 +273,7 @@ fn dataset_average(
                 mean_finite(rows.iter().map(|r| r.stats.rates()[m])).unwrap_or(0.0)
             });
             let ci = averaged_intervals(&rows, bootstrap).map(RelIntervals::from_columns);
-            let mut partial = PartialAverage {
-                of,
-                averaged: Vec::new(),
-            };
+            let mut partial = PartialAverage::new(of);
             for name in ["frr", "prr", "nrr", "mrs"] {
                 partial.note(name, rows.len());
             }
@@ -379,14 +376,10 @@ fn findings(
     ));
     out.extend(completeness::duplicate_across_operators(&operators_of));
     out.extend(completeness::missing_fields(&missing));
-    out.extend(completeness::incomplete_averages(
+    out.extend(completeness::incomplete_report_averages(
         &report.by,
-        &report.groups.iter().map(|g| &g.key).collect::<Vec<_>>(),
-        &report
-            .dataset_average
-            .iter()
-            .map(|a| &a.key)
-            .collect::<Vec<_>>(),
+        &report.groups,
+        report.dataset_average.iter().map(|a| &a.key),
     ));
     for a in &report.rank_agreement {
         let only = |d: &str| -> Vec<&str> {
@@ -411,8 +404,7 @@ fn findings(
         let id = |dataset: &str, operator: &str, instance: &str| {
             format!("{dataset}/{operator}/{instance}")
         };
-        let mut want: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for e in expected {
+        let expected_id = |e: &Expected| {
             let op = e
                 .operator
                 .as_deref()
@@ -421,23 +413,18 @@ fn findings(
                     || e.operator.clone().unwrap_or_default(),
                     |i| registry.get(i).code.clone(),
                 );
-            for m in &models {
-                if e.model.as_deref().is_none_or(|em| em == *m) {
-                    want.entry(m.to_string())
-                        .or_default()
-                        .insert(id(&e.dataset, &op, &e.id));
-                }
-            }
-        }
-        let mut have: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for r in records {
-            have.entry(r.model.clone()).or_default().insert(id(
-                &r.dataset,
-                &registry.get(r.operator).code,
-                &r.instance_id,
-            ));
-        }
-        out.extend(completeness::against_expected(&want, &have));
+            id(&e.dataset, &op, &e.id)
+        };
+        let present = records.iter().map(|r| {
+            let code = &registry.get(r.operator).code;
+            (r.model.clone(), id(&r.dataset, code, &r.instance_id))
+        });
+        out.extend(completeness::against_expected_list(
+            expected,
+            &models,
+            expected_id,
+            present,
+        ));
     }
     out
 }

@@ -519,10 +519,7 @@ fn dataset_average(
     by_other_keys(by, groups)
         .into_iter()
         .map(|(key, rows)| {
-            let mut partial = PartialAverage {
-                of,
-                averaged: Vec::new(),
-            };
+            let mut partial = PartialAverage::new(of);
             let mean = |f: &dyn Fn(&RobStats) -> f64| {
                 mean_finite(rows.iter().map(|r| f(&r.stats))).unwrap_or(0.0)
             };
@@ -695,41 +692,29 @@ fn findings(
         }
     }
     out.extend(completeness::missing_fields(&missing));
-    out.extend(completeness::incomplete_averages(
+    out.extend(completeness::incomplete_report_averages(
         &report.by,
-        &report.groups.iter().map(|g| &g.key).collect::<Vec<_>>(),
-        &report
-            .dataset_average
-            .iter()
-            .map(|a| &a.key)
-            .collect::<Vec<_>>(),
+        &report.groups,
+        report.dataset_average.iter().map(|a| &a.key),
     ));
     if let Some(expected) = &options.expected {
         let id = |dataset: &str, q: &str, p: Option<&str>| match p {
             Some(p) => format!("{dataset}/{q}/{p}"),
             None => format!("{dataset}/{q}"),
         };
-        let mut want: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for e in expected {
-            for m in &models {
-                if e.model.as_deref().is_none_or(|em| em == *m) {
-                    want.entry(m.to_string()).or_default().insert(id(
-                        &e.dataset,
-                        &e.id,
-                        e.perturbation_id.as_deref(),
-                    ));
-                }
-            }
-        }
-        let mut have: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for r in records {
-            have.entry(r.model.clone()).or_default().insert(id(
-                &r.dataset,
-                &r.question_id,
-                r.perturbation.as_ref().map(|p| p.id.as_str()),
-            ));
-        }
-        out.extend(completeness::against_expected(&want, &have));
+        let present = records.iter().map(|r| {
+            let perturbation = r.perturbation.as_ref().map(|p| p.id.as_str());
+            (
+                r.model.clone(),
+                id(&r.dataset, &r.question_id, perturbation),
+            )
+        });
+        out.extend(completeness::against_expected_list(
+            expected,
+            &models,
+            |e| id(&e.dataset, &e.id, e.perturbation_id.as_deref()),
+            present,
+        ));
     }
     out
 }
