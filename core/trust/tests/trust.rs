@@ -954,3 +954,70 @@ fn latex_tables_for_both_tracks_with_the_layout() {
     assert_eq!(err.code, TrustErrorCode::InvalidOptions);
     assert!(err.message.contains("XYZ"), "{}", err.message);
 }
+
+/// The expected-instance and "Avg." completeness findings of both tracks, word for word: an
+/// expectation naming a model or every model, an operator given by its code, a perturbation id,
+/// and a model missing from one dataset's average.
+#[test]
+fn expected_instances_and_incomplete_averages_are_listed() {
+    let mut lines = label_lines("A", "D", 1, 1, 1);
+    lines.extend(label_lines("B", "D", 1, 1, 1));
+    lines.extend(label_lines("A", "E", 1, 0, 0));
+    let expected = json!([
+        {"dataset": "D", "operator": "FDM", "instance_id": "D-0"},
+        {"dataset": "D", "operator": "DM", "instance_id": "D-9"},
+        {"model": "B", "dataset": "E", "operator": "FDM", "instance_id": "E-0"},
+        {"dataset": "E", "operator": "NOPE", "instance_id": "E-1"},
+    ]);
+    let r = report(
+        &lines.join("\n"),
+        json!({"by": ["model", "dataset"], "expected": expected}),
+    );
+    let robustness_lines = [
+        json!({"model": "A", "dataset": "D", "question_id": "q1", "correct": true}),
+        json!({"model": "A", "dataset": "D", "question_id": "q1", "perturbation_id": "p1", "operator": "ROS", "correct": false}),
+        json!({"model": "B", "dataset": "D", "question_id": "q1", "correct": true}),
+        json!({"model": "A", "dataset": "E", "question_id": "q2", "correct": false}),
+    ]
+    .map(|l| l.to_string());
+    let expected = json!([
+        {"dataset": "D", "question_id": "q1"},
+        {"dataset": "D", "question_id": "q1", "perturbation_id": "p1"},
+        {"model": "A", "dataset": "E", "question_id": "q3"},
+    ]);
+    let rob = robustness(
+        &robustness_lines.join("\n"),
+        json!({"by": ["model", "dataset"], "expected": expected}),
+    );
+    for (report, want) in [(&r, RELIABILITY_FINDINGS), (&rob, ROBUSTNESS_FINDINGS)] {
+        let found: Vec<String> = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                format!(
+                    "{}: {}",
+                    f["code"].as_str().unwrap(),
+                    f["message"].as_str().unwrap()
+                )
+            })
+            .collect();
+        assert_eq!(found, want);
+    }
+}
+
+const RELIABILITY_FINDINGS: &[&str] = &[
+    r#"incomplete_average: Avg. for B averages 1 of 2 datasets (missing "E")"#,
+    r#"unpaired_spearman_keys: Spearman of MRS, D vs E: unpaired keys left out of rho (only in the first: "B")"#,
+    r#"missing_expected_instance: model "A" lacks 2 of 3 expected instances: "D/DM/D-9", "E/NOPE/E-1""#,
+    r#"unexpected_instance: model "A" has 3 instances not in the expected list: "D/DM/D-1", "D/FLM/D-2", "E/FDM/E-0""#,
+    r#"missing_expected_instance: model "B" lacks 3 of 4 expected instances: "D/DM/D-9", "E/FDM/E-0", "E/NOPE/E-1""#,
+    r#"unexpected_instance: model "B" has 2 instances not in the expected list: "D/DM/D-1", "D/FLM/D-2""#,
+];
+const ROBUSTNESS_FINDINGS: &[&str] = &[
+    r#"unequal_instance_counts: a model has no perturbations of operator ROS on "D", which other models have: "B""#,
+    r#"incomplete_average: Avg. for B averages 1 of 2 datasets (missing "E")"#,
+    r#"missing_expected_instance: model "A" lacks 1 of 3 expected instances: "E/q3""#,
+    r#"unexpected_instance: model "A" has 1 instance not in the expected list: "E/q2""#,
+    r#"missing_expected_instance: model "B" lacks 1 of 2 expected instances: "D/q1/p1""#,
+];
