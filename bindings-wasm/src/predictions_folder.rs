@@ -6,8 +6,8 @@ use tabeq::predictions_folder::{parse_task_list, skeleton, PredictionsCheck};
 use tabeq::suite::ConfigFile;
 use wasm_bindgen::prelude::*;
 
-use crate::js_args::{string, strings, suite_files};
-use crate::task_functions::csv_input;
+use crate::js_args::{strings, suite_files};
+use crate::task_functions::{csv_input, task_and_prediction};
 use crate::{throw, to_js};
 
 /// The config files of an optional `configFiles` argument (null or undefined: none).
@@ -72,8 +72,7 @@ impl PredictionsFolderRun {
         #[wasm_bindgen(unchecked_param_type = "string")] task_id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let task_id = throw(string(&task_id, "taskId"))?;
-        let prediction = csv_input(&prediction, "prediction")?;
+        let (task_id, prediction) = task_and_prediction(&task_id, &prediction)?;
         let check = &mut self.check;
         let task = prediction.with_prediction(|p| check.check(&task_id, p).map(to_js));
         throw(task)?

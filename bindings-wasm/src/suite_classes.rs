@@ -8,7 +8,7 @@ use tabeq::submission::{ForeignFile, SubmissionCheck};
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{string, suite_files};
-use crate::task_functions::csv_input;
+use crate::task_functions::{csv_input, task_and_prediction};
 use crate::{throw, to_js};
 
 /// A suite in the official layout, scored task by task so the caller can show progress.
@@ -82,8 +82,7 @@ impl SuiteRun {
         #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
         #[wasm_bindgen(unchecked_param_type = "FileInput")] gold: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let task_id = throw(string(&task_id, "taskId"))?;
-        let prediction = csv_input(&prediction, "prediction")?;
+        let (task_id, prediction) = task_and_prediction(&task_id, &prediction)?;
         let gold = csv_input(&gold, "gold")?;
         to_js(&throw(self.run.score_input(&task_id, &prediction, gold))?)
     }
@@ -153,8 +152,7 @@ impl SubmissionRun {
         #[wasm_bindgen(unchecked_param_type = "string")] task_id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let task_id = throw(string(&task_id, "taskId"))?;
-        let prediction = csv_input(&prediction, "prediction")?;
+        let (task_id, prediction) = task_and_prediction(&task_id, &prediction)?;
         to_js(&throw(self.check.check_input(&task_id, &prediction))?.to_out())
     }
 

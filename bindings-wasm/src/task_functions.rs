@@ -23,6 +23,16 @@ pub(crate) fn csv_input(value: &JsValue, what: &str) -> Result<FileInput, JsValu
     throw(input(value, what, MAX_CSV_BYTES))
 }
 
+/// The `taskId` and `prediction` arguments of a call on one task of a folder or suite.
+#[cfg(any(feature = "score", feature = "submission"))]
+pub(crate) fn task_and_prediction(
+    task_id: &JsValue,
+    prediction: &JsValue,
+) -> Result<(String, FileInput), JsValue> {
+    let task_id = throw(string(task_id, "taskId"))?;
+    Ok((task_id, csv_input(prediction, "prediction")?))
+}
+
 /// The files of a one-task call (`gold` absent for the gold-less check).
 #[cfg(any(feature = "score", feature = "explain"))]
 pub(crate) fn task_files(
