@@ -185,6 +185,21 @@ fn x_labels(out: &mut String, categories: &[String], centre: impl Fn(usize) -> f
     }
 }
 
+/// The width of each category's band across the plot area.
+fn band_width(categories: &[String]) -> f64 {
+    (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64
+}
+
+/// The x of the centre of category `i`'s band.
+fn band_centre(band: f64, i: usize) -> f64 {
+    LEFT + band * (i as f64 + 0.5)
+}
+
+/// The y of value `v` on a y axis up to `max` (clamped to the plot area).
+fn y_at(v: f64, max: f64) -> f64 {
+    PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0))
+}
+
 /// A bar or line chart's start: the SVG opened at the height its legend needs, and the y axis
 /// up to `top` (the largest value drawn; the axis maximum is returned for scaling).
 fn plot(title: &str, series: &[Series], top: f64) -> (String, f64) {
@@ -212,7 +227,7 @@ fn interval_bar(
     name: &str,
     category: &str,
 ) {
-    let y = |v: f64| PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0));
+    let y = |v: f64| y_at(v, max);
     let (top, bottom) = (y(hi), y(lo));
     let _ = write!(
         out,
@@ -244,7 +259,7 @@ pub fn bars_with_intervals(
     intervals: &Intervals,
 ) -> String {
     let (mut out, max) = plot(title, series, largest_with(series, intervals));
-    let band = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
+    let band = band_width(categories);
     let bar = (band * 0.8) / series.len().max(1) as f64;
     for (c, category) in categories.iter().enumerate() {
         for (s, one) in series.iter().enumerate() {
@@ -281,7 +296,7 @@ pub fn bars_with_intervals(
             }
         }
     }
-    x_labels(&mut out, categories, |i| LEFT + band * (i as f64 + 0.5));
+    x_labels(&mut out, categories, |i| band_centre(band, i));
     finish(out, series)
 }
 
@@ -298,9 +313,9 @@ pub fn lines_with_intervals(
     intervals: &Intervals,
 ) -> String {
     let (mut out, max) = plot(title, series, largest_with(series, intervals));
-    let step = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
-    let x_of = |i: usize| LEFT + step * (i as f64 + 0.5);
-    let y_of = |v: f64| PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0));
+    let step = band_width(categories);
+    let x_of = |i: usize| band_centre(step, i);
+    let y_of = |v: f64| y_at(v, max);
     for (s, one) in series.iter().enumerate() {
         let mut runs: Vec<Vec<(f64, f64)>> = vec![Vec::new()];
         for (i, v) in one.values.iter().enumerate() {
@@ -429,11 +444,11 @@ pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String 
 /// visible).
 pub fn distribution(title: &str, categories: &[String], series: &[Series]) -> String {
     let (mut out, max) = plot(title, series, largest(series));
-    let band = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
-    let y_of = |v: f64| PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0));
+    let band = band_width(categories);
+    let y_of = |v: f64| y_at(v, max);
     let spread = (band * 0.7 / series.len().max(1) as f64).min(9.0);
     for (c, category) in categories.iter().enumerate() {
-        let centre = LEFT + band * (c as f64 + 0.5);
+        let centre = band_centre(band, c);
         let mut values: Vec<f64> = series.iter().filter_map(|s| s.finite_at(c)).collect();
         values.sort_by(f64::total_cmp);
         if let (Some(lo), Some(hi)) = (values.first(), values.last()) {
@@ -480,7 +495,7 @@ pub fn distribution(title: &str, categories: &[String], series: &[Series]) -> St
             );
         }
     }
-    x_labels(&mut out, categories, |i| LEFT + band * (i as f64 + 0.5));
+    x_labels(&mut out, categories, |i| band_centre(band, i));
     finish(out, series)
 }
 
@@ -496,10 +511,10 @@ fn part_colour(i: usize) -> &'static str {
 /// axis); a segment tall enough shows its percent.
 pub fn stacked(title: &str, categories: &[String], parts: &[Series]) -> String {
     let (mut out, max) = plot(title, parts, 1.0);
-    let band = (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64;
+    let band = band_width(categories);
     let width = (band * 0.7).min(56.0);
     for (c, category) in categories.iter().enumerate() {
-        let x = LEFT + band * (c as f64 + 0.5) - width / 2.0;
+        let x = band_centre(band, c) - width / 2.0;
         let mut base = PLOT_TOP + PLOT_HEIGHT;
         for (p, part) in parts.iter().enumerate() {
             let Some(v) = part.finite_at(c) else {
@@ -527,7 +542,7 @@ pub fn stacked(title: &str, categories: &[String], parts: &[Series]) -> String {
             base -= h;
         }
     }
-    x_labels(&mut out, categories, |i| LEFT + band * (i as f64 + 0.5));
+    x_labels(&mut out, categories, |i| band_centre(band, i));
     legend(&mut out, parts, part_colour);
     out.push_str("</svg>");
     out
