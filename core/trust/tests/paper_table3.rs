@@ -4,16 +4,11 @@
 //! are the paper's, in `examples/trust/paper-table3.json` (through `tests/vectors/`, so the test
 //! also runs inside the unpacked `.crate`).
 
+mod common;
+
+use common::{pct, rendered, row, vector};
 use serde_json::{json, Value};
 use tabeq_trust::{render_document, report_document, robustness_report_json};
-
-fn vector(name: &str) -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/vectors/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
 
 /// The paper's rows: model, then its five cells as printed.
 fn paper() -> (Value, Vec<Vec<String>>) {
@@ -38,19 +33,6 @@ fn robustness(options: Value) -> Value {
     serde_json::from_str(&robustness_report_json(&text, &options.to_string()).unwrap()).unwrap()
 }
 
-fn pct(v: &Value) -> String {
-    format!("{:.2}", 100.0 * v.as_f64().unwrap())
-}
-
-/// The row of a report section with this key.
-fn row(rows: &Value, key: Value) -> &Value {
-    rows.as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["key"] == key)
-        .unwrap_or_else(|| panic!("no row {key}"))
-}
-
 /// The `asr` of each entry (per-level entries, or rows).
 fn asrs(entries: &Value) -> Vec<f64> {
     entries
@@ -67,13 +49,8 @@ fn latex_table_3_is_the_papers() {
     let order: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
     let options = json!({"by": "model,dataset", "strict": true,
         "layout": {"rows": order, "columns": "ASR,RAD,Avg. ASR"}});
-    let doc = report_document(
-        "robustness",
-        &vector("paper-robustness.jsonl"),
-        &options.to_string(),
-    )
-    .unwrap();
-    let latex = render_document(&doc, "latex").unwrap();
+    let options = options.to_string();
+    let latex = rendered("robustness", "paper-robustness.jsonl", &options, "latex");
     let table = latex.split("% Robustness by group\n").nth(1).unwrap();
     let body: Vec<Vec<String>> = table
         .lines()

@@ -1,6 +1,9 @@
 //! Trust metrics against hand-computed values, the TrustDABench paper's numbers, properties
 //! over generated inputs, and the coded errors.
 
+mod common;
+
+use common::{pct, rendered, row, vector};
 use serde_json::{json, Value};
 use tabeq_trust::manifest::{FileContent, FileRole};
 use tabeq_trust::stats::{spearman, Rng};
@@ -38,18 +41,6 @@ fn robustness(jsonl: &str, options: Value) -> Value {
     serde_json::from_str(&robustness_report_json(jsonl, &options.to_string()).unwrap()).unwrap()
 }
 
-fn pct(v: &Value) -> String {
-    format!("{:.2}", 100.0 * v.as_f64().unwrap())
-}
-
-fn find(rows: &Value, key: Value) -> &Value {
-    rows.as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["key"] == key)
-        .unwrap_or_else(|| panic!("no row {key}"))
-}
-
 #[test]
 fn paper_gpt55_reliability_numbers() {
     let mut lines = label_lines("GPT-5.5", "AIDABench-QA", 73, 115, 374);
@@ -59,14 +50,14 @@ fn paper_gpt55_reliability_numbers() {
         ("AIDABench-QA", 562, ["12.99", "20.46", "66.55", "23.22"]),
         ("DABench", 643, ["20.06", "10.26", "69.67", "25.19"]),
     ] {
-        let row = find(
+        let group = row(
             &r["groups"],
             json!({"model": "GPT-5.5", "dataset": dataset}),
         );
-        assert_eq!(row["n"], n);
+        assert_eq!(group["n"], n);
         let got: Vec<String> = ["frr", "prr", "nrr", "mrs"]
             .iter()
-            .map(|k| pct(&row[k]))
+            .map(|k| pct(&group[k]))
             .collect();
         assert_eq!(got, rates, "{dataset}");
     }
@@ -74,7 +65,7 @@ fn paper_gpt55_reliability_numbers() {
     let text = reliability_report_json(&lines.join("\n"), "").unwrap();
     assert!(text.contains("\"mrs\": 0.23220640569395018"), "{text}");
     assert!(text.contains(&format!("\"mrs\": {}", 162.0f64 / 643.0)));
-    let avg = find(&r["dataset_average"], json!({"model": "GPT-5.5"}));
+    let avg = row(&r["dataset_average"], json!({"model": "GPT-5.5"}));
     assert_eq!(avg["datasets"], 2);
     assert_eq!(pct(&avg["mrs"]), "24.21");
     // The unweighted mean of per-dataset MRS differs from the pooled MRS (292.5/1205 = 24.27%).
@@ -156,12 +147,12 @@ fn families_pooled_difficulty_and_operator_order() {
         .map(|g| g["key"]["operator"].as_str().unwrap())
         .collect();
     assert_eq!(ops, ["FDM", "DAM", "EC", "HC"]);
-    let deletion = find(&r["families"], json!({"family": "information deletion"}));
+    let deletion = row(&r["families"], json!({"family": "information deletion"}));
     assert_eq!(
         (deletion["n"].clone(), deletion["mrs"].as_f64()),
         (json!(2), Some(0.25))
     );
-    let conflict = find(&r["families"], json!({"family": "evidence conflict"}));
+    let conflict = row(&r["families"], json!({"family": "evidence conflict"}));
     assert_eq!(conflict["mrs"].as_f64(), Some(0.5));
     assert_eq!(r["pooled"][0]["mrs"].as_f64(), Some(1.5 / 4.0));
     let r = report(&lines, json!({"by": ["difficulty"]}));
@@ -197,7 +188,7 @@ const ROBUSTNESS_EXAMPLE: &str = r#"
 #[test]
 fn robustness_hand_computed() {
     let r = robustness(ROBUSTNESS_EXAMPLE, json!({}));
-    let d1 = find(&r["groups"], json!({"model": "m", "dataset": "d1"}));
+    let d1 = row(&r["groups"], json!({"model": "m", "dataset": "d1"}));
     // N = 4, S = {q1, q2, q3} (q4's only perturbation is invalid), c = 1,1,0,1.
     assert_eq!(
         (d1["n"].clone(), d1["covered"].clone()),
@@ -233,14 +224,14 @@ fn robustness_hand_computed() {
         .collect();
     // L0: ROS 1/2; L1: none; L2: WLR 1/1; L3: NRI on a wrong question → no attacks → null.
     assert_eq!(levels, [json!(0.5), Value::Null, json!(1.0), Value::Null]);
-    let d2 = find(&r["groups"], json!({"model": "m", "dataset": "d2"}));
+    let d2 = row(&r["groups"], json!({"model": "m", "dataset": "d2"}));
     // Nothing originally correct was perturbed: ASR is undefined (null), not 0.
     assert_eq!(d2["asr"], Value::Null);
     assert_eq!(
         (d2["acc_clean"].as_f64(), d2["rad"].as_f64()),
         (Some(0.0), Some(0.0))
     );
-    let avg = find(&r["dataset_average"], json!({"model": "m"}));
+    let avg = row(&r["dataset_average"], json!({"model": "m"}));
     assert_eq!(avg["acc_clean"].as_f64(), Some(0.375));
     assert_eq!(avg["rad"].as_f64(), Some(0.1875));
     // ASR's average skips the dataset where it is undefined.
@@ -477,9 +468,9 @@ fn bootstrap_is_seeded_deterministic_and_brackets_the_estimate() {
         ROBUSTNESS_EXAMPLE,
         json!({"bootstrap": {"resamples": 200, "seed": 4}}),
     );
-    let d2 = find(&r["groups"], json!({"model": "m", "dataset": "d2"}));
+    let d2 = row(&r["groups"], json!({"model": "m", "dataset": "d2"}));
     assert_eq!(d2["ci"]["asr"], Value::Null);
-    let d1 = find(&r["groups"], json!({"model": "m", "dataset": "d1"}));
+    let d1 = row(&r["groups"], json!({"model": "m", "dataset": "d1"}));
     let rad = d1["ci"]["rad"].as_array().unwrap();
     assert!(rad[0].as_f64().unwrap() <= 0.375 && 0.375 <= rad[1].as_f64().unwrap());
     assert!(r["dataset_average"][0]["ci"]["acc_clean"].is_array());
@@ -605,16 +596,6 @@ fn hostile_inputs_get_codes_not_panics() {
 
 // --- The worked example of docs/trust-metrics.md (examples/trust/paper-*.jsonl) ------------
 
-/// The label files, through `tests/vectors/` (links to `examples/trust/`, copied into the packaged
-/// crate), so these tests also run inside the unpacked `.crate`.
-fn example(name: &str) -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/vectors/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
-
 /// The paper's Table 2: MRS (%) per model on AIDABench-QA and DABench.
 const TABLE_2: [(&str, &str, &str); 8] = [
     ("Qwen3.7-Max", "14.68", "15.16"),
@@ -630,21 +611,21 @@ const TABLE_2: [(&str, &str, &str); 8] = [
 #[test]
 fn worked_example_reproduces_table_2_and_its_spearman() {
     let r = report(
-        &example("paper-reliability.jsonl"),
+        &vector("paper-reliability.jsonl"),
         json!({"by": ["model", "dataset"]}),
     );
     for (model, aida, dabench) in TABLE_2 {
-        let a = find(
+        let a = row(
             &r["groups"],
             json!({"model": model, "dataset": "AIDABench-QA"}),
         );
-        let d = find(&r["groups"], json!({"model": model, "dataset": "DABench"}));
+        let d = row(&r["groups"], json!({"model": model, "dataset": "DABench"}));
         assert_eq!(
             (pct(&a["mrs"]), pct(&d["mrs"])),
             (aida.into(), dabench.into())
         );
     }
-    let gpt = find(
+    let gpt = row(
         &r["groups"],
         json!({"model": "GPT-5.5", "dataset": "AIDABench-QA"}),
     );
@@ -667,7 +648,7 @@ fn worked_example_reproduces_table_2_and_its_spearman() {
         .collect();
     assert_eq!(codes, ["unequal_instance_counts"]);
     let strict = reliability_report_json(
-        &example("paper-reliability.jsonl"),
+        &vector("paper-reliability.jsonl"),
         &json!({"strict": true}).to_string(),
     )
     .unwrap_err();
@@ -676,7 +657,7 @@ fn worked_example_reproduces_table_2_and_its_spearman() {
 
 #[test]
 fn worked_example_reproduces_the_level_trend() {
-    let r = robustness(&example("paper-robustness.jsonl"), json!({"by": ["model"]}));
+    let r = robustness(&vector("paper-robustness.jsonl"), json!({"by": ["model"]}));
     let trend = &r["level_trend"];
     assert_eq!(trend["n"], 12);
     assert_eq!(format!("{:.2}", trend["rho"].as_f64().unwrap()), "0.59");
@@ -689,9 +670,9 @@ fn worked_example_reproduces_the_level_trend() {
         "2.82"
     );
     // By level as an ordinary grouping: the same pooled ASR per level.
-    let by_level = robustness(&example("paper-robustness.jsonl"), json!({"by": ["level"]}));
-    let l0 = find(&by_level["groups"], json!({"level": "L0"}));
-    let l3 = find(&by_level["groups"], json!({"level": "L3"}));
+    let by_level = robustness(&vector("paper-robustness.jsonl"), json!({"by": ["level"]}));
+    let l0 = row(&by_level["groups"], json!({"level": "L0"}));
+    let l3 = row(&by_level["groups"], json!({"level": "L3"}));
     assert_eq!(
         (pct(&l0["asr"]), pct(&l3["asr"])),
         ("8.03".into(), "22.64".into())
@@ -845,7 +826,7 @@ fn robustness_comparisons_treat_a_question_as_one_cluster() {
 /// model: each model's legend entry appears once per chart, whatever else is in the key.
 #[test]
 fn charts_name_each_model_once() {
-    let text = example("paper-robustness.jsonl");
+    let text = vector("paper-robustness.jsonl");
     for by in [
         "model,level",
         "model,operator",
@@ -867,9 +848,7 @@ fn charts_name_each_model_once() {
         }
     }
     // The reliability heatmap ends with the "Avg." column.
-    let doc = tabeq_trust::report_document("reliability", &example("paper-reliability.jsonl"), "")
-        .unwrap();
-    let svg = tabeq_trust::render_document(&doc, "svg").unwrap();
+    let svg = rendered("reliability", "paper-reliability.jsonl", "", "svg");
     assert!(svg.contains(">Avg.</text>"), "heatmap has an Avg. column");
 }
 
@@ -880,13 +859,8 @@ fn latex_tables_for_both_tracks_with_the_layout() {
     let order: Vec<&str> = TABLE_2.iter().map(|(m, ..)| *m).collect();
     let layout =
         json!({"layout": {"rows": order, "columns": ["FRR", "PRR", "NRR", "MRS", "Avg. MRS"]}});
-    let doc = tabeq_trust::report_document(
-        "reliability",
-        &example("paper-reliability.jsonl"),
-        &layout.to_string(),
-    )
-    .unwrap();
-    let latex = tabeq_trust::render_document(&doc, "latex").unwrap();
+    let layout = layout.to_string();
+    let latex = rendered("reliability", "paper-reliability.jsonl", &layout, "latex");
     let table = latex.split("% MRS by group\n").nth(1).unwrap();
     let table = &table[..table.find("\\end{tabular}").unwrap()];
     assert!(
@@ -926,13 +900,8 @@ fn latex_tables_for_both_tracks_with_the_layout() {
     // Robustness: ASR is better low, so the lowest is bold; the layout's decimals apply.
     let options = json!({"layout": {"columns": "ASR,RAD,Avg. ASR", "order_by": "Avg. ASR",
         "ascending": true, "decimals": 1}});
-    let doc = tabeq_trust::report_document(
-        "robustness",
-        &example("paper-robustness.jsonl"),
-        &options.to_string(),
-    )
-    .unwrap();
-    let latex = tabeq_trust::render_document(&doc, "latex").unwrap();
+    let options = options.to_string();
+    let latex = rendered("robustness", "paper-robustness.jsonl", &options, "latex");
     let main = latex.split("% Robustness by group\n").nth(1).unwrap();
     assert!(main.starts_with("\\begin{tabular}{lrrrrr}\n"), "{main}");
     assert!(main.contains("ASR $\\downarrow$ & RAD $\\downarrow$ & ASR $\\downarrow$ & RAD $\\downarrow$ & Avg. ASR $\\downarrow$"));
@@ -943,14 +912,14 @@ fn latex_tables_for_both_tracks_with_the_layout() {
         .unwrap();
     assert!(first_row.ends_with("\\textbf{9.1} \\\\"), "{first_row}");
     // The same layout in the text table.
-    let text = tabeq_trust::render_document(&doc, "text").unwrap();
+    let text = rendered("robustness", "paper-robustness.jsonl", &options, "text");
     assert!(
         text.contains("Avg. ASR") && !text.contains("Acc_clean  "),
         "{text}"
     );
     // A layout naming no column is an invalid_options error.
     let bad = json!({"layout": {"columns": ["XYZ"]}}).to_string();
-    let err = reliability_report_json(&example("paper-reliability.jsonl"), &bad).unwrap_err();
+    let err = reliability_report_json(&vector("paper-reliability.jsonl"), &bad).unwrap_err();
     assert_eq!(err.code, TrustErrorCode::InvalidOptions);
     assert!(err.message.contains("XYZ"), "{}", err.message);
 }
