@@ -117,6 +117,42 @@ pub fn model_and_dataset_names(models: &BTreeSet<&str>, datasets: &BTreeSet<&str
     out
 }
 
+/// The models and datasets of a report's units (judged instances, or original questions) and
+/// how many units each model has on each dataset: what the first findings of a report read.
+pub(crate) struct Units<'a> {
+    /// Every model.
+    pub(crate) models: BTreeSet<&'a str>,
+    /// Dataset → model → units.
+    pub(crate) counts: BTreeMap<&'a str, BTreeMap<&'a str, usize>>,
+}
+
+impl<'a> Units<'a> {
+    /// From each unit's (model, dataset).
+    pub(crate) fn of(units: impl IntoIterator<Item = (&'a str, &'a str)>) -> Units<'a> {
+        let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+        for (model, dataset) in units {
+            *counts.entry(dataset).or_default().entry(model).or_default() += 1;
+        }
+        let models = counts.values().flat_map(|m| m.keys().copied()).collect();
+        Units { models, counts }
+    }
+
+    /// Near-duplicate model and dataset names, then models with different numbers of `unit` on
+    /// a dataset.
+    pub(crate) fn findings(&self, unit: &str) -> Vec<Finding> {
+        let datasets: BTreeSet<&str> = self.counts.keys().copied().collect();
+        let mut out = model_and_dataset_names(&self.models, &datasets);
+        out.extend(unequal_counts(&self.counts, unit));
+        out
+    }
+
+    /// Dataset → the models with units on it.
+    pub(crate) fn models_on(&self) -> BTreeMap<&'a str, BTreeSet<&'a str>> {
+        let models = |per_model: &BTreeMap<&'a str, usize>| per_model.keys().copied().collect();
+        self.counts.iter().map(|(d, m)| (*d, models(m))).collect()
+    }
+}
+
 /// Models with different numbers of `unit` within a dataset (dataset → model → count).
 pub fn unequal_counts(counts: &BTreeMap<&str, BTreeMap<&str, usize>>, unit: &str) -> Vec<Finding> {
     counts

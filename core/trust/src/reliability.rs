@@ -337,21 +337,12 @@ fn findings(
     report: &ReliabilityReport,
     options: &ReportOptions,
 ) -> Vec<Finding> {
-    let mut out = Vec::new();
-    let models: BTreeSet<&str> = records.iter().map(|r| r.model.as_str()).collect();
-    let datasets: BTreeSet<&str> = records.iter().map(|r| r.dataset.as_str()).collect();
-    out.extend(completeness::model_and_dataset_names(&models, &datasets));
-    let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    let units = completeness::Units::of(records.iter().map(|r| (&*r.model, &*r.dataset)));
+    let mut out = units.findings("judged instances");
     let mut operators_of: BTreeMap<(&str, &str, &str), BTreeSet<&str>> = BTreeMap::new();
     let mut missing: BTreeMap<String, usize> = BTreeMap::new();
     let mut per_operator = completeness::OperatorCounts::new();
-    let mut models_on: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for r in records {
-        *counts
-            .entry(&r.dataset)
-            .or_default()
-            .entry(&r.model)
-            .or_default() += 1;
         *per_operator
             .entry(&r.dataset)
             .or_default()
@@ -359,7 +350,6 @@ fn findings(
             .or_default()
             .entry(&r.model)
             .or_default() += 1;
-        models_on.entry(&r.dataset).or_default().insert(&r.model);
         operators_of
             .entry((&r.model, &r.dataset, &r.instance_id))
             .or_default()
@@ -368,10 +358,9 @@ fn findings(
             *missing.entry(k.clone()).or_default() += usize::from(v.is_none());
         }
     }
-    out.extend(completeness::unequal_counts(&counts, "judged instances"));
     out.extend(completeness::unequal_operator_counts(
         &per_operator,
-        &models_on,
+        &units.models_on(),
         "judged instances",
     ));
     out.extend(completeness::duplicate_across_operators(&operators_of));
@@ -421,7 +410,7 @@ fn findings(
         });
         out.extend(completeness::against_expected_list(
             expected,
-            &models,
+            &units.models,
             expected_id,
             present,
         ));

@@ -636,30 +636,17 @@ fn findings(
     report: &RobustnessReport,
     options: &ReportOptions,
 ) -> Vec<Finding> {
-    let mut out = Vec::new();
-    let models: BTreeSet<&str> = questions.iter().map(|q| q.model.as_str()).collect();
-    let datasets: BTreeSet<&str> = questions.iter().map(|q| q.dataset.as_str()).collect();
-    out.extend(completeness::model_and_dataset_names(&models, &datasets));
-    let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    let units = completeness::Units::of(questions.iter().map(|q| (&*q.model, &*q.dataset)));
+    let mut out = units.findings("original questions");
     let mut ks: BTreeMap<&str, BTreeMap<&str, BTreeMap<&str, u64>>> = BTreeMap::new();
     for q in questions {
-        *counts
-            .entry(&q.dataset)
-            .or_default()
-            .entry(&q.model)
-            .or_default() += 1;
         ks.entry(&q.dataset)
             .or_default()
             .entry(&q.model)
             .or_default()
             .insert(&q.question_id, q.k() + q.excluded);
     }
-    out.extend(completeness::unequal_counts(&counts, "original questions"));
     let mut per_operator = completeness::OperatorCounts::new();
-    let mut models_on: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for q in questions {
-        models_on.entry(&q.dataset).or_default().insert(&q.model);
-    }
     for r in records {
         if let Some(p) = r.perturbation.as_ref().filter(|p| p.valid) {
             *per_operator
@@ -673,7 +660,7 @@ fn findings(
     }
     out.extend(completeness::unequal_operator_counts(
         &per_operator,
-        &models_on,
+        &units.models_on(),
         "perturbations",
     ));
     out.extend(completeness::missing_originals(&ks));
@@ -711,7 +698,7 @@ fn findings(
         });
         out.extend(completeness::against_expected_list(
             expected,
-            &models,
+            &units.models,
             |e| id(&e.dataset, &e.id, e.perturbation_id.as_deref()),
             present,
         ));
