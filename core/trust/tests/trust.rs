@@ -33,6 +33,17 @@ fn label_lines(
         .collect()
 }
 
+/// The JSON lines of each group's labels: (model, dataset, full, partial, none).
+fn labelled(groups: &[(&str, &str, usize, usize, usize)]) -> String {
+    let lines: Vec<String> = groups
+        .iter()
+        .flat_map(|&(model, dataset, full, partial, none)| {
+            label_lines(model, dataset, full, partial, none)
+        })
+        .collect();
+    lines.join("\n")
+}
+
 fn report(jsonl: &str, options: Value) -> Value {
     serde_json::from_str(&reliability_report_json(jsonl, &options.to_string()).unwrap()).unwrap()
 }
@@ -43,9 +54,11 @@ fn robustness(jsonl: &str, options: Value) -> Value {
 
 #[test]
 fn paper_gpt55_reliability_numbers() {
-    let mut lines = label_lines("GPT-5.5", "AIDABench-QA", 73, 115, 374);
-    lines.extend(label_lines("GPT-5.5", "DABench", 129, 66, 448));
-    let r = report(&lines.join("\n"), json!({"by": ["model", "dataset"]}));
+    let text = labelled(&[
+        ("GPT-5.5", "AIDABench-QA", 73, 115, 374),
+        ("GPT-5.5", "DABench", 129, 66, 448),
+    ]);
+    let r = report(&text, json!({"by": ["model", "dataset"]}));
     for (dataset, n, rates) in [
         ("AIDABench-QA", 562, ["12.99", "20.46", "66.55", "23.22"]),
         ("DABench", 643, ["20.06", "10.26", "69.67", "25.19"]),
@@ -62,7 +75,7 @@ fn paper_gpt55_reliability_numbers() {
         assert_eq!(got, rates, "{dataset}");
     }
     // Exact fractions in JSON, written like Python's repr: 130.5/562 and 162/643.
-    let text = reliability_report_json(&lines.join("\n"), "").unwrap();
+    let text = reliability_report_json(&text, "").unwrap();
     assert!(text.contains("\"mrs\": 0.23220640569395018"), "{text}");
     assert!(text.contains(&format!("\"mrs\": {}", 162.0f64 / 643.0)));
     let avg = row(&r["dataset_average"], json!({"model": "GPT-5.5"}));
@@ -757,13 +770,14 @@ fn strict_checks_completeness_per_dataset_and_operator() {
 /// dataset; `by: model` alone pools (as before).
 #[test]
 fn comparisons_within_each_dataset() {
-    let mut lines = label_lines("A", "D1", 6, 0, 8);
-    lines.extend(label_lines("B", "D1", 0, 0, 14));
-    lines.extend(label_lines("C", "D1", 1, 0, 13));
-    lines.extend(label_lines("A", "D2", 0, 0, 14));
-    lines.extend(label_lines("B", "D2", 0, 0, 14));
-    lines.extend(label_lines("C", "D2", 0, 0, 14));
-    let text = lines.join("\n");
+    let text = labelled(&[
+        ("A", "D1", 6, 0, 8),
+        ("B", "D1", 0, 0, 14),
+        ("C", "D1", 1, 0, 13),
+        ("A", "D2", 0, 0, 14),
+        ("B", "D2", 0, 0, 14),
+        ("C", "D2", 0, 0, 14),
+    ]);
     let r = report(&text, json!({"by": "model,dataset", "compare": true}));
     let comparisons = r["comparisons"].as_array().unwrap();
     assert_eq!(comparisons.len(), 6, "3 pairs in each of 2 datasets");
@@ -929,9 +943,11 @@ fn latex_tables_for_both_tracks_with_the_layout() {
 /// and a model missing from one dataset's average.
 #[test]
 fn expected_instances_and_incomplete_averages_are_listed() {
-    let mut lines = label_lines("A", "D", 1, 1, 1);
-    lines.extend(label_lines("B", "D", 1, 1, 1));
-    lines.extend(label_lines("A", "E", 1, 0, 0));
+    let labels = labelled(&[
+        ("A", "D", 1, 1, 1),
+        ("B", "D", 1, 1, 1),
+        ("A", "E", 1, 0, 0),
+    ]);
     let expected = json!([
         {"dataset": "D", "operator": "FDM", "instance_id": "D-0"},
         {"dataset": "D", "operator": "DM", "instance_id": "D-9"},
@@ -939,7 +955,7 @@ fn expected_instances_and_incomplete_averages_are_listed() {
         {"dataset": "E", "operator": "NOPE", "instance_id": "E-1"},
     ]);
     let r = report(
-        &lines.join("\n"),
+        &labels,
         json!({"by": ["model", "dataset"], "expected": expected}),
     );
     let robustness_lines = [
