@@ -79,7 +79,11 @@ pub enum FileCall {
 /// assert_eq!(OsError::new(41, None).to_string(), "[Errno 41] Unknown error 41");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OsError {
+pub struct OsError(Box<OsErrorParts>);
+
+/// Boxed, so that the errors that carry an [`OsError`] stay small on their `Result` paths.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct OsErrorParts {
     errno: i32,
     strerror: String,
     filename: Option<String>,
@@ -101,33 +105,33 @@ impl OsError {
             None => format!("[Errno {errno}] {strerror}"),
         };
         let filename = filename.map(str::to_string);
-        OsError {
+        OsError(Box::new(OsErrorParts {
             errno,
             strerror,
             filename,
             text,
-        }
+        }))
     }
 
     /// The error number.
     pub fn errno(&self) -> i32 {
-        self.errno
+        self.0.errno
     }
 
     /// The number's text (glibc's `strerror`).
     pub fn strerror(&self) -> &str {
-        &self.strerror
+        &self.0.strerror
     }
 
     /// The file the failing call named, if it named one.
     pub fn filename(&self) -> Option<&str> {
-        self.filename.as_deref()
+        self.0.filename.as_deref()
     }
 }
 
 impl fmt::Display for OsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
+        f.write_str(&self.0.text)
     }
 }
 
