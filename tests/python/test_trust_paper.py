@@ -235,3 +235,19 @@ def test_table_2_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
         *("--format", "latex", "--rows", PAPER_ORDER, "--columns", "FRR,PRR,NRR,MRS,Avg. MRS"),
     )
     assert latex_body(out, "MRS by group") == expected
+
+
+def test_the_worked_examples_figures_are_what_their_commands_draw(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each figure the example's README shows is the output of the command written above it, so a
+    change to the charts or to the labels cannot leave a stale picture behind."""
+    readme = (EXAMPLES / "README.md").read_text(encoding="utf-8")
+    figure_after_command = r"\(`tabeq (trust [^`]+ --format svg)`\):\s*!\[[^\]]*\]\(figures/([\w.-]+\.svg)\)"
+    shown = re.findall(figure_after_command, readme)
+    assert len(shown) >= 4, shown
+    for command, figure in shown:
+        args = [str(ROOT / a) if a.startswith("examples/") else a for a in command.split()]
+        code, out, err = run(args, capsys)
+        assert code == 0, err
+        assert out == (EXAMPLES / "figures" / figure).read_text(encoding="utf-8"), figure
