@@ -265,6 +265,7 @@ def main() -> int:
     ap.add_argument("--max-gold-bytes", type=int, default=200_000, help="skip larger gold files")
     ap.add_argument("--record", default=None, help="write small cases with the official verdict as vectors")
     ap.add_argument("--record-max-bytes", type=int, default=1500)
+    ap.add_argument("--progress", action="store_true", help="one line per instance on stderr")
     args = ap.parse_args()
 
     fns = load_official(args.official)
@@ -313,8 +314,15 @@ def main() -> int:
     disagreements = []
     vectors = []
     kinds: Counter[str] = Counter()
-    for s, files in chosen:
+    for n_done, (s, files) in enumerate(chosen):
         iid = s["instance_id"]
+        if args.progress:
+            print(
+                f"[{n_done + 1}/{len(chosen)}] {iid}: {counts['cases']} cases so far, "
+                f"{len(disagreements)} disagreements",
+                file=sys.stderr,
+                flush=True,
+            )
         golds = [f.read_bytes() for f in files]
         kinds["multi_gold" if len(golds) > 1 else "one_gold_file"] += 1
         own_forms[
