@@ -239,6 +239,54 @@ QUIRKS: list[tuple[str, str, list[str], bool, Any, bool]] = [
     ("mixed_numbers_become_floats", "a,b\n1,0.5\n10,1.5\n", ["a\n1\n10\n"], False, None, True),
     ("empty_file", "", ["a\n1\n"], False, None, False),
     ("quoted_newline", 'a\n"x\ny"\n', ['a\n"x\ny"\n'], False, None, False),
+    (
+        "int_part_overflow_first_is_text",
+        "a\n53934375770899759104.0\n1.5\n",
+        ["a\n1.5\n53934375770899759104.0\n"],
+        False,
+        None,
+        True,
+    ),
+    (
+        "int_part_overflow_after_a_float",
+        "a\n1.5\n53934375770899759104.0\n",
+        ["a\n1.5\n53934375770899759104.0\n"],
+        False,
+        None,
+        True,
+    ),
+    (
+        "int_part_overflow_both_text",
+        "a\n53934375770899759104.0\n1.5\n",
+        ["a\n53934375770899759104.0\n1.5\n"],
+        False,
+        None,
+        True,
+    ),
+    (
+        "int_part_in_uint64_is_float",
+        "a\n9934375770899759104.0\n1.5\n",
+        ["a\n1.5\n9934375770899759104.0\n"],
+        False,
+        None,
+        True,
+    ),
+    (
+        "negative_int_part_overflow_is_text",
+        "a\n-9223372036854775809.5\n",
+        ["a\n-9223372036854775809.5\n"],
+        False,
+        None,
+        False,
+    ),
+    (
+        "negative_int_part_overflow_vs_float",
+        "a\n-9223372036854775809.5\n",
+        ["a\n-9223372036854775809.4\n"],
+        False,
+        None,
+        False,
+    ),
 ]
 
 
@@ -265,6 +313,7 @@ def main() -> int:
     ap.add_argument("--max-gold-bytes", type=int, default=200_000, help="skip larger gold files")
     ap.add_argument("--record", default=None, help="write small cases with the official verdict as vectors")
     ap.add_argument("--record-max-bytes", type=int, default=1500)
+    ap.add_argument("--progress", action="store_true", help="one line per instance on stderr")
     args = ap.parse_args()
 
     fns = load_official(args.official)
@@ -313,8 +362,15 @@ def main() -> int:
     disagreements = []
     vectors = []
     kinds: Counter[str] = Counter()
-    for s, files in chosen:
+    for n_done, (s, files) in enumerate(chosen):
         iid = s["instance_id"]
+        if args.progress:
+            print(
+                f"[{n_done + 1}/{len(chosen)}] {iid}: {counts['cases']} cases so far, "
+                f"{len(disagreements)} disagreements",
+                file=sys.stderr,
+                flush=True,
+            )
         golds = [f.read_bytes() for f in files]
         kinds["multi_gold" if len(golds) > 1 else "one_gold_file"] += 1
         own_forms[

@@ -311,16 +311,24 @@ enum IntError {
 }
 
 /// Parse an integer the way pandas' `str_to_int64` does: spaces around, one sign, digits only.
+/// Like pandas, the leading run of digits is read before anything after it is checked, so
+/// `99999999999999999999.5` overflows (and sends its column to the uint64 pass) rather than
+/// being invalid.
 fn parse_i64(t: &str) -> Result<i64, IntError> {
-    let b = t.trim_matches(|c: char| c.is_ascii() && is_space(c as u8));
-    let (neg, digits) = match b.as_bytes().first() {
+    let b = t.trim_start_matches(|c: char| c.is_ascii() && is_space(c as u8));
+    let (neg, rest) = match b.as_bytes().first() {
         Some(b'-') => (true, &b[1..]),
         Some(b'+') => (false, &b[1..]),
         _ => (false, b),
     };
-    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+    let end = rest
+        .bytes()
+        .position(|c| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    if end == 0 {
         return Err(IntError::Invalid);
     }
+    let digits = &rest[..end];
     let mut v: i64 = 0;
     for d in digits.bytes() {
         let d = i64::from(d - b'0');
@@ -334,6 +342,9 @@ fn parse_i64(t: &str) -> Result<i64, IntError> {
                 }
             })
             .ok_or(IntError::Overflow)?;
+    }
+    if !rest[end..].bytes().all(is_space) {
+        return Err(IntError::Invalid);
     }
     Ok(v)
 }
@@ -685,6 +696,25 @@ mod tests {
             "uint64 overflow first: text"
         );
         assert_eq!(col("a\n1.5\n99999999999999999999\n").dtype, Dtype::Float64);
+    }
+
+    #[test]
+    fn integer_part_overflow_decides_before_the_decimal_point() {
+        // pandas 2.2.3: the int64 pass stops at the first row it cannot read; when that row's
+        // leading digits overflow (before its `.` is seen), the column goes the overflow way.
+        assert_eq!(
+            col("a\n1.5\n53934375770899759104.0\n").dtype,
+            Dtype::Float64
+        );
+        assert_eq!(col("a\n53934375770899759104.0\n1.5\n").dtype, Dtype::Object);
+        assert_eq!(col("a\n9934375770899759104.0\n1.5\n").dtype, Dtype::Float64);
+        assert_eq!(col("a\n18446744073709551616.5\n").dtype, Dtype::Object);
+        assert_eq!(col("a\n18446744073709551615.5\n").dtype, Dtype::Float64);
+        assert_eq!(col("a\n-9223372036854775809.5\n").dtype, Dtype::Object);
+        assert_eq!(col("a\n99999999999999999999e1\n").dtype, Dtype::Object);
+        let c = col("a\nNA\n99999999999999999999.5\n1.5\n");
+        assert_eq!(c.dtype, Dtype::Object);
+        assert_eq!(c.cells[0], Cell::Na, "NA still read as missing");
     }
 
     #[test]
