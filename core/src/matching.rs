@@ -131,10 +131,13 @@ pub fn match_columns_within(input: &MatchInput<'_>, budget: u64) -> (MatchOutcom
             SearchStats::default(),
         );
     }
-    let compat: Vec<u64> = (0..d)
-        .map(|j| mask_where(d, |k| input.prediction[input.gold_group[j]][k].is_some()))
-        .collect();
-    if !has_perfect_matching(&compat, full_mask(d), 0) {
+    // Masks of at most 64 columns, on the stack: a small prediction allocates nothing here.
+    let mut compat = [0u64; 64];
+    for (j, mask) in compat[..d].iter_mut().enumerate() {
+        *mask = mask_where(d, |k| input.prediction[input.gold_group[j]][k].is_some());
+    }
+    let compat = &compat[..d];
+    if !has_perfect_matching(compat, full_mask(d), 0) {
         return (
             MatchOutcome::TypeNormalizationFailed,
             SearchStats::default(),
@@ -155,8 +158,10 @@ pub fn match_columns_within(input: &MatchInput<'_>, budget: u64) -> (MatchOutcom
         };
         return (outcome, SearchStats::default());
     }
-    let allowed = allowed_edges(input);
-    if let Some(mapping) = only_mapping(&allowed) {
+    let mut allowed = [0u64; 64];
+    allowed_edges(input, &mut allowed[..d]);
+    let allowed = &allowed[..d];
+    if let Some(mapping) = only_mapping(allowed) {
         // One candidate (distinct columns, the common case): check it, no search.
         let outcome = if rows_equal_under(input, &mapping) {
             MatchOutcome::Passed(mapping)
@@ -165,10 +170,10 @@ pub fn match_columns_within(input: &MatchInput<'_>, budget: u64) -> (MatchOutcom
         };
         return (outcome, SearchStats::default());
     }
-    if !has_perfect_matching(&allowed, full_mask(d), 0) {
+    if !has_perfect_matching(allowed, full_mask(d), 0) {
         return (MatchOutcome::RelationMismatch, SearchStats::default());
     }
-    let Some(mut search) = Search::new(input, allowed, budget) else {
+    let Some(mut search) = Search::new(input, allowed.to_vec(), budget) else {
         // Cancelled while setting up: the binding discards whatever is returned.
         return (MatchOutcome::SearchLimitExceeded, SearchStats::default());
     };
@@ -229,16 +234,16 @@ fn same_multiset(gold: &[ValueId], other: &[ValueId], counts: &mut [u32]) -> boo
 /// `allowed[j]`: the prediction columns that read under gold column j's rule and hold the
 /// same multiset of values. Gold columns of one group are grouped into classes of equal
 /// multisets, so each prediction column is compared against at most one class per hash.
-fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
+fn allowed_edges(input: &MatchInput<'_>, allowed: &mut [u64]) {
     let d = input.gold.len();
     let groups = input.prediction.len();
-    let mut allowed = vec![0u64; d];
+    allowed.fill(0);
     // (multiset hash, a member column, the members as a mask), for one group at a time.
     let mut classes: Vec<(u64, &[ValueId], u64)> = Vec::with_capacity(d);
     let mut counts = COUNTS.take();
     for g in 0..groups {
         if cancelled() {
-            return allowed; // discarded by the binding that cancelled it
+            return; // discarded by the binding that cancelled it
         }
         let members = mask_where(d, |j| input.gold_group[j] == g);
         if members == 0 {
@@ -266,7 +271,7 @@ fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
                 continue;
             };
             if cancelled() {
-                return allowed;
+                return;
             }
             let h = multiset_hash(col);
             for (ch, rep, js) in &classes {
@@ -286,7 +291,6 @@ fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
     if counts.len() <= KEEP_ROW_CELLS {
         COUNTS.set(counts);
     }
-    allowed
 }
 
 /// The indices of the bits set in `mask`, lowest first.
