@@ -335,27 +335,42 @@ fn rows_equal_under(input: &MatchInput<'_>, mapping: &[usize]) -> bool {
         gold_order,
         prediction_order,
     } = &mut rows;
+    // Row-major cells, filled a column at a time.
     gold.clear();
+    gold.resize(n * d, 0);
     prediction.clear();
+    prediction.resize(n * d, 0);
     let cell = |col: &[ValueId], r: usize| col.get(r).copied().unwrap_or(ValueId::MAX);
-    for r in 0..n {
-        for (j, &k) in mapping.iter().enumerate() {
-            gold.push(cell(input.gold[j], r));
-            let col = input.prediction[input.gold_group[j]][k].unwrap_or(&[]);
-            prediction.push(cell(col, r));
+    for (j, &k) in mapping.iter().enumerate() {
+        let (g, p) = (
+            input.gold[j],
+            input.prediction[input.gold_group[j]][k].unwrap_or(&[]),
+        );
+        for r in 0..n {
+            gold[r * d + j] = cell(g, r);
+            prediction[r * d + j] = cell(p, r);
         }
     }
     let equal = gold == prediction || {
-        // Row indices sorted by their rows: equal multisets give equal sequences of rows.
-        let sort = |cells: &[ValueId], order: &mut Vec<usize>| {
+        // Row indices sorted by their rows: equal multisets give equal sequences of rows. Each
+        // index carries its row's first two cells packed in a word, compared first: the order
+        // is the rows' lexicographic order, and most comparisons end at the word.
+        let sort = |cells: &[ValueId], order: &mut Vec<(u64, usize)>| {
             order.clear();
-            order.extend(0..n);
-            order.sort_unstable_by(|&a, &b| cells[a * d..][..d].cmp(&cells[b * d..][..d]));
+            order.extend((0..n).map(|r| {
+                let row = &cells[r * d..][..d];
+                let second = row.get(1).map_or(0, |&id| u64::from(id));
+                ((u64::from(row[0]) << 32) | second, r)
+            }));
+            order.sort_unstable_by(|&(x, a), &(y, b)| {
+                x.cmp(&y)
+                    .then_with(|| cells[a * d..][..d].cmp(&cells[b * d..][..d]))
+            });
         };
         sort(gold, gold_order);
         sort(prediction, prediction_order);
         (gold_order.iter().zip(prediction_order.iter()))
-            .all(|(&a, &b)| gold[a * d..][..d] == prediction[b * d..][..d])
+            .all(|(&(_, a), &(_, b))| gold[a * d..][..d] == prediction[b * d..][..d])
     };
     // A large table's buffers are not worth keeping for the next, small, prediction.
     if n * d <= KEEP_ROW_CELLS {
@@ -372,8 +387,8 @@ const KEEP_ROW_CELLS: usize = 1 << 16;
 struct RowScratch {
     gold: Vec<ValueId>,
     prediction: Vec<ValueId>,
-    gold_order: Vec<usize>,
-    prediction_order: Vec<usize>,
+    gold_order: Vec<(u64, usize)>,
+    prediction_order: Vec<(u64, usize)>,
 }
 
 std::thread_local! {
@@ -1414,6 +1429,41 @@ mod tests {
         #[test]
         fn agrees_with_enumeration_on_structured_small_cases(seed in proptest::prelude::any::<u64>()) {
             check_structured_case(seed);
+        }
+    }
+
+    /// The one-candidate check orders rows by their first two cells, then by the rest: rows
+    /// that agree on the first two columns are still told apart by the third.
+    #[test]
+    fn one_candidate_rows_tied_on_their_first_cells() {
+        // Gold rows (1, 1, 3), (1, 1, 4), (2, 2, 5), (2, 2, 6).
+        let gold: Vec<Vec<ValueId>> = vec![vec![1, 1, 2, 2], vec![1, 1, 2, 2], vec![3, 4, 5, 6]];
+        // Prediction columns: the gold's third, first and second, rows reversed; then the
+        // same columns with 4 and 5 exchanged (rows (1, 1, 5) and (2, 2, 4): equal column
+        // multisets, other rows).
+        let rev = |c: &Vec<ValueId>| c.iter().rev().copied().collect::<Vec<_>>();
+        let good = [rev(&gold[2]), rev(&gold[0]), rev(&gold[1])];
+        let bad = [vec![6, 4, 5, 3], good[1].clone(), good[2].clone()];
+        for (pred, expected) in [
+            (&good, MatchOutcome::Passed(vec![1, 2, 0])),
+            (&bad, MatchOutcome::RelationMismatch),
+        ] {
+            // Gold column j reads only as prediction column j + 1 (mod 3): one candidate.
+            let prediction = (0..3)
+                .map(|g| {
+                    (0..3)
+                        .map(|k| (k == (g + 1) % 3).then_some(pred[k].as_slice()))
+                        .collect()
+                })
+                .collect();
+            let input = MatchInput {
+                order_sensitive: false,
+                rows: 4,
+                gold: gold.iter().map(Vec::as_slice).collect(),
+                gold_group: vec![0, 1, 2],
+                prediction,
+            };
+            assert_eq!(match_columns(&input), expected);
         }
     }
 
