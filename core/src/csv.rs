@@ -156,6 +156,7 @@ impl Builder {
     }
 
     /// A field that is `text[start..end]`, already in the buffer (the reader without quotes).
+    #[inline]
     fn field_at(&mut self, start: usize, end: usize) {
         if self.record_fields <= self.headers.len() {
             self.spans.push((start as u32, end as u32));
@@ -163,49 +164,61 @@ impl Builder {
         self.record_fields += 1;
     }
 
+    /// End a record: the header, or a data row as wide as the header. Data rows (nearly every
+    /// call) take the short path, inlined in the readers' loops.
+    #[inline]
     fn end_record(&mut self) -> Result<(), CsvError> {
         self.records += 1;
         let record = self.records;
         if record > MAX_CSV_ROWS as u64 + 1 {
             return Err(CsvError::new(CsvProblem::TooManyRows, Some(record)));
         }
-        match self.has_header {
-            false => {
-                let spans = &self.spans[self.record_span_start..];
-                self.headers.truncate(spans.len());
-                for (i, &(s, e)) in spans.iter().enumerate() {
-                    let cell = &self.text[s as usize..e as usize];
-                    match self.headers.get_mut(i) {
-                        Some(header) => {
-                            header.clear();
-                            header.push_str(cell);
-                        }
-                        None => self.headers.push(cell.to_string()),
-                    }
-                }
-                self.spans.truncate(self.record_span_start);
-                self.text.clear();
-                if self.headers.is_empty() {
-                    return Err(CsvError::new(CsvProblem::ZeroColumns, Some(1)));
-                }
-                if self.headers.len() > MAX_CSV_COLUMNS {
-                    let columns = self.record_fields;
-                    let problem = CsvProblem::TooManyColumns { columns };
-                    return Err(CsvError::new(problem, Some(1)));
-                }
-                self.has_header = true;
-            }
-            true => {
-                if self.record_fields != self.headers.len() {
-                    let (cells, expected) = (self.record_fields, self.headers.len());
-                    let problem = CsvProblem::NonRectangular { cells, expected };
-                    return Err(CsvError::new(problem, Some(record)));
-                }
-                self.rows += 1;
-            }
+        if !self.has_header {
+            return self.end_header();
         }
+        if self.record_fields != self.headers.len() {
+            return Err(self.non_rectangular(record));
+        }
+        self.rows += 1;
         self.record_start();
         Ok(())
+    }
+
+    /// [`Self::end_record`] of the first record: its cells become the header.
+    #[cold]
+    fn end_header(&mut self) -> Result<(), CsvError> {
+        let spans = &self.spans[self.record_span_start..];
+        self.headers.truncate(spans.len());
+        for (i, &(s, e)) in spans.iter().enumerate() {
+            let cell = &self.text[s as usize..e as usize];
+            match self.headers.get_mut(i) {
+                Some(header) => {
+                    header.clear();
+                    header.push_str(cell);
+                }
+                None => self.headers.push(cell.to_string()),
+            }
+        }
+        self.spans.truncate(self.record_span_start);
+        self.text.clear();
+        if self.headers.is_empty() {
+            return Err(CsvError::new(CsvProblem::ZeroColumns, Some(1)));
+        }
+        if self.headers.len() > MAX_CSV_COLUMNS {
+            let columns = self.record_fields;
+            let problem = CsvProblem::TooManyColumns { columns };
+            return Err(CsvError::new(problem, Some(1)));
+        }
+        self.has_header = true;
+        self.record_start();
+        Ok(())
+    }
+
+    /// The error of a data record `record` whose width is not the header's.
+    #[cold]
+    fn non_rectangular(&self, record: u64) -> CsvError {
+        let (cells, expected) = (self.record_fields, self.headers.len());
+        CsvError::new(CsvProblem::NonRectangular { cells, expected }, Some(record))
     }
 
     fn finish(self) -> Result<Table, CsvError> {
