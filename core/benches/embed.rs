@@ -2,9 +2,11 @@
 //! the workload of `bench/embed.py` (a 10-row gold with text, number, date and text columns;
 //! predictions of 1–20 rows, columns reordered, amounts with another number of decimals).
 //!
-//! `cargo bench -p tabeq --bench embed [-- COUNT]`: prints nanoseconds per prediction for
+//! `cargo bench -p tabeq --bench embed [-- COUNT] [passes]`: prints nanoseconds per prediction for
 //! reading the CSV, for `PreparedGold::evaluate_table` on the read table, and for the whole
-//! `PreparedGold::evaluate`, for `PreparedGold::partial_credit` and for `explain(...).partial`.
+//! `PreparedGold::evaluate`, for `PreparedGold::passes` (what `Gold.scores` runs), for
+//! `PreparedGold::partial_credit` and for `explain(...).partial`.
+//! With `passes`, only `PreparedGold::passes` runs, 50 times over (a workload to profile).
 //! Timings are printed, never asserted.
 
 use std::hint::black_box;
@@ -112,6 +114,17 @@ fn main() {
         .filter(|p| prepared.evaluate(Prediction::Csv(p)).passed)
         .count();
 
+    if std::env::args().skip(1).any(|a| a == "passes") {
+        let start = Instant::now();
+        for _ in 0..50 {
+            for p in &inputs {
+                black_box(prepared.passes(Prediction::Csv(black_box(p))));
+            }
+        }
+        let each = start.elapsed().as_secs_f64() * 1e9 / (50 * count) as f64;
+        println!("{count} predictions ({passed} pass), passes: {each:.0} ns per prediction");
+        return;
+    }
     let read = per_prediction(count, || {
         for p in &inputs {
             black_box(read_table(black_box(p)).is_ok());
@@ -125,6 +138,11 @@ fn main() {
     let whole = per_prediction(count, || {
         for p in &inputs {
             black_box(prepared.evaluate(Prediction::Csv(black_box(p))).passed);
+        }
+    });
+    let passes = per_prediction(count, || {
+        for p in &inputs {
+            black_box(prepared.passes(Prediction::Csv(black_box(p))));
         }
     });
     let credit = per_prediction(count, || {
@@ -142,6 +160,7 @@ fn main() {
     println!("  read CSV         {read:8.0}");
     println!("  evaluate_table   {score:8.0}");
     println!("  evaluate (both)  {whole:8.0}");
+    println!("  passes           {passes:8.0}");
     println!("  partial_credit   {credit:8.0}");
     println!("  explain(..).partial {explained:5.0}");
 }

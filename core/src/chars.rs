@@ -300,8 +300,17 @@ pub const NULL_TOKENS: [&str; 6] = ["", "null", "none", "nan", "nat", "<na>"];
 
 /// True when the stripped text is a null token after casefolding.
 pub fn is_null_token(stripped: &str) -> bool {
+    // Every token but the empty one starts with `n` or `<`, and a text's casefold starts
+    // with its first character's: an ASCII first character folds to itself lowercased, and
+    // no other character that `casefold_for_tokens` keeps folds to text starting with either.
+    // So most cells are rejected on their first byte.
+    match stripped.as_bytes().first() {
+        None => return true,
+        Some(b'n' | b'N' | b'<') => {}
+        Some(_) => return false,
+    }
     // Every token has at most four characters and casefolding never shortens text, so
-    // longer cells (nearly all of them) are rejected without allocating.
+    // longer cells are rejected without allocating.
     if stripped.chars().nth(4).is_some() {
         return false;
     }
@@ -359,5 +368,22 @@ mod tests {
         assert!(!is_null_token("nul"));
         assert_eq!(casefold_for_tokens("yeſ").as_deref(), Some("yes"));
         assert_eq!(casefold_for_tokens("ＹＥＳ"), None);
+    }
+
+    /// The first-byte refusal agrees with the definition (a token after casefolding) for
+    /// every first character before each token's tail.
+    #[test]
+    fn null_tokens_by_first_character() {
+        let token =
+            |s: &str| casefold_for_tokens(s).is_some_and(|f| NULL_TOKENS.contains(&f.as_str()));
+        let mut text = String::new();
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            for tail in ["", "ull", "NA>"] {
+                text.clear();
+                text.push(c);
+                text.push_str(tail);
+                assert_eq!(is_null_token(&text), token(&text), "{text:?}");
+            }
+        }
     }
 }

@@ -131,10 +131,13 @@ pub fn match_columns_within(input: &MatchInput<'_>, budget: u64) -> (MatchOutcom
             SearchStats::default(),
         );
     }
-    let compat: Vec<u64> = (0..d)
-        .map(|j| mask_where(d, |k| input.prediction[input.gold_group[j]][k].is_some()))
-        .collect();
-    if !has_perfect_matching(&compat, full_mask(d), 0) {
+    // Masks of at most 64 columns, on the stack: a small prediction allocates nothing here.
+    let mut compat = [0u64; 64];
+    for (j, mask) in compat[..d].iter_mut().enumerate() {
+        *mask = mask_where(d, |k| input.prediction[input.gold_group[j]][k].is_some());
+    }
+    let compat = &compat[..d];
+    if !has_perfect_matching(compat, full_mask(d), 0) {
         return (
             MatchOutcome::TypeNormalizationFailed,
             SearchStats::default(),
@@ -155,8 +158,10 @@ pub fn match_columns_within(input: &MatchInput<'_>, budget: u64) -> (MatchOutcom
         };
         return (outcome, SearchStats::default());
     }
-    let allowed = allowed_edges(input);
-    if let Some(mapping) = only_mapping(&allowed) {
+    let mut allowed = [0u64; 64];
+    allowed_edges(input, &mut allowed[..d]);
+    let allowed = &allowed[..d];
+    if let Some(mapping) = only_mapping(allowed) {
         // One candidate (distinct columns, the common case): check it, no search.
         let outcome = if rows_equal_under(input, &mapping) {
             MatchOutcome::Passed(mapping)
@@ -165,10 +170,10 @@ pub fn match_columns_within(input: &MatchInput<'_>, budget: u64) -> (MatchOutcom
         };
         return (outcome, SearchStats::default());
     }
-    if !has_perfect_matching(&allowed, full_mask(d), 0) {
+    if !has_perfect_matching(allowed, full_mask(d), 0) {
         return (MatchOutcome::RelationMismatch, SearchStats::default());
     }
-    let Some(mut search) = Search::new(input, allowed, budget) else {
+    let Some(mut search) = Search::new(input, allowed.to_vec(), budget) else {
         // Cancelled while setting up: the binding discards whatever is returned.
         return (MatchOutcome::SearchLimitExceeded, SearchStats::default());
     };
@@ -229,16 +234,16 @@ fn same_multiset(gold: &[ValueId], other: &[ValueId], counts: &mut [u32]) -> boo
 /// `allowed[j]`: the prediction columns that read under gold column j's rule and hold the
 /// same multiset of values. Gold columns of one group are grouped into classes of equal
 /// multisets, so each prediction column is compared against at most one class per hash.
-fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
+fn allowed_edges(input: &MatchInput<'_>, allowed: &mut [u64]) {
     let d = input.gold.len();
     let groups = input.prediction.len();
-    let mut allowed = vec![0u64; d];
+    allowed.fill(0);
     // (multiset hash, a member column, the members as a mask), for one group at a time.
     let mut classes: Vec<(u64, &[ValueId], u64)> = Vec::with_capacity(d);
     let mut counts = COUNTS.take();
     for g in 0..groups {
         if cancelled() {
-            return allowed; // discarded by the binding that cancelled it
+            return; // discarded by the binding that cancelled it
         }
         let members = mask_where(d, |j| input.gold_group[j] == g);
         if members == 0 {
@@ -266,7 +271,7 @@ fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
                 continue;
             };
             if cancelled() {
-                return allowed;
+                return;
             }
             let h = multiset_hash(col);
             for (ch, rep, js) in &classes {
@@ -286,7 +291,6 @@ fn allowed_edges(input: &MatchInput<'_>) -> Vec<u64> {
     if counts.len() <= KEEP_ROW_CELLS {
         COUNTS.set(counts);
     }
-    allowed
 }
 
 /// The indices of the bits set in `mask`, lowest first.
@@ -331,27 +335,42 @@ fn rows_equal_under(input: &MatchInput<'_>, mapping: &[usize]) -> bool {
         gold_order,
         prediction_order,
     } = &mut rows;
+    // Row-major cells, filled a column at a time.
     gold.clear();
+    gold.resize(n * d, 0);
     prediction.clear();
+    prediction.resize(n * d, 0);
     let cell = |col: &[ValueId], r: usize| col.get(r).copied().unwrap_or(ValueId::MAX);
-    for r in 0..n {
-        for (j, &k) in mapping.iter().enumerate() {
-            gold.push(cell(input.gold[j], r));
-            let col = input.prediction[input.gold_group[j]][k].unwrap_or(&[]);
-            prediction.push(cell(col, r));
+    for (j, &k) in mapping.iter().enumerate() {
+        let (g, p) = (
+            input.gold[j],
+            input.prediction[input.gold_group[j]][k].unwrap_or(&[]),
+        );
+        for r in 0..n {
+            gold[r * d + j] = cell(g, r);
+            prediction[r * d + j] = cell(p, r);
         }
     }
     let equal = gold == prediction || {
-        // Row indices sorted by their rows: equal multisets give equal sequences of rows.
-        let sort = |cells: &[ValueId], order: &mut Vec<usize>| {
+        // Row indices sorted by their rows: equal multisets give equal sequences of rows. Each
+        // index carries its row's first two cells packed in a word, compared first: the order
+        // is the rows' lexicographic order, and most comparisons end at the word.
+        let sort = |cells: &[ValueId], order: &mut Vec<(u64, usize)>| {
             order.clear();
-            order.extend(0..n);
-            order.sort_unstable_by(|&a, &b| cells[a * d..][..d].cmp(&cells[b * d..][..d]));
+            order.extend((0..n).map(|r| {
+                let row = &cells[r * d..][..d];
+                let second = row.get(1).map_or(0, |&id| u64::from(id));
+                ((u64::from(row[0]) << 32) | second, r)
+            }));
+            order.sort_unstable_by(|&(x, a), &(y, b)| {
+                x.cmp(&y)
+                    .then_with(|| cells[a * d..][..d].cmp(&cells[b * d..][..d]))
+            });
         };
         sort(gold, gold_order);
         sort(prediction, prediction_order);
         (gold_order.iter().zip(prediction_order.iter()))
-            .all(|(&a, &b)| gold[a * d..][..d] == prediction[b * d..][..d])
+            .all(|(&(_, a), &(_, b))| gold[a * d..][..d] == prediction[b * d..][..d])
     };
     // A large table's buffers are not worth keeping for the next, small, prediction.
     if n * d <= KEEP_ROW_CELLS {
@@ -368,8 +387,8 @@ const KEEP_ROW_CELLS: usize = 1 << 16;
 struct RowScratch {
     gold: Vec<ValueId>,
     prediction: Vec<ValueId>,
-    gold_order: Vec<usize>,
-    prediction_order: Vec<usize>,
+    gold_order: Vec<(u64, usize)>,
+    prediction_order: Vec<(u64, usize)>,
 }
 
 std::thread_local! {
@@ -1410,6 +1429,41 @@ mod tests {
         #[test]
         fn agrees_with_enumeration_on_structured_small_cases(seed in proptest::prelude::any::<u64>()) {
             check_structured_case(seed);
+        }
+    }
+
+    /// The one-candidate check orders rows by their first two cells, then by the rest: rows
+    /// that agree on the first two columns are still told apart by the third.
+    #[test]
+    fn one_candidate_rows_tied_on_their_first_cells() {
+        // Gold rows (1, 1, 3), (1, 1, 4), (2, 2, 5), (2, 2, 6).
+        let gold: Vec<Vec<ValueId>> = vec![vec![1, 1, 2, 2], vec![1, 1, 2, 2], vec![3, 4, 5, 6]];
+        // Prediction columns: the gold's third, first and second, rows reversed; then the
+        // same columns with 4 and 5 exchanged (rows (1, 1, 5) and (2, 2, 4): equal column
+        // multisets, other rows).
+        let rev = |c: &Vec<ValueId>| c.iter().rev().copied().collect::<Vec<_>>();
+        let good = [rev(&gold[2]), rev(&gold[0]), rev(&gold[1])];
+        let bad = [vec![6, 4, 5, 3], good[1].clone(), good[2].clone()];
+        for (pred, expected) in [
+            (&good, MatchOutcome::Passed(vec![1, 2, 0])),
+            (&bad, MatchOutcome::RelationMismatch),
+        ] {
+            // Gold column j reads only as prediction column j + 1 (mod 3): one candidate.
+            let prediction = (0..3)
+                .map(|g| {
+                    (0..3)
+                        .map(|k| (k == (g + 1) % 3).then_some(pred[k].as_slice()))
+                        .collect()
+                })
+                .collect();
+            let input = MatchInput {
+                order_sensitive: false,
+                rows: 4,
+                gold: gold.iter().map(Vec::as_slice).collect(),
+                gold_group: vec![0, 1, 2],
+                prediction,
+            };
+            assert_eq!(match_columns(&input), expected);
         }
     }
 

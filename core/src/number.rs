@@ -385,27 +385,36 @@ fn canonical_number_fast(
         value /= 10;
         places -= 1;
     }
-    // Digits, least significant first, without allocating.
-    let mut digits = [0u8; 40];
-    let mut len = 0;
-    while value > 0 {
-        digits[len] = b'0' + (value % 10) as u8;
+    // Written right to left into a buffer without allocating: at most 20 integer digits, 19
+    // fraction digits, the point and the sign.
+    let mut text = [0u8; 48];
+    let mut at = text.len();
+    let mut put = |b: u8| {
+        at -= 1;
+        text[at] = b;
+    };
+    for _ in 0..places {
+        // Zeros once the digits run out: `0.00123`.
+        put(b'0' + (value % 10) as u8);
         value /= 10;
-        len += 1;
+    }
+    if places > 0 {
+        put(b'.');
+    }
+    if value == 0 {
+        put(b'0');
+    }
+    while value > 0 {
+        put(b'0' + (value % 10) as u8);
+        value /= 10;
     }
     if negative {
-        out.push('-');
+        put(b'-');
     }
-    if len <= places {
-        out.push_str("0.");
-        out.extend(std::iter::repeat_n('0', places - len));
-        out.extend(digits[..len].iter().rev().map(|&b| b as char));
-    } else {
-        out.extend(digits[places..len].iter().rev().map(|&b| b as char));
-        if places > 0 {
-            out.push('.');
-            out.extend(digits[..places].iter().rev().map(|&b| b as char));
-        }
+    // ASCII bytes pushed one by one cost less than checking them as UTF-8 for so short a text.
+    out.reserve(text.len() - at);
+    for &b in &text[at..] {
+        out.push(char::from(b));
     }
     Some(Ok(()))
 }
