@@ -566,6 +566,14 @@ fn push_run(
 mod tests {
     use super::*;
 
+    /// One step of a xorshift generator: the randomised agreement tests draw from it, so each
+    /// run sees the same inputs.
+    fn xorshift(state: &mut u64) {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+    }
+
     fn rows(t: &Table) -> Vec<Vec<String>> {
         (0..t.row_count())
             .map(|r| t.row(r).map(str::to_string).collect())
@@ -635,9 +643,7 @@ mod tests {
         ];
         let mut state = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            xorshift(&mut state);
             let length = (state % 24) as usize;
             let mut text = String::new();
             let mut draw = state;
@@ -666,9 +672,7 @@ mod tests {
         let alphabet = b",\n\rab\x80\xff\x01";
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..50_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            xorshift(&mut state);
             let length = (state % 40) as usize;
             let mut draw = state;
             let bytes: Vec<u8> = (0..length)
