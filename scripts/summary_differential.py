@@ -206,9 +206,7 @@ def meet_permissions() -> None:
 
 
 def run(command: list[str], output: Path) -> str:
-    done = subprocess.run(
-        command, capture_output=True, text=True, check=False, preexec_fn=meet_permissions
-    )
+    done = subprocess.run(command, capture_output=True, text=True, check=False, preexec_fn=meet_permissions)
     if done.returncode != 0:
         return f"<exit {done.returncode}>\n{done.stderr}"
     return output.read_text(encoding="utf-8")

@@ -172,7 +172,8 @@ config = json.loads((root / "configs" / "task_1.json").read_text())
 record = tabeq.evaluate(prediction, b"a\\n1\\n", config)
 code = main(["evaluate", "--prediction-root", str(root / "predictions"), "--gold-root", str(root / "gold"),
              "--config-root", str(root / "configs"), "--output", str(root / "summary.json"), "--quiet"])
-print(json.dumps({"opened": opened, "raised": raised, "record": [record.error_code, record.error], "exit": code}))
+outcome = {"opened": opened, "raised": raised, "record": [record.error_code, record.error]}
+print(json.dumps(dict(outcome, exit=code)))
 """
 
 
@@ -225,7 +226,10 @@ def test_an_unreadable_prediction_reads_in_pythons_words(tmp_path: Path) -> None
             "invalid_prediction_csv",
             f"CSV path is not a regular file: {predictions / 'task_2' / 'prediction.csv'}",
         ),
-        "task_3": ("missing_prediction", f"Missing prediction CSV: {predictions / 'task_3' / 'prediction.csv'}"),
+        "task_3": (
+            "missing_prediction",
+            f"Missing prediction CSV: {predictions / 'task_3' / 'prediction.csv'}",
+        ),
         "task_4": (None, None),
     }
 
@@ -254,4 +258,7 @@ def test_a_prediction_path_too_long_to_stat_says_so(tmp_path: Path) -> None:
     assert len(str(deep / "task_1")) == 4090 and len(str(prediction)) > 4096
     result = tabeq.evaluate(prediction, b"a\n1\n", CONFIG)
     words = f"[Errno 36] File name too long: '{prediction}'"
-    assert (result.error_code, result.error) == ("invalid_prediction_csv", f"Cannot stat CSV file {prediction}: {words}")
+    assert (result.error_code, result.error) == (
+        "invalid_prediction_csv",
+        f"Cannot stat CSV file {prediction}: {words}",
+    )
