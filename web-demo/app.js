@@ -293,9 +293,11 @@ function inputsChanged() {
   stale.check = true;
   stale.explain = true;
   clearTimeout(debounce);
+  // A tab opened within the delay has already run on these inputs (and cleared its stale flag):
+  // running again would replace the output the user is paging through.
   debounce = setTimeout(() => {
-    if (activeTab === "check") runCheck();
-    if (activeTab === "explain") runExplain();
+    if (activeTab === "check" && stale.check) runCheck();
+    if (activeTab === "explain" && stale.explain) runExplain();
   }, 150);
 }
 
