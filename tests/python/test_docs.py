@@ -235,7 +235,7 @@ def test_readme_requirements_match_the_files() -> None:
 
 
 def test_docs_cite_only_repository_files() -> None:
-    # A path that leaves the repository (../shared/..., an absolute path) is nothing a reader of the
+    # A path that leaves the repository (a sibling folder, an absolute path) is nothing a reader of the
     # repository can open.
     for page in [*sorted((REPO / "docs").rglob("*.md")), README, REPO / "SECURITY.md"]:
         text = page.read_text(encoding="utf-8")
