@@ -3,12 +3,12 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
 use tabeq::doc::HTML_STYLE;
 use tabeq::output::HeldDiagnosis;
 
 use crate::render;
+use crate::result::{json_dumps, json_loads};
 
 /// A structured diagnosis of one prediction (read-only).
 ///
@@ -68,17 +68,12 @@ impl PyDiagnosis {
     }
     /// The whole diagnosis as plain data (a copy).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("json")?
-            .call_method1("loads", (self.inner.to_json(),))
+        json_loads(py, &self.inner.to_json())
     }
     /// The whole diagnosis as JSON text (``json.dumps`` of ``to_dict()``, non-ASCII kept).
     #[pyo3(signature = (indent=Some(2)), text_signature = "(self, indent=2)")]
     fn to_json(&self, py: Python<'_>, indent: Option<usize>) -> PyResult<String> {
-        let options = PyDict::new(py);
-        options.set_item("ensure_ascii", false)?;
-        options.set_item("indent", indent)?;
-        let dumps = py.import("json")?.getattr("dumps")?;
-        dumps.call((self.to_dict(py)?,), Some(&options))?.extract()
+        json_dumps(&self.to_dict(py)?, indent)
     }
     /// The diagnosis for people, as plain text (rendered by the core).
     fn to_text(&self) -> PyResult<String> {

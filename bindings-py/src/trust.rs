@@ -3,8 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pyclass_init::PyClassInitializer;
+use pyo3::types::PyList;
 
 use tabeq::cpython_json::{to_tree, Out};
 use tabeq::csv::MAX_CSV_BYTES;
@@ -15,6 +17,7 @@ use tabeq_trust::{self as trust, FileContent, FileRole};
 use crate::fs::{read_prediction, read_regular_file, FinalLink, PredictionFile, ReadError};
 
 use crate::errors::TrustError;
+use crate::result::{json_dumps, json_loads};
 
 fn to_py(e: trust::TrustError) -> PyErr {
     TrustError::new_err((e.message, e.code.code(), e.line))
@@ -47,34 +50,199 @@ fn manifest_file(base_dir: &Path, path: &str, role: FileRole) -> FileContent {
     }
 }
 
-/// A computed report and its document (Python asks for JSON, rows, CSV or a rendering).
-#[pyclass(frozen, module = "tabeq._tabeq", name = "TrustReport")]
-pub struct TrustReport(trust::Report, Document);
+/// What both trust reports hold: the core's report, its document, and the report's JSON as
+/// Python data (read once; members hand out copies).
+#[pyclass(frozen, subclass, module = "tabeq.trust", name = "TrustReport")]
+pub struct TrustReport {
+    report: trust::Report,
+    document: Document,
+    data: Py<PyAny>,
+}
+
+impl TrustReport {
+    /// A member of the report as plain data (a copy, so that changing it leaves the report as
+    /// the core computed it; `[]` when the report has none).
+    fn section<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        match self.data.bind(py).get_item(name) {
+            Ok(value) => py.import("copy")?.call_method1("deepcopy", (value,)),
+            Err(_) => Ok(PyList::empty(py).into_any()),
+        }
+    }
+
+    fn render(&self, format: &str) -> PyResult<String> {
+        trust::render_document(&self.document, format).map_err(to_py)
+    }
+}
 
 #[pymethods]
 impl TrustReport {
-    /// The report as JSON text.
-    fn to_json(&self) -> String {
-        self.0.to_json()
+    /// The grouping keys.
+    #[getter]
+    fn by<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.section(py, "by")
+    }
+    /// All records pooled.
+    #[getter]
+    fn overall<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.section(py, "overall")
+    }
+    /// One row per group, sorted by key.
+    #[getter]
+    fn groups<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.section(py, "groups")
+    }
+    /// The unweighted mean across datasets ("Avg."), when ``dataset`` is a grouping key.
+    #[getter]
+    fn dataset_average<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.section(py, "dataset_average")
+    }
+    /// Completeness findings, each ``{"code", "message"}`` (errors under ``strict=True``).
+    #[getter]
+    fn findings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.section(py, "findings")
+    }
+    /// Paired comparisons of every pair of models (with ``compare=True``), Holm-adjusted.
+    #[getter]
+    fn comparisons<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.section(py, "comparisons")
     }
 
-    /// A section's flat rows as JSON text (`ValueError` for an unknown section).
-    fn rows(&self, section: &str) -> PyResult<String> {
+    /// The report as plain Python data (a deep copy of the core's JSON).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_loads(py, &self.report.to_json())
+    }
+
+    /// The report as JSON text (rates as fractions, undefined values as null).
+    #[pyo3(signature = (indent=Some(2)), text_signature = "(self, indent=2)")]
+    fn to_json(&self, py: Python<'_>, indent: Option<usize>) -> PyResult<String> {
+        json_dumps(self.data.bind(py), indent)
+    }
+
+    /// A member of the report's JSON by name (a copy; `KeyError` when there is none).
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        let value = self.data.bind(py).get_item(key)?;
+        py.import("copy")?.call_method1("deepcopy", (value,))
+    }
+
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<TrustReport>() else {
+            return Ok(false);
+        };
+        let py = slf.py();
+        Ok(slf.get_type().is(other.get_type())
+            && slf.get().data.bind(py).eq(other.get().data.bind(py))?)
+    }
+
+    /// Flat rows of a section (key columns, then numbers; intervals as ``*_ci_low/high``).
+    #[pyo3(signature = (section="groups"))]
+    fn rows<'py>(&self, py: Python<'py>, section: &str) -> PyResult<Bound<'py, PyAny>> {
         let rows = self
-            .0
+            .report
             .rows(section)
             .map_err(|e| PyValueError::new_err(e.message))?;
-        Ok(Out::Array(rows).to_pretty())
+        json_loads(py, &Out::Array(rows).to_pretty())
     }
 
-    /// Every section's flat rows as one CSV.
+    /// A ``pandas.DataFrame`` of a section's flat rows (pandas is imported only here).
+    #[pyo3(signature = (section="groups"))]
+    fn to_pandas<'py>(&self, py: Python<'py>, section: &str) -> PyResult<Bound<'py, PyAny>> {
+        let pandas = py.import("pandas").map_err(|e| {
+            let message = "to_pandas() needs pandas: pip install 'tabeq[pandas]'";
+            let error = PyImportError::new_err(message);
+            error.set_cause(py, Some(e));
+            error
+        })?;
+        pandas.call_method1("DataFrame", (self.rows(py, section)?,))
+    }
+
+    /// Every section's flat rows as one CSV with a leading ``section`` column (fractions, not %).
     fn to_csv(&self) -> String {
-        self.0.to_csv()
+        self.report.to_csv()
     }
 
-    /// The document as `text`, `markdown`, `html`, `csv` or `svg`.
-    fn render(&self, format: &str) -> PyResult<String> {
-        trust::render_document(&self.1, format).map_err(to_py)
+    /// The report as text: the paper's tables (percentages with two decimals), completeness
+    /// findings, comparisons and the level trend, as rendered by the core.
+    fn table(&self) -> PyResult<String> {
+        self.render("text")
+    }
+
+    /// The report as Markdown (tables; charts as inline SVG).
+    fn to_markdown(&self) -> PyResult<String> {
+        self.render("markdown")
+    }
+
+    /// The report as an HTML fragment (tables, notes, SVG charts).
+    fn to_html(&self) -> PyResult<String> {
+        self.render("html")
+    }
+
+    /// The report's tables as LaTeX (booktabs; the best value of each column in bold).
+    fn to_latex(&self) -> PyResult<String> {
+        self.render("latex")
+    }
+
+    /// The report's charts as one SVG document (per-operator bars, level curves, heatmaps).
+    fn to_svg(&self) -> PyResult<String> {
+        self.render("svg")
+    }
+
+    fn _repr_html_(&self) -> PyResult<String> {
+        self.render("html")
+    }
+
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.render("svg")
+    }
+
+    fn __str__(&self) -> PyResult<String> {
+        self.render("text")
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        self.render("text")
+    }
+}
+
+/// FRR, PRR, NRR and MRS per group, with "Avg." across datasets, operator-family micro
+/// aggregates and cross-dataset Spearman agreement. Rates are fractions; tables show %.
+#[pyclass(frozen, extends = TrustReport, module = "tabeq.trust", name = "ReliabilityReport")]
+pub struct ReliabilityReport;
+
+#[pymethods]
+impl ReliabilityReport {
+    /// Micro aggregates per operator family (when grouped by operator).
+    #[getter]
+    fn families<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.as_super().get().section(slf.py(), "families")
+    }
+    /// Micro aggregates over all operators (when grouped by operator).
+    #[getter]
+    fn pooled<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.as_super().get().section(slf.py(), "pooled")
+    }
+    /// Spearman ρ of per-model MRS between each pair of datasets (when grouped by model, dataset).
+    #[getter]
+    fn rank_agreement<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.as_super().get().section(slf.py(), "rank_agreement")
+    }
+}
+
+/// N, coverage, Acc_clean, ASR (None when undefined), RAD and Acc_rob per group, with ASR
+/// per operator and per level, and "Avg." across datasets. Rates are fractions; tables show %.
+#[pyclass(frozen, extends = TrustReport, module = "tabeq.trust", name = "RobustnessReport")]
+pub struct RobustnessReport;
+
+#[pymethods]
+impl RobustnessReport {
+    /// From a manifest: one entry per manifest line with the evaluator's verdict.
+    #[getter]
+    fn scored<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.as_super().get().section(slf.py(), "scored")
+    }
+    /// Spearman of operator level vs ASR (with p-values and interval) and ASR(L3)/ASR(L0).
+    #[getter]
+    fn level_trend<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.as_super().get().section(slf.py(), "level_trend")
     }
 }
 
@@ -82,25 +250,34 @@ impl TrustReport {
 /// robustness manifest whose paths are resolved against it.
 #[pyfunction]
 #[pyo3(signature = (kind, records, options_json, base_dir=None))]
-fn trust_report(
-    py: Python<'_>,
+fn trust_report<'py>(
+    py: Python<'py>,
     kind: &str,
     records: &str,
     options_json: &str,
     base_dir: Option<PathBuf>,
-) -> PyResult<TrustReport> {
-    py.detach(|| match &base_dir {
-        Some(dir) => {
-            let mut files = |path: &str, role: FileRole| manifest_file(dir, path, role);
-            trust::Report::new(kind, records, options_json, Some(&mut files))
-        }
-        None => trust::Report::new(kind, records, options_json, None),
+) -> PyResult<Bound<'py, PyAny>> {
+    let report = py
+        .detach(|| match &base_dir {
+            Some(dir) => {
+                let mut files = |path: &str, role: FileRole| manifest_file(dir, path, role);
+                trust::Report::new(kind, records, options_json, Some(&mut files))
+            }
+            None => trust::Report::new(kind, records, options_json, None),
+        })
+        .map_err(to_py)?;
+    let reliability = matches!(report, trust::Report::Reliability(_));
+    let base = TrustReport {
+        data: json_loads(py, &report.to_json())?.unbind(),
+        document: report.to_document(),
+        report,
+    };
+    let base = PyClassInitializer::from(base);
+    Ok(if reliability {
+        Bound::new(py, base.add_subclass(ReliabilityReport))?.into_any()
+    } else {
+        Bound::new(py, base.add_subclass(RobustnessReport))?.into_any()
     })
-    .map(|report| {
-        let document = report.to_document();
-        TrustReport(report, document)
-    })
-    .map_err(to_py)
 }
 
 /// Spearman JSON for `{"x": [...], "y": [...]}` (or objects paired by key), and its one-line
@@ -137,5 +314,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trust_report, m)?)?;
     m.add_function(wrap_pyfunction!(trust_records_from_inspect, m)?)?;
     m.add_class::<TrustReport>()?;
+    m.add_class::<ReliabilityReport>()?;
+    m.add_class::<RobustnessReport>()?;
     Ok(())
 }

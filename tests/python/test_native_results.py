@@ -72,3 +72,25 @@ def test_python_lists_the_core_catalogue() -> None:
     python = tabeq.error_codes()
     assert python == core and list(python) == list(core)
     assert all(entry["description"] for entry in _codes.CATALOGUE)
+
+
+def test_the_trust_reports_are_native_classes_over_the_core_report() -> None:
+    from tabeq import trust
+
+    records = [{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "partial"}]
+    report = trust.reliability(records)
+    assert type(report) is _tabeq.ReliabilityReport is trust.ReliabilityReport
+    assert isinstance(report, _tabeq.TrustReport) and trust.ReliabilityReport.__module__ == "tabeq.trust"
+    # Members are copies: changing one leaves the report as the core computed it.
+    report.groups[0]["mrs"] = 0.0
+    assert report.groups[0]["mrs"] == 0.5 == report["groups"][0]["mrs"]
+    assert report.to_dict() == json.loads(report.to_json()) and report == trust.reliability(records)
+    assert report != trust.reliability([{**records[0], "label": "full"}])
+    robust = trust.robustness([{"model": "m", "dataset": "d", "question_id": 1, "correct": True}])
+    assert type(robust) is trust.RobustnessReport and robust != report and robust.scored == []
+    try:
+        hash(report)
+    except TypeError:
+        pass
+    else:
+        raise AssertionError("a report compared by value must not be hashable")

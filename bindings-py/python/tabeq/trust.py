@@ -38,14 +38,13 @@ invalid records raise :class:`TrustError` with a stable ``code`` and the ``line`
 
 from __future__ import annotations
 
-import copy
 import importlib
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Optional, TypedDict, TypeVar, Union, cast
+from typing import TYPE_CHECKING, Any, TypedDict, Union
 
 from . import _tabeq
 from ._codes import CATALOGUE, TrustErrorCode
@@ -175,121 +174,10 @@ def _options_json(by: ByLike, options: ReportOptions) -> str:
     return json.dumps({"by": by, **options}, ensure_ascii=False, default=_json_default)
 
 
-_T = TypeVar("_T")
-
-
-class _Section(Generic[_T]):
-    """A member of the report as plain data (a shallow copy; ``[]`` when the report has none)."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._name = name
-
-    def __get__(self, report: _Report, owner: type | None = None) -> _T:
-        return cast(_T, copy.copy(report._data.get(self._name, [])))
-
-
-_Rows = _Section[list[dict[str, Any]]]
-
-
-class _Report:
-    """Common behaviour of the report objects: dict access, JSON, CSV, tables."""
-
-    def __init__(self, native: _tabeq.TrustReport) -> None:
-        self._native = native
-        self._data: dict[str, Any] = json.loads(native.to_json())
-
-    def to_dict(self) -> dict[str, Any]:
-        """The report as plain Python data (a deep copy of the core's JSON)."""
-        return copy.deepcopy(self._data)
-
-    def to_json(self, indent: int | None = 2) -> str:
-        """The report as JSON text (rates as fractions, undefined values as null)."""
-        return json.dumps(self._data, ensure_ascii=False, indent=indent)
-
-    def __getitem__(self, key: str) -> Any:
-        return self._data[key]
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Report) and type(other) is type(self) and self._data == other._data
-
-    __hash__ = None  # type: ignore[assignment]
-
-    by = _Section[list[str]]()
-    """The grouping keys."""
-    overall = _Section[dict[str, Any]]()
-    """All records pooled."""
-    groups = _Rows()
-    """One row per group, sorted by key."""
-    dataset_average = _Rows()
-    """The unweighted mean across datasets ("Avg."), when ``dataset`` is a grouping key."""
-    findings = _Rows()
-    """Completeness findings, each ``{"code", "message"}`` (errors under ``strict=True``)."""
-    comparisons = _Rows()
-    """Paired comparisons of every pair of models (with ``compare=True``), Holm-adjusted."""
-
-    def rows(self, section: str = "groups") -> list[dict[str, Any]]:
-        """Flat rows of a section (key columns, then numbers; intervals as ``*_ci_low/high``)."""
-        rows: list[dict[str, Any]] = json.loads(self._native.rows(section))
-        return rows
-
-    def to_pandas(self, section: str = "groups") -> Any:
-        """A ``pandas.DataFrame`` of a section's flat rows (pandas is imported only here)."""
-        try:
-            pd = importlib.import_module("pandas")
-        except ImportError as exc:
-            raise ImportError("to_pandas() needs pandas: pip install 'tabeq[pandas]'") from exc
-        return pd.DataFrame(self.rows(section))
-
-    def to_csv(self) -> str:
-        """Every section's flat rows as one CSV with a leading ``section`` column (fractions, not %)."""
-        return self._native.to_csv()
-
-    def table(self) -> str:
-        """The report as text: the paper's tables (percentages with two decimals), completeness
-        findings, comparisons and the level trend, as rendered by the core."""
-        return self._native.render("text")
-
-    def to_markdown(self) -> str:
-        """The report as Markdown (tables; charts as inline SVG)."""
-        return self._native.render("markdown")
-
-    def to_html(self) -> str:
-        """The report as an HTML fragment (tables, notes, SVG charts)."""
-        return self._native.render("html")
-
-    def to_latex(self) -> str:
-        """The report's tables as LaTeX (booktabs; the best value of each column in bold)."""
-        return self._native.render("latex")
-
-    def to_svg(self) -> str:
-        """The report's charts as one SVG document (per-operator bars, level curves, heatmaps)."""
-        return self._native.render("svg")
-
-    _repr_html_ = to_html
-    _repr_svg_ = to_svg
-    __str__ = __repr__ = table
-
-
-class ReliabilityReport(_Report):
-    """FRR, PRR, NRR and MRS per group, with "Avg." across datasets, operator-family micro
-    aggregates and cross-dataset Spearman agreement. Rates are fractions; tables show %."""
-
-    families = _Rows()
-    """Micro aggregates per operator family (when grouped by operator)."""
-    pooled = _Rows()
-    """Micro aggregates over all operators (when grouped by operator)."""
-    rank_agreement = _Rows()
-    """Spearman ρ of per-model MRS between each pair of datasets (when grouped by model, dataset)."""
-
-
-class RobustnessReport(_Report):
-    """N, coverage, Acc_clean, ASR (None when undefined), RAD and Acc_rob per group, with ASR
-    per operator and per level, and "Avg." across datasets. Rates are fractions; tables show %."""
-
-    scored = _Rows()
-    """From a manifest: one entry per manifest line with the evaluator's verdict."""
-    level_trend = _Section[Optional[dict[str, Any]]]()
-    """Spearman of operator level vs ASR (with p-values and interval) and ASR(L3)/ASR(L0)."""
+# Native: they hold the core's report; members are plain-data copies of its JSON, and every
+# rendering is the core's.
+ReliabilityReport = _tabeq.ReliabilityReport
+RobustnessReport = _tabeq.RobustnessReport
 
 
 @dataclass(frozen=True)
@@ -331,7 +219,7 @@ def reliability(
     ``compare``: paired MRS comparisons of every pair of models (exact sign-flip p-values,
     Holm-adjusted). ``expected``: the instances every model should have.
     """
-    return ReliabilityReport(_report("reliability", _records_jsonl(records), by, options))
+    return _tabeq.trust_report("reliability", _records_jsonl(records), _options_json(by, options))
 
 
 def robustness(
@@ -346,7 +234,7 @@ def robustness(
     ``strict``, ``compare`` (paired ASR on shared attacks) and ``expected`` as for
     :func:`reliability`.
     """
-    return RobustnessReport(_report("robustness", _records_jsonl(records), by, options))
+    return _tabeq.trust_report("robustness", _records_jsonl(records), _options_json(by, options))
 
 
 def robustness_from_manifest(
@@ -357,7 +245,7 @@ def robustness_from_manifest(
     Relative paths are resolved against the manifest's directory. The report's ``scored``
     lists every line's verdict."""
     base = str(Path(path).resolve().parent)
-    return RobustnessReport(_report("robustness", _read_text(path), by, options, base))
+    return _tabeq.trust_report("robustness", _read_text(path), _options_json(by, options), base)
 
 
 def _plain_json(value: Any) -> Any:
@@ -433,12 +321,6 @@ def records_from_inspect_log(
         options_json = json.dumps({**options, "fields": dict(fields or {}), "source": source})
         records += json.loads(_tabeq.trust_records_from_inspect(_inspect_log_json(one), options_json))
     return records
-
-
-def _report(
-    kind: str, records: str, by: ByLike, options: ReportOptions, base: str | None = None
-) -> _tabeq.TrustReport:
-    return _tabeq.trust_report(kind, records, _options_json(by, options), base)
 
 
 def spearman(
