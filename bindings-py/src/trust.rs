@@ -50,6 +50,25 @@ fn manifest_file(base_dir: &Path, path: &str, role: FileRole) -> FileContent {
     }
 }
 
+/// A report class's `#[pymethods]`: a getter for each listed member of the report's JSON (a
+/// copy, see [`TrustReport::section`]), then the class's other methods.
+macro_rules! report_class {
+    ($class:ident { $($(#[doc = $doc:literal])* $member:ident,)* } $($methods:tt)*) => {
+        #[pymethods]
+        impl $class {
+            $(
+                $(#[doc = $doc])*
+                #[getter]
+                fn $member<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+                    let report = slf.cast::<TrustReport>()?;
+                    report.get().section(slf.py(), stringify!($member))
+                }
+            )*
+            $($methods)*
+        }
+    };
+}
+
 /// What both trust reports hold: the core's report, its document, and the report's JSON as
 /// Python data (read once; members hand out copies).
 #[pyclass(frozen, subclass, module = "tabeq.trust", name = "TrustReport")]
@@ -74,37 +93,20 @@ impl TrustReport {
     }
 }
 
-#[pymethods]
-impl TrustReport {
-    /// The grouping keys.
-    #[getter]
-    fn by<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.section(py, "by")
-    }
-    /// All records pooled.
-    #[getter]
-    fn overall<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.section(py, "overall")
-    }
-    /// One row per group, sorted by key.
-    #[getter]
-    fn groups<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.section(py, "groups")
-    }
-    /// The unweighted mean across datasets ("Avg."), when ``dataset`` is a grouping key.
-    #[getter]
-    fn dataset_average<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.section(py, "dataset_average")
-    }
-    /// Completeness findings, each ``{"code", "message"}`` (errors under ``strict=True``).
-    #[getter]
-    fn findings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.section(py, "findings")
-    }
-    /// Paired comparisons of every pair of models (with ``compare=True``), Holm-adjusted.
-    #[getter]
-    fn comparisons<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.section(py, "comparisons")
+report_class! {
+    TrustReport {
+        /// The grouping keys.
+        by,
+        /// All records pooled.
+        overall,
+        /// One row per group, sorted by key.
+        groups,
+        /// The unweighted mean across datasets ("Avg."), when ``dataset`` is a grouping key.
+        dataset_average,
+        /// Completeness findings, each ``{"code", "message"}`` (errors under ``strict=True``).
+        findings,
+        /// Paired comparisons of every pair of models (with ``compare=True``), Holm-adjusted.
+        comparisons,
     }
 
     /// The report as plain Python data (a deep copy of the core's JSON).
@@ -208,22 +210,14 @@ impl TrustReport {
 #[pyclass(frozen, extends = TrustReport, module = "tabeq.trust", name = "ReliabilityReport")]
 pub struct ReliabilityReport;
 
-#[pymethods]
-impl ReliabilityReport {
-    /// Micro aggregates per operator family (when grouped by operator).
-    #[getter]
-    fn families<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        slf.as_super().get().section(slf.py(), "families")
-    }
-    /// Micro aggregates over all operators (when grouped by operator).
-    #[getter]
-    fn pooled<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        slf.as_super().get().section(slf.py(), "pooled")
-    }
-    /// Spearman ρ of per-model MRS between each pair of datasets (when grouped by model, dataset).
-    #[getter]
-    fn rank_agreement<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        slf.as_super().get().section(slf.py(), "rank_agreement")
+report_class! {
+    ReliabilityReport {
+        /// Micro aggregates per operator family (when grouped by operator).
+        families,
+        /// Micro aggregates over all operators (when grouped by operator).
+        pooled,
+        /// Spearman ρ of per-model MRS between each pair of datasets (when grouped by model, dataset).
+        rank_agreement,
     }
 }
 
@@ -232,17 +226,12 @@ impl ReliabilityReport {
 #[pyclass(frozen, extends = TrustReport, module = "tabeq.trust", name = "RobustnessReport")]
 pub struct RobustnessReport;
 
-#[pymethods]
-impl RobustnessReport {
-    /// From a manifest: one entry per manifest line with the evaluator's verdict.
-    #[getter]
-    fn scored<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        slf.as_super().get().section(slf.py(), "scored")
-    }
-    /// Spearman of operator level vs ASR (with p-values and interval) and ASR(L3)/ASR(L0).
-    #[getter]
-    fn level_trend<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        slf.as_super().get().section(slf.py(), "level_trend")
+report_class! {
+    RobustnessReport {
+        /// From a manifest: one entry per manifest line with the evaluator's verdict.
+        scored,
+        /// Spearman of operator level vs ASR (with p-values and interval) and ASR(L3)/ASR(L0).
+        level_trend,
     }
 }
 
