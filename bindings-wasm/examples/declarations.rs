@@ -59,7 +59,26 @@ fn declarations(decls: Vec<String>) -> String {
         out += "\n";
         out += &plain_links(docs);
         let body = body.trim();
-        if is_object(body) {
+        let body = body
+            .strip_prefix('(')
+            .and_then(|b| b.strip_suffix(')'))
+            .filter(|b| split_top(b, '&').len() > 1)
+            .unwrap_or(body);
+        let parts = split_top(body, '&');
+        // `Base & { ... }` (a flattened report plus members) reads as the interface extending it.
+        let extends = match parts.as_slice() {
+            [base, members] if is_name(base.trim()) && is_object(members.trim()) => {
+                Some((base.trim(), members.trim()))
+            }
+            _ => None,
+        };
+        if let Some((base, members)) = extends {
+            let members = &members[1..members.len() - 1];
+            out += &format!(
+                "export interface {name} extends {base} {}\n",
+                object(members, "")
+            );
+        } else if is_object(body) {
             out += &format!(
                 "export interface {name} {}\n",
                 object(&body[1..body.len() - 1], "")
@@ -108,6 +127,11 @@ fn split_top(s: &str, sep: char) -> Vec<&str> {
     }
     parts.push(&s[start..]);
     parts
+}
+
+/// Whether `s` is a type's name (`ValidationReport`).
+fn is_name(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// Whether `s` is one object type `{ ... }` (not a union or intersection of them).
@@ -218,17 +242,17 @@ fn error_codes(wanted: impl Fn(&str) -> bool) -> String {
     out
 }
 
-/// The union of the Spider 2.0 profile's codes (`tabeq_spider2::CODES`, not in the catalogue).
+/// The Spider 2.0 module's code type: the catalogue's `spider2` family (declared once, in
+/// `tabeq.d.ts`), which must be exactly the profile's codes (`tabeq_spider2::CODES`).
 fn spider2_codes() -> String {
-    let codes = tabeq_spider2::CODES;
-    let mut out = String::from(
-        "\n/** Every code of the Spider 2.0 profile: CSVs that do not read, a bad condition_cols, warnings. */\nexport type Spider2Code =\n",
+    let catalogue = tabeq_trust::error_catalogue();
+    let family = catalogue.iter().filter(|e| e.family == "spider2");
+    let profile = tabeq_spider2::CODES.iter().map(|(code, _)| *code);
+    assert!(
+        family.map(|e| e.code).eq(profile),
+        "the catalogue's spider2 family is not tabeq_spider2::CODES"
     );
-    for (i, (code, _)) in codes.iter().enumerate() {
-        let end = if i + 1 == codes.len() { ";" } else { "" };
-        out += &format!("  | \"{code}\"{end}\n");
-    }
-    out
+    "\n/** Every code of the Spider 2.0 profile: CSVs that do not read, a bad condition_cols, warnings. */\nexport type Spider2Code = Spider2ErrorCode;\n".to_string()
 }
 
 /// `text` with every generated block rewritten, or an error naming an unknown or unclosed block.

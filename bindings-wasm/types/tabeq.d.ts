@@ -680,24 +680,7 @@ export interface SniffedFile {
 }
 
 /** One task of a submission: the validation report and, when the file could not be read as UTF-8, what it appears to be. */
-export interface SubmissionTask {
-  foreign_file: ForeignFileKind | null;
-  task_id: string;
-  /** Nothing found fails the task (the gold can still disagree). */
-  ok: boolean;
-  /** `missing_prediction`, `invalid_prediction_csv` and `column_count_mismatch` are final; `type_normalization_failed` holds unless the gold's row count differs. */
-  error_code: TaskErrorCode | null;
-  error: string | null;
-  csv_error: CsvProblem | null;
-  gold_column_count: number;
-  prediction_column_count: number;
-  prediction_row_count: number;
-  prediction_headers: string[];
-  /** One entry per gold column; empty when the prediction is missing or unreadable. */
-  columns: ColumnReadability[];
-  /** With equal column counts: the first one-to-one mapping under which every column reads. */
-  type_compatible_mapping: ColumnPair[] | null;
-}
+export interface SubmissionTask extends ValidationReport { foreign_file: ForeignFileKind | null }
 
 /** The result of checking a whole submission without gold. */
 export interface SubmissionReport {

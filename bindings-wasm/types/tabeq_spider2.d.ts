@@ -2,7 +2,7 @@
 // pkg-node/tabeq_spider2.js; the package's "tabeq/spider2" entry). Positions count from 0.
 // The blocks between `<generated: NAME>` marks come from the Rust types (`make types`).
 
-import type { ErrorCodeEntry } from "./tabeq";
+import type { ErrorCodeEntry, Spider2ErrorCode } from "./tabeq";
 
 /** A CSV: text, or its bytes. */
 export type Spider2Csv = string | Uint8Array | ArrayBuffer;
@@ -25,18 +25,7 @@ export interface Spider2CodeEntry {
 // <generated: spider2-codes>
 
 /** Every code of the Spider 2.0 profile: CSVs that do not read, a bad condition_cols, warnings. */
-export type Spider2Code =
-  | "spider2_csv_no_columns"
-  | "spider2_csv_unterminated_quote"
-  | "spider2_csv_too_many_fields"
-  | "spider2_csv_not_utf8"
-  | "spider2_condition_cols_invalid"
-  | "spider2_condition_cols_out_of_range"
-  | "spider2_condition_cols_too_short"
-  | "spider2_condition_cols_first_only"
-  | "spider2_shared_prediction_column"
-  | "spider2_rows_do_not_correspond"
-  | "spider2_eval_file_invalid";
+export type Spider2Code = Spider2ErrorCode;
 // </generated: spider2-codes>
 
 // <generated: spider2-types>

@@ -199,15 +199,14 @@ impl TaskCheck {
     }
 }
 
-/// The JSON shape of [`TaskCheck`]: its report's keys, then `foreign_file` (TypeScript: `make types`).
+/// The JSON shape of [`TaskCheck`]: its report's keys, then `foreign_file` (TypeScript: `make
+/// types`). Declared as the intersection it is, so that `ValidationReport`'s members are declared
+/// once.
 #[cfg(feature = "ts")]
 #[derive(ts_rs::TS)]
+#[ts(type = "ValidationReport & { foreign_file: ForeignFileKind | null }")]
 #[allow(dead_code)]
-pub(crate) struct TaskCheckJson {
-    #[ts(flatten)]
-    report: crate::gold_free_check::ValidationReportJson,
-    foreign_file: Option<ForeignFile>,
-}
+pub(crate) struct TaskCheckJson;
 
 /// The JSON shape of [`SubmissionReport`] (its TypeScript declaration: `make types`).
 #[cfg(feature = "ts")]
