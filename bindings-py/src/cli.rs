@@ -121,6 +121,12 @@ fn evaluator_fatal(message: &str, code: Option<&str>) -> String {
     tabeq::command::evaluator_fatal(code, message)
 }
 
+/// The command line's grammar as JSON text (`tabeq::command::command_line`).
+#[pyfunction]
+fn command_line() -> String {
+    tabeq::command::command_line()
+}
+
 /// Register this module's functions on `_tabeq`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     crate::add_functions!(
@@ -134,6 +140,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         runs_evaluate,
         progress_bar,
         evaluator_fatal,
+        command_line,
     );
     m.add("INTERRUPTED", tabeq::command::INTERRUPTED)?;
     Ok(())

@@ -1,7 +1,8 @@
 //! The command line's decisions, so that a binding's `tabeq` command only parses flags, opens
 //! files and prints: which diagnosis level `tabeq evaluate --explain` takes where the summary
 //! goes and what it warns, which check `tabeq validate` runs for the flags it was given (or
-//! the usage error), and the words of its warnings.
+//! the usage error), the words of its warnings, and its grammar ([`command_line`]: every command
+//! and argument with its help, for the binding's argument parser).
 //!
 //! ```
 //! use tabeq::command::{evaluate_explain, ExplainFlag};
@@ -10,6 +11,10 @@
 //! let choice = evaluate_explain(ExplainFlag::Auto, "p/evaluation_summary.json", true).unwrap();
 //! assert_eq!((choice.level, choice.warning), (Some(Disclosure::Participant), None));
 //! ```
+
+mod grammar;
+
+pub use grammar::command_line;
 
 use crate::explain::Disclosure;
 

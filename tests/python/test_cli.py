@@ -327,3 +327,31 @@ def test_explain_levels_where_the_summary_goes() -> None:
     assert warning.endswith(tail)
     with pytest.raises(tabeq.ArgumentError, match="--explain must be one of"):
         _tabeq.evaluate_explain("everything", "s.json", True)
+
+
+def _leaves(spec: dict[str, Any], path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
+    if not spec["commands"]:
+        return [(path, spec)]
+    return [leaf for command in spec["commands"] for leaf in _leaves(command, (*path, command["name"]))]
+
+
+def test_every_command_of_the_core_grammar_has_a_handler_and_its_arguments() -> None:
+    from tabeq import _tabeq, cli
+
+    leaves = _leaves(json.loads(_tabeq.command_line()))
+    assert {" ".join(path) for path, _ in leaves} == set(cli._HANDLERS)
+    for path, spec in leaves:
+        shown = run([*path, "--help"])
+        assert shown.returncode == 0, path
+        for argument in spec["arguments"] + spec["exclusive"]:
+            name = argument["name"]
+            assert (name if name.startswith("--") else argument["options"]["metavar"]) in shown.stdout, (
+                path,
+                name,
+            )
+
+
+def test_a_command_group_without_its_command_is_a_usage_error() -> None:
+    result = run(["trust"])
+    assert result.returncode == 2
+    assert "a command is required: one of reliability, robustness, spearman, operators" in result.stderr

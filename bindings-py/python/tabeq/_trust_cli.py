@@ -2,7 +2,8 @@
 
 Exit status: 0 on success, 2 when the input is invalid (a coded message on stderr, and with
 ``--format json`` also ``{"error": {"code", "line", "message"}}`` on stdout). Tables, notes and
-charts are rendered by the core; this module parses arguments, reads files and prints.
+charts are rendered by the core, and its grammar gives the arguments; this module reads files and
+prints.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import Any, Callable, Union, cast
 from . import _tabeq, trust
 
 EXIT_INVALID = 2
-FORMATS = ("table", "json", "csv", "markdown", "html", "svg", "latex")
 
 _Report = Union[trust.ReliabilityReport, trust.RobustnessReport]
 
@@ -144,100 +144,10 @@ def _spearman(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_report_options(p: argparse.ArgumentParser, default_by: str, keys: tuple[str, ...]) -> None:
-    p.add_argument(
-        "--by",
-        default=default_by,
-        help=f"comma-separated grouping keys: {', '.join(keys)} or any record field (default: {default_by})",
-    )
-    p.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
-    p.add_argument(
-        "--bootstrap", type=int, default=None, metavar="N", help="percentile intervals from N resamples"
-    )
-    p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
-    p.add_argument("--confidence", type=float, default=0.95, help="interval coverage (default: 0.95)")
-    p.add_argument(
-        "--operators", default=None, metavar="FILE.json", help="extra operators to accept (a JSON list)"
-    )
-    p.add_argument("--strict", action="store_true", help="completeness findings are errors (exit status 2)")
-    p.add_argument(
-        "--rows", default=None, metavar="A,B,...", help="row order of the main table (first-column values)"
-    )
-    p.add_argument(
-        "--order-by", default=None, metavar="COLUMN", help="order rows by a column or metric (largest first)"
-    )
-    p.add_argument("--ascending", action="store_true", help="with --order-by: smallest first")
-    p.add_argument(
-        "--columns", default=None, metavar="M,...", help="metric columns to keep (e.g. ASR,RAD,'Avg. ASR')"
-    )
-    p.add_argument(
-        "--decimals", type=int, default=None, metavar="N", help="decimals of percentages (default 2)"
-    )
-    p.add_argument(
-        "--compare",
-        action="store_true",
-        help="paired comparisons of every pair of models within each group of the other --by keys "
-        "(exact p-values, Holm-adjusted per group)",
-    )
-    p.add_argument(
-        "--expected",
-        default=None,
-        metavar="EXPECTED.jsonl",
-        help="the instances every model should have (one JSON object a line)",
-    )
-
-
-def _add_inspect_options(p: argparse.ArgumentParser, outcome: str) -> None:
-    p.add_argument(
-        "--inspect-log",
-        action="append",
-        default=None,
-        metavar="LOG",
-        help=f"an inspect_ai eval log (.eval or .json) whose scores give {outcome}; repeat for more logs",
-    )
-    p.add_argument("--scorer", default=None, metavar="NAME", help="with --inspect-log: the score to read")
-    p.add_argument(
-        "--epoch", type=int, default=None, metavar="N", help="with --inspect-log: the epoch to read"
-    )
-    p.add_argument(
-        "--inspect-field",
-        action="append",
-        default=None,
-        metavar="FIELD=KEY",
-        help="with --inspect-log: read a record field from another sample metadata key (e.g. operator=op)",
-    )
-
-
-def add_trust_subcommand(subparsers: Any) -> None:
-    """Add ``tabeq trust {reliability,robustness,spearman,operators}`` to a CLI's subparsers."""
-    tr = subparsers.add_parser("trust", help="TrustDABench reliability and robustness metrics")
-    sub = tr.add_subparsers(dest="trust_command", required=True)
-
-    rel = sub.add_parser("reliability", help="FRR, PRR, NRR and MRS from judged refusal labels")
-    rel.add_argument(
-        "file", metavar="FILE.jsonl", nargs="?", default=None, help="reliability records ('-' for stdin)"
-    )
-    _add_inspect_options(rel, "the refusal labels")
-    _add_report_options(rel, "model,dataset", trust.RELIABILITY_KEYS)
-    rel.set_defaults(func=_guarded(_reliability))
-
-    rob = sub.add_parser("robustness", help="Acc_clean, ASR, RAD, Acc_rob from correctness or scored tables")
-    rob.add_argument(
-        "file", metavar="FILE.jsonl", nargs="?", default=None, help="robustness records ('-' for stdin)"
-    )
-    rob.add_argument(
-        "--manifest", default=None, metavar="MANIFEST.jsonl", help="score tables listed in a manifest"
-    )
-    _add_inspect_options(rob, "correctness")
-    _add_report_options(rob, "model,dataset", trust.ROBUSTNESS_KEYS)
-    rob.set_defaults(func=_guarded(_robustness))
-
-    sp = sub.add_parser("spearman", help='Spearman rho and p-value of {"x": ..., "y": ...}')
-    sp.add_argument("file", metavar="FILE.json", help="JSON with paired lists or mappings ('-' for stdin)")
-    sp.add_argument("--format", choices=("table", "json"), default="table")
-    sp.set_defaults(func=_spearman)
-
-    ops = sub.add_parser("operators", help="list the operator registry")
-    ops.add_argument("--operators", default=None, metavar="FILE.json", help="extra operators to include")
-    ops.add_argument("--format", choices=("table", "json", "csv", "markdown", "html"), default="table")
-    ops.set_defaults(func=_operators)
+# Each trust command's handler, by its path in the grammar (`tabeq::command::command_line`).
+TRUST_HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "trust reliability": _guarded(_reliability),
+    "trust robustness": _guarded(_robustness),
+    "trust spearman": _spearman,
+    "trust operators": _operators,
+}

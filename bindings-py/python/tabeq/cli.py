@@ -27,14 +27,13 @@ from . import (
     OutputError,
     SuiteResult,
     TabeqError,
-    __version__,
     _tabeq,
     evaluate,
     evaluate_suite,
     load_config,
     validate,
 )
-from ._trust_cli import add_trust_subcommand
+from ._trust_cli import TRUST_HANDLERS
 from .explain import Redaction
 
 EXIT_OK = 0
@@ -224,87 +223,6 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_OK if report["ok"] else EXIT_TASK_FAILED
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if not 1 <= value <= 4096:
-        raise argparse.ArgumentTypeError(f"must be between 1 and 4096, got {value}")
-    return value
-
-
-def _add_task_command(
-    sub: Any,
-    name: str,
-    func: Callable[[argparse.Namespace], int],
-    *,
-    gold: bool,
-    formats: dict[str, str],
-    **texts: Any,
-) -> None:
-    """A one-task command (``check``, ``validate``): its files and ``--format`` (the first is
-    the default)."""
-    parser = sub.add_parser(name, **texts)
-    # validate also checks a whole folder, so its one-file arguments are optional there.
-    one_file = gold
-    parser.add_argument(
-        "--prediction", required=one_file, help="prediction CSV (a missing file is missing_prediction)"
-    )
-    if gold:
-        parser.add_argument("--gold", required=True, help="gold CSV")
-    parser.add_argument("--config", required=one_file, help="task config JSON (task_N.json)")
-    if not gold:
-        parser.add_argument(
-            "--prediction-root",
-            default=None,
-            help="a whole predictions folder (task_N/prediction.csv) to check",
-        )
-        parser.add_argument(
-            "--config-root",
-            default=None,
-            help="with --prediction-root: the configs (task_N.json), the expected tasks",
-        )
-        parser.add_argument(
-            "--task-list",
-            default=None,
-            help="with --prediction-root and no --config-root: the expected task ids (a file, one per line, "
-            "or a folder of task folders such as the release's input/)",
-        )
-    shown = ", ".join(f"{format} {what}" for format, what in formats.items())
-    parser.add_argument("--format", choices=list(formats), default=next(iter(formats)), help=shown)
-    parser.set_defaults(func=func)
-
-
-# The one-task commands: name, handler, whether a gold is given, formats (default first),
-# help and description.
-_TASK_COMMANDS: list[tuple[str, Callable[[argparse.Namespace], int], bool, dict[str, str], str, str]] = [
-    (
-        "check",
-        _cmd_check,
-        True,
-        {"text": "for people", "json": "for machines"},
-        "score one task and explain the verdict",
-        "Score one task and explain it. Exit 0 when it passes, 1 when it fails, 2 on a fatal error. "
-        "The config file's name must be its task id (task_7.json).",
-    ),
-    (
-        "validate",
-        _cmd_validate,
-        False,
-        {"json": "(the report)", "text": "for people"},
-        "check a predictions folder (or one prediction) before uploading, without the gold",
-        "Check a whole predictions folder (--prediction-root, optionally --config-root or --task-list): "
-        "every task's CSV against the released contract, folder and file names, missing and unexpected "
-        "tasks, and with configs every column rule; each problem with its line, column and what to do "
-        "(the report of the page's Submission tab). Or one prediction with its config "
-        "(--prediction, --config: the report of the WASM validatePrediction). "
-        "Exit 0 when nothing found fails a task, 1 when something does, "
-        "2 on a fatal config error or a usage error.",
-    ),
-]
-
-
 def _cmd_spider2(args: argparse.Namespace) -> int:
     """Spider 2.0 ``evaluate.py --mode exec_result``: the same scores, printed lines and ids file."""
     gold_dir = Path(args.gold_dir)
@@ -322,112 +240,72 @@ def _cmd_spider2(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _add_command(
-    sub: Any,
-    name: str,
-    func: Callable[[argparse.Namespace], int],
-    flags: dict[str, dict[str, Any]],
-    **texts: Any,
-) -> argparse.ArgumentParser:
-    """A command with its flags (each flag's ``add_argument`` options) and texts (``help``,
-    ``description``)."""
-    parser: argparse.ArgumentParser = sub.add_parser(name, **texts)
-    for flag, options in flags.items():
-        parser.add_argument(flag, **options)
-    parser.set_defaults(func=func)
-    return parser
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not 1 <= value <= 4096:
+        raise argparse.ArgumentTypeError(f"must be between 1 and 4096, got {value}")
+    return value
 
 
-_SPIDER2_FLAGS: dict[str, dict[str, Any]] = {
-    "--result-dir": {"required": True, "help": "directory of ID.csv result tables"},
-    "--gold-dir": {"required": True, "help": "directory holding exec_result/ and spider2lite_eval.jsonl"},
-    "--eval-jsonl": {"default": None, "help": "eval standards (default: GOLD_DIR/spider2lite_eval.jsonl)"},
+# Each command's handler, by its path in the grammar.
+_HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "evaluate": _cmd_evaluate,
+    "check": _cmd_check,
+    "validate": _cmd_validate,
+    "spider2": _cmd_spider2,
+    **TRUST_HANDLERS,
 }
 
-_EVALUATE_FLAGS: dict[str, dict[str, Any]] = {
-    "--prediction-root": {"required": True, "help": "directory of task_N/prediction.csv"},
-    "--gold-root": {"required": True, "help": "directory of task_N/gold.csv"},
-    "--config-root": {"required": True, "help": "directory of task_N.json"},
-    "--output": {"default": None, "help": "summary path (default: PREDICTION_ROOT/evaluation_summary.json)"},
-    "--threads": {"type": _positive_int, "default": None, "help": "worker threads (default: all CPUs)"},
-    "--explain": {
-        "nargs": "?",
-        "const": None,
-        "choices": ["participant", "redacted", "full"],
-        "default": False,
-        "help": "add a per-task 'diagnosis' for failed tasks to the summary file (beyond the official "
-        "schema). participant: nothing derived from gold values (the default when the summary is "
-        "inside the prediction root); redacted: gold cells as [redacted] but counts and hints (the "
-        "default elsewhere); full: gold cells too. See SECURITY.md",
-    },
-}
+# The grammar's value types (`tabeq::command::command_line`) as argparse converters.
+_TYPES: dict[str, Callable[[str], Any]] = {"int": int, "float": float, "threads": _positive_int}
+
+
+def _add_arguments(target: Any, arguments: list[dict[str, Any]]) -> None:
+    for argument in arguments:
+        options = dict(argument["options"])
+        if "type" in options:
+            options["type"] = _TYPES[options["type"]]
+        target.add_argument(argument["name"], **options)
+
+
+def _needs_command(parser: argparse.ArgumentParser, names: list[str]) -> Callable[[argparse.Namespace], int]:
+    """A command group given without its command (``tabeq trust``): a usage error that lists them."""
+
+    def run(args: argparse.Namespace) -> int:
+        parser.error(f"a command is required: one of {', '.join(names)}")
+
+    return run
+
+
+def _add_commands(parser: argparse.ArgumentParser, spec: dict[str, Any], path: tuple[str, ...]) -> None:
+    """``spec``'s arguments and commands on ``parser``; each command runs its handler."""
+    _add_arguments(parser, spec["arguments"])
+    if spec["exclusive"]:
+        _add_arguments(parser.add_mutually_exclusive_group(), spec["exclusive"])
+    if not spec["commands"]:
+        parser.set_defaults(func=_HANDLERS[" ".join(path)])
+        return
+    top = not path
+    names = [command["name"] for command in spec["commands"]]
+    sub = parser.add_subparsers(
+        dest="command" if top else f"{path[-1]}_command", required=top, metavar="COMMAND" if top else None
+    )
+    if not top:
+        parser.set_defaults(func=_needs_command(parser, names))
+    for command in spec["commands"]:
+        texts = {"help": command["help"], "description": command["description"]}
+        _add_commands(sub.add_parser(command["name"], **texts), command, (*path, command["name"]))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="tabeq",
-        description="Exact, fast evaluator for tabular answers (DataSpace v1 semantics).",
-        epilog="Without a command, the official evaluate.py flags run `tabeq evaluate`.",
-    )
-    parser.add_argument("--version", action="version", version=f"tabeq {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    ev = _add_command(
-        sub,
-        "evaluate",
-        _cmd_evaluate,
-        _EVALUATE_FLAGS,
-        help="evaluate a suite (drop-in for the official evaluate.py)",
-        description="Evaluate a suite in the official layout and write the official summary JSON. "
-        "Exit 0 on success, 2 on a fatal error.",
-    )
-    output = ev.add_mutually_exclusive_group()
-    output.add_argument("--quiet", action="store_true", help="print nothing on success")
-    output.add_argument("--json", action="store_true", help="print the whole summary JSON on stdout")
-
-    for name, func, gold, formats, summary, description in _TASK_COMMANDS:
-        _add_task_command(sub, name, func, gold=gold, formats=formats, help=summary, description=description)
-    add_trust_subcommand(sub)
-    _add_command(
-        sub,
-        "spider2",
-        _cmd_spider2,
-        _SPIDER2_FLAGS,
-        help="score Spider 2.0 result CSVs (drop-in for its evaluate.py --mode exec_result)",
-        description="Score RESULT_DIR/ID.csv against GOLD_DIR/exec_result/ID.csv (or ID_a.csv, ID_b.csv, "
-        "...) with the official Spider 2.0 comparison; prints the official lines, writes RESULT_DIR-ids.csv.",
-    )
-    _optional_subcommands(parser)
+    """The ``tabeq`` parser, built from the core's grammar."""
+    spec = json.loads(_tabeq.command_line())
+    parser = argparse.ArgumentParser(prog=spec["name"], description=spec["description"], epilog=spec["help"])
+    _add_commands(parser, spec, ())
     return parser
-
-
-def _subcommands(
-    parser: argparse.ArgumentParser,
-) -> Optional[argparse._SubParsersAction[argparse.ArgumentParser]]:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return action
-    return None
-
-
-def _optional_subcommands(parser: argparse.ArgumentParser) -> None:
-    """Make the nested command groups (``tabeq trust ...``) optional for argparse, which would
-    otherwise name the missing one by its internal ``dest``; ``_require_subcommand`` asks for it."""
-    top = _subcommands(parser)
-    for sub in top.choices.values() if top is not None else ():
-        nested = _subcommands(sub)
-        if nested is not None:
-            nested.required = False
-
-
-def _require_subcommand(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """A command group given without its command (``tabeq trust``): a usage error from the group
-    that lists its commands."""
-    top = _subcommands(parser)
-    group = top.choices.get(args.command) if top is not None else None
-    nested = _subcommands(group) if group is not None else None
-    if group is not None and nested is not None and getattr(args, nested.dest, None) is None:
-        group.error(f"a command is required: one of {', '.join(nested.choices)}")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -435,9 +313,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     # The official evaluator's flags without a command: run `evaluate`, as a drop-in.
     if args_list and _tabeq.runs_evaluate(args_list[0]):
         args_list.insert(0, "evaluate")
-    parser = build_parser()
-    args = parser.parse_args(args_list)
-    _require_subcommand(parser, args)
+    args = build_parser().parse_args(args_list)
     try:
         code: int = args.func(args)
     except BrokenPipeError:
