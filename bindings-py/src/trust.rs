@@ -51,9 +51,14 @@ fn manifest_file(base_dir: &Path, path: &str, role: FileRole) -> FileContent {
 }
 
 /// A report class's `#[pymethods]`: a getter for each listed member of the report's JSON (a
-/// copy, see [`TrustReport::section`]), then the class's other methods.
+/// copy, see [`TrustReport::section`]), a method for each rendering (the core's document in
+/// that format), then the class's other methods.
 macro_rules! report_class {
-    ($class:ident { $($(#[doc = $doc:literal])* $member:ident,)* } $($methods:tt)*) => {
+    (
+        $class:ident { $($(#[doc = $doc:literal])* $member:ident,)* }
+        renderings { $($(#[doc = $rdoc:literal])* $method:ident => $format:literal,)* }
+        $($methods:tt)*
+    ) => {
         #[pymethods]
         impl $class {
             $(
@@ -62,6 +67,12 @@ macro_rules! report_class {
                 fn $member<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
                     let report = slf.cast::<TrustReport>()?;
                     report.get().section(slf.py(), stringify!($member))
+                }
+            )*
+            $(
+                $(#[doc = $rdoc])*
+                fn $method(&self) -> PyResult<String> {
+                    self.render($format)
                 }
             )*
             $($methods)*
@@ -107,6 +118,23 @@ report_class! {
         findings,
         /// Paired comparisons of every pair of models (with ``compare=True``), Holm-adjusted.
         comparisons,
+    }
+    renderings {
+        /// The report as text: the paper's tables (percentages with two decimals), completeness
+        /// findings, comparisons and the level trend, as rendered by the core.
+        table => "text",
+        /// The report as Markdown (tables; charts as inline SVG).
+        to_markdown => "markdown",
+        /// The report as an HTML fragment (tables, notes, SVG charts).
+        to_html => "html",
+        /// The report's tables as LaTeX (booktabs; the best value of each column in bold).
+        to_latex => "latex",
+        /// The report's charts as one SVG document (per-operator bars, level curves, heatmaps).
+        to_svg => "svg",
+        _repr_html_ => "html",
+        _repr_svg_ => "svg",
+        __str__ => "text",
+        __repr__ => "text",
     }
 
     /// The report as plain Python data (a deep copy of the core's JSON).
@@ -161,48 +189,6 @@ report_class! {
     fn to_csv(&self) -> String {
         self.report.to_csv()
     }
-
-    /// The report as text: the paper's tables (percentages with two decimals), completeness
-    /// findings, comparisons and the level trend, as rendered by the core.
-    fn table(&self) -> PyResult<String> {
-        self.render("text")
-    }
-
-    /// The report as Markdown (tables; charts as inline SVG).
-    fn to_markdown(&self) -> PyResult<String> {
-        self.render("markdown")
-    }
-
-    /// The report as an HTML fragment (tables, notes, SVG charts).
-    fn to_html(&self) -> PyResult<String> {
-        self.render("html")
-    }
-
-    /// The report's tables as LaTeX (booktabs; the best value of each column in bold).
-    fn to_latex(&self) -> PyResult<String> {
-        self.render("latex")
-    }
-
-    /// The report's charts as one SVG document (per-operator bars, level curves, heatmaps).
-    fn to_svg(&self) -> PyResult<String> {
-        self.render("svg")
-    }
-
-    fn _repr_html_(&self) -> PyResult<String> {
-        self.render("html")
-    }
-
-    fn _repr_svg_(&self) -> PyResult<String> {
-        self.render("svg")
-    }
-
-    fn __str__(&self) -> PyResult<String> {
-        self.render("text")
-    }
-
-    fn __repr__(&self) -> PyResult<String> {
-        self.render("text")
-    }
 }
 
 /// FRR, PRR, NRR and MRS per group, with "Avg." across datasets, operator-family micro
@@ -219,6 +205,7 @@ report_class! {
         /// Spearman ρ of per-model MRS between each pair of datasets (when grouped by model, dataset).
         rank_agreement,
     }
+    renderings {}
 }
 
 /// N, coverage, Acc_clean, ASR (None when undefined), RAD and Acc_rob per group, with ASR
@@ -233,6 +220,7 @@ report_class! {
         /// Spearman of operator level vs ASR (with p-values and interval) and ASR(L3)/ASR(L0).
         level_trend,
     }
+    renderings {}
 }
 
 /// Compute a report: `kind` is `reliability` or `robustness`; with `base_dir`, `records` is a
