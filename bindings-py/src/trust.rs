@@ -80,6 +80,14 @@ macro_rules! report_class {
     };
 }
 
+/// `copy.deepcopy(value)`: what a report hands out, so that changing it leaves the report as is.
+fn deep_copy<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    value
+        .py()
+        .import("copy")?
+        .call_method1("deepcopy", (value,))
+}
+
 /// What both trust reports hold: the core's report, its document, and the report's JSON as
 /// Python data (read once; members hand out copies).
 #[pyclass(frozen, subclass, module = "tabeq.trust", name = "TrustReport")]
@@ -94,7 +102,7 @@ impl TrustReport {
     /// the core computed it; `[]` when the report has none).
     fn section<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
         match self.data.bind(py).get_item(name) {
-            Ok(value) => py.import("copy")?.call_method1("deepcopy", (value,)),
+            Ok(value) => deep_copy(&value),
             Err(_) => Ok(PyList::empty(py).into_any()),
         }
     }
@@ -139,7 +147,7 @@ report_class! {
 
     /// The report as plain Python data (a deep copy of the core's JSON).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &self.report.to_json())
+        deep_copy(self.data.bind(py))
     }
 
     /// The report as JSON text (rates as fractions, undefined values as null).
@@ -150,8 +158,7 @@ report_class! {
 
     /// A member of the report's JSON by name (a copy; `KeyError` when there is none).
     fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-        let value = self.data.bind(py).get_item(key)?;
-        py.import("copy")?.call_method1("deepcopy", (value,))
+        deep_copy(&self.data.bind(py).get_item(key)?)
     }
 
     fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {

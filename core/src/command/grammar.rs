@@ -163,18 +163,27 @@ fn evaluate() -> Command {
     evaluate
 }
 
+/// `--prediction` of the one-task commands.
+fn prediction_file() -> Argument {
+    arg(
+        "--prediction",
+        "prediction CSV (a missing file is missing_prediction)",
+    )
+}
+
+/// `--config` of the one-task commands.
+fn config_file() -> Argument {
+    arg("--config", "task config JSON (task_N.json)")
+}
+
 fn check() -> Command {
     command(
         "check",
         "score one task and explain the verdict",
         vec![
-            arg(
-                "--prediction",
-                "prediction CSV (a missing file is missing_prediction)",
-            )
-            .required(),
+            prediction_file().required(),
             arg("--gold", "gold CSV").required(),
-            arg("--config", "task config JSON (task_N.json)").required(),
+            config_file().required(),
             format(&[("text", "for people"), ("json", "for machines")]),
         ],
     )
@@ -189,12 +198,8 @@ fn validate() -> Command {
         "validate",
         "check a predictions folder (or one prediction) before uploading, without the gold",
         vec![
-            arg(
-                "--prediction",
-                "prediction CSV (a missing file is missing_prediction)",
-            )
-            .optional(),
-            arg("--config", "task config JSON (task_N.json)").optional(),
+            prediction_file().optional(),
+            config_file().optional(),
             arg(
                 "--prediction-root",
                 "a whole predictions folder (task_N/prediction.csv) to check",
