@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use tabeq::cpython_json::Value;
-use tabeq_spider2::exec::{self, FileRead, GoldFiles};
+use tabeq_spider2::exec::{self, Dir};
 use tabeq_spider2::{Frame, GoldKind, Outcome, PreparedGold};
 
 /// Spider 2.0 CSVs are read whole; larger files are refused rather than exhausting memory.
@@ -261,35 +261,14 @@ fn spider2_exec_result(
     eval_jsonl: PathBuf,
     result_dir_arg: &str,
 ) -> PyResult<ExecRun> {
-    let run = py.detach(|| -> Result<_, String> {
-        let standards = exec::parse_eval_jsonl(&read_path(&eval_jsonl)?)
-            .map_err(|e| format!("{}: {e}", e.code))?;
-        let results = list_names(&result_dir)?;
-        let gold_names = list_names(&gold_result_dir)?;
-        let planned = exec::plan(&standards, &results, &gold_names);
-        let mut out = Vec::with_capacity(planned.len());
-        for p in &planned {
-            let pred = read_path(&result_dir.join(&p.prediction_file));
-            let names: &[String] = match &p.gold {
-                GoldFiles::Single(n) => std::slice::from_ref(n),
-                GoldFiles::Multi(ns) => ns,
-                GoldFiles::None => &[],
-            };
-            let golds: Vec<Result<Vec<u8>, String>> = names
-                .iter()
-                .map(|n| read_path(&gold_result_dir.join(n)))
-                .collect();
-            let gold_refs: Vec<FileRead<'_>> = golds
-                .iter()
-                .map(|g| g.as_deref().map_err(Clone::clone))
-                .collect();
-            out.push(exec::evaluate_instance(
-                p,
-                pred.as_deref().map_err(Clone::clone),
-                &gold_refs,
-            ));
-        }
-        Ok(out)
+    let run = py.detach(|| {
+        let dir = |dir: Dir| match dir {
+            Dir::Results => &result_dir,
+            Dir::Gold => &gold_result_dir,
+        };
+        let list = |d: Dir| list_names(dir(d));
+        let read = |d: Dir, name: &str| read_path(&dir(d).join(name));
+        exec::run(&read_path(&eval_jsonl)?, list, read)
     });
     let results = run.map_err(PyOSError::new_err)?;
     let summary = exec::summarize(&results, result_dir_arg);

@@ -3,6 +3,7 @@
 //! writes. The caller lists the directories and reads the files this plan names.
 
 use serde::Serialize;
+use tabeq::command::{self as grammar, arg, Command};
 use tabeq::cpython_json::{parse, Value};
 
 use crate::compare::{GoldKind, PreparedGold};
@@ -257,6 +258,59 @@ pub fn evaluate_instance(
     result
 }
 
+/// The directory a file of the run lies in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dir {
+    /// The result directory (`--result-dir`): the predictions.
+    Results,
+    /// The gold `exec_result` directory.
+    Gold,
+}
+
+/// The whole run over files a caller lists and reads: the eval file's bytes, `list` for the
+/// names in a directory and `read` for a file in one (each with its message when it fails).
+/// Returns each scored instance's result, in plan order, or the eval file's problem (the
+/// official run stops on it) as `code: message`.
+///
+/// ```
+/// use tabeq_spider2::exec::{run, Dir};
+/// let list = |_dir: Dir| Ok(vec!["bq1.csv".to_string()]);
+/// let read = |dir: Dir, _name: &str| -> Result<Vec<u8>, String> {
+///     Ok(match dir {
+///         Dir::Results => b"x\n1\n".to_vec(),
+///         Dir::Gold => b"y\n1\n".to_vec(),
+///     })
+/// };
+/// let results = run(b"{\"instance_id\": \"bq1\"}\n", list, read).unwrap();
+/// assert_eq!((results.len(), results[0].score), (1, 1));
+/// ```
+pub fn run(
+    eval_jsonl: &[u8],
+    mut list: impl FnMut(Dir) -> Result<Vec<String>, String>,
+    mut read: impl FnMut(Dir, &str) -> Result<Vec<u8>, String>,
+) -> Result<Vec<InstanceResult>, String> {
+    // The official reads the eval file before it lists a directory.
+    let standards = parse_eval_jsonl(eval_jsonl).map_err(|e| format!("{}: {e}", e.code))?;
+    let planned = plan(&standards, &list(Dir::Results)?, &list(Dir::Gold)?);
+    Ok(planned
+        .iter()
+        .map(|p| {
+            let prediction = read(Dir::Results, &p.prediction_file);
+            let names: &[String] = match &p.gold {
+                GoldFiles::Single(name) => core::slice::from_ref(name),
+                GoldFiles::Multi(names) => names,
+                GoldFiles::None => &[],
+            };
+            let golds: Vec<_> = names.iter().map(|n| read(Dir::Gold, n)).collect();
+            let golds: Vec<FileRead<'_>> = golds
+                .iter()
+                .map(|g| g.as_deref().map_err(Clone::clone))
+                .collect();
+            evaluate_instance(p, prediction.as_deref().map_err(Clone::clone), &golds)
+        })
+        .collect())
+}
+
 /// What the run prints and writes after scoring.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RunSummary {
@@ -332,6 +386,37 @@ pub fn summarize(results: &[InstanceResult], result_dir_arg: &str) -> RunSummary
     }
 }
 
+/// `tabeq spider2`, the run's command line, for `tabeq::command::command_line`.
+///
+/// ```
+/// let grammar = tabeq::command::command_line(vec![tabeq_spider2::exec::command()]);
+/// assert!(grammar.contains("\"--result-dir\""));
+/// ```
+pub fn command() -> Command {
+    grammar::command(
+        "spider2",
+        "score Spider 2.0 result CSVs (drop-in for its evaluate.py --mode exec_result)",
+        vec![
+            arg("--result-dir", "directory of ID.csv result tables").required(),
+            arg(
+                "--gold-dir",
+                "directory holding exec_result/ and spider2lite_eval.jsonl",
+            )
+            .required(),
+            arg(
+                "--eval-jsonl",
+                "eval standards (default: GOLD_DIR/spider2lite_eval.jsonl)",
+            )
+            .optional(),
+        ],
+    )
+    .described(
+        "Score RESULT_DIR/ID.csv against GOLD_DIR/exec_result/ID.csv (or ID_a.csv, ID_b.csv, ...) \
+         with the official Spider 2.0 comparison; prints the official lines, writes \
+         RESULT_DIR-ids.csv.",
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,6 +458,50 @@ mod tests {
             "{'bq1': 1, 'local2': 0}\nFinal score: 0.5, Correct examples: 1, Total examples: 2\nReal score: 0.0018281535648994515, Correct examples: 1, Total examples: 547\nCorrect IDs saved to: out-ids.csv\nTOTAL_GB_PROCESSED: 0.00000 GB\n"
         );
         assert_eq!(s.ids_csv, "instance_id\nsf_bq1\n");
+    }
+
+    #[test]
+    fn run_reads_the_eval_file_before_it_lists_and_each_gold_in_plan_order() {
+        let mut listed = false;
+        let list = |_: Dir| -> Result<Vec<String>, String> {
+            listed = true;
+            Err("no such directory".into())
+        };
+        let err = run(b"not json\n", list, |_, _| Ok(Vec::new())).unwrap_err();
+        assert!(err.starts_with("spider2_eval_file_invalid: "), "{err}");
+        assert!(!listed);
+
+        let names = |dir: Dir| -> Result<Vec<String>, String> {
+            Ok(match dir {
+                Dir::Results => vec!["b.csv".into(), "a.csv".into()],
+                Dir::Gold => vec!["a_b.csv".into(), "a_a.csv".into(), "b.csv".into()],
+            })
+        };
+        let mut reads = Vec::new();
+        let read = |dir: Dir, name: &str| -> Result<Vec<u8>, String> {
+            reads.push(format!("{dir:?}/{name}"));
+            match name {
+                "b.csv" if dir == Dir::Gold => Err("permission denied".into()),
+                _ => Ok(b"x\n1\n".to_vec()),
+            }
+        };
+        let eval = b"{\"instance_id\": \"b\"}\n{\"instance_id\": \"a\"}\n";
+        let results = run(eval, names, read).unwrap();
+        assert_eq!(
+            reads,
+            [
+                "Results/a.csv",
+                "Gold/a_a.csv",
+                "Gold/a_b.csv",
+                "Results/b.csv",
+                "Gold/b.csv"
+            ]
+        );
+        assert_eq!((results[0].score, results[1].score), (1, 0));
+        assert_eq!(
+            results[1].error_info.as_deref(),
+            Some("Python Script Error:permission denied")
+        );
     }
 
     #[test]
