@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass_init::PyClassInitializer;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 
 use tabeq::cpython_json::{to_tree, Out};
 use tabeq::csv::MAX_CSV_BYTES;
@@ -291,8 +291,20 @@ fn trust_records_from_inspect(
         .map_err(to_py)
 }
 
-/// Add the trust functions to the native module.
+/// Add the trust functions to the native module, and each track's built-in grouping keys
+/// (`tabeq.trust.RELIABILITY_KEYS`, `ROBUSTNESS_KEYS`).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let tracks = [
+        ("TRUST_RELIABILITY_KEYS", trust::Track::Reliability),
+        ("TRUST_ROBUSTNESS_KEYS", trust::Track::Robustness),
+    ];
+    for (name, track) in tracks {
+        let keys = trust::GroupKey::builtins(track);
+        m.add(
+            name,
+            PyTuple::new(m.py(), keys.iter().map(trust::GroupKey::name))?,
+        )?;
+    }
     m.add_function(wrap_pyfunction!(trust_spearman, m)?)?;
     m.add_function(wrap_pyfunction!(trust_operators, m)?)?;
     m.add_function(wrap_pyfunction!(trust_report, m)?)?;

@@ -14,7 +14,7 @@
 
 mod grammar;
 
-pub use grammar::command_line;
+pub use grammar::{arg, command, command_line, text, Argument, Command};
 
 use crate::explain::Disclosure;
 

@@ -74,6 +74,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ),
             ("metrics", &["reliability", "robustness", "manifest"]),
             ("reports", &["document", "json", "latex", "report"]),
+            ("command line", &["command"]),
         ],
     ),
     (

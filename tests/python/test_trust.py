@@ -338,6 +338,39 @@ def test_bootstrap_is_deterministic_and_seed_dependent() -> None:
     assert row(rob.groups, model="m", dataset="d2")["ci"]["asr"] is None
 
 
+@pytest.mark.parametrize(
+    ("command", "keys", "records", "other_track_key"),
+    [
+        (
+            "reliability",
+            trust.RELIABILITY_KEYS,
+            [{"model": "m", "dataset": "d", "operator": "FDM", "instance_id": "a", "label": "full"}],
+            "kind",
+        ),
+        ("robustness", trust.ROBUSTNESS_KEYS, ROBUSTNESS, "family"),
+    ],
+)
+def test_builtin_grouping_keys_are_the_core_s(
+    command: str,
+    keys: tuple[str, ...],
+    records: list[Any],
+    other_track_key: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # One list, the core's: each key groups its track's report, the other track's keys do not,
+    # and `tabeq trust COMMAND --help` names exactly these.
+    report = getattr(trust, command)
+    for key in keys:
+        assert report(records, by=[key]).by == [key]
+    with pytest.raises(trust.TrustError) as info:
+        report(records, by=[other_track_key])
+    assert info.value.code == "invalid_options"
+    with pytest.raises(SystemExit):
+        main(["trust", command, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"grouping keys: {', '.join(keys)} or any record field" in help_text
+
+
 # --- Errors -----------------------------------------------------------------------------------------
 
 GOOD = {"model": "m", "dataset": "d", "operator": "FDM", "instance_id": "a", "label": "full"}

@@ -14,6 +14,8 @@ __version__: str
 HTML_STYLE: str
 HINT_NAMES: list[str]
 INTERRUPTED: str
+TRUST_RELIABILITY_KEYS: tuple[str, ...]
+TRUST_ROBUSTNESS_KEYS: tuple[str, ...]
 
 class _ExplainOptions(TypedDict, total=False):
     """The keyword options of ``explain`` and ``TaskResult.explain`` (defaults: ``max_items=5``,

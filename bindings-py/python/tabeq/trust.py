@@ -70,9 +70,9 @@ __all__ = [
     "ROBUSTNESS_KEYS",
 ]
 
-RELIABILITY_KEYS = ("model", "dataset", "operator", "family", "difficulty")
+RELIABILITY_KEYS: tuple[str, ...] = _tabeq.TRUST_RELIABILITY_KEYS
 """Built-in keys a reliability report can be grouped by (any record field works too)."""
-ROBUSTNESS_KEYS = ("model", "dataset", "operator", "kind", "level")
+ROBUSTNESS_KEYS: tuple[str, ...] = _tabeq.TRUST_ROBUSTNESS_KEYS
 """Built-in keys a robustness report can be grouped by (any record field works too)."""
 
 

@@ -1,22 +1,24 @@
 //! The `tabeq` command line's grammar: every command, its arguments and their words, as data a
 //! binding hands to its argument parser (Python's `argparse`: each argument's options are
 //! `add_argument`'s keywords, with `type` named: `int`, `float` or `threads`, a whole number
-//! from 1 to 4096).
+//! from 1 to 4096). The evaluator's commands are here; a crate above adds its own
+//! ([`Command`], built with [`command`] and [`arg`]), as `tabeq trust` and `tabeq spider2` are.
 
 use crate::cpython_json::Out;
 
 /// One argument: its name (`--gold-root`, or a positional's) and `add_argument`'s keywords.
-struct Argument {
+pub struct Argument {
     name: &'static str,
     options: Vec<(&'static str, Out)>,
 }
 
-fn text(s: &str) -> Out {
+/// A text value of an argument's option (`Out::Str`).
+pub fn text(s: &str) -> Out {
     Out::Str(s.to_string())
 }
 
 /// An argument with its help text (none when empty).
-fn arg(name: &'static str, help: &str) -> Argument {
+pub fn arg(name: &'static str, help: &str) -> Argument {
     let help = (!help.is_empty()).then(|| ("help", text(help)));
     Argument {
         name,
@@ -25,38 +27,44 @@ fn arg(name: &'static str, help: &str) -> Argument {
 }
 
 impl Argument {
-    fn with(mut self, key: &'static str, value: Out) -> Self {
+    /// The option `key` (an `add_argument` keyword) set to `value`.
+    pub fn with(mut self, key: &'static str, value: Out) -> Self {
         self.options.push((key, value));
         self
     }
-    fn required(self) -> Self {
+    /// Must be given.
+    pub fn required(self) -> Self {
         self.with("required", Out::Bool(true))
     }
     /// Absent unless given (`None`).
-    fn optional(self) -> Self {
+    pub fn optional(self) -> Self {
         self.with("default", Out::Null)
     }
-    fn metavar(self, metavar: &str) -> Self {
+    /// The name its value is shown by in the usage line.
+    pub fn metavar(self, metavar: &str) -> Self {
         self.with("metavar", text(metavar))
     }
-    fn kind(self, kind: &str) -> Self {
+    /// The value's type: `int`, `float` or `threads`.
+    pub fn kind(self, kind: &str) -> Self {
         self.with("type", text(kind))
     }
-    fn switch(self) -> Self {
+    /// A flag without a value (`True` when given).
+    pub fn switch(self) -> Self {
         self.with("action", text("store_true"))
     }
     /// Given any number of times, the values in a list (`None` when never given).
-    fn repeated(self) -> Self {
+    pub fn repeated(self) -> Self {
         self.with("action", text("append")).optional()
     }
-    fn choices(self, choices: &[&str]) -> Self {
+    /// The values it accepts.
+    pub fn choices(self, choices: &[&str]) -> Self {
         self.with(
             "choices",
             Out::Array(choices.iter().map(|c| text(c)).collect()),
         )
     }
     /// A positional that may be left out (`None`).
-    fn may_be_absent(self) -> Self {
+    pub fn may_be_absent(self) -> Self {
         self.with("nargs", text("?")).optional()
     }
     fn to_out(&self) -> Out {
@@ -70,16 +78,18 @@ impl Argument {
 
 /// A command: its words, its arguments, those of which one at most may be given, and its
 /// own commands (a command group such as `trust`).
-struct Command {
+pub struct Command {
     name: &'static str,
     help: &'static str,
     description: Option<String>,
     arguments: Vec<Argument>,
     exclusive: Vec<Argument>,
-    commands: Vec<Command>,
+    /// The commands of a command group.
+    pub commands: Vec<Command>,
 }
 
-fn command(name: &'static str, help: &'static str, arguments: Vec<Argument>) -> Command {
+/// A command with its help line and arguments.
+pub fn command(name: &'static str, help: &'static str, arguments: Vec<Argument>) -> Command {
     Command {
         name,
         help,
@@ -91,7 +101,8 @@ fn command(name: &'static str, help: &'static str, arguments: Vec<Argument>) -> 
 }
 
 impl Command {
-    fn described(mut self, description: &str) -> Self {
+    /// The command's description (its `--help` text above the arguments).
+    pub fn described(mut self, description: &str) -> Self {
         self.description = Some(description.to_string());
         self
     }
@@ -230,203 +241,24 @@ fn validate() -> Command {
     )
 }
 
-/// The trust report formats.
-const TRUST_FORMATS: &[&str] = &["table", "json", "csv", "markdown", "html", "svg", "latex"];
-
-/// `--inspect-log` and its companions; `outcome` is what the scores give.
-fn inspect_arguments(outcome: &str) -> Vec<Argument> {
-    let log = format!(
-        "an inspect_ai eval log (.eval or .json) whose scores give {outcome}; repeat for more logs"
-    );
-    vec![
-        arg("--inspect-log", &log).repeated().metavar("LOG"),
-        arg("--scorer", "with --inspect-log: the score to read")
-            .optional()
-            .metavar("NAME"),
-        arg("--epoch", "with --inspect-log: the epoch to read")
-            .kind("int")
-            .optional()
-            .metavar("N"),
-        arg(
-            "--inspect-field",
-            "with --inspect-log: read a record field from another sample metadata key (e.g. \
-             operator=op)",
-        )
-        .repeated()
-        .metavar("FIELD=KEY"),
-    ]
-}
-
-/// The options of a reliability or robustness report; `keys` are the built-in grouping keys.
-fn report_arguments(keys: &[&str]) -> Vec<Argument> {
-    let by = format!(
-        "comma-separated grouping keys: {} or any record field (default: model,dataset)",
-        keys.join(", ")
-    );
-    vec![
-        arg("--by", &by).with("default", text("model,dataset")),
-        arg("--format", "output format (default: table)")
-            .choices(TRUST_FORMATS)
-            .with("default", text("table")),
-        arg("--bootstrap", "percentile intervals from N resamples")
-            .kind("int")
-            .optional()
-            .metavar("N"),
-        arg("--seed", "bootstrap seed (default: 0)")
-            .kind("int")
-            .with("default", Out::Int(0)),
-        arg("--confidence", "interval coverage (default: 0.95)")
-            .kind("float")
-            .with("default", Out::Float(0.95)),
-        arg("--operators", "extra operators to accept (a JSON list)")
-            .optional()
-            .metavar("FILE.json"),
-        arg(
-            "--strict",
-            "completeness findings are errors (exit status 2)",
-        )
-        .switch(),
-        arg(
-            "--rows",
-            "row order of the main table (first-column values)",
-        )
-        .optional()
-        .metavar("A,B,..."),
-        arg(
-            "--order-by",
-            "order rows by a column or metric (largest first)",
-        )
-        .optional()
-        .metavar("COLUMN"),
-        arg("--ascending", "with --order-by: smallest first").switch(),
-        arg(
-            "--columns",
-            "metric columns to keep (e.g. ASR,RAD,'Avg. ASR')",
-        )
-        .optional()
-        .metavar("M,..."),
-        arg("--decimals", "decimals of percentages (default 2)")
-            .kind("int")
-            .optional()
-            .metavar("N"),
-        arg(
-            "--compare",
-            "paired comparisons of every pair of models within each group of the other --by keys \
-             (exact p-values, Holm-adjusted per group)",
-        )
-        .switch(),
-        arg(
-            "--expected",
-            "the instances every model should have (one JSON object a line)",
-        )
-        .optional()
-        .metavar("EXPECTED.jsonl"),
-    ]
-}
-
-fn trust() -> Command {
-    let records = |what: &str| {
-        arg("file", &format!("{what} records ('-' for stdin)"))
-            .metavar("FILE.jsonl")
-            .may_be_absent()
-    };
-    let mut reliability = vec![records("reliability")];
-    reliability.extend(inspect_arguments("the refusal labels"));
-    reliability.extend(report_arguments(&[
-        "model",
-        "dataset",
-        "operator",
-        "family",
-        "difficulty",
-    ]));
-    let mut robustness = vec![
-        records("robustness"),
-        arg("--manifest", "score tables listed in a manifest")
-            .optional()
-            .metavar("MANIFEST.jsonl"),
-    ];
-    robustness.extend(inspect_arguments("correctness"));
-    robustness.extend(report_arguments(&[
-        "model", "dataset", "operator", "kind", "level",
-    ]));
-    let spearman = vec![
-        arg("file", "JSON with paired lists or mappings ('-' for stdin)").metavar("FILE.json"),
-        arg("--format", "")
-            .choices(&["table", "json"])
-            .with("default", text("table")),
-    ];
-    let operators = vec![
-        arg("--operators", "extra operators to include")
-            .optional()
-            .metavar("FILE.json"),
-        arg("--format", "")
-            .choices(&["table", "json", "csv", "markdown", "html"])
-            .with("default", text("table")),
-    ];
-    let mut trust = command(
-        "trust",
-        "TrustDABench reliability and robustness metrics",
-        Vec::new(),
-    );
-    trust.commands = vec![
-        command(
-            "reliability",
-            "FRR, PRR, NRR and MRS from judged refusal labels",
-            reliability,
-        ),
-        command(
-            "robustness",
-            "Acc_clean, ASR, RAD, Acc_rob from correctness or scored tables",
-            robustness,
-        ),
-        command(
-            "spearman",
-            "Spearman rho and p-value of {\"x\": ..., \"y\": ...}",
-            spearman,
-        ),
-        command("operators", "list the operator registry", operators),
-    ];
-    trust
-}
-
-fn spider2() -> Command {
-    command(
-        "spider2",
-        "score Spider 2.0 result CSVs (drop-in for its evaluate.py --mode exec_result)",
-        vec![
-            arg("--result-dir", "directory of ID.csv result tables").required(),
-            arg(
-                "--gold-dir",
-                "directory holding exec_result/ and spider2lite_eval.jsonl",
-            )
-            .required(),
-            arg(
-                "--eval-jsonl",
-                "eval standards (default: GOLD_DIR/spider2lite_eval.jsonl)",
-            )
-            .optional(),
-        ],
-    )
-    .described(
-        "Score RESULT_DIR/ID.csv against GOLD_DIR/exec_result/ID.csv (or ID_a.csv, ID_b.csv, ...) \
-         with the official Spider 2.0 comparison; prints the official lines, writes \
-         RESULT_DIR-ids.csv.",
-    )
-}
-
 /// The whole command line as JSON text: the program (`name` `tabeq`, its `help` the epilog,
-/// its `description`, the `--version` argument) and its `commands`, each
+/// its `description`, the `--version` argument) and its `commands` (the evaluator's, then
+/// `more`: the commands of the crates above, such as `tabeq_trust::command`), each
 /// `{"name", "help", "description", "arguments", "exclusive", "commands"}`, each argument
 /// `{"name", "options"}`.
 ///
 /// ```
-/// let grammar = tabeq::command::command_line();
-/// assert!(grammar.contains("\"--prediction-root\"") && grammar.contains("\"reliability\""));
+/// use tabeq::command::{arg, command, command_line};
+/// let extra = command("hello", "say hello", vec![arg("--name", "who to greet").required()]);
+/// let grammar = command_line(vec![extra]);
+/// assert!(grammar.contains("\"--prediction-root\"") && grammar.contains("\"hello\""));
 /// ```
-pub fn command_line() -> String {
+pub fn command_line(more: Vec<Command>) -> String {
     let version = arg("--version", "show program's version number and exit")
         .with("action", text("version"))
         .with("version", text(&format!("tabeq {}", crate::VERSION)));
+    let mut commands = vec![evaluate(), check(), validate()];
+    commands.extend(more);
     let program = Command {
         name: "tabeq",
         help: "Without a command, the official evaluate.py flags run `tabeq evaluate`.",
@@ -435,7 +267,7 @@ pub fn command_line() -> String {
         ),
         arguments: vec![version],
         exclusive: Vec::new(),
-        commands: vec![evaluate(), check(), validate(), trust(), spider2()],
+        commands,
     };
     program.to_out().to_pretty()
 }

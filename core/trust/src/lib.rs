@@ -61,6 +61,7 @@
 #![warn(missing_docs)]
 
 pub mod chart;
+pub mod command;
 pub mod compare;
 pub mod completeness;
 pub mod document;

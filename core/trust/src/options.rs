@@ -96,6 +96,20 @@ impl GroupKey {
         })
     }
 
+    /// The built-in keys a track can group by, in the order help texts list them.
+    ///
+    /// ```
+    /// use tabeq_trust::{GroupKey, Track};
+    /// let keys = GroupKey::builtins(Track::Robustness);
+    /// let names: Vec<&str> = keys.iter().map(GroupKey::name).collect();
+    /// assert_eq!(names, ["model", "dataset", "operator", "kind", "level"]);
+    /// ```
+    pub fn builtins(track: Track) -> Vec<GroupKey> {
+        use GroupKey::*;
+        let all = [Model, Dataset, Operator, Family, Difficulty, Kind, Level];
+        all.into_iter().filter(|key| key.allowed(track)).collect()
+    }
+
     /// Whether a track can group by this key: reliability operators have a family and a
     /// difficulty, robustness operators a kind and a level; record fields work for both.
     pub fn allowed(&self, track: Track) -> bool {
