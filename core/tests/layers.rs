@@ -1,7 +1,7 @@
 //! The layers of every crate under `core/`: each top-level module has a layer, and every
 //! `crate::`, `super::` and `self::` path points to a module of its own layer or one below,
 //! with no loop. A crate added under `core/` is checked too: its modules fail until they are
-//! given a layer here. `docs/design.md` lists the same layers (checked below).
+//! given a layer here. `docs/design.md` lists the same layers, crate by crate (checked below).
 //!
 //! This test reads the repository's sources, so the packaged crate leaves it out
 //! (`core/Cargo.toml`); it runs in the workspace (`make test-rust`).
@@ -541,34 +541,46 @@ fn every_crate_under_core_is_layered_with_imports_pointing_down() {
 }
 
 #[test]
-fn design_md_lists_the_layers_of_the_core() {
-    // docs/design.md's "Layers" section has one line per layer, bottom first:
+fn design_md_lists_the_layers_of_every_crate() {
+    // docs/design.md's "Layers" section has one numbered list per crate with modules, in the
+    // order of `LAYERS`, one line per layer, bottom first:
     // `N. **name**: `m1`, `m2` — what they hold` (the modules in any order).
     let design = fs::read_to_string(core_dir().join("../docs/design.md")).unwrap();
     let section = design
         .split("\n## ")
         .find(|s| s.starts_with("Layers"))
         .expect("docs/design.md has a `## Layers` section");
-    let listed: Vec<(String, BTreeSet<String>)> = section
-        .lines()
-        .filter_map(|line| {
-            let (number, rest) = line.split_once(". ")?;
-            number.parse::<usize>().ok()?;
-            let (name, modules) = rest.split_once(": ")?;
-            let modules = modules.split(" — ").next().unwrap_or(modules);
-            let modules = modules
-                .split(',')
-                .map(|m| m.trim().trim_end_matches('.').trim_matches('`').to_string())
-                .collect();
-            Some((name.trim_matches('*').to_string(), modules))
-        })
-        .collect();
-    let tabeq = LAYERS.iter().find(|(n, _)| *n == "tabeq").unwrap().1;
-    let expected: Vec<(String, BTreeSet<String>)> = tabeq
+    let mut listed: Vec<Vec<(String, BTreeSet<String>)>> = Vec::new();
+    for line in section.lines() {
+        let Some((number, rest)) = line.split_once(". ") else {
+            continue;
+        };
+        let Ok(number) = number.parse::<usize>() else {
+            continue;
+        };
+        let Some((name, modules)) = rest.split_once(": ") else {
+            continue;
+        };
+        let modules = modules.split(" — ").next().unwrap_or(modules);
+        let modules = modules
+            .split(',')
+            .map(|m| m.trim().trim_end_matches('.').trim_matches('`').to_string())
+            .collect();
+        if number == 1 {
+            listed.push(Vec::new());
+        }
+        let list = listed.last_mut().expect("a numbered list starts at 1");
+        list.push((name.trim_matches('*').to_string(), modules));
+    }
+    let expected: Vec<Vec<(String, BTreeSet<String>)>> = LAYERS
         .iter()
-        .map(|(name, modules)| {
-            let modules = modules.iter().map(|m| m.to_string()).collect();
-            (name.to_string(), modules)
+        .filter(|(_, layers)| !layers.is_empty())
+        .map(|(_, layers)| {
+            let layer = |(name, modules): &Layer| {
+                let modules = modules.iter().map(|m| m.to_string()).collect();
+                (name.to_string(), modules)
+            };
+            layers.iter().map(layer).collect()
         })
         .collect();
     assert_eq!(listed, expected);
