@@ -99,18 +99,54 @@ use tabeq::doc::Document;
 use tabeq::error::{ArgumentError, CodedError};
 use tabeq::file_input::FileInput;
 
-/// A report of one track: the options (for `track`), then the records parsed with the
-/// options' operators and custom keys, then `report`.
-fn from_jsonl<R, T>(
-    records_jsonl: &str,
-    options_json: &str,
-    track: Track,
-    parse: records::JsonlParser<R>,
-    report: fn(&[R], &ReportOptions) -> Result<T, TrustError>,
-) -> Result<T, TrustError> {
-    let options = options::parse_options(options_json, track)?;
+/// A track's report as computed from JSON lines: its records, parser and computation.
+trait TrackReport: Sized {
+    type Record;
+    const TRACK: Track;
+    const PARSE: records::JsonlParser<Self::Record>;
+    const REPORT: fn(&[Self::Record], &ReportOptions) -> Result<Self, TrustError>;
+    fn layout(&self) -> &options::TableLayout;
+    fn plain_document(&self) -> Document;
+}
+
+impl TrackReport for ReliabilityReport {
+    type Record = records::ReliabilityRecord;
+    const TRACK: Track = Track::Reliability;
+    const PARSE: records::JsonlParser<Self::Record> = records::parse_reliability_jsonl;
+    const REPORT: fn(&[Self::Record], &ReportOptions) -> Result<Self, TrustError> =
+        reliability::reliability_report_with;
+    fn layout(&self) -> &options::TableLayout {
+        &self.layout
+    }
+    fn plain_document(&self) -> Document {
+        ReliabilityReport::plain_document(self)
+    }
+}
+
+impl TrackReport for RobustnessReport {
+    type Record = records::RobustnessRecord;
+    const TRACK: Track = Track::Robustness;
+    const PARSE: records::JsonlParser<Self::Record> = records::parse_robustness_jsonl;
+    const REPORT: fn(&[Self::Record], &ReportOptions) -> Result<Self, TrustError> =
+        robustness::robustness_report_with;
+    fn layout(&self) -> &options::TableLayout {
+        &self.layout
+    }
+    fn plain_document(&self) -> Document {
+        RobustnessReport::plain_document(self)
+    }
+}
+
+/// A report of one track: the options (for its track), then the records parsed with the
+/// options' operators and custom keys, then the report, whose layout is checked against its
+/// table (a layout naming no column is an error here, where the report is computed).
+fn from_jsonl<T: TrackReport>(records_jsonl: &str, options_json: &str) -> Result<T, TrustError> {
+    let options = options::parse_options(options_json, T::TRACK)?;
     let custom = group::custom_keys(&options.by);
-    report(&parse(records_jsonl, &options.registry, &custom)?, &options)
+    let records = (T::PARSE)(records_jsonl, &options.registry, &custom)?;
+    let report = (T::REPORT)(&records, &options)?;
+    report.layout().apply(&mut report.plain_document())?;
+    Ok(report)
 }
 
 /// The reliability report for JSONL records and options JSON.
@@ -118,17 +154,7 @@ pub fn reliability_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<ReliabilityReport, TrustError> {
-    let parse = records::parse_reliability_jsonl;
-    let report = reliability::reliability_report_with;
-    let report = from_jsonl(
-        records_jsonl,
-        options_json,
-        Track::Reliability,
-        parse,
-        report,
-    )?;
-    report.layout.apply(&mut report.plain_document())?;
-    Ok(report)
+    from_jsonl(records_jsonl, options_json)
 }
 
 /// The robustness report for JSONL records and options JSON.
@@ -136,18 +162,7 @@ pub fn robustness_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<RobustnessReport, TrustError> {
-    let parse = records::parse_robustness_jsonl;
-    let report = robustness::robustness_report_with;
-    let report = from_jsonl(
-        records_jsonl,
-        options_json,
-        Track::Robustness,
-        parse,
-        report,
-    )?;
-    // A layout naming no column is an error here, where the report is computed.
-    report.layout.apply(&mut report.plain_document())?;
-    Ok(report)
+    from_jsonl(records_jsonl, options_json)
 }
 
 /// The reliability report for JSONL records as JSON (see the module docs for the schema).
