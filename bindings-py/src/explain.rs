@@ -11,7 +11,7 @@ use tabeq::PreparedGold;
 
 use crate::args::{check_count, check_path, GoldArg, PredictionArg, TaskArgs};
 use crate::diagnosis::PyDiagnosis;
-use crate::{file_prediction, fs, with_prediction, Input, TaskInputs};
+use crate::{fs, with_prediction, Input, TaskInputs};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -40,7 +40,7 @@ fn explain_inputs(
                 ..options.clone()
             };
             let shown = p.display().to_string();
-            tabeq::explain(file_prediction(&file, &shown), &prepared, &redacted)
+            tabeq::explain(file.prediction_at(&shown), &prepared, &redacted)
         }
         _ => with_prediction(prediction, |p| tabeq::explain(p, &prepared, options)),
     })

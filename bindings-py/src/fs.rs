@@ -17,6 +17,7 @@ use std::path::{Component, Path, PathBuf};
 
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::error::CsvError;
+use tabeq::evaluate::FileContent;
 use tabeq::file_problem::{FileCall, FileProblem, FoundInstead, OsError, OutputError};
 use tabeq::suite::{is_config_file_name, ConfigFile};
 use tabeq::FatalError;
@@ -24,14 +25,6 @@ use tabeq::FatalError;
 /// The largest config file read (the official evaluator has no limit; no valid config of at
 /// most 64 columns comes near it).
 pub const MAX_CONFIG_BYTES: u64 = 16 * 1024 * 1024;
-
-/// What was found at a prediction path.
-pub enum PredictionFile {
-    /// No file: the path as the record names it.
-    Missing(String),
-    Invalid(CsvError),
-    Bytes(Vec<u8>),
-}
 
 /// Whether to follow a symbolic link in the final path component.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -234,17 +227,17 @@ const CSV_LIMIT: u64 = MAX_CSV_BYTES as u64;
 /// Read a prediction with the official checks: a path that does not exist (following
 /// symbolic links) is missing; a directory, special file or symbolic link is invalid; so is a
 /// file with more than one hard link (tabeq's check).
-pub fn read_prediction(path: &Path) -> PredictionFile {
+pub fn read_prediction(path: &Path) -> FileContent {
     read_prediction_unlike(path, None)
 }
 
 /// [`read_prediction`], also refusing the task's gold file itself (`gold`: its identity).
-pub fn read_prediction_unlike(path: &Path, gold: Option<FileId>) -> PredictionFile {
+pub fn read_prediction_unlike(path: &Path, gold: Option<FileId>) -> FileContent {
     let identity = Identity::Prediction { gold };
     match read_checked(path, CSV_LIMIT, FinalLink::Refuse, identity) {
-        Ok(bytes) => PredictionFile::Bytes(bytes),
-        Err(ReadError::Missing) => PredictionFile::Missing(shown(path)),
-        Err(e) => PredictionFile::Invalid(CsvError::file(&shown(path), e)),
+        Ok(bytes) => FileContent::Bytes(bytes),
+        Err(ReadError::Missing) => FileContent::Missing,
+        Err(e) => FileContent::Invalid(CsvError::file(&shown(path), e)),
     }
 }
 
@@ -256,12 +249,12 @@ pub fn read_prediction_within(
     path: &Path,
     root: &Path,
     gold: Option<FileId>,
-) -> (PredictionFile, bool) {
+) -> (FileContent, bool) {
     if let Some(bytes) = read_without_links(path, root, gold) {
-        return (PredictionFile::Bytes(bytes), true);
+        return (FileContent::Bytes(bytes), true);
     }
     let file = read_prediction_unlike(path, gold);
-    let inside = !matches!(file, PredictionFile::Bytes(_));
+    let inside = !matches!(file, FileContent::Bytes(_));
     (file, inside)
 }
 

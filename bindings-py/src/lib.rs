@@ -32,6 +32,7 @@ use pyo3::types::PyBytes;
 
 use tabeq::config::{ColumnSpec, TaskConfig as CoreConfig};
 use tabeq::csv::read_table;
+use tabeq::evaluate::FileContent;
 use tabeq::suite::SuiteRun;
 use tabeq::{FatalError, Prediction, PreparedGold, TaskResult};
 use tabeq_trust::error_catalogue;
@@ -39,7 +40,6 @@ use tabeq_trust::error_catalogue;
 use crate::args::{check_count, check_path, check_text, iterate, triple, TableArg, TaskArgs};
 use crate::config::TaskConfig;
 use crate::errors::{argument_error, fatal_to_py, CellError, CsvError, OutputError};
-use crate::fs::PredictionFile;
 use crate::result::{PySuiteResult, PyTaskResult};
 
 /// A core document in one of its formats (`text`, `markdown`, `html`, `csv`).
@@ -143,17 +143,8 @@ pub(crate) fn with_prediction<T>(
         Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
         Some(Input::Path(p)) => {
             let shown = p.display().to_string();
-            f(file_prediction(&fs::read_prediction(p), &shown))
+            f(fs::read_prediction(p).prediction_at(&shown))
         }
-    }
-}
-
-/// What the file reader found at a prediction path, as the core's prediction.
-pub(crate) fn file_prediction<'a>(file: &'a PredictionFile, path: &'a str) -> Prediction<'a> {
-    match file {
-        PredictionFile::Missing(path) => Prediction::MissingAt(path),
-        PredictionFile::Invalid(e) => Prediction::Invalid(e),
-        PredictionFile::Bytes(b) => Prediction::CsvAt(b, path),
     }
 }
 
@@ -293,7 +284,7 @@ fn evaluate_suite(
         // A linked task folder must not make the gold its own prediction.
         let file = fs::read_prediction_unlike(&path, gold_id);
         let shown = path.display().to_string();
-        Ok(prepared.evaluate(file_prediction(&file, &shown)))
+        Ok(prepared.evaluate(file.prediction_at(&shown)))
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
@@ -400,11 +391,11 @@ fn read_csv(py: Python<'_>, data: &Bound<'_, PyBytes>) -> PyResult<Vec<Vec<Strin
 #[pyfunction]
 fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
     let e = match py.detach(|| fs::read_prediction(&path)) {
-        PredictionFile::Bytes(b) => return read_csv(py, &PyBytes::new(py, &b)),
-        PredictionFile::Missing(_) => {
+        FileContent::Bytes(b) => return read_csv(py, &PyBytes::new(py, &b)),
+        FileContent::Missing => {
             tabeq::CsvError::file(&path.display().to_string(), fs::ReadError::Missing)
         }
-        PredictionFile::Invalid(e) => e,
+        FileContent::Invalid(e) => e,
     };
     Err(CsvError::new_err((e.message(), e.kind.code())))
 }

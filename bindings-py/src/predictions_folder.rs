@@ -5,16 +5,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use pyo3::prelude::*;
-use tabeq::evaluate::Prediction;
 use tabeq::predictions_folder::{
     listing, parse_task_list, task_folders, PredictionsCheck, MAX_ENTRIES,
 };
 use tabeq::FatalError;
 
 use crate::errors::{argument_error_type, fatal_to_py};
-use crate::fs::{
-    read_config_files, read_prediction, read_regular_file, require_dir, FinalLink, PredictionFile,
-};
+use crate::fs::{read_config_files, read_prediction, read_regular_file, require_dir, FinalLink};
 use crate::render;
 
 /// An `ArgumentError` with its catalogue code (`invalid_argument`, `task_list_invalid`).
@@ -76,14 +73,10 @@ fn check_predictions_folder(
                 expected.as_deref(),
             )?;
             for (task_id, path) in check.reads() {
-                let file = read_prediction(&prediction_root.join(&path));
-                let source = match &file {
-                    PredictionFile::Bytes(bytes) => Prediction::Csv(bytes),
-                    PredictionFile::Invalid(e) => Prediction::Invalid(e),
-                    PredictionFile::Missing(path) => Prediction::MissingAt(path),
-                };
+                let path = prediction_root.join(&path);
+                let file = read_prediction(&path);
                 // Every path comes from `reads`, so the task is known.
-                let _ = check.check(&task_id, source);
+                let _ = check.check(&task_id, file.prediction_at(&path.display().to_string()));
             }
             Ok(check.report())
         })

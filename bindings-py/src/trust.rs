@@ -14,7 +14,7 @@ use tabeq::doc::Document;
 use tabeq::error::CsvError;
 use tabeq_trust::{self as trust, FileContent, FileRole};
 
-use crate::fs::{read_prediction, read_regular_file, FinalLink, PredictionFile, ReadError};
+use crate::fs::{read_prediction, read_regular_file, FinalLink, ReadError};
 
 use crate::errors::TrustError;
 use crate::result::{json_dumps, json_loads};
@@ -41,11 +41,7 @@ fn read_trusted_file(path: &Path) -> FileContent {
 fn manifest_file(base_dir: &Path, path: &str, role: FileRole) -> FileContent {
     let full = base_dir.join(path);
     match role {
-        FileRole::Prediction => match read_prediction(&full) {
-            PredictionFile::Missing(_) => FileContent::Missing,
-            PredictionFile::Invalid(e) => FileContent::Invalid(e),
-            PredictionFile::Bytes(b) => FileContent::Bytes(b),
-        },
+        FileRole::Prediction => read_prediction(&full),
         FileRole::Gold | FileRole::Config => read_trusted_file(&full),
     }
 }

@@ -110,6 +110,54 @@ pub enum Prediction<'a> {
     Table(&'a Table),
 }
 
+/// What a binding found at a file's path, owned: the file's bytes, no file, or a file it could
+/// not use (not a regular file, a symbolic link, over the size limit, unreadable: its CSV
+/// problem). A binding reads a prediction into it and hands it over as a [`Prediction`]
+/// ([`FileContent::prediction_at`]); the trust metrics' manifests take it for every file.
+///
+/// ```
+/// use tabeq::evaluate::FileContent;
+/// use tabeq::{Prediction, PreparedGold, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "a", "type": "text"}]}"#, None)?;
+/// let gold = PreparedGold::new(b"a\nx\n", &config)?;
+/// let found = FileContent::Missing;
+/// let record = gold.evaluate(found.prediction_at("p/task_1/prediction.csv"));
+/// assert_eq!(record.error.as_deref(), Some("Missing prediction CSV: p/task_1/prediction.csv"));
+/// assert!(gold.evaluate(FileContent::Bytes(b"b\nx\n".to_vec()).prediction()).passed);
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileContent {
+    /// The file's bytes.
+    Bytes(Vec<u8>),
+    /// No such file.
+    Missing,
+    /// Exists but cannot be used (not a regular file, too large, unreadable).
+    Invalid(CsvError),
+}
+
+impl FileContent {
+    /// The prediction read at `path` (as the caller shows it): the record names the path when
+    /// there is no file or its CSV does not read, as the official suite's record does.
+    pub fn prediction_at<'a>(&'a self, path: &'a str) -> Prediction<'a> {
+        match self {
+            FileContent::Bytes(bytes) => Prediction::CsvAt(bytes, path),
+            FileContent::Missing => Prediction::MissingAt(path),
+            FileContent::Invalid(e) => Prediction::Invalid(e),
+        }
+    }
+
+    /// The prediction, its record naming no path.
+    pub fn prediction(&self) -> Prediction<'_> {
+        match self {
+            FileContent::Bytes(bytes) => Prediction::Csv(bytes),
+            FileContent::Missing => Prediction::Missing,
+            FileContent::Invalid(e) => Prediction::Invalid(e),
+        }
+    }
+}
+
 /// Why a prediction has no table, as its task record says it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unread<'a> {

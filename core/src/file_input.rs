@@ -26,6 +26,7 @@ use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES};
 use crate::doc::Document;
 
 use crate::error::{ArgumentError, CodedError, CsvError, FatalError};
+use crate::evaluate::FileContent;
 use crate::explain::{explain as explain_prediction, Diagnosis, ExplainOptions};
 use crate::extract::extract_table;
 use crate::gold_free_check::{validate_prediction, ValidationReport};
@@ -96,6 +97,20 @@ impl FileInput {
             FileInput::Bytes(ref bytes) => f(Prediction::Csv(bytes)),
             FileInput::TooLarge { at_least, exact } => {
                 f(Prediction::Invalid(&CsvError::too_large(at_least, exact)))
+            }
+        }
+    }
+}
+
+/// A binding's file argument as what was found at a path: a file over the size limit is
+/// invalid (a `too_large` CSV error), so it is scored as the evaluator scores such a file.
+impl From<FileInput> for FileContent {
+    fn from(input: FileInput) -> Self {
+        match input {
+            FileInput::Bytes(bytes) => FileContent::Bytes(bytes),
+            FileInput::Missing => FileContent::Missing,
+            FileInput::TooLarge { at_least, exact } => {
+                FileContent::Invalid(CsvError::too_large(at_least, exact))
             }
         }
     }

@@ -33,8 +33,7 @@ use super::error::{TrustError, TrustErrorCode};
 use super::operators::OperatorRegistry;
 use super::records::{jsonl_lines, key_value, parse_object, robustness_identity, RobustnessRecord};
 use tabeq::cpython_json::Value;
-use tabeq::error::{CsvError, TaskErrorCode};
-use tabeq::file_input::FileInput;
+use tabeq::error::TaskErrorCode;
 use tabeq::{Prediction, PreparedGold, TaskConfig};
 
 /// What a manifest file is used as (so the caller can apply the prediction file rules).
@@ -48,30 +47,10 @@ pub enum FileRole {
     Config,
 }
 
-/// What the caller found at a path.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FileContent {
-    /// The file's bytes.
-    Bytes(Vec<u8>),
-    /// No such file.
-    Missing,
-    /// Exists but cannot be used (not a regular file, too large, unreadable).
-    Invalid(CsvError),
-}
-
-/// A binding's file argument as a manifest file: a file over the size limit is invalid (a
-/// `too_large` CSV error), so its line is scored as the evaluator scores such a file.
-impl From<FileInput> for FileContent {
-    fn from(input: FileInput) -> Self {
-        match input {
-            FileInput::Bytes(bytes) => FileContent::Bytes(bytes),
-            FileInput::Missing => FileContent::Missing,
-            FileInput::TooLarge { at_least, exact } => {
-                FileContent::Invalid(CsvError::too_large(at_least, exact))
-            }
-        }
-    }
-}
+/// What the caller found at a path: the evaluator's own type (`tabeq::evaluate::FileContent`),
+/// which turns a binding's file argument into it (`From<FileInput>`) and a prediction's into
+/// the scorer's `Prediction`.
+pub use tabeq::evaluate::FileContent;
 
 /// One scored manifest line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -241,11 +220,7 @@ pub fn score_manifest_with(
         };
         let result = match &l.prediction {
             None => gold.evaluate(Prediction::Missing),
-            Some(path) => match files(path, FileRole::Prediction) {
-                FileContent::Bytes(b) => gold.evaluate(Prediction::Csv(&b)),
-                FileContent::Missing => gold.evaluate(Prediction::Missing),
-                FileContent::Invalid(e) => gold.evaluate(Prediction::Invalid(&e)),
-            },
+            Some(path) => gold.evaluate(files(path, FileRole::Prediction).prediction()),
         };
         let mut record = l.record;
         record.correct = result.passed;
