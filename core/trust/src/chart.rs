@@ -200,19 +200,26 @@ fn y_at(v: f64, max: f64) -> f64 {
     PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0))
 }
 
-/// A bar or line chart's start: the SVG opened at the height its legend needs, and the y axis
-/// up to `top` (the largest value drawn; the axis maximum is returned for scaling).
-fn plot(title: &str, series: &[Series], top: f64) -> (String, f64) {
+/// A chart over categories (bars, lines, spreads, stacks): the SVG opened at the height its
+/// legend needs with the y axis up to `top` (the largest value drawn), the marks `draw` adds
+/// (given the axis maximum, for scaling, and the width of a category's band), the category
+/// labels under the band centres, and the legend in `colours`; the SVG closed.
+fn category_chart(
+    title: &str,
+    categories: &[String],
+    series: &[Series],
+    top: f64,
+    colours: fn(usize) -> &'static str,
+    draw: impl FnOnce(&mut String, f64, f64),
+) -> String {
     let mut out = String::new();
     open(&mut out, chart_height(series), title);
     let max = y_max(top);
     y_axis(&mut out, max);
-    (out, max)
-}
-
-/// A bar or line chart's end: the legend, and the SVG closed.
-fn finish(mut out: String, series: &[Series]) -> String {
-    legend(&mut out, series, colour);
+    let band = band_width(categories);
+    draw(&mut out, max, band);
+    x_labels(&mut out, categories, |i| band_centre(band, i));
+    legend(&mut out, series, colours);
     out.push_str("</svg>");
     out
 }
@@ -258,46 +265,45 @@ pub fn bars_with_intervals(
     series: &[Series],
     intervals: &Intervals,
 ) -> String {
-    let (mut out, max) = plot(title, series, largest_with(series, intervals));
-    let band = band_width(categories);
-    let bar = (band * 0.8) / series.len().max(1) as f64;
-    for (c, category) in categories.iter().enumerate() {
-        for (s, one) in series.iter().enumerate() {
-            let x = LEFT + band * c as f64 + band * 0.1 + bar * s as f64;
-            let base = PLOT_TOP + PLOT_HEIGHT;
-            match one.finite_at(c) {
-                Some(v) => {
-                    let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
-                    let _ = write!(
-                        out,
-                        "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{h:.1}\" fill=\"{}\"><title>{}, {}: {}</title></rect>",
-                        base - h,
-                        (bar - 1.0).max(1.0),
-                        colour(s),
-                        esc(&one.name),
-                        esc(category),
-                        pct(v)
-                    );
-                    if let Some(ci) = interval_at(intervals, s, c) {
-                        let centre = x + (bar - 1.0).max(1.0) / 2.0;
-                        interval_bar(&mut out, centre, ci, max, "#222", &one.name, category);
+    let top = largest_with(series, intervals);
+    category_chart(title, categories, series, top, colour, |out, max, band| {
+        let bar = (band * 0.8) / series.len().max(1) as f64;
+        for (c, category) in categories.iter().enumerate() {
+            for (s, one) in series.iter().enumerate() {
+                let x = LEFT + band * c as f64 + band * 0.1 + bar * s as f64;
+                let base = PLOT_TOP + PLOT_HEIGHT;
+                match one.finite_at(c) {
+                    Some(v) => {
+                        let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
+                        let _ = write!(
+                            out,
+                            "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{h:.1}\" fill=\"{}\"><title>{}, {}: {}</title></rect>",
+                            base - h,
+                            (bar - 1.0).max(1.0),
+                            colour(s),
+                            esc(&one.name),
+                            esc(category),
+                            pct(v)
+                        );
+                        if let Some(ci) = interval_at(intervals, s, c) {
+                            let centre = x + (bar - 1.0).max(1.0) / 2.0;
+                            interval_bar(out, centre, ci, max, "#222", &one.name, category);
+                        }
                     }
-                }
-                None => {
-                    let _ = write!(
-                        out,
-                        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#999\">–<title>{}, {}: undefined</title></text>",
-                        x + bar / 2.0,
-                        base - 3.0,
-                        esc(&one.name),
-                        esc(category)
-                    );
+                    None => {
+                        let _ = write!(
+                            out,
+                            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#999\">–<title>{}, {}: undefined</title></text>",
+                            x + bar / 2.0,
+                            base - 3.0,
+                            esc(&one.name),
+                            esc(category)
+                        );
+                    }
                 }
             }
         }
-    }
-    x_labels(&mut out, categories, |i| band_centre(band, i));
-    finish(out, series)
+    })
 }
 
 /// Lines over ordered categories (levels): one polyline per series, broken where undefined.
@@ -312,51 +318,51 @@ pub fn lines_with_intervals(
     series: &[Series],
     intervals: &Intervals,
 ) -> String {
-    let (mut out, max) = plot(title, series, largest_with(series, intervals));
-    let step = band_width(categories);
-    let x_of = |i: usize| band_centre(step, i);
-    let y_of = |v: f64| y_at(v, max);
-    for (s, one) in series.iter().enumerate() {
-        let mut runs: Vec<Vec<(f64, f64)>> = vec![Vec::new()];
-        for (i, v) in one.values.iter().enumerate() {
-            match v.filter(|v| v.is_finite()) {
-                Some(v) => runs.last_mut().map_or((), |r| r.push((x_of(i), y_of(v)))),
-                None => runs.push(Vec::new()),
-            }
-        }
-        for run in runs.iter().filter(|r| r.len() > 1) {
-            let points: Vec<String> = run.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
-            let _ = write!(
-                out,
-                "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>",
-                points.join(" "),
-                colour(s)
-            );
-        }
-        for (i, v) in one.values.iter().enumerate() {
-            if let Some(v) = v.filter(|v| v.is_finite()) {
-                if let Some(ci) = interval_at(intervals, s, i) {
-                    let category = &categories[i.min(categories.len().saturating_sub(1))];
-                    // Series side by side around the point, so that their bars do not overlap.
-                    let dodge = 4.0 * (s as f64 - (series.len() as f64 - 1.0) / 2.0);
-                    let x = x_of(i) + dodge.clamp(-step / 3.0, step / 3.0);
-                    interval_bar(&mut out, x, ci, max, colour(s), &one.name, category);
+    let top = largest_with(series, intervals);
+    category_chart(title, categories, series, top, colour, |out, max, step| {
+        let x_of = |i: usize| band_centre(step, i);
+        let y_of = |v: f64| y_at(v, max);
+        for (s, one) in series.iter().enumerate() {
+            let mut runs: Vec<Vec<(f64, f64)>> = vec![Vec::new()];
+            for (i, v) in one.values.iter().enumerate() {
+                match v.filter(|v| v.is_finite()) {
+                    Some(v) => runs.last_mut().map_or((), |r| r.push((x_of(i), y_of(v)))),
+                    None => runs.push(Vec::new()),
                 }
+            }
+            for run in runs.iter().filter(|r| r.len() > 1) {
+                let points: Vec<String> =
+                    run.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
                 let _ = write!(
                     out,
-                    "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{}\"><title>{}, {}: {}</title></circle>",
-                    x_of(i),
-                    y_of(v),
-                    colour(s),
-                    esc(&one.name),
-                    esc(&categories[i.min(categories.len().saturating_sub(1))]),
-                    pct(v)
+                    "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>",
+                    points.join(" "),
+                    colour(s)
                 );
             }
+            for (i, v) in one.values.iter().enumerate() {
+                if let Some(v) = v.filter(|v| v.is_finite()) {
+                    if let Some(ci) = interval_at(intervals, s, i) {
+                        let category = &categories[i.min(categories.len().saturating_sub(1))];
+                        // Series side by side around the point, so that their bars do not overlap.
+                        let dodge = 4.0 * (s as f64 - (series.len() as f64 - 1.0) / 2.0);
+                        let x = x_of(i) + dodge.clamp(-step / 3.0, step / 3.0);
+                        interval_bar(out, x, ci, max, colour(s), &one.name, category);
+                    }
+                    let _ = write!(
+                        out,
+                        "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{}\"><title>{}, {}: {}</title></circle>",
+                        x_of(i),
+                        y_of(v),
+                        colour(s),
+                        esc(&one.name),
+                        esc(&categories[i.min(categories.len().saturating_sub(1))]),
+                        pct(v)
+                    );
+                }
+            }
         }
-    }
-    x_labels(&mut out, categories, x_of);
-    finish(out, series)
+    })
 }
 
 /// A heatmap: one row per series, one column per category, cells shaded by value (white → blue)
@@ -443,60 +449,65 @@ pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String 
 /// median, and one dot per series in its colour (dots side by side, so equal values stay
 /// visible).
 pub fn distribution(title: &str, categories: &[String], series: &[Series]) -> String {
-    let (mut out, max) = plot(title, series, largest(series));
-    let band = band_width(categories);
-    let y_of = |v: f64| y_at(v, max);
-    let spread = (band * 0.7 / series.len().max(1) as f64).min(9.0);
-    for (c, category) in categories.iter().enumerate() {
-        let centre = band_centre(band, c);
-        let mut values: Vec<f64> = series.iter().filter_map(|s| s.finite_at(c)).collect();
-        values.sort_by(f64::total_cmp);
-        if let (Some(lo), Some(hi)) = (values.first(), values.last()) {
-            let n = values.len();
-            let median = if n % 2 == 1 {
-                values[n / 2]
-            } else {
-                (values[n / 2 - 1] + values[n / 2]) / 2.0
-            };
-            let half = (band * 0.4).min(spread * series.len() as f64 / 2.0 + 4.0);
-            let _ = write!(
-                out,
-                "<g class=\"spread\"><title>{}: {} series, range {} to {}, median {}</title>\
-<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#e8e8e8\"/>\
-<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#111\" stroke-width=\"2\"/></g>",
-                esc(category),
-                n,
-                pct(*lo),
-                pct(*hi),
-                pct(median),
-                centre - half,
-                y_of(*hi) - 1.0,
-                2.0 * half,
-                (y_of(*lo) - y_of(*hi)) + 2.0,
-                centre - half,
-                centre + half,
-                y_of(median),
-                y_of(median),
-            );
-        }
-        for (s, one) in series.iter().enumerate() {
-            let Some(v) = one.finite_at(c) else {
-                continue;
-            };
-            let x = centre + spread * (s as f64 - (series.len() as f64 - 1.0) / 2.0);
-            let _ = write!(
-                out,
-                "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"0.8\"><title>{}, {}: {}</title></circle>",
-                y_of(v),
-                colour(s),
-                esc(&one.name),
-                esc(category),
-                pct(v)
-            );
-        }
-    }
-    x_labels(&mut out, categories, |i| band_centre(band, i));
-    finish(out, series)
+    category_chart(
+        title,
+        categories,
+        series,
+        largest(series),
+        colour,
+        |out, max, band| {
+            let y_of = |v: f64| y_at(v, max);
+            let spread = (band * 0.7 / series.len().max(1) as f64).min(9.0);
+            for (c, category) in categories.iter().enumerate() {
+                let centre = band_centre(band, c);
+                let mut values: Vec<f64> = series.iter().filter_map(|s| s.finite_at(c)).collect();
+                values.sort_by(f64::total_cmp);
+                if let (Some(lo), Some(hi)) = (values.first(), values.last()) {
+                    let n = values.len();
+                    let median = if n % 2 == 1 {
+                        values[n / 2]
+                    } else {
+                        (values[n / 2 - 1] + values[n / 2]) / 2.0
+                    };
+                    let half = (band * 0.4).min(spread * series.len() as f64 / 2.0 + 4.0);
+                    let _ = write!(
+                    out,
+                    "<g class=\"spread\"><title>{}: {} series, range {} to {}, median {}</title>\
+    <rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#e8e8e8\"/>\
+    <line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#111\" stroke-width=\"2\"/></g>",
+                    esc(category),
+                    n,
+                    pct(*lo),
+                    pct(*hi),
+                    pct(median),
+                    centre - half,
+                    y_of(*hi) - 1.0,
+                    2.0 * half,
+                    (y_of(*lo) - y_of(*hi)) + 2.0,
+                    centre - half,
+                    centre + half,
+                    y_of(median),
+                    y_of(median),
+                );
+                }
+                for (s, one) in series.iter().enumerate() {
+                    let Some(v) = one.finite_at(c) else {
+                        continue;
+                    };
+                    let x = centre + spread * (s as f64 - (series.len() as f64 - 1.0) / 2.0);
+                    let _ = write!(
+                    out,
+                    "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"0.8\"><title>{}, {}: {}</title></circle>",
+                    y_of(v),
+                    colour(s),
+                    esc(&one.name),
+                    esc(category),
+                    pct(v)
+                );
+                }
+            }
+        },
+    )
 }
 
 /// Colours of stacked parts, in order: green, amber, grey (full, partial, no refusal).
@@ -510,42 +521,45 @@ fn part_colour(i: usize) -> &'static str {
 /// category are shares that sum to the whole, drawn from the bottom in part order on a 0–100%
 /// axis); a segment tall enough shows its percent.
 pub fn stacked(title: &str, categories: &[String], parts: &[Series]) -> String {
-    let (mut out, max) = plot(title, parts, 1.0);
-    let band = band_width(categories);
-    let width = (band * 0.7).min(56.0);
-    for (c, category) in categories.iter().enumerate() {
-        let x = band_centre(band, c) - width / 2.0;
-        let mut base = PLOT_TOP + PLOT_HEIGHT;
-        for (p, part) in parts.iter().enumerate() {
-            let Some(v) = part.finite_at(c) else {
-                continue;
-            };
-            let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
-            let _ = write!(
-                out,
-                "<rect class=\"segment\" x=\"{x:.1}\" y=\"{:.1}\" width=\"{width:.1}\" height=\"{h:.1}\" fill=\"{}\"><title>{}, {}: {}</title></rect>",
-                base - h,
-                part_colour(p),
-                esc(&part.name),
-                esc(category),
-                pct(v)
-            );
-            if h >= 14.0 && width >= 30.0 {
-                let _ = write!(
+    category_chart(
+        title,
+        categories,
+        parts,
+        1.0,
+        part_colour,
+        |out, max, band| {
+            let width = (band * 0.7).min(56.0);
+            for (c, category) in categories.iter().enumerate() {
+                let x = band_centre(band, c) - width / 2.0;
+                let mut base = PLOT_TOP + PLOT_HEIGHT;
+                for (p, part) in parts.iter().enumerate() {
+                    let Some(v) = part.finite_at(c) else {
+                        continue;
+                    };
+                    let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
+                    let _ = write!(
                     out,
-                    "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"10\" fill=\"#111\">{:.0}%</text>",
-                    x + width / 2.0,
-                    base - h / 2.0 + 3.5,
-                    100.0 * v
+                    "<rect class=\"segment\" x=\"{x:.1}\" y=\"{:.1}\" width=\"{width:.1}\" height=\"{h:.1}\" fill=\"{}\"><title>{}, {}: {}</title></rect>",
+                    base - h,
+                    part_colour(p),
+                    esc(&part.name),
+                    esc(category),
+                    pct(v)
                 );
+                    if h >= 14.0 && width >= 30.0 {
+                        let _ = write!(
+                        out,
+                        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"10\" fill=\"#111\">{:.0}%</text>",
+                        x + width / 2.0,
+                        base - h / 2.0 + 3.5,
+                        100.0 * v
+                    );
+                    }
+                    base -= h;
+                }
             }
-            base -= h;
-        }
-    }
-    x_labels(&mut out, categories, |i| band_centre(band, i));
-    legend(&mut out, parts, part_colour);
-    out.push_str("</svg>");
-    out
+        },
+    )
 }
 
 /// Several SVG figures stacked vertically in one SVG document (what `--format svg` prints).
