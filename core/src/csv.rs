@@ -266,7 +266,7 @@ enum State {
 
 /// Read a whole CSV file given as bytes.
 ///
-/// Errors carry a [`CsvErrorKind`](CsvErrorKind) and, where it applies, the 1-based record number.
+/// Errors carry a [`CsvErrorKind`] and, where it applies, the 1-based record number.
 pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
     let mut table = Table::default();
     read_table_into(bytes, &mut table).map(|()| table)
