@@ -74,11 +74,13 @@ test-types: types
 	git diff --exit-code --stat -- bindings-wasm/types || { echo "make types changed the files above: commit them"; exit 1; }
 
 # mypy follows tabeq.integrations.inspect_ai into inspect_ai: the harnesses must be installed.
-# The second clippy checks the TypeScript derives and the declarations generator (feature ts).
+# The second clippy checks the TypeScript derives and the declarations generator (feature ts); the
+# core crates' API docs build without a warning (a broken intra-doc link fails).
 lint: setup integrations
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --profile ci -- -D warnings
 	$(CARGO) clippy -p tabeq-wasm --features ts --all-targets --profile ci -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -p tabeq -p tabeq-trust -p tabeq-spider2 --no-deps --profile ci
 	$(VENV)/bin/ruff check bindings-py/python tests/python tests/packaging scripts bench
 	$(VENV)/bin/ruff format --check bindings-py/python tests/python tests/packaging scripts bench
 	$(VENV)/bin/mypy --strict bindings-py/python/tabeq tests/python/typing_example.py
