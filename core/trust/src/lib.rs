@@ -109,33 +109,39 @@ trait TrackReport: Sized {
     fn plain_document(&self) -> Document;
 }
 
-impl TrackReport for ReliabilityReport {
-    type Record = records::ReliabilityRecord;
-    const TRACK: Track = Track::Reliability;
-    const PARSE: records::JsonlParser<Self::Record> = records::parse_reliability_jsonl;
-    const REPORT: fn(&[Self::Record], &ReportOptions) -> Result<Self, TrustError> =
-        reliability::reliability_report_with;
-    fn layout(&self) -> &options::TableLayout {
-        &self.layout
-    }
-    fn plain_document(&self) -> Document {
-        ReliabilityReport::plain_document(self)
-    }
+/// `TrackReport` for a track's report type: its record type, track, parser and computation.
+macro_rules! track_report {
+    ($report:ty, $record:ty, $track:expr, $parse:path, $compute:path) => {
+        impl TrackReport for $report {
+            type Record = $record;
+            const TRACK: Track = $track;
+            const PARSE: records::JsonlParser<Self::Record> = $parse;
+            const REPORT: fn(&[Self::Record], &ReportOptions) -> Result<Self, TrustError> =
+                $compute;
+            fn layout(&self) -> &options::TableLayout {
+                &self.layout
+            }
+            fn plain_document(&self) -> Document {
+                <$report>::plain_document(self)
+            }
+        }
+    };
 }
 
-impl TrackReport for RobustnessReport {
-    type Record = records::RobustnessRecord;
-    const TRACK: Track = Track::Robustness;
-    const PARSE: records::JsonlParser<Self::Record> = records::parse_robustness_jsonl;
-    const REPORT: fn(&[Self::Record], &ReportOptions) -> Result<Self, TrustError> =
-        robustness::robustness_report_with;
-    fn layout(&self) -> &options::TableLayout {
-        &self.layout
-    }
-    fn plain_document(&self) -> Document {
-        RobustnessReport::plain_document(self)
-    }
-}
+track_report!(
+    ReliabilityReport,
+    records::ReliabilityRecord,
+    Track::Reliability,
+    records::parse_reliability_jsonl,
+    reliability::reliability_report_with
+);
+track_report!(
+    RobustnessReport,
+    records::RobustnessRecord,
+    Track::Robustness,
+    records::parse_robustness_jsonl,
+    robustness::robustness_report_with
+);
 
 /// A report of one track: the options (for its track), then the records parsed with the
 /// options' operators and custom keys, then the report, whose layout is checked against its
