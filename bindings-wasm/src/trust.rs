@@ -112,15 +112,16 @@ pub fn trust_document(
     to_js(&throw(trust::report_document(&kind, &records, &options))?)
 }
 
-/// Render a document (as returned by `trustDocument`) as `"text"`, `"markdown"`, `"html"`,
-/// `"csv"` or `"svg"`.
+/// Render a document (as returned by `trustDocument`) in a `DocumentFormat` (`"text"`,
+/// `"markdown"`, `"html"`, `"csv"`, `"svg"` or `"latex"`).
 #[wasm_bindgen(js_name = renderDocument)]
 pub fn render_document(
     #[wasm_bindgen(unchecked_param_type = "Document")] document: JsValue,
     #[wasm_bindgen(unchecked_param_type = "DocumentFormat")] format: JsValue,
 ) -> Result<String, JsValue> {
     let format = throw(format.as_string().ok_or_else(|| {
-        CodedError::invalid_argument("format must be text, markdown, html, csv or svg")
+        let names = trust::Format::ALL.map(trust::Format::name).join(", ");
+        CodedError::invalid_argument(format!("format must be one of {names}"))
     }))?;
     throw(inspectable(&document, "document"))?;
     // Through its JSON text and the CPython-exact reader (`Document::from_json`, the one way a

@@ -16,7 +16,6 @@ export interface ExplainOptions extends TaskOptions {
 }
 /** Options of Gold.partialCredit: the column signature refuses thousands separators (default false). */
 export interface PartialCreditOptions { signatureStrict?: boolean | null }
-export type DocumentFormat = "text" | "markdown" | "html" | "csv";
 /** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
 export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode | "task_list_invalid";
 /** What every function throws: an Error named "TabeqError" with a stable code; `line` is set by trust functions only. */
@@ -667,6 +666,9 @@ export interface Document {
   /** Titled parts in reading order. */
   sections: DocSection[];
 }
+
+/** The text formats a `Document` renders to, by the names every surface accepts. */
+export type DocumentFormat = "text" | "markdown" | "html" | "csv";
 
 /** A file that is not UTF-8 text, recognized by its first bytes, so a message can say what it is and what to do instead of "invalid UTF-8 at byte 0". */
 export type ForeignFileKind = "utf16le" | "utf16be" | "png" | "jpeg" | "gif" | "pdf" | "zip" | "gzip" | "ole_document";

@@ -39,7 +39,6 @@ export interface TrustOptions {
   /** The main table's row order, metric columns and decimals, in every document format. */
   layout?: { rows?: string[] | string; order_by?: string; ascending?: boolean; columns?: string[] | string; decimals?: number } | null;
 }
-export type DocumentFormat = "text" | "markdown" | "html" | "csv" | "svg" | "latex";
 /** What the trust functions throw: stage "trust" (or "argument") and the 1-based input `line`. */
 export interface TrustFailure extends Error {
   name: "TabeqError"; code: TrustErrorCode | "invalid_argument" | "internal_error";
@@ -87,6 +86,9 @@ export type PMethod = "exact" | "permutation";
 
 /** Which benchmark track an operator belongs to. */
 export type Track = "reliability" | "robustness";
+
+/** The formats a trust document renders to: the evaluator's document formats, plus `svg` (its figures stacked in one SVG) and `latex` (its tables as booktabs). */
+export type DocumentFormat = "text" | "markdown" | "html" | "csv" | "svg" | "latex";
 
 export interface Finding {
   /** A completeness code of TrustErrorCode (`unequal_instance_counts` … `missing_group_field`). */
@@ -358,7 +360,7 @@ export function trustRobustness(records: JsonLines, options?: TrustOptions | str
 export function trustRobustnessFromManifest(manifest: JsonLines, files: Record<string, string | Uint8Array | ArrayBuffer | null>, options?: TrustOptions | string | null): RobustnessReport;
 /** A trust report as a document: a plain object with `title`, `lead` and `sections` of blocks (facts, tables, notes, SVG figures). `kind` is `"reliability"`, `"robustness"` (records: JSON lines) or `"spearman"` (records: the `{x, y}` input as JSON text or an object). */
 export function trustDocument(kind: "reliability" | "robustness" | "spearman", records: JsonLines | SpearmanInput, options?: TrustOptions | string | null): Document;
-/** Render a document (as returned by `trustDocument`) as `"text"`, `"markdown"`, `"html"`, `"csv"` or `"svg"`. */
+/** Render a document (as returned by `trustDocument`) in a `DocumentFormat` (`"text"`, `"markdown"`, `"html"`, `"csv"`, `"svg"` or `"latex"`). */
 export function renderDocument(document: Document, format: DocumentFormat): string;
 /** Spearman's rank correlation with its two-sided p-value: `{x: [...], y: [...]}` or `{x: {name: v}, y: {name: v}}`. */
 export function trustSpearman(inputValue: SpearmanInput | string): SpearmanResult;

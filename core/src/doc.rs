@@ -28,6 +28,50 @@ use core::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+/// The text formats a [`Document`] renders to, by the names every surface accepts.
+///
+/// ```
+/// use tabeq::doc::Format;
+/// assert_eq!(Format::from_name("html"), Some(Format::Html));
+/// assert_eq!(Format::ALL.map(Format::name), ["text", "markdown", "html", "csv"]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "DocumentFormat", rename_all = "lowercase")
+)]
+pub enum Format {
+    /// Plain text ([`Document::to_text`]).
+    Text,
+    /// Markdown ([`Document::to_markdown`]).
+    Markdown,
+    /// An HTML fragment ([`Document::to_html`]).
+    Html,
+    /// CSV ([`Document::to_csv`]).
+    Csv,
+}
+
+impl Format {
+    /// Every format, in the order messages list them.
+    pub const ALL: [Format; 4] = [Format::Text, Format::Markdown, Format::Html, Format::Csv];
+
+    /// The format's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Markdown => "markdown",
+            Format::Html => "html",
+            Format::Csv => "csv",
+        }
+    }
+
+    /// The format of this name.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
 /// A report for people: a title and its sections.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -473,8 +517,7 @@ impl Document {
             })
     }
 
-    /// The document in the named format: `text`, `markdown`, `html` or `csv` (the names every
-    /// surface accepts); `None` for another name.
+    /// The document in the named format (see [`Format`]); `None` for another name.
     ///
     /// ```
     /// let doc = tabeq::doc::Document::new("Report");
@@ -482,12 +525,22 @@ impl Document {
     /// assert_eq!(doc.render("pdf"), None);
     /// ```
     pub fn render(&self, format: &str) -> Option<String> {
+        Format::from_name(format).map(|format| self.render_as(format))
+    }
+
+    /// The document in `format`.
+    ///
+    /// ```
+    /// use tabeq::doc::{Document, Format};
+    /// let doc = Document::new("Report");
+    /// assert_eq!(doc.render_as(Format::Text), doc.to_text());
+    /// ```
+    pub fn render_as(&self, format: Format) -> String {
         match format {
-            "text" => Some(self.to_text()),
-            "markdown" => Some(self.to_markdown()),
-            "html" => Some(self.to_html()),
-            "csv" => Some(self.to_csv()),
-            _ => None,
+            Format::Text => self.to_text(),
+            Format::Markdown => self.to_markdown(),
+            Format::Html => self.to_html(),
+            Format::Csv => self.to_csv(),
         }
     }
 

@@ -283,10 +283,15 @@ impl fmt::Display for ArgumentError {
                 "value is longer than the {}-character cell limit",
                 crate::csv::MAX_CELL_CHARACTERS
             ),
-            UnknownFormat { format } => write!(
-                f,
-                "format must be \"text\", \"markdown\", \"html\" or \"csv\", not {format:?}"
-            ),
+            UnknownFormat { format } => {
+                let names = crate::doc::Format::ALL.map(|f| format!("{:?}", f.name()));
+                let (last, first) = names.split_last().expect("formats");
+                write!(
+                    f,
+                    "format must be {} or {last}, not {format:?}",
+                    first.join(", ")
+                )
+            }
         }
     }
 }

@@ -300,6 +300,7 @@ pub fn typescript_declarations() -> Vec<String> {
         d::<doc::Block>(),
         d::<doc::Section>(),
         d::<doc::Document>(),
+        d::<doc::Format>(),
         d::<submission::ForeignFile>(),
         d::<submission::SniffedFile>(),
         d::<submission::TaskCheck>(),

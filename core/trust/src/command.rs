@@ -6,9 +6,14 @@ use tabeq::cpython_json::Out;
 
 use super::operators::Track;
 use super::options::GroupKey;
+use super::Format;
 
-/// The trust report formats.
-const TRUST_FORMATS: &[&str] = &["table", "json", "csv", "markdown", "html", "svg", "latex"];
+/// `--format`'s choices: `table` (the text), `json` (the report's data), then the other
+/// formats of `formats` (`Format::name`).
+fn format_choices(formats: impl IntoIterator<Item = &'static str>) -> Vec<&'static str> {
+    let rest = formats.into_iter().filter(|name| *name != "text");
+    ["table", "json"].into_iter().chain(rest).collect()
+}
 
 /// `--inspect-log` and its companions; `outcome` is what the scores give.
 fn inspect_arguments(outcome: &str) -> Vec<Argument> {
@@ -45,7 +50,7 @@ fn report_arguments(track: Track) -> Vec<Argument> {
     vec![
         arg("--by", &by).with("default", text("model,dataset")),
         arg("--format", "output format (default: table)")
-            .choices(TRUST_FORMATS)
+            .choices(&format_choices(Format::ALL.map(Format::name)))
             .with("default", text("table")),
         arg("--bootstrap", "percentile intervals from N resamples")
             .kind("int")
@@ -137,7 +142,9 @@ pub fn trust() -> Command {
             .optional()
             .metavar("FILE.json"),
         arg("--format", "")
-            .choices(&["table", "json", "csv", "markdown", "html"])
+            .choices(&format_choices(
+                tabeq::doc::Format::ALL.map(tabeq::doc::Format::name),
+            ))
             .with("default", text("table")),
     ];
     let mut trust = command(
@@ -164,4 +171,49 @@ pub fn trust() -> Command {
         command("operators", "list the operator registry", operators),
     ];
     trust
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `--format` choices of each trust command, from the grammar's JSON.
+    fn format_choices_of(grammar: &str, command: &str) -> Vec<String> {
+        let tree: serde_json::Value = serde_json::from_str(grammar).unwrap();
+        let named = |parent: &serde_json::Value, name: &str| {
+            let commands = parent["commands"].as_array().unwrap();
+            commands.iter().find(|c| c["name"] == name).unwrap().clone()
+        };
+        let command = named(&named(&tree, "trust"), command);
+        let format = command["arguments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["name"] == "--format")
+            .unwrap();
+        let choices = format["options"]["choices"].as_array().unwrap();
+        choices.iter().map(|c| c.as_str().unwrap().into()).collect()
+    }
+
+    #[test]
+    fn every_format_choice_renders_and_every_format_is_a_choice() {
+        let grammar = tabeq::command::command_line(vec![trust()]);
+        let doc = tabeq::doc::Document::new("T");
+        for name in ["reliability", "robustness"] {
+            let choices = format_choices_of(&grammar, name);
+            assert_eq!(&choices[..2], ["table", "json"], "{name}");
+            for choice in &choices[1..] {
+                let rendered = crate::render_operators("", choice);
+                assert!(rendered.is_ok(), "{name} --format {choice}");
+            }
+            for format in Format::ALL {
+                let shown = if format == Format::Text { "table" } else { format.name() };
+                assert!(choices.iter().any(|c| c == shown), "{name} lacks {shown}");
+                assert!(crate::render_document(&doc, format.name()).is_ok());
+            }
+        }
+        let operators = format_choices_of(&grammar, "operators");
+        assert_eq!(operators, ["table", "json", "markdown", "html", "csv"]);
+        assert!(crate::render_document(&doc, "pdf").is_err());
+    }
 }

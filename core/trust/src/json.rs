@@ -833,6 +833,7 @@ pub fn typescript_declarations() -> Vec<String> {
     vec![
         d::<super::stats::PMethod>(),
         d::<Track>(),
+        d::<super::Format>(),
         d::<FindingJson<'static>>(),
         d::<ComparisonJson<'static>>(),
         d::<SpearmanJson<'static>>(),

@@ -214,16 +214,92 @@ pub fn report_document(
     }
 }
 
-/// Render a document: `text`, `markdown`, `html`, `csv`, `latex` (its tables as booktabs), or
-/// `svg` (its figures stacked in one SVG; a document without figures gives an SVG that says so).
+/// The formats a trust document renders to: the evaluator's document formats, plus `svg` (its
+/// figures stacked in one SVG) and `latex` (its tables as booktabs).
+///
+/// ```
+/// use tabeq_trust::Format;
+/// assert_eq!(Format::from_name("latex"), Some(Format::Latex));
+/// assert_eq!(Format::from_name("table"), Some(Format::Text));
+/// assert_eq!(Format::ALL.map(Format::name), ["text", "markdown", "html", "csv", "svg", "latex"]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "DocumentFormat", rename_all = "lowercase")
+)]
+pub enum Format {
+    /// Plain text (`table` on the command line).
+    Text,
+    /// Markdown.
+    Markdown,
+    /// An HTML fragment.
+    Html,
+    /// CSV.
+    Csv,
+    /// The document's figures stacked in one SVG (an SVG that says so when it has none).
+    Svg,
+    /// The document's tables as LaTeX (booktabs).
+    Latex,
+}
+
+impl Format {
+    /// Every format, in the order messages list them.
+    pub const ALL: [Format; 6] = [
+        Format::Text,
+        Format::Markdown,
+        Format::Html,
+        Format::Csv,
+        Format::Svg,
+        Format::Latex,
+    ];
+
+    /// The format's name.
+    pub fn name(self) -> &'static str {
+        match self.document() {
+            Some(document) => document.name(),
+            None if self == Format::Svg => "svg",
+            None => "latex",
+        }
+    }
+
+    /// The format of this name (`table` is the command line's name of `text`).
+    pub fn from_name(name: &str) -> Option<Format> {
+        let name = if name == "table" { "text" } else { name };
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The evaluator's document format it is, if any.
+    fn document(self) -> Option<tabeq::doc::Format> {
+        match self {
+            Format::Text => Some(tabeq::doc::Format::Text),
+            Format::Markdown => Some(tabeq::doc::Format::Markdown),
+            Format::Html => Some(tabeq::doc::Format::Html),
+            Format::Csv => Some(tabeq::doc::Format::Csv),
+            Format::Svg | Format::Latex => None,
+        }
+    }
+}
+
+/// Render a document in the format of this name (see [`Format`]).
 pub fn render_document(doc: &Document, format: &str) -> Result<String, TrustError> {
-    Ok(match format {
-        "text" | "table" => doc.to_text(),
-        "markdown" => doc.to_markdown(),
-        "html" => doc.to_html(),
-        "csv" => doc.to_csv(),
-        "latex" => latex::document_to_latex(doc),
-        "svg" => {
+    let format = Format::from_name(format).ok_or_else(|| {
+        let names = Format::ALL.map(Format::name).join(", ");
+        TrustError::new(
+            TrustErrorCode::InvalidOptions,
+            format!("unknown format {format:?} ({names})"),
+        )
+    })?;
+    Ok(render_as(doc, format))
+}
+
+/// Render a document in `format`.
+pub fn render_as(doc: &Document, format: Format) -> String {
+    match format.document() {
+        Some(document) => doc.render_as(document),
+        None if format == Format::Latex => latex::document_to_latex(doc),
+        None => {
             let figures: Vec<&str> = doc
                 .sections
                 .iter()
@@ -240,13 +316,7 @@ pub fn render_document(doc: &Document, format: &str) -> Result<String, TrustErro
                 chart::stack(&figures)
             }
         }
-        other => {
-            return Err(TrustError::new(
-                TrustErrorCode::InvalidOptions,
-                format!("unknown format {other:?} (text, markdown, html, csv, svg, latex)"),
-            ))
-        }
-    })
+    }
 }
 
 /// The robustness report for a manifest, and every line's verdict.
