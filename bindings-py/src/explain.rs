@@ -126,24 +126,25 @@ fn disclosure(
 }
 
 /// The KDD Cup 2026 phase-1 column-signature score (compatibility mode, no config needed) as
-/// JSON text. An unreadable prediction scores `no_match`; an unreadable gold raises GoldError.
+/// plain data. An unreadable prediction scores `no_match`; an unreadable gold raises GoldError.
 #[pyfunction]
 #[pyo3(signature = (prediction, gold, strict=false))]
-fn column_signature(
-    py: Python<'_>,
-    prediction: &Bound<'_, PyAny>,
-    gold: &Bound<'_, PyAny>,
+fn column_signature<'py>(
+    py: Python<'py>,
+    prediction: &Bound<'py, PyAny>,
+    gold: &Bound<'py, PyAny>,
     strict: bool,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyAny>> {
     let PredictionArg(prediction) = prediction.extract()?;
     let GoldArg(gold) = gold.extract()?;
     let prediction = (!prediction.is_none()).then_some(&prediction);
     let inputs = TaskInputs::new(prediction, &gold)?;
-    inputs.run(py, |pred, gold| {
+    let text = inputs.run(py, |pred, gold| {
         let gold = gold.gold_bytes("task")?;
         let score = with_prediction(pred, |p| p.column_signature(&gold, strict))?;
         Ok(tabeq::cpython_json::to_tree(&score).to_pretty())
-    })
+    })?;
+    crate::result::json_loads(py, &text)
 }
 
 /// Register this module's functions on `_tabeq`.

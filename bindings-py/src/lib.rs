@@ -459,10 +459,13 @@ fn render_validation(
     render(&report.document(), format)
 }
 
-/// The core's error-code catalogue as JSON text: `[{"code", "family", "description"}, ...]`.
-#[pyfunction]
-fn error_catalogue_json() -> String {
-    tabeq::cpython_json::to_tree(&error_catalogue()).to_pretty()
+/// The core's error-code catalogue: `[{"code", "family", "description"}, ...]`.
+#[pyfunction(name = "error_catalogue")]
+fn error_catalogue_data(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    result::json_loads(
+        py,
+        &tabeq::cpython_json::to_tree(&error_catalogue()).to_pretty(),
+    )
 }
 
 #[pymodule]
@@ -478,7 +481,7 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
         evaluate_suite,
         canonicalize,
         read_csv,
-        error_catalogue_json,
+        error_catalogue_data,
         render_validation,
         read_csv_file,
         read_file,

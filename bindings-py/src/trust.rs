@@ -260,12 +260,15 @@ fn trust_report<'py>(
     })
 }
 
-/// Spearman JSON for `{"x": [...], "y": [...]}` (or objects paired by key), and its one-line
-/// summary.
+/// Spearman's result as plain data for `{"x": [...], "y": [...]}` (or objects paired by key),
+/// and its one-line summary.
 #[pyfunction]
-fn trust_spearman(input_json: &str) -> PyResult<(String, String)> {
+fn trust_spearman<'py>(py: Python<'py>, input_json: &str) -> PyResult<(Bound<'py, PyAny>, String)> {
     let report = trust::SpearmanReport::new(input_json).map_err(to_py)?;
-    Ok((to_tree(&report).to_pretty(), report.summary()))
+    Ok((
+        json_loads(py, &to_tree(&report).to_pretty())?,
+        report.summary(),
+    ))
 }
 
 /// The operator registry (built-ins plus the options' `operators`) as JSON (`format` `json`) or
@@ -275,16 +278,16 @@ fn trust_operators(options_json: &str, format: &str) -> PyResult<String> {
     trust::render_operators(options_json, format).map_err(to_py)
 }
 
-/// Trust records (a JSON array) from one inspect_ai eval log given as plain JSON; the core
+/// Trust records (a list of dicts) from one inspect_ai eval log given as plain JSON; the core
 /// decides what each field and score value means.
 #[pyfunction]
-fn trust_records_from_inspect(
-    py: Python<'_>,
+fn trust_records_from_inspect<'py>(
+    py: Python<'py>,
     log_json: &str,
     options_json: &str,
-) -> PyResult<String> {
-    py.detach(|| trust::inspect::records_from_inspect(log_json, options_json))
-        .map_err(to_py)
+) -> PyResult<Bound<'py, PyAny>> {
+    let records = py.detach(|| trust::inspect::records_from_inspect(log_json, options_json));
+    json_loads(py, &records.map_err(to_py)?)
 }
 
 /// Add the trust functions to the native module, and each track's built-in grouping keys

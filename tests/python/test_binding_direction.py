@@ -51,7 +51,7 @@ def test_the_native_module_loads_no_module_of_the_package_but_its_own() -> None:
 import json, sys, tabeq, tabeq._tabeq as native
 before = {{m for m in sys.modules if m.startswith("tabeq")}}
 native.command_line()
-native.error_catalogue_json()
+native.error_catalogue()
 result = native.evaluate(b"a\\n1\\n", b"a\\n2\\n", {config!r})
 result.describe(), result._repr_html_(), result.explain().to_dict()
 report = native.trust_report("reliability", json.dumps({record!r}), "")

@@ -68,7 +68,7 @@ def test_a_suite_reads_back_from_its_file(tmp_path: Path) -> None:
 
 
 def test_python_lists_the_core_catalogue() -> None:
-    core = {entry["code"]: entry["family"] for entry in json.loads(_tabeq.error_catalogue_json())}
+    core = {entry["code"]: entry["family"] for entry in _tabeq.error_catalogue()}
     python = tabeq.error_codes()
     assert python == core and list(python) == list(core)
     assert all(entry["description"] for entry in _codes.CATALOGUE)

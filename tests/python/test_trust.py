@@ -578,7 +578,7 @@ def test_inspect_log_fields_are_mapped_by_the_core() -> None:
         ],
     }
     options = {"track": "reliability", "fields": {"operator": "op"}, "dataset": "aida"}
-    records = json.loads(tabeq._tabeq.trust_records_from_inspect(json.dumps(log), json.dumps(options)))
+    records = tabeq._tabeq.trust_records_from_inspect(json.dumps(log), json.dumps(options))
     assert records == [
         {"model": "openai/m", "dataset": "aida", "operator": "FDM", "instance_id": "1", "label": "full"},
         {"model": "openai/m", "dataset": "aida", "operator": "EC", "instance_id": "b", "label": "partial"},

@@ -4,12 +4,11 @@ read the same types from ``_codes.pyi``, which a test keeps equal to the catalog
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal, Union
 
 from . import _tabeq
 
-CATALOGUE: list[dict[str, str]] = json.loads(_tabeq.error_catalogue_json())
+CATALOGUE: list[dict[str, str]] = _tabeq.error_catalogue()
 """The core's catalogue, one ``{"code", "family", "stage", "description"}`` per code: the list
 JavaScript's ``errorCodes()`` gives too."""
 

@@ -129,12 +129,11 @@ def _operators(args: argparse.Namespace) -> int:
 def _spearman(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else trust._read_text(args.file)
-        result_json, summary = _tabeq.trust_spearman(text)
+        result, summary = _tabeq.trust_spearman(text)
     except trust.TrustError as exc:
         return _fail(exc, args.format)
     except UnicodeDecodeError as exc:
         return _fail(trust.TrustError(f"{args.file}: {exc}", "invalid_spearman_input"), args.format)
-    result = json.loads(result_json)
     if args.format == "json":
         _write(json.dumps({name: value for name, value in result.items() if name != "keys"}))
         return 0

@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from . import _tabeq
@@ -58,5 +57,4 @@ def column_signature(
     extra / prediction columns)``. ``status`` is ``perfect_match``, ``partial_match``,
     ``no_match`` or ``missing_prediction``. This is not the official DataSpace score.
     """
-    result: dict[str, Any] = json.loads(_tabeq.column_signature(prediction, gold, strict))
-    return result
+    return _tabeq.column_signature(prediction, gold, strict)

@@ -319,7 +319,7 @@ def records_from_inspect_log(
     for one in paths:
         source = os.path.basename(os.fspath(one))
         options_json = json.dumps({**options, "fields": dict(fields or {}), "source": source})
-        records += json.loads(_tabeq.trust_records_from_inspect(_inspect_log_json(one), options_json))
+        records += _tabeq.trust_records_from_inspect(_inspect_log_json(one), options_json)
     return records
 
 
@@ -338,7 +338,7 @@ def spearman(
         payload = json.dumps({"x": numbers(x), "y": numbers(y)})
     except (TypeError, ValueError) as exc:
         raise TrustError(f"every value must be a number: {exc}", "invalid_spearman_input") from None
-    result = json.loads(_tabeq.trust_spearman(payload)[0])
+    result = _tabeq.trust_spearman(payload)[0]
     ci, findings = result["rho_ci"], tuple(result["findings"])
     return SpearmanResult(**{**result, "rho_ci": None if ci is None else tuple(ci), "findings": findings})
 
