@@ -36,11 +36,6 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(Format::ALL.map(Format::name), ["text", "markdown", "html", "csv"]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "ts",
-    derive(ts_rs::TS),
-    ts(rename = "DocumentFormat", rename_all = "lowercase")
-)]
 pub enum Format {
     /// Plain text ([`Document::to_text`]).
     Text,

@@ -225,6 +225,18 @@ pub fn typescript_declaration<T: ts_rs::TS + ?Sized>() -> String {
     format!("{}export {}", typescript_docs(T::docs()), T::decl(&cfg))
 }
 
+/// The TypeScript union type `name` of string literals `members`, with `docs`, as `make types`
+/// writes it (feature `ts`): for a Rust list of names, such as the document formats.
+#[cfg(feature = "ts")]
+#[doc(hidden)]
+pub fn typescript_union(docs: &str, name: &str, members: &[&str]) -> String {
+    let members: Vec<String> = members.iter().map(|m| format!("{m:?}")).collect();
+    format!(
+        "/** {docs} */\nexport type {name} = {};",
+        members.join(" | ")
+    )
+}
+
 /// A type's doc comment cut to its first paragraph (examples and details stay in the Rust docs).
 #[cfg(feature = "ts")]
 fn typescript_docs(docs: Option<String>) -> String {
@@ -300,7 +312,11 @@ pub fn typescript_declarations() -> Vec<String> {
         d::<doc::Block>(),
         d::<doc::Section>(),
         d::<doc::Document>(),
-        d::<doc::Format>(),
+        typescript_union(
+            "The text formats a `Document` renders to, by the names every surface accepts.",
+            "DocumentFormat",
+            &doc::Format::ALL.map(doc::Format::name),
+        ),
         d::<submission::ForeignFile>(),
         d::<submission::SniffedFile>(),
         d::<submission::TaskCheck>(),

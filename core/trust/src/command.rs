@@ -207,10 +207,9 @@ mod tests {
                 assert!(rendered.is_ok(), "{name} --format {choice}");
             }
             for format in Format::ALL {
-                let shown = if format == Format::Text {
-                    "table"
-                } else {
-                    format.name()
+                let shown = match format {
+                    Format::Document(tabeq::doc::Format::Text) => "table",
+                    other => other.name(),
                 };
                 assert!(choices.iter().any(|c| c == shown), "{name} lacks {shown}");
                 assert!(crate::render_document(&doc, format.name()).is_ok());

@@ -833,7 +833,12 @@ pub fn typescript_declarations() -> Vec<String> {
     vec![
         d::<super::stats::PMethod>(),
         d::<Track>(),
-        d::<super::Format>(),
+        tabeq::typescript_union(
+            "The formats a trust document renders to: the evaluator's document formats, plus \
+             `svg` (its figures stacked in one SVG) and `latex` (its tables as booktabs).",
+            "DocumentFormat",
+            &super::Format::ALL.map(super::Format::name),
+        ),
         d::<FindingJson<'static>>(),
         d::<ComparisonJson<'static>>(),
         d::<SpearmanJson<'static>>(),

@@ -220,24 +220,13 @@ pub fn report_document(
 /// ```
 /// use tabeq_trust::Format;
 /// assert_eq!(Format::from_name("latex"), Some(Format::Latex));
-/// assert_eq!(Format::from_name("table"), Some(Format::Text));
+/// assert_eq!(Format::from_name("table"), Some(Format::Document(tabeq::doc::Format::Text)));
 /// assert_eq!(Format::ALL.map(Format::name), ["text", "markdown", "html", "csv", "svg", "latex"]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "ts",
-    derive(ts_rs::TS),
-    ts(rename = "DocumentFormat", rename_all = "lowercase")
-)]
 pub enum Format {
-    /// Plain text (`table` on the command line).
-    Text,
-    /// Markdown.
-    Markdown,
-    /// An HTML fragment.
-    Html,
-    /// CSV.
-    Csv,
+    /// A format every document renders to (`text` is `table` on the command line).
+    Document(tabeq::doc::Format),
     /// The document's figures stacked in one SVG (an SVG that says so when it has none).
     Svg,
     /// The document's tables as LaTeX (booktabs).
@@ -246,21 +235,24 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order messages list them.
-    pub const ALL: [Format; 6] = [
-        Format::Text,
-        Format::Markdown,
-        Format::Html,
-        Format::Csv,
-        Format::Svg,
-        Format::Latex,
-    ];
+    pub const ALL: [Format; 6] = {
+        let [text, markdown, html, csv] = tabeq::doc::Format::ALL;
+        [
+            Format::Document(text),
+            Format::Document(markdown),
+            Format::Document(html),
+            Format::Document(csv),
+            Format::Svg,
+            Format::Latex,
+        ]
+    };
 
     /// The format's name.
     pub fn name(self) -> &'static str {
-        match self.document() {
-            Some(document) => document.name(),
-            None if self == Format::Svg => "svg",
-            None => "latex",
+        match self {
+            Format::Document(format) => format.name(),
+            Format::Svg => "svg",
+            Format::Latex => "latex",
         }
     }
 
@@ -268,17 +260,6 @@ impl Format {
     pub fn from_name(name: &str) -> Option<Format> {
         let name = if name == "table" { "text" } else { name };
         Format::ALL.into_iter().find(|f| f.name() == name)
-    }
-
-    /// The evaluator's document format it is, if any.
-    fn document(self) -> Option<tabeq::doc::Format> {
-        match self {
-            Format::Text => Some(tabeq::doc::Format::Text),
-            Format::Markdown => Some(tabeq::doc::Format::Markdown),
-            Format::Html => Some(tabeq::doc::Format::Html),
-            Format::Csv => Some(tabeq::doc::Format::Csv),
-            Format::Svg | Format::Latex => None,
-        }
     }
 }
 
@@ -296,10 +277,10 @@ pub fn render_document(doc: &Document, format: &str) -> Result<String, TrustErro
 
 /// Render a document in `format`.
 pub fn render_as(doc: &Document, format: Format) -> String {
-    match format.document() {
-        Some(document) => doc.render_as(document),
-        None if format == Format::Latex => latex::document_to_latex(doc),
-        None => {
+    match format {
+        Format::Document(format) => doc.render_as(format),
+        Format::Latex => latex::document_to_latex(doc),
+        Format::Svg => {
             let figures: Vec<&str> = doc
                 .sections
                 .iter()
