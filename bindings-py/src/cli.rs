@@ -121,15 +121,15 @@ fn evaluator_fatal(message: &str, code: Option<&str>) -> String {
     tabeq::command::evaluator_fatal(code, message)
 }
 
-/// The command line's grammar as JSON text: the evaluator's commands, then the trust metrics'
-/// and Spider 2.0's (`tabeq::command::command_line`).
+/// The command line's grammar as Python data: the evaluator's commands, then the trust
+/// metrics' and Spider 2.0's (`tabeq::command::command_line`).
 #[pyfunction]
-fn command_line() -> String {
+fn command_line(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     let more = vec![
         tabeq_trust::command::trust(),
         tabeq_spider2::exec::command(),
     ];
-    tabeq::command::command_line(more)
+    crate::result::json_loads(py, &tabeq::command::command_line(more))
 }
 
 /// Register this module's functions on `_tabeq`.

@@ -45,19 +45,19 @@ fn expected_tasks(path: &Path) -> PyResult<Vec<String>> {
     parse_task_list(&bytes).map_err(|e| argument_error(e.message, e.code))
 }
 
-/// Check a predictions folder: `(report, all_ready)`, the report in `format` (`json`, the
-/// core's JSON text; `text`, `markdown`, `html`, `csv`, its document). With `config_root` the
-/// configs are the expected tasks and each prediction is read under its rules; otherwise
-/// `task_list` (a file or a folder of task folders) is, when given.
+/// Check a predictions folder: `(report, all_ready)`, the report as Python data (no `format`)
+/// or as text in `format` (`json`, the core's JSON text; `text`, `markdown`, `html`, `csv`, its
+/// document). With `config_root` the configs are the expected tasks and each prediction is read
+/// under its rules; otherwise `task_list` (a file or a folder of task folders) is, when given.
 #[pyfunction]
-#[pyo3(signature = (prediction_root, config_root=None, task_list=None, format="json"))]
-fn check_predictions_folder(
-    py: Python<'_>,
+#[pyo3(signature = (prediction_root, config_root=None, task_list=None, format=None))]
+fn check_predictions_folder<'py>(
+    py: Python<'py>,
     prediction_root: PathBuf,
     config_root: Option<PathBuf>,
     task_list: Option<PathBuf>,
-    format: &str,
-) -> PyResult<(String, bool)> {
+    format: Option<&str>,
+) -> PyResult<(Bound<'py, PyAny>, bool)> {
     let expected = match (&config_root, &task_list) {
         (None, Some(path)) => Some(expected_tasks(path)?),
         _ => None,
@@ -82,12 +82,14 @@ fn check_predictions_folder(
         })
         .map_err(fatal_to_py)?;
     let report = report.map_err(|e| argument_error(e.message, e.code))?;
-    let text = if format == "json" {
-        report.to_json()
-    } else {
-        render(&report.to_document(), format)?
+    let shown = match format {
+        None => crate::result::json_loads(py, &report.to_json())?,
+        Some("json") => report.to_json().into_pyobject(py)?.into_any(),
+        Some(format) => render(&report.to_document(), format)?
+            .into_pyobject(py)?
+            .into_any(),
     };
-    Ok((text, report.all_ready()))
+    Ok((shown, report.all_ready()))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

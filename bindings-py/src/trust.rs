@@ -278,6 +278,15 @@ fn trust_operators(options_json: &str, format: &str) -> PyResult<String> {
     trust::render_operators(options_json, format).map_err(to_py)
 }
 
+/// The operator registry (built-ins plus the options' `operators`) as a list of dicts.
+#[pyfunction]
+fn trust_operator_registry<'py>(
+    py: Python<'py>,
+    options_json: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    json_loads(py, &trust::operators_json(options_json).map_err(to_py)?)
+}
+
 /// Trust records (a list of dicts) from one inspect_ai eval log given as plain JSON; the core
 /// decides what each field and score value means.
 #[pyfunction]
@@ -306,6 +315,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     m.add_function(wrap_pyfunction!(trust_spearman, m)?)?;
     m.add_function(wrap_pyfunction!(trust_operators, m)?)?;
+    m.add_function(wrap_pyfunction!(trust_operator_registry, m)?)?;
     m.add_function(wrap_pyfunction!(trust_report, m)?)?;
     m.add_function(wrap_pyfunction!(trust_records_from_inspect, m)?)?;
     m.add_class::<TrustReport>()?;

@@ -65,3 +65,33 @@ print(sorted({{m for m in sys.modules if m.startswith("tabeq")}} - before))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+# The one place the package parses JSON: verl hands its reward function the ground truth as the
+# user stored it in the dataset (a mapping, or that mapping's JSON text).
+USER_JSON = {"integrations/verl.py"}
+JSON_PARSE = re.compile(r"\bjson\s*\.\s*loads?\s*\(|\bfrom\s+json\s+import\b[^\n]*\bloads?\b")
+
+
+def test_the_pattern_finds_every_way_to_parse_json() -> None:
+    assert JSON_PARSE.search("report = json.loads(text)")
+    assert JSON_PARSE.search("json.load(handle)")
+    assert JSON_PARSE.search("from json import dumps, loads")
+    assert not JSON_PARSE.search("json.dumps(report)")
+    assert not JSON_PARSE.search("from json import dumps")
+
+
+def test_native_results_reach_the_package_as_python_data_not_json_text() -> None:
+    # A native function returns lists, dicts and native objects: if the package had to parse
+    # the JSON text of one, JSON-text-out wrappers would be back beside the native classes.
+    package = REPO / "bindings-py" / "python" / "tabeq"
+    sources = sorted(package.rglob("*.py"))
+    assert sources, package
+    found = [
+        f"{path.relative_to(package).as_posix()}:{number}"
+        for path in sources
+        if path.relative_to(package).as_posix() not in USER_JSON
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if JSON_PARSE.search(line)
+    ]
+    assert found == []

@@ -338,7 +338,7 @@ def _leaves(spec: dict[str, Any], path: tuple[str, ...] = ()) -> list[tuple[tupl
 def test_every_command_of_the_core_grammar_has_a_handler_and_its_arguments() -> None:
     from tabeq import _tabeq, cli
 
-    leaves = _leaves(json.loads(_tabeq.command_line()))
+    leaves = _leaves(_tabeq.command_line())
     assert {" ".join(path) for path, _ in leaves} == set(cli._HANDLERS)
     for path, spec in leaves:
         shown = run([*path, "--help"])

@@ -4,7 +4,6 @@ of a whole predictions folder (``check_predictions``) and the answer table in mo
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Any, Optional, Union
 
@@ -41,13 +40,11 @@ def check_predictions(
     Raises ``SuiteError`` when ``prediction_root`` is not a folder, ``ConfigError`` for a broken
     config, ``ArgumentError`` (``task_list_invalid``) for a task list line that is not a task id.
     """
-    text, _ready = _tabeq.check_predictions_folder(
+    report, _ready = _tabeq.check_predictions_folder(
         os.fspath(prediction_root),
         None if config_root is None else os.fspath(config_root),
         None if task_list is None else os.fspath(task_list),
-        "json",
     )
-    report: dict[str, Any] = json.loads(text)
     return report
 
 

@@ -302,7 +302,7 @@ def _add_commands(parser: argparse.ArgumentParser, spec: dict[str, Any], path: t
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``tabeq`` parser, built from the core's grammar."""
-    spec = json.loads(_tabeq.command_line())
+    spec = _tabeq.command_line()
     parser = argparse.ArgumentParser(prog=spec["name"], description=spec["description"], epilog=spec["help"])
     _add_commands(parser, spec, ())
     return parser

@@ -347,8 +347,7 @@ def operators(extra: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str
     """The operator registry: the 19 TrustDABench operators (plus ``extra`` registrations), each
     ``{"code", "name", "track", "family"|"kind", "difficulty"|"level", "builtin"}``."""
     options = json.dumps({"operators": extra}, default=_json_default) if extra else ""
-    result: list[dict[str, Any]] = json.loads(_tabeq.trust_operators(options, "json"))
-    return result
+    return _tabeq.trust_operator_registry(options)
 
 
 def error_codes() -> list[str]:
