@@ -8,35 +8,31 @@ use tabeq::command::{ExplainFlag, ValidateFlags, ValidateMode};
 use tabeq::output::{
     console_summary as console_text, summary_with_diagnoses as explained, FatalReport,
 };
-use tabeq::{FatalCode, SuiteSummary};
+use tabeq::FatalCode;
 
 use crate::diagnosis::PyDiagnosis;
+use crate::result::PySuiteResult;
 
 use crate::errors::argument_error;
-
-fn summary(summary_json: &str) -> PyResult<SuiteSummary> {
-    SuiteSummary::from_json(summary_json)
-        .map_err(|e| argument_error(format!("not a summary's JSON text: {e}")))
-}
 
 /// The summary file's text with a `diagnosis` after the record of each task given one
 /// (`diagnoses` has one entry per task, in task order).
 #[pyfunction]
 fn summary_with_diagnoses(
-    summary_json: &str,
+    summary: PyRef<'_, PySuiteResult>,
     diagnoses: Vec<Option<PyRef<'_, PyDiagnosis>>>,
-) -> PyResult<String> {
+) -> String {
     let held: Vec<_> = diagnoses
         .iter()
         .map(|d| d.as_ref().map(|d| &d.inner))
         .collect();
-    Ok(explained(&summary(summary_json)?, &held))
+    explained(summary.summary(), &held)
 }
 
 /// The console output of `tabeq evaluate`: the summary without its tasks, and where it was saved.
 #[pyfunction]
-fn console_summary(summary_json: &str, output_path: &str) -> PyResult<String> {
-    Ok(console_text(&summary(summary_json)?, output_path))
+fn console_summary(summary: PyRef<'_, PySuiteResult>, output_path: &str) -> String {
+    console_text(summary.summary(), output_path)
 }
 
 /// A fatal error's report, as JSON (`format="json"`) or as one line for stderr (`"text"`).

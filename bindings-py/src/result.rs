@@ -282,6 +282,11 @@ pub(crate) struct PySuiteResult {
 }
 
 impl PySuiteResult {
+    /// The core's summary.
+    pub(crate) fn summary(&self) -> &SuiteSummary {
+        &self.summary
+    }
+
     pub(crate) fn new(summary: SuiteSummary, results: Vec<Py<PyTaskResult>>) -> Self {
         let json = summary.to_json();
         PySuiteResult {

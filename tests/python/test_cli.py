@@ -264,13 +264,13 @@ def test_output_shapes_from_the_core() -> None:
     root = Path(__file__).resolve().parents[2] / "examples" / "suite"
     summary = tabeq.evaluate_suite(root / "predictions", root / "gold", root / "configs")
     diagnoses = [None if r.passed else r.explain() for r in summary.results]
-    text = _tabeq.summary_with_diagnoses(summary.to_json(), diagnoses)
+    text = _tabeq.summary_with_diagnoses(summary, diagnoses)
     # A diagnosis read back from its JSON is written as it was; none at all is the summary file.
     saved = [None if d is None else Diagnosis.from_json(d.to_json()) for d in diagnoses]
-    assert _tabeq.summary_with_diagnoses(summary.to_json(), saved) == text
-    assert _tabeq.summary_with_diagnoses(summary.to_json(), [None] * len(diagnoses)) == summary.to_json()
-    with pytest.raises(tabeq.ArgumentError):
-        _tabeq.summary_with_diagnoses("{}", [])
+    assert _tabeq.summary_with_diagnoses(summary, saved) == text
+    assert _tabeq.summary_with_diagnoses(summary, [None] * len(diagnoses)) == summary.to_json()
+    with pytest.raises(TypeError):
+        _tabeq.summary_with_diagnoses("{}", [])  # type: ignore[arg-type]
     with pytest.raises(tabeq.ArgumentError):
         _tabeq.fatal_report("not_a_code", "message", "json")
     assert (

@@ -135,7 +135,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     if args.json:
         _emit(text)
     elif not args.quiet:
-        _emit(_tabeq.console_summary(summary.to_json(), str(output)))
+        _emit(_tabeq.console_summary(summary, str(output)))
     return EXIT_OK
 
 
@@ -148,7 +148,7 @@ def _with_diagnoses(summary: SuiteResult, redaction: str, prediction_root: Path)
         None if r.passed else r.explain(redaction=cast(Redaction, redaction), prediction_root=prediction_root)
         for r in summary.results
     ]
-    return _tabeq.summary_with_diagnoses(summary.to_json(), diagnoses)
+    return _tabeq.summary_with_diagnoses(summary, diagnoses)
 
 
 def _fatal(exc: FatalError, as_json: bool) -> int:
