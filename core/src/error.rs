@@ -199,6 +199,12 @@ impl std::error::Error for CodedError {}
 
 /// A binding argument that cannot be used, with what the message names. `what` is the
 /// argument as the caller knows it (`prediction`, `options.maxRows`, `configFiles[3]`).
+///
+/// ```
+/// use tabeq::error::ArgumentError;
+/// let e = ArgumentError::UnknownFormat { format: "pdf".into() };
+/// assert_eq!(e.to_string(), r#"format must be "text", "markdown", "html" or "csv", not "pdf""#);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ArgumentError {
@@ -284,8 +290,7 @@ impl fmt::Display for ArgumentError {
                 crate::csv::MAX_CELL_CHARACTERS
             ),
             UnknownFormat { format } => {
-                let names = crate::doc::Format::ALL.map(|f| format!("{:?}", f.name()));
-                let (last, first) = names.split_last().expect("formats");
+                let [first @ .., last] = crate::doc::Format::ALL.map(|f| format!("{:?}", f.name()));
                 write!(
                     f,
                     "format must be {} or {last}, not {format:?}",
