@@ -669,6 +669,13 @@ mod tests {
             c("1.5e-1000097", SignificantDigits(1)).unwrap(),
             "2E-1000097"
         );
+        // A quantum beyond `scaleb`'s range (|q| > 2 × (Emax + 100)) makes the official
+        // evaluator raise InvalidOperation and abort; the value is far below the floor: 0.
+        assert_eq!(
+            c("55e-133333333333333333", SignificantDigits(4)).unwrap(),
+            "0"
+        );
+        assert_eq!(c("1e-2000170", SignificantDigits(30)).unwrap(), "0");
         // `% / 100` in the default context: 28 digits, never below 10^-1000026.
         assert_eq!(frac("1.5e-1000027%", Integer).unwrap(), "0");
         assert_eq!(

@@ -6,8 +6,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use tabeq::file_problem::FileProblem;
-use tabeq_trust::{self as trust, FileContent, FileRole};
 use tabeq::CsvError;
+use tabeq_trust::{self as trust, FileContent, FileRole};
 
 const GOLD: &[u8] = b"name,value\nAlice,1.5\nBob,2\n";
 const CONFIG: &[u8] = br#"{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false,
@@ -16,7 +16,10 @@ const CONFIG: &[u8] = br#"{"schema_version": "1.0", "task_id": "task_1", "order_
 
 fn check(result: Result<String, trust::TrustError>) {
     match result {
-        Ok(json) => assert!(tabeq::cpython_json::parse(&json).is_ok(), "report is not JSON"),
+        Ok(json) => assert!(
+            tabeq::cpython_json::parse(&json).is_ok(),
+            "report is not JSON"
+        ),
         Err(e) => {
             assert!(!e.code.code().is_empty());
             assert!(tabeq::cpython_json::parse(&e.to_json()).is_ok());

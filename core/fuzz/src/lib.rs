@@ -171,14 +171,34 @@ pub fn reference_number(
             *exponent += 1;
         }
     };
+    // Round half to even, keeping `keep` leading digits (none left: zero).
+    let round_half_even = |digits: &mut Vec<u8>, exponent: &mut i128, keep: i128| {
+        if keep < 0 {
+            digits.clear();
+            *exponent = 0;
+            return;
+        }
+        let k = keep as usize;
+        let next = digits[k];
+        let rest = digits[k + 1..].iter().any(|&d| d != 0);
+        let odd = k > 0 && digits[k - 1] % 2 == 1;
+        let up = next > 5 || (next == 5 && (rest || odd));
+        round(digits, exponent, keep, up);
+        if digits.is_empty() {
+            *exponent = 0;
+        }
+    };
     if percent && unit == NumericUnit::Fraction {
+        // The official `value / 100` in Python's default context: 28 digits, and no digit
+        // below its Etiny (Emin -999999 - 28 + 1), ties to even.
         exponent -= 2;
         if digits.len() > 28 {
-            let next = digits[28];
-            let rest = digits[29..].iter().any(|&d| d != 0);
-            let odd = digits[27] % 2 == 1;
-            let up = next > 5 || (next == 5 && (rest || odd));
-            round(&mut digits, &mut exponent, 28, up);
+            round_half_even(&mut digits, &mut exponent, 28);
+        }
+        let etiny = -999_999 - 28 + 1;
+        if !digits.is_empty() && exponent < etiny {
+            let keep = digits.len() as i128 - (etiny - exponent);
+            round_half_even(&mut digits, &mut exponent, keep);
         }
     }
     // Round half up so that no digit below 10^quantum remains.
@@ -211,8 +231,12 @@ pub fn reference_number(
         Comparison::DecimalPlaces(d) => round_at(&mut digits, &mut exponent, -(d as i128)),
         Comparison::SignificantDigits(d) => {
             if !digits.is_empty() {
+                // The official quantum `Decimal(1).scaleb(q)` lives in a context of precision
+                // 100 and Emin -999999: below its Etiny it is 0E-1000098, so no digit below
+                // 10^-1000098 is kept (further below, where scaleb refuses q, the official
+                // evaluator aborts; the value is 0 there too).
                 let quantum = exponent + digits.len() as i128 - 1 - d as i128 + 1;
-                round_at(&mut digits, &mut exponent, quantum);
+                round_at(&mut digits, &mut exponent, quantum.max(-999_999 - 100 + 1));
             }
         }
     }
@@ -928,6 +952,56 @@ mod tests {
             true,
         );
         assert_eq!(fraction.unwrap(), "123456789012345678901234567.9");
+        // The exponent floors of the official contexts (docs/spec/evaluation.md, section 7).
+        let floors = [
+            ("1e-1000099", SignificantDigits(3), NumericUnit::Plain, "0"),
+            (
+                "5e-1000099",
+                SignificantDigits(1),
+                NumericUnit::Plain,
+                "1E-1000098",
+            ),
+            (
+                "55e-133333333333333333",
+                SignificantDigits(4),
+                NumericUnit::Fraction,
+                "0",
+            ),
+            (
+                "1.5e-1000027%",
+                SignificantDigits(5),
+                NumericUnit::Fraction,
+                "0",
+            ),
+            (
+                "5e-1000025%",
+                SignificantDigits(5),
+                NumericUnit::Fraction,
+                "0",
+            ),
+            (
+                "15e-1000025%",
+                SignificantDigits(5),
+                NumericUnit::Fraction,
+                "2E-1000026",
+            ),
+            (
+                "25e-1000025%",
+                SignificantDigits(5),
+                NumericUnit::Fraction,
+                "2E-1000026",
+            ),
+            (
+                "5e-1000025%",
+                SignificantDigits(5),
+                NumericUnit::Plain,
+                "5E-1000025",
+            ),
+        ];
+        for (text, comparison, unit, want) in floors {
+            let got = reference_number(text, comparison, unit, true);
+            assert_eq!(got.as_deref(), Ok(want), "{text} {comparison:?} {unit:?}");
+        }
         assert_eq!(
             reference_number("5%", DecimalPlaces(2), NumericUnit::Plain, false),
             Err("cell_percent_not_allowed")
