@@ -661,39 +661,41 @@ mod tests {
     #[test]
     fn exponent_floor_of_the_decimal_contexts() {
         use Comparison::*;
-        let frac = |text: &str, cmp| canonical_number(text, cmp, NumericUnit::Fraction, true);
-        // Significant digits round at no finer than 10^-1000098 (precision 100, Emin -999999).
-        assert_eq!(c("1e-1000099", SignificantDigits(3)).unwrap(), "0");
-        assert_eq!(c("5e-1000099", SignificantDigits(1)).unwrap(), "1E-1000098");
-        assert_eq!(
-            c("1.5e-1000097", SignificantDigits(1)).unwrap(),
-            "2E-1000097"
-        );
-        // A quantum beyond `scaleb`'s range (|q| > 2 × (Emax + 100)) makes the official
-        // evaluator raise InvalidOperation and abort; the value is far below the floor: 0.
-        assert_eq!(
-            c("55e-133333333333333333", SignificantDigits(4)).unwrap(),
-            "0"
-        );
-        assert_eq!(c("1e-2000170", SignificantDigits(30)).unwrap(), "0");
-        // `% / 100` in the default context: 28 digits, never below 10^-1000026.
-        assert_eq!(frac("1.5e-1000027%", Integer).unwrap(), "0");
-        assert_eq!(
-            frac("2.5e-1000024%", SignificantDigits(5)).unwrap(),
-            "2E-1000026"
-        );
-        assert_eq!(
-            frac("3.5e-1000024%", SignificantDigits(5)).unwrap(),
-            "4E-1000026"
-        );
-        assert_eq!(
-            frac(
+        use NumericUnit::{Fraction, Plain};
+        let cases = [
+            // Significant digits round at no finer than 10^-1000098 (precision 100, Emin -999999).
+            ("1e-1000099", Plain, SignificantDigits(3), "0"),
+            ("5e-1000099", Plain, SignificantDigits(1), "1E-1000098"),
+            ("1.5e-1000097", Plain, SignificantDigits(1), "2E-1000097"),
+            // A quantum beyond `scaleb`'s range (|q| > 2 × (Emax + 100)) makes the official
+            // evaluator raise InvalidOperation and abort; the value is far below the floor: 0.
+            ("55e-133333333333333333", Plain, SignificantDigits(4), "0"),
+            ("1e-2000170", Plain, SignificantDigits(30), "0"),
+            // `% / 100` in the default context: 28 digits, never below 10^-1000026.
+            ("1.5e-1000027%", Fraction, Integer, "0"),
+            (
+                "2.5e-1000024%",
+                Fraction,
+                SignificantDigits(5),
+                "2E-1000026",
+            ),
+            (
+                "3.5e-1000024%",
+                Fraction,
+                SignificantDigits(5),
+                "4E-1000026",
+            ),
+            (
                 "1.23456789012345678901234567891e-1000000%",
-                SignificantDigits(30)
-            )
-            .unwrap(),
-            "1.234567890123456789012346E-1000002"
-        );
+                Fraction,
+                SignificantDigits(30),
+                "1.234567890123456789012346E-1000002",
+            ),
+        ];
+        for (text, unit, comparison, want) in cases {
+            let got = canonical_number(text, comparison, unit, true);
+            assert_eq!(got.as_deref(), Ok(want), "{text} {comparison:?}");
+        }
     }
 
     #[test]
