@@ -6,6 +6,7 @@ use js_sys::{Array, ArrayBuffer, JsString, Reflect, Uint8Array, JSON};
 use tabeq::error::{ArgumentError, CodedError};
 use tabeq::file_input::{FileInput, MAX_CONFIG_BYTES};
 use tabeq::suite::ConfigFile;
+use tabeq::Document;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -24,7 +25,7 @@ fn unreadable(what: impl Into<String>, e: &JsValue) -> CodedError {
 
 /// `instanceof` and `Array.isArray` throw for a revoked `Proxy`: asking for the prototype
 /// through the catching `Reflect` binding first turns that into a coded error.
-pub(crate) fn inspectable(value: &JsValue, what: &str) -> Result<(), CodedError> {
+fn inspectable(value: &JsValue, what: &str) -> Result<(), CodedError> {
     if value.is_object() || value.is_function() {
         Reflect::get_prototype_of(value).map_err(|e| unreadable(what, &e))?;
     }
@@ -103,6 +104,30 @@ fn utf8_length(text: &JsString, limit: usize) -> usize {
         start = end;
     }
     total
+}
+
+/// A document argument (as `explainDocument` or `trustDocument` return it), read back through
+/// its JSON text and the CPython-exact reader, `Document::from_json`, the one way a document is
+/// read (serde-wasm-bindgen's own deserializer measured 3 KB larger gzipped). Its text is bounded
+/// as trust input is: a document holds clipped cells, far less than the table it describes.
+pub(crate) fn document(value: &JsValue) -> Result<Document, CodedError> {
+    const WHAT: &str = "document";
+    let limit = tabeq_trust::MAX_INPUT_BYTES;
+    inspectable(value, WHAT)?;
+    let text = JSON::stringify(value).map_err(|e| unreadable(format!("{WHAT} as JSON"), &e))?;
+    // `undefined`, a function or a symbol has no JSON text.
+    let text = text.as_string().unwrap_or_default();
+    if text.len() > limit {
+        let at_least = text.len();
+        return Err(ArgumentError::TooLarge {
+            what: WHAT.into(),
+            limit,
+            at_least,
+        }
+        .into());
+    }
+    Document::from_json(&text)
+        .map_err(|e| ArgumentError::wrong_type(WHAT, format!("a tabeq document ({e})")))
 }
 
 /// A config argument: JSON text (string or bytes) or an object, which is serialized with

@@ -42,13 +42,11 @@ mod trust;
 
 use js_sys::Reflect;
 use serde::Serialize;
-#[cfg(all(feature = "explain", not(feature = "trust")))]
-use tabeq::error::ArgumentError;
 use tabeq::error::CodedError;
 use tabeq_trust::error_catalogue;
 use wasm_bindgen::prelude::*;
 
-pub(crate) use js_args::{config_input, input, inspectable};
+pub(crate) use js_args::{config_input, input};
 
 /// Turn a core error into a JavaScript `Error` with `code`, `stage`, `taskId` and `line`.
 pub(crate) fn to_js_error(e: CodedError) -> JsValue {
@@ -99,10 +97,8 @@ pub fn render_document(
     #[wasm_bindgen(unchecked_param_type = "Document")] document: JsValue,
     #[wasm_bindgen(unchecked_param_type = "DocumentFormat")] format: JsValue,
 ) -> Result<String, JsValue> {
-    throw(inspectable(&document, "document"))?;
-    let doc = serde_wasm_bindgen::from_value(document)
-        .map_err(|e| ArgumentError::wrong_type("document", format!("a tabeq document ({e})")));
-    render(&throw(doc)?, &format)
+    let document = throw(js_args::document(&document))?;
+    render(&document, &format)
 }
 
 /// The tabeq version.

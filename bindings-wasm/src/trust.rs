@@ -8,7 +8,7 @@ use tabeq::error::CodedError;
 use tabeq_trust::{self as trust, FileContent, FileLookup, FileRole, Report, SpearmanReport};
 use wasm_bindgen::prelude::*;
 
-use crate::{config_input, input, inspectable, throw, to_js, to_js_error};
+use crate::{config_input, input, throw, to_js, to_js_error};
 
 /// JSON-lines text (records, a manifest): a string or UTF-8 bytes.
 fn records_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
@@ -123,19 +123,7 @@ pub fn render_document(
         let names = trust::Format::ALL.map(trust::Format::name).join(", ");
         CodedError::invalid_argument(format!("format must be one of {names}"))
     }))?;
-    throw(inspectable(&document, "document"))?;
-    // Through its JSON text and the CPython-exact reader (`Document::from_json`, the one way a
-    // document is read back): serde-wasm-bindgen's own deserializer measured 3 KB larger gzipped.
-    let document = js_sys::JSON::stringify(&document)
-        .ok()
-        .and_then(|t| t.as_string())
-        .filter(|t| t.len() <= trust::MAX_INPUT_BYTES)
-        .and_then(|t| tabeq::Document::from_json(&t).ok());
-    let document = throw(document.ok_or_else(|| {
-        CodedError::invalid_argument(
-            "document must be a document object (see Document in tabeq_trust.d.ts) within the size limit",
-        )
-    }))?;
+    let document = throw(crate::js_args::document(&document))?;
     throw(trust::render_document(&document, &format))
 }
 

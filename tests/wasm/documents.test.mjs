@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { tabeq } from "./helpers.mjs";
+import { tabeq, tabeqTrust } from "./helpers.mjs";
 
 const CONFIG = JSON.stringify({
   schema_version: "1.0",
@@ -41,6 +41,25 @@ test("renderDocument renders every format and refuses what is not a document", (
   assert.throws(() => tabeq.renderDocument(doc, "pdf"), { code: "invalid_argument" });
   assert.throws(() => tabeq.renderDocument({ title: 3 }, "text"), { code: "invalid_argument" });
   assert.throws(() => tabeq.renderDocument(null, "text"), { code: "invalid_argument" });
+});
+
+test("both renderDocuments read a document the one way, with the same coded errors", () => {
+  const cyclic = { title: "t", sections: [] };
+  cyclic.self = cyclic;
+  const cases = [
+    [{ title: 3 }, /^document must be a tabeq document \("title" is not a string\)$/],
+    [null, /^document must be a tabeq document \(/],
+    [undefined, /^document must be a tabeq document \(/],
+    [cyclic, /^cannot read document as JSON: /],
+  ];
+  for (const module of [tabeq, tabeqTrust]) {
+    for (const [document, message] of cases) {
+      assert.throws(() => module.renderDocument(document, "text"), { code: "invalid_argument", message });
+    }
+    // A document from the other module renders the same.
+    const doc = tabeq.explainDocument("city,n\nOslo,3\nRome,5\n", GOLD, CONFIG);
+    assert.equal(module.renderDocument(doc, "markdown"), tabeq.renderDocument(doc, "markdown"));
+  }
 });
 
 test("validationDocument lists the cells that do not read", () => {
