@@ -125,7 +125,7 @@ fn command_line(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
         tabeq_trust::command::trust(),
         tabeq_spider2::exec::command(),
     ];
-    crate::result::json_loads(py, &tabeq::command::command_line(more))
+    crate::py_json::json_loads(py, &tabeq::command::command_line(more))
 }
 
 /// Register this module's functions on `_tabeq`.

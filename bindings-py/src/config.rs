@@ -12,7 +12,7 @@ use pyo3::types::{
 use tabeq::config::{ConfigWarning, TaskConfig as CoreConfig};
 use tabeq::file_input::{config_from_parts, parse_config_with_column_defaults};
 
-use crate::args::{check_path, check_text, type_name};
+use crate::checks::{check_path, check_text, type_name};
 use crate::errors::{argument_error, fatal_to_py, ConfigError};
 use crate::fs;
 
@@ -262,7 +262,7 @@ impl TaskConfig {
 
     /// The normalized config as a dict (round-trips through ``from_dict``).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        crate::result::json_loads(py, &self.inner.to_json())
+        crate::py_json::json_loads(py, &self.inner.to_json())
     }
 
     /// The normalized config as JSON text (round-trips through ``from_json``).

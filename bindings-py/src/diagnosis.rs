@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use tabeq::doc::HTML_STYLE;
 use tabeq::output::HeldDiagnosis;
 
+use crate::py_json::{json_dumps, json_loads};
 use crate::render;
-use crate::result::{json_dumps, json_loads};
 
 /// A structured diagnosis of one prediction (read-only).
 ///

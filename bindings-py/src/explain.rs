@@ -144,7 +144,7 @@ fn column_signature<'py>(
         let score = with_prediction(pred, |p| p.column_signature(&gold, strict))?;
         Ok(tabeq::cpython_json::to_tree(&score).to_pretty())
     })?;
-    crate::result::json_loads(py, &text)
+    crate::py_json::json_loads(py, &text)
 }
 
 /// Register this module's functions on `_tabeq`.

@@ -21,8 +21,10 @@ mod spider2;
 mod trust;
 
 mod args;
+mod checks;
 mod config;
 mod errors;
+mod py_json;
 
 use std::borrow::Cow;
 use std::path::PathBuf;

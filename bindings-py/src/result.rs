@@ -17,19 +17,7 @@ use crate::render;
 
 use crate::errors::{argument_error, TabeqError};
 
-pub(crate) fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
-    py.import("json")?.call_method1("loads", (text,))
-}
-
-/// `json.dumps(data, ensure_ascii=False, indent=indent)`: Python's own text for plain data.
-pub(crate) fn json_dumps(data: &Bound<'_, PyAny>, indent: Option<usize>) -> PyResult<String> {
-    let py = data.py();
-    let options = PyDict::new(py);
-    options.set_item("ensure_ascii", false)?;
-    options.set_item("indent", indent)?;
-    let dumps = py.import("json")?.getattr("dumps")?;
-    dumps.call((data,), Some(&options))?.extract()
-}
+pub(crate) use crate::py_json::{json_dumps, json_loads};
 
 fn not_an_argument(what: &str) -> impl Fn(String) -> PyErr + '_ {
     move |e| argument_error(format!("{what}: {e}"))

@@ -541,6 +541,26 @@ fn every_crate_under_core_is_layered_with_imports_pointing_down() {
 }
 
 #[test]
+fn the_binding_crates_have_no_module_loops() {
+    // The pyo3 and wasm-bindgen crates read top-down too: no two modules import each other,
+    // directly or around a loop (their helpers sit below the modules that use them).
+    for binding in ["bindings-py", "bindings-wasm"] {
+        let src = core_dir().join("..").join(binding).join("src");
+        let files = sources(&src);
+        assert!(files.len() > 3, "{binding}: its sources are read");
+        let cycles: Vec<String> = loops(&graph(&files))
+            .iter()
+            .map(|c| c.join(" -> "))
+            .collect();
+        assert!(
+            cycles.is_empty(),
+            "{binding}: modules import each other in a loop: {}",
+            cycles.join("; ")
+        );
+    }
+}
+
+#[test]
 fn design_md_lists_the_layers_of_every_crate() {
     // docs/design.md's "Layers" section has one numbered list per crate with modules, in the
     // order of `LAYERS`, one line per layer, bottom first:

@@ -1,0 +1,114 @@
+//! Python values checked before the native layer takes them: text without lone surrogates,
+//! counts within `sys.maxsize`, paths the OS can take. The lowest module of the crate's own:
+//! arguments and configs both check their values here.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+use crate::errors::argument_error;
+
+/// The name of an object's type, for messages.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".to_string(), |n| n.to_string())
+}
+
+/// `value` as valid Unicode text (a lone surrogate cannot be UTF-8).
+pub(crate) fn check_text<'py>(value: &Bound<'py, PyAny>, what: &str) -> PyResult<String> {
+    let Ok(text) = value.cast::<PyString>() else {
+        return Err(argument_error(format!(
+            "{what} must be a str, got {}",
+            type_name(value)
+        )));
+    };
+    if let Ok(s) = text.to_cow() {
+        return Ok(s.into_owned());
+    }
+    // The first lone surrogate, as Python's encoder reports it.
+    let py = value.py();
+    let start: usize = match text.call_method1("encode", ("utf-8",)) {
+        Ok(_) => 0,
+        Err(e) => e.value(py).getattr("start")?.extract()?,
+    };
+    Err(argument_error(format!(
+        "{what} contains a lone surrogate U+{:04X} at index {start}, which is not Unicode text",
+        surrogate_at(text, start)?
+    )))
+}
+
+/// The code point at `index` of a Python str.
+fn surrogate_at(text: &Bound<'_, PyString>, index: usize) -> PyResult<u32> {
+    let c = text.get_item(index)?;
+    let builtins = text.py().import("builtins")?;
+    builtins.getattr("ord")?.call1((c,))?.extract()
+}
+
+/// `value` as an int in `minimum..=sys.maxsize` (`None` allowed when `optional`).
+pub(crate) fn check_count(
+    value: Option<&Bound<'_, PyAny>>,
+    what: &str,
+    minimum: i64,
+) -> PyResult<Option<usize>> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    if value.is_instance_of::<pyo3::types::PyBool>()
+        || !value.is_instance_of::<pyo3::types::PyInt>()
+    {
+        return Err(argument_error(format!(
+            "{what} must be an int, got {}",
+            type_name(value)
+        )));
+    }
+    match value.extract::<i64>() {
+        Ok(n) if n >= minimum => Ok(Some(n as usize)),
+        _ => {
+            // A huge int cannot even be printed (Python's 4,300-digit limit): show its size.
+            let bits: u64 = value.call_method0("bit_length")?.extract()?;
+            let small = value.call_method0("__abs__")?.lt(10u128.pow(30))?;
+            let shown = if small {
+                value.str()?.to_string()
+            } else {
+                format!("an int of {bits} bits")
+            };
+            Err(argument_error(format!(
+                "{what} must be between {minimum} and {}, got {shown}",
+                i64::MAX
+            )))
+        }
+    }
+}
+
+/// A `str` or `os.PathLike` as a path the OS can take (no lone surrogate that the file system
+/// encoding cannot carry, no NUL), as `str`.
+pub(crate) fn check_path<'py>(
+    value: &Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<Bound<'py, PyString>> {
+    let py = value.py();
+    let os = py.import("os")?;
+    let path_like = os.getattr("PathLike")?;
+    if !value.is_instance_of::<PyString>() && !value.is_instance(&path_like)? {
+        return Err(argument_error(format!(
+            "{what} must be a path (str or os.PathLike), got {}",
+            type_name(value)
+        )));
+    }
+    let mut path = os.call_method1("fspath", (value,))?;
+    if path.is_instance_of::<PyBytes>() {
+        path = os.call_method1("fsdecode", (path,))?;
+    }
+    if let Err(e) = os.call_method1("fsencode", (&path,)) {
+        let start: usize = e.value(py).getattr("start")?.extract()?;
+        let code = surrogate_at(path.cast::<PyString>()?, start)?;
+        return Err(argument_error(format!(
+            "{what} contains U+{code:04X} at index {start}, which the file system encoding cannot represent"
+        )));
+    }
+    let path = path.cast_into::<PyString>()?;
+    if path.to_cow()?.contains('\0') {
+        return Err(argument_error(format!("{what} contains a NUL character")));
+    }
+    Ok(path)
+}
