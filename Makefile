@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 CARGO ?= cargo
 
-.PHONY: setup package tools integrations test-integrations docs example test test-rust test-python test-wasm test-cross-surface test-e2e lint bench fuzz wasm clean
+.PHONY: setup package tools integrations test-integrations docs example check test test-rust test-python test-wasm test-cross-surface test-e2e lint bench fuzz wasm clean
 .PHONY: dist test-packaging test-wheel test-npm test-crate types test-types
 
 ## .venv with the tabeq package and the dev tools (the tests' environment). Each layer installs only
@@ -41,6 +41,22 @@ $(VENV)/.tabeq-tools $(VENV)/.tabeq-integrations: $(VENV)/.tabeq-%:
 example: package
 	$(VENV)/bin/tabeq evaluate --prediction-root examples/suite/predictions --gold-root examples/suite/gold \
 		--config-root examples/suite/configs --output examples/suite/evaluation_summary.json
+
+## The inner loop, minutes on a warm tree (README, Development): the formatters' check, the Rust tests,
+## the extension built into .venv by `maturin develop` in an incremental profile without LTO (not the
+## release wheel), the Python tests against it (not the integration ones), clippy, ruff and mypy.
+## `make test` stays the full contract. CHECK_PROFILE=dev builds unoptimised (slower tests).
+CHECK_PROFILE ?= ci
+MATURIN ?= $(VENV)/bin/maturin
+check: tools
+	$(CARGO) fmt --all -- --check
+	$(PY) -m ruff format --check bindings-py/python tests/python tests/packaging scripts bench
+	$(PY) -m ruff check bindings-py/python tests/python tests/packaging scripts bench
+	$(CARGO) test --workspace --profile $(CHECK_PROFILE)
+	VIRTUAL_ENV=$(abspath $(VENV)) $(MATURIN) develop --profile $(CHECK_PROFILE) --quiet
+	$(PY) -m pytest -q -p no:cacheprovider tests/python --ignore=tests/python/test_integrations.py
+	$(CARGO) clippy --workspace --all-targets --profile $(CHECK_PROFILE) -- -D warnings
+	$(PY) -m mypy --strict bindings-py/python/tabeq tests/python/typing_example.py
 
 ## Every test: Rust, Python, WASM (Node), cross-surface identity, browser end-to-end, plus lints.
 test: setup test-rust test-python test-integrations test-wasm test-cross-surface test-e2e test-packaging test-types lint

@@ -91,6 +91,7 @@ README_NOT_RUN = {
     "git clone": "installs from a clone over the network and compiles every surface (many minutes)",
     "pip install tabeq": "installs from the package registries, where tabeq is not released yet",
     "make example": "runs the whole setup; test_make_example_runs_its_recipe runs the command it ends with",
+    "make check": "runs the whole inner loop (minutes); test_make_check_is_the_fast_loop checks its recipe",
     "bash scripts/build-wasm.sh": "builds WebAssembly (minutes) and opens a browser; "
     "test_the_web_demo_files_exist checks what it names",
 }
@@ -164,6 +165,29 @@ def test_readme_command_line_block_runs(tmp_path: Path) -> None:
         assert done.stdout or "--quiet" in command, command
     summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
     assert any("diagnosis" in task for task in summary["tasks"])  # the second command's --explain
+
+
+def test_make_check_is_the_fast_loop() -> None:
+    # The README's inner loop: `make check` builds without the release profile (fat LTO), puts a
+    # dev build of the extension into the venv and runs the Rust and Python tests and the lints;
+    # it is not part of `make test`, which stays the full contract.
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    match = re.search(r"^check: (.*)\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE)
+    assert match is not None
+    recipe = match.group(2)
+    assert "--release" not in recipe and "pip install ." not in recipe
+    assert re.search(r"^CHECK_PROFILE \?= (ci|dev)$", makefile, flags=re.MULTILINE)
+    for step in [
+        "maturin develop --profile $(CHECK_PROFILE)",
+        "cargo test",
+        "pytest",
+        "clippy",
+        "ruff",
+        "mypy",
+    ]:
+        assert step.replace("cargo ", "$(CARGO) ") in recipe, step
+    assert "check" not in re.search(r"^test: (.*)$", makefile, flags=re.MULTILINE).group(1).split()
+    assert "make check" in README.read_text(encoding="utf-8").split("## Development", 1)[1]
 
 
 def test_make_example_runs_its_recipe(tmp_path: Path) -> None:
