@@ -178,7 +178,7 @@ def test_make_check_is_the_fast_loop() -> None:
     assert "--release" not in recipe and "pip install ." not in recipe
     assert re.search(r"^CHECK_PROFILE \?= (ci|dev)$", makefile, flags=re.MULTILINE)
     for step in [
-        "maturin develop --profile $(CHECK_PROFILE)",
+        "$(MATURIN) develop --profile $(CHECK_PROFILE)",
         "cargo test",
         "pytest",
         "clippy",
