@@ -196,21 +196,6 @@ impl TaskConfig {
         Self::parse(&raw, stem.as_deref(), column_defaults)
     }
 
-    /// Deprecated: a `TaskConfig` is its own native config.
-    #[classmethod]
-    fn _wrap<'py>(
-        _cls: &Bound<'py, PyType>,
-        native: Bound<'py, TaskConfig>,
-    ) -> Bound<'py, TaskConfig> {
-        native
-    }
-
-    /// Deprecated: a `TaskConfig` is its own native config.
-    #[getter]
-    fn _native(slf: Bound<'_, Self>) -> Bound<'_, Self> {
-        slf
-    }
-
     #[getter]
     fn task_id(&self) -> &str {
         &self.inner.task_id

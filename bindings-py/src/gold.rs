@@ -7,7 +7,7 @@ use pyo3::types::PyBytes;
 use tabeq::evaluate::PreparedGold;
 use tabeq::extract::extract_table as extract;
 use tabeq::file_input::text_reward;
-use tabeq::partial::PartialCredit;
+use tabeq::partial_credit::PartialCredit;
 use tabeq::TaskResult;
 
 use crate::args::{to_source, ConfigArg, GoldArg, PredictionArg};

@@ -11,8 +11,7 @@ use tabeq::cpython_json::Value;
 use tabeq_spider2::exec::{self, Dir};
 use tabeq_spider2::{Frame, GoldKind, Outcome, PreparedGold};
 
-/// Spider 2.0 CSVs are read whole; larger files are refused rather than exhausting memory.
-const MAX_FILE_BYTES: u64 = 1 << 30;
+use tabeq_spider2::MAX_FILE_BYTES;
 
 fn read_path(path: &Path) -> Result<Vec<u8>, String> {
     crate::fs::read_regular_file(path, MAX_FILE_BYTES, crate::fs::FinalLink::Follow).map_err(|e| {

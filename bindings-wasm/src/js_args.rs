@@ -10,9 +10,7 @@ use tabeq::Document;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Most items an array argument may have (a suite has at most this many config files or
-/// prediction directories).
-const MAX_ARRAY_ITEMS: usize = 1_000_000;
+use tabeq::suite::MAX_SUITE_ITEMS as MAX_ARRAY_ITEMS;
 
 /// The error for a value whose reading threw `e`.
 fn unreadable(what: impl Into<String>, e: &JsValue) -> CodedError {

@@ -13,9 +13,7 @@ use wasm_bindgen::prelude::*;
 use crate::js_args::{array_items, bool_option, json_option, string_option};
 use crate::{input, throw, to_js};
 
-/// Largest CSV the module copies in. pandas-style frames take several times the file's size,
-/// and a WebAssembly instance has 4 GiB at most: a larger file is refused, never a trap.
-const MAX_CSV_BYTES: usize = 64 << 20;
+use tabeq_spider2::MAX_WASM_CSV_BYTES as MAX_CSV_BYTES;
 
 /// A required CSV argument named `what`.
 fn csv(value: &JsValue, what: &str) -> Result<Vec<u8>, CodedError> {

@@ -11,12 +11,11 @@ use wasm_bindgen::prelude::*;
 use crate::js_args::{bool_option, config_file_name, count_option, string};
 use crate::{config_input, input, throw, to_js};
 
-/// Largest `maxItems` / `maxValueChars` accepted by `explain` (keeps the diagnosis bounded).
-#[cfg(feature = "explain")]
-const MAX_EXPLAIN_LIMIT: usize = 10_000;
-/// Most rows `readTable` returns.
+/// Most rows `readTable` returns: as many as a table has at most.
 #[cfg(feature = "score")]
-const MAX_SHOWN_ROWS: usize = 100_000;
+use tabeq::csv::MAX_CSV_ROWS as MAX_SHOWN_ROWS;
+#[cfg(feature = "explain")]
+use tabeq::explain::MAX_EXPLAIN_LIMIT;
 
 /// A prediction or gold argument.
 pub(crate) fn csv_input(value: &JsValue, what: &str) -> Result<FileInput, JsValue> {

@@ -251,65 +251,6 @@ impl<'a> Prediction<'a> {
             Err(_) => ColumnSignatureScore::unreadable(gold.column_count(), false, strict),
         })
     }
-
-    /// Read the prediction (former intake; [`Prediction::read`] is the one reading).
-    #[deprecated(note = "use `Prediction::read`")]
-    #[allow(deprecated)]
-    pub fn intake(self) -> Intake<'a> {
-        match self.read() {
-            Ok(table) => Intake::Table(table),
-            Err(unread) => match unread.csv_error {
-                None => Intake::Missing,
-                Some(error) => Intake::Invalid {
-                    read: error.is_reader_problem(),
-                    error,
-                },
-            },
-        }
-    }
-}
-
-/// A prediction brought to a table, or why it has none (former intake of the scorers).
-#[deprecated(note = "use `Prediction::read`, which gives the table or an `Unread`")]
-#[derive(Debug, Clone)]
-pub enum Intake<'a> {
-    /// No prediction file.
-    Missing,
-    /// Not a readable CSV: found so by the caller (`read: false`) or by the reader.
-    Invalid {
-        /// The CSV problem.
-        error: Cow<'a, CsvError>,
-        /// Whether the reader found it (the message then says "Cannot parse CSV").
-        read: bool,
-    },
-    /// The table.
-    Table(Cow<'a, Table>),
-}
-
-#[allow(deprecated)]
-impl Intake<'_> {
-    /// For a prediction without a table: the task error, its message as the official record
-    /// words it, and the CSV problem. `None` for a table.
-    #[deprecated(note = "use `Prediction::read`, whose `Unread` has the code and message")]
-    pub fn failure(&self) -> Option<(TaskErrorCode, String, Option<&CsvError>)> {
-        match self {
-            Intake::Missing => Some((
-                TaskErrorCode::MissingPrediction,
-                "Missing prediction CSV".into(),
-                None,
-            )),
-            Intake::Invalid { error, read } => Some((
-                TaskErrorCode::InvalidPredictionCsv,
-                if *read {
-                    error.unreadable_prediction()
-                } else {
-                    error.to_string()
-                },
-                Some(error),
-            )),
-            Intake::Table(_) => None,
-        }
-    }
 }
 
 /// The official per-task record, plus a machine-readable detail for CSV errors.
@@ -665,16 +606,6 @@ impl PreparedGold {
     pub fn unread_record(&self, unread: &Unread<'_>) -> TaskResult {
         let mut record = self.failed(unread.code, unread.message.clone(), 0, 0);
         record.csv_error = unread.csv_error.as_ref().map(|e| e.kind);
-        record
-    }
-
-    /// The record of a prediction without a table. Panics on [`Intake::Table`].
-    #[deprecated(note = "use `PreparedGold::unread_record` with `Prediction::read`")]
-    #[allow(deprecated)]
-    pub fn unread(&self, intake: &Intake<'_>) -> TaskResult {
-        let (code, message, csv_error) = intake.failure().expect("a prediction without a table");
-        let mut record = self.failed(code, message, 0, 0);
-        record.csv_error = csv_error.map(|e| e.kind);
         record
     }
 

@@ -72,6 +72,9 @@ use canonical_columns::{Canon, Overlap, BAD};
 /// The version of the diagnosis JSON layout.
 pub const DIAGNOSIS_VERSION: i64 = 1;
 
+/// Largest `max_items` / `max_value_chars` a binding accepts: keeps a diagnosis bounded.
+pub const MAX_EXPLAIN_LIMIT: usize = 10_000;
+
 /// Limits on what a diagnosis shows (counts are always complete).
 ///
 /// # Examples

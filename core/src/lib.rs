@@ -137,8 +137,7 @@
 //!
 //! The modules those names live in stay public for the types they hold (for example
 //! [`explain::MappingReport`], [`config::Rule`], [`doc::Table`]). Modules hidden from these docs
-//! (`chars`, `isodate`, `number`, `matching`, `file_input`, `record`, `output`, `command`, and the former
-//! names `pyjson`, `validate`, `partial`) are internals that the bindings, tests and fuzzers
+//! (`chars`, `isodate`, `number`, `matching`, `file_input`, `record`, `output`, `command`) are internals that the bindings, tests and fuzzers
 //! use; they may change in any release.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -182,14 +181,7 @@ pub mod record;
 mod rule_values;
 pub mod submission;
 pub mod suite;
-
-// The former module names, kept so existing paths (`tabeq::pyjson::…`) keep working.
-#[doc(hidden)]
-pub use cpython_json as pyjson;
-#[doc(hidden)]
-pub use gold_free_check as validate;
-#[doc(hidden)]
-pub use partial_credit as partial;
+mod version;
 
 pub use canon::{canonicalize, Canonical};
 pub use config::TaskConfig;
@@ -208,12 +200,7 @@ pub use partial_credit::PartialCredit;
 pub use submission::{SubmissionCheck, SubmissionReport};
 pub use suite::{plan_suite, ConfigFile, SuitePlan, SuiteRun, SuiteSummary};
 
-/// The crate version.
-///
-/// ```
-/// assert_eq!(tabeq::VERSION.split('.').count(), 3);
-/// ```
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub use version::VERSION;
 
 /// The TypeScript declaration of `T` with its documentation's first paragraph, as `make types`
 /// writes it into the JavaScript declarations (feature `ts`): large integers (`u64`) are

@@ -23,6 +23,10 @@ use crate::evaluate::TaskResult;
 /// Name written in the summary's `evaluator` field.
 pub const EVALUATOR_NAME: &str = "tabeq";
 
+/// Most items a binding takes in one list argument: a suite has at most this many config files
+/// or prediction directories.
+pub const MAX_SUITE_ITEMS: usize = 1_000_000;
+
 /// A file from the config directory.
 ///
 /// # Examples

@@ -8,7 +8,7 @@
 use tabeq::cpython_json::Value;
 use tabeq::explain::{explain, partial_credit, ExplainOptions};
 use tabeq::extract::{extract_table, TableSource};
-use tabeq::partial::sorted_column_signatures;
+use tabeq::partial_credit::sorted_column_signatures;
 use tabeq::{Prediction, PreparedGold, TaskConfig};
 
 mod common;

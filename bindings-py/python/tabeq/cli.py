@@ -219,7 +219,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     if args.format == "json":
         _emit(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
     else:
-        _emit(_tabeq.render_validation(prediction, config._native, "text"))
+        _emit(_tabeq.render_validation(prediction, config, "text"))
     return EXIT_OK if report["ok"] else EXIT_TASK_FAILED
 
 

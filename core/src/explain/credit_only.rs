@@ -15,11 +15,11 @@ use super::Diagnosis;
 
 /// The partial credit of `prediction`, equal to the `partial` block of
 /// [`explain`](super::explain) with `signature_strict = strict`. `gold_signatures` is
-/// [`crate::partial::sorted_column_signatures`] of the gold table with the same `strict`.
+/// [`crate::partial_credit::sorted_column_signatures`] of the gold table with the same `strict`.
 ///
 /// ```
 /// use tabeq::explain::{explain, partial_credit, ExplainOptions};
-/// use tabeq::partial::sorted_column_signatures;
+/// use tabeq::partial_credit::sorted_column_signatures;
 /// use tabeq::{Prediction, PreparedGold, TaskConfig};
 /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
 ///   "order_sensitive": false, "columns": [
