@@ -1,4 +1,4 @@
-//! The crate version, in the lowest layer: the summary records it and the command line prints it.
+//! The crate version, in the lowest layer: the summary records it, the command line prints it.
 
 /// The crate version.
 ///
