@@ -262,7 +262,7 @@ fn tokenize(text: &str) -> Result<Tokens, ReadError> {
         if out.records.len() > MAX_ROWS {
             return Err(ReadError::TooManyRows);
         }
-        if out.records.len() % 4096 == 0 && tabeq::cancel::cancelled() {
+        if out.records.len().is_multiple_of(4096) && tabeq::cancel::cancelled() {
             break;
         }
         let start_line = line;
