@@ -19,8 +19,10 @@ use std::sync::OnceLock;
 use tabeq::error::{CsvErrorKind, Spider2Code};
 
 /// The largest Spider 2.0 CSV read, in bytes (pandas has no limit; the official's result and
-/// gold tables are far smaller). A binding refuses a larger file before reading it.
-pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+/// gold tables are far smaller). A binding refuses a larger file before reading it. Scoring
+/// takes at most about 40 times the file (one-character text cells, `BENCHMARKS.md`), so this
+/// bounds a run to about 2.5 GiB.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// The most columns a Spider 2.0 CSV may have (each gold column is compared with each
 /// prediction column).
 pub const MAX_COLUMNS: usize = 4096;
@@ -170,7 +172,9 @@ pub enum Cell {
     /// A bool.
     Bool(bool),
     /// A Python `str`.
-    Str(String),
+    /// Shared with the comparison's values (one copy of each text, however often it is
+    /// compared or sorted).
+    Str(std::sync::Arc<str>),
     /// A missing value in an object column (`float('nan')`).
     Na,
 }
@@ -627,7 +631,7 @@ fn text_column(name: String, tokens: &[&str], na_filter: bool) -> Column {
             if na_filter && is_na(t) {
                 Cell::Na
             } else {
-                Cell::Str((*t).to_string())
+                Cell::Str(std::sync::Arc::from(*t))
             }
         })
         .collect();
