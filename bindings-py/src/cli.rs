@@ -117,6 +117,12 @@ fn evaluator_fatal(message: &str, code: Option<&str>) -> String {
     tabeq::command::evaluator_fatal(code, message)
 }
 
+/// What Ctrl-C prints once `path` was written (`tabeq::command::interrupted_after_writing`).
+#[pyfunction]
+fn interrupted_after_writing(path: &str) -> String {
+    tabeq::command::interrupted_after_writing(path)
+}
+
 /// The command line's grammar as Python data: the evaluator's commands, then the trust
 /// metrics' and Spider 2.0's (`tabeq::command::command_line`).
 #[pyfunction]
@@ -142,6 +148,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         progress_bar,
         evaluator_fatal,
         command_line,
+        interrupted_after_writing,
     );
     m.add("INTERRUPTED", tabeq::command::INTERRUPTED)?;
     Ok(())

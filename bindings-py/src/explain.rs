@@ -100,9 +100,12 @@ pub(crate) fn explain(
     let args = TaskArgs::new(prediction, gold, config)?;
     let inputs = TaskInputs::new(args.prediction.as_ref(), &args.gold)?;
     let task = &args.config.get().inner;
-    let inner = inputs.run(py, |p, g| {
-        explain_inputs(p, g, task, &options, root.as_deref())
-    })?;
+    // On a worker thread that Ctrl-C cancels (the diagnosis's searches poll the flag).
+    let (prediction, gold) = (inputs.prediction.as_ref(), &inputs.gold);
+    let inner = crate::interrupt::run(py, || {
+        explain_inputs(prediction, gold, task, &options, root.as_deref())
+    })?
+    .map_err(crate::errors::fatal_to_py)?;
     Ok(PyDiagnosis {
         inner: inner.into(),
     })

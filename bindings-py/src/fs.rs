@@ -129,6 +129,32 @@ pub fn read_regular_file(
     read_open_file(open_nonblocking(path, final_link)?, limit, Identity::Any)
 }
 
+/// The identity of the file at `path` (links followed), if it can be found.
+pub fn file_id(path: &Path) -> Option<FileId> {
+    fs::metadata(path).ok().as_ref().and_then(FileId::of)
+}
+
+/// Read a regular file of at most `limit` bytes and give its identity (links followed).
+pub fn read_identified(path: &Path, limit: u64) -> Result<(Vec<u8>, Option<FileId>), ReadError> {
+    let file = open_nonblocking(path, FinalLink::Follow)?;
+    let id = file.metadata().ok().as_ref().and_then(FileId::of);
+    Ok((read_open_file(file, limit, Identity::Any)?, id))
+}
+
+/// Read a result file (links followed, as the official reads them) that must not be one of
+/// `golds` (a symbolic or hard link to a gold scores 1 in the official) nor have more than one
+/// hard link (it could be a gold elsewhere): checked on the open descriptor.
+pub fn read_result(path: &Path, limit: u64, golds: &[FileId]) -> Result<Vec<u8>, ReadError> {
+    let file = open_nonblocking(path, FinalLink::Follow)?;
+    let meta = file
+        .metadata()
+        .map_err(|e| os_problem(&e, FileCall::Read, None))?;
+    if meta.is_file() && FileId::of(&meta).is_some_and(|id| golds.contains(&id)) {
+        return Err(ReadError::SameAsGold);
+    }
+    read_open_file(file, limit, Identity::Prediction { gold: None })
+}
+
 /// A file's identity: its device and inode.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct FileId {

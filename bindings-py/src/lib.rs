@@ -14,6 +14,7 @@ mod diagnosis;
 mod explain;
 mod fs;
 mod gold;
+mod interrupt;
 mod pool;
 mod predictions_folder;
 mod result;
@@ -437,11 +438,28 @@ fn check_output(path: PathBuf) -> PyResult<()> {
     fs::check_output(&path).map_err(output_to_py)
 }
 
-/// Write the summary atomically (temporary file in the same directory, then rename).
+/// The output files written since the last `take_written_outputs`, recorded as soon as each
+/// rename is done, so that a Ctrl-C seen right after it can still say the file was written.
+static WRITTEN_OUTPUTS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Write an output file atomically (temporary file in the same directory, then rename; never
+/// through a link or into a special file): every file the command line writes goes here.
 #[pyfunction]
 fn write_output(py: Python<'_>, path: PathBuf, text: &str) -> PyResult<()> {
-    py.detach(|| fs::write_output(&path, text))
-        .map_err(output_to_py)
+    py.detach(|| {
+        fs::write_output(&path, text)?;
+        let mut written = WRITTEN_OUTPUTS.lock().unwrap_or_else(|e| e.into_inner());
+        written.push(path.display().to_string());
+        Ok(())
+    })
+    .map_err(output_to_py)
+}
+
+/// The output files written since the last call (and forget them).
+#[pyfunction]
+fn take_written_outputs() -> Vec<String> {
+    let mut written = WRITTEN_OUTPUTS.lock().unwrap_or_else(|e| e.into_inner());
+    std::mem::take(&mut *written)
 }
 
 /// The gold-less check of one prediction (`tabeq validate`) as its document, rendered.
@@ -490,6 +508,7 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
         read_table_rows,
         check_output,
         write_output,
+        take_written_outputs,
     );
     errors::register(m)?;
     args::register(m)?;

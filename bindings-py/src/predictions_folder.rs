@@ -11,7 +11,19 @@ use tabeq::predictions_folder::{
 use tabeq::FatalError;
 
 use crate::errors::{argument_error_type, fatal_to_py};
-use crate::fs::{read_config_files, read_prediction, read_regular_file, require_dir, FinalLink};
+use tabeq::error::CsvError;
+use tabeq::evaluate::FileContent;
+use tabeq::file_problem::FileProblem;
+use tabeq::fixit::PREDICTION_FILE;
+
+use crate::fs::{
+    read_config_files, read_prediction_within, read_regular_file, require_dir, FinalLink,
+};
+
+/// Whether `path` itself is a symbolic link.
+fn is_link(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+}
 use crate::render;
 
 /// An `ArgumentError` with its catalogue code (`invalid_argument`, `task_list_invalid`).
@@ -67,14 +79,26 @@ fn check_predictions_folder<'py>(
             require_dir(&prediction_root, "prediction root")?;
             let root = &prediction_root;
             let configs = config_root.as_deref().map(read_config_files).transpose()?;
-            let mut check = PredictionsCheck::new(
-                &listing(|folder| entries(&folder.map_or(root.clone(), |f| root.join(f)))),
-                configs.as_deref(),
-                expected.as_deref(),
-            )?;
+            // A task folder that is a link is not listed (its files lie outside the root): only
+            // its prediction file is planned, and that read refuses it below.
+            let list = |folder: Option<&str>| match folder {
+                None => entries(root),
+                Some(f) if is_link(&root.join(f)) => vec![(PREDICTION_FILE.to_string(), false)],
+                Some(f) => entries(&root.join(f)),
+            };
+            let mut check =
+                PredictionsCheck::new(&listing(list), configs.as_deref(), expected.as_deref())?;
             for (task_id, path) in check.reads() {
                 let path = prediction_root.join(&path);
-                let file = read_prediction(&path);
+                // Content reached through a link (a linked task folder) lies outside the root:
+                // refused with the evaluator's link code, never read or quoted.
+                let file = match read_prediction_within(&path, root, None) {
+                    (FileContent::Bytes(_), false) => FileContent::Invalid(CsvError::file(
+                        &path.display().to_string(),
+                        FileProblem::Link,
+                    )),
+                    (file, _) => file,
+                };
                 // Every path comes from `reads`, so the task is known.
                 let _ = check.check(&task_id, file.prediction_at(&path.display().to_string()));
             }

@@ -11,31 +11,80 @@ use tabeq::cpython_json::Value;
 use tabeq_spider2::exec::{self, Dir};
 use tabeq_spider2::{Frame, GoldKind, Outcome, PreparedGold};
 
-use tabeq_spider2::MAX_FILE_BYTES;
+use crate::fs::{FileId, ReadError as FileError};
+
+/// Spider 2.0 CSVs are read whole; larger files are refused (the core's limit).
+const MAX_FILE_BYTES: u64 = tabeq_spider2::read::MAX_FILE_BYTES;
+
+/// A file problem in Python's words, naming the file.
+fn file_message(path: &Path, e: FileError) -> String {
+    match e {
+        FileError::Io(reason) => format!("{}: {reason}", path.display()),
+        // Python's words, which name the file when the call did.
+        FileError::Os(_, e) if e.filename().is_some() => e.to_string(),
+        FileError::Os(_, e) => format!("{}: {e}", path.display()),
+        e => e.message(&path.display().to_string()),
+    }
+}
 
 fn read_path(path: &Path) -> Result<Vec<u8>, String> {
-    crate::fs::read_regular_file(path, MAX_FILE_BYTES, crate::fs::FinalLink::Follow).map_err(|e| {
-        match e {
-            crate::fs::ReadError::Io(reason) => format!("{}: {reason}", path.display()),
-            // Python's words, which name the file when the call did.
-            crate::fs::ReadError::Os(_, e) if e.filename().is_some() => e.to_string(),
-            crate::fs::ReadError::Os(_, e) => format!("{}: {e}", path.display()),
-            e => e.message(&path.display().to_string()),
-        }
-    })
+    read_identified(path).map(|(bytes, _)| bytes)
+}
+
+fn read_identified(path: &Path) -> Result<(Vec<u8>, Option<FileId>), String> {
+    crate::fs::read_identified(path, MAX_FILE_BYTES).map_err(|e| file_message(path, e))
+}
+
+/// A result file's refusals that the core words and codes (the rest are the OS's).
+fn refused(e: &FileError) -> Option<tabeq_spider2::ReadError> {
+    match *e {
+        FileError::SameAsGold => Some(tabeq_spider2::ReadError::IsGold),
+        FileError::HardLink(links) => Some(tabeq_spider2::ReadError::HardLink { links }),
+        FileError::TooLarge(size) => Some(tabeq_spider2::ReadError::TooLarge { size }),
+        _ => None,
+    }
+}
+
+/// A result file that is none of `golds` (see `fs::read_result`): its bytes, a refusal the
+/// core codes, or the OS's message.
+fn read_result(
+    path: &Path,
+    golds: &[FileId],
+) -> Result<Result<Vec<u8>, tabeq_spider2::ReadError>, String> {
+    match crate::fs::read_result(path, MAX_FILE_BYTES, golds) {
+        Ok(bytes) => Ok(Ok(bytes)),
+        Err(e) => match refused(&e) {
+            Some(refusal) => Ok(Err(refusal)),
+            None => Err(file_message(path, e)),
+        },
+    }
 }
 
 /// CSV bytes from `bytes`, or the file at a `str` / `os.PathLike` path.
-fn csv_bytes(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+enum CsvInput {
+    Bytes(Vec<u8>),
+    Path(PathBuf),
+}
+
+fn csv_input(obj: &Bound<'_, PyAny>) -> PyResult<CsvInput> {
     if let Ok(b) = obj.cast::<PyBytes>() {
-        return Ok(b.as_bytes().to_vec());
+        return Ok(CsvInput::Bytes(b.as_bytes().to_vec()));
     }
     let path: PathBuf = obj
         .extract()
         .map_err(|_| PyTypeError::new_err("expected CSV bytes or a path (str or os.PathLike)"))?;
-    obj.py()
-        .detach(|| read_path(&path))
-        .map_err(PyOSError::new_err)
+    Ok(CsvInput::Path(path))
+}
+
+/// A gold's bytes, and its identity when it is a file.
+fn gold_bytes(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, Option<FileId>)> {
+    match csv_input(obj)? {
+        CsvInput::Bytes(bytes) => Ok((bytes, None)),
+        CsvInput::Path(path) => obj
+            .py()
+            .detach(|| read_identified(&path))
+            .map_err(PyOSError::new_err),
+    }
 }
 
 /// A Python `condition_cols` as the JSON value the eval file would hold.
@@ -81,16 +130,24 @@ fn condition(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Value>> {
     obj.filter(|o| !o.is_none()).map(to_value).transpose()
 }
 
-/// The golds of `gold_or_golds` and which comparison they get: one table, or a list.
-fn golds(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<Vec<u8>>, GoldKind)> {
-    if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
-        let items = obj
-            .try_iter()?
-            .map(|g| csv_bytes(&g?))
-            .collect::<PyResult<_>>()?;
-        return Ok((items, GoldKind::Multi));
-    }
-    Ok((vec![csv_bytes(obj)?], GoldKind::Single))
+/// The golds of `gold_or_golds` (with the identities of those read from files) and which
+/// comparison they get: one table, or a list.
+type Golds = (Vec<Vec<u8>>, Vec<FileId>, GoldKind);
+
+fn golds(obj: &Bound<'_, PyAny>) -> PyResult<Golds> {
+    let (items, kind): (Vec<_>, _) =
+        if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
+            let items = obj
+                .try_iter()?
+                .map(|g| gold_bytes(&g?))
+                .collect::<PyResult<_>>()?;
+            (items, GoldKind::Multi)
+        } else {
+            (vec![gold_bytes(obj)?], GoldKind::Single)
+        };
+    let ids = items.iter().filter_map(|(_, id)| *id).collect();
+    let bytes = items.into_iter().map(|(b, _)| b).collect();
+    Ok((bytes, ids, kind))
 }
 
 /// The result of one comparison.
@@ -150,6 +207,8 @@ pub(crate) struct Spider2Gold {
     kind: GoldKind,
     ignore_order: bool,
     count: usize,
+    /// The gold files' identities: a prediction path that is one of them is refused.
+    gold_ids: Vec<FileId>,
 }
 
 impl Spider2Gold {
@@ -164,15 +223,25 @@ impl Spider2Gold {
 fn read_prediction(
     py: Python<'_>,
     obj: &Bound<'_, PyAny>,
+    gold_ids: &[FileId],
 ) -> PyResult<Result<Frame, tabeq_spider2::InputError>> {
-    let bytes = csv_bytes(obj)?;
-    Ok(py.detach(|| {
-        tabeq_spider2::read_csv(&bytes).map_err(|error| tabeq_spider2::InputError {
-            role: "prediction",
-            index: 0,
-            error,
-        })
-    }))
+    let input = csv_input(obj)?;
+    let as_input = |error| tabeq_spider2::InputError {
+        role: "prediction",
+        index: 0,
+        error,
+    };
+    crate::interrupt::run(py, || -> Result<_, String> {
+        let bytes = match input {
+            CsvInput::Bytes(bytes) => bytes,
+            CsvInput::Path(path) => match read_result(&path, gold_ids)? {
+                Ok(bytes) => bytes,
+                Err(refusal) => return Ok(Err(as_input(refusal))),
+            },
+        };
+        Ok(tabeq_spider2::read_csv(&bytes).map_err(as_input))
+    })?
+    .map_err(PyOSError::new_err)
 }
 
 #[pymethods]
@@ -185,38 +254,39 @@ impl Spider2Gold {
         condition_cols: Option<&Bound<'_, PyAny>>,
         ignore_order: bool,
     ) -> PyResult<Self> {
-        let (bytes, kind) = golds(gold_or_golds)?;
+        let (bytes, gold_ids, kind) = golds(gold_or_golds)?;
         let cond = condition(condition_cols)?;
-        let prepared = py.detach(|| {
+        let prepared = crate::interrupt::run(py, || {
             let refs: Vec<&[u8]> = bytes.iter().map(Vec::as_slice).collect();
             tabeq_spider2::read_golds(&refs)
                 .map(|frames| PreparedGold::new(&frames, kind, cond.as_ref(), ignore_order))
-        });
+        })?;
         Ok(Spider2Gold {
             prepared,
             kind,
             ignore_order,
             count: bytes.len(),
+            gold_ids,
         })
     }
 
     /// Compare a prediction (CSV bytes or a path): the verdict and its explanation.
     fn compare(&self, py: Python<'_>, prediction: &Bound<'_, PyAny>) -> PyResult<Spider2Result> {
-        let pred = read_prediction(py, prediction)?;
-        let inner = py.detach(|| match pred {
+        let pred = read_prediction(py, prediction, &self.gold_ids)?;
+        let inner = crate::interrupt::run(py, || match pred {
             Ok(frame) => self.outcome(&frame),
             Err(e) => e.outcome(self.kind, self.ignore_order, self.count),
-        });
+        })?;
         Ok(Spider2Result { inner })
     }
 
     /// The official score only (0 or 1), without diagnostics: the fast path for RL loops.
     fn score(&self, py: Python<'_>, prediction: &Bound<'_, PyAny>) -> PyResult<u8> {
-        let pred = read_prediction(py, prediction)?;
-        Ok(py.detach(|| match (&self.prepared, pred) {
+        let pred = read_prediction(py, prediction, &self.gold_ids)?;
+        crate::interrupt::run(py, || match (&self.prepared, pred) {
             (Ok(p), Ok(frame)) => p.score(&frame),
             _ => 0,
-        }))
+        })
     }
 }
 
@@ -260,15 +330,34 @@ fn spider2_exec_result(
     eval_jsonl: PathBuf,
     result_dir_arg: &str,
 ) -> PyResult<ExecRun> {
-    let run = py.detach(|| {
+    let run = crate::interrupt::run(py, || {
         let dir = |dir: Dir| match dir {
             Dir::Results => &result_dir,
             Dir::Gold => &gold_result_dir,
         };
-        let list = |d: Dir| list_names(dir(d));
-        let read = |d: Dir, name: &str| read_path(&dir(d).join(name));
+        // The gold files' identities, found when the gold directory is listed (before any
+        // result is read): a result that is one of them is refused.
+        let gold_ids = std::cell::RefCell::new(Vec::new());
+        let list = |d: Dir| {
+            let names = list_names(dir(d))?;
+            if d == Dir::Gold {
+                let ids = names
+                    .iter()
+                    .filter_map(|n| crate::fs::file_id(&dir(d).join(n)));
+                *gold_ids.borrow_mut() = ids.collect();
+            }
+            Ok(names)
+        };
+        let read = |d: Dir, name: &str| {
+            let path = dir(d).join(name);
+            match d {
+                Dir::Gold => read_path(&path),
+                Dir::Results => read_result(&path, &gold_ids.borrow())?
+                    .map_err(|e| format!("{}: {}: {e}", e.code(), path.display())),
+            }
+        };
         exec::run(&read_path(&eval_jsonl)?, list, read)
-    });
+    })?;
     let results = run.map_err(PyOSError::new_err)?;
     let summary = exec::summarize(&results, result_dir_arg);
     let rows = results

@@ -183,6 +183,19 @@ pub fn progress_bar(done: usize, total: usize, elapsed: f64) -> String {
 /// What `tabeq evaluate` prints when Ctrl-C stops it (the summary is written only at the end).
 pub const INTERRUPTED: &str = "\ntabeq: interrupted; the summary was not written";
 
+/// What `tabeq` prints when Ctrl-C arrives after its output file was written (the new file
+/// replaced the old one: the run says so rather than "not written").
+///
+/// ```
+/// assert_eq!(
+///     tabeq::command::interrupted_after_writing("out.json"),
+///     "\ntabeq: interrupted; out.json was written"
+/// );
+/// ```
+pub fn interrupted_after_writing(path: &str) -> String {
+    format!("\ntabeq: interrupted; {path} was written")
+}
+
 /// `tabeq evaluate`'s line for a fatal error, as the official evaluator words it; `code` is
 /// shown where the message does not start with it (an output problem).
 ///

@@ -232,7 +232,11 @@ def _cmd_spider2(args: argparse.Namespace) -> int:
             Path(args.result_dir), gold_dir / "exec_result", eval_jsonl, args.result_dir
         )
         if ids_file is not None:
-            Path(ids_file).write_text(ids_csv, encoding="utf-8")
+            # Written as the summary is: never through a link or into a FIFO, replaced atomically.
+            _tabeq.write_output(ids_file, ids_csv)
+    except OutputError as exc:
+        print(f"tabeq spider2: error: {exc.code}: {exc}", file=sys.stderr)
+        return EXIT_FATAL
     except OSError as exc:
         _warn(f"tabeq spider2: {exc}")
         return EXIT_FATAL
@@ -314,6 +318,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args_list and _tabeq.runs_evaluate(args_list[0]):
         args_list.insert(0, "evaluate")
     args = build_parser().parse_args(args_list)
+    _tabeq.take_written_outputs()  # only this run's files count below
     try:
         code: int = args.func(args)
     except BrokenPipeError:
@@ -322,7 +327,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return EXIT_OK
     except KeyboardInterrupt:
         # Scoring stops within about a second; the summary is written only after it, so the
-        # old one (or none) is left as it was.
-        print(_tabeq.INTERRUPTED, file=sys.stderr)
+        # old one (or none) is left as it was, unless Ctrl-C came after the new one replaced
+        # it: then the run says that it was written.
+        written = _tabeq.take_written_outputs()
+        if written:
+            print("".join(_tabeq.interrupted_after_writing(path) for path in written), file=sys.stderr)
+        else:
+            print(_tabeq.INTERRUPTED, file=sys.stderr)
         return EXIT_INTERRUPTED
     return code

@@ -428,7 +428,9 @@ impl PreparedGold {
             let Ok(plan) = plan else { return 0 };
             let Ok(gold) = &plan.vectors else { return 0 };
             let pass = (0..gold.len()).all(|g| {
-                (0..pred.len()).any(|p| vectors_match(gold.compared(g), pred.compared(p)))
+                // A cancelled run gives up (its result is discarded).
+                !tabeq::cancel::cancelled()
+                    && (0..pred.len()).any(|p| vectors_match(gold.compared(g), pred.compared(p)))
             });
             if pass {
                 return 1;
@@ -499,7 +501,7 @@ impl PreparedGold {
 fn column_report(gold: &Vectors, g: usize, pred: &Vectors) -> ColumnReport {
     let gv = gold.compared(g);
     let matched_by: Vec<usize> = (0..pred.len())
-        .filter(|&p| vectors_match(gv, pred.compared(p)))
+        .filter(|&p| !tabeq::cancel::cancelled() && vectors_match(gv, pred.compared(p)))
         .collect();
     let closest = matched_by.is_empty().then(|| closest(gv, pred)).flatten();
     ColumnReport {
@@ -515,6 +517,9 @@ fn column_report(gold: &Vectors, g: usize, pred: &Vectors) -> ColumnReport {
 fn closest(gv: &[PyValue], pred: &Vectors) -> Option<Closest> {
     let mut best: Option<(usize, usize, usize)> = None; // (length gap, mismatches, column)
     for p in 0..pred.len() {
+        if tabeq::cancel::cancelled() {
+            break;
+        }
         let pv = pred.compared(p);
         let gap = gv.len().abs_diff(pv.len());
         let count = if gap == 0 {

@@ -331,6 +331,26 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// The correct-ids file's name: the result directory argument followed by `-ids.csv`, as the
+/// official names it, but with trailing path separators dropped, so that `results/` gives
+/// `results-ids.csv` next to the folder rather than `results/-ids.csv` inside it.
+///
+/// ```
+/// use tabeq_spider2::exec::ids_file_name;
+/// assert_eq!(ids_file_name("out/results"), "out/results-ids.csv");
+/// assert_eq!(ids_file_name("results//"), "results-ids.csv");
+/// assert_eq!(ids_file_name("/"), "/-ids.csv");
+/// ```
+pub fn ids_file_name(result_dir_arg: &str) -> String {
+    let trimmed = result_dir_arg.trim_end_matches(['/', std::path::MAIN_SEPARATOR]);
+    let base = if trimmed.is_empty() {
+        result_dir_arg
+    } else {
+        trimmed
+    };
+    format!("{base}-ids.csv")
+}
+
 /// The official's closing output for these results (sorted by id, as it sorts them).
 /// `result_dir_arg` is the `--result-dir` argument exactly as given.
 pub fn summarize(results: &[InstanceResult], result_dir_arg: &str) -> RunSummary {
@@ -365,7 +385,7 @@ pub fn summarize(results: &[InstanceResult], result_dir_arg: &str) -> RunSummary
         "Real score: {}, Correct examples: {correct}, Total examples: {REAL_TOTAL}\n",
         float_str(correct as f64 / REAL_TOTAL as f64)
     ));
-    let ids_file = format!("{result_dir_arg}-ids.csv");
+    let ids_file = ids_file_name(result_dir_arg);
     let mut csv = String::from("instance_id\n");
     for r in sorted.iter().filter(|r| r.score == 1) {
         let id = &r.instance_id;

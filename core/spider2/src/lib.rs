@@ -30,9 +30,8 @@ pub use tabeq::error::Spider2Code;
 /// `spider2` family of the core's one catalogue (`tabeq::error_catalogue`).
 pub const CODES: &[(&str, &str)] = Spider2Code::CODES;
 
-/// Largest Spider 2.0 CSV a binding reads from a file: they are read whole, and a larger file is
-/// refused rather than exhausting memory.
-pub const MAX_FILE_BYTES: u64 = 1 << 30;
+/// Largest Spider 2.0 CSV a binding reads from a file (the reader's documented limit).
+pub use read::MAX_FILE_BYTES;
 
 /// Largest CSV the WebAssembly module copies in: pandas-style frames take several times the
 /// file's size and an instance has 4 GiB at most, so a larger file is refused, never a trap.

@@ -16,7 +16,18 @@
 //!   (`""`, `NA`, `NaN`, `null`, `None`, …) are missing values.
 
 use std::sync::OnceLock;
-use tabeq::error::Spider2Code;
+use tabeq::error::{CsvErrorKind, Spider2Code};
+
+/// The largest Spider 2.0 CSV read, in bytes (pandas has no limit; the official's result and
+/// gold tables are far smaller). A binding refuses a larger file before reading it. Scoring
+/// takes at most about 40 times the file (one-character text cells, `BENCHMARKS.md`), so this
+/// bounds a run to about 2.5 GiB.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// The most columns a Spider 2.0 CSV may have (each gold column is compared with each
+/// prediction column).
+pub const MAX_COLUMNS: usize = 4096;
+/// The most data rows a Spider 2.0 CSV may have.
+pub const MAX_ROWS: usize = 20_000_000;
 
 /// The strings `read_csv` reads as a missing value by default (exact match, case-sensitive).
 pub const NA_STRINGS: [&str; 19] = [
@@ -48,6 +59,26 @@ pub enum ReadError {
         /// Byte offset of the first invalid byte.
         offset: usize,
     },
+    /// The file is larger than [`MAX_FILE_BYTES`] (its size in bytes).
+    TooLarge {
+        /// The size seen.
+        size: u64,
+    },
+    /// More columns than [`MAX_COLUMNS`].
+    TooManyColumns {
+        /// The columns seen.
+        columns: usize,
+    },
+    /// More data rows than [`MAX_ROWS`].
+    TooManyRows,
+    /// A result file that is a gold file itself (a symbolic or hard link to it): the official
+    /// reads it and scores it 1; tabeq refuses it.
+    IsGold,
+    /// A result file with more than one hard link (the count): it could be a gold.
+    HardLink {
+        /// The link count.
+        links: u64,
+    },
 }
 
 impl ReadError {
@@ -58,6 +89,11 @@ impl ReadError {
             ReadError::UnterminatedQuote { .. } => Spider2Code::CsvUnterminatedQuote.code(),
             ReadError::TooManyFields { .. } => Spider2Code::CsvTooManyFields.code(),
             ReadError::NotUtf8 { .. } => Spider2Code::CsvNotUtf8.code(),
+            // The DataSpace reader's codes for the same refusals.
+            ReadError::TooLarge { .. } => CsvErrorKind::TooLarge.code(),
+            ReadError::TooManyColumns { .. } => CsvErrorKind::TooManyColumns.code(),
+            ReadError::TooManyRows => CsvErrorKind::TooManyRows.code(),
+            ReadError::IsGold | ReadError::HardLink { .. } => CsvErrorKind::NotARegularFile.code(),
         }
     }
 }
@@ -77,6 +113,22 @@ impl core::fmt::Display for ReadError {
             ReadError::NotUtf8 { offset } => {
                 write!(f, "the file is not UTF-8 (invalid byte at offset {offset})")
             }
+            ReadError::TooLarge { size } => write!(
+                f,
+                "the file has {size} bytes, over the {MAX_FILE_BYTES}-byte limit"
+            ),
+            ReadError::TooManyColumns { columns } => write!(
+                f,
+                "the file has {columns} columns, over the limit of {MAX_COLUMNS}"
+            ),
+            ReadError::TooManyRows => {
+                write!(f, "the file has more than {MAX_ROWS} data rows")
+            }
+            ReadError::IsGold => f.write_str("the result file is a gold file (a link to it)"),
+            ReadError::HardLink { links } => write!(
+                f,
+                "the result file has {links} hard links (it could be a gold): refused"
+            ),
         }
     }
 }
@@ -120,7 +172,9 @@ pub enum Cell {
     /// A bool.
     Bool(bool),
     /// A Python `str`.
-    Str(String),
+    /// Shared with the comparison's values (one copy of each text, however often it is
+    /// compared or sorted).
+    Str(std::sync::Arc<str>),
     /// A missing value in an object column (`float('nan')`).
     Na,
 }
@@ -150,17 +204,51 @@ impl Frame {
     }
 }
 
-/// A record and the 1-based line it starts on.
+/// A record: its fields' positions in [`Tokens::ends`] and the 1-based line it starts on.
 struct Record {
-    fields: Vec<String>,
+    first: u32,
+    count: u32,
     line: usize,
 }
 
+/// Every field's text in one buffer (no allocation per field: a file costs about its own size
+/// here, plus 4 bytes per field and 16 per record). Offsets fit in `u32`: the input is at most
+/// [`MAX_FILE_BYTES`].
+struct Tokens {
+    text: String,
+    /// The end of each field in `text` (a field starts where the one before it ends).
+    ends: Vec<u32>,
+    records: Vec<Record>,
+}
+
+impl Tokens {
+    fn field(&self, i: u32) -> &str {
+        let i = i as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    /// Field `k` of `record`, or `""` past its end (pandas pads short records with missing
+    /// values).
+    fn field_of(&self, record: &Record, k: usize) -> &str {
+        if k < record.count as usize {
+            self.field(record.first + k as u32)
+        } else {
+            ""
+        }
+    }
+}
+
 /// Split the text into records with pandas' C tokenizer rules (see the module comment).
-fn tokenize(text: &str) -> Result<Vec<Record>, ReadError> {
+fn tokenize(text: &str) -> Result<Tokens, ReadError> {
     let b = text.as_bytes();
     let n = b.len();
-    let mut records = Vec::new();
+    let mut out = Tokens {
+        text: String::new(),
+        ends: Vec::new(),
+        records: Vec::new(),
+    };
+    let mut buf: Vec<u8> = Vec::with_capacity(n);
     let mut i = 0;
     let mut line = 1;
     while i < n {
@@ -174,9 +262,16 @@ fn tokenize(text: &str) -> Result<Vec<Record>, ReadError> {
             line += 1;
             continue;
         }
+        // The header and MAX_ROWS data rows at most; a poll for Ctrl-C every 4096 records.
+        if out.records.len() > MAX_ROWS {
+            return Err(ReadError::TooManyRows);
+        }
+        if out.records.len().is_multiple_of(4096) && tabeq::cancel::cancelled() {
+            break;
+        }
         let start_line = line;
-        let mut fields = Vec::new();
-        let mut field: Vec<u8> = Vec::new();
+        let first = out.ends.len() as u32;
+        let mut field_start = buf.len();
         let mut at_field_start = true;
         let mut in_quotes = false;
         let mut quote_line = line;
@@ -185,14 +280,14 @@ fn tokenize(text: &str) -> Result<Vec<Record>, ReadError> {
                 if in_quotes {
                     return Err(ReadError::UnterminatedQuote { line: quote_line });
                 }
-                fields.push(finish(&mut field));
+                finish(&mut buf, &mut field_start, &mut out.ends);
                 break;
             }
             let c = b[i];
             if in_quotes {
                 if c == b'"' {
                     if i + 1 < n && b[i + 1] == b'"' {
-                        field.push(b'"');
+                        buf.push(b'"');
                         i += 2;
                     } else {
                         in_quotes = false;
@@ -202,7 +297,7 @@ fn tokenize(text: &str) -> Result<Vec<Record>, ReadError> {
                     if c == b'\n' || (c == b'\r' && !(i + 1 < n && b[i + 1] == b'\n')) {
                         line += 1;
                     }
-                    field.push(c);
+                    buf.push(c);
                     i += 1;
                 }
                 continue;
@@ -215,29 +310,33 @@ fn tokenize(text: &str) -> Result<Vec<Record>, ReadError> {
                     i += 1;
                 }
                 b',' => {
-                    fields.push(finish(&mut field));
+                    finish(&mut buf, &mut field_start, &mut out.ends);
                     at_field_start = true;
                     i += 1;
                 }
                 b'\n' | b'\r' => {
-                    fields.push(finish(&mut field));
+                    finish(&mut buf, &mut field_start, &mut out.ends);
                     i = end_of_line(b, i);
                     line += 1;
                     break;
                 }
                 _ => {
-                    field.push(c);
+                    buf.push(c);
                     at_field_start = false;
                     i += 1;
                 }
             }
         }
-        records.push(Record {
-            fields,
+        out.records.push(Record {
+            first,
+            count: out.ends.len() as u32 - first,
             line: start_line,
         });
     }
-    Ok(records)
+    // The input was checked to be UTF-8 and fields split at ASCII bytes (a NUL too).
+    out.text = String::from_utf8(buf)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    Ok(out)
 }
 
 /// The index after the line ending at `i` (`\n`, `\r`, `\r\n`, or the end).
@@ -249,50 +348,59 @@ fn end_of_line(b: &[u8], i: usize) -> usize {
     }
 }
 
-/// A finished field as text. pandas hands C strings to its converters, so a NUL byte ends the
-/// value there.
-fn finish(field: &mut Vec<u8>) -> String {
-    let end = field.iter().position(|&c| c == 0).unwrap_or(field.len());
-    // The input was checked to be UTF-8 and fields split at ASCII bytes, except at a NUL.
-    let s = String::from_utf8_lossy(&field[..end]).into_owned();
-    field.clear();
-    s
+/// End the field that started at `field_start` in `buf`. pandas hands C strings to its
+/// converters, so a NUL byte ends the value there (the rest of the field is dropped).
+fn finish(buf: &mut Vec<u8>, field_start: &mut usize, ends: &mut Vec<u32>) {
+    if let Some(nul) = buf[*field_start..].iter().position(|&c| c == 0) {
+        buf.truncate(*field_start + nul);
+    }
+    ends.push(buf.len() as u32);
+    *field_start = buf.len();
 }
 
 /// Read CSV bytes as `pd.read_csv` with its defaults does.
 pub fn read_csv(data: &[u8]) -> Result<Frame, ReadError> {
+    if data.len() as u64 > MAX_FILE_BYTES {
+        return Err(ReadError::TooLarge {
+            size: data.len() as u64,
+        });
+    }
     let text = core::str::from_utf8(data).map_err(|e| ReadError::NotUtf8 {
         offset: e.valid_up_to(),
     })?;
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    let mut records = tokenize(text)?.into_iter();
-    let header = records.next().ok_or(ReadError::NoColumns)?.fields;
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    let mut expected = header.len();
+    let tokens = tokenize(text)?;
+    let (header, data_records) = tokens.records.split_first().ok_or(ReadError::NoColumns)?;
+    let mut expected = header.count as usize;
     let mut leading = 0;
-    for (k, record) in records.enumerate() {
-        let mut fields = record.fields;
-        if k == 0 && fields.len() > expected {
+    for (k, record) in data_records.iter().enumerate() {
+        let count = record.count as usize;
+        if k == 0 && count > expected {
             // More fields than names in the first data row: the extra leading ones are the index.
-            leading = fields.len() - expected;
-            expected = fields.len();
-        } else if fields.len() > expected {
+            leading = count - expected;
+            expected = count;
+        } else if count > expected {
             return Err(ReadError::TooManyFields {
                 expected,
                 line: record.line,
-                saw: fields.len(),
+                saw: count,
             });
         }
-        fields.resize(expected, String::new());
-        fields.drain(..leading);
-        rows.push(fields);
     }
     let width = expected - leading;
+    if width > MAX_COLUMNS {
+        return Err(ReadError::TooManyColumns { columns: width });
+    }
     let mut columns = Vec::with_capacity(width);
+    let mut column: Vec<&str> = Vec::with_capacity(data_records.len());
     for c in 0..width {
-        let tokens: Vec<&str> = rows.iter().map(|r| r[c].as_str()).collect();
-        let name = header.get(c).cloned().unwrap_or_default();
-        columns.push(infer_column(name, &tokens));
+        if tabeq::cancel::cancelled() {
+            return Ok(Frame::default());
+        }
+        column.clear();
+        column.extend(data_records.iter().map(|r| tokens.field_of(r, leading + c)));
+        let name = tokens.field_of(header, c).to_string();
+        columns.push(infer_column(name, &column));
     }
     Ok(Frame { columns })
 }
@@ -523,7 +631,7 @@ fn text_column(name: String, tokens: &[&str], na_filter: bool) -> Column {
             if na_filter && is_na(t) {
                 Cell::Na
             } else {
-                Cell::Str((*t).to_string())
+                Cell::Str(std::sync::Arc::from(*t))
             }
         })
         .collect();
@@ -746,5 +854,55 @@ mod tests {
         assert_eq!(read_csv(b"\n \n"), Err(ReadError::NoColumns));
         assert!(read_csv(b"a\n\"x\n").is_err());
         assert_eq!(read_csv(b"a\n   \n1\n").unwrap().row_count(), 1);
+    }
+
+    #[test]
+    fn limits_are_coded_errors() {
+        let names: Vec<String> = (0..=MAX_COLUMNS).map(|i| format!("c{i}")).collect();
+        let wide = format!("{}\n", names.join(","));
+        let e = read_csv(wide.as_bytes()).unwrap_err();
+        assert_eq!(
+            e,
+            ReadError::TooManyColumns {
+                columns: MAX_COLUMNS + 1
+            }
+        );
+        assert_eq!(e.code(), "csv_too_many_columns");
+        assert!(e.to_string().contains("4097 columns"), "{e}");
+        let at_limit = format!("{}\n", names[..MAX_COLUMNS].join(","));
+        assert_eq!(
+            read_csv(at_limit.as_bytes()).unwrap().columns.len(),
+            MAX_COLUMNS
+        );
+        assert_eq!(ReadError::IsGold.code(), "csv_not_a_regular_file");
+        assert_eq!(
+            ReadError::TooLarge { size: 1 << 40 }.code(),
+            "csv_too_large"
+        );
+        assert_eq!(ReadError::TooManyRows.code(), "csv_too_many_rows");
+    }
+
+    #[test]
+    fn a_cancelled_read_gives_up() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let csv = "a,b\n".to_string() + &"1,2\n".repeat(10_000);
+        let flag = Arc::new(AtomicBool::new(true));
+        let read = tabeq::cancel::with_flag(&flag, || read_csv(csv.as_bytes()));
+        // Its result is discarded by the binding; what matters is that it stopped early.
+        assert!(!matches!(read, Ok(ref f) if f.row_count() == 10_000));
+        assert_eq!(read_csv(csv.as_bytes()).unwrap().row_count(), 10_000);
+        // The comparison gives up too: a matching prediction is not found once cancelled.
+        let frame = read_csv(csv.as_bytes()).unwrap();
+        let gold = crate::PreparedGold::new(
+            core::slice::from_ref(&frame),
+            crate::GoldKind::Single,
+            None,
+            false,
+        );
+        assert_eq!(gold.score(&frame), 1);
+        assert_eq!(tabeq::cancel::with_flag(&flag, || gold.score(&frame)), 0);
+        let cancelled = tabeq::cancel::with_flag(&flag, || gold.compare(&frame));
+        assert!(cancelled.golds.iter().all(|g| !g.passed));
     }
 }

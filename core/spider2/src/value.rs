@@ -12,8 +12,8 @@ pub enum PyValue {
     Float(f64),
     /// `bool` (an `int` to `isinstance`, so it compares as a number).
     Bool(bool),
-    /// `str`
-    Str(String),
+    /// `str` (shared with the cell it comes from)
+    Str(std::sync::Arc<str>),
 }
 
 impl PyValue {
@@ -39,7 +39,7 @@ impl PyValue {
             PyValue::Float(f) => float_str(*f),
             PyValue::Bool(true) => "True".into(),
             PyValue::Bool(false) => "False".into(),
-            PyValue::Str(s) => s.clone(),
+            PyValue::Str(s) => s.to_string(),
         }
     }
 

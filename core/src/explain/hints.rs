@@ -305,6 +305,10 @@ pub(crate) fn find(
             .filter(|&(j, k)| !a.same_values(j, k))
             .collect();
         for &kind in HintKind::ALL.iter().filter(|k| k.compares_values()) {
+            // A cancelled diagnosis is discarded by its binding: stop searching.
+            if crate::cancel::cancelled() {
+                return (Vec::new(), None);
+            }
             if let Some(h) = finder.value_hint(kind, &failing) {
                 found.push(h);
             }
@@ -400,7 +404,7 @@ impl Finder<'_, '_> {
         let mut what = WhatIf::default();
         let mut columns = Vec::new();
         for &(j, k) in failing {
-            if self.work > PRECHECK_BUDGET {
+            if self.work > PRECHECK_BUDGET || crate::cancel::cancelled() {
                 break;
             }
             let fix = match kind {
