@@ -8,7 +8,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
-from .. import ConfigLike, Gold, TaskConfig, _as_config
+from .. import ArgumentError, ConfigLike, Gold, TaskConfig, _as_config
 
 GoldText = Union[str, bytes]
 """A gold table as CSV text or bytes (in an adapter a ``str`` is CSV text, never a path)."""
@@ -61,7 +61,7 @@ def completion_text(completion: Any) -> str:
         assistant = [m for m in messages if m.get("role", "assistant") == "assistant"]
         chosen = assistant or messages
         return _content(chosen[-1]) if chosen else ""
-    raise TypeError(f"cannot read a completion of type {type(completion).__name__}")
+    raise ArgumentError(f"cannot read a completion of type {type(completion).__name__}")
 
 
 def _content(message: Mapping[str, Any]) -> str:
@@ -78,9 +78,10 @@ def score_texts(
 ) -> list[float]:
     """Rewards for model texts against their golds (the official score of the table in each
     text, or with ``dense`` the row F1 of its partial credit, 1.0 exactly when it passes):
-    consecutive items with the same gold and config (a GRPO group) are scored in one batch."""
+    consecutive items with the same gold and config (a GRPO group) are scored in one batch.
+    A text with a lone surrogate scores 0.0 and is logged with its code (``Gold.rewards``)."""
     if not (len(texts) == len(golds) == len(configs)):
-        raise ValueError(f"{len(texts)} completions but {len(golds)} golds and {len(configs)} configs")
+        raise ArgumentError(f"{len(texts)} completions but {len(golds)} golds and {len(configs)} configs")
     rewards: list[float] = []
     start = 0
     while start < len(texts):
