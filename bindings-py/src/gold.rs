@@ -10,7 +10,9 @@ use tabeq::file_input::text_reward;
 use tabeq::partial::PartialCredit;
 use tabeq::TaskResult;
 
-use crate::args::{check_text, to_source, type_name, ConfigArg, GoldArg, PredictionArg};
+use crate::args::{
+    check_count, check_text, to_source, type_name, ConfigArg, GoldArg, PredictionArg,
+};
 use crate::errors::{argument_error, fatal_to_py};
 use crate::pool;
 use crate::result::json_loads;
@@ -71,9 +73,10 @@ impl NativeGold {
         &self,
         py: Python<'_>,
         sources: &[Bound<'_, PyAny>],
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
         work: &(dyn Fn(&Self, Option<&Input<'_>>) -> T + Sync),
     ) -> PyResult<Vec<T>> {
+        let threads = check_count(threads, "threads", 1)?;
         let inputs = sources
             .iter()
             .map(|o| (!o.is_none()).then(|| Input::borrowed(o)).transpose())
@@ -93,7 +96,12 @@ impl NativeGold {
 
 /// The sources of an iterable of predictions.
 fn sources<'py>(predictions: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let items = predictions.try_iter()?;
+    let items = predictions.try_iter().map_err(|_| {
+        argument_error(format!(
+            "predictions must be an iterable, got {}",
+            type_name(predictions)
+        ))
+    })?;
     items.map(|p| to_source(&p?, "prediction")).collect()
 }
 
@@ -162,7 +170,7 @@ impl NativeGold {
         &self,
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyTaskResult>> {
         let sources = sources(predictions)?;
         let results = self.batch(py, &sources, threads, &|g, p| g.score(p))?;
@@ -177,7 +185,7 @@ impl NativeGold {
         &self,
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<f64>> {
         self.batch(py, &sources(predictions)?, threads, &|g, p| {
             f64::from(u8::from(g.passes(p)))
@@ -194,7 +202,7 @@ impl NativeGold {
         &self,
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
         signature_strict: bool,
     ) -> PyResult<Vec<NativePartialCredit>> {
         let work = |g: &Self, p: Option<&Input<'_>>| g.credit(p, signature_strict);

@@ -31,9 +31,9 @@ fn csv_bytes(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     if let Ok(b) = obj.cast::<PyBytes>() {
         return Ok(b.as_bytes().to_vec());
     }
-    let path: PathBuf = obj
-        .extract()
-        .map_err(|_| PyTypeError::new_err("expected CSV bytes or a path (str or os.PathLike)"))?;
+    let path: PathBuf = obj.extract().map_err(|_| {
+        crate::errors::argument_error("expected CSV bytes or a path (str or os.PathLike)")
+    })?;
     obj.py()
         .detach(|| read_path(&path))
         .map_err(PyOSError::new_err)

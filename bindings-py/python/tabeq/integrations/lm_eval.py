@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Callable
 
-from ._common import completion_text, gold_for
+from .. import ArgumentError
+from ._common import MissingKeyError, completion_text, gold_for, items_of
 
 __all__ = ["process_results", "make_process_results"]
 
@@ -33,7 +34,13 @@ def make_process_results(
     ``dense=True`` it adds ``row_f1``, the row F1 of the partial credit (1.0 when it passes)."""
 
     def process(doc: Mapping[str, Any], results: Sequence[Any]) -> dict[str, float]:
-        text = completion_text(results[0]) if results else ""
+        if not isinstance(doc, Mapping):
+            raise ArgumentError(f"doc must be a mapping (the dataset row), got {type(doc).__name__}")
+        for key in (gold_key, config_key):
+            if key not in doc:
+                raise MissingKeyError(f"the document has no {key!r} key")
+        outputs = items_of(results, "results")
+        text = completion_text(outputs[0]) if outputs else ""
         gold = gold_for(doc[gold_key], doc[config_key])
         metrics = {"table_match": gold.rewards([text])[0]}
         if dense:
