@@ -30,7 +30,11 @@ const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
 
 /// The threads to use: `requested`, or one per CPU; at least 1, at most one per item.
 pub fn thread_count(requested: Option<usize>, items: usize) -> usize {
-    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Asked once: on Linux `available_parallelism` reads cgroup files, tens of microseconds,
+    // more than scoring one small prediction.
+    static AVAILABLE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let available =
+        *AVAILABLE.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     requested.unwrap_or(available).clamp(1, items.max(1))
 }
 
