@@ -15,7 +15,7 @@ GoldText = Union[str, bytes]
 """A gold table as CSV text or bytes (in an adapter a ``str`` is CSV text, never a path)."""
 
 
-class MissingKeyError(ArgumentError, KeyError):  # type: ignore[misc]
+class MissingKeyError(ArgumentError, KeyError):
     """A dataset column or document key the adapter needs is absent (``invalid_argument``; a
     ``KeyError`` too, as a missing key is in Python)."""
 
