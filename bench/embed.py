@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Embedding benchmark: one gold against many predictions, side by side in one run.
 
-    python bench/embed.py [--repeat 5] [--out bench-out/embed.json]
+    python bench/embed.py [--repeat 5] [--out bench-out/embed.json] [--only small] [--predictions N]
 
 Each case times the new path (``tabeq.Gold``) and today's path on the same generated inputs in
 the same process, ``--repeat`` times interleaved, and reports min and median; ratios use the
@@ -11,6 +11,8 @@ medians of this run (the machine is shared, so only ratios from one run are mean
   vs ``evaluate_many`` (2 threads) vs a plain ``evaluate`` loop vs plain Python loops that only
   split each prediction with ``bytes.split`` (into lines; into rows and cells), in predictions per
   second;
+* one prediction: ``Gold.scores([p])`` vs ``Gold.evaluate(p)``, per call (``--only small`` runs
+  these and the small cases only);
 * big gold: 200 tiny predictions against a 3.1 MB gold — ``Gold(...)`` + ``Gold.scores`` vs
   ``evaluate_many(threads=2)``, with the resident-memory growth of each;
 * group of 8: a GRPO group scored with one ``Gold.scores`` call vs an ``evaluate`` loop, per
@@ -106,12 +108,19 @@ def main(argv: Optional[list[str]] = None) -> int:
     )
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--out", default="bench-out/embed.json")
+    parser.add_argument("--predictions", type=int, default=20_000, help="small predictions (default 20,000)")
+    parser.add_argument(
+        "--only",
+        choices=["all", "small"],
+        default="all",
+        help="small: only the small-prediction cases (batch, one prediction, bytes.split loops)",
+    )
     args = parser.parse_args(argv)
 
     gold_rows = rows(10, seed=1)
     gold_csv = csv_bytes("city,amount,day,code", gold_rows)
     gold = tabeq.Gold(gold_csv, CONFIG)
-    small = small_predictions(gold_rows, 20_000, seed=2)
+    small = small_predictions(gold_rows, args.predictions, seed=2)
     group = small[:8]
     partial = small[:2000]
     explained = small[:300]
@@ -130,6 +139,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             f"big gold ({len(big_csv) / 1e6:.1f} MB), 200 predictions: Gold + Gold.scores", "ms"
         ),
         "big_many": Case("big gold, 200 predictions: evaluate_many, 2 threads", "ms"),
+        "one_scores": Case("one prediction: Gold.scores([p])", "µs per call"),
+        "one_evaluate": Case("one prediction: Gold.evaluate(p)", "µs per call"),
         "group_gold": Case("group of 8: Gold.scores per group", "µs per prediction"),
         "group_loop": Case("group of 8: evaluate loop", "µs per prediction"),
         "pc_gold": Case("partial credit: Gold.partial_credit", "µs per prediction"),
@@ -141,10 +152,17 @@ def main(argv: Optional[list[str]] = None) -> int:
         cases["many"].add(
             timed(lambda: tabeq.evaluate_many([(p, gold_csv, CONFIG) for p in small], threads=2))
         )
-        cases["loop"].add(timed(lambda: [tabeq.evaluate(p, gold_csv, CONFIG) for p in small[:5000]]) * 4)
+        cases["loop"].add(
+            timed(lambda: [tabeq.evaluate(p, gold_csv, CONFIG) for p in small[:5000]]) * len(small) / 5000
+        )
         # The floor of any Python scorer: split each prediction into lines (then cells), nothing more.
         cases["lines"].add(timed(lambda: [p.split(b"\n") for p in small]))
         cases["split"].add(timed(lambda: [[r.split(b",") for r in p.split(b"\n")] for p in small]))
+        # A batch of one against the single-prediction call (issue 42: no pool hand-off for it).
+        cases["one_scores"].add(timed(lambda: [gold.scores([p]) for p in small]) / len(small))
+        cases["one_evaluate"].add(timed(lambda: [gold.evaluate(p) for p in small]) / len(small))
+        if args.only == "small":
+            continue
 
         before = rss_bytes()
         cases["big_gold"].add(timed(lambda: tabeq.Gold(big_csv, CONFIG).scores(tiny)))
@@ -183,10 +201,17 @@ def main(argv: Optional[list[str]] = None) -> int:
         }
         for k in ("scores", "many", "loop", "lines", "split")
     ]
-    cases["big_gold"].extra["rss_growth_mb"] = max(rss_gold) / 1e6
-    cases["big_many"].extra["rss_growth_mb"] = max(rss_many) / 1e6
-    results += [cases[k].summary(1e3) for k in ("big_gold", "big_many")]
-    results += [cases[k].summary(1e6) for k in ("group_gold", "group_loop", "pc_gold", "pc_explain")]
+    if rss_gold:
+        cases["big_gold"].extra["rss_growth_mb"] = max(rss_gold) / 1e6
+        cases["big_many"].extra["rss_growth_mb"] = max(rss_many) / 1e6
+    later = ("big_gold", "big_many", "group_gold", "group_loop", "pc_gold", "pc_explain")
+    if args.only == "small":
+        later = ()
+    results += [cases[k].summary(1e3) for k in ("big_gold", "big_many") if k in later]
+    results += [cases[k].summary(1e6) for k in ("one_scores", "one_evaluate")]
+    results += [
+        cases[k].summary(1e6) for k in ("group_gold", "group_loop", "pc_gold", "pc_explain") if k in later
+    ]
     by_name = {r["case"]: r for r in results}
 
     def ratio(a: str, b: str, inverse: bool = False) -> float:
@@ -198,10 +223,16 @@ def main(argv: Optional[list[str]] = None) -> int:
         "Gold.scores / evaluate loop (throughput)": ratio("scores", "loop"),
         "Gold.scores / bytes.split loop, lines (throughput)": ratio("scores", "lines"),
         "Gold.scores / bytes.split loop, rows and cells (throughput)": ratio("scores", "split"),
-        "evaluate_many / Gold (big gold, time)": ratio("big_many", "big_gold"),
-        "evaluate loop / Gold.scores (group of 8, time per prediction)": ratio("group_loop", "group_gold"),
-        "explain / Gold.partial_credit (time per prediction)": ratio("pc_explain", "pc_gold"),
+        "Gold.scores([p]) / Gold.evaluate(p) (time per call)": ratio("one_scores", "one_evaluate"),
     }
+    if args.only == "all":
+        ratios |= {
+            "evaluate_many / Gold (big gold, time)": ratio("big_many", "big_gold"),
+            "evaluate loop / Gold.scores (group of 8, time per prediction)": ratio(
+                "group_loop", "group_gold"
+            ),
+            "explain / Gold.partial_credit (time per prediction)": ratio("pc_explain", "pc_gold"),
+        }
     print("| case | best | median | unit | RSS growth |\n|---|---|---|---|---|")
     for r in results:
         growth = f"{r['rss_growth_mb']:.1f} MB" if "rss_growth_mb" in r else ""

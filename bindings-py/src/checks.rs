@@ -95,9 +95,16 @@ pub(crate) fn check_path<'py>(
             type_name(value)
         )));
     }
-    let mut path = os.call_method1("fspath", (value,))?;
+    // A path-like whose __fspath__ raises (or returns neither str nor bytes) is the caller's
+    // argument at fault: a coded error, with the object's own exception as its cause.
+    let not_a_path = |e: PyErr| {
+        let error = argument_error(format!("{what} is not a usable path: {e}"));
+        error.set_cause(py, Some(e));
+        error
+    };
+    let mut path = os.call_method1("fspath", (value,)).map_err(not_a_path)?;
     if path.is_instance_of::<PyBytes>() {
-        path = os.call_method1("fsdecode", (path,))?;
+        path = os.call_method1("fsdecode", (path,)).map_err(not_a_path)?;
     }
     if let Err(e) = os.call_method1("fsencode", (&path,)) {
         let start: usize = e.value(py).getattr("start")?.extract()?;

@@ -2,7 +2,7 @@
 //! gold-less check (`validate`) and the answer table in model text (`extract_table`).
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 
 use tabeq::evaluate::PreparedGold;
 use tabeq::extract::extract_table as extract;
@@ -10,8 +10,10 @@ use tabeq::file_input::text_reward;
 use tabeq::partial_credit::PartialCredit;
 use tabeq::TaskResult;
 
-use crate::args::{to_source, ConfigArg, GoldArg, PredictionArg};
-use crate::errors::fatal_to_py;
+use crate::args::{
+    check_count, check_text, to_source, type_name, ConfigArg, GoldArg, PredictionArg,
+};
+use crate::errors::{argument_error, fatal_to_py};
 use crate::pool;
 use crate::result::json_loads;
 use crate::result::PyTaskResult;
@@ -71,9 +73,10 @@ impl NativeGold {
         &self,
         py: Python<'_>,
         sources: &[Bound<'_, PyAny>],
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
         work: &(dyn Fn(&Self, Option<&Input<'_>>) -> T + Sync),
     ) -> PyResult<Vec<T>> {
+        let threads = check_count(threads, "threads", 1)?;
         let inputs = sources
             .iter()
             .map(|o| (!o.is_none()).then(|| Input::borrowed(o)).transpose())
@@ -93,7 +96,12 @@ impl NativeGold {
 
 /// The sources of an iterable of predictions.
 fn sources<'py>(predictions: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let items = predictions.try_iter()?;
+    let items = predictions.try_iter().map_err(|_| {
+        argument_error(format!(
+            "predictions must be an iterable, got {}",
+            type_name(predictions)
+        ))
+    })?;
     items.map(|p| to_source(&p?, "prediction")).collect()
 }
 
@@ -162,7 +170,7 @@ impl NativeGold {
         &self,
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyTaskResult>> {
         let sources = sources(predictions)?;
         let results = self.batch(py, &sources, threads, &|g, p| g.score(p))?;
@@ -177,7 +185,7 @@ impl NativeGold {
         &self,
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<f64>> {
         self.batch(py, &sources(predictions)?, threads, &|g, p| {
             f64::from(u8::from(g.passes(p)))
@@ -194,7 +202,7 @@ impl NativeGold {
         &self,
         py: Python<'_>,
         predictions: &Bound<'_, PyAny>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
         signature_strict: bool,
     ) -> PyResult<Vec<NativePartialCredit>> {
         let work = |g: &Self, p: Option<&Input<'_>>| g.credit(p, signature_strict);
@@ -206,13 +214,40 @@ impl NativeGold {
     }
 
     /// The reward of each model text: the official score of the table in it, or with `dense`
-    /// the row F1 of its partial credit (`tabeq.integrations`).
+    /// the row F1 of its partial credit (`tabeq.integrations`). A text that is not Unicode (a
+    /// `str` with a lone surrogate, as a tokenizer can decode) scores 0.0 and is logged on the
+    /// `tabeq` logger with its code (`lone_surrogate`); the rest of the batch is scored.
     #[pyo3(signature = (texts, *, dense=false))]
-    fn rewards(&self, py: Python<'_>, texts: Vec<String>, dense: bool) -> PyResult<Vec<f64>> {
-        let estimate = texts.iter().map(|t| 1024 + t.len()).sum();
-        let threads = pool::thread_count(None, texts.len());
-        let work = |i: usize| text_reward(&self.gold, &texts[i], dense);
-        pool::run(py, texts.len(), threads, estimate, &work, None)
+    fn rewards(&self, py: Python<'_>, texts: &Bound<'_, PyAny>, dense: bool) -> PyResult<Vec<f64>> {
+        // Iterated, never sized by `len()`: a sequence may claim any length.
+        let mut items: Vec<Option<String>> = Vec::new();
+        for (i, text) in texts.try_iter().map_err(|_| not_texts(texts))?.enumerate() {
+            let text = text?;
+            let Ok(s) = text.cast::<PyString>() else {
+                return Err(argument_error(format!(
+                    "texts must hold str, item {i} is {}",
+                    type_name(&text)
+                )));
+            };
+            match s.to_cow() {
+                Ok(t) => items.push(Some(t.into_owned())),
+                Err(_) => {
+                    log_unscored(py, i)?;
+                    items.push(None);
+                }
+            }
+        }
+        let estimate = items
+            .iter()
+            .map(|t| 1024 + t.as_ref().map_or(0, String::len))
+            .sum();
+        let threads = pool::thread_count(None, items.len());
+        let work = |i: usize| {
+            items[i]
+                .as_deref()
+                .map_or(0.0, |t| text_reward(&self.gold, t, dense))
+        };
+        pool::run(py, items.len(), threads, estimate, &work, None)
     }
 
     /// Pickled as its CSV bytes and config JSON.
@@ -310,14 +345,42 @@ fn validate<'py>(
     json_loads(py, &report.to_json())
 }
 
-/// The answer table in model output: `(csv bytes or None, source code)`.
+/// The answer table in model output: `(csv bytes or None, source code)`. A `str` with a lone
+/// surrogate raises `ArgumentError` (`invalid_argument`).
 #[pyfunction]
-fn extract_table<'py>(py: Python<'py>, text: &str) -> (Option<Bound<'py, PyBytes>>, &'static str) {
-    let found = extract(text);
-    (
+fn extract_table<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+) -> PyResult<(Option<Bound<'py, PyBytes>>, &'static str)> {
+    let text = check_text(text, "text")?;
+    let found = extract(&text);
+    Ok((
         found.csv.map(|c| PyBytes::new(py, c.as_bytes())),
         found.source.code(),
-    )
+    ))
+}
+
+/// The error for a `texts` argument that is not iterable.
+fn not_texts(texts: &Bound<'_, PyAny>) -> PyErr {
+    argument_error(format!(
+        "texts must be an iterable of str, got {}",
+        type_name(texts)
+    ))
+}
+
+/// Log a reward text that is not Unicode text, with its code, on the `tabeq` logger.
+fn log_unscored(py: Python<'_>, index: usize) -> PyResult<()> {
+    let logger = py
+        .import("logging")?
+        .call_method1("getLogger", ("tabeq",))?;
+    logger.call_method1(
+        "warning",
+        (
+            "tabeq: reward text %d contains a lone surrogate (not Unicode text): scored 0.0 [lone_surrogate]",
+            index,
+        ),
+    )?;
+    Ok(())
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,6 +1,7 @@
 //! The long-lived worker pool behind every batch call (`evaluate_many`, `evaluate_suite`,
-//! `Gold.evaluate_many/scores/partial_credit/rewards`): one rayon pool per thread count, built
-//! on first use and kept, so a call pays a hand-off, not thread creation.
+//! `Gold.evaluate_many/scores/partial_credit/rewards`): one rayon pool, built on first use,
+//! grown when a call asks for more threads (up to [`MAX_WORKERS`]) and kept, so a call pays a
+//! hand-off, not thread creation. A batch of one item, or of little work, skips the pool.
 //!
 //! Workers take one item at a time with the GIL released and keep their results until they
 //! return. The calling thread never scores: every [`POLL`] it takes the GIL back to report
@@ -16,8 +17,9 @@ use std::time::{Duration, Instant};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
-/// Estimated work (bytes of input) below which a batch is considered small (kept for callers
-/// that decide whether to release the GIL at all).
+/// Estimated work (bytes of input, about 1 KiB per item beyond its bytes) up to which a batch
+/// runs on the calling thread with the GIL held: a few microseconds per item, less than a
+/// hand-off to the pool.
 pub const INLINE_WORK_BYTES: usize = 32 * 1024;
 
 /// How often the calling thread checks for signals while the workers run.
@@ -28,23 +30,35 @@ const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
 
 /// The threads to use: `requested`, or one per CPU; at least 1, at most one per item.
 pub fn thread_count(requested: Option<usize>, items: usize) -> usize {
-    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Asked once: on Linux `available_parallelism` reads cgroup files, tens of microseconds,
+    // more than scoring one small prediction.
+    static AVAILABLE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let available =
+        *AVAILABLE.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     requested.unwrap_or(available).clamp(1, items.max(1))
 }
 
-/// Pools by thread count, with the process that built them: a forked child (multiprocessing)
-/// inherits the table but not the threads, so it builds its own.
-type Pools = Vec<(usize, u32, Arc<rayon::ThreadPool>)>;
-static POOLS: Mutex<Pools> = Mutex::new(Vec::new());
+/// The most worker threads the pool ever holds: `threads=` above it runs on this many (more
+/// threads than this cannot speed up CPU-bound scoring; they would only cost memory).
+pub const MAX_WORKERS: usize = 64;
+
+/// The one pool, with its size and the process that built it: a forked child
+/// (multiprocessing) inherits the slot but not the threads, so it builds its own. A batch
+/// asking for more threads than the pool has replaces it with a larger one (the old pool's
+/// threads end once its last running batch returns); a batch asking for fewer uses only as
+/// many workers as it asked for. So any number of distinct `threads=` values keeps at most
+/// one pool of at most [`MAX_WORKERS`] threads alive.
+type Pool = Option<(usize, u32, Arc<rayon::ThreadPool>)>;
+static POOL: Mutex<Pool> = Mutex::new(None);
 
 fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
     let pid = std::process::id();
-    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, _, p)) = pools
-        .iter()
-        .find(|(n, owner, _)| *n == threads && *owner == pid)
-    {
-        return Ok(Arc::clone(p));
+    let threads = threads.clamp(1, MAX_WORKERS);
+    let mut slot = POOL.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((size, owner, p)) = slot.as_ref() {
+        if *owner == pid && *size >= threads {
+            return Ok(Arc::clone(p));
+        }
     }
     let built = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -52,14 +66,22 @@ fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
         .build()
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start worker threads: {e}")))?;
     let built = Arc::new(built);
-    pools.retain(|(_, owner, _)| *owner == pid);
-    pools.push((threads, pid, Arc::clone(&built)));
+    *slot = Some((threads, pid, Arc::clone(&built)));
     Ok(built)
 }
 
+/// Whether a batch runs on the calling thread: little work in all (one small prediction, or a
+/// few: at most [`INLINE_WORK_BYTES`] of input), where handing it to the pool and waiting for the workers costs more
+/// than the scoring (BENCHMARKS.md, "one prediction"). Such a batch is short, so it still
+/// sees Ctrl-C promptly (checked after it).
+fn runs_inline(estimate: usize) -> bool {
+    estimate <= INLINE_WORK_BYTES
+}
+
 /// `work(i)` for every `i < total`, results in input order, on `threads` workers. `estimate`
-/// is the work in input bytes (kept for the callers' signature; every batch goes to the pool
-/// so that the calling thread stays free to see Ctrl-C). `progress(done, total)` is called
+/// is the work in input bytes: a batch of one item or of little work runs on the calling
+/// thread ([`runs_inline`]); any other goes to the pool so that the calling thread stays free
+/// to see Ctrl-C. `progress(done, total)` is called
 /// with the GIL at most ten times a second and once at the end. A pending signal (Ctrl-C)
 /// cancels the batch (running items stop at the core's next cancel poll) and raises its
 /// exception (`KeyboardInterrupt`); so does an exception from `progress`.
@@ -71,9 +93,13 @@ pub fn run<T: Send>(
     work: &(dyn Fn(usize) -> T + Sync),
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<T>> {
-    let _ = estimate;
     if total == 0 {
         return Ok(Vec::new());
+    }
+    if runs_inline(estimate) && progress.is_none() {
+        let results = (0..total).map(work).collect();
+        py.check_signals()?;
+        return Ok(results);
     }
     let progress: Option<Py<PyAny>> = progress.map(|p| p.clone().unbind());
     let report = |py: Python<'_>, done: usize| -> PyResult<()> {
@@ -82,8 +108,8 @@ pub fn run<T: Send>(
             None => Ok(()),
         }
     };
-    let pool = pool(threads.clamp(1, total))?;
-    let workers = pool.current_num_threads();
+    let workers = threads.clamp(1, total).min(MAX_WORKERS);
+    let pool = pool(workers)?;
     let cancel = Arc::new(AtomicBool::new(false));
     let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
     // Each worker keeps its results until it returns: no message, lock or wake-up per item,

@@ -70,7 +70,12 @@ impl PyTaskResult {
         let invalid = not_an_argument("not an official per-task record");
         let text: String = py
             .import("json")?
-            .call_method1("dumps", (py.get_type::<PyDict>().call1((record,))?,))
+            .call_method1(
+                "dumps",
+                (py.get_type::<PyDict>()
+                    .call1((record,))
+                    .map_err(|e| invalid(e.to_string()))?,),
+            )
             .and_then(|t| t.extract())
             .map_err(|e| invalid(e.to_string()))?;
         let mut inner = TaskResult::from_record_json(&text).map_err(&invalid)?;

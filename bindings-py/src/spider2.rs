@@ -72,7 +72,9 @@ fn csv_input(obj: &Bound<'_, PyAny>) -> PyResult<CsvInput> {
     }
     let path: PathBuf = obj
         .extract()
-        .map_err(|_| PyTypeError::new_err("expected CSV bytes or a path (str or os.PathLike)"))?;
+        .map_err(|_| {
+            crate::errors::argument_error("expected CSV bytes or a path (str or os.PathLike)")
+        })?;
     Ok(CsvInput::Path(path))
 }
 

@@ -346,3 +346,41 @@ def test_rewards_of_model_texts_are_the_score_or_the_row_f1_of_the_extracted_tab
     credits = [c.row_f1 for c in gold.partial_credit(tables)]
     assert gold.rewards(texts, dense=True) == [1.0, credits[1], 0.0]
     assert 0.0 < credits[1] < 1.0
+
+
+def process_threads() -> int:
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("Threads:"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
+def test_distinct_thread_counts_keep_one_bounded_pool() -> None:
+    # Each distinct threads= value used to build a pool that lived for ever (20,101 threads
+    # after 200 values); now one pool grows on demand, up to its cap, and is reused.
+    gold = tabeq.Gold(b"n\n3\n", tabeq.TaskConfig([tabeq.number("n", integer=True)]))
+    predictions = [b"x\n3\n" + b"#" * 40_000] * 4 + [b"x\n3\n"] * 200  # large enough for the pool
+    before = process_threads()
+    for threads in range(1, 121):
+        assert gold.scores(predictions, threads=threads)[-1] == 1.0
+    assert process_threads() - before <= 64 + 1
+
+
+def test_a_batch_of_one_is_scored_on_the_calling_thread() -> None:
+    # A batch of one small prediction (or a few) never wakes the pool: no worker thread is
+    # started for it. (Its speed against Gold.evaluate is in BENCHMARKS.md, not asserted here.)
+    if not Path("/proc/self/task").exists():
+        pytest.skip("reads Linux's /proc")
+    script = textwrap.dedent(
+        """
+        import os, tabeq
+        gold = tabeq.Gold(b"n\\n3\\n", tabeq.TaskConfig([tabeq.number("n", integer=True)]))
+        assert gold.scores([b"x\\n3\\n"], threads=4) == [1.0]
+        assert gold.scores([b"x\\n3\\n"] * 8, threads=4) == [1.0] * 8
+        assert gold.rewards(["```csv\\nx\\n3\\n```"]) == [1.0]
+        tasks = os.listdir("/proc/self/task")
+        names = [open(f"/proc/self/task/{t}/comm").read() for t in tasks]
+        print(sum(n.startswith("tabeq-worker") for n in names))
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0"

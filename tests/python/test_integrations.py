@@ -274,7 +274,13 @@ def test_lm_eval_process_results_as_the_evaluator_calls_it() -> None:
         {"question": "gdp?", "gold": GOLD, "config": CONFIG},
     ]
     responses = [[RIGHT], [HALF]]
-    per_doc = [process_results(doc, filtered) for doc, filtered in zip(docs, responses)]
+    # Only the official score by default: the row F1 is a per-row oracle (SECURITY.md).
+    assert [process_results(doc, filtered) for doc, filtered in zip(docs, responses)] == [
+        {"table_match": 1.0},
+        {"table_match": 0.0},
+    ]
+    dense = make_process_results(dense=True)
+    per_doc = [dense(doc, filtered) for doc, filtered in zip(docs, responses)]
     assert per_doc == [{"table_match": 1.0, "row_f1": 1.0}, {"table_match": 0.0, "row_f1": 0.5}]
     mean = {key: sum(m[key] for m in per_doc) / len(per_doc) for key in per_doc[0]}
     assert mean == {"table_match": 0.5, "row_f1": 0.75}
@@ -310,8 +316,9 @@ def test_adapters_share_one_prepared_gold_per_gold_and_config() -> None:
     assert gold_for(GOLD.encode(), dict(CONFIG)) is first
     assert gold_for(GOLD, tabeq.TaskConfig.from_dict(CONFIG)) is not None
     assert score_texts([RIGHT, HALF], [GOLD, GOLD], [CONFIG, CONFIG]) == [1.0, 0.0]
-    with pytest.raises(ValueError, match="2 completions"):
+    with pytest.raises(tabeq.ArgumentError, match="2 completions") as raised:
         score_texts([RIGHT, HALF], [GOLD], [CONFIG])
+    assert raised.value.code in tabeq.error_codes()
 
 
 def test_lm_eval_simple_evaluate_with_the_documented_task(
@@ -365,7 +372,7 @@ def test_lm_eval_simple_evaluate_with_the_documented_task(
     assert results is not None
     metrics = results["results"]["tabeq_tables"]
     assert metrics["table_match,none"] == 0.5
-    assert metrics["row_f1,none"] == 0.75
+    assert "row_f1,none" not in metrics  # no graded metric unless asked for (dense=True)
     assert len(model.prompts) == 2 and all("csv" in p for p in model.prompts)
 
 
@@ -510,3 +517,40 @@ def test_inspect_logs_with_tabeq_scorer_become_robustness_records(tmp_path: Path
     (group,) = report.groups
     assert group["asr"] == pytest.approx(2 / 3)
     assert group["acc_clean"] == 1.0
+
+
+LONE = "```csv\nregion,gdp\nNorth,1.25\nSouth,2\n```\ud800"  # a tokenizer can decode a lone surrogate
+
+
+def test_a_completion_with_a_lone_surrogate_scores_zero_and_the_batch_is_scored(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Each harness calls its adapter as in the tests above; one text that is not Unicode (a lone
+    # surrogate) scores 0.0 and is logged with its code, and every other item keeps its score.
+    from tabeq.integrations.lm_eval import make_process_results
+    from tabeq.integrations.trl import reward_function as trl_reward
+    from tabeq.integrations.verifiers import reward_function as verifiers_reward
+    from tabeq.integrations.verl import compute_score
+
+    with caplog.at_level("WARNING", logger="tabeq"):
+        completions = [RIGHT, LONE, RIGHT, [{"role": "assistant", "content": LONE}]]
+        rows = len(completions)
+        got = trl_reward()(
+            prompts=["p"] * rows, completions=completions, gold=[GOLD] * rows, config=[CONFIG] * rows
+        )
+        assert got == [1.0, 0.0, 1.0, 0.0]
+        info = {"tabeq_config": CONFIG}
+        assert verifiers_reward()(completion=LONE, answer=GOLD, info=info) == 0.0
+        assert verifiers_reward(dense=True)(completion=LONE, answer=GOLD, info=info) == 0.0
+        assert compute_score("tabeq/gdp", LONE, {"gold": GOLD, "config": CONFIG}, {}) == 0.0
+        doc = {"gold": GOLD, "config": CONFIG}
+        assert make_process_results(dense=True)(doc, [LONE]) == {"table_match": 0.0, "row_f1": 0.0}
+        gold = tabeq.Gold(GOLD.encode(), CONFIG)
+        assert gold.rewards([RIGHT, LONE, HALF], dense=True) == [1.0, 0.0, 0.5]
+    logged = [r.getMessage() for r in caplog.records if r.name == "tabeq"]
+    assert logged and all("lone_surrogate" in m for m in logged)
+    assert "lone_surrogate" in tabeq.error_codes()
+    # extract_table has no batch: it raises a coded error instead of UnicodeEncodeError.
+    with pytest.raises(tabeq.ArgumentError) as raised:
+        tabeq.extract_table(LONE)
+    assert raised.value.code in tabeq.error_codes()

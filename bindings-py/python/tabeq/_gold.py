@@ -8,6 +8,7 @@ import os
 from typing import Any, Optional, Union
 
 from . import _tabeq
+from ._errors import ArgumentError
 
 __all__ = ["Gold", "PartialCredit", "validate", "check_predictions", "extract_table"]
 
@@ -40,10 +41,11 @@ def check_predictions(
     Raises ``SuiteError`` when ``prediction_root`` is not a folder, ``ConfigError`` for a broken
     config, ``ArgumentError`` (``task_list_invalid``) for a task list line that is not a task id.
     """
+    # Checked natively: a wrong type, a lone surrogate or a raising __fspath__ is an ArgumentError.
     report, _ready = _tabeq.check_predictions_folder(
-        os.fspath(prediction_root),
-        None if config_root is None else os.fspath(config_root),
-        None if task_list is None else os.fspath(task_list),
+        _tabeq.check_path(prediction_root, "prediction_root"),
+        None if config_root is None else _tabeq.check_path(config_root, "config_root"),
+        None if task_list is None else _tabeq.check_path(task_list, "task_list"),
     )
     return report
 
@@ -62,6 +64,6 @@ def extract_table(text: str) -> Optional[bytes]:
     True
     """
     if not isinstance(text, str):
-        raise TypeError(f"extract_table takes the model's text (str), got {type(text).__name__}")
+        raise ArgumentError(f"extract_table takes the model's text (str), got {type(text).__name__}")
     csv, _source = _tabeq.extract_table(text)
     return csv

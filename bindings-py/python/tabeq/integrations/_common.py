@@ -3,15 +3,37 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
-from .. import ConfigLike, Gold, TaskConfig, _as_config
+from .. import ArgumentError, ConfigLike, Gold, TaskConfig, _as_config, _tabeq
 
 GoldText = Union[str, bytes]
 """A gold table as CSV text or bytes (in an adapter a ``str`` is CSV text, never a path)."""
+
+
+class MissingKeyError(ArgumentError, KeyError):
+    """A dataset column or document key the adapter needs is absent (``invalid_argument``; a
+    ``KeyError`` too, as a missing key is in Python)."""
+
+    def __str__(self) -> str:  # KeyError would show the message quoted
+        return str(self.args[0]) if self.args else ""
+
+
+def items_of(values: Any, what: str) -> list[Any]:
+    """The items of an iterable, as a list. Iterated, never sized by ``len()``: a sequence may
+    claim any length (``list()`` would trust its length hint)."""
+    if isinstance(values, (str, bytes, Mapping)):
+        raise ArgumentError(f"{what} must be a list, got {type(values).__name__}")
+    try:
+        iterator = iter(values)
+    except TypeError:
+        raise ArgumentError(f"{what} must be a list, got {type(values).__name__}") from None
+    return [item for item in iterator]
+
 
 _CACHE_SIZE = 256
 _cache: OrderedDict[tuple[bytes, str], Gold] = OrderedDict()
@@ -22,10 +44,19 @@ def _config_key(config: ConfigLike) -> str:
     if isinstance(config, TaskConfig):
         return config.to_json()
     if isinstance(config, Mapping):
-        return json.dumps(config, sort_keys=True)
+        try:
+            return json.dumps(config, sort_keys=True)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise ArgumentError(f"the config dict is not JSON data: {exc}") from exc
     if isinstance(config, bytes):
-        return config.decode("utf-8", "replace")
-    return str(config)
+        return bytes(config).decode("utf-8", "replace")
+    if isinstance(config, str):
+        return str(_tabeq.check_text(config, "the config"))
+    if isinstance(config, os.PathLike):
+        return str(_tabeq.check_path(config, "the config path"))
+    raise ArgumentError(
+        f"a config must be a TaskConfig, dict, JSON text or path, got {type(config).__name__}"
+    )
 
 
 def gold_for(gold: GoldText, config: ConfigLike) -> Gold:
@@ -33,7 +64,12 @@ def gold_for(gold: GoldText, config: ConfigLike) -> Gold:
     last 256 used (an RL batch repeats each gold once per generation)."""
     if isinstance(gold, Gold):
         return gold
-    data = gold.encode("utf-8") if isinstance(gold, str) else bytes(gold)
+    if isinstance(gold, str):
+        data = str(_tabeq.check_text(gold, "the gold CSV text")).encode("utf-8")
+    elif isinstance(gold, (bytes, bytearray, memoryview)):
+        data = bytes(gold)
+    else:
+        raise ArgumentError(f"a gold must be CSV text or bytes, got {type(gold).__name__}")
     key = (data, _config_key(config))
     with _lock:
         found = _cache.get(key)
@@ -61,7 +97,7 @@ def completion_text(completion: Any) -> str:
         assistant = [m for m in messages if m.get("role", "assistant") == "assistant"]
         chosen = assistant or messages
         return _content(chosen[-1]) if chosen else ""
-    raise TypeError(f"cannot read a completion of type {type(completion).__name__}")
+    raise ArgumentError(f"cannot read a completion of type {type(completion).__name__}")
 
 
 def _content(message: Mapping[str, Any]) -> str:
@@ -78,9 +114,13 @@ def score_texts(
 ) -> list[float]:
     """Rewards for model texts against their golds (the official score of the table in each
     text, or with ``dense`` the row F1 of its partial credit, 1.0 exactly when it passes):
-    consecutive items with the same gold and config (a GRPO group) are scored in one batch."""
+    consecutive items with the same gold and config (a GRPO group) are scored in one batch.
+    A text with a lone surrogate scores 0.0 and is logged with its code (``Gold.rewards``)."""
+    texts = items_of(texts, "completions")
+    golds = items_of(golds, "golds")
+    configs = items_of(configs, "configs")
     if not (len(texts) == len(golds) == len(configs)):
-        raise ValueError(f"{len(texts)} completions but {len(golds)} golds and {len(configs)} configs")
+        raise ArgumentError(f"{len(texts)} completions but {len(golds)} golds and {len(configs)} configs")
     rewards: list[float] = []
     start = 0
     while start < len(texts):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from .. import ConfigLike
-from ._common import completion_text, score_texts
+from ._common import MissingKeyError, completion_text, items_of, score_texts
 
 __all__ = ["reward_function"]
 
@@ -32,10 +32,10 @@ def reward_function(
 
     def tabeq_table_reward(prompts: list[Any], completions: list[Any], **kwargs: Any) -> list[float]:
         if gold_column not in kwargs:
-            raise KeyError(f"the dataset has no {gold_column!r} column (the gold CSV text)")
+            raise MissingKeyError(f"the dataset has no {gold_column!r} column (the gold CSV text)")
+        texts = [completion_text(c) for c in items_of(completions, "completions")]
         golds = kwargs[gold_column]
-        configs = [config] * len(completions) if config is not None else kwargs[config_column]
-        texts = [completion_text(c) for c in completions]
+        configs = [config] * len(texts) if config is not None else kwargs[config_column]
         return score_texts(texts, golds, configs, dense=dense)
 
     return tabeq_table_reward

@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Optional
 
 from .. import ConfigLike
-from ._common import completion_text, score_texts
+from ._common import MissingKeyError, completion_text, score_texts
 
 __all__ = ["reward_function", "task_reward"]
 
@@ -47,7 +47,7 @@ def _row_config(config: Optional[ConfigLike], found: Optional[ConfigLike], where
     if config is not None:
         return config
     if found is None:
-        raise KeyError(f"no config: pass config=... or put it in {where}")
+        raise MissingKeyError(f"no config: pass config=... or put it in {where}")
     return found
 
 

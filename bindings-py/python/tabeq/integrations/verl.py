@@ -15,6 +15,7 @@ from typing import Any, Optional
 
 # Absolute: verl loads this file by its path, as a module outside any package, where a relative
 # import fails ("attempted relative import with no known parent package").
+from tabeq import ArgumentError
 from tabeq.integrations._common import score_texts
 
 __all__ = ["compute_score"]
@@ -34,12 +35,14 @@ def compute_score(
         try:
             truth = json.loads(ground_truth)
         except ValueError as exc:
-            raise ValueError(f"ground_truth is text but not JSON: {exc}") from exc
+            raise ArgumentError(f"ground_truth is text but not JSON: {exc}") from exc
     if not isinstance(truth, Mapping) or "gold" not in truth:
-        raise ValueError('ground_truth must be {"gold": <CSV text>, "config": <config>} (or its JSON text)')
+        raise ArgumentError(
+            'ground_truth must be {"gold": <CSV text>, "config": <config>} (or its JSON text)'
+        )
     info = extra_info or {}
     config = truth.get("config", info.get("tabeq_config"))
     if config is None:
-        raise ValueError('no config: put it in ground_truth["config"] or extra_info["tabeq_config"]')
+        raise ArgumentError('no config: put it in ground_truth["config"] or extra_info["tabeq_config"]')
     dense = bool(info.get("tabeq_dense", False))
     return score_texts([solution_str], [truth["gold"]], [config], dense=dense)[0]
