@@ -67,6 +67,17 @@ code_enum! {
         UnexpectedInstance => "unexpected_instance",
         /// Completeness: records lack a custom grouping field.
         MissingGroupField => "missing_group_field",
+        /// Completeness: rank agreement left out because the report has more datasets than
+        /// [`crate::reliability::MAX_RANK_AGREEMENT_DATASETS`] (its pairs grow as the square).
+        RankAgreementSkipped => "rank_agreement_skipped",
+        /// The computation was interrupted (Ctrl-C); a binding raises its own interruption.
+        Interrupted => "interrupted",
+        /// The analysis ran out of memory.
+        OutOfMemory => "out_of_memory",
+        /// An inspect_ai eval log could not be read (damaged, truncated, not a log).
+        InspectLogUnreadable => "inspect_log_unreadable",
+        /// Reading inspect_ai eval logs needs the `inspect_ai` package, which is not installed.
+        InspectAiMissing => "inspect_ai_missing",
     }
 }
 
