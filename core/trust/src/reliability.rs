@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
-use super::error::{TrustError, TrustErrorCode};
+use super::error::{poll_cancel, TrustError, TrustErrorCode};
 use super::group::{
     averaged_intervals, by_other_keys, dataset_count, field_part, group_rows, mean_finite,
     operator_part, text_part, without_dataset, Columns, GroupRow, Key, PartialAverage,
@@ -172,23 +172,6 @@ pub struct ReliabilityReport {
 /// its pairs, their model lists and their rendering grow as the square of the datasets, so a
 /// report with more lists a `rank_agreement_skipped` finding instead.
 pub const MAX_RANK_AGREEMENT_DATASETS: usize = 100;
-
-/// How many records (or pairs) a loop handles between two polls of the cancel flag: cheap
-/// enough to be invisible, often enough to stop well within a second.
-const POLL_EVERY: usize = 1 << 14;
-
-/// `interrupted` when the binding running this work has cancelled it (Ctrl-C), polled every
-/// [`POLL_EVERY`] items: the binding discards what follows and raises its own interruption.
-pub(crate) fn poll_cancel(i: usize) -> Result<(), TrustError> {
-    if i % POLL_EVERY == 0 && tabeq::cancel::cancelled() {
-        Err(TrustError::new(
-            TrustErrorCode::Interrupted,
-            "the trust analysis was interrupted",
-        ))
-    } else {
-        Ok(())
-    }
-}
 
 fn key_of(record: &ReliabilityRecord, names: &[GroupKey], registry: &OperatorRegistry) -> Key {
     names
