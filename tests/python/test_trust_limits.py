@@ -139,3 +139,12 @@ def test_ctrl_c_stops_a_long_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
             trust.reliability(records, by="model", compare=True)
     finally:
         timer.cancel()
+
+
+def test_a_sparse_model_by_dataset_grid_gets_the_long_table() -> None:
+    # 300 models each on 20 of 3,000 datasets: the wide table and heatmap had 900,000 cells for
+    # 6,000 records (tens of megabytes); the long table has one row per group.
+    report = trust.reliability(wide_records(3000, 300))
+    assert len(report.table()) < 6000 * 400
+    assert len(report.to_svg()) < 6000 * 400
+    assert "MRS by model and dataset" not in report.to_svg()
