@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -55,17 +54,18 @@ def write_wide(path: str, datasets: int, models: int) -> int:
 
 
 def child(argv: list[str]) -> tuple[float, float, int]:
-    """Wall seconds, peak RSS (MiB) and exit status of one child process."""
+    """Wall seconds, peak RSS (MiB) and exit status of one child process (its own rusage, from
+    ``os.wait4``)."""
     start = time.perf_counter()
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     if proc.returncode != 0:
-        sys.stderr.write(proc.stderr.decode(errors="replace")[-400:])
-    # ru_maxrss of the children is the largest so far: measure ascending sizes, or read it as
-    # "at most" when an earlier child was larger.
-    return wall, max(peak, before) / 1024, proc.returncode
+        sys.stderr.write(err.decode(errors="replace")[-400:])
+    return wall, usage.ru_maxrss / 1024, proc.returncode
 
 
 JSON_LOOP = "import json,sys\nwith open(sys.argv[1], 'rb') as f:\n    rows = [json.loads(line) for line in f]\n"
