@@ -68,7 +68,10 @@ def child(argv: list[str]) -> tuple[float, float, int]:
     return wall, usage.ru_maxrss / 1024, proc.returncode
 
 
-JSON_LOOP = "import json,sys\nwith open(sys.argv[1], 'rb') as f:\n    rows = [json.loads(line) for line in f]\n"
+JSON_LOOP = """import json, sys
+with open(sys.argv[1], "rb") as f:
+    rows = [json.loads(line) for line in f]
+"""
 
 
 def measure(path: str, skip_json: bool) -> dict[str, float]:
@@ -84,12 +87,15 @@ def measure(path: str, skip_json: bool) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, nargs="*", default=[35_000, 70_000, 140_000, 280_000, 560_000])
-    parser.add_argument("--wide", nargs="*", default=["2000x200", "20000x2000"],
-                        help="DATASETSxMODELS shapes")
+    parser.add_argument(
+        "--wide", nargs="*", default=["2000x200", "20000x2000"], help="DATASETSxMODELS shapes"
+    )
     parser.add_argument("--skip-json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        print("| records | file (MiB) | tabeq (s) | json.loads loop (s) | speed vs loop | tabeq peak (MiB) | peak / file | exit |")
+        columns = ["records", "file (MiB)", "tabeq (s)", "json.loads loop (s)", "speed vs loop"]
+        columns += ["tabeq peak (MiB)", "peak / file", "exit"]
+        print("| " + " | ".join(columns) + " |")
         print("|---:|---:|---:|---:|---:|---:|---:|---:|")
         for n in sorted(args.records):
             path = os.path.join(tmp, f"records-{n}.jsonl")

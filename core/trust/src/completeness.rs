@@ -81,7 +81,11 @@ pub(crate) fn examples<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
 /// [`examples`] of `total` items whose first ones (up to five are read) are `first`: for a
 /// listing whose size is known, so that only five items are ever visited.
 pub(crate) fn examples_of<'a>(first: impl IntoIterator<Item = &'a str>, total: usize) -> String {
-    let shown: Vec<String> = first.into_iter().take(5).map(|s| format!("{s:?}")).collect();
+    let shown: Vec<String> = first
+        .into_iter()
+        .take(5)
+        .map(|s| format!("{s:?}"))
+        .collect();
     if total > shown.len() {
         format!("{} and {} more", shown.join(", "), total - shown.len())
     } else {

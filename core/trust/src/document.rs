@@ -361,7 +361,10 @@ fn grid<'a, R>(rows: &'a [R], at: usize, key_of: impl Fn(&R) -> &Key) -> Grid<'a
     let mut cells = vec![vec![None; columns.len()]; row_keys.len()];
     for r in rows {
         let (column, rest) = split(r);
-        if let (Ok(i), Ok(j)) = (row_keys.binary_search(&rest), columns.binary_search(&column)) {
+        if let (Ok(i), Ok(j)) = (
+            row_keys.binary_search(&rest),
+            columns.binary_search(&column),
+        ) {
             cells[i][j] = Some(r);
         }
     }

@@ -87,7 +87,7 @@ const POLL_EVERY: usize = 1 << 14;
 /// `interrupted` when the binding running this work has cancelled it (Ctrl-C), polled every
 /// [`POLL_EVERY`] items: the binding discards what follows and raises its own interruption.
 pub(crate) fn poll_cancel(i: usize) -> Result<(), TrustError> {
-    if i % POLL_EVERY == 0 && tabeq::cancel::cancelled() {
+    if i.is_multiple_of(POLL_EVERY) && tabeq::cancel::cancelled() {
         Err(TrustError::new(
             TrustErrorCode::Interrupted,
             "the trust analysis was interrupted",

@@ -1035,16 +1035,30 @@ fn many_datasets_give_a_report_linear_in_the_records() {
         .filter(|f| f["code"] == "rank_agreement_skipped")
         .collect();
     assert_eq!(skipped.len(), 1, "{findings:?}");
-    assert!(skipped[0]["message"].as_str().unwrap().contains("at most 100 datasets; this report has 400"));
+    assert!(skipped[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("at most 100 datasets; this report has 400"));
     // Every finding is bounded (examples, not listings) and there is at most one per group.
     assert!(findings.len() <= 800, "{}", findings.len());
-    assert!(findings.iter().all(|f| f["message"].as_str().unwrap().len() < 400));
-    assert!(json.len() < 800 * 1500, "{} bytes for 800 records", json.len());
+    assert!(findings
+        .iter()
+        .all(|f| f["message"].as_str().unwrap().len() < 400));
+    assert!(
+        json.len() < 800 * 1500,
+        "{} bytes for 800 records",
+        json.len()
+    );
     // At the limit rank agreement is still computed, as before.
     let text = wide_labels(100, 4);
     let r = report(&text, json!({"by": ["model", "dataset"]}));
     assert_eq!(r["rank_agreement"].as_array().unwrap().len(), 100 * 99 / 2);
-    let codes: Vec<&str> = r["findings"].as_array().unwrap().iter().map(|f| f["code"].as_str().unwrap()).collect();
+    let codes: Vec<&str> = r["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
     assert!(!codes.contains(&"rank_agreement_skipped"));
 }
 
