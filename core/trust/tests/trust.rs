@@ -1097,3 +1097,14 @@ fn a_cancelled_analysis_stops_with_interrupted() {
     // Not cancelled: the same input is analysed.
     assert!(reliability_report_json(&text, r#"{"by": ["model", "dataset"]}"#).is_ok());
 }
+
+#[test]
+fn a_cancelled_robustness_analysis_stops_with_interrupted() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let text = r#"{"model": "m", "dataset": "d", "question_id": "q1", "correct": true}"#;
+    let flag = Arc::new(AtomicBool::new(true));
+    let err = tabeq::cancel::with_flag(&flag, || robustness_report_json(text, "{}")).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::Interrupted);
+    assert!(robustness_report_json(text, "{}").is_ok());
+}
