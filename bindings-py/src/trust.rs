@@ -2,6 +2,9 @@
 //! access for manifests (paths resolved against the manifest's directory).
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
@@ -226,6 +229,51 @@ report_class! {
     renderings {}
 }
 
+/// How often the calling thread looks for a pending signal while the core works.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// `work()` on a worker thread under a cancel flag while this thread, without the GIL, looks for
+/// a pending signal (Ctrl-C) every [`SIGNAL_POLL`]: on one the flag is set, the core stops at its
+/// next poll (`tabeq::cancel`), its result is discarded and the signal's exception raised.
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut failure: Option<PyErr> = None;
+    let result = py.detach(|| {
+        let (sender, receiver) = mpsc::channel();
+        std::thread::scope(|scope| {
+            let flag = Arc::clone(&cancel);
+            scope.spawn(move || {
+                let out = tabeq::cancel::with_flag(&flag, work);
+                let _ = sender.send(out);
+            });
+            loop {
+                match receiver.recv_timeout(SIGNAL_POLL) {
+                    Ok(out) => return Some(out),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                }
+                if failure.is_none() {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        cancel.store(true, Ordering::Relaxed);
+                        failure = Some(e);
+                    }
+                }
+            }
+        })
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    py.check_signals()?;
+    result.ok_or_else(|| {
+        TrustError::new_err((
+            "the trust analysis stopped unexpectedly".to_string(),
+            "interrupted",
+            None::<usize>,
+        ))
+    })
+}
+
 /// Compute a report: `kind` is `reliability` or `robustness`; with `base_dir`, `records` is a
 /// robustness manifest whose paths are resolved against it.
 #[pyfunction]
@@ -237,15 +285,14 @@ fn trust_report<'py>(
     options_json: &str,
     base_dir: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let report = py
-        .detach(|| match &base_dir {
-            Some(dir) => {
-                let mut files = |path: &str, role: FileRole| manifest_file(dir, path, role);
-                trust::Report::new(kind, records, options_json, Some(&mut files))
-            }
-            None => trust::Report::new(kind, records, options_json, None),
-        })
-        .map_err(to_py)?;
+    let report = interruptible(py, || match &base_dir {
+        Some(dir) => {
+            let mut files = |path: &str, role: FileRole| manifest_file(dir, path, role);
+            trust::Report::new(kind, records, options_json, Some(&mut files))
+        }
+        None => trust::Report::new(kind, records, options_json, None),
+    })?
+    .map_err(to_py)?;
     let reliability = matches!(report, trust::Report::Reliability(_));
     let base = TrustReport {
         data: json_loads(py, &report.to_json())?.unbind(),

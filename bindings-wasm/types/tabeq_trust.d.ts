@@ -76,7 +76,12 @@ export type TrustErrorCode =
   | "unpaired_spearman_keys"
   | "missing_expected_instance"
   | "unexpected_instance"
-  | "missing_group_field";
+  | "missing_group_field"
+  | "rank_agreement_skipped"
+  | "interrupted"
+  | "out_of_memory"
+  | "inspect_log_unreadable"
+  | "inspect_ai_missing";
 // </generated: trust-error-codes>
 
 // <generated: trust-types>

@@ -92,6 +92,11 @@ TrustErrorCode = Literal[
     "missing_expected_instance",
     "unexpected_instance",
     "missing_group_field",
+    "rank_agreement_skipped",
+    "interrupted",
+    "out_of_memory",
+    "inspect_log_unreadable",
+    "inspect_ai_missing",
 ]
 """Why trust-metric input was rejected: ``TrustError.code``."""
 

@@ -75,6 +75,9 @@ def _guarded(run: Callable[[argparse.Namespace], _Report]) -> Callable[[argparse
             report = run(args)
         except trust.TrustError as exc:
             return _fail(exc, args.format)
+        except MemoryError:
+            message = "the analysis ran out of memory (see SECURITY.md for the trust limits)"
+            return _fail(trust.TrustError(message, "out_of_memory"), args.format)
         _emit(report, args.format)
         return 0
 

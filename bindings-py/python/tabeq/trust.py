@@ -99,8 +99,10 @@ def _json_default(value: Any) -> Any:
     raise TypeError(f"not JSON serializable: {type(value).__name__}")
 
 
-MAX_TRUST_FILE_BYTES = 64 * 1024 * 1024
-"""The largest trust input file read (the WebAssembly module's limit for trust text)."""
+MAX_TRUST_FILE_BYTES = 1024 * 1024 * 1024
+"""The largest trust input file read in Python and by the CLI (1 GiB; the analysis keeps about
+nine times its input at its peak, see BENCHMARKS.md). The WebAssembly module keeps its own,
+smaller limit (64 MiB), because a browser tab's memory is bounded."""
 
 
 def _read_text(path: str | os.PathLike[str]) -> str:
@@ -257,33 +259,46 @@ def _plain_json(value: Any) -> Any:
         return str(value)
 
 
+def _unreadable_log(shown: str, exc: BaseException) -> TrustError:
+    detail = str(exc).splitlines()[0][:200] if str(exc) else ""
+    reason = f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
+    return TrustError(f"{shown} is not a readable inspect_ai eval log ({reason})", "inspect_log_unreadable")
+
+
 def _inspect_log_json(path: str | os.PathLike[str]) -> str:
     """One inspect_ai eval log as the core's plain JSON: the log's model, task and dataset name,
     and each sample's id, epoch, metadata, score values and error message."""
     try:
         read_eval_log = importlib.import_module("inspect_ai.log").read_eval_log
-    except ImportError as exc:
-        raise ImportError("reading inspect_ai logs needs inspect_ai: pip install inspect-ai") from exc
+    except ImportError:
+        message = "reading inspect_ai logs needs the inspect_ai package: pip install inspect-ai"
+        raise TrustError(message, "inspect_ai_missing") from None
+    shown = os.fspath(path)
     try:
-        log = read_eval_log(os.fspath(path))
-    except OSError as exc:
-        raise TrustError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}", "io_error") from None
-    dataset = getattr(log.eval, "dataset", None)
-    plain = {
-        "model": log.eval.model,
-        "task": log.eval.task,
-        "dataset": getattr(dataset, "name", None),
-        "samples": [
-            {
-                "id": sample.id,
-                "epoch": sample.epoch,
-                "metadata": sample.metadata or {},
-                "scores": {name: {"value": score.value} for name, score in (sample.scores or {}).items()},
-                "error": sample.error.message if sample.error is not None else None,
-            }
-            for sample in log.samples or []
-        ],
-    }
+        log = read_eval_log(shown)
+    except (FileNotFoundError, IsADirectoryError, PermissionError) as exc:
+        raise TrustError(f"cannot read {shown}: {exc.strerror or exc}", "io_error") from None
+    except Exception as exc:  # noqa: BLE001 - a damaged log raises whatever its reader meets
+        raise _unreadable_log(shown, exc) from None
+    try:
+        dataset = getattr(log.eval, "dataset", None)
+        plain = {
+            "model": log.eval.model,
+            "task": log.eval.task,
+            "dataset": getattr(dataset, "name", None),
+            "samples": [
+                {
+                    "id": sample.id,
+                    "epoch": sample.epoch,
+                    "metadata": sample.metadata or {},
+                    "scores": {name: {"value": score.value} for name, score in (sample.scores or {}).items()},
+                    "error": sample.error.message if sample.error is not None else None,
+                }
+                for sample in log.samples or []
+            ],
+        }
+    except Exception as exc:  # noqa: BLE001 - a log of an unexpected shape
+        raise _unreadable_log(shown, exc) from None
     return json.dumps(plain, ensure_ascii=False, default=_plain_json)
 
 

@@ -89,6 +89,10 @@ fn family_pairs(
     let models: Vec<&String> = scores.keys().collect();
     let mut out = Vec::new();
     for (i, a) in models.iter().enumerate() {
+        if tabeq::cancel::cancelled() {
+            // Interrupted: the binding discards this report and raises its interruption.
+            break;
+        }
         for b in &models[i + 1..] {
             let pair = Pair {
                 a,

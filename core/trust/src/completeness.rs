@@ -72,10 +72,22 @@ fn push_listing<'a>(
 
 /// Up to five items, then "and N more".
 pub(crate) fn examples<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
-    let all: Vec<&str> = items.into_iter().collect();
-    let shown: Vec<String> = all.iter().take(5).map(|s| format!("{s:?}")).collect();
-    if all.len() > 5 {
-        format!("{} and {} more", shown.join(", "), all.len() - 5)
+    let mut items = items.into_iter();
+    let shown: Vec<&str> = items.by_ref().take(5).collect();
+    let total = shown.len() + items.count();
+    examples_of(shown, total)
+}
+
+/// [`examples`] of `total` items whose first ones (up to five are read) are `first`: for a
+/// listing whose size is known, so that only five items are ever visited.
+pub(crate) fn examples_of<'a>(first: impl IntoIterator<Item = &'a str>, total: usize) -> String {
+    let shown: Vec<String> = first
+        .into_iter()
+        .take(5)
+        .map(|s| format!("{s:?}"))
+        .collect();
+    if total > shown.len() {
+        format!("{} and {} more", shown.join(", "), total - shown.len())
     } else {
         shown.join(", ")
     }
@@ -330,18 +342,22 @@ pub fn incomplete_averages(by: &[GroupKey], groups: &[&Key], averages: &[&Key]) 
         return Vec::new();
     };
     let all: BTreeSet<&str> = groups.iter().map(|g| g[dataset_at].1.as_str()).collect();
+    // One pass over the groups: each key without its dataset → the datasets it has (a scan of
+    // every group per "Avg." row grew as models × datasets).
+    let mut present_of: BTreeMap<Key, BTreeSet<&str>> = BTreeMap::new();
+    for g in groups {
+        let mut rest = (**g).clone();
+        rest.remove(dataset_at);
+        present_of
+            .entry(rest)
+            .or_default()
+            .insert(g[dataset_at].1.as_str());
+    }
+    let none = BTreeSet::new();
     averages
         .iter()
         .filter_map(|average| {
-            let present: BTreeSet<&str> = groups
-                .iter()
-                .filter(|g| {
-                    let mut rest = (**g).clone();
-                    rest.remove(dataset_at);
-                    rest == **average
-                })
-                .map(|g| g[dataset_at].1.as_str())
-                .collect();
+            let present = present_of.get(*average).unwrap_or(&none);
             (present.len() < all.len()).then(|| {
                 Finding::new(
                     TrustErrorCode::IncompleteAverage,
@@ -350,7 +366,7 @@ pub fn incomplete_averages(by: &[GroupKey], groups: &[&Key], averages: &[&Key]) 
                         key_text(average, "all records"),
                         present.len(),
                         all.len(),
-                        examples(all.difference(&present).copied())
+                        examples_of(all.difference(present).copied(), all.len() - present.len())
                     ),
                 )
             })

@@ -349,23 +349,21 @@ fn grid<'a, R>(rows: &'a [R], at: usize, key_of: impl Fn(&R) -> &Key) -> Grid<'a
         let column = rest.remove(at);
         (column, rest)
     };
-    let (mut columns, mut row_keys): (Vec<KeyPart>, Vec<Key>) = (Vec::new(), Vec::new());
+    // Sorted sets and binary search: a scan per row grew as rows × (columns + row keys).
+    let mut column_set: BTreeSet<KeyPart> = BTreeSet::new();
+    let mut row_set: BTreeSet<Key> = BTreeSet::new();
     for (column, rest) in rows.iter().map(split) {
-        if !columns.contains(&column) {
-            columns.push(column);
-        }
-        if !row_keys.contains(&rest) {
-            row_keys.push(rest);
-        }
+        column_set.insert(column);
+        row_set.insert(rest);
     }
-    columns.sort();
-    row_keys.sort();
+    let columns: Vec<KeyPart> = column_set.into_iter().collect();
+    let row_keys: Vec<Key> = row_set.into_iter().collect();
     let mut cells = vec![vec![None; columns.len()]; row_keys.len()];
     for r in rows {
         let (column, rest) = split(r);
-        if let (Some(i), Some(j)) = (
-            row_keys.iter().position(|k| *k == rest),
-            columns.iter().position(|c| *c == column),
+        if let (Ok(i), Ok(j)) = (
+            row_keys.binary_search(&rest),
+            columns.binary_search(&column),
         ) {
             cells[i][j] = Some(r);
         }
@@ -378,13 +376,37 @@ fn grid<'a, R>(rows: &'a [R], at: usize, key_of: impl Fn(&R) -> &Key) -> Grid<'a
 }
 
 /// Rows of `others` × one column block per dataset (the paper's layout), then "Avg.".
+/// The most cells a wide layout (rows × datasets) may have beyond twice its groups: a sparse
+/// grid (thousands of models each on a few of thousands of datasets) would grow as the square of
+/// the input, so it gets the long table (one row per group) instead.
+const WIDE_MAX_SPARSE_CELLS: usize = 10_000;
+
+/// Whether the rows × datasets grid of `rows` is small or at least half full.
+fn dense_enough<R>(rows: &[R], dataset_at: usize, key_of: impl Fn(&R) -> &Key) -> bool {
+    let mut datasets = BTreeSet::new();
+    let mut others = BTreeSet::new();
+    for r in rows {
+        let key = key_of(r);
+        datasets.insert(&key[dataset_at]);
+        others.insert(
+            key.iter()
+                .enumerate()
+                .filter(|(i, _)| *i != dataset_at)
+                .map(|(_, part)| part)
+                .collect::<Vec<_>>(),
+        );
+    }
+    let cells = datasets.len().saturating_mul(others.len());
+    cells <= WIDE_MAX_SPARSE_CELLS.max(2 * rows.len())
+}
+
 fn wide_layout<'a, R>(
     by: &[GroupKey],
     rows: &'a [R],
     key_of: impl Fn(&R) -> &Key,
 ) -> Option<Wide<'a, R>> {
     let (dataset_at, others) = without_dataset(by)?;
-    if others.is_empty() {
+    if others.is_empty() || !dense_enough(rows, dataset_at, &key_of) {
         return None;
     }
     let Grid {

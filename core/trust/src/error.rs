@@ -67,6 +67,33 @@ code_enum! {
         UnexpectedInstance => "unexpected_instance",
         /// Completeness: records lack a custom grouping field.
         MissingGroupField => "missing_group_field",
+        /// Completeness: rank agreement left out, the report having more than 100 datasets.
+        RankAgreementSkipped => "rank_agreement_skipped",
+        /// The computation was interrupted (Ctrl-C); a binding raises its own interruption.
+        Interrupted => "interrupted",
+        /// The analysis ran out of memory.
+        OutOfMemory => "out_of_memory",
+        /// An inspect_ai eval log could not be read (damaged, truncated, not a log).
+        InspectLogUnreadable => "inspect_log_unreadable",
+        /// Reading inspect_ai eval logs needs the `inspect_ai` package, which is not installed.
+        InspectAiMissing => "inspect_ai_missing",
+    }
+}
+
+/// How many records (or pairs) a loop handles between two polls of the cancel flag: cheap
+/// enough to be invisible, often enough to stop well within a second.
+const POLL_EVERY: usize = 1 << 14;
+
+/// `interrupted` when the binding running this work has cancelled it (Ctrl-C), polled every
+/// [`POLL_EVERY`] items: the binding discards what follows and raises its own interruption.
+pub(crate) fn poll_cancel(i: usize) -> Result<(), TrustError> {
+    if i.is_multiple_of(POLL_EVERY) && tabeq::cancel::cancelled() {
+        Err(TrustError::new(
+            TrustErrorCode::Interrupted,
+            "the trust analysis was interrupted",
+        ))
+    } else {
+        Ok(())
     }
 }
 

@@ -371,7 +371,10 @@ fn parse_lines<R>(
         return (1..)
             .zip(&items)
             .map(|(position, item)| match item {
-                Value::Object(_) => record(item, position, registry, custom),
+                Value::Object(_) => {
+                    super::error::poll_cancel(position)?;
+                    record(item, position, registry, custom)
+                }
                 _ => Err(TrustError::at(
                     TrustErrorCode::NotAnObject,
                     position,
@@ -381,7 +384,10 @@ fn parse_lines<R>(
             .collect();
     }
     jsonl_lines(text)
-        .map(|(line, raw)| record(&parse_object(line, raw)?, line, registry, custom))
+        .map(|(line, raw)| {
+            super::error::poll_cancel(line)?;
+            record(&parse_object(line, raw)?, line, registry, custom)
+        })
         .collect()
 }
 

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
-use super::error::{TrustError, TrustErrorCode};
+use super::error::{poll_cancel, TrustError, TrustErrorCode};
 use super::group::{
     averaged_intervals, by_other_keys, dataset_count, field_part, group_rows, mean_finite,
     operator_part, text_part, without_dataset, Columns, GroupRow, Key, PartialAverage,
@@ -168,6 +168,11 @@ pub struct ReliabilityReport {
     pub comparisons: Vec<Comparison>,
 }
 
+/// The most datasets for which rank agreement (one Spearman per pair of datasets) is computed:
+/// its pairs, their model lists and their rendering grow as the square of the datasets, so a
+/// report with more lists a `rank_agreement_skipped` finding instead.
+pub const MAX_RANK_AGREEMENT_DATASETS: usize = 100;
+
 fn key_of(record: &ReliabilityRecord, names: &[GroupKey], registry: &OperatorRegistry) -> Key {
     names
         .iter()
@@ -218,7 +223,8 @@ fn rows(
     keep_replicates: bool,
 ) -> Result<Vec<RelRow>, TrustError> {
     let mut groups: BTreeMap<Key, RelCounts> = BTreeMap::new();
-    for r in records {
+    for (i, r) in records.iter().enumerate() {
+        poll_cancel(i)?;
         groups
             .entry(key_of(r, names, registry))
             .or_default()
@@ -239,7 +245,8 @@ fn rows(
 /// Reject two records with the same model, dataset, operator and instance id.
 fn check_duplicates(records: &[ReliabilityRecord]) -> Result<(), TrustError> {
     let mut seen: HashMap<(&str, &str, usize, &str), usize> = HashMap::new();
-    for r in records {
+    for (i, r) in records.iter().enumerate() {
+        poll_cancel(i)?;
         let id = (
             r.model.as_str(),
             r.dataset.as_str(),
@@ -301,9 +308,14 @@ fn rank_agreement(by: &[GroupKey], groups: &[RelRow]) -> Result<Vec<RankAgreemen
             .or_default()
             .insert(row.key[model_at].1.as_str(), row.stats.mrs());
     }
+    if by_dataset.len() > MAX_RANK_AGREEMENT_DATASETS {
+        // Left out with a `rank_agreement_skipped` finding (see `findings`).
+        return Ok(Vec::new());
+    }
     let datasets: Vec<_> = by_dataset.iter().collect();
     let mut out = Vec::new();
     for (i, (a, scores_a)) in datasets.iter().enumerate() {
+        poll_cancel(0)?;
         for (b, scores_b) in datasets.iter().skip(i + 1) {
             let models: Vec<&str> = scores_a
                 .keys()
@@ -330,19 +342,32 @@ fn rank_agreement(by: &[GroupKey], groups: &[RelRow]) -> Result<Vec<RankAgreemen
     Ok(out)
 }
 
+/// Whether `rank_agreement` left the report's pairs of datasets out (too many datasets).
+fn rank_agreement_skipped(by: &[GroupKey], groups: &[RelRow]) -> bool {
+    matches!(
+        by,
+        [GroupKey::Model, GroupKey::Dataset] | [GroupKey::Dataset, GroupKey::Model]
+    ) && dataset_count(by, groups) > MAX_RANK_AGREEMENT_DATASETS
+}
+
 /// The completeness findings of reliability records and their report.
 fn findings(
     records: &[ReliabilityRecord],
     registry: &OperatorRegistry,
     report: &ReliabilityReport,
     options: &ReportOptions,
-) -> Vec<Finding> {
+) -> Result<Vec<Finding>, TrustError> {
     let units = completeness::Units::of(records.iter().map(|r| (&*r.model, &*r.dataset)));
     let mut out = units.findings("judged instances");
     let mut operators_of: BTreeMap<(&str, &str, &str), BTreeSet<&str>> = BTreeMap::new();
     let mut missing: BTreeMap<String, usize> = BTreeMap::new();
     let mut per_operator = completeness::OperatorCounts::new();
-    for r in records {
+    let mut models_of: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for (i, r) in records.iter().enumerate() {
+        poll_cancel(i)?;
+        if !report.rank_agreement.is_empty() {
+            models_of.entry(&r.dataset).or_default().insert(&r.model);
+        }
         *per_operator
             .entry(&r.dataset)
             .or_default()
@@ -370,13 +395,20 @@ fn findings(
         &report.groups,
         report.dataset_average.iter().map(|a| &a.key),
     ));
-    for a in &report.rank_agreement {
+    if rank_agreement_skipped(&report.by, &report.groups) {
+        out.push(Finding {
+            code: TrustErrorCode::RankAgreementSkipped,
+            message: format!(
+                "rank agreement (Spearman of MRS between each pair of datasets) is computed for at most {MAX_RANK_AGREEMENT_DATASETS} datasets; this report has {}",
+                dataset_count(&report.by, &report.groups)
+            ),
+        });
+    }
+    let empty = BTreeSet::new();
+    for (i, a) in report.rank_agreement.iter().enumerate() {
+        poll_cancel(i)?;
         let only = |d: &str| -> Vec<&str> {
-            let on_d: BTreeSet<&str> = records
-                .iter()
-                .filter(|r| r.dataset == d)
-                .map(|r| r.model.as_str())
-                .collect();
+            let on_d = models_of.get(d).unwrap_or(&empty);
             a.unpaired
                 .iter()
                 .map(String::as_str)
@@ -415,7 +447,7 @@ fn findings(
             present,
         ));
     }
-    out
+    Ok(out)
 }
 
 fn comparisons(
@@ -514,7 +546,7 @@ pub fn reliability_report_with(
         comparisons: Vec::new(),
         layout: options.layout.clone(),
     };
-    let found = findings(records, registry, &report, options);
+    let found = findings(records, registry, &report, options)?;
     (report.findings, report.comparisons) =
         options.checks(found, |c| comparisons(records, registry, by, c))?;
     Ok(report)

@@ -87,7 +87,11 @@ impl Question {
 pub fn gather_questions(records: &[RobustnessRecord]) -> Result<Vec<Question>, TrustError> {
     let mut index: HashMap<(&str, &str, &str), (usize, usize)> = HashMap::new();
     let mut questions: Vec<Question> = Vec::new();
-    for r in records.iter().filter(|r| r.perturbation.is_none()) {
+    for (i, r) in records.iter().enumerate() {
+        super::error::poll_cancel(i)?;
+        if r.perturbation.is_some() {
+            continue;
+        }
         let id = (r.model.as_str(), r.dataset.as_str(), r.question_id.as_str());
         if let Some(&(_, first)) = index.get(&id) {
             return Err(TrustError::at(
@@ -112,7 +116,8 @@ pub fn gather_questions(records: &[RobustnessRecord]) -> Result<Vec<Question>, T
         });
     }
     let mut seen: HashMap<(&str, &str, &str, &str), usize> = HashMap::new();
-    for r in records {
+    for (i, r) in records.iter().enumerate() {
+        super::error::poll_cancel(i)?;
         let Some(p) = &r.perturbation else { continue };
         let id = (r.model.as_str(), r.dataset.as_str(), r.question_id.as_str());
         let Some(&(q, _)) = index.get(&id) else {

@@ -1006,3 +1006,105 @@ const ROBUSTNESS_FINDINGS: &[&str] = &[
     r#"unexpected_instance: model "A" has 1 instance not in the expected list: "E/q2""#,
     r#"missing_expected_instance: model "B" lacks 1 of 2 expected instances: "D/q1/p1""#,
 ];
+
+/// `datasets` datasets and `models` models, each model judged on its share of the datasets
+/// (2·max(datasets, models) records, every dataset and model present).
+fn wide_labels(datasets: usize, models: usize) -> String {
+    let labels = ["full", "partial", "none"];
+    (0..2 * datasets.max(models))
+        .map(|i| {
+            json!({"model": format!("m{}", i % models), "dataset": format!("d{}", i % datasets),
+                   "operator": "FDM", "instance_id": format!("i{i}"), "label": labels[i % 3]})
+            .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn many_datasets_give_a_report_linear_in_the_records() {
+    // 400 datasets: one Spearman per pair of datasets made 79,800 pairs (and as many
+    // unpaired-model findings), a report of megabytes for 800 records.
+    let text = wide_labels(400, 20);
+    let json = reliability_report_json(&text, r#"{"by": ["model", "dataset"]}"#).unwrap();
+    let r: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(r["rank_agreement"].as_array().map_or(0, Vec::len), 0);
+    let findings = r["findings"].as_array().unwrap();
+    let skipped: Vec<&Value> = findings
+        .iter()
+        .filter(|f| f["code"] == "rank_agreement_skipped")
+        .collect();
+    assert_eq!(skipped.len(), 1, "{findings:?}");
+    assert!(skipped[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("at most 100 datasets; this report has 400"));
+    // Every finding is bounded (examples, not listings) and there is at most one per group.
+    assert!(findings.len() <= 800, "{}", findings.len());
+    assert!(findings
+        .iter()
+        .all(|f| f["message"].as_str().unwrap().len() < 400));
+    assert!(
+        json.len() < 800 * 1500,
+        "{} bytes for 800 records",
+        json.len()
+    );
+    // At the limit rank agreement is still computed, as before.
+    let text = wide_labels(100, 4);
+    let r = report(&text, json!({"by": ["model", "dataset"]}));
+    assert_eq!(r["rank_agreement"].as_array().unwrap().len(), 100 * 99 / 2);
+    let codes: Vec<&str> = r["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert!(!codes.contains(&"rank_agreement_skipped"));
+}
+
+#[test]
+fn incomplete_averages_list_examples_of_the_missing_datasets() {
+    // 300 models on 3,000 datasets, each model on 10: an "Avg." finding per model names five
+    // missing datasets and counts the rest (the listing used to scan every group per model).
+    let text = wide_labels(3000, 300);
+    let r = report(&text, json!({"by": ["model", "dataset"]}));
+    let incomplete: Vec<&str> = r["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "incomplete_average")
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(incomplete.len(), 300);
+    assert!(
+        incomplete[0].starts_with("Avg. for m0 averages 10 of 3000 datasets (missing \"d1\", \"d10\", \"d100\", \"d1000\", \"d1001\" and 2985 more)"),
+        "{}",
+        incomplete[0]
+    );
+}
+
+#[test]
+fn a_cancelled_analysis_stops_with_interrupted() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let text = wide_labels(50, 50);
+    let flag = Arc::new(AtomicBool::new(true));
+    let err = tabeq::cancel::with_flag(&flag, || {
+        reliability_report_json(&text, r#"{"by": ["model", "dataset"]}"#)
+    })
+    .unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::Interrupted);
+    // Not cancelled: the same input is analysed.
+    assert!(reliability_report_json(&text, r#"{"by": ["model", "dataset"]}"#).is_ok());
+}
+
+#[test]
+fn a_cancelled_robustness_analysis_stops_with_interrupted() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let text = r#"{"model": "m", "dataset": "d", "question_id": "q1", "correct": true}"#;
+    let flag = Arc::new(AtomicBool::new(true));
+    let err = tabeq::cancel::with_flag(&flag, || robustness_report_json(text, "{}")).unwrap_err();
+    assert_eq!(err.code, TrustErrorCode::Interrupted);
+    assert!(robustness_report_json(text, "{}").is_ok());
+}
