@@ -373,8 +373,9 @@ $("#clear-inputs").addEventListener("click", () => {
 
 // ---------- share link ----------
 
-/** Largest prediction and config a link holds together, before compression. */
-const SHARE_MAX_BYTES = 256 * 1024;
+/** The core's limits on what the page unpacks (share links, zips), from the worker's module. */
+let pageLimits = null;
+const limits = async () => (pageLimits ??= await call("limits", {}, { view: "limits" }));
 const SHARE_PREFIX = "#share=";
 
 const bytesOfInput = async (input) => (typeof input.data === "string" ? new TextEncoder().encode(input.data) : new Uint8Array(await input.data.arrayBuffer()));
@@ -390,7 +391,6 @@ function base64url(bytes) {
   return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-const fromBase64url = (text) => Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
 /**
  * The share link: the prediction and the config (their exact bytes and names, never the gold),
@@ -409,7 +409,8 @@ async function shareLink() {
     parts.push(bytes);
   }
   const size = parts.reduce((n, b) => n + b.length, 0);
-  if (size > SHARE_MAX_BYTES) return { error: `The prediction and config are ${size.toLocaleString("en-US")} bytes; a link holds at most ${SHARE_MAX_BYTES.toLocaleString("en-US")}. Share the files instead.` };
+  const { share_bytes: most } = await limits();
+  if (size > most) return { error: `The prediction and config are ${size.toLocaleString("en-US")} bytes; a link holds at most ${most.toLocaleString("en-US")}. Share the files instead.` };
   const head = new TextEncoder().encode(JSON.stringify(header));
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, head.length, true);
@@ -422,29 +423,23 @@ async function shareLink() {
 /** Read a share link's fragment back into the inputs; false when the fragment is not one. */
 async function openShared(hash) {
   if (!hash.startsWith(SHARE_PREFIX)) return false;
+  let shared;
   try {
-    const bytes = await pipeBytes([fromBase64url(hash.slice(SHARE_PREFIX.length))], new DecompressionStream("deflate-raw"));
-    const length = new DataView(bytes.buffer).getUint32(0, true);
-    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
-    let at = 4 + length;
-    setInput("gold", null);
-    for (const kind of ["prediction", "config"]) {
-      const entry = header[kind];
-      if (!entry) {
-        setInput(kind, null);
-        continue;
-      }
-      const data = bytes.slice(at, at + entry.size);
-      at += entry.size;
-      setInput(kind, { name: String(entry.name), data: new File([data], String(entry.name)) });
-    }
+    // Inflated in the worker, within the core's share limits.
+    shared = await call("openShare", { fragment: hash.slice(SHARE_PREFIX.length) }, { view: "openShare" });
+  } catch (error) {
     $("#share-out").hidden = false;
-    $("#share-url").value = location.href;
-    $("#share-note").textContent = "Opened from a share link: the prediction and config below are the ones shared (no gold).";
-  } catch {
-    $("#share-out").hidden = false;
-    $("#share-note").textContent = "This share link is damaged (cut short when copied?): nothing was loaded.";
+    $("#share-note").textContent = error.code === "share_link_too_large" || error.code === "share_link_damaged" ? error.message : "This share link could not be read: nothing was loaded.";
+    return true;
   }
+  setInput("gold", null);
+  for (const kind of ["prediction", "config"]) {
+    const entry = shared[kind];
+    setInput(kind, entry ? { name: entry.name, data: new File([entry.bytes], entry.name) } : null);
+  }
+  $("#share-out").hidden = false;
+  $("#share-url").value = location.href;
+  $("#share-note").textContent = "Opened from a share link: the prediction and config below are the ones shared (no gold).";
   return true;
 }
 
@@ -800,6 +795,20 @@ function skeletonLink(result) {
   return [" · skeleton submission: ", h("a", { class: "download", href: url, download: "skeleton-submission.zip", "data-testid": "skeleton-download" }, "skeleton-submission.zip")];
 }
 
+/** Members of a chosen zip that were not read (too large, damaged, crafted), each with its code. */
+function zipProblemsNote(result) {
+  const problems = result.zipProblems ?? [];
+  if (!problems.length) return [];
+  return [
+    h(
+      "section",
+      { class: "zip-problems", "data-testid": "zip-problems", role: "note" },
+      h("h3", {}, `${problems.length} ${problems.length === 1 ? "member" : "members"} of the zip not read (the rest were checked)`),
+      h("ul", {}, ...problems.map((p) => h("li", {}, h("code", {}, p.code), " ", p.message))),
+    ),
+  ];
+}
+
 /**
  * The check of a predictions folder: the core's report document, its downloads (the JSON is the
  * core's text, the same as `tabeq validate --format json`), the skeleton, and with configs a
@@ -823,7 +832,7 @@ function renderFolder(result) {
     ),
   );
   if (result.withConfigs) taskButtons(doc, "failing", "check", () => true);
-  return [doc];
+  return [...zipProblemsNote(result), doc];
 }
 
 /** A scored suite: the core's summary document, the summary download and "explain" on failed tasks. */
@@ -833,7 +842,7 @@ function renderSuite(result) {
   afterTitle(doc, h("p", { class: "downloads" }, "Download the official summary: ", download("evaluation_summary.json", "application/json", result.summaryJson, "suite-download"), ...skeletonLink(result)));
   const failed = new Set(s.tasks.filter((t) => !t.passed).map((t) => t.task_id));
   taskButtons(doc, "tasks", "explain", (taskId) => failed.has(taskId));
-  return [doc];
+  return [...zipProblemsNote(result), doc];
 }
 
 /** Load one task of the suite on screen into the task inputs and open `tab`. */
