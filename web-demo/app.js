@@ -816,7 +816,7 @@ function zipProblemsNote(result) {
  */
 function renderFolder(result) {
   const r = result.report;
-  const doc = coreDocument(result.html, "submission-report", tone(r.ready_task_count === r.task_count));
+  const doc = coreDocument(result.html, "submission-report", tone(r.all_ready));
   afterTitle(
     doc,
     h(
