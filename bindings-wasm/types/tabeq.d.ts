@@ -98,7 +98,9 @@ export type SubmissionErrorCode =
   | "encoding_latin1"
   | "byte_order_mark"
   | "repeated_headers"
-  | "task_list_invalid";
+  | "task_list_invalid"
+  | "header_only"
+  | "not_csv_text";
 
 /** The Spider 2.0 profile's codes: why a comparison scores 0 as the official raises, its notes and soundness warnings, and an eval file that cannot be read. */
 export type Spider2ErrorCode =

@@ -630,6 +630,31 @@ impl Slot {
             Ok((headers, rows)) => {
                 task.rows = Some(rows);
                 task.columns = Some(headers.len());
+                // Files the official reader accepts but that cannot be an answer: the task is
+                // marked failing (with no official code: the evaluator would score it).
+                if let Some(kind) = bytes.and_then(crate::fixit::text_not_csv) {
+                    let mut problem = Problem::new(
+                        Severity::Error,
+                        SubmissionCode::NotCsvText.code(),
+                        format!("line 1, column 1: this is {kind} text saved as {PREDICTION_FILE}, not a CSV table; the official reader takes its lines as rows"),
+                    );
+                    problem.position = Some(TextPosition {
+                        line: 1,
+                        column: 1,
+                        byte: 0,
+                    });
+                    task.problems.push(problem);
+                } else if rows == 0 {
+                    let end =
+                        TextPosition::at(bytes.unwrap_or_default(), bytes.map_or(0, <[u8]>::len));
+                    let mut problem = Problem::new(
+                        Severity::Error,
+                        SubmissionCode::HeaderOnly.code(),
+                        format!("{end}: the file has a header row and no data row; it scores as an empty answer"),
+                    );
+                    problem.position = Some(end);
+                    task.problems.push(problem);
+                }
                 if bytes.is_some_and(|b| b.starts_with(b"\xef\xbb\xbf")) {
                     task.problems.push(Problem::new(
                         Severity::Note,
@@ -698,7 +723,9 @@ impl Slot {
     }
 
     fn finish(&self, mut task: FolderTask) -> FolderTask {
-        let failing = task.error_code.is_some();
+        // An error without an official code (a header-only file, JSON saved as CSV) fails too.
+        let failing = task.error_code.is_some()
+            || task.problems.iter().any(|p| p.severity == Severity::Error);
         task.status = if !self.expected {
             TaskStatus::NotScored
         } else if failing {
@@ -1157,6 +1184,38 @@ mod tests {
         );
         assert!(right.all_ready());
         assert_eq!(right.wrong_folder(), None);
+    }
+
+    #[test]
+    fn header_only_and_json_saved_as_csv_are_not_ready() {
+        let r = run(
+            &[
+                "task_1/prediction.csv",
+                "task_2/prediction.csv",
+                "task_3/prediction.csv",
+                "task_4/prediction.csv",
+            ],
+            None,
+            None,
+            &[
+                ("task_1/prediction.csv", b"a,b\n"),
+                ("task_2/prediction.csv", b"[{\"a\": 1, \"b\": 2}]\n"),
+                (
+                    "task_3/prediction.csv",
+                    b"<html><table><tr><td>1</td></tr></table></html>",
+                ),
+                ("task_4/prediction.csv", b"a,b\n1,2\n"),
+            ],
+        );
+        assert_eq!((r.task_count(), r.ready_count()), (4, 1));
+        let first = |i: usize| r.tasks[i].problems[0].clone();
+        assert_eq!(first(0).code, "header_only");
+        assert_eq!(first(0).position.map(|p| (p.line, p.column)), Some((2, 1)));
+        assert_eq!(first(1).code, "not_csv_text");
+        assert!(first(1).message.contains("JSON"), "{}", first(1).message);
+        assert!(first(2).message.contains("HTML"));
+        assert_eq!(r.tasks[0].status, TaskStatus::Fails);
+        assert!(first(0).what_to_do.is_some());
     }
 
     #[test]
