@@ -894,6 +894,18 @@ $("#task-list-file").addEventListener("change", (event) => {
   $("#task-list-info").textContent = `expected tasks from ${file.name}`;
   if (lastSuite) runSuite(lastSuite.files, lastSuite.source);
 });
+wirePicker($("#input-root-pick"), $("#input-root-folder"));
+$("#input-root-folder").addEventListener("change", (event) => {
+  const chosen = [...event.target.files];
+  const name = folderName(event.target.files);
+  event.target.value = "";
+  if (!chosen.length) return;
+  // Paths relative to the chosen folder; the core picks the task_N/task.json among them.
+  const paths = chosen.map((f) => f.webkitRelativePath.split("/").slice(1).join("/"));
+  taskList = { name: `${name}/`, data: paths };
+  $("#task-list-info").textContent = `expected tasks from the folder ${name}/`;
+  if (lastSuite) runSuite(lastSuite.files, lastSuite.source);
+});
 $("#suite-example").addEventListener("click", () => runSuite(exampleSuiteFiles().map((f) => ({ path: f.path, file: f.text })), "the example suite"));
 
 // ---------- trust ----------

@@ -253,7 +253,9 @@ function skeletonZip(configFiles) {
  */
 async function predictionsFolder(byPath, prefix, configFiles, taskList, progress, run) {
   const paths = [...byPath.keys()].filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
-  const expected = configFiles === null && taskList !== null ? tabeq.parseTaskList(await bytesOf(taskList)) : null;
+  // The expected tasks: a task list file, or the paths of the benchmark's input/ folder.
+  const expectedOf = async () => (Array.isArray(taskList) ? tabeq.inputTaskIds(taskList) : tabeq.parseTaskList(await bytesOf(taskList)));
+  const expected = configFiles === null && taskList !== null ? await expectedOf() : null;
   const runner = new tabeq.PredictionsFolderRun(listing(paths), configFiles, expected);
   try {
     const reads = runner.reads;

@@ -840,6 +840,8 @@ export class PredictionsFolderRun {
   render(format: DocumentFormat): string;
 }
 /** The task ids of an expected task list (text or bytes: one id per line, `#` comments). */
+/** The task ids of the benchmark's input/ folder (task_N folders holding task.json), from paths relative to it. */
+export function inputTaskIds(paths: string[]): string[];
 export function parseTaskList(list: FileInput): string[];
 /** A skeleton submission from config files: `[path, content][]`, one `task_N/prediction.csv` per config holding its header row. */
 export function skeletonFiles(configFiles: ConfigFile[]): [string, string][];
