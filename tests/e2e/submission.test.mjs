@@ -84,7 +84,9 @@ test("submission check: a gold-less 410-task folder, checked task by task, with 
   const page = env.page;
   const folder = submissionFolder();
   const expected = expectedChecks(folder);
-  const ready = [...expected.values()].filter((v) => v.ok).length;
+  // Ready: nothing fails the task without the gold, and the file has a data row (a header-only
+  // file is flagged header_only by the folder check).
+  const ready = [...expected.values()].filter((v) => v.ok && v.prediction_row_count > 0).length;
   const missing = [...expected.values()].filter((v) => v.error_code === "missing_prediction").map((v) => v.task_id);
   assert.ok(missing.length > 0 && ready > 0 && ready < 410, `${ready} ready, ${missing.length} missing`);
   await tab("suite");
@@ -115,7 +117,7 @@ test("submission check: a gold-less 410-task folder, checked task by task, with 
   assert.match(markdown, new RegExp(`${ready} of 410 tasks are ready`));
 
   // A failing task opens in the Check tab with its config and prediction.
-  const failing = json.tasks.find((t) => t.status === "fails" && t.error_code !== "missing_prediction");
+  const failing = json.tasks.find((t) => t.status === "fails" && t.error_code !== null && t.error_code !== "missing_prediction");
   await rerendered("check", () => page.locator(`#suite-output [data-section="failing"] tr[data-task="${failing.task_id}"] button`).first().click());
   assert.match(await text('[data-testid="config-info"]'), new RegExp(`${failing.task_id}\\.json`));
   assert.match(await text('[data-testid="validation-document"] h1'), new RegExp(`^${failing.task_id}: fails \\(${failing.error_code}\\)$`));
