@@ -113,6 +113,31 @@ test("a share link that inflates past the core's limit is refused unread", async
   await page.waitForSelector("#status.ready");
 });
 
+test("dark mode follows prefers-color-scheme; axe finds nothing serious on any tab, light and dark", async () => {
+  const page = env.page;
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  await page.emulateMedia({ colorScheme: "light" });
+  const light = await background();
+  await page.emulateMedia({ colorScheme: "dark" });
+  const dark = await background();
+  assert.notEqual(dark, light);
+  // The page's ground is dark: every channel well under the middle.
+  const channels = dark.match(/\d+/g).slice(0, 3).map(Number);
+  assert.ok(channels.every((c) => c < 64), dark);
+  const folder = tree("predictions-dark", { "task_1/prediction.csv": "region,gdp\n", "task_2/prediction.csv": "a,b\n1,2,3\n", "task_3/prediction.csv": "a\n1\n" });
+  await tab("suite");
+  await rerendered("suite", () => page.setInputFiles("#suite-folder", folder));
+  await shot("65-dark-submission");
+  for (const scheme of ["dark", "light"]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const name of ["check", "explain", "suite", "trust", "spider2", "examples"]) {
+      await tab(name);
+      assert.deepEqual(await axeViolations(), [], `${name} tab, ${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+});
+
 test("no console errors, no page errors, no request beyond the local server", () => {
   assert.deepEqual(env.problems, []);
 });
