@@ -170,6 +170,13 @@ function coreDocument(html, testid, tone = null) {
   const box = h("div", { class: "core-doc", "data-testid": testid, "data-tone": tone });
   box.innerHTML = html; // built by the core, every text escaped (tabeq::doc::Document::to_html)
   for (const t of box.querySelectorAll("table")) {
+    // Fix-it tables (a "What to do" column) stack their cells on a phone, each cell labelled by
+    // its column, so that no column hides past the screen's edge.
+    const names = [...(t.tHead?.rows[0]?.cells ?? [])].map((c) => c.textContent);
+    if (names.includes("What to do")) {
+      t.classList.add("stackable");
+      for (const row of t.tBodies[0]?.rows ?? []) [...row.cells].forEach((cell, i) => cell.setAttribute("data-label", names[i] ?? ""));
+    }
     const heading = t.closest("section")?.querySelector("h2")?.textContent ?? "table";
     const wrap = scrollRegion(heading, null);
     t.replaceWith(wrap);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { deflateRawSync } from "node:zlib";
 
-import { axeViolations, env, rerendered, shot, tab, text } from "./harness.mjs";
+import { axeViolations, env, openPage, PHONE, rerendered, shot, tab, text } from "./harness.mjs";
 
 function tree(name, files) {
   const root = join(env.work, name);
@@ -136,6 +136,38 @@ test("dark mode follows prefers-color-scheme; axe finds nothing serious on any t
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
+});
+
+test("at 390 px every fix-it column is readable (cells stack, nothing past the edge), light and dark", async () => {
+  const phone = await openPage(PHONE);
+  try {
+    const folder = tree("predictions-phone", {
+      "task_1/prediction.csv": "region,gdp\n",
+      "task_2/prediction.csv": "region,gdp\nNorth,1.5\nSouth,2.5,extra\n",
+      "task_3/prediction.csv": Buffer.from("city,n\nOslo,1\nZ\xfcrich,3\n", "latin1"),
+    });
+    await tab("suite", phone);
+    await rerendered("suite", () => phone.setInputFiles("#suite-folder", folder), phone);
+    for (const scheme of ["light", "dark"]) {
+      await phone.emulateMedia({ colorScheme: scheme });
+      const cells = phone.locator('#suite-output [data-section="failing"] td');
+      assert.ok((await cells.count()) >= 10);
+      const outside = await cells.evaluateAll((tds) =>
+        tds.filter((td) => {
+          const r = td.getBoundingClientRect();
+          return r.width < 50 || r.left < 0 || r.right > window.innerWidth;
+        }).length,
+      );
+      assert.equal(outside, 0, scheme);
+      const labels = await cells.evaluateAll((tds) => [...new Set(tds.map((td) => td.dataset.label))]);
+      assert.deepEqual(labels, ["Task", "Code", "File", "Problem", "What to do"]);
+      assert.match(await text('#suite-output [data-section="failing"]', phone), /Write the answer rows under the header/);
+      await shot(`66-phone-fixit-${scheme}`, phone);
+      assert.deepEqual(await axeViolations(phone), [], scheme);
+    }
+  } finally {
+    await phone.close();
+  }
 });
 
 test("no console errors, no page errors, no request beyond the local server", () => {
