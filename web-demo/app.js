@@ -93,6 +93,8 @@ function stopAll() {
   startWorker();
   setStatus("stopped", "ready");
   for (const entry of stopped) entry.reject(Object.assign(new Error("stopped by you"), { code: "stopped" }));
+  // Stop is hidden now: keep focus on a control (the open tab's button), never on <body>.
+  if (focusLost()) $('.tabs [aria-selected="true"]')?.focus();
 }
 
 const superseded = (error) => error?.code === "superseded";
@@ -126,6 +128,21 @@ function clip(text, max = 160) {
 /** Replace `out`'s content with `parts`, leaving out the absent ones (null would print "null"). */
 function show(out, parts) {
   out.replaceChildren(...parts.filter((part) => part !== null && part !== undefined && part !== false));
+  if (focusLost()) focusResult(out);
+}
+
+/** Whether keyboard focus is nowhere (on <body>) or on something no longer shown. */
+const focusLost = () => {
+  const active = document.activeElement;
+  return !active || active === document.body || active.closest("[hidden]") !== null || active.getClientRects().length === 0;
+};
+
+/** Focus a run's result: its first heading (made focusable), else the output itself. */
+function focusResult(out) {
+  if (out.closest("[hidden]")) return;
+  const target = out.querySelector("h1, h2, h3") ?? out;
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus();
 }
 
 /** A scrollable region keyboard users can reach (focusable, named after what it holds). */
