@@ -137,7 +137,12 @@ def test_complete_against_the_input_folder(tmp_path: Path) -> None:
     assert report["unexpected_tasks"] == ["task_9"]
     assert (report["task_count"], report["ready_task_count"]) == (4, 2)
     both = run(
-        "validate", "--prediction-root", str(predictions), "--input-root", str(inputs),
-        "--task-list", str(inputs),
+        "validate",
+        "--prediction-root",
+        str(predictions),
+        "--input-root",
+        str(inputs),
+        "--task-list",
+        str(inputs),
     )
     assert both.returncode == 2 and "use one" in both.stderr
