@@ -212,7 +212,10 @@ def _usage(message: str) -> int:
 def _cmd_validate(args: argparse.Namespace) -> int:
     given = (args.prediction_root, args.config_root, args.task_list, args.prediction, args.config)
     try:
-        mode = _tabeq.validate_mode(*(flag is not None for flag in given), args.input_root is not None)
+        root, configs, task_list, prediction, config = (flag is not None for flag in given)
+        mode = _tabeq.validate_mode(
+            root, configs, task_list, prediction, config, input_root=args.input_root is not None
+        )
     except ArgumentError as exc:
         return _usage(str(exc))
     if mode == "folder":
