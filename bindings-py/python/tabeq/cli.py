@@ -212,9 +212,14 @@ def _usage(message: str) -> int:
 def _cmd_validate(args: argparse.Namespace) -> int:
     given = (args.prediction_root, args.config_root, args.task_list, args.prediction, args.config)
     try:
-        root, configs, task_list, prediction, config = (flag is not None for flag in given)
+        has_root, has_configs, has_list, has_prediction, has_config = (f is not None for f in given)
         mode = _tabeq.validate_mode(
-            root, configs, task_list, prediction, config, input_root=args.input_root is not None
+            has_root,
+            has_configs,
+            has_list,
+            has_prediction,
+            has_config,
+            input_root=args.input_root is not None,
         )
     except ArgumentError as exc:
         return _usage(str(exc))
