@@ -243,8 +243,9 @@ function errorBanner(error, fallback = "Cannot score") {
 
 // ---------- tabs ----------
 
-let activeTab = "check";
-const TABS = ["check", "explain", "suite", "trust", "spider2", "examples"];
+// The submission check comes first: it needs only the predictions folder every participant has.
+let activeTab = "suite";
+const TABS = ["suite", "check", "explain", "trust", "spider2", "examples"];
 const tabButtons = () => [...document.querySelectorAll(".tabs [role=tab]")];
 
 function showTab(name, { focus = false } = {}) {
@@ -1131,7 +1132,7 @@ call("version")
   .catch((error) => setStatus(`the scorer failed to load: ${error.message}`, ""));
 
 const initial = location.hash.slice(1);
-showTab(TABS.includes(initial) ? initial : "check");
+showTab(TABS.includes(initial) ? initial : location.hash.startsWith(SHARE_PREFIX) ? "check" : "suite");
 openShared(location.hash);
 window.addEventListener("hashchange", () => openShared(location.hash));
 

@@ -20,6 +20,16 @@ function tree(name, files) {
   return root;
 }
 
+test("the page opens on the submission check, with one drop zone for a folder or a zip", async () => {
+  const page = env.page;
+  assert.equal(await page.locator("#tab-suite").isHidden(), false);
+  assert.equal(await page.locator("#tab-check").isHidden(), true);
+  assert.equal(await page.locator('.tabs [aria-selected="true"]').getAttribute("data-tab"), "suite");
+  assert.equal(await page.locator(".tabs [role=tab]").first().getAttribute("data-tab"), "suite");
+  assert.equal(await page.locator("#tab-suite .drop").count(), 1);
+  await shot("59-first-view");
+});
+
 test("the folder above predictions/ is never green and names predictions/", async () => {
   const page = env.page;
   const above = tree("my-submission", { "predictions/task_1/prediction.csv": "a\n1\n", "notes.txt": "draft\n" });

@@ -12,7 +12,7 @@ import { test } from "node:test";
 import { axeViolations, choose, clearInputs, CONFIG, env, file, GOLD, openPage, overflow, PHONE, rerendered, ROOT, settled, shot, tab, text, worstCaseSuite } from "./harness.mjs";
 
 const tabeq = createRequire(import.meta.url)(join(ROOT, "bindings-wasm", "pkg-node", "tabeq.js"));
-const TABS = ["check", "explain", "suite", "trust", "spider2", "examples"];
+const TABS = ["suite", "check", "explain", "trust", "spider2", "examples"];
 
 /** The generated 410-task suite (bench/gen_suite.py) without its gold, plus one extra prediction folder. */
 function submissionFolder() {
@@ -214,6 +214,9 @@ test("keyboard only: every tab, picker and action is reachable, opens, and shows
     const choosers = [];
     page.on("filechooser", (chooser) => choosers.push(chooser));
     await page.waitForTimeout(300);
+    // The page opens on the submission check; the task inputs are on the Check tab.
+    assert.equal(await page.locator("#tab-suite").isHidden(), false);
+    await tab("check", page);
     await page.focus('.file-card[data-input="config"] .pick');
     await page.keyboard.press("Enter");
     for (let i = 0; i < 50 && choosers.length === 0; i++) await page.waitForTimeout(100);
@@ -229,13 +232,15 @@ test("keyboard only: every tab, picker and action is reachable, opens, and shows
       else await page.keyboard.press("Tab");
     }
     assert.deepEqual(visited, ["check"]);
+    await page.keyboard.press("Home");
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), TABS[0]);
     for (const name of TABS.slice(1)) {
       await page.keyboard.press("ArrowRight");
       assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), name);
       assert.equal(await page.locator(`#tab-${name}`).isHidden(), false);
     }
     await page.keyboard.press("Home");
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), "check");
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), "suite");
     // Focus is visible: the focused tab has an outline.
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
     assert.notEqual(outline, "none");

@@ -45,6 +45,7 @@ test("offline: after one visit the page reloads and checks a prediction with the
     await page.reload();
     await page.waitForSelector("#status.ready");
     assert.match(await page.locator('[data-testid="version"]').innerText(), /^tabeq \d/);
+    await page.click('.tabs [data-tab="check"]');
     await page.click('.file-card[data-input="config"] .paste-toggle');
     await page.fill("#config-paste", CONFIG);
     await page.click('.file-card[data-input="prediction"] .paste-toggle');
