@@ -93,6 +93,8 @@ function stopAll() {
   startWorker();
   setStatus("stopped", "ready");
   for (const entry of stopped) entry.reject(Object.assign(new Error("stopped by you"), { code: "stopped" }));
+  // Stop is hidden now: keep focus on a control (the open tab's button), never on <body>.
+  if (focusLost()) $('.tabs [aria-selected="true"]')?.focus();
 }
 
 const superseded = (error) => error?.code === "superseded";
@@ -126,6 +128,21 @@ function clip(text, max = 160) {
 /** Replace `out`'s content with `parts`, leaving out the absent ones (null would print "null"). */
 function show(out, parts) {
   out.replaceChildren(...parts.filter((part) => part !== null && part !== undefined && part !== false));
+  if (focusLost()) focusResult(out);
+}
+
+/** Whether keyboard focus is nowhere (on <body>) or on something no longer shown. */
+const focusLost = () => {
+  const active = document.activeElement;
+  return !active || active === document.body || active.closest("[hidden]") !== null || active.getClientRects().length === 0;
+};
+
+/** Focus a run's result: its first heading (made focusable), else the output itself. */
+function focusResult(out) {
+  if (out.closest("[hidden]")) return;
+  const target = out.querySelector("h1, h2, h3") ?? out;
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus();
 }
 
 /** A scrollable region keyboard users can reach (focusable, named after what it holds). */
@@ -170,6 +187,13 @@ function coreDocument(html, testid, tone = null) {
   const box = h("div", { class: "core-doc", "data-testid": testid, "data-tone": tone });
   box.innerHTML = html; // built by the core, every text escaped (tabeq::doc::Document::to_html)
   for (const t of box.querySelectorAll("table")) {
+    // Fix-it tables (a "What to do" column) stack their cells on a phone, each cell labelled by
+    // its column, so that no column hides past the screen's edge.
+    const names = [...(t.tHead?.rows[0]?.cells ?? [])].map((c) => c.textContent);
+    if (names.includes("What to do")) {
+      t.classList.add("stackable");
+      for (const row of t.tBodies[0]?.rows ?? []) [...row.cells].forEach((cell, i) => cell.setAttribute("data-label", names[i] ?? ""));
+    }
     const heading = t.closest("section")?.querySelector("h2")?.textContent ?? "table";
     const wrap = scrollRegion(heading, null);
     t.replaceWith(wrap);
@@ -219,8 +243,9 @@ function errorBanner(error, fallback = "Cannot score") {
 
 // ---------- tabs ----------
 
-let activeTab = "check";
-const TABS = ["check", "explain", "suite", "trust", "spider2", "examples"];
+// The submission check comes first: it needs only the predictions folder every participant has.
+let activeTab = "suite";
+const TABS = ["suite", "check", "explain", "trust", "spider2", "examples"];
 const tabButtons = () => [...document.querySelectorAll(".tabs [role=tab]")];
 
 function showTab(name, { focus = false } = {}) {
@@ -373,8 +398,9 @@ $("#clear-inputs").addEventListener("click", () => {
 
 // ---------- share link ----------
 
-/** Largest prediction and config a link holds together, before compression. */
-const SHARE_MAX_BYTES = 256 * 1024;
+/** The core's limits on what the page unpacks (share links, zips), from the worker's module. */
+let pageLimits = null;
+const limits = async () => (pageLimits ??= await call("limits", {}, { view: "limits" }));
 const SHARE_PREFIX = "#share=";
 
 const bytesOfInput = async (input) => (typeof input.data === "string" ? new TextEncoder().encode(input.data) : new Uint8Array(await input.data.arrayBuffer()));
@@ -390,7 +416,6 @@ function base64url(bytes) {
   return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-const fromBase64url = (text) => Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
 /**
  * The share link: the prediction and the config (their exact bytes and names, never the gold),
@@ -409,7 +434,8 @@ async function shareLink() {
     parts.push(bytes);
   }
   const size = parts.reduce((n, b) => n + b.length, 0);
-  if (size > SHARE_MAX_BYTES) return { error: `The prediction and config are ${size.toLocaleString("en-US")} bytes; a link holds at most ${SHARE_MAX_BYTES.toLocaleString("en-US")}. Share the files instead.` };
+  const { share_bytes: most } = await limits();
+  if (size > most) return { error: `The prediction and config are ${size.toLocaleString("en-US")} bytes; a link holds at most ${most.toLocaleString("en-US")}. Share the files instead.` };
   const head = new TextEncoder().encode(JSON.stringify(header));
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, head.length, true);
@@ -422,29 +448,23 @@ async function shareLink() {
 /** Read a share link's fragment back into the inputs; false when the fragment is not one. */
 async function openShared(hash) {
   if (!hash.startsWith(SHARE_PREFIX)) return false;
+  let shared;
   try {
-    const bytes = await pipeBytes([fromBase64url(hash.slice(SHARE_PREFIX.length))], new DecompressionStream("deflate-raw"));
-    const length = new DataView(bytes.buffer).getUint32(0, true);
-    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
-    let at = 4 + length;
-    setInput("gold", null);
-    for (const kind of ["prediction", "config"]) {
-      const entry = header[kind];
-      if (!entry) {
-        setInput(kind, null);
-        continue;
-      }
-      const data = bytes.slice(at, at + entry.size);
-      at += entry.size;
-      setInput(kind, { name: String(entry.name), data: new File([data], String(entry.name)) });
-    }
+    // Inflated in the worker, within the core's share limits.
+    shared = await call("openShare", { fragment: hash.slice(SHARE_PREFIX.length) }, { view: "openShare" });
+  } catch (error) {
     $("#share-out").hidden = false;
-    $("#share-url").value = location.href;
-    $("#share-note").textContent = "Opened from a share link: the prediction and config below are the ones shared (no gold).";
-  } catch {
-    $("#share-out").hidden = false;
-    $("#share-note").textContent = "This share link is damaged (cut short when copied?): nothing was loaded.";
+    $("#share-note").textContent = error.code === "share_link_too_large" || error.code === "share_link_damaged" ? error.message : "This share link could not be read: nothing was loaded.";
+    return true;
   }
+  setInput("gold", null);
+  for (const kind of ["prediction", "config"]) {
+    const entry = shared[kind];
+    setInput(kind, entry ? { name: entry.name, data: new File([entry.bytes], entry.name) } : null);
+  }
+  $("#share-out").hidden = false;
+  $("#share-url").value = location.href;
+  $("#share-note").textContent = "Opened from a share link: the prediction and config below are the ones shared (no gold).";
   return true;
 }
 
@@ -800,6 +820,20 @@ function skeletonLink(result) {
   return [" · skeleton submission: ", h("a", { class: "download", href: url, download: "skeleton-submission.zip", "data-testid": "skeleton-download" }, "skeleton-submission.zip")];
 }
 
+/** Members of a chosen zip that were not read (too large, damaged, crafted), each with its code. */
+function zipProblemsNote(result) {
+  const problems = result.zipProblems ?? [];
+  if (!problems.length) return [];
+  return [
+    h(
+      "section",
+      { class: "zip-problems", "data-testid": "zip-problems", role: "note" },
+      h("h3", {}, `${problems.length} ${problems.length === 1 ? "member" : "members"} of the zip not read (the rest were checked)`),
+      h("ul", {}, ...problems.map((p) => h("li", {}, h("code", {}, p.code), " ", p.message))),
+    ),
+  ];
+}
+
 /**
  * The check of a predictions folder: the core's report document, its downloads (the JSON is the
  * core's text, the same as `tabeq validate --format json`), the skeleton, and with configs a
@@ -807,7 +841,7 @@ function skeletonLink(result) {
  */
 function renderFolder(result) {
   const r = result.report;
-  const doc = coreDocument(result.html, "submission-report", tone(r.ready_task_count === r.task_count));
+  const doc = coreDocument(result.html, "submission-report", tone(r.all_ready));
   afterTitle(
     doc,
     h(
@@ -823,7 +857,7 @@ function renderFolder(result) {
     ),
   );
   if (result.withConfigs) taskButtons(doc, "failing", "check", () => true);
-  return [doc];
+  return [...zipProblemsNote(result), doc];
 }
 
 /** A scored suite: the core's summary document, the summary download and "explain" on failed tasks. */
@@ -833,7 +867,7 @@ function renderSuite(result) {
   afterTitle(doc, h("p", { class: "downloads" }, "Download the official summary: ", download("evaluation_summary.json", "application/json", result.summaryJson, "suite-download"), ...skeletonLink(result)));
   const failed = new Set(s.tasks.filter((t) => !t.passed).map((t) => t.task_id));
   taskButtons(doc, "tasks", "explain", (taskId) => failed.has(taskId));
-  return [doc];
+  return [...zipProblemsNote(result), doc];
 }
 
 /** Load one task of the suite on screen into the task inputs and open `tab`. */
@@ -883,6 +917,18 @@ $("#task-list-file").addEventListener("change", (event) => {
   if (!file) return;
   taskList = { name: file.name, data: file };
   $("#task-list-info").textContent = `expected tasks from ${file.name}`;
+  if (lastSuite) runSuite(lastSuite.files, lastSuite.source);
+});
+wirePicker($("#input-root-pick"), $("#input-root-folder"));
+$("#input-root-folder").addEventListener("change", (event) => {
+  const chosen = [...event.target.files];
+  const name = folderName(event.target.files);
+  event.target.value = "";
+  if (!chosen.length) return;
+  // Paths relative to the chosen folder; the core picks the task_N/task.json among them.
+  const paths = chosen.map((f) => f.webkitRelativePath.split("/").slice(1).join("/"));
+  taskList = { name: `${name}/`, data: paths };
+  $("#task-list-info").textContent = `expected tasks from the folder ${name}/`;
   if (lastSuite) runSuite(lastSuite.files, lastSuite.source);
 });
 $("#suite-example").addEventListener("click", () => runSuite(exampleSuiteFiles().map((f) => ({ path: f.path, file: f.text })), "the example suite"));
@@ -1086,7 +1132,7 @@ call("version")
   .catch((error) => setStatus(`the scorer failed to load: ${error.message}`, ""));
 
 const initial = location.hash.slice(1);
-showTab(TABS.includes(initial) ? initial : "check");
+showTab(TABS.includes(initial) ? initial : location.hash.startsWith(SHARE_PREFIX) ? "check" : "suite");
 openShared(location.hash);
 window.addEventListener("hashchange", () => openShared(location.hash));
 

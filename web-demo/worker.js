@@ -8,7 +8,7 @@
 import init, * as tabeq from "./pkg/tabeq.js";
 import initTrust, * as trustModule from "./pkg/tabeq_trust.js";
 import initSpider2, * as spider2Module from "./pkg/tabeq_spider2.js";
-import { readZip, writeZip } from "./zip.js";
+import { inflateBounded, readZip, writeZip } from "./zip.js";
 
 // The single-file page (make-standalone.mjs, for file://) sends the WebAssembly (base64) in its
 // first message: a worker's data: URL cannot hold it (Chromium limits URLs to 2 MB). Served
@@ -210,8 +210,12 @@ const LAYOUT_FOLDERS = new Set(["configs", "predictions", "gold"]);
  */
 async function folderOf(files) {
   let out = files;
+  let zipProblems = [];
   if (files.length === 1 && /\.zip$/i.test(files[0].path)) {
-    out = await readZip(await bytesOf(files[0].file));
+    // The core's limits on what the page inflates (per member and in all).
+    const entries = await readZip(await bytesOf(files[0].file), tabeq.pageLimits());
+    zipProblems = entries.filter((e) => e.problem).map((e) => ({ path: e.path, ...e.problem }));
+    out = entries.filter((e) => e.file !== null);
   }
   out = out.filter((f) => !f.path.startsWith("__MACOSX/") && !f.path.split("/").some((part) => part === ".DS_Store"));
   // A zip of the folder itself (or a folder holding one suite folder): strip that one level,
@@ -221,6 +225,7 @@ async function folderOf(files) {
     const [top] = tops;
     if (!LAYOUT_FOLDERS.has(top) && !/^task_/.test(top)) out = out.map((f) => ({ path: f.path.slice(top.length + 1), file: f.file }));
   }
+  out.zipProblems = zipProblems;
   return out;
 }
 
@@ -248,7 +253,9 @@ function skeletonZip(configFiles) {
  */
 async function predictionsFolder(byPath, prefix, configFiles, taskList, progress, run) {
   const paths = [...byPath.keys()].filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
-  const expected = configFiles === null && taskList !== null ? tabeq.parseTaskList(await bytesOf(taskList)) : null;
+  // The expected tasks: a task list file, or the paths of the benchmark's input/ folder.
+  const expectedOf = async () => (Array.isArray(taskList) ? tabeq.inputTaskIds(taskList) : tabeq.parseTaskList(await bytesOf(taskList)));
+  const expected = configFiles === null && taskList !== null ? await expectedOf() : null;
   const runner = new tabeq.PredictionsFolderRun(listing(paths), configFiles, expected);
   try {
     const reads = runner.reads;
@@ -333,7 +340,8 @@ let lastFolder = null;
 async function suiteWithFolder(args, progress, run) {
   const folder = await folderOf(args.files);
   lastFolder = new Map(folder.map((f) => [f.path, f.file]));
-  return suite(folder, args.taskList ?? null, progress, run);
+  const result = await suite(folder, args.taskList ?? null, progress, run);
+  return { ...result, zipProblems: folder.zipProblems };
 }
 
 function taskFiles({ taskId }) {
@@ -372,7 +380,59 @@ const OPS = {
   taskFiles: async (args) => taskFiles(args),
   trust: trustReport,
   spider2,
+  limits: async () => tabeq.pageLimits(),
+  openShare,
 };
+
+/** An error with a code, for the page's own checks (share links). */
+const coded = (code, message) => Object.assign(new Error(message), { code, stage: "share" });
+
+/**
+ * A share link's fragment (after "#share=") read back: {prediction, config}, each {name, bytes}
+ * or null. Inflated here, off the page's thread, and never past the core's share limits.
+ */
+async function openShare({ fragment }) {
+  const limits = tabeq.pageLimits();
+  const cap = 4 + limits.share_header_bytes + limits.share_bytes;
+  const damaged = () => coded("share_link_damaged", "This share link is damaged (cut short when copied?): nothing was loaded.");
+  let packed;
+  try {
+    packed = Uint8Array.from(atob(fragment.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+  } catch {
+    throw damaged();
+  }
+  let inflated;
+  try {
+    inflated = await inflateBounded(packed, cap);
+  } catch {
+    throw damaged();
+  }
+  const tooLarge = () =>
+    coded("share_link_too_large", `This share link expands to more than a link may hold (${limits.share_bytes.toLocaleString("en-US")} bytes of files): nothing was loaded.`);
+  if (inflated.over) throw tooLarge();
+  const bytes = inflated.bytes;
+  if (bytes.length < 4) throw damaged();
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
+  if (length > limits.share_header_bytes || 4 + length > bytes.length) throw damaged();
+  let header;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+  } catch {
+    throw damaged();
+  }
+  let at = 4 + length;
+  const out = { prediction: null, config: null };
+  for (const kind of ["prediction", "config"]) {
+    const entry = header?.[kind];
+    if (!entry) continue;
+    const size = Number(entry.size);
+    if (!Number.isSafeInteger(size) || size < 0 || at + size > bytes.length) throw damaged();
+    if (at + size - 4 - length > limits.share_bytes) throw tooLarge();
+    out[kind] = { name: String(entry.name), bytes: bytes.slice(at, at + size) };
+    at += size;
+  }
+  return out;
+}
 
 self.onmessage = async (event) => {
   const { id, op, view, args } = event.data;

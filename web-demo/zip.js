@@ -1,30 +1,67 @@
 // A small ZIP reader for the page (no upload, no dependency): the central directory is read from
 // the end of the archive, and each entry is stored or deflated (inflated by the browser's
 // DecompressionStream("deflate-raw")). Entries are inflated here, eagerly, so that a damaged
-// entry is reported with its name before any task is checked. It also writes stored archives
-// (the skeleton submission).
+// entry is reported with its name before any task is checked. Declared sizes are never trusted:
+// the bytes actually inflated are counted against the limits the caller passes (the core's,
+// through the WebAssembly module's pageLimits()), per member and in all, and entries whose data
+// overlap are refused, so a deflate bomb or a zip of overlapping entries cannot exhaust memory.
+// A member that cannot be read is reported and skipped; the others are still read. It also
+// writes stored archives (the skeleton submission).
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
-/** Largest archive and entry read (the scorer refuses files above 20 MiB anyway). */
-const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 
 export class ZipError extends Error {
-  constructor(message) {
+  constructor(message, code = "zip_unreadable") {
     super(message);
-    this.code = "zip_unreadable";
+    this.code = code;
     this.stage = "zip";
   }
 }
 
-async function inflate(data) {
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+const bytesText = (n) => n.toLocaleString("en-US");
+
+/**
+ * `data` inflated, reading at most `limit` + 1 bytes: {bytes, over} where `over` says the data
+ * inflate past `limit` (then `bytes` holds the first `limit` + 1 and the rest is never inflated).
+ */
+export async function inflateBounded(data, limit) {
+  const reader = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let total = 0;
+  let over = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const room = limit + 1 - total;
+    chunks.push(value.length > room ? value.subarray(0, room) : value);
+    total += Math.min(value.length, room);
+    if (total > limit) {
+      over = true;
+      await reader.cancel().catch(() => {});
+      break;
+    }
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return { bytes, over };
 }
 
-/** The entries of a ZIP archive's bytes: [{path, file}] (folders are skipped). */
-export async function readZip(bytes) {
+/**
+ * The entries of a ZIP archive's bytes: [{path, file, problem}] (folders are skipped). `limits`:
+ * {archive_member_bytes, archive_total_bytes}. An entry that could not be read has `problem`
+ * ({code, message}) and `file` null, except a member inflating past the per-member limit, whose
+ * `file` holds its first archive_member_bytes + 1 bytes (so a checker refuses it for its size).
+ * Throws ZipError only when the archive as a whole cannot be read.
+ */
+export async function readZip(bytes, limits) {
+  const memberLimit = limits.archive_member_bytes;
+  const totalLimit = limits.archive_total_bytes;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end-of-central-directory record: 22 bytes plus a comment of at most 65,535 bytes.
   let end = -1;
@@ -39,7 +76,8 @@ export async function readZip(bytes) {
   let offset = view.getUint32(end + 16, true);
   if (count === 0xffff || offset === 0xffffffff) throw new ZipError("ZIP64 archives are not supported; zip the folder without ZIP64");
   const decoder = new TextDecoder();
-  const entries = [];
+  // First the central directory: each entry's name, method and where its data lie.
+  const members = [];
   for (let n = 0; n < count; n++) {
     if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL) throw new ZipError(`damaged central directory at entry ${n + 1}`);
     const flags = view.getUint16(offset + 8, true);
@@ -53,22 +91,63 @@ export async function readZip(bytes) {
     const path = decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)).replaceAll("\\", "/");
     offset += 46 + nameLength + extraLength + commentLength;
     if (path.endsWith("/")) continue;
-    if (flags & 1) throw new ZipError(`${path} is encrypted; zip the folder without a password`);
-    if (size > MAX_ENTRY_BYTES || compressedSize > MAX_ENTRY_BYTES) throw new ZipError(`${path} is larger than ${MAX_ENTRY_BYTES} bytes`);
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL) throw new ZipError(`damaged local header of ${path}`);
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = bytes.subarray(start, start + compressedSize);
-    if (data.length !== compressedSize) throw new ZipError(`${path} is cut short`);
-    let content;
-    if (method === 0) content = data;
-    else if (method === 8) {
-      try {
-        content = await inflate(data);
-      } catch {
-        throw new ZipError(`${path} does not inflate (damaged deflate data)`);
+    const member = { path, flags, method, compressedSize, size, local, start: -1, problem: null };
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL) member.problem = { code: "zip_unreadable", message: `damaged local header of ${path}` };
+    else {
+      member.start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+      if (member.start + compressedSize > bytes.length) member.problem = { code: "zip_unreadable", message: `${path} is cut short` };
+    }
+    members.push(member);
+  }
+  // Entries whose data overlap another's (the trick of overlapping-entry bombs) are refused.
+  const placed = members.filter((m) => m.problem === null).sort((a, b) => a.local - b.local);
+  for (let i = 1; i < placed.length; i++) {
+    const before = placed[i - 1];
+    if (placed[i].local < before.start + before.compressedSize) {
+      for (const m of [before, placed[i]]) {
+        m.problem = { code: "zip_overlapping_entries", message: `${m.path} overlaps another entry of the zip (a crafted archive): it is not read` };
       }
-    } else throw new ZipError(`${path} uses compression method ${method}; only stored and deflated entries are read`);
-    entries.push({ path, file: new Blob([content]) });
+    }
+  }
+  const entries = [];
+  let total = 0;
+  for (const m of members) {
+    const { path, method, compressedSize } = m;
+    const skip = (code, message) => entries.push({ path, file: null, problem: { code, message } });
+    if (m.problem) skip(m.problem.code, m.problem.message);
+    else if (m.flags & 1) skip("zip_unreadable", `${path} is encrypted; zip the folder without a password`);
+    else if (method !== 0 && method !== 8) skip("zip_unreadable", `${path} uses compression method ${method}; only stored and deflated entries are read`);
+    else if (total >= totalLimit) skip("zip_too_large", `not read: the zip inflates to more than ${bytesText(totalLimit)} bytes in all before ${path}`);
+    else {
+      const data = bytes.subarray(m.start, m.start + compressedSize);
+      const limit = Math.min(memberLimit, totalLimit - total);
+      let content;
+      let over;
+      if (method === 0) ({ bytes: content, over } = { bytes: data.subarray(0, limit + 1), over: data.length > limit });
+      else {
+        try {
+          ({ bytes: content, over } = await inflateBounded(data, limit));
+        } catch {
+          skip("zip_unreadable", `${path} does not inflate (damaged deflate data)`);
+          continue;
+        }
+      }
+      if (over && limit < memberLimit) {
+        total = totalLimit;
+        skip("zip_too_large", `not read: the zip inflates to more than ${bytesText(totalLimit)} bytes in all, reached at ${path}`);
+        continue;
+      }
+      total += content.length;
+      if (over) {
+        entries.push({ path, file: new Blob([content]), problem: { code: "zip_member_too_large", message: `${path} inflates to more than ${bytesText(memberLimit)} bytes: it is not read` } });
+        continue;
+      }
+      if (content.length !== m.size) {
+        skip("zip_unreadable", `${path} declares ${bytesText(m.size)} bytes but holds ${bytesText(content.length)} (a damaged or crafted entry)`);
+        continue;
+      }
+      entries.push({ path, file: new Blob([content]), problem: null });
+    }
   }
   return entries;
 }

@@ -78,17 +78,20 @@ fn ignored_config_key(message: &str, task_id: Option<&str>) -> String {
 /// `tabeq validate`: `"folder"` or `"file"` for the flags given; the usage error as
 /// `ArgumentError`.
 #[pyfunction]
+#[pyo3(signature = (prediction_root, config_root, task_list, prediction, config, input_root=false))]
 fn validate_mode(
     prediction_root: bool,
     config_root: bool,
     task_list: bool,
     prediction: bool,
     config: bool,
+    input_root: bool,
 ) -> PyResult<&'static str> {
     let flags = ValidateFlags {
         prediction_root,
         config_root,
         task_list,
+        input_root,
         prediction,
         config,
     };

@@ -31,6 +31,7 @@ function lazyClass(module, name) {
 module.exports = {
   version: score.version,
   errorCodes: score.errorCodes,
+  pageLimits: score.pageLimits,
   evaluate: score.evaluate,
   configWarnings: score.configWarnings,
   readTable: score.readTable,
@@ -44,6 +45,7 @@ module.exports = {
   renderDocument: call(explainModule, "renderDocument"),
   sniffFile: call(submissionModule, "sniffFile"),
   parseTaskList: call(submissionModule, "parseTaskList"),
+  inputTaskIds: call(submissionModule, "inputTaskIds"),
   skeletonFiles: call(submissionModule, "skeletonFiles"),
   SubmissionRun: lazyClass(submissionModule, "SubmissionRun"),
   PredictionsFolderRun: lazyClass(submissionModule, "PredictionsFolderRun"),

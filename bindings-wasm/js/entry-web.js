@@ -12,6 +12,7 @@ export {
   initSync,
   version,
   errorCodes,
+  pageLimits,
   evaluate,
   configWarnings,
   readTable,
@@ -56,6 +57,7 @@ export const validationDocument = (...args) => loaded("explain").validationDocum
 export const renderDocument = (...args) => loaded("explain").renderDocument(...args);
 export const sniffFile = (...args) => loaded("submission").sniffFile(...args);
 export const parseTaskList = (...args) => loaded("submission").parseTaskList(...args);
+export const inputTaskIds = (...args) => loaded("submission").inputTaskIds(...args);
 export const skeletonFiles = (...args) => loaded("submission").skeletonFiles(...args);
 
 /** SubmissionRun of the submission module, which must be loaded to construct one. */

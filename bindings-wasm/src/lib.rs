@@ -107,6 +107,28 @@ pub fn version() -> String {
     tabeq::VERSION.to_string()
 }
 
+/// The limits a page applies to what it unpacks itself (`tabeq::file_input`): an archive's
+/// members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and
+/// a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that
+/// no page defines its own.
+#[wasm_bindgen(js_name = pageLimits, unchecked_return_type = "PageLimits")]
+pub fn page_limits() -> Result<JsValue, JsValue> {
+    use tabeq::file_input as f;
+    #[derive(Serialize)]
+    struct PageLimits {
+        archive_member_bytes: usize,
+        archive_total_bytes: usize,
+        share_bytes: usize,
+        share_header_bytes: usize,
+    }
+    to_js(&PageLimits {
+        archive_member_bytes: f::MAX_ARCHIVE_MEMBER_BYTES,
+        archive_total_bytes: f::MAX_ARCHIVE_TOTAL_BYTES,
+        share_bytes: f::MAX_SHARE_BYTES,
+        share_header_bytes: f::MAX_SHARE_HEADER_BYTES,
+    })
+}
+
 /// Every stable error code any surface raises (evaluator, trust and binding codes), with its
 /// family, stage and description.
 ///

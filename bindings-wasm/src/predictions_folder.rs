@@ -2,7 +2,7 @@
 //! (`tabeq::predictions_folder`), fed one file at a time so a page can show progress; plus
 //! `parseTaskList` and `skeletonFiles`.
 
-use tabeq::predictions_folder::{parse_task_list, skeleton, PredictionsCheck};
+use tabeq::predictions_folder::{input_task_ids, parse_task_list, skeleton, PredictionsCheck};
 use tabeq::suite::ConfigFile;
 use wasm_bindgen::prelude::*;
 
@@ -107,6 +107,16 @@ pub fn parse_task_list_js(
     let bytes = csv_input(&list, "taskList")?;
     let bytes = throw(bytes.required("taskList", tabeq::csv::MAX_CSV_BYTES))?;
     throw(parse_task_list(bytes))
+}
+
+/// The task ids of the benchmark's `input/` folder: its `task_N` folders holding `task.json`,
+/// from the folder's paths relative to it (`task_1/task.json`).
+#[wasm_bindgen(js_name = inputTaskIds)]
+pub fn input_task_ids_js(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] paths: JsValue,
+) -> Result<Vec<String>, JsValue> {
+    let paths = throw(strings(&paths, "paths"))?;
+    Ok(input_task_ids(&paths))
 }
 
 /// A skeleton submission from config files: `[path, content][]`, one `task_N/prediction.csv`

@@ -98,7 +98,9 @@ export type SubmissionErrorCode =
   | "encoding_latin1"
   | "byte_order_mark"
   | "repeated_headers"
-  | "task_list_invalid";
+  | "task_list_invalid"
+  | "header_only"
+  | "not_csv_text";
 
 /** The Spider 2.0 profile's codes: why a comparison scores 0 as the official raises, its notes and soundness warnings, and an eval file that cannot be read. */
 export type Spider2ErrorCode =
@@ -771,6 +773,10 @@ export interface PredictionsReport {
   missing_tasks: string[];
   unexpected_tasks: string[];
   stray_entries: StrayEntry[];
+  /** Whether every expected task is ready; never with no task (the wrong folder). */
+  all_ready: boolean;
+  /** Why the folder is not a predictions folder (no task found or expected), or null. */
+  wrong_folder: string | null;
   tasks: FolderTask[];
 }
 // </generated: types>
@@ -783,6 +789,20 @@ export function renderDocument(document: Document, format: DocumentFormat): stri
 export function version(): string;
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
+
+/** The core's limits on what a page unpacks itself (a zip's members, a share link). */
+export interface PageLimits {
+  /** Largest inflated member of an archive read. */
+  archive_member_bytes: number;
+  /** Largest total of inflated bytes read from one archive. */
+  archive_total_bytes: number;
+  /** Largest prediction and config a share link holds together. */
+  share_bytes: number;
+  /** Largest header of a share link. */
+  share_header_bytes: number;
+}
+/** The core's limits on what a page unpacks itself. */
+export function pageLimits(): PageLimits;
 /** A gold read, validated and canonicalized once. */
 export class Gold {
   /** Prepare `gold` under `config` (`options.configFileName` as for `evaluate`). Throws the config and gold errors `evaluate` throws. */
@@ -820,6 +840,8 @@ export class PredictionsFolderRun {
   render(format: DocumentFormat): string;
 }
 /** The task ids of an expected task list (text or bytes: one id per line, `#` comments). */
+/** The task ids of the benchmark's input/ folder (task_N folders holding task.json), from paths relative to it. */
+export function inputTaskIds(paths: string[]): string[];
 export function parseTaskList(list: FileInput): string[];
 /** A skeleton submission from config files: `[path, content][]`, one `task_N/prediction.csv` per config holding its header row. */
 export function skeletonFiles(configFiles: ConfigFile[]): [string, string][];

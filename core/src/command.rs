@@ -106,6 +106,8 @@ pub struct ValidateFlags {
     pub config_root: bool,
     /// `--task-list`.
     pub task_list: bool,
+    /// `--input-root` (the benchmark's `input/` folder: its task ids are the expected tasks).
+    pub input_root: bool,
     /// `--prediction`.
     pub prediction: bool,
     /// `--config`.
@@ -139,10 +141,17 @@ impl ValidateFlags {
                      one file (use one or the other; --config-root gives the folder's configs)",
                 );
             }
+            if self.task_list && self.input_root {
+                return Err(
+                    "validate: --input-root and --task-list both give the expected tasks (use one)",
+                );
+            }
             return Ok(ValidateMode::Folder);
         }
-        if self.config_root || self.task_list {
-            return Err("validate: --config-root and --task-list go with --prediction-root");
+        if self.config_root || self.task_list || self.input_root {
+            return Err(
+                "validate: --config-root, --task-list and --input-root go with --prediction-root",
+            );
         }
         if !self.prediction || !self.config {
             return Err(
@@ -255,7 +264,20 @@ mod tests {
         };
         assert_eq!(
             stray.mode(),
-            Err("validate: --config-root and --task-list go with --prediction-root")
+            Err("validate: --config-root, --task-list and --input-root go with --prediction-root")
         );
+        let both = ValidateFlags {
+            prediction_root: true,
+            task_list: true,
+            input_root: true,
+            ..none
+        };
+        assert!(both.mode().unwrap_err().contains("use one"));
+        let input = ValidateFlags {
+            prediction_root: true,
+            input_root: true,
+            ..none
+        };
+        assert_eq!(input.mode(), Ok(ValidateMode::Folder));
     }
 }

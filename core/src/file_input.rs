@@ -39,6 +39,22 @@ use crate::{Prediction, PreparedGold, TaskConfig, TaskResult};
 /// a hostile argument from exhausting memory.
 pub const MAX_CONFIG_BYTES: usize = MAX_CSV_BYTES;
 
+/// Largest inflated member of an archive (a zip of a predictions folder) a page reads: a larger
+/// member is reported and skipped, the others are still checked (the scorer refuses a prediction
+/// above [`MAX_CSV_BYTES`] anyway). Counted on the bytes actually inflated, never the declared size.
+pub const MAX_ARCHIVE_MEMBER_BYTES: usize = MAX_CSV_BYTES;
+
+/// Largest total of inflated bytes read from one archive: past it the remaining members are
+/// reported and skipped, so a deflate bomb cannot exhaust a page's memory.
+pub const MAX_ARCHIVE_TOTAL_BYTES: usize = 256 * 1024 * 1024;
+
+/// Largest prediction and config a page's share link holds together (before compression); a
+/// link that inflates past this (plus its small header) is refused unread.
+pub const MAX_SHARE_BYTES: usize = 256 * 1024;
+
+/// Largest header a share link carries (the two file names and sizes as JSON).
+pub const MAX_SHARE_HEADER_BYTES: usize = 64 * 1024;
+
 /// A file argument after the binding's type checks, before parsing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FileInput {

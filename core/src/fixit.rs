@@ -43,6 +43,10 @@ code_enum! {
         RepeatedHeaders => "repeated_headers",
         /// A line of an expected task list that is not a task id.
         TaskListInvalid => "task_list_invalid",
+        /// A prediction with a header and no data row: read by the official evaluator, it can only match an empty gold.
+        HeaderOnly => "header_only",
+        /// A prediction that is JSON, HTML or XML text saved under a `.csv` name: the official reader takes its lines as CSV rows, which cannot match.
+        NotCsvText => "not_csv_text",
     }
 }
 
@@ -585,8 +589,42 @@ pub fn what_to_do(code: &str) -> Option<&'static str> {
         "task_folder_misnamed" => "Rename the folder to the task id it names (task_N, lower case, underscore, no leading zeros).",
         "unexpected_task" => "This task is not in the expected task list: check its id (it is not scored).",
         "stray_entry" => "Remove this entry or move it out of the predictions folder (it is not scored).",
+        "header_only" => "Write the answer rows under the header: a file with only a header row scores as an empty answer.",
+        "not_csv_text" => "Write the answer as CSV (a header row, then one line per row, cells separated by commas), not JSON or HTML: in pandas, df.to_csv(path, index=False).",
         _ => return None,
     })
+}
+
+/// What a UTF-8 file saved as `prediction.csv` is when it is not CSV text: `"JSON"`, `"HTML"`
+/// or `"XML"` from its first characters (after a byte order mark and blank space).
+///
+/// ```
+/// use tabeq::fixit::text_not_csv;
+/// assert_eq!(text_not_csv(b"\xef\xbb\xbf [{\"a\": 1}]"), Some("JSON"));
+/// assert_eq!(text_not_csv(b"<!DOCTYPE html><table>"), Some("HTML"));
+/// assert_eq!(text_not_csv(b"a,b\n1,2\n"), None);
+/// assert_eq!(text_not_csv(b"{x},y\n"), None);
+/// ```
+pub fn text_not_csv(bytes: &[u8]) -> Option<&'static str> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
+    let text = &bytes[start..];
+    let end = bytes.iter().rposition(|b| !b.is_ascii_whitespace())?;
+    let last = bytes[end];
+    let head: Vec<u8> = text.iter().take(16).map(u8::to_ascii_lowercase).collect();
+    if (text[0] == b'{' && last == b'}') || (text[0] == b'[' && last == b']') {
+        return Some("JSON");
+    }
+    if ["<!doctype html", "<html", "<table", "<head", "<body"]
+        .iter()
+        .any(|t| head.starts_with(t.as_bytes()))
+    {
+        return Some("HTML");
+    }
+    if head.starts_with(b"<?xml") {
+        return Some("XML");
+    }
+    None
 }
 
 /// The code of a task error and, for an unreadable CSV, of its CSV problem: what

@@ -102,6 +102,29 @@ pub fn task_folders(entries: impl IntoIterator<Item = (String, bool)>) -> Vec<St
     ids
 }
 
+/// The task ids of a benchmark's `input/` folder (every participant has it): the `task_N`
+/// folders holding `task.json`, from a listing relative to `input/` (as for
+/// [`PredictionsCheck::new`]), in natural task order.
+///
+/// ```
+/// let ids = tabeq::predictions_folder::input_task_ids(&["task_10/task.json", "task_2/task.json", "task_3/", "notes/task.json"]);
+/// assert_eq!(ids, ["task_2", "task_10"]);
+/// ```
+pub fn input_task_ids(listing: &[impl AsRef<str>]) -> Vec<String> {
+    let mut ids: Vec<String> = listing
+        .iter()
+        .take(MAX_ENTRIES)
+        .filter_map(|p| {
+            let p = p.as_ref().trim_start_matches("./");
+            let (folder, file) = p.split_once('/')?;
+            (file == "task.json" && is_task_id(folder)).then(|| folder.to_string())
+        })
+        .collect();
+    ids.sort_by(|a, b| natural_task_order(a, b));
+    ids.dedup();
+    ids
+}
+
 /// Where the expected task list comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -607,6 +630,31 @@ impl Slot {
             Ok((headers, rows)) => {
                 task.rows = Some(rows);
                 task.columns = Some(headers.len());
+                // Files the official reader accepts but that cannot be an answer: the task is
+                // marked failing (with no official code: the evaluator would score it).
+                if let Some(kind) = bytes.and_then(crate::fixit::text_not_csv) {
+                    let mut problem = Problem::new(
+                        Severity::Error,
+                        SubmissionCode::NotCsvText.code(),
+                        format!("line 1, column 1: this is {kind} text saved as {PREDICTION_FILE}, not a CSV table; the official reader takes its lines as rows"),
+                    );
+                    problem.position = Some(TextPosition {
+                        line: 1,
+                        column: 1,
+                        byte: 0,
+                    });
+                    task.problems.push(problem);
+                } else if rows == 0 {
+                    let end =
+                        TextPosition::at(bytes.unwrap_or_default(), bytes.map_or(0, <[u8]>::len));
+                    let mut problem = Problem::new(
+                        Severity::Error,
+                        SubmissionCode::HeaderOnly.code(),
+                        format!("{end}: the file has a header row and no data row; it scores as an empty answer"),
+                    );
+                    problem.position = Some(end);
+                    task.problems.push(problem);
+                }
                 if bytes.is_some_and(|b| b.starts_with(b"\xef\xbb\xbf")) {
                     task.problems.push(Problem::new(
                         Severity::Note,
@@ -675,7 +723,9 @@ impl Slot {
     }
 
     fn finish(&self, mut task: FolderTask) -> FolderTask {
-        let failing = task.error_code.is_some();
+        // An error without an official code (a header-only file, JSON saved as CSV) fails too.
+        let failing = task.error_code.is_some()
+            || task.problems.iter().any(|p| p.severity == Severity::Error);
         task.status = if !self.expected {
             TaskStatus::NotScored
         } else if failing {
@@ -740,9 +790,53 @@ impl PredictionsReport {
         self.expected().count()
     }
 
-    /// Whether every expected task is ready (the command line's exit status 0).
+    /// Whether every expected task is ready (the command line's exit status 0). Never true
+    /// when no task was found or expected: that is the wrong folder ([`Self::wrong_folder`]).
     pub fn all_ready(&self) -> bool {
-        self.ready_count() == self.task_count()
+        self.task_count() > 0 && self.ready_count() == self.task_count()
+    }
+
+    /// Why the chosen folder is not a predictions folder, when no task was found or expected:
+    /// what was expected, and the `predictions/` folder inside it when there is one.
+    ///
+    /// ```
+    /// use tabeq::predictions_folder::PredictionsCheck;
+    /// let above = PredictionsCheck::new(&["predictions/", "predictions/task_1/", "gold/"], None, None).unwrap();
+    /// let report = above.report().unwrap();
+    /// assert!(!report.all_ready());
+    /// assert!(report.wrong_folder().unwrap().contains("choose predictions/"));
+    /// ```
+    pub fn wrong_folder(&self) -> Option<String> {
+        // Task folders were found (even empty ones): the folder is right, tasks may be missing.
+        if self.tasks.iter().any(|t| t.file.is_some()) {
+            return None;
+        }
+        let holds_tasks = self
+            .stray_entries
+            .iter()
+            .any(|e| e.path == "predictions/" || e.message.starts_with("a folder holding"));
+        if self.task_count() > 0 && !holds_tasks {
+            return None;
+        }
+        let expected = format!(
+            "no task folder found: a predictions folder holds task_N/{PREDICTION_FILE} (task_1/{PREDICTION_FILE}, task_2/{PREDICTION_FILE}, …)"
+        );
+        let inner = self
+            .stray_entries
+            .iter()
+            .find(|e| e.path == "predictions/")
+            .or_else(|| {
+                self.stray_entries
+                    .iter()
+                    .find(|e| e.message.starts_with("a folder holding"))
+            });
+        Some(match inner {
+            Some(entry) => format!(
+                "{expected}. This folder contains {}: choose {} itself as the predictions folder",
+                entry.path, entry.path
+            ),
+            None => format!("{expected}. This is not a predictions folder: choose the folder that holds the task folders"),
+        })
     }
 
     /// Expected tasks the official evaluator finds no prediction for.
@@ -776,10 +870,13 @@ impl PredictionsReport {
             ExpectedFrom::Configs => "the configs",
             ExpectedFrom::TaskList => "the task list",
             ExpectedFrom::PredictionFolder => {
-                "the task folders found (give the configs or a task list to find missing tasks)"
+                "the task folders found: completeness was not checked (give the benchmark's input/ folder, the configs or a task list to find missing tasks)"
             }
         };
-        let verdict = if ready == total {
+        let wrong_folder = self.wrong_folder();
+        let verdict = if let Some(message) = &wrong_folder {
+            format!("Not a predictions folder: {message}.")
+        } else if ready == total {
             format!("{ready} of {total} tasks are ready: every file meets the released CSV contract and the layout.")
         } else {
             format!(
@@ -789,7 +886,7 @@ impl PredictionsReport {
         };
         let mut doc = Document::new("Predictions folder check")
             .lead(Block::note(
-                if ready == total {
+                if self.all_ready() {
                     Tone::Info
                 } else {
                     Tone::Error
@@ -929,7 +1026,7 @@ impl PredictionsReport {
 impl serde::Serialize for PredictionsReport {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut out = s.serialize_struct("PredictionsReport", 10)?;
+        let mut out = s.serialize_struct("PredictionsReport", 12)?;
         out.serialize_field("expected_tasks_from", &self.expected_from)?;
         out.serialize_field("config_set_sha256", &self.config_set_sha256)?;
         out.serialize_field("task_count", &self.task_count())?;
@@ -941,6 +1038,8 @@ impl serde::Serialize for PredictionsReport {
         out.serialize_field("missing_tasks", &self.missing_tasks())?;
         out.serialize_field("unexpected_tasks", &self.unexpected_tasks())?;
         out.serialize_field("stray_entries", &self.stray_entries)?;
+        out.serialize_field("all_ready", &self.all_ready())?;
+        out.serialize_field("wrong_folder", &self.wrong_folder())?;
         out.serialize_field("tasks", &self.tasks)?;
         out.end()
     }
@@ -959,6 +1058,10 @@ pub(crate) struct PredictionsReportJson {
     missing_tasks: Vec<String>,
     unexpected_tasks: Vec<String>,
     stray_entries: Vec<StrayEntry>,
+    /// Whether every expected task is ready; never with no task (the wrong folder).
+    all_ready: bool,
+    /// Why the folder is not a predictions folder (no task found or expected), or null.
+    wrong_folder: Option<String>,
     tasks: Vec<FolderTask>,
 }
 
@@ -1027,6 +1130,127 @@ mod tests {
             check.check(&task, source).unwrap();
         }
         check.report().unwrap()
+    }
+
+    #[test]
+    fn the_wrong_folder_is_never_ready() {
+        // The folder above predictions/: no task folder, a predictions/ inside.
+        let above = run(
+            &[
+                "predictions/",
+                "predictions/task_1/",
+                "predictions/task_1/prediction.csv",
+                "gold/",
+                "configs/",
+            ],
+            None,
+            None,
+            &[],
+        );
+        assert_eq!(above.task_count(), 0);
+        assert!(!above.all_ready());
+        let message = above.wrong_folder().unwrap();
+        assert!(message.contains("task_N/prediction.csv"), "{message}");
+        assert!(message.contains("choose predictions/ itself"), "{message}");
+        assert!(above.to_json().contains("\"all_ready\": false"));
+        // A folder with nothing of a submission, and an empty one.
+        for listing in [&["notes.txt", "data/"][..], &[][..]] {
+            let r = run(listing, None, None, &[]);
+            assert!(!r.all_ready());
+            assert!(r
+                .wrong_folder()
+                .unwrap()
+                .contains("not a predictions folder"));
+        }
+        // With an expected list the folder above predictions/ is still named as the wrong one.
+        let ids = vec!["task_1".to_string()];
+        let listed = run(
+            &["predictions/", "predictions/task_1/"],
+            None,
+            Some(&ids),
+            &[],
+        );
+        assert!(!listed.all_ready());
+        assert!(listed
+            .wrong_folder()
+            .unwrap()
+            .contains("choose predictions/"));
+        // A right folder is not the wrong one.
+        let right = run(
+            &["task_1/", "task_1/prediction.csv"],
+            None,
+            None,
+            &[("task_1/prediction.csv", b"a\n1\n")],
+        );
+        assert!(right.all_ready());
+        assert_eq!(right.wrong_folder(), None);
+    }
+
+    #[test]
+    fn header_only_and_json_saved_as_csv_are_not_ready() {
+        let r = run(
+            &[
+                "task_1/prediction.csv",
+                "task_2/prediction.csv",
+                "task_3/prediction.csv",
+                "task_4/prediction.csv",
+            ],
+            None,
+            None,
+            &[
+                ("task_1/prediction.csv", b"a,b\n"),
+                ("task_2/prediction.csv", b"[{\"a\": 1, \"b\": 2}]\n"),
+                (
+                    "task_3/prediction.csv",
+                    b"<html><table><tr><td>1</td></tr></table></html>",
+                ),
+                ("task_4/prediction.csv", b"a,b\n1,2\n"),
+            ],
+        );
+        assert_eq!((r.task_count(), r.ready_count()), (4, 1));
+        let first = |i: usize| r.tasks[i].problems[0].clone();
+        assert_eq!(first(0).code, "header_only");
+        assert_eq!(first(0).position.map(|p| (p.line, p.column)), Some((2, 1)));
+        assert_eq!(first(1).code, "not_csv_text");
+        assert!(first(1).message.contains("JSON"), "{}", first(1).message);
+        assert!(first(2).message.contains("HTML"));
+        assert_eq!(r.tasks[0].status, TaskStatus::Fails);
+        assert!(first(0).what_to_do.is_some());
+    }
+
+    #[test]
+    fn complete_against_the_input_folder() {
+        let input = [
+            "task_1/",
+            "task_1/task.json",
+            "task_2/task.json",
+            "task_3/task.json",
+            "task_4/task.json",
+            "task_4/data.csv",
+        ];
+        let ids = input_task_ids(&input);
+        assert_eq!(ids, ["task_1", "task_2", "task_3", "task_4"]);
+        // Two tasks missing (task_2 empty, task_3 absent), one folder not of the benchmark.
+        let r = run(
+            &[
+                "task_1/prediction.csv",
+                "task_2/",
+                "task_4/prediction.csv",
+                "task_9/prediction.csv",
+            ],
+            None,
+            Some(&ids),
+            &[
+                ("task_1/prediction.csv", b"a\n1\n"),
+                ("task_4/prediction.csv", b"a\n1\n"),
+                ("task_9/prediction.csv", b"a\n1\n"),
+            ],
+        );
+        assert_eq!(r.missing_tasks(), ["task_2", "task_3"]);
+        assert_eq!(r.unexpected_tasks(), ["task_9"]);
+        assert_eq!((r.task_count(), r.ready_count()), (4, 2));
+        assert!(!r.all_ready());
+        assert_eq!(r.wrong_folder(), None);
     }
 
     #[test]

@@ -12,7 +12,7 @@ import { test } from "node:test";
 import { axeViolations, choose, clearInputs, CONFIG, env, file, GOLD, openPage, overflow, PHONE, rerendered, ROOT, settled, shot, tab, text, worstCaseSuite } from "./harness.mjs";
 
 const tabeq = createRequire(import.meta.url)(join(ROOT, "bindings-wasm", "pkg-node", "tabeq.js"));
-const TABS = ["check", "explain", "suite", "trust", "spider2", "examples"];
+const TABS = ["suite", "check", "explain", "trust", "spider2", "examples"];
 
 /** The generated 410-task suite (bench/gen_suite.py) without its gold, plus one extra prediction folder. */
 function submissionFolder() {
@@ -84,7 +84,9 @@ test("submission check: a gold-less 410-task folder, checked task by task, with 
   const page = env.page;
   const folder = submissionFolder();
   const expected = expectedChecks(folder);
-  const ready = [...expected.values()].filter((v) => v.ok).length;
+  // Ready: nothing fails the task without the gold, and the file has a data row (a header-only
+  // file is flagged header_only by the folder check).
+  const ready = [...expected.values()].filter((v) => v.ok && v.prediction_row_count > 0).length;
   const missing = [...expected.values()].filter((v) => v.error_code === "missing_prediction").map((v) => v.task_id);
   assert.ok(missing.length > 0 && ready > 0 && ready < 410, `${ready} ready, ${missing.length} missing`);
   await tab("suite");
@@ -115,7 +117,7 @@ test("submission check: a gold-less 410-task folder, checked task by task, with 
   assert.match(markdown, new RegExp(`${ready} of 410 tasks are ready`));
 
   // A failing task opens in the Check tab with its config and prediction.
-  const failing = json.tasks.find((t) => t.status === "fails" && t.error_code !== "missing_prediction");
+  const failing = json.tasks.find((t) => t.status === "fails" && t.error_code !== null && t.error_code !== "missing_prediction");
   await rerendered("check", () => page.locator(`#suite-output [data-section="failing"] tr[data-task="${failing.task_id}"] button`).first().click());
   assert.match(await text('[data-testid="config-info"]'), new RegExp(`${failing.task_id}\\.json`));
   assert.match(await text('[data-testid="validation-document"] h1'), new RegExp(`^${failing.task_id}: fails \\(${failing.error_code}\\)$`));
@@ -212,6 +214,9 @@ test("keyboard only: every tab, picker and action is reachable, opens, and shows
     const choosers = [];
     page.on("filechooser", (chooser) => choosers.push(chooser));
     await page.waitForTimeout(300);
+    // The page opens on the submission check; the task inputs are on the Check tab.
+    assert.equal(await page.locator("#tab-suite").isHidden(), false);
+    await tab("check", page);
     await page.focus('.file-card[data-input="config"] .pick');
     await page.keyboard.press("Enter");
     for (let i = 0; i < 50 && choosers.length === 0; i++) await page.waitForTimeout(100);
@@ -227,13 +232,15 @@ test("keyboard only: every tab, picker and action is reachable, opens, and shows
       else await page.keyboard.press("Tab");
     }
     assert.deepEqual(visited, ["check"]);
+    await page.keyboard.press("Home");
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), TABS[0]);
     for (const name of TABS.slice(1)) {
       await page.keyboard.press("ArrowRight");
       assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), name);
       assert.equal(await page.locator(`#tab-${name}`).isHidden(), false);
     }
     await page.keyboard.press("Home");
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), "check");
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), "suite");
     // Focus is visible: the focused tab has an outline.
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
     assert.notEqual(outline, "none");

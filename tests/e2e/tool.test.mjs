@@ -45,6 +45,7 @@ test("offline: after one visit the page reloads and checks a prediction with the
     await page.reload();
     await page.waitForSelector("#status.ready");
     assert.match(await page.locator('[data-testid="version"]').innerText(), /^tabeq \d/);
+    await page.click('.tabs [data-tab="check"]');
     await page.click('.file-card[data-input="config"] .paste-toggle');
     await page.fill("#config-paste", CONFIG);
     await page.click('.file-card[data-input="prediction"] .paste-toggle');
@@ -128,10 +129,19 @@ test("Stop ends a long run at once; the page then works as before", async () => 
   await page.waitForSelector('#suite-output [data-testid="stopped"]');
   assert.match(await text('[data-testid="suite-progress-text"]'), /^stopped at [1-5] \/ 6 tasks · stop-suite$/);
   assert.equal(await page.locator("#stop").isHidden(), true);
+  // Focus stays on a control after Stop (the open tab's button), never on <body>.
+  const focused = () => page.evaluate(() => (document.activeElement === document.body ? "body" : document.activeElement?.id || document.activeElement?.tagName));
+  assert.equal(await focused(), "tabbtn-suite");
   await shot("42-stopped");
-  // A fresh scorer answers right away.
+  // A fresh scorer answers right away; focus stays on the example button that ran it.
   await rerendered("suite", () => page.click("#suite-example"));
   assert.match(await text('[data-testid="suite-summary"] h1'), /tasks passed$/);
+  assert.equal(await focused(), "suite-example");
+  // A run started from a chosen folder (focus nowhere) ends with focus on its result.
+  await page.evaluate(() => document.activeElement?.blur());
+  await rerendered("suite", () => page.setInputFiles("#suite-folder", slow));
+  assert.notEqual(await focused(), "body");
+  assert.equal(await page.evaluate(() => document.activeElement.closest("#suite-output") !== null), true);
 });
 
 test("a large prediction shows its reading progress, then the check", async () => {

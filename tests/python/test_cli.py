@@ -290,7 +290,7 @@ def test_command_decisions_from_the_core(task: Path) -> None:
             "validate",
             "--task-list",
             str(task),
-        ): "validate: --config-root and --task-list go with --prediction-root",
+        ): "validate: --config-root, --task-list and --input-root go with --prediction-root",
         ("validate", "--prediction", "p.csv"): (
             "validate: give --prediction-root DIR (a whole predictions folder), or --prediction and --config "
             "(one file)"

@@ -101,3 +101,48 @@ def test_usage_errors_exit_2(folder: Path, tmp_path: Path) -> None:
     assert run("validate", "--prediction-root", str(tmp_path / "nope")).returncode == 2
     assert run("validate", "--prediction-root", str(folder), "--prediction", "x.csv").returncode == 2
     assert run("validate", "--config-root", str(tmp_path)).returncode == 2
+
+
+def test_the_wrong_folder_exits_1_naming_predictions(tmp_path: Path) -> None:
+    """The folder above predictions/ (or any folder without task folders) is never ready."""
+    (tmp_path / "predictions" / "task_1").mkdir(parents=True)
+    (tmp_path / "predictions" / "task_1" / "prediction.csv").write_text("a\n1\n", encoding="utf-8")
+    (tmp_path / "gold").mkdir()
+    above = run("validate", "--prediction-root", str(tmp_path), "--format", "text")
+    assert above.returncode == 1, above.stdout + above.stderr
+    assert "choose predictions/ itself" in above.stdout
+    report = json.loads(run("validate", "--prediction-root", str(tmp_path)).stdout)
+    assert report["all_ready"] is False and report["task_count"] == 0
+    assert "choose predictions/" in report["wrong_folder"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert run("validate", "--prediction-root", str(empty)).returncode == 1
+
+
+def test_complete_against_the_input_folder(tmp_path: Path) -> None:
+    """--input-root: missing tasks, an empty task folder and a stray task folder are named."""
+    inputs = tmp_path / "input"
+    for n in (1, 2, 3, 4):
+        (inputs / f"task_{n}").mkdir(parents=True)
+        (inputs / f"task_{n}" / "task.json").write_text("{}", encoding="utf-8")
+    predictions = tmp_path / "predictions"
+    for n in (1, 2, 4, 9):
+        (predictions / f"task_{n}").mkdir(parents=True)
+    for n in (1, 4, 9):
+        (predictions / f"task_{n}" / "prediction.csv").write_text("a\n1\n", encoding="utf-8")
+    done = run("validate", "--prediction-root", str(predictions), "--input-root", str(inputs))
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)
+    assert report["missing_tasks"] == ["task_2", "task_3"]
+    assert report["unexpected_tasks"] == ["task_9"]
+    assert (report["task_count"], report["ready_task_count"]) == (4, 2)
+    both = run(
+        "validate",
+        "--prediction-root",
+        str(predictions),
+        "--input-root",
+        str(inputs),
+        "--task-list",
+        str(inputs),
+    )
+    assert both.returncode == 2 and "use one" in both.stderr

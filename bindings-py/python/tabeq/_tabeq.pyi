@@ -348,7 +348,12 @@ def progress_bar(done: int, total: int, elapsed: float) -> str: ...
 def evaluator_fatal(message: str, code: str | None = None) -> str: ...
 def command_line() -> dict[str, Any]: ...
 def validate_mode(
-    prediction_root: bool, config_root: bool, task_list: bool, prediction: bool, config: bool
+    prediction_root: bool,
+    config_root: bool,
+    task_list: bool,
+    prediction: bool,
+    config: bool,
+    input_root: bool = False,
 ) -> Literal["folder", "file"]: ...
 
 # Embedding (tabeq.Gold, tabeq.validate, tabeq.extract_table).

@@ -178,6 +178,13 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if result.passed else EXIT_TASK_FAILED
 
 
+def _expected_tasks_path(args: argparse.Namespace) -> Optional[str]:
+    """The expected tasks: ``--task-list`` (a file or a folder), or ``--input-root`` (the
+    benchmark's ``input/`` folder: its task folders)."""
+    given = args.task_list if args.task_list is not None else args.input_root
+    return None if given is None else os.fspath(Path(given))
+
+
 def _cmd_validate_folder(args: argparse.Namespace) -> int:
     """``tabeq validate --prediction-root``: the core's check of a whole predictions folder."""
     fmt = "json" if args.format == "json" else "text"
@@ -185,7 +192,7 @@ def _cmd_validate_folder(args: argparse.Namespace) -> int:
         text, ready = _tabeq.check_predictions_folder(
             os.fspath(Path(args.prediction_root)),
             None if args.config_root is None else os.fspath(Path(args.config_root)),
-            None if args.task_list is None else os.fspath(Path(args.task_list)),
+            _expected_tasks_path(args),
             fmt,
         )
     except FatalError as exc:
@@ -205,7 +212,15 @@ def _usage(message: str) -> int:
 def _cmd_validate(args: argparse.Namespace) -> int:
     given = (args.prediction_root, args.config_root, args.task_list, args.prediction, args.config)
     try:
-        mode = _tabeq.validate_mode(*(flag is not None for flag in given))
+        has_root, has_configs, has_list, has_prediction, has_config = (f is not None for f in given)
+        mode = _tabeq.validate_mode(
+            has_root,
+            has_configs,
+            has_list,
+            has_prediction,
+            has_config,
+            input_root=args.input_root is not None,
+        )
     except ArgumentError as exc:
         return _usage(str(exc))
     if mode == "folder":

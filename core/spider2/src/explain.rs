@@ -78,7 +78,7 @@ fn detail(c: &ColumnReport, o: &Outcome, gold_rows: usize) -> (String, Mark) {
     let mut parts = Vec::new();
     for m in &cl.mismatches {
         let diff = match m.difference {
-            Some(d) => format!(", off by {} (tolerance 0.01)", crate::value::float_str(d)),
+            Some(d) => format!(", off by {} (tolerance 0.01)", difference_str(d)),
             None => String::new(),
         };
         parts.push(format!(
@@ -189,4 +189,23 @@ pub fn document(o: &Outcome) -> Document {
         doc = doc.section(gold_section(g, o));
     }
     doc
+}
+
+/// A difference for people, rounded to 12 significant digits so that binary float noise
+/// (`2.8500000000000227`) reads as the CSV's numbers do (`2.85`). Display only: the verdict
+/// compares the unrounded values.
+fn difference_str(d: f64) -> String {
+    let rounded: f64 = format!("{d:.11e}").parse().unwrap_or(d);
+    crate::value::float_str(rounded)
+}
+
+#[cfg(test)]
+mod difference_tests {
+    #[test]
+    fn float_noise_is_not_shown() {
+        assert_eq!(super::difference_str(2.8500000000000227), "2.85");
+        assert_eq!(super::difference_str(0.019999999999999574), "0.02");
+        assert_eq!(super::difference_str(2.0), "2.0");
+        assert_eq!(super::difference_str(1e-15), "1e-15");
+    }
 }

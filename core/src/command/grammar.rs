@@ -222,6 +222,13 @@ fn validate() -> Command {
             )
             .optional(),
             arg(
+                "--input-root",
+                "with --prediction-root: the benchmark's input/ folder (input/task_N/task.json); \
+                 its tasks are the expected ones, so missing tasks, empty task folders and folders \
+                 that are not tasks of the benchmark are named",
+            )
+            .optional(),
+            arg(
                 "--task-list",
                 "with --prediction-root and no --config-root: the expected task ids (a file, one \
                  per line, or a folder of task folders such as the release's input/)",
