@@ -32,13 +32,19 @@ def main(official: str) -> None:
         os.chdir(tmp)
         for weight, strict in CASES:
             report = evaluate_predictions(
-                Path("run"), Path("gold"), input_root=Path("input"), penalty_weight=weight, strict_commas=strict
+                Path("run"),
+                Path("gold"),
+                input_root=Path("input"),
+                penalty_weight=weight,
+                strict_commas=strict,
             )
             report.meta["evaluated_at"] = ""
             write_evaluation_report(report, Path("out.json"))
             text = Path("out.json").read_text(encoding="utf-8")
             recorded.append({"penalty_weight": weight, "strict_commas": strict, "report": text})
-    (HERE / "expected.json").write_text(json.dumps(recorded, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    (HERE / "expected.json").write_text(
+        json.dumps(recorded, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
 
 
 if __name__ == "__main__":

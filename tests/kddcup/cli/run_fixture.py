@@ -19,7 +19,7 @@ GOLD = {
 }
 
 PREDICTIONS = {
-    "task_1": b"\xef\xbb\xbfwho,sum\r\nbob,20.000\r\nalice,\"1,0\"\r\n",
+    "task_1": b'\xef\xbb\xbfwho,sum\r\nbob,20.000\r\nalice,"1,0"\r\n',
     "task_2": b"name,total\nbob,20\nalice,10\n",
     "task_10": b"a,b\n1,2,3\n",
     "task_abc": b"day\n05/01/2024\n",
@@ -34,7 +34,7 @@ DIFFICULTY = {
     "task_2": b'{"difficulty": 1.0}',
     "task_10": b'{"difficulty": null}',
     "task_3": b'{"difficulty": ["hard"]}',
-    "task_abc": b"\xef\xbb\xbf{\"difficulty\": \"easy\"}",
+    "task_abc": b'\xef\xbb\xbf{"difficulty": "easy"}',
     "task_4": b'{"difficulty": "easy"}',
     "task_5": b"not json",
 }
