@@ -118,12 +118,13 @@ fn evaluator_fatal(message: &str, code: Option<&str>) -> String {
 }
 
 /// The command line's grammar as Python data: the evaluator's commands, then the trust
-/// metrics' and Spider 2.0's (`tabeq::command::command_line`).
+/// metrics', Spider 2.0's and KDD Cup's (`tabeq::command::command_line`).
 #[pyfunction]
 fn command_line(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     let more = vec![
         tabeq_trust::command::trust(),
         tabeq_spider2::exec::command(),
+        crate::kddcup::score_run_command(),
     ];
     crate::result::json_loads(py, &tabeq::command::command_line(more))
 }

@@ -13,6 +13,7 @@ mod cli;
 mod diagnosis;
 mod explain;
 mod fs;
+mod kddcup;
 mod gold;
 mod pool;
 mod predictions_folder;
@@ -499,5 +500,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     gold::register(m)?;
     predictions_folder::register(m)?;
     spider2::register(m)?;
+    kddcup::register(m)?;
     Ok(())
 }

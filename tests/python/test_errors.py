@@ -21,6 +21,7 @@ FAMILY_TYPES = {
     "output": tabeq.OutputErrorCode,
     "submission": tabeq.SubmissionErrorCode,
     "spider2": tabeq.Spider2ErrorCode,
+    "kddcup": tabeq.KddcupErrorCode,
 }
 
 
