@@ -76,7 +76,11 @@ fn shown(path: &Path) -> String {
 }
 
 /// CSV bytes, a path (read here), or `None` (missing), with the path messages show.
-fn source(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>, follow: bool) -> PyResult<(Found, String)> {
+fn source(
+    py: Python<'_>,
+    obj: Option<&Bound<'_, PyAny>>,
+    follow: bool,
+) -> PyResult<(Found, String)> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok((Found::Missing, String::new()));
     };
@@ -100,8 +104,14 @@ fn task_dict<'py>(py: Python<'py>, s: &TaskScore) -> PyResult<Bound<'py, PyDict>
     d.set_item("predicted_columns", s.predicted_columns)?;
     d.set_item("matched_columns", s.matched_columns)?;
     d.set_item("extra_columns", s.extra_columns)?;
-    d.set_item("missing_gold_signatures", PyList::new(py, &s.missing_gold_signatures)?)?;
-    d.set_item("extra_prediction_signatures", PyList::new(py, &s.extra_prediction_signatures)?)?;
+    d.set_item(
+        "missing_gold_signatures",
+        PyList::new(py, &s.missing_gold_signatures)?,
+    )?;
+    d.set_item(
+        "extra_prediction_signatures",
+        PyList::new(py, &s.extra_prediction_signatures)?,
+    )?;
     d.set_item("error", &s.error)?;
     Ok(d)
 }
@@ -158,7 +168,10 @@ impl KddcupGold {
                 Found::Bytes(bytes) => kdd::PreparedGold::new(bytes, &gold_path, strict_commas),
                 // The official's fatal for a gold it cannot open, as `score_task` words it.
                 other => {
-                    let pred = Prediction::Bytes { path: "", bytes: b"" };
+                    let pred = Prediction::Bytes {
+                        path: "",
+                        bytes: b"",
+                    };
                     kdd::score_task(pred, other.gold(&gold_path), penalty_weight, false)
                         .and_then(|_| kdd::PreparedGold::new(b"", &gold_path, strict_commas))
                 }
@@ -364,7 +377,8 @@ fn now_utc(py: Python<'_>) -> PyResult<String> {
     let datetime = py.import("datetime")?;
     let utc = datetime.getattr("timezone")?.getattr("utc")?;
     let now = datetime.getattr("datetime")?.call_method1("now", (utc,))?;
-    now.call_method1("strftime", ("%Y-%m-%dT%H:%M:%SZ",))?.extract()
+    now.call_method1("strftime", ("%Y-%m-%dT%H:%M:%SZ",))?
+        .extract()
 }
 
 /// `tabeq kddcup score-run`'s line for a fatal error (stderr; exit 2).
@@ -385,9 +399,12 @@ pub(crate) fn score_run_command() -> Command {
             arg("--gold-dir", "folder of task_*/gold.csv").required(),
             arg("--input-dir", "folder of task_*/task.json (difficulty)").optional(),
             arg("--output", "report file (default: RUN_DIR/scores.json)").optional(),
-            arg("--penalty-weight", "weight of the extra-column penalty (default 0.1)")
-                .kind("float")
-                .with("default", Out::Float(0.1)),
+            arg(
+                "--penalty-weight",
+                "weight of the extra-column penalty (default 0.1)",
+            )
+            .kind("float")
+            .with("default", Out::Float(0.1)),
             arg("--strict-commas", "keep commas in numbers").switch(),
             arg("--verbose", "print one score row per task").switch(),
         ],
@@ -397,7 +414,8 @@ pub(crate) fn score_run_command() -> Command {
          KDD Cup 2026 Phase-1 column-signature matching; writes the official report (scores.json) \
          and prints its console lines.",
     );
-    let mut group = tabeq::command::command("kddcup", "KDD Cup 2026 data-agent track, Phase 1", vec![]);
+    let mut group =
+        tabeq::command::command("kddcup", "KDD Cup 2026 data-agent track, Phase 1", vec![]);
     group.commands.push(score_run);
     group
 }
