@@ -127,12 +127,13 @@ fn interrupted_after_writing(path: &str) -> String {
 }
 
 /// The command line's grammar as Python data: the evaluator's commands, then the trust
-/// metrics' and Spider 2.0's (`tabeq::command::command_line`).
+/// metrics', Spider 2.0's and KDD Cup's (`tabeq::command::command_line`).
 #[pyfunction]
 fn command_line(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     let more = vec![
         tabeq_trust::command::trust(),
         tabeq_spider2::exec::command(),
+        crate::kddcup::score_run_command(),
     ];
     crate::py_json::json_loads(py, &tabeq::command::command_line(more))
 }

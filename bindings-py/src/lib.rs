@@ -15,6 +15,7 @@ mod explain;
 mod fs;
 mod gold;
 mod interrupt;
+mod kddcup;
 mod pool;
 mod predictions_folder;
 mod result;
@@ -520,5 +521,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     gold::register(m)?;
     predictions_folder::register(m)?;
     spider2::register(m)?;
+    kddcup::register(m)?;
     Ok(())
 }

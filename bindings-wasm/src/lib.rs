@@ -31,6 +31,8 @@ mod gold;
 mod js_args;
 #[cfg(feature = "submission")]
 mod predictions_folder;
+#[cfg(feature = "kddcup")]
+mod kddcup;
 #[cfg(feature = "spider2")]
 mod spider2;
 #[cfg(any(feature = "score", feature = "submission"))]

@@ -73,6 +73,33 @@ code_enum! {
     }
 }
 
+code_enum! {
+    /// The KDD Cup 2026 Phase-1 profile's codes (crate `tabeq-kddcup`, `docs/spec/kddcup.md`):
+    /// why a scoring run cannot go on, as the official `dabench score-run` stops (exit 2).
+    KddcupCode {
+        /// A negative penalty weight (the official: `penalty_weight must be non-negative.`).
+        PenaltyNegative => "kddcup_penalty_negative",
+        /// The predictions folder does not exist.
+        PredictionsDirMissing => "kddcup_predictions_dir_missing",
+        /// The gold folder does not exist.
+        GoldDirMissing => "kddcup_gold_dir_missing",
+        /// No `task_*/gold.csv` file under the gold folder.
+        NoGold => "kddcup_no_gold",
+        /// A task's gold CSV does not exist.
+        GoldMissing => "kddcup_gold_missing",
+        /// A task's gold CSV cannot be opened.
+        GoldUnreadable => "kddcup_gold_unreadable",
+        /// A task's gold CSV cannot be read as the official reads it (ragged, not UTF-8, no header).
+        GoldInvalid => "kddcup_gold_invalid",
+        /// A task folder name whose suffix Python calls digits but `int()` refuses (`task_²`): the official stops.
+        TaskIdInvalid => "kddcup_task_id_invalid",
+        /// A task's `task.json` is not UTF-8 (the official stops with a UnicodeDecodeError).
+        TaskJsonNotUtf8 => "kddcup_task_json_not_utf8",
+        /// A file larger than the profile's bound (`tabeq_kddcup::MAX_CSV_BYTES`).
+        TooLarge => "kddcup_too_large",
+    }
+}
+
 /// Any error as a binding hands it to its language: the stable code, the stage at fault,
 /// the task and input line when known, and the rendered message. JavaScript throws it as an
 /// `Error` with these fields; every core error converts into it.
@@ -311,7 +338,8 @@ pub struct CatalogueEntry {
     pub code: &'static str,
     /// `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust`, `binding` (a
     /// binding's arguments and objects), `output` (the Python CLI's output file), `submission`
-    /// (the check of a predictions folder) or `spider2` (the Spider 2.0 profile).
+    /// (the check of a predictions folder), `spider2` (the Spider 2.0 profile) or `kddcup` (the KDD
+    /// Cup 2026 Phase-1 profile).
     pub family: &'static str,
     /// The `stage` of a raised error with this code (`config`, `gold`, `suite`, `csv`,
     /// `cell`, `trust`, `argument`, `output`, `submission`, `spider2`); `None` for task codes,
@@ -337,7 +365,7 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
     /// `(code, description)` pairs, as `code_enum!` lists them.
     type Codes = &'static [(&'static str, &'static str)];
     // (family, codes, stage); a fatal code's stage depends on the code.
-    let families: [(&str, Codes, Option<&str>); 8] = [
+    let families: [(&str, Codes, Option<&str>); 9] = [
         ("task", TaskErrorCode::CODES, None),
         ("csv", CsvErrorKind::CODES, Some("csv")),
         ("cell", CellErrorKind::CODES, Some("cell")),
@@ -346,6 +374,7 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
         ("output", OutputErrorCode::CODES, Some("output")),
         ("submission", SubmissionCode::CODES, Some("submission")),
         ("spider2", Spider2Code::CODES, Some("spider2")),
+        ("kddcup", KddcupCode::CODES, Some("kddcup")),
     ];
     let mut out = Vec::new();
     for (family, codes, stage) in families {

@@ -87,6 +87,14 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("document and runs", &["explain", "exec"]),
         ],
     ),
+    (
+        "tabeq-kddcup",
+        &[
+            ("cells and reading", &["normalize", "read"]),
+            ("task scores", &["score"]),
+            ("runs", &["report"]),
+        ],
+    ),
     // The fuzz targets' helper crate has no modules of its own.
     ("tabeq-fuzz", &[]),
 ];

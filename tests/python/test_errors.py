@@ -21,6 +21,7 @@ FAMILY_TYPES = {
     "output": tabeq.OutputErrorCode,
     "submission": tabeq.SubmissionErrorCode,
     "spider2": tabeq.Spider2ErrorCode,
+    "kddcup": tabeq.KddcupErrorCode,
 }
 
 
@@ -33,7 +34,7 @@ def documented_codes() -> dict[str, str]:
     text = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
     return dict(
         re.findall(
-            r"^\| `([a-z0-9_]+)` \| (task|csv|cell|fatal|trust|binding|output|submission|spider2) \|",
+            r"^\| `([a-z0-9_]+)` \| (task|csv|cell|fatal|trust|binding|output|submission|spider2|kddcup) \|",
             text,
             flags=re.MULTILINE,
         )

@@ -26,6 +26,7 @@ BindingErrorCode = _family("binding")
 OutputErrorCode = _family("output")
 SubmissionErrorCode = _family("submission")
 Spider2ErrorCode = _family("spider2")
+KddcupErrorCode = _family("kddcup")
 ArgumentErrorCode = Literal["invalid_argument"]
 ErrorCode = Union[
     TaskErrorCode,
@@ -37,5 +38,6 @@ ErrorCode = Union[
     OutputErrorCode,
     SubmissionErrorCode,
     Spider2ErrorCode,
+    KddcupErrorCode,
 ]
 ConfigWarningCode = Literal["unknown_config_key"]

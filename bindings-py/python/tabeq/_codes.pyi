@@ -150,6 +150,21 @@ Spider2ErrorCode = Literal[
 raises (``Result.error``), its notes and soundness warnings (``Result.warnings``), and an eval file
 the ``tabeq spider2`` command cannot read."""
 
+KddcupErrorCode = Literal[
+    "kddcup_penalty_negative",
+    "kddcup_predictions_dir_missing",
+    "kddcup_gold_dir_missing",
+    "kddcup_no_gold",
+    "kddcup_gold_missing",
+    "kddcup_gold_unreadable",
+    "kddcup_gold_invalid",
+    "kddcup_task_id_invalid",
+    "kddcup_task_json_not_utf8",
+    "kddcup_too_large",
+]
+"""The KDD Cup 2026 Phase-1 profile's codes (``tabeq.kddcup``): why a run or a task cannot be
+scored, where the official ``dabench score-run`` stops (exit 2)."""
+
 ErrorCode = (
     TaskErrorCode
     | CsvErrorCode
@@ -160,6 +175,7 @@ ErrorCode = (
     | OutputErrorCode
     | SubmissionErrorCode
     | Spider2ErrorCode
+    | KddcupErrorCode
 )
 """Every stable code."""
 

@@ -1,7 +1,8 @@
 """Command line: ``tabeq evaluate`` (a drop-in for the official ``evaluate.py``),
 ``tabeq check`` (one task, explained), ``tabeq validate`` (a predictions folder or one
-prediction, without the gold), ``tabeq trust`` and ``tabeq spider2`` (a drop-in for Spider 2.0's
-``evaluate.py --mode exec_result``).
+prediction, without the gold), ``tabeq trust``, ``tabeq spider2`` (a drop-in for Spider 2.0's
+``evaluate.py --mode exec_result``) and ``tabeq kddcup score-run`` (a drop-in for the KDD Cup 2026
+Phase-1 ``dabench score-run``).
 
 Exit codes: 0 success (``check``: the task passed; ``validate``: nothing found fails it),
 1 ``check``: the task failed (``validate``: something found fails it), 2 a fatal error
@@ -259,6 +260,52 @@ def _cmd_spider2(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_kddcup_score_run(args: argparse.Namespace) -> int:
+    """KDD Cup 2026 Phase 1 ``dabench score-run``: the same report file and console lines."""
+    # Folders resolved, as the official's typer arguments resolve them (the report shows them).
+    run_dir = Path(args.run_dir).resolve()
+    output = Path(args.output).resolve() if args.output is not None else run_dir / "scores.json"
+    try:
+        _tabeq.check_output(os.fspath(output))
+    except OutputError as exc:
+        print(_tabeq.kddcup_fatal(str(exc), exc.code), file=sys.stderr)
+        return EXIT_FATAL
+    progress = _Progress(True)
+    try:
+        report = _tabeq.kddcup_evaluate(
+            os.fspath(run_dir),
+            os.fspath(Path(args.gold_dir).resolve()),
+            None if args.input_dir is None else os.fspath(Path(args.input_dir).resolve()),
+            args.penalty_weight,
+            args.strict_commas,
+            None,
+            progress,
+        )
+        _tabeq.write_output(os.fspath(output), report.to_json())
+    except TabeqError as exc:
+        progress.clear()
+        print(_tabeq.kddcup_fatal(str(exc), exc.code), file=sys.stderr)
+        return EXIT_FATAL
+    _emit(f"Score report: {output}\n{report.summary_line()}\n")
+    if args.verbose:
+        _emit(_kddcup_table(report.to_dict()["per_task"]))
+    return EXIT_OK
+
+
+def _kddcup_table(per_task: dict[str, dict[str, Any]]) -> str:
+    """``--verbose``: the official's "Task Scores" table (Task, Status, Recall, Penalty, Score)."""
+    rows = [("Task", "Status", "Recall", "Penalty", "Score")]
+    for task_id, s in per_task.items():
+        rows.append((task_id, s["status"], f"{s['recall']:.3f}", f"{s['penalty']:.3f}", f"{s['score']:.3f}"))
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    lines = ["Task Scores"]
+    for row in rows:
+        pairs = enumerate(zip(row, widths))
+        cells = [cell.ljust(width) if i < 2 else cell.rjust(width) for i, (cell, width) in pairs]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -275,6 +322,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": _cmd_check,
     "validate": _cmd_validate,
     "spider2": _cmd_spider2,
+    "kddcup score-run": _cmd_kddcup_score_run,
     **TRUST_HANDLERS,
 }
 
