@@ -86,6 +86,13 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("document and runs", &["explain", "exec"]),
         ],
     ),
+    (
+        "tabeq-sql",
+        &[
+            ("values", &["value"]),
+            ("comparison", &["result_eq", "bird"]),
+        ],
+    ),
     // The fuzz targets' helper crate has no modules of its own.
     ("tabeq-fuzz", &[]),
 ];
