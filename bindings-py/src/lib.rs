@@ -18,6 +18,7 @@ mod pool;
 mod predictions_folder;
 mod result;
 mod spider2;
+mod sql;
 mod trust;
 
 mod args;
@@ -499,5 +500,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     gold::register(m)?;
     predictions_folder::register(m)?;
     spider2::register(m)?;
+    sql::register(m)?;
     Ok(())
 }
