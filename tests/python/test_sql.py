@@ -80,6 +80,17 @@ def test_gold_batch() -> None:
     assert sql.Gold([(1,)], metric="bird_f1").scores([[(1,)], []]) == [1.0, 0]
 
 
+def test_dataframes_are_rows() -> None:
+    pd = pytest.importorskip("pandas")
+    pa = pytest.importorskip("pyarrow")
+    pl = pytest.importorskip("polars")
+    rows = [(1, "a"), (2, "b")]
+    frame = pd.DataFrame(rows, columns=["x", "y"])
+    assert sql.result_eq(rows, frame[["y", "x"]], False) is True
+    assert sql.result_eq(rows, pa.table({"y": ["a", "b"], "x": [1, 2]}), False) is True
+    assert sql.result_eq(rows, pl.DataFrame({"x": [1, 3], "y": ["a", "b"]}), False) is False
+
+
 def make_db(path: Path) -> bytes:
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE t (x INTEGER, y TEXT)")
