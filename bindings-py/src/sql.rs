@@ -63,7 +63,9 @@ fn sql_result_eq(
         Reason::BothEmpty => "both_empty",
         Reason::RowCountDiffers => "row_count_differs",
         Reason::ColumnCountDiffers => "column_count_differs",
-        Reason::QuickRejected { permutation_matches } => {
+        Reason::QuickRejected {
+            permutation_matches,
+        } => {
             detail.set_item("permutation_matches", permutation_matches)?;
             "quick_rejected"
         }
