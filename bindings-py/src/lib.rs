@@ -20,6 +20,7 @@ mod pool;
 mod predictions_folder;
 mod result;
 mod spider2;
+mod sql;
 mod trust;
 
 mod args;
@@ -522,5 +523,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     predictions_folder::register(m)?;
     spider2::register(m)?;
     kddcup::register(m)?;
+    sql::register(m)?;
     Ok(())
 }

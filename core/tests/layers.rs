@@ -95,6 +95,13 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("runs", &["report"]),
         ],
     ),
+    (
+        "tabeq-sql",
+        &[
+            ("values", &["value"]),
+            ("comparison", &["result_eq", "bird"]),
+        ],
+    ),
     // The fuzz targets' helper crate has no modules of its own.
     ("tabeq-fuzz", &[]),
 ];
