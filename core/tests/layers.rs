@@ -98,7 +98,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
     (
         "tabeq-sql",
         &[
-            ("values", &["value"]),
+            ("values", &["error", "value"]),
             ("comparison", &["result_eq", "bird"]),
         ],
     ),

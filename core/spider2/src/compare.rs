@@ -802,3 +802,27 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod cancel_tests {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_cancelled_comparison_gives_up() {
+        let csv = "a,b\n".to_string() + &"1,2\n".repeat(10_000);
+        let flag = Arc::new(AtomicBool::new(true));
+        // The comparison gives up too: a matching prediction is not found once cancelled.
+        let frame = crate::read::read_csv(csv.as_bytes()).unwrap();
+        let gold = super::PreparedGold::new(
+            core::slice::from_ref(&frame),
+            super::GoldKind::Single,
+            None,
+            false,
+        );
+        assert_eq!(gold.score(&frame), 1);
+        assert_eq!(tabeq::cancel::with_flag(&flag, || gold.score(&frame)), 0);
+        let cancelled = tabeq::cancel::with_flag(&flag, || gold.compare(&frame));
+        assert!(cancelled.golds.iter().all(|g| !g.passed));
+    }
+}

@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::value::{Interner, Value};
-use crate::SqlError;
+use crate::error::SqlError;
 
 /// BIRD EX with its soundness warning.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,10 +13,9 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::value::{Interner, Value};
-use crate::SqlError;
+use crate::error::SqlError;
 
-/// Cells a search may visit before it gives up with `sql_work_bound`.
-pub const WORK_BOUND: u64 = 200_000_000;
+pub use crate::error::WORK_BOUND;
 
 /// Why `result_eq` answered as it did.
 #[derive(Debug, Clone, PartialEq, Eq)]
