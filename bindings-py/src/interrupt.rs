@@ -20,9 +20,26 @@ pub(crate) fn run<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> P
     let result = py.detach(|| {
         std::thread::scope(|scope| {
             let flag = Arc::clone(&cancel);
-            let worker = scope.spawn(move || tabeq::cancel::with_flag(&flag, work));
-            while !worker.is_finished() {
-                std::thread::park_timeout(POLL);
+            // The worker sends its result; the channel, not `JoinHandle::is_finished`, says when
+            // it is done (a wake-up can be lost between that check and a timed park).
+            let (sender, receiver) = std::sync::mpsc::sync_channel(1);
+            let worker = scope.spawn(move || {
+                let _ = sender.send(tabeq::cancel::with_flag(&flag, work));
+            });
+            loop {
+                match receiver.recv_timeout(POLL) {
+                    Ok(value) => {
+                        let _ = worker.join();
+                        return Ok(value);
+                    }
+                    // The worker ended without a result: it panicked; join gives the panic.
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                        let ended: Box<dyn std::any::Any + Send> =
+                            Box::new("the worker ended without a result");
+                        return Err(worker.join().err().unwrap_or(ended));
+                    }
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                }
                 if failure.is_none() {
                     if let Err(e) = Python::attach(|py| py.check_signals()) {
                         cancel.store(true, Ordering::Relaxed);
@@ -30,7 +47,6 @@ pub(crate) fn run<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> P
                     }
                 }
             }
-            worker.join()
         })
     });
     if let Some(e) = failure {
