@@ -70,11 +70,9 @@ fn csv_input(obj: &Bound<'_, PyAny>) -> PyResult<CsvInput> {
     if let Ok(b) = obj.cast::<PyBytes>() {
         return Ok(CsvInput::Bytes(b.as_bytes().to_vec()));
     }
-    let path: PathBuf = obj
-        .extract()
-        .map_err(|_| {
-            crate::errors::argument_error("expected CSV bytes or a path (str or os.PathLike)")
-        })?;
+    let path: PathBuf = obj.extract().map_err(|_| {
+        crate::errors::argument_error("expected CSV bytes or a path (str or os.PathLike)")
+    })?;
     Ok(CsvInput::Path(path))
 }
 

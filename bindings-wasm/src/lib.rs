@@ -29,10 +29,10 @@
 #[cfg(any(feature = "score", feature = "explain"))]
 mod gold;
 mod js_args;
-#[cfg(feature = "submission")]
-mod predictions_folder;
 #[cfg(feature = "kddcup")]
 mod kddcup;
+#[cfg(feature = "submission")]
+mod predictions_folder;
 #[cfg(feature = "spider2")]
 mod spider2;
 #[cfg(any(feature = "score", feature = "submission"))]

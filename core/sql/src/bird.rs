@@ -5,8 +5,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::value::{Interner, Value};
 use crate::error::SqlError;
+use crate::value::{Interner, Value};
 
 /// BIRD EX with its soundness warning.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,8 +12,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::value::{Interner, Value};
 use crate::error::SqlError;
+use crate::value::{Interner, Value};
 
 pub use crate::error::WORK_BOUND;
 
