@@ -128,6 +128,8 @@ SubmissionErrorCode = Literal[
     "byte_order_mark",
     "repeated_headers",
     "task_list_invalid",
+    "header_only",
+    "not_csv_text",
 ]
 """What the check of a predictions folder (``tabeq.check_predictions``, ``tabeq validate
 --prediction-root``) finds beyond a task's own error code: names, unexpected tasks, notes, and a
