@@ -113,7 +113,10 @@ pub fn version() -> String {
 /// members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and
 /// a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that
 /// no page defines its own.
-#[wasm_bindgen(js_name = pageLimits, unchecked_return_type = "PageLimits")]
+#[wasm_bindgen(
+    js_name = pageLimits,
+    unchecked_return_type = "{ archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number }"
+)]
 pub fn page_limits() -> Result<JsValue, JsValue> {
     use tabeq::file_input as f;
     #[derive(Serialize)]

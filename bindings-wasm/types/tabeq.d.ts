@@ -254,7 +254,7 @@ export interface ConfigWarning {
 export interface ErrorCodeEntry {
   /** The code. */
   code: string;
-  /** `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust`, `binding` (a binding's arguments and objects), `output` (the Python CLI's output file), `submission` (the check of a predictions folder) or `spider2` (the Spider 2.0 profile). */
+  /** `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust`, `binding` (a binding's arguments and objects), `output` (the Python CLI's output file), `submission` (the check of a predictions folder), `spider2` (the Spider 2.0 profile) or `kddcup` (the KDD Cup 2026 Phase-1 profile). */
   family: string;
   /** The `stage` of a raised error with this code (`config`, `gold`, `suite`, `csv`, `cell`, `trust`, `argument`, `output`, `submission`, `spider2`); `None` for task codes, which are never raised. */
   stage: string | null;
@@ -787,22 +787,10 @@ export interface PredictionsReport {
 export function renderDocument(document: Document, format: DocumentFormat): string;
 /** The tabeq version. */
 export function version(): string;
+/** The limits a page applies to what it unpacks itself (`tabeq::file_input`): an archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that no page defines its own. */
+export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
-
-/** The core's limits on what a page unpacks itself (a zip's members, a share link). */
-export interface PageLimits {
-  /** Largest inflated member of an archive read. */
-  archive_member_bytes: number;
-  /** Largest total of inflated bytes read from one archive. */
-  archive_total_bytes: number;
-  /** Largest prediction and config a share link holds together. */
-  share_bytes: number;
-  /** Largest header of a share link. */
-  share_header_bytes: number;
-}
-/** The core's limits on what a page unpacks itself. */
-export function pageLimits(): PageLimits;
 /** A gold read, validated and canonicalized once. */
 export class Gold {
   /** Prepare `gold` under `config` (`options.configFileName` as for `evaluate`). Throws the config and gold errors `evaluate` throws. */
@@ -823,6 +811,12 @@ export class Gold {
   /** The partial credit of each prediction (`PartialCredit` of `explain`); `options.signatureStrict` refuses thousands separators in the column signature. */
   partialCredit(predictions: FileInput[], options?: PartialCreditOptions | null): PartialCredit[];
 }
+/** The official `normalize_cell(value, strict_commas=...)`. */
+export function kddcupNormalizeCell(value: any, strictCommas?: boolean): string;
+/** The official `score_task(...).to_dict()`: `prediction` null for a missing file; options `penaltyWeight` (0.1), `strictCommas`, `predictionPath` and `goldPath` (as messages show them). */
+export function kddcupScoreTask(prediction: any, gold: any, options: any): any;
+/** Where the official reader would refuse a prediction (it would score `read_error:<name>`): `{status, error, line, column}`, or null when it reads. */
+export function kddcupReaderCheck(prediction: any, path?: string): any;
 /** A predictions folder checked file by file. */
 export class PredictionsFolderRun {
   /** `paths`: the folder's entries relative to it (`task_1/prediction.csv`; folders end with `/`). `configFiles`: `{name, content}[]` or null. `expectedTasks`: task ids or null. */
@@ -840,9 +834,9 @@ export class PredictionsFolderRun {
   render(format: DocumentFormat): string;
 }
 /** The task ids of an expected task list (text or bytes: one id per line, `#` comments). */
-/** The task ids of the benchmark's input/ folder (task_N folders holding task.json), from paths relative to it. */
-export function inputTaskIds(paths: string[]): string[];
 export function parseTaskList(list: FileInput): string[];
+/** The task ids of the benchmark's `input/` folder: its `task_N` folders holding `task.json`, from the folder's paths relative to it (`task_1/task.json`). */
+export function inputTaskIds(paths: string[]): string[];
 /** A skeleton submission from config files: `[path, content][]`, one `task_N/prediction.csv` per config holding its header row. */
 export function skeletonFiles(configFiles: ConfigFile[]): [string, string][];
 /** A suite in the official layout, scored task by task so the caller can show progress. */

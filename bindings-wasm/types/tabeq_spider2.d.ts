@@ -130,6 +130,8 @@ export interface Spider2Error {
 
 /** The tabeq version. */
 export function version(): string;
+/** The limits a page applies to what it unpacks itself (`tabeq::file_input`): an archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that no page defines its own. */
+export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
 /** Compare a prediction CSV with one gold CSV or an array of accepted gold CSVs, as Spider 2.0's official `compare_pandas_table` / `compare_multi_pandas_table` would, with pandas 2.2.3's `read_csv` reading every file. Options: `conditionCols` (the eval file's value, or its JSON text), `ignoreOrder` (boolean) and `explain` (`"text"`, `"markdown"` or `"html"`: the explanation, with its soundness warnings, in that format). A CSV that does not read is a failing result (score 0) with its `error`, as the official scores it; a wrong argument throws. */

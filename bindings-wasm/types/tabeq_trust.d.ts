@@ -355,6 +355,8 @@ export interface OperatorInfo {
 
 /** The tabeq version. */
 export function version(): string;
+/** The limits a page applies to what it unpacks itself (`tabeq::file_input`): an archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that no page defines its own. */
+export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
 /** Reliability metrics (FRR, PRR, NRR, MRS) from JSON-lines records `{model, dataset, operator, instance_id, label}`. */
