@@ -27,7 +27,8 @@ test("each code once, described, with its family's stage", () => {
     assert.match(code, /^[a-z][a-z0-9_]*$/);
     assert.ok(description.length > 10 && description.endsWith("."), `${code}: ${description}`);
     const expected = { task: [null], csv: ["csv"], cell: ["cell"], trust: ["trust"], binding: ["argument"],
-      output: ["output"], fatal: ["config", "gold", "suite"], submission: ["submission"], spider2: ["spider2"] }[family];
+      output: ["output"], fatal: ["config", "gold", "suite"], submission: ["submission"], spider2: ["spider2"],
+      kddcup: ["kddcup"] }[family];
     assert.ok(expected?.includes(stage), `${code}: family ${family}, stage ${stage}`);
   }
   assert.deepEqual(tabeqTrust.errorCodes(), catalogue);
