@@ -17,11 +17,11 @@ export interface ExplainOptions extends TaskOptions {
 /** Options of Gold.partialCredit: the column signature refuses thousands separators (default false). */
 export interface PartialCreditOptions { signatureStrict?: boolean | null }
 /** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
-export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode | "task_list_invalid";
+export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode | KddcupErrorCode | "task_list_invalid";
 /** What every function throws: an Error named "TabeqError" with a stable code; `line` is set by trust functions only. */
 export interface TabeqError extends Error {
   name: "TabeqError"; code: ThrownErrorCode; taskId: string | null; line: number | null;
-  stage: "config" | "gold" | "suite" | "cell" | "csv" | "argument" | "submission";
+  stage: "config" | "gold" | "suite" | "cell" | "csv" | "argument" | "submission" | "kddcup";
 }
 
 // <generated: error-codes>
