@@ -78,8 +78,8 @@ export async function kddcupRun(args, { module, readZip, limits, progress, still
   }
   let result = null;
   let fatal = null;
+  const goldBytes = {};
   if (gold) {
-    const goldBytes = {};
     for (const [taskId, file] of byTask(gold.files, "gold.csv")) goldBytes[taskId] = new Uint8Array(await file.arrayBuffer());
     let taskJson = null;
     if (input) {
@@ -102,6 +102,22 @@ export async function kddcupRun(args, { module, readZip, limits, progress, still
     } catch (error) {
       if (!String(error?.code ?? "").startsWith("kddcup_")) throw error;
       fatal = { code: error.code, stage: error.stage, message: error.message };
+    }
+    // What the official report lacks, at the participant level (no gold value): for each task that
+    // read but missed a gold column, the closest prediction column and where the two part.
+    if (result) {
+      result.explanations = {};
+      for (const [taskId, score] of Object.entries(result.report.per_task)) {
+        if (score.status !== "partial_match" && score.status !== "no_match") continue;
+        if (!(taskId in predictionBytes) || !(taskId in goldBytes)) continue;
+        const explanation = module.kddcupExplainTask(predictionBytes[taskId], goldBytes[taskId], {
+          penaltyWeight: args.penaltyWeight,
+          strictCommas: args.strictCommas,
+          predictionPath: `${run.root}/${taskId}/prediction.csv`,
+          goldPath: `${gold.root}/${taskId}/gold.csv`,
+        });
+        if (explanation.missed_columns.length) result.explanations[taskId] = explanation.missed_columns;
+      }
     }
   }
   return { runRoot: run.root, goldRoot: gold?.root ?? null, inputRoot: input?.root ?? null, checks, skipped, result, fatal };

@@ -186,6 +186,50 @@ export function setupKddcup(ctx) {
       scrollRegion("Scores by difficulty", byDifficulty),
       h("h4", {}, "Per task"),
       scrollRegion("Scores per task", perTask),
+      missedSection(result.result.explanations),
+    );
+  }
+
+  /** Each missed gold column of each task with its closest prediction column (no gold value). */
+  function missedSection(explanations) {
+    const rows = [];
+    for (const [taskId, missed] of Object.entries(explanations ?? {})) {
+      for (const m of missed) {
+        const c = m.closest;
+        const d = c?.first_difference;
+        const where = !c
+          ? "the prediction has no column left"
+          : d.prediction_value === null
+            ? `the prediction column ends after ${d.position} values (the gold has ${m.gold_rows})`
+            : d.gold_ended
+              ? `the prediction has more values: ${JSON.stringify(d.prediction_value)} at sorted position ${d.position + 1} has no gold counterpart`
+              : `sorted position ${d.position + 1}: the prediction has ${JSON.stringify(d.prediction_value)}${d.prediction_cell !== d.prediction_value ? ` (cell ${JSON.stringify(d.prediction_cell)})` : ""}, the gold another value`;
+        rows.push(
+          h(
+            "tr",
+            { "data-task": taskId, "data-gold-index": String(m.gold_index) },
+            h("td", {}, taskId),
+            h("td", {}, `${m.gold_index + 1} ${JSON.stringify(m.gold_name)}`),
+            h("td", {}, c ? `${c.prediction_index + 1} ${JSON.stringify(c.prediction_name)}` : "–"),
+            h("td", { class: "num" }, c ? `${c.shared_values} of ${m.gold_rows}` : "–"),
+            h("td", { class: "raw" }, where),
+          ),
+        );
+      }
+    }
+    if (!rows.length) return null;
+    const table = h(
+      "table",
+      { "data-testid": "kddcup-missed" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Task"), h("th", {}, "Gold column"), h("th", {}, "Closest prediction column"), h("th", { class: "num" }, "Values shared"), h("th", {}, "First difference"))),
+      h("tbody", {}, rows),
+    );
+    return h(
+      "section",
+      { "data-testid": "kddcup-missed-section" },
+      h("h4", {}, "Gold columns without a partner"),
+      h("p", { class: "hint" }, "Not in the official report: each gold column no prediction column matched, the prediction column sharing the most normalized values with it, and the first place their sorted values part. Gold values are never shown."),
+      scrollRegion("Gold columns without a partner", table),
     );
   }
 

@@ -112,6 +112,48 @@ pub fn kddcup_score_task(
     to_js(&score)
 }
 
+/// What the official report lacks, for one task: `score` (the official `TaskScore.to_dict()`),
+/// each gold column without a partner with its closest prediction column and the first
+/// normalized value where they part, the extra prediction columns. Options as `kddcupScoreTask`,
+/// and `showGoldValues` (false: the participant level, no gold value anywhere).
+#[wasm_bindgen(js_name = kddcupExplainTask, unchecked_return_type = "KddcupTaskExplanation")]
+pub fn kddcup_explain_task(
+    #[wasm_bindgen(unchecked_param_type = "KddcupCsv | null")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KddcupCsv")] gold: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KddcupExplainOptions | null")] options: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let options = options.unwrap_or(JsValue::UNDEFINED);
+    let prediction = throw(csv(&prediction, "prediction"))?;
+    let gold = throw(csv(&gold, "gold"))?;
+    let strict = throw(bool_option(&options, "strictCommas"))?.unwrap_or(false);
+    let show = throw(bool_option(&options, "showGoldValues"))?.unwrap_or(false);
+    let weight = throw(penalty_weight(&options))?;
+    let path = |key: &str, default: &str| -> Result<String, JsValue> {
+        let value = throw(string_option(&options, key, "a string"))?;
+        Ok(value.unwrap_or_else(|| default.to_string()))
+    };
+    let (pred_path, gold_path) = (
+        path("predictionPath", "prediction.csv")?,
+        path("goldPath", "gold.csv")?,
+    );
+    let pred = match &prediction {
+        Some(bytes) => Prediction::Bytes {
+            path: &pred_path,
+            bytes,
+        },
+        None => Prediction::Missing,
+    };
+    let gold = match &gold {
+        Some(bytes) => GoldInput::Bytes {
+            path: &gold_path,
+            bytes,
+        },
+        None => GoldInput::Missing { path: &gold_path },
+    };
+    let explanation = tabeq_kddcup::explain_task(pred, gold, weight, strict, show);
+    to_js(&throw(explanation.map_err(coded))?)
+}
+
 /// Where the official reader would refuse a prediction (it would score `read_error:<name>`):
 /// `{status, error, line, column}`, or null when it reads.
 #[wasm_bindgen(

@@ -85,6 +85,41 @@ export interface KddcupRunResult {
   summary: string;
   difficulties: string[];
 }
+/** Options of kddcupExplainTask: those of kddcupScoreTask, and showGoldValues (false: the participant level, no gold value). */
+export interface KddcupExplainOptions extends KddcupTaskOptions { showGoldValues?: boolean | null }
+/** Where a gold column and its closest prediction column part, their values sorted as the signature sorts them. */
+export interface KddcupFirstDifference {
+  position: number;
+  /** The prediction's normalized value there (null: it ended first). */
+  prediction_value: string | null;
+  /** The raw prediction cell behind it. */
+  prediction_cell: string | null;
+  /** The gold's normalized value (null at the participant level, or when the gold ended). */
+  gold_value: string | null;
+  gold_ended: boolean;
+}
+/** The prediction column sharing the most normalized values with a missed gold column. */
+export interface KddcupClosestColumn {
+  prediction_index: number;
+  prediction_name: string;
+  shared_values: number;
+  prediction_rows: number;
+  first_difference: KddcupFirstDifference;
+}
+/** A gold column no prediction column matched (positions from 0). */
+export interface KddcupMissedColumn {
+  gold_index: number;
+  gold_name: string;
+  gold_rows: number;
+  closest: KddcupClosestColumn | null;
+}
+/** What kddcupExplainTask returns. */
+export interface KddcupTaskExplanation {
+  score: KddcupTaskScore;
+  gold_values_shown: boolean;
+  missed_columns: KddcupMissedColumn[];
+  extra_prediction_columns: number[];
+}
 export type { ErrorCodeEntry, KddcupErrorCode };
 
 // <generated: kddcup-functions>

@@ -2,7 +2,9 @@
 //! `HKUSTDial/kddcup2026-data-agents-starter-kit`, `evaluation/normalization.py` and
 //! `scorer.py`), reproduced exactly against CPython 3.11: every column normalized cell by cell
 //! ([`normalize_cell`]), sorted, joined and hashed ([`column_signature`]), prediction and gold
-//! signatures matched as multisets ([`score_task`]), and the run's report ([`report::run`]).
+//! signatures matched as multisets ([`score_task`]), and the run's report ([`report::run`]); and
+//! what the official lacks, the gold columns that found no partner with the closest prediction
+//! column ([`explain_task`]).
 //!
 //! No IO: bytes in, values out. The rules, the bounds, the codes and every divergence (where
 //! the official crashes) are in `docs/spec/kddcup.md`.
@@ -15,11 +17,13 @@
 //! assert_eq!((score.status.as_str(), score.score), ("perfect_match", 1.0));
 //! ```
 
+pub mod explain;
 pub mod normalize;
 pub mod read;
 pub mod report;
 pub mod score;
 
+pub use explain::{explain_task, TaskExplanation};
 pub use normalize::{column_signature, normalize_cell};
 pub use read::{read_columns, ReadError, ReadFailure};
 pub use score::{
