@@ -17,6 +17,14 @@ const FOLDERS = [
 /** A number as the report shows it (the official report's floats at four places). */
 const fixed = (x) => (Number.isFinite(x) ? x.toFixed(4) : String(x));
 
+/** On a phone a wide table stacks each row into cells labelled by their column (style.css). */
+function stackable(table) {
+  table.classList.add("stackable");
+  const names = [...table.tHead.rows[0].cells].map((c) => c.textContent);
+  for (const row of table.tBodies[0].rows) [...row.cells].forEach((cell, i) => cell.setAttribute("data-label", names[i] ?? ""));
+  return table;
+}
+
 export function setupKddcup(ctx) {
   const { $, h, call, show, setStatus, errorBanner, stopped, superseded, stoppedNote, wireDrop, wirePicker, folderFiles, droppedFolderFiles, folderName, scrollRegion, download, plural } = ctx;
   const panel = $("#tab-kddcup");
@@ -132,7 +140,7 @@ export function setupKddcup(ctx) {
       { "data-testid": "kddcup-reader" },
       heading,
       h("p", { class: "note note-error", role: "alert", "data-testid": "kddcup-reader-alert" }, `${plural(refused.length, "prediction", "predictions")} of ${result.checks.length} would score 0 as read_error: the official reader refuses ${refused.length === 1 ? "it" : "them"}.`),
-      scrollRegion("Unreadable predictions", table),
+      scrollRegion("Unreadable predictions", stackable(table)),
     );
   }
 
@@ -185,7 +193,7 @@ export function setupKddcup(ctx) {
       h("h4", {}, "By difficulty"),
       scrollRegion("Scores by difficulty", byDifficulty),
       h("h4", {}, "Per task"),
-      scrollRegion("Scores per task", perTask),
+      scrollRegion("Scores per task", stackable(perTask)),
       missedSection(result.result.explanations),
     );
   }
@@ -229,7 +237,7 @@ export function setupKddcup(ctx) {
       { "data-testid": "kddcup-missed-section" },
       h("h4", {}, "Gold columns without a partner"),
       h("p", { class: "hint" }, "Not in the official report: each gold column no prediction column matched, the prediction column sharing the most normalized values with it, and the first place their sorted values part. Gold values are never shown."),
-      scrollRegion("Gold columns without a partner", table),
+      scrollRegion("Gold columns without a partner", stackable(table)),
     );
   }
 

@@ -40,6 +40,7 @@ fn block(name: &str) -> Option<String> {
         "spider2-codes" => Some(spider2_codes()),
         "spider2-types" => Some(declarations(tabeq_spider2::typescript_declarations())),
         "spider2-functions" => Some(exports::declarations(exports::Module::Spider2)),
+        "kddcup-types" => Some(declarations(tabeq_kddcup::typescript_declarations())),
         "kddcup-functions" => Some(exports::declarations(exports::Module::Kddcup)),
         _ => None,
     }

@@ -42,7 +42,7 @@ fn penalty_weight(options: &JsValue) -> Result<f64, CodedError> {
 /// The official `normalize_cell(value, strict_commas=...)`.
 #[wasm_bindgen(js_name = kddcupNormalizeCell)]
 pub fn kddcup_normalize_cell(
-    value: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] value: JsValue,
     strict_commas: Option<bool>,
 ) -> Result<String, JsValue> {
     let value = throw(string(&value, "value"))?;
@@ -79,7 +79,7 @@ pub fn kddcup_column_signature(
 pub fn kddcup_score_task(
     #[wasm_bindgen(unchecked_param_type = "KddcupCsv | null")] prediction: JsValue,
     #[wasm_bindgen(unchecked_param_type = "KddcupCsv")] gold: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "KddcupTaskOptions | null")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "KddcupTaskOptions | null | undefined")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let options = options.unwrap_or(JsValue::UNDEFINED);
     let prediction = throw(csv(&prediction, "prediction"))?;
@@ -120,7 +120,7 @@ pub fn kddcup_score_task(
 pub fn kddcup_explain_task(
     #[wasm_bindgen(unchecked_param_type = "KddcupCsv | null")] prediction: JsValue,
     #[wasm_bindgen(unchecked_param_type = "KddcupCsv")] gold: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "KddcupExplainOptions | null")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "KddcupExplainOptions | null | undefined")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let options = options.unwrap_or(JsValue::UNDEFINED);
     let prediction = throw(csv(&prediction, "prediction"))?;
@@ -241,7 +241,7 @@ impl RunFiles for JsRunFiles {
 #[wasm_bindgen(js_name = kddcupScoreRun, unchecked_return_type = "KddcupRunResult")]
 pub fn kddcup_score_run(
     #[wasm_bindgen(unchecked_param_type = "KddcupRunFiles")] files: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "KddcupRunOptions | null")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "KddcupRunOptions | null | undefined")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     struct RunResult<'a> {

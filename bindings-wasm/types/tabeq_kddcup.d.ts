@@ -1,126 +1,34 @@
-// The tabeq KDD Cup 2026 Phase-1 WebAssembly module (browser: pkg/tabeq_kddcup.js, Node:
-// pkg-node/tabeq_kddcup.js; the package's "tabeq/kddcup" entry): the official `dabench score-run`
-// reproduced exactly (docs/spec/kddcup.md). Objects use the official report's snake_case keys.
-// The block between `<generated: NAME>` marks comes from the Rust exports (`make types`); the rest
-// is written by hand and checked against the module's objects (tests/wasm/types.test.mjs).
-
-import type { ErrorCodeEntry, KddcupErrorCode } from "./tabeq";
-
-/** A CSV or task.json file: its text or its bytes. */
-export type KddcupCsv = string | Uint8Array | ArrayBuffer;
-/** Options of kddcupScoreTask: the penalty weight (0.1), the comma rule, and the paths messages show. */
-export interface KddcupTaskOptions {
-  penaltyWeight?: number | null; strictCommas?: boolean | null; predictionPath?: string | null; goldPath?: string | null;
-}
-/** The files of a run, by task folder name: `predictions` (absent or null: no prediction.csv), `gold` (its keys decide the tasks), `taskJson` (the input folder's task.json files; absent: no input folder). */
-export interface KddcupRunFiles {
-  predictions: Record<string, KddcupCsv | null>;
-  gold: Record<string, KddcupCsv | null>;
-  taskJson?: Record<string, KddcupCsv | null> | null;
-}
-/** Options of kddcupScoreRun: the folder names the report shows ("run", "gold", "input"), the weight, the comma rule and the report's time (""). */
-export interface KddcupRunOptions {
-  predictionsRoot?: string | null; goldRoot?: string | null; inputRoot?: string | null;
-  penaltyWeight?: number | null; strictCommas?: boolean | null; evaluatedAt?: string | null;
-}
-/** The official `TaskScore.to_dict()`. */
-export interface KddcupTaskScore {
-  /** `perfect_match`, `partial_match`, `no_match`, `missing_prediction` or `read_error:<ExceptionName>`. */
-  status: string;
-  score: number;
-  recall: number;
-  penalty: number;
-  gold_columns: number;
-  predicted_columns: number;
-  matched_columns: number;
-  extra_columns: number;
-  missing_gold_signatures: string[];
-  extra_prediction_signatures: string[];
-  /** `str(exc)` of a read error, else null. */
-  error: string | null;
-}
-/** Where the official reader refuses a prediction (the task would be `status`). */
-export interface KddcupReaderRefusal {
-  status: string;
-  error: string;
-  /** The line (from 1) the reader stopped at. */
-  line: number;
-  /** The column (from 1) on that line, when the reader knows it. */
-  column: number | null;
-}
-/** The report's `meta`. */
-export interface KddcupMeta {
-  predictions_root: string;
-  gold_root: string;
-  input_root: string | null;
-  penalty_weight: number;
-  strict_commas: boolean;
-  evaluated_at: string;
-}
-/** One difficulty's tasks. */
-export interface KddcupDifficultyStats {
-  count: number;
-  mean_score: number;
-}
-/** The report's `aggregate`. */
-export interface KddcupAggregate {
-  total_score: number;
-  mean_recall: number;
-  task_count: number;
-  tasks_scored_nonzero: number;
-  tasks_missing: number;
-  tasks_with_read_errors: number;
-  by_difficulty: Record<string, KddcupDifficultyStats>;
-}
-/** The official `EvaluationReport.to_dict()`. */
-export interface KddcupReport {
-  meta: KddcupMeta;
-  per_task: Record<string, KddcupTaskScore>;
-  aggregate: KddcupAggregate;
-}
-/** What kddcupScoreRun returns: the report, the official scores.json text, the summary line and each task's difficulty (in task order). */
-export interface KddcupRunResult {
-  report: KddcupReport;
-  json: string;
-  summary: string;
-  difficulties: string[];
-}
-/** Options of kddcupExplainTask: those of kddcupScoreTask, and showGoldValues (false: the participant level, no gold value). */
+// The KDD Cup 2026 Phase-1 module ("tabeq/kddcup"): generated blocks by `make types`, the rest the arguments only the binding reads.
+import type { ErrorCodeEntry, KddcupErrorCode } from "./tabeq"; export type { ErrorCodeEntry, KddcupErrorCode };
+/** A CSV or task.json file: its text or its bytes. */ export type KddcupCsv = string | Uint8Array | ArrayBuffer;
+/** The weight (0.1), the comma rule, the paths messages show; showGoldValues false: no gold value. */ export interface KddcupTaskOptions { penaltyWeight?: number | null; strictCommas?: boolean | null; predictionPath?: string | null; goldPath?: string | null }
 export interface KddcupExplainOptions extends KddcupTaskOptions { showGoldValues?: boolean | null }
-/** Where a gold column and its closest prediction column part, their values sorted as the signature sorts them. */
-export interface KddcupFirstDifference {
-  position: number;
-  /** The prediction's normalized value there (null: it ended first). */
-  prediction_value: string | null;
-  /** The raw prediction cell behind it. */
-  prediction_cell: string | null;
-  /** The gold's normalized value (null at the participant level, or when the gold ended). */
-  gold_value: string | null;
-  gold_ended: boolean;
-}
-/** The prediction column sharing the most normalized values with a missed gold column. */
-export interface KddcupClosestColumn {
-  prediction_index: number;
-  prediction_name: string;
-  shared_values: number;
-  prediction_rows: number;
-  first_difference: KddcupFirstDifference;
-}
-/** A gold column no prediction column matched (positions from 0). */
-export interface KddcupMissedColumn {
-  gold_index: number;
-  gold_name: string;
-  gold_rows: number;
-  closest: KddcupClosestColumn | null;
-}
-/** What kddcupExplainTask returns. */
-export interface KddcupTaskExplanation {
-  score: KddcupTaskScore;
-  gold_values_shown: boolean;
-  missed_columns: KddcupMissedColumn[];
-  extra_prediction_columns: number[];
-}
-export type { ErrorCodeEntry, KddcupErrorCode };
-
+/** A run by task folder: predictions (absent or null: none), gold (its keys decide the tasks), taskJson (null: no input folder). */ export interface KddcupRunFiles { predictions: Record<string, KddcupCsv | null>; gold: Record<string, KddcupCsv | null>; taskJson?: Record<string, KddcupCsv | null> | null }
+/** The folder names the report shows ("run", "gold", "input"), the weight, the comma rule, the report's time (""). */ export interface KddcupRunOptions { predictionsRoot?: string | null; goldRoot?: string | null; inputRoot?: string | null; penaltyWeight?: number | null; strictCommas?: boolean | null; evaluatedAt?: string | null }
+/** The status the official would give, its error text, the reader's line and column (from 1). */
+export interface KddcupReaderRefusal { status: string; error: string; line: number; column: number | null }
+/** The report, the official scores.json text, the summary line, each task's difficulty. */
+export interface KddcupRunResult { report: KddcupReport; json: string; summary: string; difficulties: string[] }
+// <generated: kddcup-types>
+// </generated: kddcup-types>
 // <generated: kddcup-functions>
+
+/** The tabeq version. */
+export function version(): string;
+/** The limits a page applies to what it unpacks itself (`tabeq::file_input`): an archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that no page defines its own. */
+export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
+/** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
+export function errorCodes(): ErrorCodeEntry[];
+/** The official `normalize_cell(value, strict_commas=...)`. */
+export function kddcupNormalizeCell(value: any, strictCommas?: boolean): string;
+/** The official `column_signature(values, strict_commas=...)`: `sha256:` and the hex digest of the sorted normalized cells joined by U+001F. */
+export function kddcupColumnSignature(values: string[], strictCommas?: boolean): string;
+/** The official `score_task(...).to_dict()`: `prediction` null for a missing file; options `penaltyWeight` (0.1), `strictCommas`, `predictionPath` and `goldPath` (as messages show them). */
+export function kddcupScoreTask(prediction: KddcupCsv | null, gold: KddcupCsv, options: KddcupTaskOptions | null): KddcupTaskScore;
+/** What the official report lacks, for one task: `score` (the official `TaskScore.to_dict()`), each gold column without a partner with its closest prediction column and the first normalized value where they part, the extra prediction columns. Options as `kddcupScoreTask`, and `showGoldValues` (false: the participant level, no gold value anywhere). */
+export function kddcupExplainTask(prediction: KddcupCsv | null, gold: KddcupCsv, options: KddcupExplainOptions | null): KddcupTaskExplanation;
+/** Where the official reader would refuse a prediction (it would score `read_error:<name>`): `{status, error, line, column}`, or null when it reads. */
+export function kddcupReaderCheck(prediction: KddcupCsv, path?: string): KddcupReaderRefusal | null;
+/** The official `dabench score-run` over a run held in memory: `files.predictions` maps each task folder of the run to its `prediction.csv` (absent or null: none), `files.gold` each gold folder holding a `gold.csv` (which decide the tasks) to it, `files.taskJson` (optional) each input folder to its `task.json`. Options: `predictionsRoot`, `goldRoot` and `inputRoot` (the folder names the report and messages show; "run", "gold", and "input" when `taskJson` is given), `penaltyWeight` (0.1), `strictCommas`, `evaluatedAt` (the report's time, "" when absent). Returns `{report, json, summary, difficulties}`: the report object, the official `scores.json` text, the summary line and each task's difficulty. Fatal inputs throw with a `kddcup_*` code. */
+export function kddcupScoreRun(files: KddcupRunFiles, options: KddcupRunOptions | null): KddcupRunResult;
 // </generated: kddcup-functions>

@@ -6,6 +6,7 @@
 // errors for fatal runs and hostile arguments.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { test } from "node:test";
 
@@ -23,8 +24,10 @@ const fixtureRun = () => ({
   taskJson: filesOf(FIXTURE.task_json),
 });
 
+/** A Python float's repr (`inf`, `-inf`, `nan` included) as a number. */
+const pyFloat = (text) => ({ inf: Infinity, "-inf": -Infinity, nan: NaN })[text] ?? Number(text);
 /** A vector's float (Python repr text) equals the module's number, sign of zero included. */
-const sameFloat = (text, value) => Object.is(Number(text), value);
+const sameFloat = (text, value) => Object.is(pyFloat(text), value);
 
 test("every official vector holds: normalize_cell and score_task(...).to_dict(), error texts included", () => {
   const lines = readFileSync(join(ROOT, "tests", "kddcup", "vectors.jsonl"), "utf8").split("\n").filter(Boolean);
@@ -40,7 +43,7 @@ test("every official vector holds: normalize_cell and score_task(...).to_dict(),
       continue;
     }
     tasks += 1;
-    const options = { penaltyWeight: Number(c.weight), strictCommas: c.strict, predictionPath: "P/prediction.csv", goldPath: "G/gold.csv" };
+    const options = { penaltyWeight: pyFloat(c.weight), strictCommas: c.strict, predictionPath: "P/prediction.csv", goldPath: "G/gold.csv" };
     let got;
     try {
       got = kddcup.kddcupScoreTask(c.pred === null ? null : unhex(c.pred), unhex(c.gold), options);
@@ -153,7 +156,8 @@ test("fatal runs throw the official message with a kddcup code", () => {
 test("column_signature: sorted normalized cells joined by U+001F, hashed", () => {
   const a = kddcup.kddcupColumnSignature(["1,200", "Paris", " x "]);
   assert.match(a, /^sha256:[0-9a-f]{64}$/);
-  assert.equal(kddcup.kddcupColumnSignature(["x", "1200.00", "paris"]), a, "order and normalization do not matter");
+  assert.equal(kddcup.kddcupColumnSignature(["x", "1200.00", "Paris"]), a, "order, spaces and number forms do not matter");
+  assert.notEqual(kddcup.kddcupColumnSignature(["x", "1200.00", "paris"]), a, "text keeps its case");
   assert.notEqual(kddcup.kddcupColumnSignature(["1,200", "Paris", "x"], true), a, "strict commas keep 1,200 as text");
   // Two cells joined by U+001F hash like one cell holding it.
   assert.equal(kddcup.kddcupColumnSignature(["a", "b"]), kddcup.kddcupColumnSignature(["a\u001fb"]));
@@ -189,7 +193,7 @@ test("kddcupExplainTask: each missed gold column with its closest prediction col
   for (const line of lines) {
     const { case: c, official } = JSON.parse(line);
     if (c.kind !== "task" || "fatal" in official || c.pred === null) continue;
-    const x = kddcup.kddcupExplainTask(unhex(c.pred), unhex(c.gold), { penaltyWeight: Number(c.weight), strictCommas: c.strict });
+    const x = kddcup.kddcupExplainTask(unhex(c.pred), unhex(c.gold), { penaltyWeight: pyFloat(c.weight), strictCommas: c.strict });
     assert.equal(x.score.status, official.status);
     assert.equal(x.missed_columns.length, official.status.startsWith("read_error:") ? 0 : official.missing_gold_signatures.length);
     for (const m of x.missed_columns) assert.equal(m.closest?.first_difference.gold_value ?? null, null);
@@ -217,4 +221,27 @@ test("hostile arguments are coded errors, never a trap", () => {
   assert.equal(code(() => kddcup.kddcupScoreTask("a\n1\n", "a\n1\n", { penaltyWeight: {} })), "invalid_argument");
   // The module still works after each.
   assert.equal(kddcup.kddcupScoreTask("a\n1\n", "x\n1.0\n").status, "perfect_match");
+});
+
+test("the JavaScript example of docs/kddcup.md runs and gives what its comments say", () => {
+  const page = readFileSync(join(ROOT, "docs", "kddcup.md"), "utf8");
+  const block = /```js\n([\s\S]*?)```\n/.exec(page.slice(page.indexOf("## JavaScript")))[1];
+  const checks = [];
+  // `EXPR;  // "value"` lines assert their value; the other comments are prose.
+  const code = block.replace(/^(.+?);\s*\/\/ (".*")$/gm, (_, expr, value) => {
+    checks.push(value);
+    return `__check(${expr}, ${value});`;
+  });
+  const seen = [];
+  const requireFromRoot = (path) => (path.startsWith("./") ? createRequire(join(ROOT, "x.js"))(path) : assert.fail(path));
+  new Function("require", "__check", code)(requireFromRoot, (got, want) => {
+    assert.equal(got, want);
+    seen.push(want);
+  });
+  assert.equal(seen.length, checks.length);
+  assert.ok(seen.length >= 3, block);
+  // The reader check's documented answer.
+  const documented = /kddcupReaderCheck\(('[^']*'), "([^"]*)"\);\n\/\/ (\{.*\})/.exec(block);
+  const refusal = kddcup.kddcupReaderCheck(documented[1].slice(1, -1).replace(/\\n/g, "\n"), documented[2]);
+  assert.equal(`{ status: ${JSON.stringify(refusal.status)}, error: ${JSON.stringify(refusal.error)}, line: ${refusal.line}, column: ${refusal.column} }`, documented[3]);
 });

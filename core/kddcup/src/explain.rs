@@ -12,6 +12,7 @@ use crate::score::{GoldInput, Prediction, TaskScore};
 
 /// The closest prediction column to a gold column that found no partner.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupClosestColumn"))]
 pub struct ClosestColumn {
     /// Its position in the prediction, from 0.
     pub prediction_index: usize,
@@ -29,6 +30,7 @@ pub struct ClosestColumn {
 
 /// Where the sorted normalized values of a gold column and its closest prediction column part.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupFirstDifference"))]
 pub struct FirstDifference {
     /// The position in sorted order, from 0.
     pub position: usize,
@@ -45,6 +47,7 @@ pub struct FirstDifference {
 
 /// A gold column without a partner.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupMissedColumn"))]
 pub struct MissedColumn {
     /// Its position in the gold, from 0.
     pub gold_index: usize,
@@ -58,6 +61,7 @@ pub struct MissedColumn {
 
 /// Why a task scored what it scored, beyond the official report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupTaskExplanation"))]
 pub struct TaskExplanation {
     /// The official score of the task.
     pub score: TaskScore,

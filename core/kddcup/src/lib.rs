@@ -36,6 +36,25 @@ pub use tabeq::error::KddcupCode;
 /// core's one catalogue (`tabeq::error_catalogue`).
 pub const CODES: &[(&str, &str)] = KddcupCode::CODES;
 
+/// The TypeScript declarations of the objects this profile returns (feature `ts`), for the
+/// WebAssembly module's `tabeq_kddcup.d.ts` (`make types`).
+#[cfg(feature = "ts")]
+#[doc(hidden)]
+pub fn typescript_declarations() -> Vec<String> {
+    use tabeq::typescript_declaration as d;
+    vec![
+        d::<TaskScore>(),
+        d::<report::Report>(),
+        d::<report::Meta>(),
+        d::<report::Aggregate>(),
+        d::<report::DifficultyStats>(),
+        d::<TaskExplanation>(),
+        d::<explain::MissedColumn>(),
+        d::<explain::ClosestColumn>(),
+        d::<explain::FirstDifference>(),
+    ]
+}
+
 /// Whether the official reader would refuse these bytes (a prediction scored
 /// `read_error:<Name>`), and where: for the page's check before upload, without gold.
 ///
