@@ -207,7 +207,9 @@ export function setupKddcup(ctx) {
         const d = c?.first_difference;
         const where = !c
           ? "the prediction has no column left"
-          : d.prediction_value === null
+          : !d
+            ? "the same values as this prediction column, which another gold column with these values already took: one more such column is needed"
+            : d.prediction_value === null
             ? `the prediction column ends after ${d.position} values (the gold has ${m.gold_rows})`
             : d.gold_ended
               ? `the prediction has more values: ${JSON.stringify(d.prediction_value)} at sorted position ${d.position + 1} has no gold counterpart`

@@ -24,13 +24,18 @@ pub struct ClosestColumn {
     /// Its number of values (rows).
     pub prediction_rows: usize,
     /// The first position, in each column's values sorted as the signature sorts them, where the
-    /// two differ (or one ends).
-    pub first_difference: FirstDifference,
+    /// two differ (or one ends); `None` when they hold the same values: that prediction column is
+    /// the partner of another gold column of the same signature, and this one has no copy of it.
+    pub first_difference: Option<FirstDifference>,
 }
 
 /// Where the sorted normalized values of a gold column and its closest prediction column part.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupFirstDifference"))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "KddcupFirstDifference")
+)]
 pub struct FirstDifference {
     /// The position in sorted order, from 0.
     pub position: usize,
@@ -61,7 +66,11 @@ pub struct MissedColumn {
 
 /// Why a task scored what it scored, beyond the official report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupTaskExplanation"))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "KddcupTaskExplanation")
+)]
 pub struct TaskExplanation {
     /// The official score of the task.
     pub score: TaskScore,
@@ -121,7 +130,14 @@ fn shared(a: &[(String, String)], b: &[(String, String)]) -> usize {
     n
 }
 
-fn first_difference(gold: &Column, prediction: &Column, show_gold: bool) -> FirstDifference {
+fn first_difference(
+    gold: &Column,
+    prediction: &Column,
+    show_gold: bool,
+) -> Option<FirstDifference> {
+    if gold.joined == prediction.joined {
+        return None;
+    }
     let position = gold
         .sorted
         .iter()
@@ -129,7 +145,7 @@ fn first_difference(gold: &Column, prediction: &Column, show_gold: bool) -> Firs
         .position(|(g, p)| g.0 != p.0)
         .unwrap_or(gold.sorted.len().min(prediction.sorted.len()));
     let at = prediction.sorted.get(position);
-    FirstDifference {
+    Some(FirstDifference {
         position,
         prediction_value: at.map(|(value, _)| value.clone()),
         prediction_cell: at.map(|(_, cell)| cell.clone()),
@@ -139,7 +155,7 @@ fn first_difference(gold: &Column, prediction: &Column, show_gold: bool) -> Firs
             .filter(|_| show_gold)
             .map(|(value, _)| value.clone()),
         gold_ended: position >= gold.sorted.len(),
-    }
+    })
 }
 
 /// The official score of a task with the explanation of what did not match. `show_gold_values`
@@ -157,7 +173,7 @@ fn first_difference(gold: &Column, prediction: &Column, show_gold: bool) -> Firs
 /// assert_eq!((missed.gold_index, missed.gold_name.as_str()), (1, "total"));
 /// let closest = missed.closest.as_ref().unwrap();
 /// assert_eq!((closest.prediction_name.as_str(), closest.shared_values), ("n", 1));
-/// let diff = &closest.first_difference;
+/// let diff = closest.first_difference.as_ref().unwrap();
 /// assert_eq!((diff.position, diff.prediction_value.as_deref()), (1, Some("21.00")));
 /// assert_eq!(diff.gold_value, None); // the participant level hides the gold's "20.00"
 /// ```

@@ -307,7 +307,11 @@ pub struct Meta {
 
 /// One difficulty's tasks.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupDifficultyStats"))]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "KddcupDifficultyStats")
+)]
 pub struct DifficultyStats {
     /// Its number of tasks.
     pub count: usize,
