@@ -468,7 +468,11 @@ def kddcup_score_task(
     prediction: _Source | None, gold: _Source, penalty_weight: float, strict_commas: bool
 ) -> dict[str, Any]: ...
 def kddcup_explain_task(
-    prediction: _Source | None, gold: _Source, penalty_weight: float, strict_commas: bool, show_gold_values: bool
+    prediction: _Source | None,
+    gold: _Source,
+    penalty_weight: float,
+    strict_commas: bool,
+    show_gold_values: bool,
 ) -> str: ...
 def kddcup_evaluate(
     predictions_root: str | PathLike[str],
