@@ -79,7 +79,9 @@ pub fn kddcup_column_signature(
 pub fn kddcup_score_task(
     #[wasm_bindgen(unchecked_param_type = "KddcupCsv | null")] prediction: JsValue,
     #[wasm_bindgen(unchecked_param_type = "KddcupCsv")] gold: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "KddcupTaskOptions | null | undefined")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "KddcupTaskOptions | null | undefined")] options: Option<
+        JsValue,
+    >,
 ) -> Result<JsValue, JsValue> {
     let options = options.unwrap_or(JsValue::UNDEFINED);
     let prediction = throw(csv(&prediction, "prediction"))?;
@@ -120,7 +122,8 @@ pub fn kddcup_score_task(
 pub fn kddcup_explain_task(
     #[wasm_bindgen(unchecked_param_type = "KddcupCsv | null")] prediction: JsValue,
     #[wasm_bindgen(unchecked_param_type = "KddcupCsv")] gold: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "KddcupExplainOptions | null | undefined")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "KddcupExplainOptions | null | undefined")]
+    options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let options = options.unwrap_or(JsValue::UNDEFINED);
     let prediction = throw(csv(&prediction, "prediction"))?;
@@ -241,7 +244,9 @@ impl RunFiles for JsRunFiles {
 #[wasm_bindgen(js_name = kddcupScoreRun, unchecked_return_type = "KddcupRunResult")]
 pub fn kddcup_score_run(
     #[wasm_bindgen(unchecked_param_type = "KddcupRunFiles")] files: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "KddcupRunOptions | null | undefined")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "KddcupRunOptions | null | undefined")] options: Option<
+        JsValue,
+    >,
 ) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     struct RunResult<'a> {
