@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { axeViolations, env, file, openPage, overflow, PHONE, rerendered, ROOT, shot, tab, text } from "./harness.mjs";
+import { axeViolations, env, file, LAPTOP, openPage, overflow, PHONE, rerendered, ROOT, shot, tab, text } from "./harness.mjs";
 
 const FIXTURE = JSON.parse(readFileSync(join(ROOT, "tests", "kddcup", "cli", "fixture.json"), "utf8"));
 const EXPECTED = JSON.parse(readFileSync(join(ROOT, "tests", "kddcup", "cli", "expected.json"), "utf8"));
@@ -176,6 +176,28 @@ test("axe finds nothing serious on the scored tab, light and dark; a phone shows
     await shot("74-kddcup-phone", phone);
   } finally {
     await phone.close();
+  }
+});
+
+test("the single-file page (file://) scores a run too", async () => {
+  const offline = await env.browser.newPage({ viewport: LAPTOP });
+  const errors = [];
+  offline.on("pageerror", (error) => errors.push(error.message));
+  offline.on("request", (request) => {
+    if (!/^(file|data|blob):/.test(request.url())) errors.push(`network: ${request.url()}`);
+  });
+  try {
+    await offline.goto(`file://${join(ROOT, "web-demo", "pkg", "tabeq-demo.html")}`);
+    await offline.waitForSelector("#status.ready");
+    const folders = fixtureFolders("k5");
+    await tab("kddcup", offline);
+    await offline.setInputFiles("#kddcup-gold-folder", folders.gold);
+    await rerendered("kddcup", () => offline.setInputFiles("#kddcup-run-folder", folders.run), offline);
+    assert.equal(await text('[data-testid="kddcup-summary"]', offline), "Total score: 0.4352 (4/9 tasks non-zero; 1 missing)");
+    assert.equal(await offline.locator('[data-testid="kddcup-unreadable"] tbody tr').count(), 3);
+    assert.deepEqual(errors, []);
+  } finally {
+    await offline.close();
   }
 });
 
