@@ -179,6 +179,28 @@ test("axe finds nothing serious on the scored tab, light and dark; a phone shows
   }
 });
 
+test("keyboard: each of the six pickers opens its own folder or .zip chooser", async () => {
+  const page = await openPage();
+  try {
+    await tab("kddcup", page);
+    await page.evaluate(() => {
+      window.__opened = [];
+      HTMLInputElement.prototype.click = function () {
+        window.__opened.push(`${this.id}${this.webkitdirectory ? " folder" : ""} ${this.accept}`);
+      };
+    });
+    for (const key of ["run", "gold", "input"]) {
+      await page.focus(`#kddcup-pick-${key}-folder`);
+      await page.keyboard.press("Enter");
+      await page.focus(`#kddcup-pick-${key}-zip`);
+      await page.keyboard.press("Enter");
+      assert.deepEqual(await page.evaluate(() => window.__opened.splice(0)), [`kddcup-${key}-folder folder `, `kddcup-${key}-zip .zip,application/zip`]);
+    }
+  } finally {
+    await page.close();
+  }
+});
+
 test("the single-file page (file://) scores a run too", async () => {
   const offline = await env.browser.newPage({ viewport: LAPTOP });
   const errors = [];
