@@ -187,6 +187,10 @@ test("kddcupExplainTask: each missed gold column with its closest prediction col
   assert.doesNotMatch(JSON.stringify(e), /20\.00|"20"/, "no gold value");
   const full = kddcup.kddcupExplainTask(prediction, gold, { showGoldValues: true });
   assert.equal(full.missed_columns[0].closest.first_difference.gold_value, "20.00");
+  // Two gold columns of one signature, one such prediction column: the second gold column's closest
+  // column holds the same values (its partner is the first), so there is no first difference.
+  const twice = kddcup.kddcupExplainTask('"c0"\n', "a,b\n");
+  assert.deepEqual(twice.missed_columns.map((m) => [m.gold_index, m.closest.prediction_index, m.closest.first_difference]), [[1, 0, null]]);
   // Over the committed official task vectors: as many missed columns as unmatched gold signatures.
   const lines = readFileSync(join(ROOT, "tests", "kddcup", "vectors.jsonl"), "utf8").split("\n").filter(Boolean);
   let explained = 0;
