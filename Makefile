@@ -86,7 +86,7 @@ test-e2e:
 
 ## Regenerate the committed declarations that come from the Rust types (the <generated: NAME> blocks).
 types:
-	$(CARGO) run -q -p tabeq-wasm --features ts --example declarations -- bindings-wasm/types/tabeq.d.ts bindings-wasm/types/tabeq_trust.d.ts bindings-wasm/types/tabeq_spider2.d.ts
+	$(CARGO) run -q -p tabeq-wasm --features ts --example declarations -- bindings-wasm/types/tabeq.d.ts bindings-wasm/types/tabeq_trust.d.ts bindings-wasm/types/tabeq_spider2.d.ts bindings-wasm/types/tabeq_kddcup.d.ts
 
 ## Fails when `make types` changes a committed file.
 test-types: types

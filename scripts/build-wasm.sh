@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Build the tabeq WebAssembly modules and install what the build needs when it is missing.
 #
-# Five modules, so that a page or a script loads only what it uses:
+# Six modules, so that a page or a script loads only what it uses:
 #   tabeq_score       evaluate, Gold, SuiteRun, configWarnings, readTable, canonicalize, version,
 #                     errorCodes (its .wasm keeps the name tabeq_bg.wasm, which `init` has always taken)
 #   tabeq_explain     explain, explainDocument, validatePrediction, validationDocument, renderDocument
 #   tabeq_submission  SubmissionRun, PredictionsFolderRun, parseTaskList, skeletonFiles, sniffFile
 #   tabeq_trust       the trust metrics (the package's "tabeq/trust" entry)
 #   tabeq_spider2     Spider 2.0 comparison (the package's "tabeq/spider2" entry)
+#   tabeq_kddcup      the KDD Cup 2026 Phase-1 scorer (the package's "tabeq/kddcup" entry; the page
+#                     loads it when its KDD Cup tab is first used)
 # `tabeq.js` is the package's entry over the first three (bindings-wasm/js/entry-*.js): it loads the
 # score module and the two others on demand (Node, bundlers) or in `init` (browsers).
 #
@@ -96,7 +98,7 @@ generate() {
 
 rm -rf bindings-wasm/pkg bindings-wasm/pkg-node bindings-wasm/pkg-bundler web-demo/pkg
 mkdir -p bindings-wasm/pkg bindings-wasm/pkg-node
-for module in score explain submission trust spider2; do
+for module in score explain submission trust spider2 kddcup; do
   name=tabeq_$module
   if [ "$module" = trust ]; then opt_level=${WASM_TRUST_OPT_LEVEL:-z}; else opt_level=${WASM_OPT_LEVEL:-s}; fi
   log "building $name (feature $module, opt-level $opt_level) for $TARGET"
@@ -107,13 +109,15 @@ for module in score explain submission trust spider2; do
   generate "$wasm" web bindings-wasm/pkg "$name"
   generate "$wasm" nodejs bindings-wasm/pkg-node "$name"
 done
-# Declarations: the trust and spider2 modules' and the entry's (tabeq.d.ts), with `init` for the
-# browser builds.
+# Declarations: the trust, spider2 and kddcup modules' and the entry's (tabeq.d.ts), with `init`
+# for the browser builds.
 for dir in pkg pkg-node; do
-  cp bindings-wasm/types/tabeq_trust.d.ts bindings-wasm/types/tabeq_spider2.d.ts bindings-wasm/types/tabeq.d.ts "bindings-wasm/$dir/"
+  cp bindings-wasm/types/tabeq_trust.d.ts bindings-wasm/types/tabeq_spider2.d.ts bindings-wasm/types/tabeq_kddcup.d.ts \
+    bindings-wasm/types/tabeq.d.ts "bindings-wasm/$dir/"
 done
 cat bindings-wasm/types/web-init.d.ts >>bindings-wasm/pkg/tabeq_trust.d.ts
 cat bindings-wasm/types/web-init.d.ts >>bindings-wasm/pkg/tabeq_spider2.d.ts
+cat bindings-wasm/types/web-init.d.ts >>bindings-wasm/pkg/tabeq_kddcup.d.ts
 cat bindings-wasm/types/web-entry.d.ts >>bindings-wasm/pkg/tabeq.d.ts
 # The entries, with the freed-object guard and Gold.partialCredit (by the explain module) appended.
 for entry in entry-web.js:pkg entry-node.cjs:pkg-node; do
@@ -129,7 +133,7 @@ node web-demo/make-standalone.mjs
 # The service worker's list of the page's files and the build version naming its cache.
 node web-demo/make-offline.mjs
 node scripts/npm-entries.mjs
-for wasm in tabeq tabeq_explain tabeq_submission tabeq_trust tabeq_spider2; do
+for wasm in tabeq tabeq_explain tabeq_submission tabeq_trust tabeq_spider2 tabeq_kddcup; do
   file=bindings-wasm/pkg/${wasm}_bg.wasm
   log "$(basename "$file"): $(stat -c %s "$file") bytes, $(gzip -9 -c "$file" | wc -c) gzipped"
 done

@@ -1,5 +1,5 @@
 // Complete the npm package `tabeq` after scripts/build-wasm.sh ran wasm-bindgen and copied the entries:
-//   bindings-wasm/pkg-node/<entry>.mjs, .d.mts    Node ESM for the entries tabeq, tabeq_trust and tabeq_spider2: the
+//   bindings-wasm/pkg-node/<entry>.mjs, .d.mts    Node ESM for the entries tabeq, tabeq_trust, tabeq_spider2, tabeq_kddcup: the
 //                                                 CommonJS module's exports as named exports (one
 //                                                 instance for `import` and `require`)
 //   bindings-wasm/pkg-bundler/                    the browser build with each .wasm inlined (base64) and
@@ -26,9 +26,9 @@ mkdirSync(bundler);
 
 const node = join(wasmDir, "pkg-node");
 const web = join(wasmDir, "pkg");
-for (const name of ["tabeq", "tabeq_trust", "tabeq_spider2"]) {
+for (const name of ["tabeq", "tabeq_trust", "tabeq_spider2", "tabeq_kddcup"]) {
   const names = Object.keys(require(join(node, `${name}.js`))).filter((n) => /^[A-Za-z]\w*$/.test(n));
-  if (!["evaluate", "trustReliability", "spider2Compare"].some((n) => names.includes(n))) {
+  if (!["evaluate", "trustReliability", "spider2Compare", "kddcupScoreRun"].some((n) => names.includes(n))) {
     throw new Error(`unexpected exports of pkg-node/${name}.js: ${names.join(", ")}`);
   }
   writeFileSync(
@@ -42,7 +42,7 @@ for (const name of ["tabeq", "tabeq_trust", "tabeq_spider2"]) {
 // Each module's web glue ends with `export default __wbg_init`; initSync runs in the same module, so
 // no bundler can drop it while an export is used (the package declares sideEffects: false). The
 // entry tabeq.js is the browser one: every module it asks for is instantiated already.
-for (const name of ["tabeq_score", "tabeq_explain", "tabeq_submission", "tabeq_trust", "tabeq_spider2"]) {
+for (const name of ["tabeq_score", "tabeq_explain", "tabeq_submission", "tabeq_trust", "tabeq_spider2", "tabeq_kddcup"]) {
   const glue = readFileSync(join(web, `${name}.js`), "utf8");
   const wasm = readFileSync(join(web, name === "tabeq_score" ? "tabeq_bg.wasm" : `${name}_bg.wasm`)).toString("base64");
   writeFileSync(

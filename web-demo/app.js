@@ -1,5 +1,6 @@
 // The page: inputs, tabs and rendering. All scoring runs in worker.js (a module Web Worker).
 import { exampleReliabilityRecords, exampleRobustnessRecords, exampleSuiteFiles, SPIDER2_EXAMPLE, TASKS } from "./examples.js";
+import { setupKddcup } from "./kddcup.js";
 
 // ---------- worker calls ----------
 
@@ -55,7 +56,7 @@ function call(op, args, { view = op, onProgress } = {}) {
 }
 
 /** Views whose runs Stop ends (page bookkeeping calls such as rows and taskFiles are quick). */
-const STOPPABLE = new Set(["check", "explain", "suite", "trust", "spider2"]);
+const STOPPABLE = new Set(["check", "explain", "suite", "trust", "spider2", "kddcup"]);
 
 /** Show Stop while a run is going; hide it and the file progress when none is. */
 function busyChanged() {
@@ -245,7 +246,7 @@ function errorBanner(error, fallback = "Cannot score") {
 
 // The submission check comes first: it needs only the predictions folder every participant has.
 let activeTab = "suite";
-const TABS = ["suite", "check", "explain", "trust", "spider2", "examples"];
+const TABS = ["suite", "check", "explain", "trust", "spider2", "kddcup", "examples"];
 const tabButtons = () => [...document.querySelectorAll(".tabs [role=tab]")];
 
 function showTab(name, { focus = false } = {}) {
@@ -1118,6 +1119,10 @@ $("#example-list").replaceChildren(
     h("p", {}, `All ${TASKS.length} tasks above as a suite in the official layout, plus a prediction with no config.`),
   ),
 );
+
+// ---------- KDD Cup Phase-1 (web-demo/kddcup.js) ----------
+
+setupKddcup({ $, h, call, show, setStatus, errorBanner, stopped, superseded, stoppedNote, wireDrop, wirePicker, folderFiles, droppedFolderFiles, folderName, scrollRegion, download, plural });
 
 // ---------- start ----------
 

@@ -27,14 +27,17 @@ let worker = read("worker.js");
 worker = replaceOnce(worker, '"./pkg/tabeq.js"', JSON.stringify(moduleUrl(entry)));
 worker = replaceOnce(worker, '"./pkg/tabeq_trust.js"', JSON.stringify(moduleUrl(read("pkg/tabeq_trust.js"))));
 worker = replaceOnce(worker, '"./pkg/tabeq_spider2.js"', JSON.stringify(moduleUrl(read("pkg/tabeq_spider2.js"))));
+worker = replaceOnce(worker, '"./pkg/tabeq_kddcup.js"', JSON.stringify(moduleUrl(read("pkg/tabeq_kddcup.js"))));
+worker = replaceOnce(worker, '"./kddcup-worker.js"', JSON.stringify(moduleUrl(read("kddcup-worker.js"))));
 worker = replaceOnce(worker, '"./zip.js"', JSON.stringify(moduleUrl(read("zip.js"))));
 const wasm = Object.fromEntries(
-  ["tabeq", "tabeq_explain", "tabeq_submission", "tabeq_trust", "tabeq_spider2"].map((name) => [name, base64(readFileSync(join(dir, "pkg", `${name}_bg.wasm`)))]),
+  ["tabeq", "tabeq_explain", "tabeq_submission", "tabeq_trust", "tabeq_spider2", "tabeq_kddcup"].map((name) => [name, base64(readFileSync(join(dir, "pkg", `${name}_bg.wasm`)))]),
 );
 worker = replaceOnce(worker, "const STANDALONE = false;", "const STANDALONE = true;");
 
 let app = read("app.js");
 app = replaceOnce(app, '"./examples.js"', JSON.stringify(moduleUrl(read("examples.js"))));
+app = replaceOnce(app, '"./kddcup.js"', JSON.stringify(moduleUrl(read("kddcup.js"))));
 
 // Inline scripts must not contain "</script"; JSON.stringify leaves "<" alone, so escape it.
 const scriptSafe = (text) => text.replace(/<\/script/gi, "<\\/script");

@@ -8,6 +8,8 @@
 import init, * as tabeq from "./pkg/tabeq.js";
 import initTrust, * as trustModule from "./pkg/tabeq_trust.js";
 import initSpider2, * as spider2Module from "./pkg/tabeq_spider2.js";
+import initKddcup, * as kddcupModule from "./pkg/tabeq_kddcup.js";
+import { kddcupRun } from "./kddcup-worker.js";
 import { inflateBounded, readZip, writeZip } from "./zip.js";
 
 // The single-file page (make-standalone.mjs, for file://) sends the WebAssembly (base64) in its
@@ -32,9 +34,10 @@ const modules = {
 /** The modules loaded when an operation first needs them. */
 const ON_DEMAND = {
   spider2: () => afterScore((wasm) => initSpider2({ module_or_path: wasmSource(wasm, "tabeq_spider2") })),
+  kddcup: () => afterScore((wasm) => initKddcup({ module_or_path: wasmSource(wasm, "tabeq_kddcup") })),
 };
 /** The module each operation needs besides the score module. */
-const NEEDS = { check: "explain", explain: "explain", suite: "submission", trust: "trust", spider2: "spider2" };
+const NEEDS = { check: "explain", explain: "explain", suite: "submission", trust: "trust", spider2: "spider2", kddcup: "kddcup" };
 /** Module `name`, loading it now if it loads on demand. */
 const moduleReady = (name) => (modules[name] ??= ON_DEMAND[name]());
 
@@ -380,6 +383,8 @@ const OPS = {
   taskFiles: async (args) => taskFiles(args),
   trust: trustReport,
   spider2,
+  kddcup: (args, progress, run) =>
+    kddcupRun(args, { module: kddcupModule, readZip, limits: tabeq.pageLimits(), progress, stillCurrent: () => stillCurrent(run) }),
   limits: async () => tabeq.pageLimits(),
   openShare,
 };

@@ -144,6 +144,27 @@ fn kddcup_score_task<'py>(
     task_dict(py, &score.map_err(fatal_to_py)?)
 }
 
+/// The official score with what it lacks (`tabeq_kddcup::explain_task`), as the JSON text of
+/// the core's explanation (the Python wrapper reads it into a dict).
+#[pyfunction]
+fn kddcup_explain_task<'py>(
+    py: Python<'py>,
+    prediction: Option<&Bound<'py, PyAny>>,
+    gold: &Bound<'py, PyAny>,
+    penalty_weight: f64,
+    strict_commas: bool,
+    show_gold_values: bool,
+) -> PyResult<String> {
+    let (pred, pred_path) = source(py, prediction, false)?;
+    let (gold, gold_path) = source(py, Some(gold), true)?;
+    let explanation = py.detach(|| {
+        let (pred, gold) = (pred.prediction(&pred_path), gold.gold(&gold_path));
+        kdd::explain_task(pred, gold, penalty_weight, strict_commas, show_gold_values)
+    });
+    let explanation = explanation.map_err(fatal_to_py)?;
+    Ok(tabeq::cpython_json::to_tree(&explanation).to_pretty())
+}
+
 /// A gold prepared once (read, normalized, hashed) for many predictions: the RL fast path.
 #[pyclass(frozen, module = "tabeq._tabeq", name = "KddcupGold")]
 pub(crate) struct KddcupGold {
@@ -428,6 +449,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         kddcup_normalize_cell,
         kddcup_column_signature,
         kddcup_score_task,
+        kddcup_explain_task,
         kddcup_evaluate,
         kddcup_fatal,
     );

@@ -24,6 +24,7 @@ const FAMILIES: &[(&str, &str, &str)] = &[
     ("binding", "BindingErrorCode", "Errors of the binding itself: a wrong argument type or size, a suite used out of order, a freed object, a module not loaded, a bug."),
     ("submission", "SubmissionErrorCode", "What the check of a predictions folder finds beyond a task's own error code, and the code parseTaskList throws."),
     ("spider2", "Spider2ErrorCode", "The Spider 2.0 profile's codes: why a comparison scores 0 as the official raises, its notes and soundness warnings, and an eval file that cannot be read."),
+    ("kddcup", "KddcupErrorCode", "The KDD Cup 2026 Phase-1 profile's fatal errors (stage \"kddcup\"): what the official `dabench score-run` stops on."),
     ("trust", "TrustErrorCode", "Errors of the trust metrics (stage \"trust\")."),
 ];
 
@@ -39,6 +40,8 @@ fn block(name: &str) -> Option<String> {
         "spider2-codes" => Some(spider2_codes()),
         "spider2-types" => Some(declarations(tabeq_spider2::typescript_declarations())),
         "spider2-functions" => Some(exports::declarations(exports::Module::Spider2)),
+        "kddcup-types" => Some(declarations(tabeq_kddcup::typescript_declarations())),
+        "kddcup-functions" => Some(exports::declarations(exports::Module::Kddcup)),
         _ => None,
     }
 }
@@ -319,11 +322,16 @@ mod exports {
         Trust,
         /// `tabeq_spider2.d.ts`.
         Spider2,
+        /// `tabeq_kddcup.d.ts`.
+        Kddcup,
     }
 
     /// Source files whose exports are in a module of their own (every other file: the evaluator).
-    const MODULE_FILES: &[(&str, Module)] =
-        &[("trust.rs", Module::Trust), ("spider2.rs", Module::Spider2)];
+    const MODULE_FILES: &[(&str, Module)] = &[
+        ("trust.rs", Module::Trust),
+        ("spider2.rs", Module::Spider2),
+        ("kddcup.rs", Module::Kddcup),
+    ];
 
     /// A class whose methods the package's entry grafts onto another class (`js/credit-gold.js`).
     const GRAFTED: (&str, &str) = ("CreditGold", "Gold");
@@ -596,7 +604,9 @@ mod exports {
                             && match module {
                                 Module::Evaluator => true,
                                 Module::Trust => !not_in_trust(attrs),
-                                Module::Spider2 => !attrs.iter().any(|a| a.path().is_ident("cfg")),
+                                Module::Spider2 | Module::Kddcup => {
+                                    !attrs.iter().any(|a| a.path().is_ident("cfg"))
+                                }
                             })
                 };
                 match item {

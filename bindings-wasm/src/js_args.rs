@@ -207,6 +207,44 @@ pub(crate) fn bool_option(options: &JsValue, key: &str) -> Result<Option<bool>, 
     option(options, key, "a boolean", JsValue::as_bool)
 }
 
+/// An optional number option (any `f64`, NaN and `-0` included: the caller checks its range).
+pub(crate) fn number_option(options: &JsValue, key: &str) -> Result<Option<f64>, CodedError> {
+    option(options, key, "a number", JsValue::as_f64)
+}
+
+/// The own enumerable string keys of an object argument and their values, in the object's
+/// order (through the catching `Reflect` bindings: a throwing getter is a coded error); null or
+/// undefined is empty.
+pub(crate) fn entries(value: &JsValue, what: &str) -> Result<Vec<(String, JsValue)>, CodedError> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(Vec::new());
+    }
+    inspectable(value, what)?;
+    if !value.is_object() || Array::is_array(value) {
+        return Err(ArgumentError::wrong_type(what, "an object"));
+    }
+    let object: &js_sys::Object = value.unchecked_ref();
+    let keys = Reflect::own_keys(object).map_err(|e| unreadable(what, &e))?;
+    if keys.length() as usize > MAX_ARRAY_ITEMS {
+        return Err(ArgumentError::TooManyItems {
+            what: what.into(),
+            max: MAX_ARRAY_ITEMS,
+        }
+        .into());
+    }
+    let mut out = Vec::new();
+    for key in keys.iter() {
+        // Symbols are not file names.
+        let Some(name) = key.as_string() else {
+            continue;
+        };
+        let item =
+            Reflect::get(value, &key).map_err(|e| unreadable(format!("{what}[{name:?}]"), &e))?;
+        out.push((name, item));
+    }
+    Ok(out)
+}
+
 /// An optional integer option in `0..=max`.
 pub(crate) fn count_option(
     options: &JsValue,

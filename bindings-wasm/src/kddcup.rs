@@ -3,12 +3,13 @@
 //! every rule and writes every message.
 
 use serde::Serialize;
-use tabeq::error::CodedError;
+use tabeq::error::{ArgumentError, CodedError};
 use tabeq::file_input::FileInput;
+use tabeq_kddcup::report::{FileRead, Layout, Meta, RunFiles};
 use tabeq_kddcup::{Fatal, GoldInput, Prediction};
 use wasm_bindgen::prelude::*;
 
-use crate::js_args::{bool_option, string};
+use crate::js_args::{array_items, bool_option, entries, number_option, string, string_option};
 use crate::{input, throw, to_js};
 
 /// Largest CSV the module copies in (a WebAssembly instance has 4 GiB at most).
@@ -33,10 +34,15 @@ fn csv(value: &JsValue, what: &str) -> Result<Option<Vec<u8>>, CodedError> {
     }
 }
 
+/// `options.penaltyWeight` (0.1 when absent; a negative weight is the core's fatal error).
+fn penalty_weight(options: &JsValue) -> Result<f64, CodedError> {
+    Ok(number_option(options, "penaltyWeight")?.unwrap_or(0.1))
+}
+
 /// The official `normalize_cell(value, strict_commas=...)`.
 #[wasm_bindgen(js_name = kddcupNormalizeCell)]
 pub fn kddcup_normalize_cell(
-    value: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] value: JsValue,
     strict_commas: Option<bool>,
 ) -> Result<String, JsValue> {
     let value = throw(string(&value, "value"))?;
@@ -46,30 +52,49 @@ pub fn kddcup_normalize_cell(
     ))
 }
 
+/// The official `column_signature(values, strict_commas=...)`: `sha256:` and the hex digest of the
+/// sorted normalized cells joined by U+001F.
+#[wasm_bindgen(js_name = kddcupColumnSignature)]
+pub fn kddcup_column_signature(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] values: JsValue,
+    strict_commas: Option<bool>,
+) -> Result<String, JsValue> {
+    let items = throw(array_items(&values, "values"))?;
+    let cells: Vec<String> = throw(
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| string(v, &format!("values[{i}]")))
+            .collect::<Result<_, _>>(),
+    )?;
+    Ok(tabeq_kddcup::column_signature(
+        &cells,
+        strict_commas.unwrap_or(false),
+    ))
+}
+
 /// The official `score_task(...).to_dict()`: `prediction` null for a missing file; options
 /// `penaltyWeight` (0.1), `strictCommas`, `predictionPath` and `goldPath` (as messages show them).
-#[wasm_bindgen(js_name = kddcupScoreTask)]
+#[wasm_bindgen(js_name = kddcupScoreTask, unchecked_return_type = "KddcupTaskScore")]
 pub fn kddcup_score_task(
-    prediction: JsValue,
-    gold: JsValue,
-    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KddcupCsv | null")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KddcupCsv")] gold: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KddcupTaskOptions | null | undefined")] options: Option<
+        JsValue,
+    >,
 ) -> Result<JsValue, JsValue> {
+    let options = options.unwrap_or(JsValue::UNDEFINED);
     let prediction = throw(csv(&prediction, "prediction"))?;
     let gold = throw(csv(&gold, "gold"))?;
     let strict = throw(bool_option(&options, "strictCommas"))?.unwrap_or(false);
-    let weight = js_sys::Reflect::get(&options, &"penaltyWeight".into())
-        .ok()
-        .and_then(|v| v.as_f64())
-        .unwrap_or(0.1);
-    let path = |key: &str, default: &str| {
-        js_sys::Reflect::get(&options, &key.into())
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_else(|| default.to_string())
+    let weight = throw(penalty_weight(&options))?;
+    let path = |key: &str, default: &str| -> Result<String, JsValue> {
+        let value = throw(string_option(&options, key, "a string"))?;
+        Ok(value.unwrap_or_else(|| default.to_string()))
     };
     let (pred_path, gold_path) = (
-        path("predictionPath", "prediction.csv"),
-        path("goldPath", "gold.csv"),
+        path("predictionPath", "prediction.csv")?,
+        path("goldPath", "gold.csv")?,
     );
     let pred = match &prediction {
         Some(bytes) => Prediction::Bytes {
@@ -89,10 +114,59 @@ pub fn kddcup_score_task(
     to_js(&score)
 }
 
+/// What the official report lacks, for one task: `score` (the official `TaskScore.to_dict()`),
+/// each gold column without a partner with its closest prediction column and the first
+/// normalized value where they part, the extra prediction columns. Options as `kddcupScoreTask`,
+/// and `showGoldValues` (false: the participant level, no gold value anywhere).
+#[wasm_bindgen(js_name = kddcupExplainTask, unchecked_return_type = "KddcupTaskExplanation")]
+pub fn kddcup_explain_task(
+    #[wasm_bindgen(unchecked_param_type = "KddcupCsv | null")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KddcupCsv")] gold: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KddcupExplainOptions | null | undefined")]
+    options: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let options = options.unwrap_or(JsValue::UNDEFINED);
+    let prediction = throw(csv(&prediction, "prediction"))?;
+    let gold = throw(csv(&gold, "gold"))?;
+    let strict = throw(bool_option(&options, "strictCommas"))?.unwrap_or(false);
+    let show = throw(bool_option(&options, "showGoldValues"))?.unwrap_or(false);
+    let weight = throw(penalty_weight(&options))?;
+    let path = |key: &str, default: &str| -> Result<String, JsValue> {
+        let value = throw(string_option(&options, key, "a string"))?;
+        Ok(value.unwrap_or_else(|| default.to_string()))
+    };
+    let (pred_path, gold_path) = (
+        path("predictionPath", "prediction.csv")?,
+        path("goldPath", "gold.csv")?,
+    );
+    let pred = match &prediction {
+        Some(bytes) => Prediction::Bytes {
+            path: &pred_path,
+            bytes,
+        },
+        None => Prediction::Missing,
+    };
+    let gold = match &gold {
+        Some(bytes) => GoldInput::Bytes {
+            path: &gold_path,
+            bytes,
+        },
+        None => GoldInput::Missing { path: &gold_path },
+    };
+    let explanation = tabeq_kddcup::explain_task(pred, gold, weight, strict, show);
+    to_js(&throw(explanation.map_err(coded))?)
+}
+
 /// Where the official reader would refuse a prediction (it would score `read_error:<name>`):
 /// `{status, error, line, column}`, or null when it reads.
-#[wasm_bindgen(js_name = kddcupReaderCheck)]
-pub fn kddcup_reader_check(prediction: JsValue, path: Option<String>) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(
+    js_name = kddcupReaderCheck,
+    unchecked_return_type = "KddcupReaderRefusal | null"
+)]
+pub fn kddcup_reader_check(
+    #[wasm_bindgen(unchecked_param_type = "KddcupCsv")] prediction: JsValue,
+    path: Option<String>,
+) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     struct Refusal {
         status: String,
@@ -111,4 +185,132 @@ pub fn kddcup_reader_check(prediction: JsValue, path: Option<String>) -> Result<
             column: f.column,
         }),
     }
+}
+
+/// The files of a run as plain objects from task id to content (`null`: no file there).
+struct JsRunFiles {
+    predictions: Vec<(String, JsValue)>,
+    gold: Vec<(String, JsValue)>,
+    task_json: Vec<(String, JsValue)>,
+    /// The first argument error met while reading a file (reported instead of the report).
+    error: Option<CodedError>,
+}
+
+impl JsRunFiles {
+    fn read(&mut self, which: &str, task_id: &str) -> FileRead {
+        let list = match which {
+            "predictions" => &self.predictions,
+            "gold" => &self.gold,
+            _ => &self.task_json,
+        };
+        let Some((_, value)) = list.iter().find(|(id, _)| id == task_id) else {
+            return FileRead::Missing;
+        };
+        match csv(value, &format!("{which}[{task_id:?}]")) {
+            Ok(Some(bytes)) => FileRead::Bytes(bytes),
+            Ok(None) => FileRead::Missing,
+            Err(e) => {
+                self.error.get_or_insert(e);
+                FileRead::Missing
+            }
+        }
+    }
+}
+
+impl RunFiles for JsRunFiles {
+    fn prediction(&mut self, task_id: &str, _path: &str) -> FileRead {
+        self.read("predictions", task_id)
+    }
+    fn gold(&mut self, task_id: &str, _path: &str) -> FileRead {
+        self.read("gold", task_id)
+    }
+    fn task_json(&mut self, task_id: &str) -> Option<Vec<u8>> {
+        match self.read("taskJson", task_id) {
+            FileRead::Bytes(bytes) => Some(bytes),
+            _ => None,
+        }
+    }
+}
+
+/// The official `dabench score-run` over a run held in memory: `files.predictions` maps each
+/// task folder of the run to its `prediction.csv` (absent or null: none), `files.gold` each gold
+/// folder holding a `gold.csv` (which decide the tasks) to it, `files.taskJson` (optional) each
+/// input folder to its `task.json`. Options: `predictionsRoot`, `goldRoot` and `inputRoot` (the
+/// folder names the report and messages show; "run", "gold", and "input" when `taskJson` is
+/// given), `penaltyWeight` (0.1), `strictCommas`, `evaluatedAt` (the report's time, "" when
+/// absent). Returns `{report, json, summary, difficulties}`: the report object, the official
+/// `scores.json` text, the summary line and each task's difficulty. Fatal inputs throw with a
+/// `kddcup_*` code.
+#[wasm_bindgen(js_name = kddcupScoreRun, unchecked_return_type = "KddcupRunResult")]
+pub fn kddcup_score_run(
+    #[wasm_bindgen(unchecked_param_type = "KddcupRunFiles")] files: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "KddcupRunOptions | null | undefined")] options: Option<
+        JsValue,
+    >,
+) -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct RunResult<'a> {
+        report: &'a tabeq_kddcup::report::Report,
+        json: String,
+        summary: String,
+        difficulties: &'a [String],
+    }
+    let options = options.unwrap_or(JsValue::UNDEFINED);
+    if !files.is_object() {
+        return Err(crate::to_js_error(ArgumentError::wrong_type(
+            "files",
+            "an object",
+        )));
+    }
+    let field = |key: &str| {
+        throw(
+            js_sys::Reflect::get(&files, &key.into())
+                .map_err(|_| ArgumentError::unreadable(format!("files.{key}"), "its getter threw")),
+        )
+    };
+    let (predictions, gold, task_json) =
+        (field("predictions")?, field("gold")?, field("taskJson")?);
+    let has_input = !(task_json.is_null() || task_json.is_undefined());
+    let mut run_files = JsRunFiles {
+        predictions: throw(entries(&predictions, "files.predictions"))?,
+        gold: throw(entries(&gold, "files.gold"))?,
+        task_json: throw(entries(&task_json, "files.taskJson"))?,
+        error: None,
+    };
+    let root = |key: &str, default: Option<&str>| -> Result<Option<String>, JsValue> {
+        let value = throw(string_option(&options, key, "a string"))?;
+        Ok(value.or_else(|| default.map(str::to_string)))
+    };
+    let input_root = root("inputRoot", has_input.then_some("input"))?;
+    let meta = Meta {
+        predictions_root: root("predictionsRoot", Some("run"))?.unwrap_or_default(),
+        gold_root: root("goldRoot", Some("gold"))?.unwrap_or_default(),
+        input_root,
+        penalty_weight: throw(penalty_weight(&options))?,
+        strict_commas: throw(bool_option(&options, "strictCommas"))?.unwrap_or(false),
+        evaluated_at: root("evaluatedAt", Some(""))?.unwrap_or_default(),
+    };
+    // A gold folder's `gold.csv` given as null is no file: not a task.
+    let gold_task_names = run_files
+        .gold
+        .iter()
+        .filter(|(_, v)| !(v.is_null() || v.is_undefined()))
+        .map(|(id, _)| id.clone())
+        .collect();
+    let layout = Layout {
+        predictions_dir_exists: true,
+        gold_dir_exists: true,
+        gold_task_names,
+    };
+    let report = tabeq_kddcup::report::run(meta, &layout, &mut run_files);
+    if let Some(e) = run_files.error {
+        return Err(crate::to_js_error(e));
+    }
+    let report = throw(report.map_err(coded))?;
+    to_js(&RunResult {
+        json: report.to_official_json(),
+        summary: report.summary_line(),
+        difficulties: &report.difficulties,
+        report: &report,
+    })
 }

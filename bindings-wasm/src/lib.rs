@@ -22,7 +22,12 @@
 // Each WebAssembly module is built with one feature and uses part of the shared helpers; the
 // host build (every feature) is the one clippy checks for unused code.
 #![cfg_attr(
-    not(all(feature = "evaluator", feature = "trust", feature = "spider2")),
+    not(all(
+        feature = "evaluator",
+        feature = "trust",
+        feature = "spider2",
+        feature = "kddcup"
+    )),
     allow(dead_code, unused_imports)
 )]
 

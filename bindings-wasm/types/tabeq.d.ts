@@ -17,11 +17,11 @@ export interface ExplainOptions extends TaskOptions {
 /** Options of Gold.partialCredit: the column signature refuses thousands separators (default false). */
 export interface PartialCreditOptions { signatureStrict?: boolean | null }
 /** Every `code` a thrown TabeqError can carry (trust functions: see tabeq_trust.d.ts). */
-export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode | "task_list_invalid";
+export type ThrownErrorCode = FatalErrorCode | CellErrorCode | CsvErrorCode | BindingErrorCode | KddcupErrorCode | "task_list_invalid";
 /** What every function throws: an Error named "TabeqError" with a stable code; `line` is set by trust functions only. */
 export interface TabeqError extends Error {
   name: "TabeqError"; code: ThrownErrorCode; taskId: string | null; line: number | null;
-  stage: "config" | "gold" | "suite" | "cell" | "csv" | "argument" | "submission";
+  stage: "config" | "gold" | "suite" | "cell" | "csv" | "argument" | "submission" | "kddcup";
 }
 
 // <generated: error-codes>
@@ -115,6 +115,19 @@ export type Spider2ErrorCode =
   | "spider2_shared_prediction_column"
   | "spider2_rows_do_not_correspond"
   | "spider2_eval_file_invalid";
+
+/** The KDD Cup 2026 Phase-1 profile's fatal errors (stage "kddcup"): what the official `dabench score-run` stops on. */
+export type KddcupErrorCode =
+  | "kddcup_penalty_negative"
+  | "kddcup_predictions_dir_missing"
+  | "kddcup_gold_dir_missing"
+  | "kddcup_no_gold"
+  | "kddcup_gold_missing"
+  | "kddcup_gold_unreadable"
+  | "kddcup_gold_invalid"
+  | "kddcup_task_id_invalid"
+  | "kddcup_task_json_not_utf8"
+  | "kddcup_too_large";
 // </generated: error-codes>
 
 // <generated: types>
@@ -811,12 +824,6 @@ export class Gold {
   /** The partial credit of each prediction (`PartialCredit` of `explain`); `options.signatureStrict` refuses thousands separators in the column signature. */
   partialCredit(predictions: FileInput[], options?: PartialCreditOptions | null): PartialCredit[];
 }
-/** The official `normalize_cell(value, strict_commas=...)`. */
-export function kddcupNormalizeCell(value: any, strictCommas?: boolean): string;
-/** The official `score_task(...).to_dict()`: `prediction` null for a missing file; options `penaltyWeight` (0.1), `strictCommas`, `predictionPath` and `goldPath` (as messages show them). */
-export function kddcupScoreTask(prediction: any, gold: any, options: any): any;
-/** Where the official reader would refuse a prediction (it would score `read_error:<name>`): `{status, error, line, column}`, or null when it reads. */
-export function kddcupReaderCheck(prediction: any, path?: string): any;
 /** A predictions folder checked file by file. */
 export class PredictionsFolderRun {
   /** `paths`: the folder's entries relative to it (`task_1/prediction.csv`; folders end with `/`). `configFiles`: `{name, content}[]` or null. `expectedTasks`: task ids or null. */

@@ -91,7 +91,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
         "tabeq-kddcup",
         &[
             ("cells and reading", &["normalize", "read"]),
-            ("task scores", &["score"]),
+            ("task scores", &["score", "explain"]),
             ("runs", &["report"]),
         ],
     ),

@@ -140,7 +140,7 @@ test("dark mode follows prefers-color-scheme; axe finds nothing serious on any t
   await shot("65-dark-submission");
   for (const scheme of ["dark", "light"]) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const name of ["check", "explain", "suite", "trust", "spider2", "examples"]) {
+    for (const name of ["check", "explain", "suite", "trust", "spider2", "kddcup", "examples"]) {
       await tab(name);
       assert.deepEqual(await axeViolations(), [], `${name} tab, ${scheme}`);
     }

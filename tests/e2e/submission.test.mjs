@@ -12,7 +12,7 @@ import { test } from "node:test";
 import { axeViolations, choose, clearInputs, CONFIG, env, file, GOLD, openPage, overflow, PHONE, rerendered, ROOT, settled, shot, tab, text, worstCaseSuite } from "./harness.mjs";
 
 const tabeq = createRequire(import.meta.url)(join(ROOT, "bindings-wasm", "pkg-node", "tabeq.js"));
-const TABS = ["suite", "check", "explain", "trust", "spider2", "examples"];
+const TABS = ["suite", "check", "explain", "trust", "spider2", "kddcup", "examples"];
 
 /** The generated 410-task suite (bench/gen_suite.py) without its gold, plus one extra prediction folder. */
 function submissionFolder() {
@@ -247,7 +247,7 @@ test("keyboard only: every tab, picker and action is reachable, opens, and shows
     await shot("23-keyboard-focus", page);
 
     // In every tab, walking with Tab reaches each of its actions; Enter on a picker opens a file chooser.
-    const pickers = { check: 3, explain: 3, suite: 3, trust: 1, spider2: 2, examples: 0 };
+    const pickers = { check: 3, explain: 3, suite: 3, trust: 1, spider2: 2, kddcup: 6, examples: 0 };
     for (const name of TABS) {
       await page.click(`.tabs [data-tab="${name}"]`);
       await page.focus(`.tabs [data-tab="${name}"]`);

@@ -113,6 +113,36 @@ def test_fatal_inputs_raise_coded_errors() -> None:
     assert kddcup.score_task(b"a\n1\n", b"a\n1\n", penalty_weight=-0.0)["status"] == "perfect_match"
 
 
+def test_explain_task_names_the_missed_gold_columns_without_gold_values() -> None:
+    gold = b"city,total,year\nParis,10,2024\nOslo,20,2024\n"
+    prediction = b"c,n,y\nParis,10,2024\nOslo,21,2024\n"
+    e = kddcup.explain_task(prediction, gold)
+    assert e["score"] == kddcup.score_task(prediction, gold)
+    assert e["gold_values_shown"] is False
+    assert e["extra_prediction_columns"] == [1]
+    [missed] = e["missed_columns"]
+    assert (missed["gold_index"], missed["gold_name"], missed["gold_rows"]) == (1, "total", 2)
+    closest = missed["closest"]
+    assert (closest["prediction_index"], closest["prediction_name"], closest["shared_values"]) == (1, "n", 1)
+    assert closest["first_difference"] == {
+        "position": 1,
+        "prediction_value": "21.00",
+        "prediction_cell": "21",
+        "gold_value": None,
+        "gold_ended": False,
+    }
+    # No gold value anywhere in the participant-level explanation.
+    assert "20.00" not in json.dumps(e) and '"20"' not in json.dumps(e)
+    full = kddcup.explain_task(prediction, gold, show_gold_values=True)
+    assert full["missed_columns"][0]["closest"]["first_difference"]["gold_value"] == "20.00"
+    # A perfect match, a missing prediction and an unreadable one have nothing to explain.
+    assert kddcup.explain_task(gold, gold)["missed_columns"] == []
+    assert kddcup.explain_task(None, gold)["score"]["status"] == "missing_prediction"
+    assert kddcup.explain_task(b"a,b\n1\n", gold)["missed_columns"] == []
+    with pytest.raises(FatalError):
+        kddcup.explain_task(prediction, gold, penalty_weight=-1)
+
+
 def test_prepared_gold_scores_as_score_task() -> None:
     gold = b"name,total\nalice,10\nbob,20\n"
     predictions: list[bytes | None] = [

@@ -13,6 +13,8 @@ export const tabeq = require(join(ROOT, "bindings-wasm", "pkg-node", "tabeq.js")
 export const tabeqTrust = require(join(ROOT, "bindings-wasm", "pkg-node", "tabeq_trust.js"));
 /** The Spider 2.0 module. */
 export const tabeqSpider2 = require(join(ROOT, "bindings-wasm", "pkg-node", "tabeq_spider2.js"));
+/** The KDD Cup 2026 Phase-1 module. */
+export const tabeqKddcup = require(join(ROOT, "bindings-wasm", "pkg-node", "tabeq_kddcup.js"));
 
 /**
  * The raw JSON text of a top-level member of a one-line JSON object. The config must reach the

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 
 import { fixtureConfig } from "../fixtures/fixtures.mjs";
-import { ROOT, tabeq, tabeqSpider2, tabeqTrust } from "./helpers.mjs";
+import { ROOT, tabeq, tabeqKddcup, tabeqSpider2, tabeqTrust } from "./helpers.mjs";
 
 /** Interfaces of a .d.ts: name -> {required: Set, optional: Set} (top-level members, with
  * those of the interfaces it extends). */
@@ -204,8 +204,23 @@ test("declared error-code unions are exactly the module's codes", () => {
   assert.deepEqual(unionLiterals("tabeq.d.ts", "BindingErrorCode"), byFamily.get("binding"));
   assert.deepEqual(unionLiterals("tabeq.d.ts", "SubmissionErrorCode"), byFamily.get("submission"));
   assert.deepEqual(unionLiterals("tabeq.d.ts", "Spider2ErrorCode"), byFamily.get("spider2"));
+  assert.deepEqual(unionLiterals("tabeq.d.ts", "KddcupErrorCode"), byFamily.get("kddcup"));
   assert.deepEqual(unionLiterals("tabeq_trust.d.ts", "TrustErrorCode"), byFamily.get("trust"));
   assert.deepEqual(new Set(tabeqTrust.errorCodes().map((e) => e.code)), new Set(tabeq.errorCodes().map((e) => e.code)));
+});
+
+test("KDD Cup objects match tabeq_kddcup.d.ts", () => {
+  const decl = interfaces("tabeq_kddcup.d.ts");
+  assertShape(decl, "KddcupTaskScore", tabeqKddcup.kddcupScoreTask("a,b\n1,2\n", "x\n1\n"));
+  assertShape(decl, "KddcupTaskScore", tabeqKddcup.kddcupScoreTask(null, "x\n1\n"));
+  assertShape(decl, "KddcupReaderRefusal", tabeqKddcup.kddcupReaderCheck("a,b\n1\n"));
+  const run = tabeqKddcup.kddcupScoreRun({ predictions: { task_1: "a\n1\n" }, gold: { task_1: "x\n1\n", task_2: "y\n2\n" }, taskJson: { task_1: '{"difficulty": "easy"}' } });
+  assertShape(decl, "KddcupRunResult", run);
+  assertShape(decl, "KddcupReport", run.report);
+  assertShape(decl, "KddcupMeta", run.report.meta);
+  assertShape(decl, "KddcupAggregate", run.report.aggregate);
+  for (const stats of Object.values(run.report.aggregate.by_difficulty)) assertShape(decl, "KddcupDifficultyStats", stats);
+  for (const score of Object.values(run.report.per_task)) assertShape(decl, "KddcupTaskScore", score);
 });
 
 test("trust objects match tabeq_trust.d.ts", () => {

@@ -467,6 +467,13 @@ def kddcup_column_signature(values: Sequence[str], strict_commas: bool) -> str: 
 def kddcup_score_task(
     prediction: _Source | None, gold: _Source, penalty_weight: float, strict_commas: bool
 ) -> dict[str, Any]: ...
+def kddcup_explain_task(
+    prediction: _Source | None,
+    gold: _Source,
+    penalty_weight: float,
+    strict_commas: bool,
+    show_gold_values: bool,
+) -> str: ...
 def kddcup_evaluate(
     predictions_root: str | PathLike[str],
     gold_root: str | PathLike[str],

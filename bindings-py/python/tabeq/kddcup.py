@@ -18,14 +18,21 @@ the fast path for RL loops). The rules are in ``docs/spec/kddcup.md``.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any, Optional, Union
 
 from ._tabeq import KddcupGold as Gold
-from ._tabeq import kddcup_column_signature, kddcup_evaluate, kddcup_normalize_cell, kddcup_score_task
+from ._tabeq import (
+    kddcup_column_signature,
+    kddcup_evaluate,
+    kddcup_explain_task,
+    kddcup_normalize_cell,
+    kddcup_score_task,
+)
 
-__all__ = ["Gold", "column_signature", "evaluate_predictions", "normalize_cell", "score_task"]
+__all__ = ["Gold", "column_signature", "evaluate_predictions", "explain_task", "normalize_cell", "score_task"]
 
 _Path = Union[str, "os.PathLike[str]"]
 
@@ -57,6 +64,28 @@ def score_task(
     pred = prediction if prediction is None or isinstance(prediction, bytes) else _as_given(prediction)
     gold_arg = gold if isinstance(gold, bytes) else _as_given(gold)
     return kddcup_score_task(pred, gold_arg, float(penalty_weight), strict_commas)
+
+
+def explain_task(
+    prediction: Union[_Path, bytes, None],
+    gold: Union[_Path, bytes],
+    *,
+    penalty_weight: float = 0.1,
+    strict_commas: bool = False,
+    show_gold_values: bool = False,
+) -> dict[str, Any]:
+    """What the official report lacks, for one task: ``score`` (the official
+    ``TaskScore.to_dict()``), ``missed_columns`` (each gold column that found no prediction column
+    of its signature, with ``closest``: the prediction column sharing the most normalized values
+    and ``first_difference``, the first position of the two sorted columns where they part),
+    ``extra_prediction_columns`` and ``gold_values_shown``. By default (the participant level) no
+    gold value appears; ``show_gold_values=True`` adds the gold's value at the first difference.
+    Raises ``tabeq.FatalError`` where the official raises."""
+    pred = prediction if prediction is None or isinstance(prediction, bytes) else _as_given(prediction)
+    gold_arg = gold if isinstance(gold, bytes) else _as_given(gold)
+    text = kddcup_explain_task(pred, gold_arg, float(penalty_weight), strict_commas, show_gold_values)
+    result: dict[str, Any] = json.loads(text)
+    return result
 
 
 def evaluate_predictions(

@@ -2,7 +2,9 @@
 //! `HKUSTDial/kddcup2026-data-agents-starter-kit`, `evaluation/normalization.py` and
 //! `scorer.py`), reproduced exactly against CPython 3.11: every column normalized cell by cell
 //! ([`normalize_cell`]), sorted, joined and hashed ([`column_signature`]), prediction and gold
-//! signatures matched as multisets ([`score_task`]), and the run's report ([`report::run`]).
+//! signatures matched as multisets ([`score_task`]), and the run's report ([`report::run`]); and
+//! what the official lacks, the gold columns that found no partner with the closest prediction
+//! column ([`explain_task`]).
 //!
 //! No IO: bytes in, values out. The rules, the bounds, the codes and every divergence (where
 //! the official crashes) are in `docs/spec/kddcup.md`.
@@ -15,11 +17,13 @@
 //! assert_eq!((score.status.as_str(), score.score), ("perfect_match", 1.0));
 //! ```
 
+pub mod explain;
 pub mod normalize;
 pub mod read;
 pub mod report;
 pub mod score;
 
+pub use explain::{explain_task, TaskExplanation};
 pub use normalize::{column_signature, normalize_cell};
 pub use read::{read_columns, ReadError, ReadFailure};
 pub use score::{
@@ -31,6 +35,25 @@ pub use tabeq::error::KddcupCode;
 /// Every stable code this profile reports, with what it means: the `kddcup` family of the
 /// core's one catalogue (`tabeq::error_catalogue`).
 pub const CODES: &[(&str, &str)] = KddcupCode::CODES;
+
+/// The TypeScript declarations of the objects this profile returns (feature `ts`), for the
+/// WebAssembly module's `tabeq_kddcup.d.ts` (`make types`).
+#[cfg(feature = "ts")]
+#[doc(hidden)]
+pub fn typescript_declarations() -> Vec<String> {
+    use tabeq::typescript_declaration as d;
+    vec![
+        d::<TaskScore>(),
+        d::<report::Report>(),
+        d::<report::Meta>(),
+        d::<report::Aggregate>(),
+        d::<report::DifficultyStats>(),
+        d::<TaskExplanation>(),
+        d::<explain::MissedColumn>(),
+        d::<explain::ClosestColumn>(),
+        d::<explain::FirstDifference>(),
+    ]
+}
 
 /// Whether the official reader would refuse these bytes (a prediction scored
 /// `read_error:<Name>`), and where: for the page's check before upload, without gold.

@@ -260,6 +260,16 @@ impl<'a> Reader<'a> {
 /// assert_eq!(read_columns(b"").unwrap_err().error, ReadError::NoHeader);
 /// ```
 pub fn read_columns(bytes: &[u8]) -> Result<Vec<Vec<String>>, ReadFailure> {
+    read_table(bytes).map(|(_, columns)| columns)
+}
+
+/// [`read_columns`] with the header: `(header, columns)`, as many columns as header names.
+///
+/// ```
+/// let (header, columns) = tabeq_kddcup::read::read_table(b"a,b\n1,2\n").unwrap();
+/// assert_eq!((header, columns.len()), (vec!["a".to_string(), "b".to_string()], 2));
+/// ```
+pub fn read_table(bytes: &[u8]) -> Result<(Vec<String>, Vec<Vec<String>>), ReadFailure> {
     let mut reader = Reader::new(bytes);
     let Some(header) = reader.record()? else {
         return Err(reader.fail(ReadError::NoHeader, None));
@@ -283,5 +293,5 @@ pub fn read_columns(bytes: &[u8]) -> Result<Vec<Vec<String>>, ReadFailure> {
             column.push(value);
         }
     }
-    Ok(columns)
+    Ok((header, columns))
 }

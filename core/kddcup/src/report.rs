@@ -289,6 +289,7 @@ pub fn join_path(root: &str, parts: &[&str]) -> String {
 
 /// The report's `meta`, in the official key order.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupMeta"))]
 pub struct Meta {
     /// `str(predictions_root)`.
     pub predictions_root: String,
@@ -306,6 +307,11 @@ pub struct Meta {
 
 /// One difficulty's tasks.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "KddcupDifficultyStats")
+)]
 pub struct DifficultyStats {
     /// Its number of tasks.
     pub count: usize,
@@ -315,6 +321,7 @@ pub struct DifficultyStats {
 
 /// The report's `aggregate`.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupAggregate"))]
 pub struct Aggregate {
     /// Mean score over every task.
     pub total_score: f64,
@@ -329,6 +336,7 @@ pub struct Aggregate {
     /// Tasks with a `read_error:` status.
     pub tasks_with_read_errors: usize,
     /// Per difficulty (sorted by code point).
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, KddcupDifficultyStats>"))]
     pub by_difficulty: Entries<DifficultyStats>,
 }
 
@@ -348,10 +356,12 @@ impl<T: Serialize> Serialize for Entries<T> {
 
 /// `EvaluationReport.to_dict()`.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupReport"))]
 pub struct Report {
     /// Inputs and time.
     pub meta: Meta,
     /// Every task's score, in task order.
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, KddcupTaskScore>"))]
     pub per_task: Entries<TaskScore>,
     /// The totals.
     pub aggregate: Aggregate,

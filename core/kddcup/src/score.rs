@@ -10,6 +10,7 @@ use crate::read::{read_columns, ReadFailure};
 
 /// `TaskScore.to_dict()` of the official scorer, fields in its order.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "KddcupTaskScore"))]
 pub struct TaskScore {
     /// `perfect_match`, `partial_match`, `no_match`, `missing_prediction` or
     /// `read_error:<exception class name>`.

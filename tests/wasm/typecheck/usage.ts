@@ -77,3 +77,17 @@ export async function spider2Page(result: Uint8Array, golds: string[]): Promise<
   const scored: 0 | 1 = nodeSpider2.spider2Compare("a\n1\n", "a\n1\n", { conditionCols: "[0]" }).score;
   return `${outcome.passed} ${outcome.error?.code ?? ""} ${warned.join()} ${closest.length} ${scored} ${outcome.explanation ?? ""}`;
 }
+
+import initKddcup, { kddcupReaderCheck, kddcupScoreRun, kddcupScoreTask } from "../../../bindings-wasm/pkg/tabeq_kddcup.js";
+import type { KddcupErrorCode, KddcupReport, KddcupRunResult, KddcupTaskScore } from "../../../bindings-wasm/pkg/tabeq_kddcup.js";
+
+export async function kddcup(prediction: Uint8Array, gold: string): Promise<number> {
+  await initKddcup();
+  const score: KddcupTaskScore = kddcupScoreTask(prediction, gold, { penaltyWeight: 0.1, predictionPath: "run/task_1/prediction.csv" });
+  const refusal = kddcupReaderCheck(prediction, "run/task_1/prediction.csv");
+  const line: number = refusal?.line ?? 0;
+  const run: KddcupRunResult = kddcupScoreRun({ predictions: { task_1: prediction, task_2: null }, gold: { task_1: gold } }, { strictCommas: true });
+  const report: KddcupReport = run.report;
+  const code: KddcupErrorCode = "kddcup_no_gold";
+  return score.score + line + report.aggregate.total_score + run.difficulties.length + code.length;
+}
