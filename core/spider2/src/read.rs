@@ -20,7 +20,7 @@ use tabeq::error::{CsvErrorKind, Spider2Code};
 
 /// The largest Spider 2.0 CSV read, in bytes (pandas has no limit; the official's result and
 /// gold tables are far smaller). A binding refuses a larger file before reading it. Scoring
-/// takes at most about 14 times the file (empty numeric cells, one byte each; `BENCHMARKS.md`),
+/// takes at most about 13 times the file (empty numeric cells, one byte each; `BENCHMARKS.md`),
 /// so this bounds a run to about 1 GiB.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// The most columns a Spider 2.0 CSV may have (each gold column is compared with each
@@ -1012,6 +1012,49 @@ mod tests {
             "csv_too_large"
         );
         assert_eq!(ReadError::TooManyRows.code(), "csv_too_many_rows");
+    }
+
+    /// The bytes a frame's columns hold (their vectors' capacities).
+    fn storage_bytes(frame: &Frame) -> usize {
+        frame
+            .columns
+            .iter()
+            .map(|c| match &*c.values {
+                Values::Int(v) => v.capacity() * 8,
+                Values::UInt(v) => v.capacity() * 8,
+                Values::Float(v) => v.capacity() * 8,
+                Values::Bool(v) => v.capacity(),
+                Values::Object(o) => o.text.capacity() + o.ends.capacity() * 4 + o.kinds.capacity(),
+            })
+            .sum()
+    }
+
+    #[test]
+    fn storage_is_a_small_constant_times_the_file() {
+        // Issue 38 item 12: a cell object of 32 bytes (and a heap string per text cell) made
+        // one-character cells cost 37 times the file. Now 6 bytes a 2-byte text cell and
+        // 8 bytes a 1-byte empty cell.
+        let text = "a,b,c,d\n".to_string() + &"x,y,z,w\n".repeat(20_000);
+        let frame = read_csv(text.as_bytes()).unwrap();
+        assert_eq!(frame.columns[0].dtype, Dtype::Object);
+        assert!(
+            storage_bytes(&frame) <= 3 * text.len(),
+            "{}",
+            storage_bytes(&frame)
+        );
+        let empty = "a,b,c,d,e,f,g,h\n".to_string() + &"1,,,,,,,\n".repeat(20_000);
+        let frame = read_csv(empty.as_bytes()).unwrap();
+        assert_eq!(frame.columns[1].dtype, Dtype::Float64);
+        assert!(
+            storage_bytes(&frame) <= 8 * empty.len(),
+            "{}",
+            storage_bytes(&frame)
+        );
+        // The compared vectors share the columns (sorted or not): no copy per comparison.
+        let vectors = crate::value::column_vectors(&frame, &[0, 1]);
+        let sorted = vectors[1].sorted();
+        assert_eq!(std::sync::Arc::strong_count(&frame.columns[1].values), 3);
+        assert_eq!(sorted.len(), 20_000);
     }
 
     #[test]
