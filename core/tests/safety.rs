@@ -257,26 +257,32 @@ fn participant_output_does_not_depend_on_hidden_gold_values_or_order() {
             None,
         )
         .unwrap();
-        // Prediction column k: the number 10k, then a cell no integer rule reads.
+        // Prediction column k: the number 10k, a cell no integer rule reads, and a number no
+        // gold holds (so the diagnosis gives it an id of its own for the mapped columns).
         let header: Vec<String> = (0..width).map(|k| format!("p{k}")).collect();
         let first: Vec<String> = (0..width).map(|k| (10 * k).to_string()).collect();
         let second: Vec<String> = (0..width).map(|k| format!("bad{k}")).collect();
+        let third: Vec<String> = (0..width).map(|k| (1000 + k).to_string()).collect();
         let prediction = format!(
-            "{}\n{}\n{}\n",
+            "{}\n{}\n{}\n{}\n",
             header.join(","),
             first.join(","),
-            second.join(",")
+            second.join(","),
+            third.join(",")
         );
         let mut reference: Option<Vec<String>> = None;
         let mut mappings = std::collections::BTreeSet::new();
         for seed in 1..=12u64 {
             // Gold column j holds 10·perm[j] (so it shares a value with prediction column
-            // perm[j]) and a value no prediction column holds.
+            // perm[j]) and values no prediction column holds.
             let perm = shuffled(width, seed);
             let values: Vec<Vec<String>> = (0..width)
-                .map(|j| vec![(10 * perm[j]).to_string(), (7 + 10 * perm[j]).to_string()])
+                .map(|j| {
+                    let v = 10 * perm[j];
+                    vec![v.to_string(), (v + 7).to_string(), (v + 3).to_string()]
+                })
                 .collect();
-            let gold = gold_csv(&values, &shuffled(2, seed + 100));
+            let gold = gold_csv(&values, &shuffled(3, seed + 100));
             let full = explain_task(
                 Prediction::Csv(prediction.as_bytes()),
                 &gold,
