@@ -149,8 +149,13 @@ def _records_jsonl(records: RecordsLike) -> str:
     if isinstance(records, Mapping) or not isinstance(records, Iterable):
         shown = "a single mapping" if isinstance(records, Mapping) else type(records).__name__
         raise _tabeq.ArgumentError(f"records must be a path or an iterable of mappings, not {shown}")
+    try:
+        items = [record for record in records]  # noqa: C416 - list() would trust __len__
+    except Exception as exc:  # noqa: BLE001 - a hostile iterable raises anything
+        message = f"the records cannot be read: {type(exc).__name__}: {exc}"[:300]
+        raise TrustError(message, "invalid_field") from None
     # A JSON array: the core checks each record, a record's "line" being its position.
-    return _json_text(_json_default(records), "the records", "invalid_field")
+    return _json_text(items, "the records", "invalid_field")
 
 
 ExpectedLike = Union[str, "os.PathLike[str]", Iterable[Mapping[str, Any]]]
