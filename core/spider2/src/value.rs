@@ -129,7 +129,9 @@ impl Vector {
         (0..self.len()).map(|i| self.get(i))
     }
 
-    /// Value `i` in the column's own order.
+    /// Value `i` in the column's own order. Not inlined: one copy of this match, rather than one
+    /// in every comparison loop, keeps the WebAssembly module within its size limit.
+    #[inline(never)]
     fn natural(&self, i: usize) -> PyValue<'_> {
         match &*self.values {
             Values::Int(v) if self.promote => PyValue::Float(v[i] as f64),
@@ -162,8 +164,8 @@ impl Vector {
                 PyValue::Str(s) => keys.push_str(s),
                 other => keys.push_str(&other.py_str()),
             }
-            // A key buffer past 4 GiB cannot happen: a file is at most 64 MiB and a value's
-            // text at most 24 bytes.
+            // The keys stay far below 4 GiB: a file is at most 64 MiB, a string's key is its
+            // own text and a number's at most 24 bytes.
             ends.push(keys.len() as u32);
             number.push(v.is_number());
         }
