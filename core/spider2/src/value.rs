@@ -129,9 +129,7 @@ impl Vector {
         (0..self.len()).map(|i| self.get(i))
     }
 
-    /// Value `i` in the column's own order. Not inlined: one copy of this match, rather than one
-    /// in every comparison loop, keeps the WebAssembly module within its size limit.
-    #[inline(never)]
+    /// Value `i` in the column's own order.
     fn natural(&self, i: usize) -> PyValue<'_> {
         match &*self.values {
             Values::Int(v) if self.promote => PyValue::Float(v[i] as f64),
