@@ -1,11 +1,12 @@
 """Peak memory and time of Spider 2.0 scoring against the result file's size (issue 38).
 
 For each size, writes a result CSV (``mixed``: an int, a float, a short text and a date-like
-text column; ``one-character text``: an int and seven one-character text columns, the most cells
-per byte; rows until the size is reached) and a gold holding its first column, then scores them in a fresh
-process under ``/usr/bin/time -v`` (``tabeq.spider2.compare`` with paths) and prints a Markdown
-row: size, peak RSS, peak RSS minus the process alone (Python with tabeq imported), that
-difference divided by the size, and wall time.
+text column; ``one-character text``: an int and seven one-character text columns; ``empty
+cells``: an int and seven empty (missing) cells, the most cells per byte; rows until the size is
+reached) and a gold holding its first column, then scores them in a fresh process under
+``/usr/bin/time -v`` (``tabeq.spider2.compare`` with paths; ``IGNORE_ORDER=1`` passes
+``ignore_order=True``) and prints a Markdown row: size, peak RSS, peak RSS minus the process
+alone (Python with tabeq imported), that difference divided by the size, and wall time.
 
     python bench/spider2_memory.py [MIB ...]          # default: 5 10 20 40 80
     PYTHON=/other/venv/bin/python python bench/spider2_memory.py 10   # another build
@@ -22,8 +23,10 @@ import tempfile
 from pathlib import Path
 
 PYTHON = os.environ.get("PYTHON", sys.executable)
+IGNORE_ORDER = os.environ.get("IGNORE_ORDER") == "1"
 SCORE = (
-    "import sys, tabeq.spider2 as s; r = s.compare(sys.argv[1], sys.argv[2]); assert r.score == 1, r.error"
+    "import sys, tabeq.spider2 as s; "
+    f"r = s.compare(sys.argv[1], sys.argv[2], ignore_order={IGNORE_ORDER}); assert r.score == 1, r.error"
 )
 ALONE = "import tabeq.spider2"
 
@@ -39,8 +42,10 @@ def write_tables(folder: Path, size: int, shape: str) -> tuple[Path, Path]:
         while written < size:
             if shape == "mixed":
                 line = f"{i},{rng.random() * 1000:.3f},name{rng.randrange(10**6)},2024-{i % 12 + 1:02d}-{i % 28 + 1:02d}\n"
-            else:  # the worst case per byte: one-character text cells
+            elif shape == "one-character text":  # two bytes a text cell
                 line = f"{i}," + ",".join(rng.choice("xyz") for _ in range(7)) + "\n"
+            else:  # one byte a cell: seven float64 columns of NaN
+                line = f"{i}" + "," * 7 + "\n"
             r.write(line)
             g.write(f"{i}\n")
             written += len(line)
@@ -67,7 +72,7 @@ def main() -> None:
         "| table | result file (MiB) | peak RSS (MiB) | minus process alone (MiB) | per byte of file | wall (s) |"
     )
     print("|---|---:|---:|---:|---:|---:|")
-    for shape in ("mixed", "one-character text"):
+    for shape in ("mixed", "one-character text", "empty cells"):
         for mib in sizes:
             with tempfile.TemporaryDirectory() as tmp:
                 result, gold = write_tables(Path(tmp), int(mib * 1024 * 1024), shape)

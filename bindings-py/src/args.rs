@@ -139,6 +139,35 @@ pub(crate) fn to_source<'py>(table: &Bound<'py, PyAny>, role: &str) -> PyResult<
     )))
 }
 
+/// A `bool` option. pyo3's own `bool` conversion raises a bare `TypeError`; this one raises
+/// `ArgumentError` (`invalid_argument`, a `TypeError` too), like every other argument.
+#[derive(Clone, Copy)]
+pub(crate) struct Flag(pub bool);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.cast::<pyo3::types::PyBool>() {
+            Ok(b) => Ok(Flag(b.is_true())),
+            Err(_) => Err(argument_error(format!(
+                "a bool option (True or False) got {}",
+                type_name(&obj.to_owned())
+            ))),
+        }
+    }
+}
+
+/// A `str` option: valid Unicode text (no lone surrogate), else `ArgumentError`, never pyo3's
+/// bare `TypeError`/`UnicodeEncodeError`.
+pub(crate) struct Text(pub String);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Text {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        check_text(&obj.to_owned(), "a str option").map(Text)
+    }
+}
+
 /// A prediction argument: CSV bytes, a path (`str`), or `None` (no prediction file).
 pub(crate) struct PredictionArg<'py>(pub Bound<'py, PyAny>);
 

@@ -131,13 +131,17 @@ fn disclosure(
 /// The KDD Cup 2026 phase-1 column-signature score (compatibility mode, no config needed) as
 /// plain data. An unreadable prediction scores `no_match`; an unreadable gold raises GoldError.
 #[pyfunction]
-#[pyo3(signature = (prediction, gold, strict=false))]
+#[pyo3(
+    signature = (prediction, gold, strict=crate::args::Flag(false)),
+    text_signature = "(prediction, gold, strict=False)"
+)]
 fn column_signature<'py>(
     py: Python<'py>,
     prediction: &Bound<'py, PyAny>,
     gold: &Bound<'py, PyAny>,
-    strict: bool,
+    strict: crate::args::Flag,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let strict = strict.0;
     let PredictionArg(prediction) = prediction.extract()?;
     let GoldArg(gold) = gold.extract()?;
     let prediction = (!prediction.is_none()).then_some(&prediction);

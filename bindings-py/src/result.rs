@@ -62,7 +62,7 @@ impl PyTaskResult {
     fn new(
         py: Python<'_>,
         record: &Bound<'_, PyAny>,
-        csv_error_code: Option<&str>,
+        csv_error_code: Option<crate::args::Text>,
         config: Option<Py<PyAny>>,
         prediction: Option<Py<PyAny>>,
         gold: Option<Py<PyAny>>,
@@ -80,7 +80,8 @@ impl PyTaskResult {
             .map_err(|e| invalid(e.to_string()))?;
         let mut inner = TaskResult::from_record_json(&text).map_err(&invalid)?;
         inner.csv_error = csv_error_code
-            .map(|c| {
+            .as_ref()
+            .map(|crate::args::Text(c)| {
                 CsvErrorKind::from_code(c).ok_or_else(|| invalid(format!("csv_error_code {c:?}")))
             })
             .transpose()?;

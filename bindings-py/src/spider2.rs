@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
@@ -121,7 +121,7 @@ fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         }
         return Ok(Value::Object(members));
     }
-    Err(PyTypeError::new_err(
+    Err(crate::errors::argument_error(
         "condition_cols must be None, an int, or a list of ints (or of lists of ints)",
     ))
 }
@@ -247,13 +247,17 @@ fn read_prediction(
 #[pymethods]
 impl Spider2Gold {
     #[new]
-    #[pyo3(signature = (gold_or_golds, condition_cols = None, ignore_order = false))]
+    #[pyo3(
+        signature = (gold_or_golds, condition_cols = None, ignore_order = crate::args::Flag(false)),
+        text_signature = "(gold_or_golds, condition_cols=None, ignore_order=False)"
+    )]
     fn new(
         py: Python<'_>,
         gold_or_golds: &Bound<'_, PyAny>,
         condition_cols: Option<&Bound<'_, PyAny>>,
-        ignore_order: bool,
+        ignore_order: crate::args::Flag,
     ) -> PyResult<Self> {
+        let ignore_order = ignore_order.0;
         let (bytes, gold_ids, kind) = golds(gold_or_golds)?;
         let cond = condition(condition_cols)?;
         let prepared = crate::interrupt::run(py, || {
@@ -293,13 +297,16 @@ impl Spider2Gold {
 /// One comparison: `gold_or_golds` is one gold (the single-gold function) or a list (the
 /// multi-gold function).
 #[pyfunction]
-#[pyo3(signature = (prediction, gold_or_golds, condition_cols = None, ignore_order = false))]
+#[pyo3(
+    signature = (prediction, gold_or_golds, condition_cols = None, ignore_order = crate::args::Flag(false)),
+    text_signature = "(prediction, gold_or_golds, condition_cols=None, ignore_order=False)"
+)]
 fn spider2_compare(
     py: Python<'_>,
     prediction: &Bound<'_, PyAny>,
     gold_or_golds: &Bound<'_, PyAny>,
     condition_cols: Option<&Bound<'_, PyAny>>,
-    ignore_order: bool,
+    ignore_order: crate::args::Flag,
 ) -> PyResult<Spider2Result> {
     Spider2Gold::new(py, gold_or_golds, condition_cols, ignore_order)?.compare(py, prediction)
 }

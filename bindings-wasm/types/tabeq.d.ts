@@ -359,7 +359,7 @@ export interface DiagnosisColumnTypes {
   compatible: number[];
   /** Number of incompatible prediction columns (shown or not). */
   incompatible_count: number;
-  /** The first offending cell of other prediction columns (the mapped one first; capped). */
+  /** The first offending cell of other prediction columns (the mapped one first unless participant-safe; capped). */
   incompatible: OffendingCell[];
 }
 

@@ -286,7 +286,7 @@ pub struct ColumnTypes {
     pub compatible: Vec<usize>,
     /// Number of incompatible prediction columns (shown or not).
     pub incompatible_count: usize,
-    /// The first offending cell of other prediction columns (the mapped one first; capped).
+    /// The first offending cell of other prediction columns (the mapped one first unless participant-safe; capped).
     pub incompatible: Vec<OffendingCell>,
 }
 
@@ -1231,7 +1231,9 @@ impl<'a> Analysis<'a> {
                     .filter(|&k| !self.canon.pred_col(j, k).compatible())
                     .collect();
                 let incompatible_count = bad.len();
-                if let Some(m) = mapping[j] {
+                // The best mapping follows the gold's values: a participant-safe diagnosis keeps
+                // the prediction's own column order (and so the same cut), whatever the gold.
+                if let Some(m) = mapping[j].filter(|_| !self.options.participant_safe) {
                     if let Some(pos) = bad.iter().position(|&k| k == m) {
                         bad.remove(pos);
                         bad.insert(0, m);

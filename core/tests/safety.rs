@@ -183,3 +183,134 @@ fn redaction_covers_offending_cells_and_hint_headers() {
     let text = diagnosis_json(prediction, gold, &config, &nothing);
     assert!(!text.contains("PRIVATE"), "{text}");
 }
+
+/// Everything a participant sees of a diagnosis: its JSON, summary and document in every format.
+fn participant_outputs(prediction: &[u8], gold: &[u8], config: &TaskConfig) -> Vec<String> {
+    let options = ExplainOptions::default().disclosing(tabeq::explain::Disclosure::Participant);
+    let d = explain_task(Prediction::Csv(prediction), gold, config, &options).unwrap();
+    let doc = d.document();
+    vec![
+        d.to_json(),
+        d.summary.clone(),
+        doc.to_text(),
+        doc.to_markdown(),
+        doc.to_html(),
+        doc.to_csv(),
+    ]
+}
+
+/// A gold of `rows` rows whose column `j` holds `values[j]` (one per row), rows in `order`.
+fn gold_csv(values: &[Vec<String>], order: &[usize]) -> Vec<u8> {
+    let header: Vec<String> = (0..values.len()).map(|j| format!("c{j}")).collect();
+    let mut out = header.join(",") + "\n";
+    for &r in order {
+        let row: Vec<&str> = values.iter().map(|col| col[r].as_str()).collect();
+        out += &(row.join(",") + "\n");
+    }
+    out.into_bytes()
+}
+
+/// A deterministic shuffle (xorshift), so each variant is reproducible.
+fn shuffled(n: usize, seed: u64) -> Vec<usize> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut out: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        out.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    out
+}
+
+/// Issue 38 item 4: at the participant level nothing a participant sees is ordered, counted or
+/// cut by gold values. Golds with the same shape and official record but different hidden
+/// values (each integer column's values moved to another column, rows in another order) must
+/// give byte-identical output, although the best mapping (which follows the gold's values)
+/// differs between them.
+#[test]
+fn participant_output_does_not_depend_on_hidden_gold_values_or_order() {
+    // Narrow (every offending cell listed) and wide (one per gold column: the cut is where the
+    // gold's order would show most).
+    for width in [3usize, 5, 33] {
+        let bodies: Vec<String> = (0..width)
+            .map(|j| {
+                if j + 1 == width && width < 30 {
+                    r#""type": "text""#.to_string()
+                } else {
+                    r#""type": "number", "comparison": {"mode": "integer"}"#.to_string()
+                }
+            })
+            .collect();
+        let bodies: Vec<&str> = bodies.iter().map(String::as_str).collect();
+        let cols: Vec<String> = bodies
+            .iter()
+            .enumerate()
+            .map(|(i, body)| format!(r#"{{"gold_index": {i}, "gold_name": "c{i}", {body}}}"#))
+            .collect();
+        let config = TaskConfig::from_json(
+            format!(
+                r#"{{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false, "columns": [{}]}}"#,
+                cols.join(",")
+            )
+            .as_bytes(),
+            None,
+        )
+        .unwrap();
+        // Prediction column k: the number 10k, a cell no integer rule reads, and a number no
+        // gold holds (so the diagnosis gives it an id of its own for the mapped columns).
+        let header: Vec<String> = (0..width).map(|k| format!("p{k}")).collect();
+        let first: Vec<String> = (0..width).map(|k| (10 * k).to_string()).collect();
+        let second: Vec<String> = (0..width).map(|k| format!("bad{k}")).collect();
+        let third: Vec<String> = (0..width).map(|k| (1000 + k).to_string()).collect();
+        let prediction = format!(
+            "{}\n{}\n{}\n{}\n",
+            header.join(","),
+            first.join(","),
+            second.join(","),
+            third.join(",")
+        );
+        let mut reference: Option<Vec<String>> = None;
+        let mut mappings = std::collections::BTreeSet::new();
+        for seed in 1..=12u64 {
+            // Gold column j holds 10·perm[j] (so it shares a value with prediction column
+            // perm[j]) and values no prediction column holds.
+            let perm = shuffled(width, seed);
+            let values: Vec<Vec<String>> = (0..width)
+                .map(|j| {
+                    let v = 10 * perm[j];
+                    vec![v.to_string(), (v + 7).to_string(), (v + 3).to_string()]
+                })
+                .collect();
+            let gold = gold_csv(&values, &shuffled(3, seed + 100));
+            let full = explain_task(
+                Prediction::Csv(prediction.as_bytes()),
+                &gold,
+                &config,
+                &ExplainOptions::default(),
+            )
+            .unwrap();
+            assert!(!full.passed());
+            mappings.insert(full.mapping.as_ref().map(|m| {
+                format!(
+                    "{:?}",
+                    m.pairs
+                        .iter()
+                        .map(|p| p.prediction_index)
+                        .collect::<Vec<_>>()
+                )
+            }));
+            let outputs = participant_outputs(prediction.as_bytes(), &gold, &config);
+            match &reference {
+                None => reference = Some(outputs),
+                Some(want) => {
+                    for (got, want) in outputs.iter().zip(want) {
+                        assert_eq!(got, want, "width {width}, seed {seed}");
+                    }
+                }
+            }
+        }
+        // The golds really steer the (hidden) mapping: the test would see an order leak.
+        assert!(mappings.len() > 1, "width {width}: {mappings:?}");
+    }
+}

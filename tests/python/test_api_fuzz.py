@@ -92,10 +92,6 @@ MODULES: list[ModuleType] = [
 # "cannot create instances" TypeError, as for any extension type without one.
 RESULT_TYPES = {"PartialCredit", "Diagnosis", "Result", "ReliabilityReport", "RobustnessReport"}
 
-# Still raising uncoded errors, left to the trust-analysis work (issue 38, items 3 and 14):
-# listed so that this test names them instead of hiding them.
-TRUST_OPEN = {"reliability", "robustness", "robustness_from_manifest", "records_from_inspect_log"}
-
 
 def public_callables() -> Iterator[tuple[str, Callable[..., Any]]]:
     for module in MODULES:
@@ -143,15 +139,9 @@ def keyword_calls(function: Callable[..., Any]) -> Iterator[tuple[tuple[Any, ...
             yield (value,) * count, {keyword: value}
 
 
-# Options whose native signature is typed (`bool`, `str`): pyo3 rejects a wrong type before
-# tabeq sees it, with a bare TypeError. Still open (issue 38, item 7), named here.
-KEYWORDS_OPEN = {
-    "tabeq.TaskResult",
-    "tabeq.explain.column_signature",
-    "tabeq.spider2.Gold",
-    "tabeq.spider2.compare",
-    "tabeq.trust.operators",
-}
+# Options whose native signature is typed (`bool`, `str`) take the binding's `Flag`/`Text`
+# (bindings-py/src/args.rs), so a wrong type is `ArgumentError`, never pyo3's bare TypeError;
+# the trust entry points check paths and JSON through the same layer (issue 38, item 7).
 
 
 def coded_or_none(call: Callable[[], Any]) -> str | None:
@@ -185,8 +175,6 @@ def test_every_error_of_the_public_api_is_coded(
     name: str, function: Callable[..., Any], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # a hostile str is a relative path: nothing outside is read
-    if name.startswith("tabeq.trust.") and name.rsplit(".", 1)[1] in TRUST_OPEN:
-        pytest.xfail("trust entry points: uncoded errors remain (issue 38, trust-analysis items)")
     failures = hostile_failures(function, positional_calls)
     assert not failures, failures[:5]
 
@@ -196,12 +184,7 @@ def test_every_error_of_a_hostile_option_is_coded(
     name: str, function: Callable[..., Any], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    if name.startswith("tabeq.trust.") and name.rsplit(".", 1)[1] in TRUST_OPEN:
-        pytest.xfail("trust entry points: uncoded errors remain (issue 38, trust-analysis items)")
     failures = hostile_failures(function, keyword_calls)
-    if name in KEYWORDS_OPEN:
-        assert failures, f"{name} is fixed: take it out of KEYWORDS_OPEN"
-        pytest.xfail(f"typed native options raise bare TypeError: {failures[0][2]}")
     assert not failures, failures[:5]
 
 

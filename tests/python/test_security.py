@@ -173,6 +173,58 @@ def test_explain_next_to_the_predictions_is_participant_safe(suite: Path) -> Non
     assert "letter case" not in text and "would pass" not in text
 
 
+WIDE_CONFIG = {
+    "schema_version": "1.0",
+    "task_id": "task_1",
+    "order_sensitive": False,
+    "columns": [
+        {"gold_index": 0, "gold_name": "a", "type": "number", "comparison": {"mode": "integer"}},
+        {"gold_index": 1, "gold_name": "b", "type": "number", "comparison": {"mode": "integer"}},
+        {"gold_index": 2, "gold_name": "c", "type": "text"},
+    ],
+}
+# Each prediction column holds one integer and one cell no integer rule reads.
+WIDE_PREDICTION = b"p0,p1,p2\n0,10,20\nbad0,bad1,bad2\n"
+
+
+def hidden_golds() -> list[bytes]:
+    """Golds of the same shape and official record that differ only in hidden values and row
+    order: gold column a shares its value with prediction column 0, 1 or 2 in turn, so the best
+    (gold-derived) mapping differs between them."""
+    golds = []
+    for a, b, c in [(0, 10, 20), (10, 20, 0), (20, 0, 10)]:
+        rows = [f"{a},{b},t{c}", f"{a + 7},{b + 7},u{c}"]
+        golds.append(("a,b,c\n" + "\n".join(rows[:: 1 if a else -1]) + "\n").encode())
+    return golds
+
+
+def test_participant_output_is_the_same_for_golds_differing_only_in_hidden_values(tmp_path: Path) -> None:
+    # Issue 38 item 4: the listed offending cells followed the gold's (mapping) order.
+    golds = hidden_golds()
+    full = [explain(WIDE_PREDICTION, gold, WIDE_CONFIG, redaction="full") for gold in golds]
+    assert len({json.dumps(d.to_dict()["mapping"]) for d in full}) > 1, "the golds steer the mapping"
+    seen = set()
+    for gold in golds:
+        d = explain(WIDE_PREDICTION, gold, WIDE_CONFIG, redaction="participant")
+        seen.add((d.to_json(), d.summary, d.to_text(), d.to_markdown(), d._repr_html_(), str(d), repr(d)))
+    assert len(seen) == 1
+    # The CLI's default next to the predictions is the participant level.
+    diagnoses = set()
+    for index, gold in enumerate(golds):
+        root = tmp_path / str(index)
+        (root / "gold" / "task_1").mkdir(parents=True)
+        (root / "gold" / "task_1" / "gold.csv").write_bytes(gold)
+        (root / "predictions" / "task_1").mkdir(parents=True)
+        (root / "predictions" / "task_1" / "prediction.csv").write_bytes(WIDE_PREDICTION)
+        (root / "configs").mkdir()
+        (root / "configs" / "task_1.json").write_text(json.dumps(WIDE_CONFIG), encoding="utf-8")
+        done = cli(*suite_args(root), "--explain", "--quiet")
+        assert done.returncode == 0, done.stderr
+        summary = json.loads((root / "predictions" / "evaluation_summary.json").read_text(encoding="utf-8"))
+        diagnoses.add(json.dumps(summary["tasks"][0]["diagnosis"]) + done.stdout)
+    assert len(diagnoses) == 1
+
+
 # --- reads that cannot be raced -------------------------------------------------------------
 
 

@@ -88,15 +88,32 @@ ByLike = Union[str, Sequence[str]]
 
 def _json_default(value: Any) -> Any:
     # Mappings and iterables (records, operators, expected instances) as JSON objects and lists;
-    # numpy scalars (from DataFrames) have .item(); anything else is not JSON.
+    # numpy scalars (from DataFrames) have .item(); anything else is not JSON. Iterated, never
+    # sized: a `__len__` may lie.
     if isinstance(value, Mapping):
-        return dict(value)
+        return {key: value[key] for key in value}
     item = getattr(value, "item", None)
     if callable(item):
         return item()
     if isinstance(value, Iterable):
-        return list(value)
+        return [v for v in value]  # noqa: C416 - list() would trust __len__
     raise TypeError(f"not JSON serializable: {type(value).__name__}")
+
+
+def _json_text(value: Any, what: str, code: TrustErrorCode) -> str:
+    """``value`` as JSON text for the core. Whatever the value's own methods raise (``__str__``,
+    ``__iter__``, ``__len__``, ...) is a coded :class:`TrustError` naming ``what``; a lone
+    surrogate is the binding's ``ArgumentError`` (``invalid_argument``)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=_json_default)
+    except Exception as exc:  # noqa: BLE001 - a hostile object raises anything
+        raise TrustError(f"{what} cannot be read as JSON: {type(exc).__name__}: {exc}"[:300], code) from None
+    return _tabeq.check_text(text, what)
+
+
+def _path(path: Any, what: str) -> str:
+    """A path argument as the binding's argument layer checks it (``ArgumentError``)."""
+    return _tabeq.check_path(path, what)
 
 
 MAX_TRUST_FILE_BYTES = 1024 * 1024 * 1024
@@ -106,6 +123,7 @@ smaller limit (64 MiB), because a browser tab's memory is bounded."""
 
 
 def _read_text(path: str | os.PathLike[str]) -> str:
+    path = _path(path, "the path")
     try:
         # Opened without blocking and checked on the open file: a FIFO or device is refused.
         data = _tabeq.read_file(os.fspath(path), MAX_TRUST_FILE_BYTES)
@@ -128,13 +146,16 @@ def _records_jsonl(records: RecordsLike) -> str:
     to_dict = getattr(records, "to_dict", None)
     if callable(to_dict) and not isinstance(records, Mapping):
         records = to_dict(orient="records")
-    if isinstance(records, Mapping):
-        raise TypeError("records must be an iterable of mappings, not a single mapping")
+    if isinstance(records, Mapping) or not isinstance(records, Iterable):
+        shown = "a single mapping" if isinstance(records, Mapping) else type(records).__name__
+        raise _tabeq.ArgumentError(f"records must be a path or an iterable of mappings, not {shown}")
     try:
-        # A JSON array: the core checks each record, a record's "line" being its position.
-        return json.dumps(list(records), ensure_ascii=False, default=_json_default)
-    except (TypeError, ValueError) as exc:
-        raise TrustError(str(exc), "invalid_field") from None
+        items = [record for record in records]  # noqa: C416 - list() would trust __len__
+    except Exception as exc:  # noqa: BLE001 - a hostile iterable raises anything
+        message = f"the records cannot be read: {type(exc).__name__}: {exc}"[:300]
+        raise TrustError(message, "invalid_field") from None
+    # A JSON array: the core checks each record, a record's "line" being its position.
+    return _json_text(items, "the records", "invalid_field")
 
 
 ExpectedLike = Union[str, "os.PathLike[str]", Iterable[Mapping[str, Any]]]
@@ -173,7 +194,7 @@ def _options_json(by: ByLike, options: ReportOptions) -> str:
     expected = options.get("expected")
     if isinstance(expected, (str, os.PathLike)):
         options = {**options, "expected": _read_text(expected)}
-    return json.dumps({"by": by, **options}, ensure_ascii=False, default=_json_default)
+    return _json_text({"by": by, **options}, "the options", "invalid_options")
 
 
 # Native: they hold the core's report; members are plain-data copies of its JSON, and every
@@ -246,6 +267,7 @@ def robustness_from_manifest(
     originals, the gold CSV and task config); the tabular evaluator decides ``correct``.
     Relative paths are resolved against the manifest's directory. The report's ``scored``
     lists every line's verdict."""
+    path = _path(path, "the manifest path")
     base = str(Path(path).resolve().parent)
     return _tabeq.trust_report("robustness", _read_text(path), _options_json(by, options), base)
 
@@ -328,12 +350,18 @@ def records_from_inspect_log(
     >>> records = trust.records_from_inspect_log("logs/refusals.eval")  # doctest: +SKIP
     >>> trust.reliability(records, by="model,operator")  # doctest: +SKIP
     """
-    paths = [path] if isinstance(path, (str, os.PathLike)) else list(path)
+    if isinstance(path, (str, os.PathLike)):
+        paths = [_path(path, "the log path")]
+    elif isinstance(path, Iterable) and not isinstance(path, (bytes, Mapping)):
+        paths = [_path(one, "a log path") for one in path]
+    else:
+        raise _tabeq.ArgumentError(f"path must be a path or a list of paths, not {type(path).__name__}")
     options = {"track": track, "scorer": scorer, "epoch": epoch, "model": model, "dataset": dataset}
     records: list[dict[str, Any]] = []
     for one in paths:
-        source = os.path.basename(os.fspath(one))
-        options_json = json.dumps({**options, "fields": dict(fields or {}), "source": source})
+        source = os.path.basename(one)
+        given = {**options, "fields": fields or {}, "source": source}
+        options_json = _json_text(given, "the options", "invalid_options")
         records += _tabeq.trust_records_from_inspect(_inspect_log_json(one), options_json)
     return records
 
@@ -361,7 +389,9 @@ def spearman(
 def operators(extra: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The operator registry: the 19 TrustDABench operators (plus ``extra`` registrations), each
     ``{"code", "name", "track", "family"|"kind", "difficulty"|"level", "builtin"}``."""
-    options = json.dumps({"operators": extra}, default=_json_default) if extra else ""
+    options = (
+        _json_text({"operators": extra}, "the operators", "invalid_operator_registration") if extra else ""
+    )
     return _tabeq.trust_operator_registry(options)
 
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 use tabeq::cpython_json::Value;
 
 use crate::read::Frame;
-use crate::value::{column_vectors, sorted_vector, PyValue};
+use crate::value::{column_vectors, PyValue, Vector};
 use tabeq::error::Spider2Code;
 
 /// Why the official functions would raise (the official scores the instance 0).
@@ -196,16 +196,16 @@ pub struct Vectors {
     /// Original column positions of the vectors.
     pub positions: Vec<usize>,
     /// The vectors as the official sees them.
-    pub values: Vec<Vec<PyValue>>,
+    pub values: Vec<Vector>,
     /// The same, each sorted on its own (only with `ignore_order`).
-    pub sorted: Option<Vec<Vec<PyValue>>>,
+    pub sorted: Option<Vec<Vector>>,
 }
 
 impl Vectors {
     /// The vectors of `frame`'s `columns`.
     pub fn new(frame: &Frame, columns: Vec<usize>, ignore_order: bool) -> Vectors {
         let values = column_vectors(frame, &columns);
-        let sorted = ignore_order.then(|| values.iter().map(|v| sorted_vector(v)).collect());
+        let sorted = ignore_order.then(|| values.iter().map(Vector::sorted).collect());
         let names = columns
             .iter()
             .map(|&c| frame.columns[c].name.clone())
@@ -219,7 +219,7 @@ impl Vectors {
     }
 
     /// Vector `i` in the order it is compared.
-    pub fn compared(&self, i: usize) -> &[PyValue] {
+    pub fn compared(&self, i: usize) -> &Vector {
         match &self.sorted {
             Some(s) => &s[i],
             None => &self.values[i],
@@ -238,8 +238,8 @@ impl Vectors {
 }
 
 /// The official `vectors_match` on compared (already sorted when ignoring order) vectors.
-pub fn vectors_match(gold: &[PyValue], pred: &[PyValue]) -> bool {
-    gold.len() == pred.len() && gold.iter().zip(pred).all(|(a, b)| a.matches(b))
+pub fn vectors_match(gold: &Vector, pred: &Vector) -> bool {
+    gold.len() == pred.len() && gold.iter().zip(pred.iter()).all(|(a, b)| a.matches(&b))
 }
 
 /// One differing position between a gold column and a prediction column.
@@ -514,7 +514,7 @@ fn column_report(gold: &Vectors, g: usize, pred: &Vectors) -> ColumnReport {
 
 /// The prediction column nearest to an unmatched gold vector: the same length and the fewest
 /// differing positions first; else the nearest length.
-fn closest(gv: &[PyValue], pred: &Vectors) -> Option<Closest> {
+fn closest(gv: &Vector, pred: &Vectors) -> Option<Closest> {
     let mut best: Option<(usize, usize, usize)> = None; // (length gap, mismatches, column)
     for p in 0..pred.len() {
         if tabeq::cancel::cancelled() {
@@ -523,7 +523,10 @@ fn closest(gv: &[PyValue], pred: &Vectors) -> Option<Closest> {
         let pv = pred.compared(p);
         let gap = gv.len().abs_diff(pv.len());
         let count = if gap == 0 {
-            gv.iter().zip(pv).filter(|(a, b)| !a.matches(b)).count()
+            gv.iter()
+                .zip(pv.iter())
+                .filter(|(a, b)| !a.matches(b))
+                .count()
         } else {
             0
         };
@@ -535,7 +538,7 @@ fn closest(gv: &[PyValue], pred: &Vectors) -> Option<Closest> {
     let pv = pred.compared(p);
     let mismatches = if gap == 0 {
         gv.iter()
-            .zip(pv)
+            .zip(pv.iter())
             .enumerate()
             .filter(|(_, (a, b))| !a.matches(b))
             .take(5)
@@ -654,19 +657,20 @@ fn soundness(
 /// Whether the gold rows (over the compared columns) can be paired one to one with prediction
 /// rows (over the matching columns) under the element rule. `None` when they can; else why not.
 fn rows_correspond(gold: &Vectors, chosen: &[usize], pred: &Vectors) -> Option<String> {
-    let n = gold.values.first().map_or(0, Vec::len);
-    let grow = |r: usize| -> Vec<&PyValue> { gold.values.iter().map(|c| &c[r]).collect() };
-    let prow = |r: usize| -> Vec<&PyValue> { chosen.iter().map(|&p| &pred.values[p][r]).collect() };
-    let row_match = |a: &[&PyValue], b: &[&PyValue]| a.iter().zip(b).all(|(x, y)| x.matches(y));
+    let n = gold.values.first().map_or(0, Vector::len);
+    let grow = |r: usize| -> Vec<PyValue<'_>> { gold.values.iter().map(|c| c.get(r)).collect() };
+    let prow =
+        |r: usize| -> Vec<PyValue<'_>> { chosen.iter().map(|&p| pred.values[p].get(r)).collect() };
+    let row_match = |a: &[PyValue], b: &[PyValue]| a.iter().zip(b).all(|(x, y)| x.matches(y));
     // Rows in their own order first, then both sorted by the official key.
     if (0..n).all(|r| row_match(&grow(r), &prow(r))) {
         return None;
     }
-    let key = |row: &[&PyValue]| -> Vec<(String, bool)> {
+    let key = |row: &[PyValue]| -> Vec<(String, bool)> {
         row.iter().map(|v| (v.py_str(), v.is_number())).collect()
     };
-    let mut g: Vec<Vec<&PyValue>> = (0..n).map(grow).collect();
-    let mut p: Vec<Vec<&PyValue>> = (0..n).map(prow).collect();
+    let mut g: Vec<Vec<PyValue>> = (0..n).map(grow).collect();
+    let mut p: Vec<Vec<PyValue>> = (0..n).map(prow).collect();
     g.sort_by_cached_key(|r| key(r));
     p.sort_by_cached_key(|r| key(r));
     if g.iter().zip(&p).all(|(a, b)| row_match(a, b)) {

@@ -20,8 +20,8 @@ use tabeq::error::{CsvErrorKind, Spider2Code};
 
 /// The largest Spider 2.0 CSV read, in bytes (pandas has no limit; the official's result and
 /// gold tables are far smaller). A binding refuses a larger file before reading it. Scoring
-/// takes at most about 40 times the file (one-character text cells, `BENCHMARKS.md`), so this
-/// bounds a run to about 2.5 GiB.
+/// takes at most about 13 times the file (empty numeric cells, one byte each; `BENCHMARKS.md`),
+/// so this bounds a run to about 1 GiB.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// The most columns a Spider 2.0 CSV may have (each gold column is compared with each
 /// prediction column).
@@ -162,7 +162,8 @@ impl Dtype {
     }
 }
 
-/// One cell as pandas holds it.
+/// One cell as pandas holds it (built on demand from a column's typed storage, for tests and
+/// explanations; the table itself keeps no per-cell object).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cell {
     /// An int64 or uint64 value.
@@ -172,11 +173,101 @@ pub enum Cell {
     /// A bool.
     Bool(bool),
     /// A Python `str`.
-    /// Shared with the comparison's values (one copy of each text, however often it is
-    /// compared or sorted).
-    Str(std::sync::Arc<str>),
+    Str(String),
     /// A missing value in an object column (`float('nan')`).
     Na,
+}
+
+/// What an object column's cell is (its text, when a string, is in [`Objects::text`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectKind {
+    /// A `str`.
+    Str,
+    /// `float('nan')`.
+    Na,
+    /// `True` (booleans with a missing value make an object column).
+    True,
+    /// `False`.
+    False,
+}
+
+/// An object column's cells: every string's text in one buffer, an end offset and a kind per
+/// cell (5 bytes per cell plus the text; offsets fit in `u32`: a file is at most
+/// [`MAX_FILE_BYTES`]).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Objects {
+    /// The strings' text, one after another (non-strings add nothing).
+    pub text: String,
+    /// The end of each cell's text in `text` (a cell starts where the one before it ends).
+    pub ends: Vec<u32>,
+    /// Each cell's kind.
+    pub kinds: Vec<ObjectKind>,
+}
+
+impl Objects {
+    fn push(&mut self, kind: ObjectKind, text: &str) {
+        if kind == ObjectKind::Str {
+            self.text.push_str(text);
+        }
+        self.ends.push(self.text.len() as u32);
+        self.kinds.push(kind);
+    }
+
+    /// Cell `i`'s string (empty for a non-string).
+    pub fn str_at(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+}
+
+/// A column's values in one typed vector each (8 bytes a number, 1 a bool, 5 plus the text an
+/// object): scoring memory stays a small constant times the file (`BENCHMARKS.md`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Values {
+    /// `int64`
+    Int(Vec<i64>),
+    /// `uint64`
+    UInt(Vec<u64>),
+    /// `float64` (`NaN` for a missing value)
+    Float(Vec<f64>),
+    /// `bool`
+    Bool(Vec<bool>),
+    /// `object`
+    Object(Objects),
+}
+
+impl Values {
+    /// The number of cells.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Int(v) => v.len(),
+            Values::UInt(v) => v.len(),
+            Values::Float(v) => v.len(),
+            Values::Bool(v) => v.len(),
+            Values::Object(o) => o.kinds.len(),
+        }
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Cell `i` as pandas holds it.
+    pub fn cell(&self, i: usize) -> Cell {
+        match self {
+            Values::Int(v) => Cell::Int(i128::from(v[i])),
+            Values::UInt(v) => Cell::Int(i128::from(v[i])),
+            Values::Float(v) => Cell::Float(v[i]),
+            Values::Bool(v) => Cell::Bool(v[i]),
+            Values::Object(o) => match o.kinds[i] {
+                ObjectKind::Str => Cell::Str(o.str_at(i).to_string()),
+                ObjectKind::Na => Cell::Na,
+                ObjectKind::True => Cell::Bool(true),
+                ObjectKind::False => Cell::Bool(false),
+            },
+        }
+    }
 }
 
 /// A typed column.
@@ -186,8 +277,25 @@ pub struct Column {
     pub name: String,
     /// The inferred dtype.
     pub dtype: Dtype,
-    /// The cells, top to bottom.
-    pub cells: Vec<Cell>,
+    /// The values, top to bottom; shared with the comparison's vectors (never copied).
+    pub values: std::sync::Arc<Values>,
+}
+
+impl Column {
+    fn new(name: String, dtype: Dtype, values: Values) -> Column {
+        Column {
+            name,
+            dtype,
+            values: std::sync::Arc::new(values),
+        }
+    }
+
+    /// The cells, top to bottom (built on demand: for tests and explanations).
+    pub fn cells(&self) -> Vec<Cell> {
+        (0..self.values.len())
+            .map(|i| self.values.cell(i))
+            .collect()
+    }
 }
 
 /// A table as `read_csv` returns it (data columns only; an implicit index is dropped).
@@ -200,7 +308,7 @@ pub struct Frame {
 impl Frame {
     /// The number of data rows.
     pub fn row_count(&self) -> usize {
-        self.columns.first().map_or(0, |c| c.cells.len())
+        self.columns.first().map_or(0, |c| c.values.len())
     }
 }
 
@@ -358,6 +466,26 @@ fn finish(buf: &mut Vec<u8>, field_start: &mut usize, ends: &mut Vec<u32>) {
     *field_start = buf.len();
 }
 
+/// One column's fields, read in place from the tokens (no list of them is built: the inference
+/// passes walk them again instead).
+struct Fields<'t> {
+    tokens: &'t Tokens,
+    records: &'t [Record],
+    k: usize,
+}
+
+impl<'t> Fields<'t> {
+    fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &'t str> + '_ {
+        self.records
+            .iter()
+            .map(move |r| self.tokens.field_of(r, self.k))
+    }
+}
+
 /// Read CSV bytes as `pd.read_csv` with its defaults does.
 pub fn read_csv(data: &[u8]) -> Result<Frame, ReadError> {
     if data.len() as u64 > MAX_FILE_BYTES {
@@ -392,13 +520,15 @@ pub fn read_csv(data: &[u8]) -> Result<Frame, ReadError> {
         return Err(ReadError::TooManyColumns { columns: width });
     }
     let mut columns = Vec::with_capacity(width);
-    let mut column: Vec<&str> = Vec::with_capacity(data_records.len());
     for c in 0..width {
         if tabeq::cancel::cancelled() {
             return Ok(Frame::default());
         }
-        column.clear();
-        column.extend(data_records.iter().map(|r| tokens.field_of(r, leading + c)));
+        let column = Fields {
+            tokens: &tokens,
+            records: data_records,
+            k: leading + c,
+        };
         let name = tokens.field_of(header, c).to_string();
         columns.push(infer_column(name, &column));
     }
@@ -624,22 +754,19 @@ fn bool_token(t: &str) -> Option<bool> {
     }
 }
 
-fn text_column(name: String, tokens: &[&str], na_filter: bool) -> Column {
-    let cells = tokens
-        .iter()
-        .map(|t| {
-            if na_filter && is_na(t) {
-                Cell::Na
-            } else {
-                Cell::Str(std::sync::Arc::from(*t))
-            }
-        })
-        .collect();
-    Column {
-        name,
-        dtype: Dtype::Object,
-        cells,
+fn text_column(name: String, tokens: &Fields<'_>, na_filter: bool) -> Column {
+    let mut objects = Objects::default();
+    objects.ends.reserve_exact(tokens.len());
+    objects.kinds.reserve_exact(tokens.len());
+    for t in tokens.iter() {
+        if na_filter && is_na(t) {
+            objects.push(ObjectKind::Na, "");
+        } else {
+            objects.push(ObjectKind::Str, t);
+        }
     }
+    objects.text.shrink_to_fit();
+    Column::new(name, Dtype::Object, Values::Object(objects))
 }
 
 /// What the integer passes concluded.
@@ -653,18 +780,22 @@ enum IntOutcome {
     TextNoNa,
 }
 
-fn int_pass(name: &str, tokens: &[&str]) -> IntOutcome {
-    let mut values = Vec::with_capacity(tokens.len());
-    let mut missing = false;
+fn int_pass(name: &str, tokens: &Fields<'_>) -> IntOutcome {
+    // A missing value is 0 here and NaN in the float64 column it makes (`missing`).
+    let mut values: Vec<i64> = Vec::with_capacity(tokens.len());
+    let mut missing_at: Vec<bool> = Vec::new();
     let mut overflow = false;
-    for t in tokens {
+    for t in tokens.iter() {
         if is_na(t) {
-            missing = true;
-            values.push(None);
+            if missing_at.is_empty() {
+                missing_at = vec![false; tokens.len()];
+            }
+            missing_at[values.len()] = true;
+            values.push(0);
             continue;
         }
         match parse_i64(t) {
-            Ok(v) => values.push(Some(v)),
+            Ok(v) => values.push(v),
             Err(IntError::Invalid) => return IntOutcome::NotInt,
             Err(IntError::Overflow) => {
                 overflow = true;
@@ -673,39 +804,37 @@ fn int_pass(name: &str, tokens: &[&str]) -> IntOutcome {
         }
     }
     if !overflow {
-        let (dtype, cells) = if missing {
-            let cells = values
-                .iter()
-                .map(|v| Cell::Float(v.map_or(f64::NAN, |v| v as f64)))
-                .collect();
-            (Dtype::Float64, cells)
+        let column = if missing_at.is_empty() {
+            Column::new(name.to_string(), Dtype::Int64, Values::Int(values))
         } else {
-            let cells = values.iter().map(|v| Cell::Int(i128::from(v.unwrap_or(0))));
-            (Dtype::Int64, cells.collect())
+            let floats = values
+                .iter()
+                .zip(&missing_at)
+                .map(|(&v, &m)| if m { f64::NAN } else { v as f64 })
+                .collect();
+            Column::new(name.to_string(), Dtype::Float64, Values::Float(floats))
         };
-        return IntOutcome::Column(Column {
-            name: name.to_string(),
-            dtype,
-            cells,
-        });
+        return IntOutcome::Column(column);
     }
+    drop(values);
+    drop(missing_at);
     // int64 overflowed: the uint64 pass, from the top.
     let (mut seen_sint, mut seen_uint, mut seen_null) = (false, false, false);
-    let mut cells = Vec::with_capacity(tokens.len());
-    for t in tokens {
+    let mut cells: Vec<u64> = Vec::with_capacity(tokens.len());
+    for t in tokens.iter() {
         if is_na(t) {
             seen_null = true;
-            cells.push(Cell::Int(0));
+            cells.push(0);
             continue;
         }
         match parse_u64(t) {
             Ok(Some(v)) => {
                 seen_uint |= v > i64::MAX as u64;
-                cells.push(Cell::Int(i128::from(v)));
+                cells.push(v);
             }
             Ok(None) => {
                 seen_sint = true;
-                cells.push(Cell::Int(0));
+                cells.push(0);
             }
             Err(IntError::Overflow) => return IntOutcome::Text,
             Err(IntError::Invalid) => return IntOutcome::NotInt,
@@ -716,22 +845,18 @@ fn int_pass(name: &str, tokens: &[&str]) -> IntOutcome {
     } else if seen_sint {
         IntOutcome::Text
     } else {
-        IntOutcome::Column(Column {
-            name: name.to_string(),
-            dtype: Dtype::UInt64,
-            cells,
-        })
+        IntOutcome::Column(Column::new(
+            name.to_string(),
+            Dtype::UInt64,
+            Values::UInt(cells),
+        ))
     }
 }
 
 /// Infer one column's dtype and values: int64 (or uint64), float64, bool, object, in that order.
-fn infer_column(name: String, tokens: &[&str]) -> Column {
-    if tokens.is_empty() {
-        return Column {
-            name,
-            dtype: Dtype::Object,
-            cells: Vec::new(),
-        };
+fn infer_column(name: String, tokens: &Fields<'_>) -> Column {
+    if tokens.len() == 0 {
+        return Column::new(name, Dtype::Object, Values::Object(Objects::default()));
     }
     match int_pass(&name, tokens) {
         IntOutcome::Column(c) => return c,
@@ -739,41 +864,45 @@ fn infer_column(name: String, tokens: &[&str]) -> Column {
         IntOutcome::TextNoNa => return text_column(name, tokens, false),
         IntOutcome::NotInt => {}
     }
-    let floats: Option<Vec<Cell>> = tokens
+    let floats: Option<Vec<f64>> = tokens
         .iter()
         .map(|t| {
             if is_na(t) {
-                Some(Cell::Float(f64::NAN))
+                Some(f64::NAN)
             } else {
-                float_token(t).map(Cell::Float)
+                float_token(t)
             }
         })
         .collect();
-    if let Some(cells) = floats {
-        return Column {
-            name,
-            dtype: Dtype::Float64,
-            cells,
-        };
+    if let Some(floats) = floats {
+        return Column::new(name, Dtype::Float64, Values::Float(floats));
     }
-    let bools: Option<Vec<Cell>> = tokens
+    let bools: Option<Vec<Option<bool>>> = tokens
         .iter()
         .map(|t| {
             if is_na(t) {
-                Some(Cell::Na)
+                Some(None)
             } else {
-                bool_token(t).map(Cell::Bool)
+                bool_token(t).map(Some)
             }
         })
         .collect();
-    if let Some(cells) = bools {
+    if let Some(bools) = bools {
         // Booleans with a missing value become an object column (True/False/nan).
-        let dtype = if cells.contains(&Cell::Na) {
-            Dtype::Object
-        } else {
-            Dtype::Bool
-        };
-        return Column { name, dtype, cells };
+        if bools.contains(&None) {
+            let mut objects = Objects::default();
+            for b in bools {
+                let kind = match b {
+                    None => ObjectKind::Na,
+                    Some(true) => ObjectKind::True,
+                    Some(false) => ObjectKind::False,
+                };
+                objects.push(kind, "");
+            }
+            return Column::new(name, Dtype::Object, Values::Object(objects));
+        }
+        let bools = bools.into_iter().map(|b| b.unwrap_or(false)).collect();
+        return Column::new(name, Dtype::Bool, Values::Bool(bools));
     }
     text_column(name, tokens, true)
 }
@@ -788,14 +917,17 @@ mod tests {
 
     #[test]
     fn integers_floats_bools_text() {
-        assert_eq!(col("a\n007\n 5 \n").cells, vec![Cell::Int(7), Cell::Int(5)]);
+        assert_eq!(
+            col("a\n007\n 5 \n").cells(),
+            vec![Cell::Int(7), Cell::Int(5)]
+        );
         assert_eq!(col("a\n1\nNA\n").dtype, Dtype::Float64);
         assert_eq!(col("a\ntRUE\nfalse\n").dtype, Dtype::Bool);
         assert_eq!(col("a\nTrue\n\"\"\n").dtype, Dtype::Object);
-        assert_eq!(col("a\n1_000\n").cells, vec![Cell::Str("1_000".into())]);
+        assert_eq!(col("a\n1_000\n").cells(), vec![Cell::Str("1_000".into())]);
         assert_eq!(col("a\n9223372036854775808\n").dtype, Dtype::UInt64);
         assert_eq!(
-            col("a\n9223372036854775808\nNA\n").cells[1],
+            col("a\n9223372036854775808\nNA\n").cells()[1],
             Cell::Str("NA".into())
         );
         assert_eq!(
@@ -822,7 +954,7 @@ mod tests {
         assert_eq!(col("a\n99999999999999999999e1\n").dtype, Dtype::Object);
         let c = col("a\nNA\n99999999999999999999.5\n1.5\n");
         assert_eq!(c.dtype, Dtype::Object);
-        assert_eq!(c.cells[0], Cell::Na, "NA still read as missing");
+        assert_eq!(c.cells()[0], Cell::Na, "NA still read as missing");
     }
 
     #[test]
@@ -845,8 +977,8 @@ mod tests {
     fn records_index_and_errors() {
         let f = read_csv(b"a,b\n1,2,3\n4\n").unwrap();
         assert_eq!(f.columns.len(), 2);
-        assert_eq!(f.columns[0].cells[0], Cell::Float(2.0));
-        assert!(matches!(f.columns[0].cells[1], Cell::Float(x) if x.is_nan()));
+        assert_eq!(f.columns[0].cells()[0], Cell::Float(2.0));
+        assert!(matches!(f.columns[0].cells()[1], Cell::Float(x) if x.is_nan()));
         assert!(matches!(
             read_csv(b"a\n1,2\n3,4,5\n"),
             Err(ReadError::TooManyFields { .. })
@@ -880,6 +1012,49 @@ mod tests {
             "csv_too_large"
         );
         assert_eq!(ReadError::TooManyRows.code(), "csv_too_many_rows");
+    }
+
+    /// The bytes a frame's columns hold (their vectors' capacities).
+    fn storage_bytes(frame: &Frame) -> usize {
+        frame
+            .columns
+            .iter()
+            .map(|c| match &*c.values {
+                Values::Int(v) => v.capacity() * 8,
+                Values::UInt(v) => v.capacity() * 8,
+                Values::Float(v) => v.capacity() * 8,
+                Values::Bool(v) => v.capacity(),
+                Values::Object(o) => o.text.capacity() + o.ends.capacity() * 4 + o.kinds.capacity(),
+            })
+            .sum()
+    }
+
+    #[test]
+    fn storage_is_a_small_constant_times_the_file() {
+        // Issue 38 item 12: a cell object of 32 bytes (and a heap string per text cell) made
+        // one-character cells cost 37 times the file. Now 6 bytes a 2-byte text cell and
+        // 8 bytes a 1-byte empty cell.
+        let text = "a,b,c,d\n".to_string() + &"x,y,z,w\n".repeat(20_000);
+        let frame = read_csv(text.as_bytes()).unwrap();
+        assert_eq!(frame.columns[0].dtype, Dtype::Object);
+        assert!(
+            storage_bytes(&frame) <= 3 * text.len(),
+            "{}",
+            storage_bytes(&frame)
+        );
+        let empty = "a,b,c,d,e,f,g,h\n".to_string() + &"1,,,,,,,\n".repeat(20_000);
+        let frame = read_csv(empty.as_bytes()).unwrap();
+        assert_eq!(frame.columns[1].dtype, Dtype::Float64);
+        assert!(
+            storage_bytes(&frame) <= 8 * empty.len(),
+            "{}",
+            storage_bytes(&frame)
+        );
+        // The compared vectors share the columns (sorted or not): no copy per comparison.
+        let vectors = crate::value::column_vectors(&frame, &[0, 1]);
+        let sorted = vectors[1].sorted();
+        assert_eq!(std::sync::Arc::strong_count(&frame.columns[1].values), 3);
+        assert_eq!(sorted.len(), 20_000);
     }
 
     #[test]

@@ -1,22 +1,25 @@
 //! Values as the official comparison sees them: the Python objects of
 //! `frame.transpose().values.tolist()`, after its `normalize` (a missing value becomes the int 0).
 
-use crate::read::{Cell, Column, Dtype, Frame};
+use std::sync::Arc;
 
-/// A Python value in a column vector.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PyValue {
+use crate::read::{Dtype, Frame, ObjectKind, Values};
+
+/// A Python value in a column vector, made on demand from the column's typed storage (its
+/// string borrowed from there).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PyValue<'a> {
     /// `int` (from int64 or uint64 columns, and every missing value after `normalize`).
     Int(i128),
     /// `float`
     Float(f64),
     /// `bool` (an `int` to `isinstance`, so it compares as a number).
     Bool(bool),
-    /// `str` (shared with the cell it comes from)
-    Str(std::sync::Arc<str>),
+    /// `str` (borrowed from the column's text)
+    Str(&'a str),
 }
 
-impl PyValue {
+impl PyValue<'_> {
     /// `isinstance(x, (int, float))`.
     pub fn is_number(&self) -> bool {
         !matches!(self, PyValue::Str(_))
@@ -53,7 +56,7 @@ impl PyValue {
 
     /// The official element rule: two numbers match within `math.isclose(a, b, abs_tol=1e-2)`;
     /// anything else matches only when equal (so a string never matches a number).
-    pub fn matches(&self, other: &PyValue) -> bool {
+    pub fn matches(&self, other: &PyValue<'_>) -> bool {
         match (self.as_f64(), other.as_f64()) {
             (Some(a), Some(b)) => isclose(a, b),
             (None, None) => self == other,
@@ -93,15 +96,88 @@ pub fn py_str_repr(s: &str) -> String {
     tabeq::chars::python_repr(s)
 }
 
-/// One cell as its Python object, missing values already normalized to the int 0.
-fn natural(cell: &Cell) -> PyValue {
-    match cell {
-        Cell::Int(i) => PyValue::Int(*i),
-        Cell::Float(f) if f.is_nan() => PyValue::Int(0),
-        Cell::Float(f) => PyValue::Float(*f),
-        Cell::Bool(b) => PyValue::Bool(*b),
-        Cell::Str(s) => PyValue::Str(s.clone()),
-        Cell::Na => PyValue::Int(0),
+/// One column vector of `frame.transpose().values.tolist()`, normalized, in the order it is
+/// compared: the column's storage (shared with the frame, never copied) and, under
+/// `ignore_order`, the permutation that sorts it (4 bytes a value).
+#[derive(Debug, Clone)]
+pub struct Vector {
+    values: Arc<Values>,
+    /// Ints read as floats (`.values` of numeric columns of mixed dtypes).
+    promote: bool,
+    order: Option<Vec<u32>>,
+}
+
+impl Vector {
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Value `i` in the compared order, missing values normalized to the int 0.
+    pub fn get(&self, i: usize) -> PyValue<'_> {
+        let i = self.order.as_ref().map_or(i, |o| o[i] as usize);
+        self.natural(i)
+    }
+
+    /// The values in the compared order.
+    pub fn iter(&self) -> impl Iterator<Item = PyValue<'_>> + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// Value `i` in the column's own order.
+    fn natural(&self, i: usize) -> PyValue<'_> {
+        match &*self.values {
+            Values::Int(v) if self.promote => PyValue::Float(v[i] as f64),
+            Values::UInt(v) if self.promote => PyValue::Float(v[i] as f64),
+            Values::Int(v) => PyValue::Int(i128::from(v[i])),
+            Values::UInt(v) => PyValue::Int(i128::from(v[i])),
+            Values::Float(v) if v[i].is_nan() => PyValue::Int(0),
+            Values::Float(v) => PyValue::Float(v[i]),
+            Values::Bool(v) => PyValue::Bool(v[i]),
+            Values::Object(o) => match o.kinds[i] {
+                ObjectKind::Str => PyValue::Str(o.str_at(i)),
+                ObjectKind::Na => PyValue::Int(0),
+                ObjectKind::True => PyValue::Bool(true),
+                ObjectKind::False => PyValue::Bool(false),
+            },
+        }
+    }
+
+    /// The same vector sorted by the official `ignore_order` key, `(str(x), isinstance(x,
+    /// (int, float)))`, stably. The keys are written once into one buffer (about the column's
+    /// text again, while it sorts), not a string per value.
+    pub fn sorted(&self) -> Vector {
+        let n = self.len();
+        let mut keys = String::new();
+        let mut ends: Vec<u32> = Vec::with_capacity(n);
+        let mut number: Vec<bool> = Vec::with_capacity(n);
+        for i in 0..n {
+            let v = self.natural(i);
+            match v {
+                PyValue::Str(s) => keys.push_str(s),
+                other => keys.push_str(&other.py_str()),
+            }
+            // The keys stay far below 4 GiB: a file is at most 64 MiB, a string's key is its
+            // own text and a number's at most 24 bytes.
+            ends.push(keys.len() as u32);
+            number.push(v.is_number());
+        }
+        let key = |i: usize| {
+            let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+            (&keys[start..ends[i] as usize], number[i])
+        };
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_by(|&a, &b| key(a as usize).cmp(&key(b as usize)));
+        Vector {
+            values: Arc::clone(&self.values),
+            promote: self.promote,
+            order: Some(order),
+        }
     }
 }
 
@@ -109,31 +185,27 @@ fn natural(cell: &Cell) -> PyValue {
 /// `.values` of a frame gives one array of the columns' common dtype: when the columns are all
 /// numeric (int64, uint64, float64) but not all of one dtype, every value becomes a float (`1`
 /// reads as `1.0`); a mix with bool or text keeps each value's own type.
-pub fn column_vectors(frame: &Frame, columns: &[usize]) -> Vec<Vec<PyValue>> {
-    let cols: Vec<&Column> = columns.iter().map(|&i| &frame.columns[i]).collect();
+pub fn column_vectors(frame: &Frame, columns: &[usize]) -> Vec<Vector> {
+    let cols: Vec<_> = columns.iter().map(|&i| &frame.columns[i]).collect();
     let numeric = |d: Dtype| matches!(d, Dtype::Int64 | Dtype::UInt64 | Dtype::Float64);
     let promote =
         cols.iter().all(|c| numeric(c.dtype)) && cols.iter().any(|c| c.dtype != cols[0].dtype);
     cols.iter()
-        .map(|c| {
-            c.cells
-                .iter()
-                .map(|cell| match cell {
-                    Cell::Int(i) if promote => PyValue::Float(*i as f64),
-                    other => natural(other),
-                })
-                .collect()
+        .map(|c| Vector {
+            values: Arc::clone(&c.values),
+            promote,
+            order: None,
         })
         .collect()
 }
 
 /// A vector sorted by the official `ignore_order` key, `(str(x), isinstance(x, (int, float)))`,
-/// stably.
-pub fn sorted_vector(v: &[PyValue]) -> Vec<PyValue> {
-    let mut keyed: Vec<(String, bool, &PyValue)> =
-        v.iter().map(|x| (x.py_str(), x.is_number(), x)).collect();
+/// stably (a list of values; [`Vector::sorted`] sorts a column).
+pub fn sorted_vector<'a>(v: &[PyValue<'a>]) -> Vec<PyValue<'a>> {
+    let mut keyed: Vec<(String, bool, PyValue<'a>)> =
+        v.iter().map(|x| (x.py_str(), x.is_number(), *x)).collect();
     keyed.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
-    keyed.into_iter().map(|(_, _, x)| x.clone()).collect()
+    keyed.into_iter().map(|(_, _, x)| x).collect()
 }
 
 #[cfg(test)]
@@ -164,10 +236,10 @@ mod tests {
 
     #[test]
     fn sort_key_ties_put_text_first() {
-        let v = vec![PyValue::Int(5), PyValue::Str("5".into()), PyValue::Int(10)];
+        let v = vec![PyValue::Int(5), PyValue::Str("5"), PyValue::Int(10)];
         assert_eq!(
             sorted_vector(&v),
-            vec![PyValue::Int(10), PyValue::Str("5".into()), PyValue::Int(5)]
+            vec![PyValue::Int(10), PyValue::Str("5"), PyValue::Int(5)]
         );
     }
 }
