@@ -452,6 +452,36 @@ impl Parser {
     }
 }
 
+/// CPython's text layer over `utf-8-sig` with `newline=""` (8 KiB decode chunks, universal
+/// line ends kept), line by line: what a `csv.reader` over `open(path, encoding="utf-8-sig",
+/// newline="")` iterates. Shared by the profiles that reproduce such a reader (the KDD Cup
+/// scorer, crate `tabeq-kddcup`), so the chunked decoding and its error positions live here once.
+///
+/// ```
+/// use tabeq::official_csv::TextLines;
+/// let mut lines = TextLines::new(b"\xef\xbb\xbfa\r\nb");
+/// assert_eq!(lines.next_line().unwrap().unwrap(), vec!['a', '\r', '\n']);
+/// assert_eq!(lines.next_line().unwrap().unwrap(), vec!['b']);
+/// assert_eq!(lines.next_line().unwrap(), None);
+/// ```
+pub struct TextLines<'a>(Lines<'a>);
+
+impl<'a> TextLines<'a> {
+    /// The lines of these bytes.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        TextLines(Lines::new(bytes))
+    }
+
+    /// The next line with its line ending, `None` at the end, or the `UnicodeDecodeError`
+    /// message CPython gives (the position counted from the start of the decode chunk).
+    pub fn next_line(&mut self) -> Result<Option<Vec<char>>, String> {
+        self.0.next_line().map_err(|p| match p {
+            Problem::Parse(text) => text,
+            other => other.words(""),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::official_csv_problem as problem;
@@ -526,35 +556,5 @@ mod tests {
             // The start of an encoded surrogate at a chunk's end waits for the next chunk.
             (&surrogate_start, "Cannot parse CSV p: 'utf-8' codec can't decode byte 0xed in position 0: invalid continuation byte"),
         ]);
-    }
-}
-
-/// CPython's text layer over `utf-8-sig` with `newline=""` (8 KiB decode chunks, universal
-/// line ends kept), line by line: what a `csv.reader` over `open(path, encoding="utf-8-sig",
-/// newline="")` iterates. Shared by the profiles that reproduce such a reader (the KDD Cup
-/// scorer, crate `tabeq-kddcup`), so the chunked decoding and its error positions live here once.
-///
-/// ```
-/// use tabeq::official_csv::TextLines;
-/// let mut lines = TextLines::new(b"\xef\xbb\xbfa\r\nb");
-/// assert_eq!(lines.next_line().unwrap().unwrap(), vec!['a', '\r', '\n']);
-/// assert_eq!(lines.next_line().unwrap().unwrap(), vec!['b']);
-/// assert_eq!(lines.next_line().unwrap(), None);
-/// ```
-pub struct TextLines<'a>(Lines<'a>);
-
-impl<'a> TextLines<'a> {
-    /// The lines of these bytes.
-    pub fn new(bytes: &'a [u8]) -> Self {
-        TextLines(Lines::new(bytes))
-    }
-
-    /// The next line with its line ending, `None` at the end, or the `UnicodeDecodeError`
-    /// message CPython gives (the position counted from the start of the decode chunk).
-    pub fn next_line(&mut self) -> Result<Option<Vec<char>>, String> {
-        self.0.next_line().map_err(|p| match p {
-            Problem::Parse(text) => text,
-            other => other.words(""),
-        })
     }
 }
