@@ -70,6 +70,9 @@ code_enum! {
         RowsDoNotCorrespond => "spider2_rows_do_not_correspond",
         /// A line of the Spider 2.0 eval file is not a JSON object with an instance_id.
         EvalFileInvalid => "spider2_eval_file_invalid",
+        /// Spider 2.0-Snow's run: an eval line without condition_cols or ignore_order (its
+        /// evaluate.py reads both with [...]: a KeyError, the instance scores 0).
+        EvalKeyMissing => "spider2_eval_key_missing",
     }
 }
 

@@ -107,7 +107,9 @@ impl Condition {
             Value::BigInt(s) => Condition::BigInt(s.clone()),
             Value::Float(f) => Condition::Float(*f),
             Value::Str(s) => Condition::Str(s.clone()),
-            Value::Array(items) => Condition::List(items.iter().map(Condition::from_json).collect()),
+            Value::Array(items) => {
+                Condition::List(items.iter().map(Condition::from_json).collect())
+            }
             Value::Object(members) => Condition::Dict(
                 members
                     .iter()
@@ -399,8 +401,14 @@ mod tests {
         let t = C::Tuple(vec![C::Int(0)]);
         assert_eq!(t.repr(), "(0,)");
         assert!(cols(Variant::Lite, t, 2).is_err());
-        assert_eq!(cols(Variant::Lite, C::List(vec![C::Float(1.5)]), 2), Ok(vec![1]));
-        assert_eq!(cols(Variant::Lite, C::List(vec![C::Float(-0.5)]), 2), Ok(vec![0]));
+        assert_eq!(
+            cols(Variant::Lite, C::List(vec![C::Float(1.5)]), 2),
+            Ok(vec![1])
+        );
+        assert_eq!(
+            cols(Variant::Lite, C::List(vec![C::Float(-0.5)]), 2),
+            Ok(vec![0])
+        );
         assert!(cols(Variant::Lite, C::List(vec![C::Float(-3.5)]), 3).is_err());
         assert_eq!(
             cols(Variant::Lite, C::List(vec![C::Bool(true), C::Int(1)]), 2),
@@ -420,6 +428,9 @@ mod tests {
             multi_condition(Some(&d), 1, 0),
             Ok(Some(C::List(vec![C::Int(1)])))
         );
-        assert_eq!(multi_condition(Some(&C::List(vec![C::None])), 3, 2), Ok(None));
+        assert_eq!(
+            multi_condition(Some(&C::List(vec![C::None])), 3, 2),
+            Ok(None)
+        );
     }
 }
