@@ -147,6 +147,7 @@ Spider2ErrorCode = Literal[
     "spider2_shared_prediction_column",
     "spider2_rows_do_not_correspond",
     "spider2_eval_file_invalid",
+    "spider2_eval_key_missing",
 ]
 """The Spider 2.0 profile's codes (``tabeq.spider2``): why a comparison scores 0 as the official
 raises (``Result.error``), its notes and soundness warnings (``Result.warnings``), and an eval file
