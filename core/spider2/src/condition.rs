@@ -279,6 +279,21 @@ fn positions(
             .map(|(i, _)| i)
             .collect());
     }
+    if let Some(trues) = nested_mask(items) {
+        // numpy makes an array of two or more dimensions; pandas takes it as a boolean mask
+        // whose rows are the columns: each True selects its row's column (a one-column gold
+        // refuses any True).
+        if items.len() != ncols || (ncols == 1 && trues[0] > 0) {
+            return Err(invalid(format!(
+                "condition_cols {} is a nested boolean mask that pandas refuses for a gold of {ncols} columns",
+                cond.repr()
+            )));
+        }
+        let picked = trues.iter().enumerate();
+        return Ok(picked
+            .flat_map(|(i, &count)| core::iter::repeat_n(i, count))
+            .collect());
+    }
     let n = ncols as f64;
     let out_of_range = |item: &Condition| ConditionError {
         code: Spider2Code::ConditionColsOutOfRange.code(),
@@ -323,6 +338,38 @@ fn positions(
         out.push(pos as usize);
     }
     Ok(out)
+}
+
+/// The shape of a rectangular array of bools (lists and tuples are both sequences to numpy),
+/// or `None` when it is ragged, empty or holds anything but bools.
+fn bool_shape(value: &Condition) -> Option<Vec<usize>> {
+    match value {
+        Condition::Bool(_) => Some(Vec::new()),
+        Condition::List(items) | Condition::Tuple(items) => {
+            let first = bool_shape(items.first()?)?;
+            if items[1..].iter().any(|v| bool_shape(v).as_ref() != Some(&first)) {
+                return None;
+            }
+            Some([vec![items.len()], first].concat())
+        }
+        _ => None,
+    }
+}
+
+fn count_true(value: &Condition) -> usize {
+    match value {
+        Condition::Bool(b) => usize::from(*b),
+        Condition::List(items) | Condition::Tuple(items) => items.iter().map(count_true).sum(),
+        _ => 0,
+    }
+}
+
+/// For a list that numpy makes a boolean array of two or more dimensions: each row's count of
+/// True values; `None` for anything else.
+fn nested_mask(items: &[Condition]) -> Option<Vec<usize>> {
+    let list = Condition::List(items.to_vec());
+    let shape = bool_shape(&list)?;
+    (shape.len() >= 2).then(|| items.iter().map(count_true).collect())
 }
 
 /// Whether `compare_multi_pandas_table` hands every gold the empty list: its
@@ -415,6 +462,11 @@ mod tests {
             Ok(vec![1, 1])
         );
         assert!(cols(Variant::Lite, C::List(vec![C::Float(f64::NAN)]), 2).is_err());
+        let row = |bits: &[bool]| C::List(bits.iter().map(|&b| C::Bool(b)).collect());
+        let mask = C::List(vec![row(&[true, true]), row(&[false, true])]);
+        assert_eq!(cols(Variant::Lite, mask, 2), Ok(vec![0, 0, 1]));
+        assert_eq!(cols(Variant::Lite, C::List(vec![row(&[false])]), 1), Ok(vec![]));
+        assert!(cols(Variant::Lite, C::List(vec![row(&[true])]), 1).is_err());
     }
 
     #[test]
