@@ -7,7 +7,7 @@ use serde::Serialize;
 use tabeq::cpython_json;
 use tabeq::error::{ArgumentError, CodedError};
 use tabeq::file_input::{FileInput, MAX_CONFIG_BYTES};
-use tabeq_spider2::{explain, GoldKind, Outcome};
+use tabeq_spider2::{explain, Condition, GoldKind, Outcome, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{array_items, bool_option, json_option, string_option};
@@ -47,7 +47,9 @@ struct Spider2Result<'a> {
 /// Compare a prediction CSV with one gold CSV or an array of accepted gold CSVs, as Spider 2.0's
 /// official `compare_pandas_table` / `compare_multi_pandas_table` would, with pandas 2.2.3's
 /// `read_csv` reading every file. Options: `conditionCols` (the eval file's value, or its JSON
-/// text), `ignoreOrder` (boolean) and `explain` (`"text"`, `"markdown"` or `"html"`: the
+/// text; `null` or absent is not given, the text `"null"` is Python's `None`), `ignoreOrder`
+/// (boolean), `variant` (`"lite"`, the default, or `"snow"`: Spider 2.0-Snow's comparison) and
+/// `explain` (`"text"`, `"markdown"` or `"html"`: the
 /// explanation, with its soundness warnings, in that format). A CSV that does not read is a
 /// failing result (score 0) with its `error`, as the official scores it; a wrong argument throws.
 #[wasm_bindgen(js_name = spider2Compare, unchecked_return_type = "Spider2Result")]
@@ -77,6 +79,14 @@ pub fn spider2_compare(
         None => None,
     };
     let ignore_order = throw(bool_option(&options, "ignoreOrder"))?.unwrap_or(false);
+    let variant = match throw(string_option(&options, "variant", "\"lite\" or \"snow\""))? {
+        None => Variant::Lite,
+        Some(name) => throw(Variant::from_name(&name).ok_or_else(|| {
+            CodedError::invalid_argument(format!(
+                "options.variant must be \"lite\" or \"snow\", not {name:?}"
+            ))
+        }))?,
+    };
     let format = throw(string_option(
         &options,
         "explain",
@@ -84,12 +94,14 @@ pub fn spider2_compare(
     ))?;
 
     let gold_bytes: Vec<&[u8]> = golds.iter().map(Vec::as_slice).collect();
-    let outcome = tabeq_spider2::compare_csv(
+    let condition = condition.as_ref().map(Condition::from_json);
+    let outcome = tabeq_spider2::compare_csv_variant(
         &prediction,
         &gold_bytes,
         kind,
         condition.as_ref(),
         ignore_order,
+        variant,
     )
     .unwrap_or_else(|e| e.outcome(kind, ignore_order, golds.len()));
     let explanation = match format {

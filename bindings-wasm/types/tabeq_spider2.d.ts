@@ -8,9 +8,9 @@ import type { ErrorCodeEntry, Spider2ErrorCode } from "./tabeq";
 export type Spider2Csv = string | Uint8Array | ArrayBuffer;
 /** A JSON value, as the eval file's `condition_cols` holds it. */
 export type Spider2Json = null | boolean | number | string | Spider2Json[] | { [key: string]: Spider2Json };
-/** The eval file's `condition_cols` (a string is read as its JSON text) and `ignore_order`; `explain` renders the explanation. */
+/** The eval file's `condition_cols` (a string is read as its JSON text; `null` is not given, the text `"null"` is Python's `None`) and `ignore_order`; `variant` chooses Spider 2.0-lite's (default) or Spider 2.0-Snow's comparison; `explain` renders the explanation. */
 export interface Spider2Options {
-  conditionCols?: Spider2Json; ignoreOrder?: boolean; explain?: "text" | "markdown" | "html";
+  conditionCols?: Spider2Json; ignoreOrder?: boolean; variant?: Spider2Variant; explain?: "text" | "markdown" | "html";
 }
 /** What `spider2Compare` returns: the outcome, whether it passed, the explanation asked for (else null). */
 export interface Spider2Result extends Spider2Outcome {

@@ -232,3 +232,43 @@ def test_cli_snow_variant_reads_its_eval_file_and_needs_both_keys(tmp_path: Path
     out = subprocess.run([*cmd, "--variant", "snow"], capture_output=True, text=True, check=True).stdout
     assert "{'sf1': 1, 'sf2': 0}" in out
     assert "spider2_eval_key_missing: " in out
+
+
+CONDITION_VECTORS = Path(__file__).resolve().parents[1] / "spider2" / "condition_vectors.jsonl"
+
+
+def _typed(value: Any) -> Any:
+    """A recorded condition_cols as the Python value the official received (tags decoded)."""
+    if isinstance(value, list):
+        return [_typed(v) for v in value]
+    if isinstance(value, dict):
+        ((tag, inner),) = value.items()
+        if tag == "tuple":
+            return tuple(_typed(v) for v in inner)
+        if tag == "dict":
+            return {_typed(k): _typed(v) for k, v in inner}
+        return int(inner) if tag == "int" else float(inner)
+    return value
+
+
+def test_condition_vectors_of_both_variants_are_the_officials() -> None:
+    # Split on newlines only: the values hold U+2028, U+0085 and other line breaks of str.splitlines.
+    text = CONDITION_VECTORS.read_text(encoding="utf-8")
+    cases = [json.loads(line) for line in text.split("\n") if line]
+    assert len(cases) >= 1000
+    wrong = []
+    for case in cases:
+        pred = case["prediction"].encode()
+        golds = [g.encode() for g in case["golds"]]
+        gold: Any = golds if case["multi"] else golds[0]
+        for variant in ("lite", "snow"):
+            if "condition_cols" in case:
+                got = spider2.compare(
+                    pred, gold, _typed(case["condition_cols"]), case["ignore_order"], variant=variant
+                )
+            else:
+                got = spider2.compare(pred, gold, ignore_order=case["ignore_order"], variant=variant)
+            if got.score != case[f"{variant}_score"]:
+                wrong.append((case["id"], variant))
+    assert wrong == []
+    assert any(c["lite_score"] != c["snow_score"] for c in cases)

@@ -189,3 +189,53 @@ test("spider2Codes lists the profile's codes, as the declarations do", () => {
   assert.deepEqual(declared, new Set(codes.map((c) => c.code)));
   assert.equal(spider2.version(), tabeq.version());
 });
+
+/** A recorded condition_cols (tests/spider2/condition_vectors.jsonl) as JSON text, or undefined
+ * for what JSON cannot hold (a tuple, a dict with keys that are not strings). */
+const conditionText = (v) => {
+  if (Array.isArray(v)) {
+    const items = v.map(conditionText);
+    return items.includes(undefined) ? undefined : `[${items.join(", ")}]`;
+  }
+  if (v !== null && typeof v === "object") {
+    const [[tag, inner]] = Object.entries(v);
+    if (tag === "int") return inner;
+    if (tag === "float") return { nan: "NaN", inf: "Infinity", "-inf": "-Infinity" }[inner];
+    if (tag === "dict" && inner.every(([k]) => typeof k === "string")) {
+      const members = inner.map(([k, item]) => [JSON.stringify(k), conditionText(item)]);
+      return members.some(([, t]) => t === undefined) ? undefined : `{${members.map(([k, t]) => `${k}: ${t}`).join(", ")}}`;
+    }
+    return undefined;
+  }
+  return JSON.stringify(v);
+};
+
+test("both variants' official verdicts on every JSON-expressible condition_cols (condition_vectors.jsonl)", () => {
+  const lines = readFileSync(join(ROOT, "tests", "spider2", "condition_vectors.jsonl"), "utf8").split("\n").filter(Boolean);
+  const wrong = [];
+  let checked = 0;
+  for (const line of lines) {
+    const v = JSON.parse(line);
+    const given = "condition_cols" in v;
+    const text = given ? conditionText(v.condition_cols) : undefined;
+    if (given && text === undefined) continue;
+    for (const variant of ["lite", "snow"]) {
+      const options = { ignoreOrder: v.ignore_order, variant, ...(given ? { conditionCols: text } : {}) };
+      const r = spider2.spider2Compare(v.prediction, v.multi ? v.golds : v.golds[0], options);
+      if (r.score !== v[`${variant}_score`]) wrong.push(`${v.id} ${variant}`);
+    }
+    checked += 1;
+  }
+  assert.ok(checked >= 1000, `${checked} cases`);
+  assert.deepEqual(wrong, []);
+});
+
+test("the variant option: Snow's `!= []` test, its default, and a wrong name is a coded error", () => {
+  const [gold, pred] = ["a,b\n1,2\n", "a\n1\n"];
+  assert.equal(spider2.spider2Compare(pred, gold, { conditionCols: 0 }).score, 0);
+  assert.equal(spider2.spider2Compare(pred, gold, { conditionCols: 0, variant: "snow" }).score, 1);
+  // null is "not given" (Snow's default []); the JSON text "null" is Python's None, which Snow's iloc refuses.
+  assert.equal(spider2.spider2Compare(gold, gold, { conditionCols: null, variant: "snow" }).score, 1);
+  assert.equal(spider2.spider2Compare(gold, gold, { conditionCols: "null", variant: "snow" }).score, 0);
+  assert.throws(() => spider2.spider2Compare(pred, gold, { variant: "bird" }), (e) => e.code === "invalid_argument");
+});
