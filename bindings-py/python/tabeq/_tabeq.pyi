@@ -60,6 +60,10 @@ class ArgumentError(TabeqError, TypeError):
 class OutputError(TabeqError):
     code: _codes.OutputErrorCode
 
+class SqlError(TabeqError, TypeError):
+    code: _codes.SqlErrorCode
+    stage: str
+
 class TrustError(TabeqError):
     code: _codes.TrustErrorCode
     line: int | None
@@ -487,6 +491,7 @@ def kddcup_evaluate(
     progress: Callable[[int, int], object] | None = None,
 ) -> KddcupReport: ...
 def kddcup_fatal(message: str, code: str) -> str: ...
+
 # Text-to-SQL results (tabeq.sql)
 def sql_result_eq(result1: Any, result2: Any, order_matters: bool) -> tuple[bool, str, dict[str, Any]]: ...
 def sql_bird_ex(predicted: Any, ground_truth: Any) -> tuple[int, bool, int | None]: ...
