@@ -63,7 +63,9 @@ def official_score(fns: Fns, pred: bytes, golds: list[bytes], multi: bool, cond:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             if cond is ABSENT:
-                return int(multi_fn(p, gs, multi_ignore_order=io_) if multi else single(p, gs[0], ignore_order=io_))
+                return int(
+                    multi_fn(p, gs, multi_ignore_order=io_) if multi else single(p, gs[0], ignore_order=io_)
+                )
             return int(multi_fn(p, gs, cond, io_) if multi else single(p, gs[0], cond, io_))
     except Exception:
         return 0
@@ -79,7 +81,9 @@ def tabeq_score(variant: str, pred: bytes, golds: list[bytes], multi: bool, cond
 def random_char(rng: random.Random) -> str:
     """A code point from all of Unicode (astral, unassigned, post-14.0), never a surrogate."""
     while True:
-        c = rng.choice([rng.randrange(0x20, 0x7F), rng.randrange(0xA0, 0x3000), rng.randrange(0x10000, 0x110000)])
+        c = rng.choice(
+            [rng.randrange(0x20, 0x7F), rng.randrange(0xA0, 0x3000), rng.randrange(0x10000, 0x110000)]
+        )
         if not 0xD800 <= c <= 0xDFFF:
             return chr(c)
 
@@ -152,7 +156,9 @@ def random_condition(rng: random.Random, ncols: int, ngolds: int) -> Any:
     ]
 
     def position() -> Any:
-        return rng.choice([rng.randrange(-ncols - 1, ncols + 1), rng.randrange(ncols), rng.uniform(-ncols - 1, ncols + 1)])
+        return rng.choice(
+            [rng.randrange(-ncols - 1, ncols + 1), rng.randrange(ncols), rng.uniform(-ncols - 1, ncols + 1)]
+        )
 
     def flat() -> list[Any]:
         kind = rng.random()
@@ -238,8 +244,11 @@ def main() -> int:
             got = tabeq_score(v, pred, golds, multi, cond, io_)
             if got != want:
                 disagreements += 1
-                print(f"case {n} {v}: official {want}, tabeq {got}; condition_cols={cond!r} multi={multi} "
-                      f"ignore_order={io_}\n  pred={pred!r}\n  golds={golds!r}", file=sys.stderr)
+                print(
+                    f"case {n} {v}: official {want}, tabeq {got}; condition_cols={cond!r} multi={multi} "
+                    f"ignore_order={io_}\n  pred={pred!r}\n  golds={golds!r}",
+                    file=sys.stderr,
+                )
         record: dict[str, Any] = {
             "id": f"condition/{n}",
             "prediction": pred.decode("utf-8"),
@@ -259,7 +268,8 @@ def main() -> int:
     passes = sum(r["lite_score"] + r["snow_score"] for r in records)
     print(
         f"{args.cases} cases, pandas {pd.__version__}: {passes} passing verdicts of {2 * args.cases}, "
-        f"{differ_between_variants} cases where lite and Snow differ, {disagreements} disagreements with tabeq"
+        f"{differ_between_variants} cases where lite and Snow differ, "
+        f"{disagreements} disagreements with tabeq"
     )
     return 1 if disagreements else 0
 

@@ -347,7 +347,10 @@ fn bool_shape(value: &Condition) -> Option<Vec<usize>> {
         Condition::Bool(_) => Some(Vec::new()),
         Condition::List(items) | Condition::Tuple(items) => {
             let first = bool_shape(items.first()?)?;
-            if items[1..].iter().any(|v| bool_shape(v).as_ref() != Some(&first)) {
+            if items[1..]
+                .iter()
+                .any(|v| bool_shape(v).as_ref() != Some(&first))
+            {
                 return None;
             }
             Some([vec![items.len()], first].concat())
@@ -465,7 +468,10 @@ mod tests {
         let row = |bits: &[bool]| C::List(bits.iter().map(|&b| C::Bool(b)).collect());
         let mask = C::List(vec![row(&[true, true]), row(&[false, true])]);
         assert_eq!(cols(Variant::Lite, mask, 2), Ok(vec![0, 0, 1]));
-        assert_eq!(cols(Variant::Lite, C::List(vec![row(&[false])]), 1), Ok(vec![]));
+        assert_eq!(
+            cols(Variant::Lite, C::List(vec![row(&[false])]), 1),
+            Ok(vec![])
+        );
         assert!(cols(Variant::Lite, C::List(vec![row(&[true])]), 1).is_err());
     }
 
