@@ -159,6 +159,10 @@ impl CodedError {
     pub fn argument(code: BindingErrorCode, message: impl Into<String>) -> Self {
         CodedError::new(code.code(), "argument", message)
     }
+    /// A text-to-SQL result the `sql` profile refuses (stage `sql`).
+    pub fn sql(code: SqlCode, message: impl Into<String>) -> Self {
+        CodedError::new(code.code(), "sql", message)
+    }
     /// A bad argument (wrong type, out of range, too large) whose message the caller wrote.
     pub fn invalid_argument(message: impl Into<String>) -> Self {
         CodedError::argument(BindingErrorCode::InvalidArgument, message)

@@ -239,3 +239,37 @@ test("the variant option: Snow's `!= []` test, its default, and a wrong name is 
   assert.equal(spider2.spider2Compare(gold, gold, { conditionCols: "null", variant: "snow" }).score, 0);
   assert.throws(() => spider2.spider2Compare(pred, gold, { variant: "bird" }), (e) => e.code === "invalid_argument");
 });
+
+test("sqlResultEq: the official result_eq verdicts (tests/sql/vectors.jsonl), its quirk, coded errors", () => {
+  // The quirk: quick rejection sorts rows by str(x) + str(type(x)), so 1.0 and 10 part ways.
+  const quick = spider2.sqlResultEq("[[1.0, 10]]", "[[10.0, 1]]", false);
+  assert.deepEqual(quick, { equal: false, reason: "quick_rejected", permutationMatches: true });
+  assert.equal(spider2.sqlResultEq("[[1.0, 2]]", "[[2.0, 1]]", false).equal, true);
+  assert.deepEqual(spider2.sqlResultEq([[1, "a"]], [["a", 1]], false), { equal: true, reason: "match", permutation: [1, 0] });
+  assert.equal(spider2.sqlResultEq([], [], true).reason, "both_empty");
+  for (const [r1, code] of [["[[1, 2], [1]]", "sql_ragged_rows"], ["[[100000000000000000000]]", "sql_int_out_of_range"], ["[[[1]]]", "sql_unsupported_value"]]) {
+    assert.throws(() => spider2.sqlResultEq(r1, "[[1, 2], [1, 2]]", false), (e) => e.name === "TabeqError" && e.code === code && e.stage === "sql");
+  }
+  assert.throws(() => spider2.sqlResultEq("not json", "[]", false), (e) => e.code === "invalid_argument");
+  // Every recorded vector whose cells JSON holds (no bytes), typed as Python's json reads them.
+  const cellText = ([kind, value]) => {
+    if (kind === "z") return "null";
+    if (kind === "f") return { nan: "NaN", inf: "Infinity", "-inf": "-Infinity" }[value] ?? (/[.eE]/.test(value) ? value : `${value}.0`);
+    if (kind === "i") return String(value);
+    return JSON.stringify(value);
+  };
+  const tableText = (rows) => `[${rows.map((row) => `[${row.map(cellText).join(", ")}]`).join(", ")}]`;
+  const lines = readFileSync(join(ROOT, "tests", "sql", "vectors.jsonl"), "utf8").split("\n").filter(Boolean);
+  let checked = 0;
+  const wrong = [];
+  for (const line of lines) {
+    const v = JSON.parse(line);
+    if ([...v.a, ...v.b].some((row) => row.some(([kind]) => kind === "y"))) continue;
+    const [a, b] = [tableText(v.a), tableText(v.b)];
+    if (spider2.sqlResultEq(a, b, false).equal !== v.result_eq_unordered) wrong.push(`${checked} unordered`);
+    if (spider2.sqlResultEq(a, b, true).equal !== v.result_eq_ordered) wrong.push(`${checked} ordered`);
+    checked += 1;
+  }
+  assert.ok(checked >= 300, `${checked} vectors without bytes`);
+  assert.deepEqual(wrong, []);
+});
