@@ -264,7 +264,9 @@ test("sqlResultEq: the official result_eq verdicts (tests/sql/vectors.jsonl), it
   const wrong = [];
   for (const line of lines) {
     const v = JSON.parse(line);
-    if ([...v.a, ...v.b].some((row) => row.some(([kind]) => kind === "y"))) continue;
+    // Bytes have no JSON form; an int beyond 2^53 lost its digits to JSON.parse of the line.
+    const cells = [...v.a, ...v.b].flat();
+    if (cells.some(([kind, value]) => kind === "y" || (kind === "i" && !Number.isSafeInteger(value)))) continue;
     const [a, b] = [tableText(v.a), tableText(v.b)];
     if (spider2.sqlResultEq(a, b, false).equal !== v.result_eq_unordered) wrong.push(`${checked} unordered`);
     if (spider2.sqlResultEq(a, b, true).equal !== v.result_eq_ordered) wrong.push(`${checked} ordered`);
