@@ -406,7 +406,7 @@ fn spider2_exec_result(
         exec::run_variant(&read_path(&eval_jsonl)?, list, read, variant)
     })?;
     let results = run.map_err(PyOSError::new_err)?;
-    let summary = exec::summarize(&results, result_dir_arg);
+    let summary = exec::summarize_variant(&results, result_dir_arg, variant);
     let rows = results
         .into_iter()
         .map(|r| (r.instance_id, r.score, r.error_info))

@@ -155,12 +155,33 @@ pub fn plan(
     result_names: &[String],
     gold_names: &[String],
 ) -> Vec<Planned> {
+    plan_variant(standards, result_names, gold_names, Variant::Lite)
+}
+
+/// A result file's instance id: lite's `Path(name).stem`, Snow's `name.split(".")[0]` (so
+/// `sf1.v2.csv` is `sf1.v2` in lite and `sf1` in Snow, which then reads `sf1.csv`).
+fn result_id(name: &str, variant: Variant) -> Option<&str> {
+    match variant {
+        Variant::Lite => csv_stem(name),
+        Variant::Snow => name
+            .ends_with(".csv")
+            .then(|| name.split('.').next().unwrap_or(name)),
+    }
+}
+
+/// [`plan`] as `variant`'s run lists the result directory.
+pub fn plan_variant(
+    standards: &[Standard],
+    result_names: &[String],
+    gold_names: &[String],
+    variant: Variant,
+) -> Vec<Planned> {
     let mut ids: Vec<&Standard> = standards
         .iter()
         .filter(|s| {
             result_names
                 .iter()
-                .any(|n| csv_stem(n) == Some(s.instance_id.as_str()))
+                .any(|n| result_id(n, variant) == Some(s.instance_id.as_str()))
         })
         .collect();
     ids.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
@@ -346,7 +367,7 @@ pub fn run_variant(
 ) -> Result<Vec<InstanceResult>, String> {
     // The official reads the eval file before it lists a directory.
     let standards = parse_eval_jsonl(eval_jsonl).map_err(|e| format!("{}: {e}", e.code))?;
-    let planned = plan(&standards, &list(Dir::Results)?, &list(Dir::Gold)?);
+    let planned = plan_variant(&standards, &list(Dir::Results)?, &list(Dir::Gold)?, variant);
     Ok(planned
         .iter()
         .map(|p| {
@@ -414,6 +435,18 @@ pub fn ids_file_name(result_dir_arg: &str) -> String {
 /// The official's closing output for these results (sorted by id, as it sorts them).
 /// `result_dir_arg` is the `--result-dir` argument exactly as given.
 pub fn summarize(results: &[InstanceResult], result_dir_arg: &str) -> RunSummary {
+    summarize_variant(results, result_dir_arg, Variant::Lite)
+}
+
+/// [`summarize`] as `variant`'s run closes. Snow's writes `RESULT_DIR.csv` (trailing separators
+/// dropped, as for lite) with an `output` column of the ids as they are, and prints no
+/// `TOTAL_GB_PROCESSED` line. With nothing to evaluate Snow's script fails (a thread pool of
+/// 0 workers); tabeq prints lite's line instead.
+pub fn summarize_variant(
+    results: &[InstanceResult],
+    result_dir_arg: &str,
+    variant: Variant,
+) -> RunSummary {
     if results.is_empty() {
         return RunSummary {
             stdout: "No overlapping prediction IDs with gold set. Nothing to evaluate.\n".into(),
@@ -445,11 +478,24 @@ pub fn summarize(results: &[InstanceResult], result_dir_arg: &str) -> RunSummary
         "Real score: {}, Correct examples: {correct}, Total examples: {REAL_TOTAL}\n",
         float_str(correct as f64 / REAL_TOTAL as f64)
     ));
-    let ids_file = ids_file_name(result_dir_arg);
-    let mut csv = String::from("instance_id\n");
+    let (ids_file, header) = match variant {
+        Variant::Lite => (ids_file_name(result_dir_arg), "instance_id"),
+        Variant::Snow => {
+            let trimmed = result_dir_arg.trim_end_matches(['/', std::path::MAIN_SEPARATOR]);
+            let base = if trimmed.is_empty() {
+                result_dir_arg
+            } else {
+                trimmed
+            };
+            (format!("{base}.csv"), "output")
+        }
+    };
+    let mut csv = format!("{header}\n");
     for r in sorted.iter().filter(|r| r.score == 1) {
         let id = &r.instance_id;
-        let id = if id.starts_with("bq") || id.starts_with("ga") || id.starts_with("local") {
+        let prefixed = variant == Variant::Lite
+            && (id.starts_with("bq") || id.starts_with("ga") || id.starts_with("local"));
+        let id = if prefixed {
             format!("sf_{id}")
         } else {
             id.clone()
@@ -458,7 +504,9 @@ pub fn summarize(results: &[InstanceResult], result_dir_arg: &str) -> RunSummary
         csv.push('\n');
     }
     out.push_str(&format!("Correct IDs saved to: {ids_file}\n"));
-    out.push_str("TOTAL_GB_PROCESSED: 0.00000 GB\n");
+    if variant == Variant::Lite {
+        out.push_str("TOTAL_GB_PROCESSED: 0.00000 GB\n");
+    }
     RunSummary {
         stdout: out,
         ids_file: Some(ids_file),
@@ -541,6 +589,29 @@ mod tests {
         assert!(errors[1].contains("\"ignore_order\""), "{errors:?}");
         assert!(errors[2].contains("\"condition_cols\""), "{errors:?}");
         assert!(results[2].log[0].contains("spider2_eval_key_missing: "));
+    }
+
+    #[test]
+    fn snow_lists_ids_before_the_first_dot_and_closes_with_its_own_ids_file() {
+        let standards = parse_eval_jsonl(b"{\"instance_id\": \"sf1\"}\n").unwrap();
+        let names = vec!["sf1.v2.csv".to_string()];
+        assert!(plan(&standards, &names, &[]).is_empty());
+        let planned = plan_variant(&standards, &names, &[], Variant::Snow);
+        assert_eq!(planned[0].prediction_file, "sf1.csv");
+        let r = |id: &str, score| InstanceResult {
+            instance_id: id.into(),
+            score,
+            error_info: None,
+            log: vec![],
+        };
+        let s = summarize_variant(&[r("bq1", 1), r("sf2", 0)], "out/", Variant::Snow);
+        assert_eq!(s.ids_file.as_deref(), Some("out.csv"));
+        assert_eq!(s.ids_csv, "output\nbq1\n");
+        assert!(
+            s.stdout.ends_with("Correct IDs saved to: out.csv\n"),
+            "{}",
+            s.stdout
+        );
     }
 
     #[test]
