@@ -232,6 +232,9 @@ def test_cli_snow_variant_reads_its_eval_file_and_needs_both_keys(tmp_path: Path
     out = subprocess.run([*cmd, "--variant", "snow"], capture_output=True, text=True, check=True).stdout
     assert "{'sf1': 1, 'sf2': 0}" in out
     assert "spider2_eval_key_missing: " in out
+    # Snow's closing: RESULT_DIR.csv with an output column, no TOTAL_GB_PROCESSED line.
+    assert (tmp_path / "res.csv").read_text() == "output\nsf1\n"
+    assert "TOTAL_GB_PROCESSED" not in out
 
 
 CONDITION_VECTORS = Path(__file__).resolve().parents[1] / "spider2" / "condition_vectors.jsonl"
