@@ -109,6 +109,45 @@ pub fn argument_error(message: impl Into<String>) -> PyErr {
     })
 }
 
+const SQL_DOC: &str =
+    "A text-to-SQL result that ``tabeq.sql`` cannot score: a ragged result, a cell of another type
+or an int beyond 64 bits, a gold row the official divides by, a search that reached its bound:
+``sql_*`` (the ``sql`` family of ``tabeq.error_codes()``). It is both a ``TypeError`` and a
+``ValueError``, the exceptions these calls raised before it existed.";
+
+/// `SqlError(TabeqError, TypeError)`, built as `ArgumentError` is.
+static SQL_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The `SqlError` class.
+pub fn sql_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    SQL_ERROR
+        .get_or_try_init(py, || {
+            let dict = PyDict::new(py);
+            dict.set_item("__module__", "tabeq._errors")?;
+            dict.set_item("__doc__", SQL_DOC)?;
+            dict.set_item("stage", "sql")?;
+            install(&dict, wrap_pyfunction!(init, py)?, &["message", "code"])?;
+            let bases = (py.get_type::<TabeqError>(), py.get_type::<PyTypeError>());
+            let class = py.get_type::<PyType>().call1(("SqlError", bases, dict))?;
+            Ok::<_, PyErr>(class.cast_into::<PyType>()?.unbind())
+        })
+        .map(|t| t.bind(py))
+}
+
+/// A `SqlError` with a code of the core's `sql` family.
+pub fn sql_error(code: tabeq::error::SqlCode, message: impl Into<String>) -> PyErr {
+    sql_error_code(code.code(), message)
+}
+
+/// A `SqlError` with a code of the core's `sql` family, as its text.
+pub fn sql_error_code(code: &'static str, message: impl Into<String>) -> PyErr {
+    let message = message.into();
+    Python::attach(|py| match sql_error_type(py) {
+        Ok(class) => PyErr::from_type(class.clone(), (message, code)),
+        Err(e) => e,
+    })
+}
+
 /// Turn a core fatal error into the matching Python exception (`.code`, `.stage`, `.task_id`).
 pub fn fatal_to_py(e: CoreFatal) -> PyErr {
     let args = (e.to_string(), e.code.code(), e.task_id.clone());
@@ -265,6 +304,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         (py.get_type::<CsvError>(), "CsvErrorCode"),
         (py.get_type::<OutputError>(), "OutputErrorCode"),
         (argument_error_type(py)?.clone(), "ArgumentErrorCode"),
+        (sql_error_type(py)?.clone(), "SqlErrorCode"),
         (py.get_type::<TrustError>(), "TrustErrorCode"),
     ];
     for (class, family) in families {
@@ -281,6 +321,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CsvError", py.get_type::<CsvError>())?;
     m.add("OutputError", py.get_type::<OutputError>())?;
     m.add("ArgumentError", argument_error_type(py)?)?;
+    m.add("SqlError", sql_error_type(py)?)?;
     m.add("TrustError", py.get_type::<TrustError>())?;
     Ok(())
 }

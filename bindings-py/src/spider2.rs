@@ -7,9 +7,8 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
-use tabeq::cpython_json::Value;
 use tabeq_spider2::exec::{self, Dir};
-use tabeq_spider2::{Frame, GoldKind, Outcome, PreparedGold};
+use tabeq_spider2::{Condition, Frame, GoldKind, Outcome, PreparedGold, Variant};
 
 use crate::fs::{FileId, ReadError as FileError};
 
@@ -87,47 +86,88 @@ fn gold_bytes(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, Option<FileId>)> {
     }
 }
 
-/// A Python `condition_cols` as the JSON value the eval file would hold.
-fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+/// Nesting deeper than this is refused (a list that holds itself would never end).
+const MAX_CONDITION_DEPTH: usize = 64;
+
+/// A Python `condition_cols` as the typed value the official function receives.
+fn to_condition(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Condition> {
+    if depth > MAX_CONDITION_DEPTH {
+        return Err(crate::errors::argument_error(format!(
+            "condition_cols is nested more than {MAX_CONDITION_DEPTH} levels deep"
+        )));
+    }
     if obj.is_none() {
-        return Ok(Value::Null);
+        return Ok(Condition::None);
     }
     if let Ok(b) = obj.cast::<PyBool>() {
-        return Ok(Value::Bool(b.is_true()));
+        return Ok(Condition::Bool(b.is_true()));
     }
     if obj.cast::<PyInt>().is_ok() {
         return Ok(match obj.extract::<i64>() {
-            Ok(i) => Value::Int(i),
-            Err(_) => Value::BigInt(obj.str()?.to_string()),
+            Ok(i) => Condition::Int(i),
+            Err(_) => Condition::BigInt(obj.str()?.to_string()),
         });
     }
     if let Ok(f) = obj.cast::<PyFloat>() {
-        return Ok(Value::Float(f.value()));
+        return Ok(Condition::Float(f.value()));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Value::Str(s.to_string()));
+        return Ok(Condition::Str(s.to_string()));
     }
-    if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
-        let items = obj
-            .try_iter()?
-            .map(|i| to_value(&i?))
-            .collect::<PyResult<_>>()?;
-        return Ok(Value::Array(items));
+    let items = |obj: &Bound<'_, PyAny>| -> PyResult<Vec<Condition>> {
+        obj.try_iter()?
+            .map(|i| to_condition(&i?, depth + 1))
+            .collect()
+    };
+    if obj.cast::<PyList>().is_ok() {
+        return Ok(Condition::List(items(obj)?));
+    }
+    if obj.cast::<PyTuple>().is_ok() {
+        return Ok(Condition::Tuple(items(obj)?));
     }
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut members = Vec::new();
         for (k, v) in d.iter() {
-            members.push((k.str()?.to_string(), to_value(&v)?));
+            members.push((to_condition(&k, depth + 1)?, to_condition(&v, depth + 1)?));
         }
-        return Ok(Value::Object(members));
+        return Ok(Condition::Dict(members));
     }
-    Err(crate::errors::argument_error(
-        "condition_cols must be None, an int, or a list of ints (or of lists of ints)",
-    ))
+    Err(crate::errors::argument_error(format!(
+        "condition_cols holds a {}: expected None, a bool, int, float, str, list, tuple or dict",
+        obj.get_type().name()?
+    )))
 }
 
-fn condition(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Value>> {
-    obj.filter(|o| !o.is_none()).map(to_value).transpose()
+/// `condition_cols` as a call receives it: not given (the variant's default, lite `None` and
+/// Snow `[]`), or the value given, `None` included (Snow tells `None` from not given).
+pub(crate) enum ConditionArg {
+    Default,
+    Given(Condition),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for ConditionArg {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        to_condition(&obj.to_owned(), 0).map(ConditionArg::Given)
+    }
+}
+
+impl ConditionArg {
+    fn value(&self) -> Option<&Condition> {
+        match self {
+            ConditionArg::Default => None,
+            ConditionArg::Given(c) => Some(c),
+        }
+    }
+}
+
+/// The `variant` argument.
+fn variant(name: &str) -> PyResult<Variant> {
+    Variant::from_name(name).ok_or_else(|| {
+        crate::errors::argument_error(format!(
+            "variant must be \"lite\" or \"snow\", not {name:?}"
+        ))
+    })
 }
 
 /// The golds of `gold_or_golds` (with the identities of those read from files) and which
@@ -248,22 +288,24 @@ fn read_prediction(
 impl Spider2Gold {
     #[new]
     #[pyo3(
-        signature = (gold_or_golds, condition_cols = None, ignore_order = crate::args::Flag(false)),
-        text_signature = "(gold_or_golds, condition_cols=None, ignore_order=False)"
+        signature = (gold_or_golds, condition_cols = ConditionArg::Default, ignore_order = crate::args::Flag(false), *, variant = crate::args::Text(String::from("lite"))),
+        text_signature = "(gold_or_golds, condition_cols=..., ignore_order=False, *, variant='lite')"
     )]
     fn new(
         py: Python<'_>,
         gold_or_golds: &Bound<'_, PyAny>,
-        condition_cols: Option<&Bound<'_, PyAny>>,
+        condition_cols: ConditionArg,
         ignore_order: crate::args::Flag,
+        variant: crate::args::Text,
     ) -> PyResult<Self> {
         let ignore_order = ignore_order.0;
+        let variant = self::variant(&variant.0)?;
         let (bytes, gold_ids, kind) = golds(gold_or_golds)?;
-        let cond = condition(condition_cols)?;
+        let cond = condition_cols.value();
         let prepared = crate::interrupt::run(py, || {
             let refs: Vec<&[u8]> = bytes.iter().map(Vec::as_slice).collect();
             tabeq_spider2::read_golds(&refs)
-                .map(|frames| PreparedGold::new(&frames, kind, cond.as_ref(), ignore_order))
+                .map(|frames| PreparedGold::for_variant(&frames, kind, cond, ignore_order, variant))
         })?;
         Ok(Spider2Gold {
             prepared,
@@ -298,17 +340,19 @@ impl Spider2Gold {
 /// multi-gold function).
 #[pyfunction]
 #[pyo3(
-    signature = (prediction, gold_or_golds, condition_cols = None, ignore_order = crate::args::Flag(false)),
-    text_signature = "(prediction, gold_or_golds, condition_cols=None, ignore_order=False)"
+    signature = (prediction, gold_or_golds, condition_cols = ConditionArg::Default, ignore_order = crate::args::Flag(false), *, variant = crate::args::Text(String::from("lite"))),
+    text_signature = "(prediction, gold_or_golds, condition_cols=..., ignore_order=False, *, variant='lite')"
 )]
 fn spider2_compare(
     py: Python<'_>,
     prediction: &Bound<'_, PyAny>,
     gold_or_golds: &Bound<'_, PyAny>,
-    condition_cols: Option<&Bound<'_, PyAny>>,
+    condition_cols: ConditionArg,
     ignore_order: crate::args::Flag,
+    variant: crate::args::Text,
 ) -> PyResult<Spider2Result> {
-    Spider2Gold::new(py, gold_or_golds, condition_cols, ignore_order)?.compare(py, prediction)
+    Spider2Gold::new(py, gold_or_golds, condition_cols, ignore_order, variant)?
+        .compare(py, prediction)
 }
 
 /// `(stdout, ids_file, ids_csv, [(instance_id, score, error_info)])`.
@@ -330,13 +374,16 @@ fn list_names(dir: &Path) -> Result<Vec<String>, String> {
 /// The official `evaluate.py --mode exec_result` run: returns `(stdout, ids_file, ids_csv,
 /// [(instance_id, score, error_info)])`. The caller prints and writes.
 #[pyfunction]
+#[pyo3(signature = (result_dir, gold_result_dir, eval_jsonl, result_dir_arg, variant = "lite"))]
 fn spider2_exec_result(
     py: Python<'_>,
     result_dir: PathBuf,
     gold_result_dir: PathBuf,
     eval_jsonl: PathBuf,
     result_dir_arg: &str,
+    variant: &str,
 ) -> PyResult<ExecRun> {
+    let variant = self::variant(variant)?;
     let run = crate::interrupt::run(py, || {
         let dir = |dir: Dir| match dir {
             Dir::Results => &result_dir,
@@ -363,10 +410,10 @@ fn spider2_exec_result(
                     .map_err(|e| format!("{}: {}: {e}", e.code(), path.display())),
             }
         };
-        exec::run(&read_path(&eval_jsonl)?, list, read)
+        exec::run_variant(&read_path(&eval_jsonl)?, list, read, variant)
     })?;
     let results = run.map_err(PyOSError::new_err)?;
-    let summary = exec::summarize(&results, result_dir_arg);
+    let summary = exec::summarize_variant(&results, result_dir_arg, variant);
     let rows = results
         .into_iter()
         .map(|r| (r.instance_id, r.score, r.error_info))

@@ -1,11 +1,12 @@
 //! Text-to-SQL result scoring (`tabeq.sql`): Python rows to the `tabeq-sql` crate's typed
 //! values, which hold every rule. Python's types are kept (bool before int).
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyString};
 
-use tabeq_sql::{PyNumber, Reason, SqlError, Value};
+use tabeq_sql::{PyNumber, Reason, SqlCode, SqlError, Value};
+
+use crate::errors::{sql_error, sql_error_code};
 
 fn value(cell: &Bound<'_, PyAny>) -> PyResult<Value> {
     if cell.is_none() {
@@ -16,9 +17,10 @@ fn value(cell: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Value::Bool(b.is_true()));
     }
     if cell.is_instance_of::<PyInt>() {
-        return cell.extract::<i64>().map(Value::Int).map_err(|_| {
-            PyValueError::new_err("sql_int_out_of_range: an int outside the 64-bit range")
-        });
+        return cell
+            .extract::<i64>()
+            .map(Value::Int)
+            .map_err(|_| sql_error(SqlCode::IntOutOfRange, "an int outside the 64-bit range"));
     }
     if let Ok(f) = cell.cast::<PyFloat>() {
         return Ok(Value::Float(f.value()));
@@ -29,10 +31,13 @@ fn value(cell: &Bound<'_, PyAny>) -> PyResult<Value> {
     if let Ok(b) = cell.cast::<PyBytes>() {
         return Ok(Value::Bytes(b.as_bytes().to_vec()));
     }
-    Err(PyTypeError::new_err(format!(
-        "sql_unsupported_value: a cell of type {} (expected None, bool, int, float, str or bytes)",
-        cell.get_type().name()?
-    )))
+    Err(sql_error(
+        SqlCode::UnsupportedValue,
+        format!(
+            "a cell of type {} (expected None, bool, int, float, str or bytes)",
+            cell.get_type().name()?
+        ),
+    ))
 }
 
 fn rows(table: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Value>>> {
@@ -43,7 +48,7 @@ fn rows(table: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Value>>> {
 }
 
 fn coded(e: SqlError) -> PyErr {
-    PyValueError::new_err(e.to_string())
+    sql_error_code(e.code, e.message)
 }
 
 /// The official `result_eq`, with its reason: `(equal, reason, detail)`.

@@ -7,7 +7,7 @@ use serde::Serialize;
 use tabeq::cpython_json;
 use tabeq::error::{ArgumentError, CodedError};
 use tabeq::file_input::{FileInput, MAX_CONFIG_BYTES};
-use tabeq_spider2::{explain, GoldKind, Outcome};
+use tabeq_spider2::{explain, Condition, GoldKind, Outcome, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{array_items, bool_option, json_option, string_option};
@@ -47,7 +47,9 @@ struct Spider2Result<'a> {
 /// Compare a prediction CSV with one gold CSV or an array of accepted gold CSVs, as Spider 2.0's
 /// official `compare_pandas_table` / `compare_multi_pandas_table` would, with pandas 2.2.3's
 /// `read_csv` reading every file. Options: `conditionCols` (the eval file's value, or its JSON
-/// text), `ignoreOrder` (boolean) and `explain` (`"text"`, `"markdown"` or `"html"`: the
+/// text; `null` or absent is not given, the text `"null"` is Python's `None`), `ignoreOrder`
+/// (boolean), `variant` (`"lite"`, the default, or `"snow"`: Spider 2.0-Snow's comparison) and
+/// `explain` (`"text"`, `"markdown"` or `"html"`: the
 /// explanation, with its soundness warnings, in that format). A CSV that does not read is a
 /// failing result (score 0) with its `error`, as the official scores it; a wrong argument throws.
 #[wasm_bindgen(js_name = spider2Compare, unchecked_return_type = "Spider2Result")]
@@ -77,6 +79,14 @@ pub fn spider2_compare(
         None => None,
     };
     let ignore_order = throw(bool_option(&options, "ignoreOrder"))?.unwrap_or(false);
+    let variant = match throw(string_option(&options, "variant", "\"lite\" or \"snow\""))? {
+        None => Variant::Lite,
+        Some(name) => throw(Variant::from_name(&name).ok_or_else(|| {
+            CodedError::invalid_argument(format!(
+                "options.variant must be \"lite\" or \"snow\", not {name:?}"
+            ))
+        }))?,
+    };
     let format = throw(string_option(
         &options,
         "explain",
@@ -84,12 +94,14 @@ pub fn spider2_compare(
     ))?;
 
     let gold_bytes: Vec<&[u8]> = golds.iter().map(Vec::as_slice).collect();
-    let outcome = tabeq_spider2::compare_csv(
+    let condition = condition.as_ref().map(Condition::from_json);
+    let outcome = tabeq_spider2::compare_csv_variant(
         &prediction,
         &gold_bytes,
         kind,
         condition.as_ref(),
         ignore_order,
+        variant,
     )
     .unwrap_or_else(|e| e.outcome(kind, ignore_order, golds.len()));
     let explanation = match format {
@@ -119,4 +131,100 @@ pub fn spider2_codes() -> Result<JsValue, JsValue> {
         .map(|&(code, description)| Code { code, description })
         .collect();
     to_js(&codes)
+}
+
+/// A result table for `sqlResultEq`: JSON text (so that `1.0` stays a float, as a driver returns
+/// it) or an array of row arrays (serialized with `JSON.stringify`, where `1.0` is `1`).
+fn sql_rows(value: &JsValue, which: &str) -> Result<Vec<Vec<tabeq_sql::Value>>, CodedError> {
+    let text = match value.as_string() {
+        Some(text) => text,
+        None => js_sys::JSON::stringify(value)
+            .ok()
+            .and_then(|t| t.as_string())
+            .ok_or_else(|| {
+                CodedError::invalid_argument(format!(
+                    "{which} must be JSON text or an array of rows"
+                ))
+            })?,
+    };
+    if text.len() > MAX_CSV_BYTES {
+        return Err(ArgumentError::TooLarge {
+            what: which.into(),
+            limit: MAX_CSV_BYTES,
+            at_least: text.len(),
+        }
+        .into());
+    }
+    let json = cpython_json::parse(&text)
+        .map_err(|e| CodedError::invalid_argument(format!("{which} is not JSON: {e}")))?;
+    tabeq_sql::value::rows_from_json(&json, which)
+        .map_err(|e| CodedError::sql(sql_code(e.code), e.message))
+}
+
+/// The catalogue's `SqlCode` of a code the `tabeq-sql` crate reports.
+fn sql_code(code: &str) -> tabeq::error::SqlCode {
+    use tabeq::error::SqlCode;
+    [
+        SqlCode::RaggedRows,
+        SqlCode::WorkBound,
+        SqlCode::EmptyGoldRow,
+        SqlCode::IntOutOfRange,
+        SqlCode::UnsupportedValue,
+    ]
+    .into_iter()
+    .find(|c| c.code() == code)
+    .unwrap_or(SqlCode::UnsupportedValue)
+}
+
+/// What `sqlResultEq` returns (`SqlResultEq` in `tabeq_spider2.d.ts`).
+#[derive(Serialize)]
+struct SqlResultEq {
+    equal: bool,
+    reason: &'static str,
+    #[serde(rename = "permutationMatches", skip_serializing_if = "Option::is_none")]
+    permutation_matches: Option<bool>,
+    #[serde(rename = "unmatchedColumn", skip_serializing_if = "Option::is_none")]
+    unmatched_column: Option<Option<usize>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    permutation: Option<Vec<usize>>,
+}
+
+/// Spider 1.0 test-suite's `result_eq(result1, result2, order_matters)` on two result tables
+/// (JSON text or arrays of rows: null, booleans, numbers, strings), exactly as the official
+/// decides it (its quick-rejection quirk included), without its permutation search. Returns
+/// `{equal, reason}` (`both_empty`, `row_count_differs`, `column_count_differs`, `quick_rejected`
+/// with `permutationMatches`, `no_permutation` with `unmatchedColumn`, `match` with
+/// `permutation`). Ragged rows, an int beyond 64 bits or a nested cell throw a TabeqError with an
+/// `sql_*` code (stage `sql`).
+#[wasm_bindgen(js_name = sqlResultEq, unchecked_return_type = "SqlResultEq")]
+pub fn sql_result_eq(
+    #[wasm_bindgen(unchecked_param_type = "SqlRows")] result1: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SqlRows")] result2: JsValue,
+    #[wasm_bindgen(js_name = orderMatters)] order_matters: bool,
+) -> Result<JsValue, JsValue> {
+    let r1 = throw(sql_rows(&result1, "result1"))?;
+    let r2 = throw(sql_rows(&result2, "result2"))?;
+    let out = throw(
+        tabeq_sql::result_eq(&r1, &r2, order_matters)
+            .map_err(|e| CodedError::sql(sql_code(e.code), e.message)),
+    )?;
+    use tabeq_sql::Reason;
+    let mut result = SqlResultEq {
+        equal: out.equal,
+        reason: out.reason.name(),
+        permutation_matches: None,
+        unmatched_column: None,
+        permutation: None,
+    };
+    match out.reason {
+        Reason::QuickRejected {
+            permutation_matches,
+        } => result.permutation_matches = Some(permutation_matches),
+        Reason::NoPermutation { unmatched_column } => {
+            result.unmatched_column = Some(unmatched_column)
+        }
+        Reason::Match { permutation } => result.permutation = Some(permutation),
+        _ => {}
+    }
+    to_js(&result)
 }

@@ -114,7 +114,8 @@ export type Spider2ErrorCode =
   | "spider2_condition_cols_first_only"
   | "spider2_shared_prediction_column"
   | "spider2_rows_do_not_correspond"
-  | "spider2_eval_file_invalid";
+  | "spider2_eval_file_invalid"
+  | "spider2_eval_key_missing";
 
 /** The KDD Cup 2026 Phase-1 profile's fatal errors (stage "kddcup"): what the official `dabench score-run` stops on. */
 export type KddcupErrorCode =
@@ -267,9 +268,9 @@ export interface ConfigWarning {
 export interface ErrorCodeEntry {
   /** The code. */
   code: string;
-  /** `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust`, `binding` (a binding's arguments and objects), `output` (the Python CLI's output file), `submission` (the check of a predictions folder), `spider2` (the Spider 2.0 profile) or `kddcup` (the KDD Cup 2026 Phase-1 profile). */
+  /** `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust`, `binding` (a binding's arguments and objects), `output` (the Python CLI's output file), `submission` (the check of a predictions folder), `spider2` (the Spider 2.0 profile), `kddcup` (the KDD Cup 2026 Phase-1 profile) or `sql` (the text-to-SQL result profile). */
   family: string;
-  /** The `stage` of a raised error with this code (`config`, `gold`, `suite`, `csv`, `cell`, `trust`, `argument`, `output`, `submission`, `spider2`); `None` for task codes, which are never raised. */
+  /** The `stage` of a raised error with this code (`config`, `gold`, `suite`, `csv`, `cell`, `trust`, `argument`, `output`, `submission`, `spider2`, `kddcup`, `sql`); `None` for task codes, which are never raised. */
   stage: string | null;
   /** What the code means. */
   description: string;

@@ -8,14 +8,27 @@ import type { ErrorCodeEntry, Spider2ErrorCode } from "./tabeq";
 export type Spider2Csv = string | Uint8Array | ArrayBuffer;
 /** A JSON value, as the eval file's `condition_cols` holds it. */
 export type Spider2Json = null | boolean | number | string | Spider2Json[] | { [key: string]: Spider2Json };
-/** The eval file's `condition_cols` (a string is read as its JSON text) and `ignore_order`; `explain` renders the explanation. */
+/** The eval file's `condition_cols` (a string is read as its JSON text; `null` is not given, the text `"null"` is Python's `None`) and `ignore_order`; `variant` chooses Spider 2.0-lite's (default) or Spider 2.0-Snow's comparison; `explain` renders the explanation. */
 export interface Spider2Options {
-  conditionCols?: Spider2Json; ignoreOrder?: boolean; explain?: "text" | "markdown" | "html";
+  conditionCols?: Spider2Json; ignoreOrder?: boolean; variant?: Spider2Variant; explain?: "text" | "markdown" | "html";
 }
 /** What `spider2Compare` returns: the outcome, whether it passed, the explanation asked for (else null). */
 export interface Spider2Result extends Spider2Outcome {
   passed: boolean;
   explanation: string | null;
+}
+/** A result table for `sqlResultEq`: JSON text (`1.0` stays a float) or an array of rows. */
+export type SqlRows = string | (null | boolean | number | string)[][];
+/** `sqlResultEq`'s verdict: the official's return value and why. */
+export interface SqlResultEq {
+  equal: boolean;
+  reason: "both_empty" | "row_count_differs" | "column_count_differs" | "quick_rejected" | "no_permutation" | "match";
+  /** quick_rejected: the soundness warning, a column permutation does match. */
+  permutationMatches?: boolean;
+  /** no_permutation: a result1 column whose values no result2 column holds, if any. */
+  unmatchedColumn?: number | null;
+  /** match: column i of result1 is column permutation[i] of result2. */
+  permutation?: number[];
 }
 /** A code with what it means (`spider2Codes()`). */
 export interface Spider2CodeEntry {
@@ -54,6 +67,9 @@ export interface Spider2Outcome {
 
 /** Whether the gold is one table (`compare_pandas_table`) or a list of accepted tables (`compare_multi_pandas_table`, even with one entry: its `condition_cols` rules differ). */
 export type Spider2GoldKind = "single" | "multi";
+
+/** Which official script's comparison: Spider 2.0-lite's or Spider 2.0-Snow's (`evaluation_suite/evaluate.py` of each). */
+export type Spider2Variant = "lite" | "snow";
 
 /** The outcome against one gold table. */
 export interface Spider2GoldReport {
@@ -134,8 +150,10 @@ export function version(): string;
 export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
-/** Compare a prediction CSV with one gold CSV or an array of accepted gold CSVs, as Spider 2.0's official `compare_pandas_table` / `compare_multi_pandas_table` would, with pandas 2.2.3's `read_csv` reading every file. Options: `conditionCols` (the eval file's value, or its JSON text), `ignoreOrder` (boolean) and `explain` (`"text"`, `"markdown"` or `"html"`: the explanation, with its soundness warnings, in that format). A CSV that does not read is a failing result (score 0) with its `error`, as the official scores it; a wrong argument throws. */
+/** Compare a prediction CSV with one gold CSV or an array of accepted gold CSVs, as Spider 2.0's official `compare_pandas_table` / `compare_multi_pandas_table` would, with pandas 2.2.3's `read_csv` reading every file. Options: `conditionCols` (the eval file's value, or its JSON text; `null` or absent is not given, the text `"null"` is Python's `None`), `ignoreOrder` (boolean), `variant` (`"lite"`, the default, or `"snow"`: Spider 2.0-Snow's comparison) and `explain` (`"text"`, `"markdown"` or `"html"`: the explanation, with its soundness warnings, in that format). A CSV that does not read is a failing result (score 0) with its `error`, as the official scores it; a wrong argument throws. */
 export function spider2Compare(prediction: Spider2Csv, gold: Spider2Csv | Spider2Csv[], options?: Spider2Options | null): Spider2Result;
 /** Every stable code of the Spider 2.0 profile (errors and warnings) with its description. */
 export function spider2Codes(): Spider2CodeEntry[];
+/** Spider 1.0 test-suite's `result_eq(result1, result2, order_matters)` on two result tables (JSON text or arrays of rows: null, booleans, numbers, strings), exactly as the official decides it (its quick-rejection quirk included), without its permutation search. Returns `{equal, reason}` (`both_empty`, `row_count_differs`, `column_count_differs`, `quick_rejected` with `permutationMatches`, `no_permutation` with `unmatchedColumn`, `match` with `permutation`). Ragged rows, an int beyond 64 bits or a nested cell throw a TabeqError with an `sql_*` code (stage `sql`). */
+export function sqlResultEq(result1: SqlRows, result2: SqlRows, orderMatters: boolean): SqlResultEq;
 // </generated: spider2-functions>

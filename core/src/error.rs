@@ -70,6 +70,9 @@ code_enum! {
         RowsDoNotCorrespond => "spider2_rows_do_not_correspond",
         /// A line of the Spider 2.0 eval file is not a JSON object with an instance_id.
         EvalFileInvalid => "spider2_eval_file_invalid",
+        /// Spider 2.0-Snow's run: an eval line without condition_cols or ignore_order (its
+        /// evaluate.py reads both with [...]: a KeyError, the instance scores 0).
+        EvalKeyMissing => "spider2_eval_key_missing",
     }
 }
 
@@ -97,6 +100,24 @@ code_enum! {
         TaskJsonNotUtf8 => "kddcup_task_json_not_utf8",
         /// A file larger than the profile's bound (`tabeq_kddcup::MAX_CSV_BYTES`).
         TooLarge => "kddcup_too_large",
+    }
+}
+
+code_enum! {
+    /// The text-to-SQL result profile's codes (crate `tabeq-sql`, `docs/spec/sql.md`): a result
+    /// the official functions cannot score, a search that reached its bound, or a cell a binding
+    /// cannot hand over as a typed value. Raised by `tabeq.sql` as `SqlError`.
+    SqlCode {
+        /// A result's rows do not all have the first row's length (the official raises or misreads).
+        RaggedRows => "sql_ragged_rows",
+        /// result_eq's search reached its work bound without a verdict (never seen on real results).
+        WorkBound => "sql_work_bound",
+        /// Soft-F1: an empty gold row is paired with a predicted row (the official raises ZeroDivisionError).
+        EmptyGoldRow => "sql_empty_gold_row",
+        /// A cell holds an int outside the 64-bit range.
+        IntOutOfRange => "sql_int_out_of_range",
+        /// A cell of a type a database result does not hold (not None, bool, int, float, str or bytes).
+        UnsupportedValue => "sql_unsupported_value",
     }
 }
 
@@ -137,6 +158,10 @@ impl CodedError {
     /// An error with stage `argument`.
     pub fn argument(code: BindingErrorCode, message: impl Into<String>) -> Self {
         CodedError::new(code.code(), "argument", message)
+    }
+    /// A text-to-SQL result the `sql` profile refuses (stage `sql`).
+    pub fn sql(code: SqlCode, message: impl Into<String>) -> Self {
+        CodedError::new(code.code(), "sql", message)
     }
     /// A bad argument (wrong type, out of range, too large) whose message the caller wrote.
     pub fn invalid_argument(message: impl Into<String>) -> Self {
@@ -338,11 +363,12 @@ pub struct CatalogueEntry {
     pub code: &'static str,
     /// `task` (a record's `error_code`), `csv`, `cell`, `fatal`, `trust`, `binding` (a
     /// binding's arguments and objects), `output` (the Python CLI's output file), `submission`
-    /// (the check of a predictions folder), `spider2` (the Spider 2.0 profile) or `kddcup` (the KDD
-    /// Cup 2026 Phase-1 profile).
+    /// (the check of a predictions folder), `spider2` (the Spider 2.0 profile), `kddcup` (the KDD
+    /// Cup 2026 Phase-1 profile) or `sql` (the text-to-SQL result profile).
     pub family: &'static str,
     /// The `stage` of a raised error with this code (`config`, `gold`, `suite`, `csv`,
-    /// `cell`, `trust`, `argument`, `output`, `submission`, `spider2`); `None` for task codes,
+    /// `cell`, `trust`, `argument`, `output`, `submission`, `spider2`, `kddcup`, `sql`); `None` for
+    /// task codes,
     /// which are never raised.
     pub stage: Option<&'static str>,
     /// What the code means.
@@ -365,7 +391,7 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
     /// `(code, description)` pairs, as `code_enum!` lists them.
     type Codes = &'static [(&'static str, &'static str)];
     // (family, codes, stage); a fatal code's stage depends on the code.
-    let families: [(&str, Codes, Option<&str>); 9] = [
+    let families: [(&str, Codes, Option<&str>); 10] = [
         ("task", TaskErrorCode::CODES, None),
         ("csv", CsvErrorKind::CODES, Some("csv")),
         ("cell", CellErrorKind::CODES, Some("cell")),
@@ -375,6 +401,7 @@ pub fn error_catalogue() -> Vec<CatalogueEntry> {
         ("submission", SubmissionCode::CODES, Some("submission")),
         ("spider2", Spider2Code::CODES, Some("spider2")),
         ("kddcup", KddcupCode::CODES, Some("kddcup")),
+        ("sql", SqlCode::CODES, Some("sql")),
     ];
     let mut out = Vec::new();
     for (family, codes, stage) in families {

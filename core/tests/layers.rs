@@ -82,7 +82,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
         "tabeq-spider2",
         &[
             ("pandas reading", &["read"]),
-            ("values", &["value"]),
+            ("values", &["value", "condition"]),
             ("comparison", &["compare"]),
             ("document and runs", &["explain", "exec"]),
         ],

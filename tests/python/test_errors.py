@@ -22,6 +22,7 @@ FAMILY_TYPES = {
     "submission": tabeq.SubmissionErrorCode,
     "spider2": tabeq.Spider2ErrorCode,
     "kddcup": tabeq.KddcupErrorCode,
+    "sql": tabeq.SqlErrorCode,
 }
 
 
@@ -34,7 +35,8 @@ def documented_codes() -> dict[str, str]:
     text = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
     return dict(
         re.findall(
-            r"^\| `([a-z0-9_]+)` \| (task|csv|cell|fatal|trust|binding|output|submission|spider2|kddcup) \|",
+            r"^\| `([a-z0-9_]+)` \| "
+            r"(task|csv|cell|fatal|trust|binding|output|submission|spider2|kddcup|sql) \|",
             text,
             flags=re.MULTILINE,
         )

@@ -157,7 +157,48 @@ def test_every_code_the_profile_reports_is_in_the_catalogue() -> None:
         seen.update(code for code, _ in r.warnings)
         if r.error is not None:
             seen.add(r.error[0])
-    assert seen == set(spider2_codes) - {"spider2_eval_file_invalid"}
+    # The two codes of the run's eval file (test_cli_* below).
+    assert seen == set(spider2_codes) - {"spider2_eval_file_invalid", "spider2_eval_key_missing"}
+
+
+@pytest.mark.parametrize(
+    ("cond", "lite", "snow"),
+    [
+        # lite tests truthiness (falsy: every column); Snow tests `!= []` and hands the rest to iloc.
+        (0, 0, 1),
+        (0.0, 0, 1),
+        (False, 0, 0),
+        (None, 0, 0),
+        ((), 0, 0),
+        ("", 0, 0),
+        ({}, 0, 0),
+        ([], 0, 0),
+        ([0], 1, 1),
+        ((0,), 0, 0),
+        ([0.9], 1, 1),
+        ([True, False], 1, 1),
+    ],
+)
+def test_the_snow_variant_tests_condition_cols_by_its_own_rule(cond: object, lite: int, snow: int) -> None:
+    gold, pred = b"a,b\n1,2\n", b"a\n1\n"
+    assert spider2.compare(pred, gold, cond, variant="lite").score == lite
+    assert spider2.compare(pred, gold, cond, variant="snow").score == snow
+    assert spider2.Gold(gold, cond, variant="snow").score(pred) == snow
+
+
+def test_not_given_is_each_variants_default_and_a_bad_variant_is_coded() -> None:
+    gold, pred = b"a,b\n1,2\n", b"a,b\n1,2\n"
+    # Snow's default is [] (every column), but None given is Snow's iloc[:, [None]]: score 0.
+    assert spider2.compare(pred, gold, variant="snow").score == 1
+    assert spider2.compare(pred, gold, None, variant="snow").score == 0
+    assert spider2.compare(pred, gold, None).score == 1
+    with pytest.raises(ValueError) as bad:
+        spider2.compare(pred, gold, variant="spider")  # type: ignore[arg-type]
+    assert getattr(bad.value, "code", None) == "invalid_argument"
+    looped: list[object] = []
+    looped.append(looped)
+    with pytest.raises(TypeError):
+        spider2.compare(pred, gold, looped)  # type: ignore[arg-type]
 
 
 def test_cli_names_the_code_of_a_bad_eval_file_and_of_an_unreadable_csv(tmp_path: Path) -> None:
@@ -173,4 +214,64 @@ def test_cli_names_the_code_of_a_bad_eval_file_and_of_an_unreadable_csv(tmp_path
     (gold / "spider2lite_eval.jsonl").write_text('{"instance_id": "bq1"}\n')
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     assert "spider2_csv_unterminated_quote: a quoted field starting on line 2 is never closed" in out
+
     assert "{'bq1': 0}\n" in out
+
+
+def test_cli_snow_variant_reads_its_eval_file_and_needs_both_keys(tmp_path: Path) -> None:
+    results, gold = tmp_path / "res", tmp_path / "gold"
+    (gold / "exec_result").mkdir(parents=True)
+    results.mkdir()
+    (gold / "spider2snow_eval.jsonl").write_text(
+        '{"instance_id": "sf1", "condition_cols": 0, "ignore_order": false}\n{"instance_id": "sf2"}\n'
+    )
+    for iid in ("sf1", "sf2"):
+        (gold / "exec_result" / f"{iid}.csv").write_text("a,b\n1,2\n")
+        (results / f"{iid}.csv").write_text("a\n1\n")
+    cmd = [sys.executable, "-m", "tabeq", "spider2", "--result-dir", str(results), "--gold-dir", str(gold)]
+    out = subprocess.run([*cmd, "--variant", "snow"], capture_output=True, text=True, check=True).stdout
+    assert "{'sf1': 1, 'sf2': 0}" in out
+    assert "spider2_eval_key_missing: " in out
+    # Snow's closing: RESULT_DIR.csv with an output column, no TOTAL_GB_PROCESSED line.
+    assert (tmp_path / "res.csv").read_text() == "output\nsf1\n"
+    assert "TOTAL_GB_PROCESSED" not in out
+
+
+CONDITION_VECTORS = Path(__file__).resolve().parents[1] / "spider2" / "condition_vectors.jsonl"
+
+
+def _typed(value: Any) -> Any:
+    """A recorded condition_cols as the Python value the official received (tags decoded)."""
+    if isinstance(value, list):
+        return [_typed(v) for v in value]
+    if isinstance(value, dict):
+        ((tag, inner),) = value.items()
+        if tag == "tuple":
+            return tuple(_typed(v) for v in inner)
+        if tag == "dict":
+            return {_typed(k): _typed(v) for k, v in inner}
+        return int(inner) if tag == "int" else float(inner)
+    return value
+
+
+def test_condition_vectors_of_both_variants_are_the_officials() -> None:
+    # Split on newlines only: the values hold U+2028, U+0085 and other line breaks of str.splitlines.
+    text = CONDITION_VECTORS.read_text(encoding="utf-8")
+    cases = [json.loads(line) for line in text.split("\n") if line]
+    assert len(cases) >= 1000
+    wrong = []
+    for case in cases:
+        pred = case["prediction"].encode()
+        golds = [g.encode() for g in case["golds"]]
+        gold: Any = golds if case["multi"] else golds[0]
+        for variant in ("lite", "snow"):
+            if "condition_cols" in case:
+                got = spider2.compare(
+                    pred, gold, _typed(case["condition_cols"]), case["ignore_order"], variant=variant
+                )
+            else:
+                got = spider2.compare(pred, gold, ignore_order=case["ignore_order"], variant=variant)
+            if got.score != case[f"{variant}_score"]:
+                wrong.append((case["id"], variant))
+    assert wrong == []
+    assert any(c["lite_score"] != c["snow_score"] for c in cases)

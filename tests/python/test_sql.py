@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tabeq
 from tabeq import sql
 
 VECTORS = Path(__file__).resolve().parents[1] / "sql" / "vectors.jsonl"
@@ -41,8 +42,9 @@ def test_every_vector_matches_the_official() -> None:
         ex = sql.bird_ex(a, b)
         assert type(ex) is int and ex == case["bird_ex"], line
         if case["bird_f1"] == "error:ZeroDivisionError":
-            with pytest.raises(ValueError, match="sql_empty_gold_row"):
+            with pytest.raises(tabeq.SqlError) as raised:
                 sql.bird_soft_f1(a, b)
+            assert raised.value.code == "sql_empty_gold_row" and raised.value.stage == "sql"
             continue
         f1 = sql.bird_soft_f1(a, b)
         kind, want = case["bird_f1"]
@@ -68,10 +70,18 @@ def test_hard_input_answers() -> None:
 def test_python_types_are_kept() -> None:
     assert sql.bird_ex([(True,)], [(1.0,)]) == 1
     assert sql.bird_ex([("1",)], [(1,)]) == 0
-    with pytest.raises(TypeError, match="sql_unsupported_value"):
+    # Coded tabeq errors, still the TypeError / ValueError these calls raised before.
+    with pytest.raises(TypeError) as unsupported:
         sql.bird_ex([(object(),)], [(1,)])
-    with pytest.raises(ValueError, match="sql_int_out_of_range"):
+    assert isinstance(unsupported.value, tabeq.SqlError) and unsupported.value.code == "sql_unsupported_value"
+    with pytest.raises(ValueError) as too_big:
         sql.bird_ex([(2**70,)], [(1,)])
+    assert isinstance(too_big.value, tabeq.TabeqError) and too_big.value.code == "sql_int_out_of_range"
+    with pytest.raises(tabeq.SqlError) as ragged:
+        sql.result_eq([(1, 2), (1,)], [(1, 2), (1, 2)], False)
+    assert ragged.value.code == "sql_ragged_rows" and "sql_ragged_rows" in tabeq.error_codes()
+    with pytest.raises(tabeq.ArgumentError):
+        sql.Gold([(1,)], metric="exact")
 
 
 def test_gold_batch() -> None:

@@ -28,7 +28,7 @@ test("each code once, described, with its family's stage", () => {
     assert.ok(description.length > 10 && description.endsWith("."), `${code}: ${description}`);
     const expected = { task: [null], csv: ["csv"], cell: ["cell"], trust: ["trust"], binding: ["argument"],
       output: ["output"], fatal: ["config", "gold", "suite"], submission: ["submission"], spider2: ["spider2"],
-      kddcup: ["kddcup"] }[family];
+      kddcup: ["kddcup"], sql: ["sql"] }[family];
     assert.ok(expected?.includes(stage), `${code}: family ${family}, stage ${stage}`);
   }
   assert.deepEqual(tabeqTrust.errorCodes(), catalogue);

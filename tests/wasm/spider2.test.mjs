@@ -189,3 +189,89 @@ test("spider2Codes lists the profile's codes, as the declarations do", () => {
   assert.deepEqual(declared, new Set(codes.map((c) => c.code)));
   assert.equal(spider2.version(), tabeq.version());
 });
+
+/** A recorded condition_cols (tests/spider2/condition_vectors.jsonl) as JSON text, or undefined
+ * for what JSON cannot hold (a tuple, a dict with keys that are not strings). */
+const conditionText = (v) => {
+  if (Array.isArray(v)) {
+    const items = v.map(conditionText);
+    return items.includes(undefined) ? undefined : `[${items.join(", ")}]`;
+  }
+  if (v !== null && typeof v === "object") {
+    const [[tag, inner]] = Object.entries(v);
+    if (tag === "int") return inner;
+    if (tag === "float") return { nan: "NaN", inf: "Infinity", "-inf": "-Infinity" }[inner];
+    if (tag === "dict" && inner.every(([k]) => typeof k === "string")) {
+      const members = inner.map(([k, item]) => [JSON.stringify(k), conditionText(item)]);
+      return members.some(([, t]) => t === undefined) ? undefined : `{${members.map(([k, t]) => `${k}: ${t}`).join(", ")}}`;
+    }
+    return undefined;
+  }
+  return JSON.stringify(v);
+};
+
+test("both variants' official verdicts on every JSON-expressible condition_cols (condition_vectors.jsonl)", () => {
+  const lines = readFileSync(join(ROOT, "tests", "spider2", "condition_vectors.jsonl"), "utf8").split("\n").filter(Boolean);
+  const wrong = [];
+  let checked = 0;
+  for (const line of lines) {
+    const v = JSON.parse(line);
+    const given = "condition_cols" in v;
+    const text = given ? conditionText(v.condition_cols) : undefined;
+    if (given && text === undefined) continue;
+    for (const variant of ["lite", "snow"]) {
+      const options = { ignoreOrder: v.ignore_order, variant, ...(given ? { conditionCols: text } : {}) };
+      const r = spider2.spider2Compare(v.prediction, v.multi ? v.golds : v.golds[0], options);
+      if (r.score !== v[`${variant}_score`]) wrong.push(`${v.id} ${variant}`);
+    }
+    checked += 1;
+  }
+  assert.ok(checked >= 1000, `${checked} cases`);
+  assert.deepEqual(wrong, []);
+});
+
+test("the variant option: Snow's `!= []` test, its default, and a wrong name is a coded error", () => {
+  const [gold, pred] = ["a,b\n1,2\n", "a\n1\n"];
+  assert.equal(spider2.spider2Compare(pred, gold, { conditionCols: 0 }).score, 0);
+  assert.equal(spider2.spider2Compare(pred, gold, { conditionCols: 0, variant: "snow" }).score, 1);
+  // null is "not given" (Snow's default []); the JSON text "null" is Python's None, which Snow's iloc refuses.
+  assert.equal(spider2.spider2Compare(gold, gold, { conditionCols: null, variant: "snow" }).score, 1);
+  assert.equal(spider2.spider2Compare(gold, gold, { conditionCols: "null", variant: "snow" }).score, 0);
+  assert.throws(() => spider2.spider2Compare(pred, gold, { variant: "bird" }), (e) => e.code === "invalid_argument");
+});
+
+test("sqlResultEq: the official result_eq verdicts (tests/sql/vectors.jsonl), its quirk, coded errors", () => {
+  // The quirk: quick rejection sorts rows by str(x) + str(type(x)), so 1.0 and 10 part ways.
+  const quick = spider2.sqlResultEq("[[1.0, 10]]", "[[10.0, 1]]", false);
+  assert.deepEqual(quick, { equal: false, reason: "quick_rejected", permutationMatches: true });
+  assert.equal(spider2.sqlResultEq("[[1.0, 2]]", "[[2.0, 1]]", false).equal, true);
+  assert.deepEqual(spider2.sqlResultEq([[1, "a"]], [["a", 1]], false), { equal: true, reason: "match", permutation: [1, 0] });
+  assert.equal(spider2.sqlResultEq([], [], true).reason, "both_empty");
+  for (const [r1, code] of [["[[1, 2], [1]]", "sql_ragged_rows"], ["[[100000000000000000000]]", "sql_int_out_of_range"], ["[[[1]]]", "sql_unsupported_value"]]) {
+    assert.throws(() => spider2.sqlResultEq(r1, "[[1, 2], [1, 2]]", false), (e) => e.name === "TabeqError" && e.code === code && e.stage === "sql");
+  }
+  assert.throws(() => spider2.sqlResultEq("not json", "[]", false), (e) => e.code === "invalid_argument");
+  // Every recorded vector whose cells JSON holds (no bytes), typed as Python's json reads them.
+  const cellText = ([kind, value]) => {
+    if (kind === "z") return "null";
+    if (kind === "f") return { nan: "NaN", inf: "Infinity", "-inf": "-Infinity" }[value] ?? (/[.eE]/.test(value) ? value : `${value}.0`);
+    if (kind === "i") return String(value);
+    return JSON.stringify(value);
+  };
+  const tableText = (rows) => `[${rows.map((row) => `[${row.map(cellText).join(", ")}]`).join(", ")}]`;
+  const lines = readFileSync(join(ROOT, "tests", "sql", "vectors.jsonl"), "utf8").split("\n").filter(Boolean);
+  let checked = 0;
+  const wrong = [];
+  for (const line of lines) {
+    const v = JSON.parse(line);
+    // Bytes have no JSON form; an int beyond 2^53 lost its digits to JSON.parse of the line.
+    const cells = [...v.a, ...v.b].flat();
+    if (cells.some(([kind, value]) => kind === "y" || (kind === "i" && !Number.isSafeInteger(value)))) continue;
+    const [a, b] = [tableText(v.a), tableText(v.b)];
+    if (spider2.sqlResultEq(a, b, false).equal !== v.result_eq_unordered) wrong.push(`${checked} unordered`);
+    if (spider2.sqlResultEq(a, b, true).equal !== v.result_eq_ordered) wrong.push(`${checked} ordered`);
+    checked += 1;
+  }
+  assert.ok(checked >= 300, `${checked} vectors without bytes`);
+  assert.deepEqual(wrong, []);
+});

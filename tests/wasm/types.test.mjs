@@ -293,6 +293,9 @@ test("Spider 2.0 objects match tabeq_spider2.d.ts", () => {
     }
   }
   for (const entry of tabeqSpider2.spider2Codes()) see("Spider2CodeEntry", entry);
+  for (const [r1, r2] of [["[[1.0, 10]]", "[[10.0, 1]]"], [[[1, 2]], [[2, 1]]], [[[1, 2], [2, 1]], [[1, 2], [1, 2]]], [[], []]]) {
+    see("SqlResultEq", tabeqSpider2.sqlResultEq(r1, r2, false));
+  }
   // Spider2Outcome is checked as the Spider2Result that extends it; the options are an input.
   for (const name of decl.keys()) if (!["Spider2Options", "Spider2Outcome"].includes(name)) assert.ok(seen.has(name), `no ${name} was produced to check`);
 });

@@ -27,6 +27,7 @@ OutputErrorCode = _family("output")
 SubmissionErrorCode = _family("submission")
 Spider2ErrorCode = _family("spider2")
 KddcupErrorCode = _family("kddcup")
+SqlErrorCode = _family("sql")
 ArgumentErrorCode = Literal["invalid_argument"]
 ErrorCode = Union[
     TaskErrorCode,
@@ -39,5 +40,6 @@ ErrorCode = Union[
     SubmissionErrorCode,
     Spider2ErrorCode,
     KddcupErrorCode,
+    SqlErrorCode,
 ]
 ConfigWarningCode = Literal["unknown_config_key"]

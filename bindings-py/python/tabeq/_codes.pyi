@@ -147,6 +147,7 @@ Spider2ErrorCode = Literal[
     "spider2_shared_prediction_column",
     "spider2_rows_do_not_correspond",
     "spider2_eval_file_invalid",
+    "spider2_eval_key_missing",
 ]
 """The Spider 2.0 profile's codes (``tabeq.spider2``): why a comparison scores 0 as the official
 raises (``Result.error``), its notes and soundness warnings (``Result.warnings``), and an eval file
@@ -167,6 +168,17 @@ KddcupErrorCode = Literal[
 """The KDD Cup 2026 Phase-1 profile's codes (``tabeq.kddcup``): why a run or a task cannot be
 scored, where the official ``dabench score-run`` stops (exit 2)."""
 
+SqlErrorCode = Literal[
+    "sql_ragged_rows",
+    "sql_work_bound",
+    "sql_empty_gold_row",
+    "sql_int_out_of_range",
+    "sql_unsupported_value",
+]
+"""The text-to-SQL result profile's codes (``tabeq.sql``, raised as ``SqlError``): a result the
+official functions cannot score, a search that reached its bound, a cell that is not a typed
+database value."""
+
 ErrorCode = (
     TaskErrorCode
     | CsvErrorCode
@@ -178,6 +190,7 @@ ErrorCode = (
     | SubmissionErrorCode
     | Spider2ErrorCode
     | KddcupErrorCode
+    | SqlErrorCode
 )
 """Every stable code."""
 

@@ -24,5 +24,6 @@ SuiteError = _tabeq.SuiteError
 CellError = _tabeq.CellError
 CsvError = _tabeq.CsvError
 ArgumentError = _tabeq.ArgumentError
+SqlError = _tabeq.SqlError
 OutputError = _tabeq.OutputError
 ConfigWarning = _tabeq.ConfigWarning

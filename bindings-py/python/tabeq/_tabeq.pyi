@@ -60,6 +60,10 @@ class ArgumentError(TabeqError, TypeError):
 class OutputError(TabeqError):
     code: _codes.OutputErrorCode
 
+class SqlError(TabeqError, TypeError):
+    code: _codes.SqlErrorCode
+    stage: str
+
 class TrustError(TabeqError):
     code: _codes.TrustErrorCode
     line: int | None
@@ -407,7 +411,12 @@ def validate(prediction: TableLike | None, config: _ConfigLike) -> dict[str, Any
 def extract_table(text: str) -> tuple[bytes | None, str]: ...
 
 # Spider 2.0 (tabeq.spider2)
-_Condition = int | Sequence[int] | Sequence[Sequence[int]] | None
+# Any value the official functions receive: None, bool, int, float, str, or lists, tuples and
+# dicts of them (the two variants treat 0, False, None, "", (), {} differently).
+_Condition: TypeAlias = (
+    int | float | str | Sequence[_Condition] | Mapping[int | float | str, _Condition] | None
+)
+_Variant = Literal["lite", "snow"]
 
 @final
 class Spider2Result:
@@ -427,8 +436,10 @@ class Spider2Gold:
     def __new__(
         cls,
         gold_or_golds: _Source | Sequence[_Source],
-        condition_cols: _Condition = None,
+        condition_cols: _Condition = ...,
         ignore_order: bool = False,
+        *,
+        variant: _Variant = "lite",
     ) -> Spider2Gold: ...
     def compare(self, prediction: _Source) -> Spider2Result: ...
     def score(self, prediction: _Source) -> int: ...
@@ -436,14 +447,17 @@ class Spider2Gold:
 def spider2_compare(
     prediction: _Source,
     gold_or_golds: _Source | Sequence[_Source],
-    condition_cols: _Condition = None,
+    condition_cols: _Condition = ...,
     ignore_order: bool = False,
+    *,
+    variant: _Variant = "lite",
 ) -> Spider2Result: ...
 def spider2_exec_result(
     result_dir: str | PathLike[str],
     gold_result_dir: str | PathLike[str],
     eval_jsonl: str | PathLike[str],
     result_dir_arg: str,
+    variant: _Variant = "lite",
 ) -> tuple[str, str | None, str, list[tuple[str, int, str | None]]]: ...
 
 # KDD Cup 2026 Phase 1 (tabeq.kddcup)
@@ -484,6 +498,7 @@ def kddcup_evaluate(
     progress: Callable[[int, int], object] | None = None,
 ) -> KddcupReport: ...
 def kddcup_fatal(message: str, code: str) -> str: ...
+
 # Text-to-SQL results (tabeq.sql)
 def sql_result_eq(result1: Any, result2: Any, order_matters: bool) -> tuple[bool, str, dict[str, Any]]: ...
 def sql_bird_ex(predicted: Any, ground_truth: Any) -> tuple[int, bool, int | None]: ...

@@ -242,10 +242,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _cmd_spider2(args: argparse.Namespace) -> int:
     """Spider 2.0 ``evaluate.py --mode exec_result``: the same scores, printed lines and ids file."""
     gold_dir = Path(args.gold_dir)
-    eval_jsonl = Path(args.eval_jsonl) if args.eval_jsonl else gold_dir / "spider2lite_eval.jsonl"
+    default_eval = "spider2snow_eval.jsonl" if args.variant == "snow" else "spider2lite_eval.jsonl"
+    eval_jsonl = Path(args.eval_jsonl) if args.eval_jsonl else gold_dir / default_eval
     try:
         stdout, ids_file, ids_csv, _ = _tabeq.spider2_exec_result(
-            Path(args.result_dir), gold_dir / "exec_result", eval_jsonl, args.result_dir
+            Path(args.result_dir), gold_dir / "exec_result", eval_jsonl, args.result_dir, args.variant
         )
         if ids_file is not None:
             # Written as the summary is: never through a link or into a FIFO, replaced atomically.

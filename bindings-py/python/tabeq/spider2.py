@@ -8,6 +8,16 @@ with explanations and soundness warnings the official lacks.
 >>> r.score, r.passed
 (1, True)
 
+``variant="snow"`` is Spider 2.0-Snow's comparison: it tests ``condition_cols != []`` where lite
+tests truthiness, so ``0`` selects column 0 instead of every column:
+
+>>> gold, pred = b"a,b\\n1,2\\n", b"a\\n1\\n"
+>>> spider2.compare(pred, gold, 0).score, spider2.compare(pred, gold, 0, variant="snow").score
+(0, 1)
+
+``condition_cols`` not given is each variant's own default (lite ``None``, Snow ``[]``); ``None``
+given is ``None`` (Snow then raises, so the score is 0).
+
 ``gold_or_golds`` is one gold (the single-gold function) or a list of golds (the multi-gold
 function: any gold may pass). Tables are CSV bytes or paths. ``Gold`` prepares golds once for
 many predictions (``Gold(...).score(pred)`` is the fast path for RL loops). The rules are in

@@ -19,6 +19,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ._errors import ArgumentError
 from ._tabeq import sql_bird_ex, sql_bird_soft_f1, sql_result_eq
 
 __all__ = ["Gold", "bird_ex", "bird_soft_f1", "execution_match", "explain_result_eq", "result_eq"]
@@ -68,7 +69,7 @@ class Gold:
 
     def __init__(self, rows: Rows, metric: str = "spider", order_matters: bool = False) -> None:
         if metric not in ("spider", "bird", "bird_f1"):
-            raise ValueError(f"invalid_argument: metric must be spider, bird or bird_f1, not {metric!r}")
+            raise ArgumentError(f"metric must be spider, bird or bird_f1, not {metric!r}")
         self.rows = list(_rows(rows))
         self.metric = metric
         self.order_matters = order_matters

@@ -5,6 +5,7 @@
 use serde::Serialize;
 use tabeq::cpython_json::Value;
 
+use crate::condition::{self, Condition, ConditionError, Variant};
 use crate::read::Frame;
 use crate::value::{column_vectors, PyValue, Vector};
 use tabeq::error::Spider2Code;
@@ -26,6 +27,12 @@ impl CompareError {
     }
 }
 
+impl From<ConditionError> for CompareError {
+    fn from(e: ConditionError) -> CompareError {
+        CompareError::new(e.code, e.message)
+    }
+}
+
 impl core::fmt::Display for CompareError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&self.message)
@@ -42,150 +49,6 @@ pub enum GoldKind {
     Single,
     /// A list of tables, any of which may pass.
     Multi,
-}
-
-/// Render a condition value as the Python literal it came from.
-pub fn value_repr(v: &Value) -> String {
-    match v {
-        Value::Null => "None".into(),
-        Value::Bool(true) => "True".into(),
-        Value::Bool(false) => "False".into(),
-        Value::Int(i) => i.to_string(),
-        Value::BigInt(s) => s.clone(),
-        Value::Float(f) => crate::value::float_str(*f),
-        Value::Str(s) => crate::value::py_str_repr(s),
-        Value::Array(items) => {
-            let inner: Vec<String> = items.iter().map(value_repr).collect();
-            format!("[{}]", inner.join(", "))
-        }
-        Value::Object(members) => {
-            let inner: Vec<String> = members
-                .iter()
-                .map(|(k, v)| format!("{}: {}", crate::value::py_str_repr(k), value_repr(v)))
-                .collect();
-            format!("{{{}}}", inner.join(", "))
-        }
-    }
-}
-
-/// The gold columns `gold.iloc[:, condition_cols]` selects (all when `condition_cols` is falsy).
-pub fn select_columns(cond: Option<&Value>, ncols: usize) -> Result<Vec<usize>, CompareError> {
-    let cond = match cond {
-        Some(c) if c.truthy() => c,
-        _ => return Ok((0..ncols).collect()),
-    };
-    let single;
-    let items: &[Value] = match cond {
-        Value::Array(items) => items,
-        other => {
-            single = [other.clone()];
-            &single
-        }
-    };
-    let bad = |what: String| CompareError::new(Spider2Code::ConditionColsInvalid.code(), what);
-    if items.iter().all(|v| matches!(v, Value::Bool(_))) {
-        // A list of booleans is a mask over the columns.
-        if items.len() != ncols {
-            return Err(bad(format!(
-                "condition_cols {} is a boolean mask of length {} but the gold has {} columns",
-                value_repr(cond),
-                items.len(),
-                ncols
-            )));
-        }
-        let picked = items.iter().enumerate();
-        return Ok(picked
-            .filter(|(_, v)| matches!(v, Value::Bool(true)))
-            .map(|(i, _)| i)
-            .collect());
-    }
-    let mut out = Vec::with_capacity(items.len());
-    for item in items {
-        let Some(Some(i)) = item.as_python_int() else {
-            return Err(bad(format!(
-                "condition_cols {} holds {}, which is not a column position",
-                value_repr(cond),
-                value_repr(item)
-            )));
-        };
-        let n = ncols as i64;
-        let pos = if i < 0 { i + n } else { i };
-        if pos < 0 || pos >= n {
-            return Err(CompareError::new(
-                Spider2Code::ConditionColsOutOfRange.code(),
-                format!(
-                    "condition_cols {} names column position {i}, but the gold has {ncols} columns",
-                    value_repr(cond)
-                ),
-            ));
-        }
-        out.push(pos as usize);
-    }
-    Ok(out)
-}
-
-/// The `condition_cols` the multi-gold function hands to gold `i`, by its rules: `None`, `[]`,
-/// `[[]]` and `[None]` mean all columns for every gold; with several golds, a list that is not
-/// a list of lists applies to each gold; otherwise gold `i` takes element `i` (so one gold with
-/// a flat list `[1, 2]` uses only `1`).
-pub fn multi_condition(
-    mcc: Option<&Value>,
-    n_golds: usize,
-    i: usize,
-) -> Result<Option<Value>, CompareError> {
-    let Some(mcc) = mcc else { return Ok(None) };
-    let empty = match mcc {
-        Value::Null => true,
-        Value::Array(items) => match items.as_slice() {
-            [] => true,
-            [Value::Null] => true,
-            [Value::Array(inner)] => inner.is_empty(),
-            _ => false,
-        },
-        _ => false,
-    };
-    if empty {
-        return Ok(None);
-    }
-    let not_subscriptable = || {
-        CompareError::new(
-            Spider2Code::ConditionColsInvalid.code(),
-            format!(
-                "condition_cols {} is neither a list nor a list of lists",
-                value_repr(mcc)
-            ),
-        )
-    };
-    if n_golds > 1 {
-        let all_lists = match mcc {
-            Value::Array(items) => items.iter().all(|v| matches!(v, Value::Array(_))),
-            Value::Str(s) => s.is_empty(),
-            Value::Object(m) => m.is_empty(),
-            _ => return Err(not_subscriptable()),
-        };
-        if !all_lists {
-            return Ok(Some(mcc.clone()));
-        }
-    }
-    match mcc {
-        Value::Array(items) => items.get(i).cloned().map(Some).ok_or_else(|| {
-            CompareError::new(
-                Spider2Code::ConditionColsTooShort.code(),
-                format!(
-                    "condition_cols {} has no entry for gold {} ({} gold tables)",
-                    value_repr(mcc),
-                    i + 1,
-                    n_golds
-                ),
-            )
-        }),
-        Value::Str(s) => s
-            .chars()
-            .nth(i)
-            .map(|c| Some(Value::Str(c.to_string())))
-            .ok_or_else(not_subscriptable),
-        _ => Err(not_subscriptable()),
-    }
 }
 
 /// A table's column vectors, with their `ignore_order` sorted forms when needed.
@@ -366,42 +229,59 @@ pub struct PreparedGold {
 }
 
 impl PreparedGold {
-    /// Prepare `golds` as the official would compare them. `kind` chooses between the single
-    /// and the multi-gold function (their `condition_cols` rules differ).
+    /// Prepare `golds` as Spider 2.0-lite's official would compare them, `condition_cols` being
+    /// the eval file's JSON value (`None` when the key is absent). `kind` chooses between the
+    /// single and the multi-gold function (their `condition_cols` rules differ).
     pub fn new(
         golds: &[Frame],
         kind: GoldKind,
         condition_cols: Option<&Value>,
         ignore_order: bool,
     ) -> PreparedGold {
+        let cond = condition_cols.map(Condition::from_json);
+        PreparedGold::for_variant(golds, kind, cond.as_ref(), ignore_order, Variant::Lite)
+    }
+
+    /// Prepare `golds` as `variant`'s official would compare them. `condition_cols` is the
+    /// Python value the function receives (`None`: not given, so the function's default).
+    pub fn for_variant(
+        golds: &[Frame],
+        kind: GoldKind,
+        condition_cols: Option<&Condition>,
+        ignore_order: bool,
+        variant: Variant,
+    ) -> PreparedGold {
         let mut notes = Vec::new();
         let plans = golds
             .iter()
             .enumerate()
-            .map(|(i, frame)| {
+            .map(|(i, frame)| -> Result<GoldPlan, CompareError> {
                 let cond = match kind {
                     GoldKind::Single => condition_cols.cloned(),
-                    GoldKind::Multi => multi_condition(condition_cols, golds.len(), i)?,
+                    GoldKind::Multi => condition::multi_condition(condition_cols, golds.len(), i)?,
                 };
-                let vectors = select_columns(cond.as_ref(), frame.columns.len())
-                    .map(|cols| Vectors::new(frame, cols, ignore_order));
+                let vectors =
+                    condition::select_columns(variant, cond.as_ref(), frame.columns.len())
+                        .map(|cols| Vectors::new(frame, cols, ignore_order))
+                        .map_err(CompareError::from);
                 Ok(GoldPlan {
                     frame_rows: frame.row_count(),
                     frame_columns: frame.columns.len(),
-                    condition: cond.as_ref().map(value_repr),
+                    condition: cond.as_ref().map(Condition::repr),
                     vectors,
                 })
             })
             .collect();
-        if let (GoldKind::Multi, 1, Some(Value::Array(items))) = (kind, golds.len(), condition_cols)
+        if let (GoldKind::Multi, 1, Some(cond @ Condition::List(items))) =
+            (kind, golds.len(), condition_cols)
         {
-            if items.len() > 1 && !items.iter().any(|v| matches!(v, Value::Array(_))) {
+            if items.len() > 1 && !items.iter().any(|v| matches!(v, Condition::List(_))) {
                 notes.push(Warning {
                     code: Spider2Code::ConditionColsFirstOnly.code(),
                     message: format!(
                         "with one gold table, the official multi-gold comparison uses only the first entry of condition_cols {} ({}), not the whole list",
-                        value_repr(&Value::Array(items.clone())),
-                        value_repr(&items[0]),
+                        cond.repr(),
+                        items[0].repr(),
                     ),
                 });
             }

@@ -7,6 +7,7 @@ use tabeq::command::{self as grammar, arg, Command};
 use tabeq::cpython_json::{parse, Value};
 
 use crate::compare::{GoldKind, PreparedGold};
+use crate::condition::{Condition, Variant};
 use crate::read::read_csv;
 use crate::value::{float_str, py_str_repr};
 use tabeq::error::Spider2Code;
@@ -23,6 +24,8 @@ pub struct Standard {
     pub condition_cols: Option<Value>,
     /// `ignore_order` (Python truthiness; absent is false).
     pub ignore_order: bool,
+    /// Whether the line has the `ignore_order` key (Snow's run reads it with `[...]`).
+    pub has_ignore_order: bool,
 }
 
 /// A problem with the eval file (the official run stops on it).
@@ -67,6 +70,7 @@ pub fn parse_eval_jsonl(data: &[u8]) -> Result<Vec<Standard>, EvalFileError> {
         let standard = Standard {
             condition_cols: item.get("condition_cols").cloned(),
             ignore_order: item.get("ignore_order").is_some_and(Value::truthy),
+            has_ignore_order: item.get("ignore_order").is_some(),
             instance_id: id,
         };
         match out
@@ -151,12 +155,33 @@ pub fn plan(
     result_names: &[String],
     gold_names: &[String],
 ) -> Vec<Planned> {
+    plan_variant(standards, result_names, gold_names, Variant::Lite)
+}
+
+/// A result file's instance id: lite's `Path(name).stem`, Snow's `name.split(".")[0]` (so
+/// `sf1.v2.csv` is `sf1.v2` in lite and `sf1` in Snow, which then reads `sf1.csv`).
+fn result_id(name: &str, variant: Variant) -> Option<&str> {
+    match variant {
+        Variant::Lite => csv_stem(name),
+        Variant::Snow => name
+            .ends_with(".csv")
+            .then(|| name.split('.').next().unwrap_or(name)),
+    }
+}
+
+/// [`plan`] as `variant`'s run lists the result directory.
+pub fn plan_variant(
+    standards: &[Standard],
+    result_names: &[String],
+    gold_names: &[String],
+    variant: Variant,
+) -> Vec<Planned> {
     let mut ids: Vec<&Standard> = standards
         .iter()
         .filter(|s| {
             result_names
                 .iter()
-                .any(|n| csv_stem(n) == Some(s.instance_id.as_str()))
+                .any(|n| result_id(n, variant) == Some(s.instance_id.as_str()))
         })
         .collect();
     ids.sort_by(|a, b| a.instance_id.cmp(&b.instance_id));
@@ -186,11 +211,33 @@ pub struct InstanceResult {
     pub log: Vec<String>,
 }
 
-/// Score one planned instance from its prediction and gold bytes (in `planned.gold`'s order).
+/// Score one planned instance from its prediction and gold bytes (in `planned.gold`'s order),
+/// as Spider 2.0-lite's run does.
 pub fn evaluate_instance(
     planned: &Planned,
     prediction: FileRead<'_>,
     golds: &[FileRead<'_>],
+) -> InstanceResult {
+    evaluate_instance_variant(planned, prediction, golds, Variant::Lite)
+}
+
+/// The eval-file key Snow's run reads with `eval_standard_dict.get(id)[key]` and the line lacks
+/// (a `KeyError` once the golds are loaded: the instance scores 0); lite reads both with `.get`.
+fn missing_key(standard: &Standard, variant: Variant) -> Option<&'static str> {
+    match variant {
+        Variant::Lite => None,
+        Variant::Snow if standard.condition_cols.is_none() => Some("condition_cols"),
+        Variant::Snow if !standard.has_ignore_order => Some("ignore_order"),
+        Variant::Snow => None,
+    }
+}
+
+/// [`evaluate_instance`] as `variant`'s run scores it: its comparison and its eval-file reads.
+pub fn evaluate_instance_variant(
+    planned: &Planned,
+    prediction: FileRead<'_>,
+    golds: &[FileRead<'_>],
+    variant: Variant,
 ) -> InstanceResult {
     let id = planned.instance_id.clone();
     let mut result = InstanceResult {
@@ -237,11 +284,29 @@ pub fn evaluate_instance(
             }
         }
     }
-    let prepared = PreparedGold::new(
+    if let Some(key) = missing_key(&planned.standard, variant) {
+        let e = format!(
+            "the eval standard has no {key:?} key, which Snow's evaluate.py reads with [{key:?}] (KeyError)"
+        );
+        let code = Spider2Code::EvalKeyMissing.code();
+        result.log.push(format!(
+            "{id}: compare against {} failed: {code}: {e}",
+            names.join(", ")
+        ));
+        result.error_info = Some(format!("Python Script Error:{e}"));
+        return result;
+    }
+    let condition = planned
+        .standard
+        .condition_cols
+        .as_ref()
+        .map(Condition::from_json);
+    let prepared = PreparedGold::for_variant(
         &frames,
         kind,
-        planned.standard.condition_cols.as_ref(),
+        condition.as_ref(),
         planned.standard.ignore_order,
+        variant,
     );
     let outcome = prepared.compare(&pred);
     result.score = outcome.score;
@@ -286,12 +351,23 @@ pub enum Dir {
 /// ```
 pub fn run(
     eval_jsonl: &[u8],
+    list: impl FnMut(Dir) -> Result<Vec<String>, String>,
+    read: impl FnMut(Dir, &str) -> Result<Vec<u8>, String>,
+) -> Result<Vec<InstanceResult>, String> {
+    run_variant(eval_jsonl, list, read, Variant::Lite)
+}
+
+/// [`run`] with `variant`'s comparison and eval-file reads (the plan, the printed lines and the
+/// ids file stay lite's).
+pub fn run_variant(
+    eval_jsonl: &[u8],
     mut list: impl FnMut(Dir) -> Result<Vec<String>, String>,
     mut read: impl FnMut(Dir, &str) -> Result<Vec<u8>, String>,
+    variant: Variant,
 ) -> Result<Vec<InstanceResult>, String> {
     // The official reads the eval file before it lists a directory.
     let standards = parse_eval_jsonl(eval_jsonl).map_err(|e| format!("{}: {e}", e.code))?;
-    let planned = plan(&standards, &list(Dir::Results)?, &list(Dir::Gold)?);
+    let planned = plan_variant(&standards, &list(Dir::Results)?, &list(Dir::Gold)?, variant);
     Ok(planned
         .iter()
         .map(|p| {
@@ -306,7 +382,12 @@ pub fn run(
                 .iter()
                 .map(|g| g.as_deref().map_err(Clone::clone))
                 .collect();
-            evaluate_instance(p, prediction.as_deref().map_err(Clone::clone), &golds)
+            evaluate_instance_variant(
+                p,
+                prediction.as_deref().map_err(Clone::clone),
+                &golds,
+                variant,
+            )
         })
         .collect())
 }
@@ -354,6 +435,18 @@ pub fn ids_file_name(result_dir_arg: &str) -> String {
 /// The official's closing output for these results (sorted by id, as it sorts them).
 /// `result_dir_arg` is the `--result-dir` argument exactly as given.
 pub fn summarize(results: &[InstanceResult], result_dir_arg: &str) -> RunSummary {
+    summarize_variant(results, result_dir_arg, Variant::Lite)
+}
+
+/// [`summarize`] as `variant`'s run closes. Snow's writes `RESULT_DIR.csv` (trailing separators
+/// dropped, as for lite) with an `output` column of the ids as they are, and prints no
+/// `TOTAL_GB_PROCESSED` line. With nothing to evaluate Snow's script fails (a thread pool of
+/// 0 workers); tabeq prints lite's line instead.
+pub fn summarize_variant(
+    results: &[InstanceResult],
+    result_dir_arg: &str,
+    variant: Variant,
+) -> RunSummary {
     if results.is_empty() {
         return RunSummary {
             stdout: "No overlapping prediction IDs with gold set. Nothing to evaluate.\n".into(),
@@ -385,11 +478,24 @@ pub fn summarize(results: &[InstanceResult], result_dir_arg: &str) -> RunSummary
         "Real score: {}, Correct examples: {correct}, Total examples: {REAL_TOTAL}\n",
         float_str(correct as f64 / REAL_TOTAL as f64)
     ));
-    let ids_file = ids_file_name(result_dir_arg);
-    let mut csv = String::from("instance_id\n");
+    let (ids_file, header) = match variant {
+        Variant::Lite => (ids_file_name(result_dir_arg), "instance_id"),
+        Variant::Snow => {
+            let trimmed = result_dir_arg.trim_end_matches(['/', std::path::MAIN_SEPARATOR]);
+            let base = if trimmed.is_empty() {
+                result_dir_arg
+            } else {
+                trimmed
+            };
+            (format!("{base}.csv"), "output")
+        }
+    };
+    let mut csv = format!("{header}\n");
     for r in sorted.iter().filter(|r| r.score == 1) {
         let id = &r.instance_id;
-        let id = if id.starts_with("bq") || id.starts_with("ga") || id.starts_with("local") {
+        let prefixed = variant == Variant::Lite
+            && (id.starts_with("bq") || id.starts_with("ga") || id.starts_with("local"));
+        let id = if prefixed {
             format!("sf_{id}")
         } else {
             id.clone()
@@ -398,7 +504,9 @@ pub fn summarize(results: &[InstanceResult], result_dir_arg: &str) -> RunSummary
         csv.push('\n');
     }
     out.push_str(&format!("Correct IDs saved to: {ids_file}\n"));
-    out.push_str("TOTAL_GB_PROCESSED: 0.00000 GB\n");
+    if variant == Variant::Lite {
+        out.push_str("TOTAL_GB_PROCESSED: 0.00000 GB\n");
+    }
     RunSummary {
         stdout: out,
         ids_file: Some(ids_file),
@@ -425,9 +533,15 @@ pub fn command() -> Command {
             .required(),
             arg(
                 "--eval-jsonl",
-                "eval standards (default: GOLD_DIR/spider2lite_eval.jsonl)",
+                "eval standards (default: GOLD_DIR/spider2lite_eval.jsonl, with --variant snow GOLD_DIR/spider2snow_eval.jsonl)",
             )
             .optional(),
+            arg(
+                "--variant",
+                "whose comparison: Spider 2.0-lite's or Spider 2.0-Snow's (condition_cols rules)",
+            )
+            .choices(&Variant::ALL.map(Variant::name))
+            .with("default", grammar::text("lite")),
         ],
     )
     .described(
@@ -440,6 +554,65 @@ pub fn command() -> Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn snow_reads_both_keys_with_brackets_and_compares_by_its_own_rule() {
+        let names = |dir: Dir| -> Result<Vec<String>, String> {
+            Ok(match dir {
+                Dir::Results => vec!["a.csv".into(), "b.csv".into(), "c.csv".into()],
+                Dir::Gold => vec!["a.csv".into(), "b.csv".into(), "c.csv".into()],
+            })
+        };
+        let read = |dir: Dir, _: &str| -> Result<Vec<u8>, String> {
+            Ok(match dir {
+                Dir::Results => b"x\n1\n".to_vec(),
+                Dir::Gold => b"x,y\n1,2\n".to_vec(),
+            })
+        };
+        let eval = concat!(
+            "{\"instance_id\": \"a\", \"condition_cols\": 0, \"ignore_order\": false}\n",
+            "{\"instance_id\": \"b\", \"condition_cols\": 0}\n",
+            "{\"instance_id\": \"c\", \"ignore_order\": true}\n",
+        );
+        let scores = |variant| {
+            let results = run_variant(eval.as_bytes(), names, read, variant).unwrap();
+            results.iter().map(|r| r.score).collect::<Vec<_>>()
+        };
+        // lite: 0 is falsy, both gold columns are compared; Snow: `0 != []` picks column 0.
+        assert_eq!(scores(Variant::Lite), [0, 0, 0]);
+        assert_eq!(scores(Variant::Snow), [1, 0, 0]);
+        let results = run_variant(eval.as_bytes(), names, read, Variant::Snow).unwrap();
+        let errors: Vec<_> = results
+            .iter()
+            .map(|r| r.error_info.clone().unwrap_or_default())
+            .collect();
+        assert!(errors[1].contains("\"ignore_order\""), "{errors:?}");
+        assert!(errors[2].contains("\"condition_cols\""), "{errors:?}");
+        assert!(results[2].log[0].contains("spider2_eval_key_missing: "));
+    }
+
+    #[test]
+    fn snow_lists_ids_before_the_first_dot_and_closes_with_its_own_ids_file() {
+        let standards = parse_eval_jsonl(b"{\"instance_id\": \"sf1\"}\n").unwrap();
+        let names = vec!["sf1.v2.csv".to_string()];
+        assert!(plan(&standards, &names, &[]).is_empty());
+        let planned = plan_variant(&standards, &names, &[], Variant::Snow);
+        assert_eq!(planned[0].prediction_file, "sf1.csv");
+        let r = |id: &str, score| InstanceResult {
+            instance_id: id.into(),
+            score,
+            error_info: None,
+            log: vec![],
+        };
+        let s = summarize_variant(&[r("bq1", 1), r("sf2", 0)], "out/", Variant::Snow);
+        assert_eq!(s.ids_file.as_deref(), Some("out.csv"));
+        assert_eq!(s.ids_csv, "output\nbq1\n");
+        assert!(
+            s.stdout.ends_with("Correct IDs saved to: out.csv\n"),
+            "{}",
+            s.stdout
+        );
+    }
 
     #[test]
     fn gold_files_resolve_as_the_official() {

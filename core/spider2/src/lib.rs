@@ -16,12 +16,14 @@
 //! ```
 
 pub mod compare;
+pub mod condition;
 pub mod exec;
 pub mod explain;
 pub mod read;
 pub mod value;
 
 pub use compare::{CompareError, GoldKind, Outcome, PreparedGold, Warning};
+pub use condition::{Condition, Variant};
 pub use read::{read_csv, Frame, ReadError};
 
 pub use tabeq::error::Spider2Code;
@@ -46,6 +48,7 @@ pub fn typescript_declarations() -> Vec<String> {
     vec![
         d::<Outcome>(),
         d::<GoldKind>(),
+        d::<Variant>(),
         d::<GoldReport>(),
         d::<ColumnReport>(),
         d::<Closest>(),
@@ -127,4 +130,35 @@ pub fn compare_csv(
         error,
     })?;
     Ok(PreparedGold::new(&frames, kind, condition_cols, ignore_order).compare(&pred))
+}
+
+/// [`compare_csv`] with `variant`'s comparison. `condition_cols` is the Python value the
+/// official function receives (`None`: not given, so the variant's default: lite `None`,
+/// Snow `[]`).
+///
+/// ```
+/// use tabeq_spider2::{compare_csv_variant, Condition, GoldKind, Variant};
+/// let (gold, pred) = (&b"a,b\n1,2\n"[..], &b"a\n1\n"[..]);
+/// let zero = Condition::Int(0);
+/// let score = |v| compare_csv_variant(pred, &[gold], GoldKind::Single, Some(&zero), false, v);
+/// // lite: `0` is falsy, every gold column is compared; Snow: `0 != []`, only column 0.
+/// assert_eq!(score(Variant::Lite).unwrap().score, 0);
+/// assert_eq!(score(Variant::Snow).unwrap().score, 1);
+/// ```
+pub fn compare_csv_variant(
+    prediction: &[u8],
+    golds: &[&[u8]],
+    kind: GoldKind,
+    condition_cols: Option<&Condition>,
+    ignore_order: bool,
+    variant: Variant,
+) -> Result<Outcome, InputError> {
+    let frames = read_golds(golds)?;
+    let pred = read_csv(prediction).map_err(|error| InputError {
+        role: "prediction",
+        index: 0,
+        error,
+    })?;
+    let prepared = PreparedGold::for_variant(&frames, kind, condition_cols, ignore_order, variant);
+    Ok(prepared.compare(&pred))
 }

@@ -189,6 +189,18 @@ fn every_code_the_profile_reports_is_in_the_one_catalogue() {
             .unwrap_err()
             .code,
     );
+    // Snow's run: an eval line without condition_cols.
+    let results = tabeq_spider2::exec::run_variant(
+        b"{\"instance_id\": \"a\", \"ignore_order\": true}\n",
+        |_| Ok(vec!["a.csv".to_string()]),
+        |_, _| Ok(b"x\n1\n".to_vec()),
+        tabeq_spider2::Variant::Snow,
+    )
+    .unwrap();
+    assert_eq!(results[0].score, 0);
+    let logged = results[0].log[0].contains("spider2_eval_key_missing: ");
+    assert!(logged, "{:?}", results[0].log);
+    seen.push("spider2_eval_key_missing");
     seen.sort_unstable();
     seen.dedup();
     let mut all: Vec<&str> = tabeq_spider2::CODES.iter().map(|c| c.0).collect();

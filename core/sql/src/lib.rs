@@ -17,6 +17,6 @@ pub mod result_eq;
 pub mod value;
 
 pub use bird::{bird_ex, bird_soft_f1, BirdEx, PyNumber};
-pub use error::{SqlError, CODES};
+pub use error::{SqlCode, SqlError, CODES};
 pub use result_eq::{result_eq, Reason, ResultEq, WORK_BOUND};
 pub use value::Value;

@@ -36,6 +36,21 @@ pub enum Reason {
     Match { permutation: Vec<usize> },
 }
 
+impl Reason {
+    /// Its stable snake_case name (`both_empty`, `row_count_differs`, `column_count_differs`,
+    /// `quick_rejected`, `no_permutation`, `match`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Reason::BothEmpty => "both_empty",
+            Reason::RowCountDiffers => "row_count_differs",
+            Reason::ColumnCountDiffers => "column_count_differs",
+            Reason::QuickRejected { .. } => "quick_rejected",
+            Reason::NoPermutation { .. } => "no_permutation",
+            Reason::Match { .. } => "match",
+        }
+    }
+}
+
 /// `result_eq`'s verdict and its reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResultEq {

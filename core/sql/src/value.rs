@@ -164,8 +164,76 @@ impl Interner {
     }
 }
 
+/// Rows from a JSON array of arrays as CPython's `json.loads` reads it (`1` an int, `1.0` a
+/// float, `null` None, `NaN` a float): a result typed as a driver returns it, for a binding that
+/// receives text (JSON has no bytes). A cell that is an array or object, or an int beyond 64 bits,
+/// is refused with its code; rows of other lengths are `result_eq`'s to judge.
+pub fn rows_from_json(
+    value: &tabeq::cpython_json::Value,
+    which: &str,
+) -> Result<Vec<Vec<Value>>, crate::SqlError> {
+    use crate::error::SqlCode;
+    use tabeq::cpython_json::Value as Json;
+    let refuse = |code: SqlCode, message: String| crate::SqlError {
+        code: code.code(),
+        message,
+    };
+    let Json::Array(rows) = value else {
+        let message = format!("{which} is not a JSON array of rows");
+        return Err(refuse(SqlCode::UnsupportedValue, message));
+    };
+    rows.iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let Json::Array(cells) = row else {
+                let message = format!("{which} row {r} is not a JSON array of values");
+                return Err(refuse(SqlCode::UnsupportedValue, message));
+            };
+            cells
+                .iter()
+                .map(|cell| match cell {
+                    Json::Null => Ok(Value::Null),
+                    Json::Bool(b) => Ok(Value::Bool(*b)),
+                    Json::Int(i) => Ok(Value::Int(*i)),
+                    Json::Float(f) => Ok(Value::Float(*f)),
+                    Json::Str(s) => Ok(Value::Text(s.clone())),
+                    Json::BigInt(digits) => Err(refuse(
+                        SqlCode::IntOutOfRange,
+                        format!("{which} row {r} holds {digits}, an int outside the 64-bit range"),
+                    )),
+                    Json::Array(_) | Json::Object(_) => Err(refuse(
+                        SqlCode::UnsupportedValue,
+                        format!("{which} row {r} holds an array or object (expected null, true, false, a number or a string)"),
+                    )),
+                })
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn rows_from_json_keep_python_types() {
+        let parse = |t: &str| tabeq::cpython_json::parse(t).unwrap();
+        let rows =
+            super::rows_from_json(&parse("[[1, 1.0, null, true, \"x\"]]"), "result1").unwrap();
+        assert_eq!(
+            rows[0],
+            [
+                super::Value::Int(1),
+                super::Value::Float(1.0),
+                super::Value::Null,
+                super::Value::Bool(true),
+                super::Value::Text("x".into())
+            ]
+        );
+        let big = super::rows_from_json(&parse("[[100000000000000000000]]"), "result1");
+        assert_eq!(big.unwrap_err().code, "sql_int_out_of_range");
+        let nested = super::rows_from_json(&parse("[[[1]]]"), "result2");
+        assert_eq!(nested.unwrap_err().code, "sql_unsupported_value");
+    }
+
     use super::*;
 
     #[test]
