@@ -123,6 +123,12 @@ def signature_of(value: object) -> str:
     return text.replace("($self, ", "(").replace("($self)", "()").replace("($cls, ", "(")
 
 
+def is_plain_value(value: object) -> bool:
+    """Whether ``value`` is data (a ``str``, number, tuple, ...) rather than a function,
+    property or descriptor, whose own ``__doc__`` documents it."""
+    return isinstance(value, (str, bytes, int, float, tuple, frozenset, type(None)))
+
+
 def native_api() -> str:
     import inspect
 
@@ -136,7 +142,15 @@ def native_api() -> str:
             continue
         parts.append(f"\n### tabeq.{name}\n\n{inspect.cleandoc(obj.__doc__)}\n")
         for member, value in vars(obj).items():
-            if member.startswith("_") or not (value.__doc__ or "").strip():
+            if member.startswith("_"):
+                continue
+            if is_plain_value(value):
+                # A class attribute holding plain data (the error classes' ``stage``): its
+                # ``__doc__`` is its type's (``str``'s), so it is shown by its value, which the
+                # class docstring explains.
+                parts.append(f"\n#### `{name}.{member} = {value!r}`\n")
+                continue
+            if not (value.__doc__ or "").strip():
                 continue
             is_property = isinstance(value, property) or type(value).__name__ == "getset_descriptor"
             title = member + (" (property)" if is_property else signature_of(value))
@@ -152,7 +166,13 @@ def python_page() -> str:
         "::: tabeq\n\n" + native_api() + "## tabeq.explain\n\n::: tabeq.explain\n\n"
         "## tabeq.trust\n\n::: tabeq.trust\n\n"
         "## tabeq.testing\n\n::: tabeq.testing\n"
+        + "".join(f"\n## {module}\n\n::: {module}\n" for module in MORE_MODULES)
     )
+
+
+# The package's other public modules, each from its own docstrings. The harness adapters
+# (``tabeq.integrations.*``) import their harness and are documented in docs/integrations.md.
+MORE_MODULES = ("tabeq.arrow", "tabeq.kddcup", "tabeq.spider2", "tabeq.sql")
 
 
 def cli_page() -> str:

@@ -1,0 +1,172 @@
+"""Score a whole table of tasks in one call: an Arrow table or record batch (or a mapping of
+columns) with a prediction, a gold and a config column in, a table of results out, for datasets
+kept as Arrow or Parquet, Hugging Face ``datasets``, Ray Data and Spark.
+
+The rows are scored by the compiled core in parallel, with no Python loop per row; pyarrow is
+needed only to hand in or get back Arrow data (``pip install pyarrow``), never by ``import tabeq``.
+
+Each result row has ``passed`` (bool), ``error_code`` (``None`` when it passed; a task code such as
+``column_mismatch``, or the code of the row's broken config or gold such as ``config_invalid_json``,
+which fails that row only) and ``column_mapping`` (the prediction column of each gold column, or
+``None``): the values ``tabeq.evaluate`` gives for the same row. Prediction and gold cells are CSV
+text or bytes (never paths); a ``None`` prediction is a missing prediction file; a config cell is
+JSON text or a struct (a dict).
+
+>>> import pyarrow as pa
+>>> import tabeq.arrow
+>>> config = '{"task_id": "task_1", "columns": [{"gold_index": 0, "gold_name": "n", "type": "number"}]}'
+>>> predictions = ["n\\n1.0\\n", "n\\n2\\n", None]
+>>> table = pa.table({"prediction": predictions, "gold": ["n\\n1\\n"] * 3, "config": [config] * 3})
+>>> scored = tabeq.arrow.score(table)
+>>> scored.column("passed").to_pylist(), scored.column("error_code").to_pylist()
+([True, False, False], [None, 'value_mismatch', 'missing_prediction'])
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Optional
+
+from . import _tabeq
+
+__all__ = ["RESULT_COLUMNS", "SPARK_SCHEMA", "score", "score_columns", "ray_scorer", "spark_scorer"]
+
+#: The result columns, in order.
+RESULT_COLUMNS = ("passed", "error_code", "column_mapping")
+
+#: The result columns as a Spark DDL schema (``mapInArrow``'s second argument), without kept columns.
+SPARK_SCHEMA = "passed boolean, error_code string, column_mapping array<bigint>"
+
+Progress = Callable[[int, int], object]
+
+
+def _pyarrow() -> Any:
+    try:
+        return importlib.import_module("pyarrow")
+    except ImportError:
+        raise ImportError("tabeq.arrow needs pyarrow for Arrow data: pip install pyarrow") from None
+
+
+def score_columns(
+    predictions: Sequence[Any],
+    golds: Sequence[Any],
+    configs: Sequence[Any],
+    *,
+    threads: Optional[int] = None,
+    progress: Optional[Progress] = None,
+) -> dict[str, list[Any]]:
+    """The results of three equally long columns (lists): ``{"passed": [...], "error_code": [...],
+    "column_mapping": [...]}``. No pyarrow needed.
+
+    >>> config = {"task_id": "task_1", "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}
+    >>> score_columns([b"n\\nx\\n"], [b"n\\nx\\n"], [config])
+    {'passed': [True], 'error_code': [None], 'column_mapping': [[0]]}
+    """
+    passed, codes, mappings = _tabeq.evaluate_columns(predictions, golds, configs, threads, progress)
+    return dict(zip(RESULT_COLUMNS, (passed, codes, mappings)))
+
+
+def _column(data: Any, name: str) -> list[Any]:
+    if isinstance(data, Mapping):
+        values = data[name]
+        return values.tolist() if hasattr(values, "tolist") else list(values)
+    return data.column(name).to_pylist()  # pyarrow.Table and RecordBatch: one C-level conversion
+
+
+def score(
+    data: Any,
+    *,
+    prediction: str = "prediction",
+    gold: str = "gold",
+    config: str = "config",
+    keep: Sequence[str] = (),
+    threads: Optional[int] = None,
+    progress: Optional[Progress] = None,
+) -> Any:
+    """Score every row of ``data``: a ``pyarrow.Table`` (returns a ``Table``), a
+    ``pyarrow.RecordBatch`` (returns a ``RecordBatch``) or a mapping of column name to values
+    (returns a dict of lists). ``prediction``, ``gold`` and ``config`` name the input columns;
+    ``keep`` names input columns copied first into the result (a task id, say). The result has
+    ``passed``, ``error_code`` and ``column_mapping`` (``RESULT_COLUMNS``), one row per input row.
+    ``progress(done, total)`` is called about ten times a second on a large table.
+    """
+    results = score_columns(
+        _column(data, prediction),
+        _column(data, gold),
+        _column(data, config),
+        threads=threads,
+        progress=progress,
+    )
+    if isinstance(data, Mapping):
+        return {**{name: _column(data, name) for name in keep}, **results}
+    pa = _pyarrow()
+    arrays = [data.column(name) for name in keep] + [
+        pa.array(results["passed"], pa.bool_()),
+        pa.array(results["error_code"], pa.string()),
+        pa.array(results["column_mapping"], pa.list_(pa.int64())),
+    ]
+    names = [*keep, *RESULT_COLUMNS]
+    if isinstance(data, pa.RecordBatch):
+        return pa.RecordBatch.from_arrays(arrays, names=names)
+    return pa.Table.from_arrays(arrays, names=names)
+
+
+def ray_scorer(
+    *,
+    prediction: str = "prediction",
+    gold: str = "gold",
+    config: str = "config",
+    keep: Sequence[str] = (),
+    threads: Optional[int] = None,
+) -> Callable[[Any], Any]:
+    """A function for Ray Data's ``Dataset.map_batches(fn, batch_format="pyarrow")``: each batch (a
+    ``pyarrow.Table``) becomes its results (it also takes ``batch_format="numpy"``'s dict of
+    arrays). The function pickles, so Ray can ship it to its workers.
+
+    >>> import ray  # doctest: +SKIP
+    >>> dataset = ray.data.from_arrow(table)  # doctest: +SKIP
+    >>> scored = dataset.map_batches(ray_scorer(keep=["task_id"]), batch_format="pyarrow")  # doctest: +SKIP
+    """
+    return _Scorer(prediction, gold, config, tuple(keep), threads)
+
+
+def spark_scorer(
+    *,
+    prediction: str = "prediction",
+    gold: str = "gold",
+    config: str = "config",
+    keep: Sequence[str] = (),
+    threads: Optional[int] = None,
+) -> Callable[[Iterable[Any]], Iterator[Any]]:
+    """A function for PySpark's ``DataFrame.mapInArrow(fn, schema)``: each ``pyarrow.RecordBatch``
+    of a partition becomes the record batch of its results. ``schema`` is ``SPARK_SCHEMA``, with
+    the kept columns' fields first (``"task_id string, " + SPARK_SCHEMA``).
+
+    >>> df.mapInArrow(spark_scorer(keep=["task_id"]), "task_id string, " + SPARK_SCHEMA)  # doctest: +SKIP
+    """
+    scorer = _Scorer(prediction, gold, config, tuple(keep), threads)
+    return _SparkScorer(scorer)
+
+
+class _Scorer:
+    """``score`` with its column names fixed; a class (not a closure) so that it pickles."""
+
+    def __init__(
+        self, prediction: str, gold: str, config: str, keep: tuple[str, ...], threads: Optional[int]
+    ) -> None:
+        self.names = {"prediction": prediction, "gold": gold, "config": config}
+        self.keep = keep
+        self.threads = threads
+
+    def __call__(self, batch: Any) -> Any:
+        return score(batch, keep=self.keep, threads=self.threads, **self.names)
+
+
+class _SparkScorer:
+    def __init__(self, scorer: _Scorer) -> None:
+        self.scorer = scorer
+
+    def __call__(self, batches: Iterable[Any]) -> Iterator[Any]:
+        for batch in batches:
+            yield self.scorer(batch)

@@ -1,0 +1,108 @@
+"""``tabeq completion bash|zsh|fish``: scripts generated from the command line's grammar. Each names
+every command, option and choice of the grammar; bash (and zsh, fish where installed) accepts it;
+bash's completes what a user types; a command added to the grammar is completed without editing
+anything."""
+
+from __future__ import annotations
+
+import copy
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+from tabeq import _tabeq, cli
+from tabeq._completion import SHELLS, script
+
+
+def grammar_words(spec: dict[str, Any]) -> set[str]:
+    words = {spec["name"]}
+    for argument in [*spec["arguments"], *spec["exclusive"]]:
+        if argument["name"].startswith("-"):
+            words.add(argument["name"])
+        words.update(str(c) for c in argument["options"].get("choices") or [])
+    for command in spec["commands"]:
+        words |= grammar_words(command)
+    return words
+
+
+def generated(shell: str, capsys: pytest.CaptureFixture[str]) -> str:
+    assert cli.main(["completion", shell]) == 0
+    out: str = capsys.readouterr().out
+    return out
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_the_script_names_every_command_option_and_choice(
+    shell: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = generated(shell, capsys)
+    grammar = _tabeq.command_line()
+    words = grammar_words(grammar)
+    assert {"evaluate", "trust", "reliability", "score-run", "--prediction-root", "completion"} <= words
+    flag = {"bash": "{}", "zsh": "{}", "fish": "-l {}"}[shell]
+    for word in sorted(words):
+        shown = flag.format(word[2:]) if shell == "fish" and word.startswith("--") else word
+        assert shown in text, f"{shell} script lacks {word}"
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_a_command_added_to_the_grammar_is_completed(shell: str) -> None:
+    grammar = copy.deepcopy(_tabeq.command_line())
+    extra = {
+        "name": "frobnicate",
+        "help": "a new command",
+        "description": None,
+        "exclusive": [],
+        "commands": [],
+    }
+    extra["arguments"] = [{"name": "--level", "options": {"help": "how much", "choices": ["low", "high"]}}]
+    grammar["commands"].append(extra)
+    text = script(shell, grammar)
+    assert "frobnicate" in text and "high" in text and "level" in text
+    assert "frobnicate" not in script(shell, _tabeq.command_line())
+
+
+def test_bash_accepts_the_script_and_completes_what_is_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    text = generated("bash", capsys)
+    assert subprocess.run(["bash", "-n"], input=text, text=True, check=False).returncode == 0
+
+    def complete(*words: str) -> list[str]:
+        program = (
+            text
+            + f"COMP_WORDS=({' '.join(repr(w) for w in words)}); COMP_CWORD={len(words) - 1}\n"
+            + '_tabeq; printf "%s\\n" "${COMPREPLY[@]}"\n'
+        )
+        done = subprocess.run(["bash", "-c", program], capture_output=True, text=True, check=True)
+        return done.stdout.split()
+
+    assert {"evaluate", "check", "validate", "trust", "spider2", "kddcup", "completion"} <= set(
+        complete("tabeq", "")
+    )
+    assert complete("tabeq", "tr") == ["trust"]
+    assert complete("tabeq", "trust", "rel") == ["reliability"]
+    assert "--by" in complete("tabeq", "trust", "reliability", "--")
+    assert complete("tabeq", "check", "--format", "") == ["text", "json"]
+    assert complete("tabeq", "completion", "") == ["bash", "zsh", "fish", "--help"]
+    assert complete("tabeq", "evaluate", "--pred") == ["--prediction-root"]
+    # An option that takes a path leaves the reply empty: bash falls back to file names (-o default).
+    assert complete("tabeq", "evaluate", "--gold-root", "") == []
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_zsh_and_fish_accept_their_scripts(shell: str, capsys: pytest.CaptureFixture[str]) -> None:
+    binary = shutil.which(shell)
+    if binary is None:
+        pytest.skip(f"{shell} is not installed (apt-get install {shell})")
+    text = generated(shell, capsys)
+    done = subprocess.run([binary, "-n"], input=text, text=True, capture_output=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_an_unknown_shell_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["completion", "tcsh"])
+    assert exited.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
+    with pytest.raises(ValueError):
+        script("tcsh", _tabeq.command_line())
