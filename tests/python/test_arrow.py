@@ -74,8 +74,17 @@ def test_example_suite_scores_as_evaluate_does() -> None:
     assert isinstance(batch, pa.RecordBatch) and as_rows(batch) == expected
     as_text = dict(columns, gold=[g.decode() for g in columns["gold"]])
     assert as_rows(tabeq.arrow.score(pa.table(as_text))) == expected
-    as_structs = [json.loads(c) for c in columns["config"]]
-    assert as_rows(tabeq.arrow.score(pa.table(dict(columns, config=as_structs)))) == expected
+    # Configs as an Arrow struct column: the dicts it gives back (every key of the union schema,
+    # None where a row has none) score as `evaluate` scores those same dicts.
+    structs = pa.table(dict(columns, config=[json.loads(c) for c in columns["config"]]))
+    as_dicts = structs.column("config").to_pylist()
+    assert any(None in column.values() for config in as_dicts for column in config["columns"])
+    expected_structs = [per_row(p, g, c) for p, g, c in zip(columns["prediction"], columns["gold"], as_dicts)]
+    assert as_rows(tabeq.arrow.score(structs)) == expected_structs
+    # One config shape for every row: no None, the same results as the JSON text.
+    same = pa.table({"prediction": columns["prediction"][:1] * 3, "gold": columns["gold"][:1] * 3})
+    same = same.append_column("config", pa.array([json.loads(columns["config"][0])] * 3))
+    assert as_rows(tabeq.arrow.score(same)) == [expected[0]] * 3
 
 
 def test_column_names_are_configurable_and_columns_may_be_a_mapping() -> None:
@@ -115,7 +124,7 @@ def test_arguments_that_are_not_tables_are_coded() -> None:
         tabeq.arrow.score_columns([b"a"], [b"a", b"b"], [{}])
     assert raised.value.code
     with pytest.raises(tabeq.ArgumentError):
-        tabeq.arrow.score_columns([1], [b"a\n1\n"], ['{"task_id": "t"}'])
+        tabeq.arrow.score_columns([1], [b"a\n1\n"], ['{"schema_version": "1.0", "task_id": "task_1"}'])
     with pytest.raises(tabeq.ArgumentError):
         tabeq.arrow.score_columns([b"a"], [b"a\n1\n"], [None])
     assert tabeq.arrow.score_columns([], [], []) == {name: [] for name in tabeq.arrow.RESULT_COLUMNS}
@@ -136,7 +145,8 @@ def test_progress_is_called_and_pyarrow_is_optional() -> None:
     code = (
         "import sys; sys.modules['pyarrow'] = None\n"
         "import tabeq, tabeq.arrow\n"
-        "cfg = {'task_id': 't', 'columns': [{'gold_index': 0, 'gold_name': 'a', 'type': 'text'}]}\n"
+        "cfg = {'schema_version': '1.0', 'task_id': 'task_1', 'order_sensitive': False}\n"
+        "cfg['columns'] = [{'gold_index': 0, 'gold_name': 'a', 'type': 'text'}]\n"
         "print(tabeq.arrow.score({'prediction': ['a\\nx\\n'], 'gold': ['a\\nx\\n'], 'config': [cfg]}))\n"
         "class Batch:\n"
         "    def column(self, name): raise AssertionError('not reached')\n"
@@ -204,12 +214,17 @@ def generated_task(rng: random.Random, index: int) -> tuple[Optional[bytes], byt
     columns: list[dict[str, Any]] = []
     for i, kind in enumerate(kinds):
         column: dict[str, Any] = {"gold_index": i, "gold_name": names[i], "type": kind}
-        if kind == "number" and rng.random() < 0.5:
+        if kind == "number":
             column["comparison"] = rng.choice(
-                [{"mode": "decimal_places", "digits": rng.randint(0, 3)}, {"mode": "exact"}]
+                [
+                    {"mode": "decimal_places", "digits": rng.randint(0, 3)},
+                    {"mode": "significant_digits", "digits": rng.randint(1, 4)},
+                    {"mode": "integer"},
+                ]
             )
         columns.append(column)
     config: dict[str, Any] = {
+        "schema_version": "1.0",
         "task_id": f"task_{index}",
         "order_sensitive": rng.random() < 0.3,
         "columns": columns,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import shutil
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -106,3 +107,22 @@ def test_an_unknown_shell_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -
     assert "invalid choice" in capsys.readouterr().err
     with pytest.raises(ValueError):
         script("tcsh", _tabeq.command_line())
+
+
+def test_fish_completes_what_is_typed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    fish = shutil.which("fish")
+    if fish is None:
+        pytest.skip("fish is not installed (apt-get install fish)")
+    script_file = tmp_path / "tabeq.fish"
+    script_file.write_text(generated("fish", capsys), encoding="utf-8")
+
+    def complete(line: str) -> list[str]:
+        program = f"source {script_file}; complete -C {line!r}"
+        done = subprocess.run([fish, "-c", program], cwd=tmp_path, capture_output=True, text=True, check=True)
+        return [row.split("\t")[0] for row in done.stdout.splitlines()]
+
+    assert complete("tabeq tr") == ["trust"]
+    assert complete("tabeq trust rel") == ["reliability"]
+    assert sorted(complete("tabeq check --format ")) == ["json", "text"]
+    assert complete("tabeq evaluate --pred") == ["--prediction-root"]
+    assert sorted(complete("tabeq completion ")) == ["bash", "fish", "zsh"]

@@ -14,7 +14,8 @@ JSON text or a struct (a dict).
 
 >>> import pyarrow as pa
 >>> import tabeq.arrow
->>> config = '{"task_id": "task_1", "columns": [{"gold_index": 0, "gold_name": "n", "type": "number"}]}'
+>>> config = '{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false, "columns": '
+>>> config += '[{"gold_index": 0, "gold_name": "n", "type": "number"}]}'
 >>> predictions = ["n\\n1.0\\n", "n\\n2\\n", None]
 >>> table = pa.table({"prediction": predictions, "gold": ["n\\n1\\n"] * 3, "config": [config] * 3})
 >>> scored = tabeq.arrow.score(table)
@@ -59,7 +60,8 @@ def score_columns(
     """The results of three equally long columns (lists): ``{"passed": [...], "error_code": [...],
     "column_mapping": [...]}``. No pyarrow needed.
 
-    >>> config = {"task_id": "task_1", "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}
+    >>> config = {"schema_version": "1.0", "task_id": "task_1", "order_sensitive": False}
+    >>> config["columns"] = [{"gold_index": 0, "gold_name": "n", "type": "text"}]
     >>> score_columns([b"n\\nx\\n"], [b"n\\nx\\n"], [config])
     {'passed': [True], 'error_code': [None], 'column_mapping': [[0]]}
     """
