@@ -53,6 +53,8 @@ def problems(site: Path) -> list[str]:
     modules += [(name, public_names(name)) for name in (*MODULES, *documented_modules())]
     for module, names in modules:
         for name in names:
+            if name.startswith("__"):
+                continue  # ``__version__``: a dunder, not API documentation
             qualified = f"{module}.{name}"
             # mkdocstrings anchors its entries by their path; the compiled core's headings (the
             # "Defined in the compiled core" part) are anchored by their text, lowercased.

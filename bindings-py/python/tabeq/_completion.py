@@ -68,12 +68,13 @@ def _key(path: tuple[str, ...]) -> str:
 
 def _bash(nodes: list[_Node]) -> str:
     command_paths = " | ".join(f'"{_key(n.path)}"' for n in nodes if n.path)
-    value_cases, word_cases = [], []
+    value_cases: list[str] = []
+    word_cases: list[str] = []
     for node in nodes:
         for option in node.options:
             if option.takes_value:
-                words = " ".join(option.choices)
-                reply = f'COMPREPLY=($(compgen -W "{words}" -- "$cur"))' if words else "COMPREPLY=()"
+                choices = " ".join(option.choices)
+                reply = f'COMPREPLY=($(compgen -W "{choices}" -- "$cur"))' if choices else "COMPREPLY=()"
                 value_cases.append(f'        "{_key(node.path)}:{option.name}") {reply}; return ;;')
         words = [name for name, _ in node.commands]
         words += [choice for positional in node.positionals for choice in positional.choices]

@@ -6,7 +6,7 @@ The rows are scored by the compiled core in parallel, with no Python loop per ro
 needed only to hand in or get back Arrow data (``pip install pyarrow``), never by ``import tabeq``.
 
 Each result row has ``passed`` (bool), ``error_code`` (``None`` when it passed; a task code such as
-``column_mismatch``, or the code of the row's broken config or gold such as ``config_invalid_json``,
+``relation_mismatch``, or the code of the row's broken config or gold such as ``config_invalid_json``,
 which fails that row only) and ``column_mapping`` (the prediction column of each gold column, or
 ``None``): the values ``tabeq.evaluate`` gives for the same row. Prediction and gold cells are CSV
 text or bytes (never paths); a ``None`` prediction is a missing prediction file; a config cell is
@@ -15,12 +15,12 @@ JSON text or a struct (a dict).
 >>> import pyarrow as pa
 >>> import tabeq.arrow
 >>> config = '{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false, "columns": '
->>> config += '[{"gold_index": 0, "gold_name": "n", "type": "number"}]}'
+>>> config += '[{"gold_index": 0, "gold_name": "n", "type": "number", "comparison": {"mode": "integer"}}]}'
 >>> predictions = ["n\\n1.0\\n", "n\\n2\\n", None]
 >>> table = pa.table({"prediction": predictions, "gold": ["n\\n1\\n"] * 3, "config": [config] * 3})
 >>> scored = tabeq.arrow.score(table)
 >>> scored.column("passed").to_pylist(), scored.column("error_code").to_pylist()
-([True, False, False], [None, 'value_mismatch', 'missing_prediction'])
+([True, False, False], [None, 'relation_mismatch', 'missing_prediction'])
 """
 
 from __future__ import annotations
@@ -33,11 +33,11 @@ from . import _tabeq
 
 __all__ = ["RESULT_COLUMNS", "SPARK_SCHEMA", "score", "score_columns", "ray_scorer", "spark_scorer"]
 
-#: The result columns, in order.
 RESULT_COLUMNS = ("passed", "error_code", "column_mapping")
+"""The result columns, in order."""
 
-#: The result columns as a Spark DDL schema (``mapInArrow``'s second argument), without kept columns.
 SPARK_SCHEMA = "passed boolean, error_code string, column_mapping array<bigint>"
+"""The result columns as a Spark DDL schema (``mapInArrow``'s second argument), without kept columns."""
 
 Progress = Callable[[int, int], object]
 
@@ -72,8 +72,11 @@ def score_columns(
 def _column(data: Any, name: str) -> list[Any]:
     if isinstance(data, Mapping):
         values = data[name]
-        return values.tolist() if hasattr(values, "tolist") else list(values)
-    return data.column(name).to_pylist()  # pyarrow.Table and RecordBatch: one C-level conversion
+        listed: list[Any] = values.tolist() if hasattr(values, "tolist") else list(values)
+        return listed
+    # pyarrow.Table and RecordBatch: one C-level conversion.
+    converted: list[Any] = data.column(name).to_pylist()
+    return converted
 
 
 def score(
@@ -157,12 +160,19 @@ class _Scorer:
     def __init__(
         self, prediction: str, gold: str, config: str, keep: tuple[str, ...], threads: Optional[int]
     ) -> None:
-        self.names = {"prediction": prediction, "gold": gold, "config": config}
+        self.prediction, self.gold, self.config = prediction, gold, config
         self.keep = keep
         self.threads = threads
 
     def __call__(self, batch: Any) -> Any:
-        return score(batch, keep=self.keep, threads=self.threads, **self.names)
+        return score(
+            batch,
+            prediction=self.prediction,
+            gold=self.gold,
+            config=self.config,
+            keep=self.keep,
+            threads=self.threads,
+        )
 
 
 class _SparkScorer:
