@@ -142,7 +142,9 @@ def native_api(module_name: str = "tabeq", title: str = "## Defined in the compi
     for name in names:
         obj = getattr(module, name)
         if not isinstance(obj, type):
-            parts.append(f"\n### {module_name}.{name}{signature_of(obj)}\n\n{inspect.cleandoc(obj.__doc__)}\n")
+            parts.append(
+                f"\n### {module_name}.{name}{signature_of(obj)}\n\n{inspect.cleandoc(obj.__doc__)}\n"
+            )
             continue
         parts.append(f"\n### {module_name}.{name}\n\n{inspect.cleandoc(obj.__doc__)}\n")
         for member, value in vars(obj).items():
@@ -171,7 +173,8 @@ def python_page() -> str:
         "::: tabeq\n\n"
         + native_api()
         + "".join(
-            f"## {module}\n\n::: {module}\n\n" + native_api(module, f"### {module}: defined in the compiled core")
+            f"## {module}\n\n::: {module}\n\n"
+            + native_api(module, f"### {module}: defined in the compiled core")
             for module in modules
         )
     )
