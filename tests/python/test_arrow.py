@@ -101,8 +101,12 @@ def test_column_names_are_configurable_and_columns_may_be_a_mapping() -> None:
     plain = tabeq.arrow.score(renamed, keep=["id"], **names)
     assert isinstance(plain, dict) and plain["id"] == columns["task_id"]
     assert list(zip(*(plain[n] for n in tabeq.arrow.RESULT_COLUMNS))) == as_rows(scored)
-    with pytest.raises(KeyError):
+    with pytest.raises(tabeq.ArgumentError, match="no column 'prediction'"):
         tabeq.arrow.score(pa.table(renamed))
+    with pytest.raises(tabeq.ArgumentError, match="have no 'gold'"):
+        tabeq.arrow.score({"prediction": [], "config": []})
+    with pytest.raises(tabeq.ArgumentError, match="expected a pyarrow Table"):
+        tabeq.arrow.score([1, 2, 3])
 
 
 def test_a_broken_row_fails_alone_with_its_code() -> None:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Optional
 
 from . import _tabeq
+from ._errors import ArgumentError
 
 __all__ = ["RESULT_COLUMNS", "SPARK_SCHEMA", "score", "score_columns", "ray_scorer", "spark_scorer"]
 
@@ -70,13 +71,50 @@ def score_columns(
 
 
 def _column(data: Any, name: str) -> list[Any]:
+    """The values of column ``name`` of a table, a record batch or a mapping of columns."""
     if isinstance(data, Mapping):
+        if name not in data:
+            raise ArgumentError(
+                f"the columns have no {name!r} (given: {', '.join(repr(k) for k in data if type(k) is str)})"
+            )
         values = data[name]
+        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+            raise ArgumentError(f"column {name!r} must be a sequence of values, got {type(values).__name__}")
         listed: list[Any] = values.tolist() if hasattr(values, "tolist") else list(values)
         return listed
-    # pyarrow.Table and RecordBatch: one C-level conversion.
+    names = getattr(data, "column_names", None)
+    if not isinstance(names, list) or not hasattr(data, "column"):
+        raise ArgumentError(
+            f"expected a pyarrow Table or RecordBatch or a mapping of columns, got {type(data).__name__}"
+        )
+    if name not in names:
+        raise ArgumentError(f"the table has no column {name!r} (its columns: {', '.join(map(repr, names))})")
+    # One C-level conversion of the whole column.
     converted: list[Any] = data.column(name).to_pylist()
     return converted
+
+
+def _checked_names(prediction: Any, gold: Any, config: Any, keep: Any, threads: Any) -> tuple[str, ...]:
+    """The column names as given, checked (``ArgumentError`` for a wrong type), and ``keep`` as a
+    tuple."""
+    for role, name in (("prediction", prediction), ("gold", gold), ("config", config)):
+        if type(name) is not str:  # a str subclass could run code of its own when used
+            raise ArgumentError(f"{role} must be a column name (str), got {type(name).__name__}")
+    if isinstance(keep, (str, bytes)) or not isinstance(keep, (list, tuple)):
+        raise ArgumentError(f"keep must be a list or tuple of column names, got {type(keep).__name__}")
+    for name in keep:
+        if type(name) is not str:
+            raise ArgumentError(f"keep must hold column names (str), got {type(name).__name__}")
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise ArgumentError(f"threads must be a positive int or None, got {type(threads).__name__}")
+    return tuple(keep)
+
+
+def _has(table: Any, name: str) -> None:
+    if name not in table.column_names:
+        raise ArgumentError(
+            f"the table has no column {name!r} (its columns: {', '.join(map(repr, table.column_names))})"
+        )
 
 
 def score(
@@ -96,15 +134,15 @@ def score(
     ``passed``, ``error_code`` and ``column_mapping`` (``RESULT_COLUMNS``), one row per input row.
     ``progress(done, total)`` is called about ten times a second on a large table.
     """
-    results = score_columns(
-        _column(data, prediction),
-        _column(data, gold),
-        _column(data, config),
-        threads=threads,
-        progress=progress,
-    )
+    keep = _checked_names(prediction, gold, config, keep, threads)
+    columns = [_column(data, name) for name in (prediction, gold, config)]
+    # Kept columns are checked before any scoring; Arrow ones are copied as they are.
+    kept = {name: _column(data, name) for name in keep} if isinstance(data, Mapping) else {}
+    for name in () if isinstance(data, Mapping) else keep:
+        _has(data, name)
+    results = score_columns(*columns, threads=threads, progress=progress)
     if isinstance(data, Mapping):
-        return {**{name: _column(data, name) for name in keep}, **results}
+        return {**kept, **results}
     pa = _pyarrow()
     arrays = [data.column(name) for name in keep] + [
         pa.array(results["passed"], pa.bool_()),
@@ -133,7 +171,7 @@ def ray_scorer(
     >>> dataset = ray.data.from_arrow(table)  # doctest: +SKIP
     >>> scored = dataset.map_batches(ray_scorer(keep=["task_id"]), batch_format="pyarrow")  # doctest: +SKIP
     """
-    return _Scorer(prediction, gold, config, tuple(keep), threads)
+    return _Scorer(prediction, gold, config, _checked_names(prediction, gold, config, keep, threads), threads)
 
 
 def spark_scorer(
@@ -150,8 +188,8 @@ def spark_scorer(
 
     >>> df.mapInArrow(spark_scorer(keep=["task_id"]), "task_id string, " + SPARK_SCHEMA)  # doctest: +SKIP
     """
-    scorer = _Scorer(prediction, gold, config, tuple(keep), threads)
-    return _SparkScorer(scorer)
+    keep = _checked_names(prediction, gold, config, keep, threads)
+    return _SparkScorer(_Scorer(prediction, gold, config, keep, threads))
 
 
 class _Scorer:

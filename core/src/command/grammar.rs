@@ -252,7 +252,9 @@ fn completion() -> Command {
     command(
         "completion",
         "print a shell completion script (bash, zsh or fish)",
-        vec![arg("shell", "the shell whose script to print").choices(&["bash", "zsh", "fish"])],
+        vec![arg("shell", "the shell whose script to print")
+            .choices(&["bash", "zsh", "fish"])
+            .metavar("SHELL")],
     )
     .described(
         "Print the completion script for SHELL, generated from this grammar: every command, \
