@@ -126,3 +126,33 @@ def test_fish_completes_what_is_typed(capsys: pytest.CaptureFixture[str], tmp_pa
     assert sorted(complete("tabeq check --format ")) == ["json", "text"]
     assert complete("tabeq evaluate --pred") == ["--prediction-root"]
     assert sorted(complete("tabeq completion ")) == ["bash", "fish", "zsh"]
+
+
+def test_zsh_dispatches_to_the_command_typed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # _arguments replaced by a function printing its specs: what the script hands zsh's completion
+    # system for the words typed, and the words shifted so that the command's own start at 1.
+    zsh = shutil.which("zsh")
+    if zsh is None:
+        pytest.skip("zsh is not installed (apt-get install zsh)")
+    script_file = tmp_path / "_tabeq"
+    script_file.write_text(generated("zsh", capsys), encoding="utf-8")
+
+    def specs(*words: str) -> list[str]:
+        quoted = " ".join(f"'{w}'" for w in words)
+        program = (
+            '_arguments() { print -rl -- "$@" }; '
+            f"source {script_file} >/dev/null; words=({quoted}); CURRENT={len(words)}; "
+            '_tabeq; print -r -- "CURRENT=$CURRENT FIRST=${words[1]}"'
+        )
+        done = subprocess.run([zsh, "-f", "-c", program], capture_output=True, text=True, check=True)
+        return done.stdout.splitlines()
+
+    reliability = specs("tabeq", "trust", "reliability", "--b")
+    assert (
+        any(s.startswith("--by[") for s in reliability) and reliability[-1] == "CURRENT=2 FIRST=reliability"
+    )
+    check = specs("tabeq", "check", "--format", "")
+    assert "--format[text for people, json for machines]:value:(text json)" in check
+    top = specs("tabeq", "")
+    assert any(s.startswith("1:command:((evaluate") and "completion" in s for s in top)
+    assert specs("tabeq", "completion", "")[-2:] == ["1:shell:(bash zsh fish)", "CURRENT=2 FIRST=completion"]
