@@ -129,8 +129,8 @@ def test_arguments_that_are_not_tables_are_coded() -> None:
     assert raised.value.code
     with pytest.raises(tabeq.ArgumentError):
         tabeq.arrow.score_columns([1], [b"a\n1\n"], ['{"schema_version": "1.0", "task_id": "task_1"}'])
-    with pytest.raises(tabeq.ArgumentError):
-        tabeq.arrow.score_columns([b"a"], [b"a\n1\n"], [None])
+    # No config: the row's code, as a null in an Arrow config column gives.
+    assert tabeq.arrow.score_columns([b"a"], [b"a\n1\n"], [None])["error_code"] == ["config_invalid_json"]
     assert tabeq.arrow.score_columns([], [], []) == {name: [] for name in tabeq.arrow.RESULT_COLUMNS}
 
 
@@ -383,3 +383,38 @@ def test_readme_says_how_the_spark_test_gets_its_jre() -> None:
     text = (REPO / "README.md").read_text(encoding="utf-8")
     assert "test_spark_map_in_arrow_scores_the_suite" in text and "default-jre-headless" in text
     assert Path(tabeq.arrow.__file__).name == "arrow.py"
+
+
+def test_string_and_binary_columns_are_read_in_place() -> None:
+    # Arrow string/binary columns go to the core through the C data interface (no Python object
+    # per row); other types (a struct of configs) through lists. Both give `evaluate`'s rows, for
+    # every string type, several chunks and a slice (an offset into the buffers), with nulls.
+    columns = example_suite()
+    expected = [
+        per_row(p, g, c.encode())
+        for p, g, c in zip(columns["prediction"], columns["gold"], columns["config"])
+    ]
+    table = pa.table(columns)
+    arrays = [table.column(n).combine_chunks().__arrow_c_array__() for n in ("prediction", "gold", "config")]
+    direct = tabeq._tabeq.evaluate_arrow_arrays(*arrays)
+    assert direct is not None and list(zip(*direct)) == expected
+    structs = pa.array([json.loads(c) for c in columns["config"]])
+    assert tabeq._tabeq.evaluate_arrow_arrays(arrays[0], arrays[1], structs.__arrow_c_array__()) is None
+    for kind in (pa.string(), pa.large_string(), pa.binary(), pa.large_binary()):
+        typed = pa.table({n: pa.array(columns[n], kind) for n in ("prediction", "gold", "config")})
+        assert as_rows(tabeq.arrow.score(typed)) == expected, kind
+    chunked = pa.concat_tables([table.slice(0, 3), table.slice(3)])
+    assert chunked.column("gold").num_chunks == 2
+    assert as_rows(tabeq.arrow.score(chunked)) == expected
+    assert as_rows(tabeq.arrow.score(table.to_batches()[0].slice(2, 4))) == expected[2:6]
+    # A null config fails its row alone, whichever path reads the column.
+    with_null = dict(columns, config=[None, *columns["config"][1:]])
+    assert as_rows(tabeq.arrow.score(pa.table(with_null))) == [
+        (False, "config_invalid_json", None),
+        *expected[1:],
+    ]
+    assert list(zip(*tabeq.arrow.score(with_null, keep=[]).values()))[0] == (
+        False,
+        "config_invalid_json",
+        None,
+    )

@@ -237,6 +237,13 @@ def evaluate_columns(
     threads: int | None = None,
     progress: Callable[[int, int], object] | None = None,
 ) -> tuple[list[bool], list[str | None], list[list[int] | None]]: ...
+def evaluate_arrow_arrays(
+    predictions: tuple[object, object],
+    golds: tuple[object, object],
+    configs: tuple[object, object],
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> tuple[list[bool], list[str | None], list[list[int] | None]] | None: ...
 def evaluate_suite(
     prediction_root: str | PathLike[str],
     gold_root: str | PathLike[str],

@@ -9,8 +9,10 @@ Each result row has ``passed`` (bool), ``error_code`` (``None`` when it passed; 
 ``relation_mismatch``, or the code of the row's broken config or gold such as ``config_invalid_json``,
 which fails that row only) and ``column_mapping`` (the prediction column of each gold column, or
 ``None``): the values ``tabeq.evaluate`` gives for the same row. Prediction and gold cells are CSV
-text or bytes (never paths); a ``None`` prediction is a missing prediction file; a config cell is
-JSON text or a struct (a dict).
+text or bytes (never paths); a ``None`` prediction is a missing prediction file, a ``None`` gold
+``gold_missing`` and a ``None`` config ``config_invalid_json`` (that row only); a config cell is JSON
+text or a struct (a dict). String and binary Arrow columns are read in place through the Arrow C
+data interface; other column types (a struct of configs) are converted to lists first.
 
 >>> import pyarrow as pa
 >>> import tabeq.arrow
@@ -110,7 +112,34 @@ def _checked_names(prediction: Any, gold: Any, config: Any, keep: Any, threads: 
     return tuple(keep)
 
 
+def _score_in_place(
+    data: Any, names: tuple[str, str, str], threads: Optional[int], progress: Optional[Progress]
+) -> Optional[dict[str, list[Any]]]:
+    """The results of string or binary Arrow columns read in place by the compiled core (the
+    Arrow C data interface: no Python object per row), or None for other column types (a
+    struct of configs), which the caller converts to lists instead."""
+    if not isinstance(getattr(data, "column_names", None), list) or not hasattr(data, "column"):
+        return None  # not Arrow: the list path says what is wrong
+    arrays = []
+    for name in names:
+        _has(data, name)
+        column = data.column(name)
+        if hasattr(column, "combine_chunks"):  # a Table's column: one array of all its chunks
+            column = column.combine_chunks()
+        export = getattr(column, "__arrow_c_array__", None)
+        if export is None:
+            return None
+        arrays.append(export())
+    predictions, golds, configs = arrays
+    scored = _tabeq.evaluate_arrow_arrays(predictions, golds, configs, threads, progress)
+    return None if scored is None else dict(zip(RESULT_COLUMNS, scored))
+
+
 def _has(table: Any, name: str) -> None:
+    if not isinstance(getattr(table, "column_names", None), list) or not hasattr(table, "column"):
+        raise ArgumentError(
+            f"expected a pyarrow Table or RecordBatch or a mapping of columns, got {type(table).__name__}"
+        )
     if name not in table.column_names:
         raise ArgumentError(
             f"the table has no column {name!r} (its columns: {', '.join(map(repr, table.column_names))})"
@@ -135,12 +164,18 @@ def score(
     ``progress(done, total)`` is called about ten times a second on a large table.
     """
     keep = _checked_names(prediction, gold, config, keep, threads)
-    columns = [_column(data, name) for name in (prediction, gold, config)]
     # Kept columns are checked before any scoring; Arrow ones are copied as they are.
     kept = {name: _column(data, name) for name in keep} if isinstance(data, Mapping) else {}
     for name in () if isinstance(data, Mapping) else keep:
         _has(data, name)
-    results = score_columns(*columns, threads=threads, progress=progress)
+    results = (
+        None
+        if isinstance(data, Mapping)
+        else _score_in_place(data, (prediction, gold, config), threads, progress)
+    )
+    if results is None:
+        columns = [_column(data, name) for name in (prediction, gold, config)]
+        results = score_columns(*columns, threads=threads, progress=progress)
     if isinstance(data, Mapping):
         return {**kept, **results}
     pa = _pyarrow()
