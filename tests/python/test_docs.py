@@ -404,3 +404,22 @@ def test_reference_documents_class_attributes_by_value_not_their_types_docstring
         assert builtin.__doc__.strip().splitlines()[0] not in api, builtin
     for module in ("tabeq.arrow", "tabeq.kddcup", "tabeq.spider2", "tabeq.sql"):
         assert f"::: {module}\n" in api
+
+
+def test_the_site_check_finds_an_undocumented_object_and_a_borrowed_docstring(tmp_path: Path) -> None:
+    # scripts/check-docs-site.py (run by `make docs` on the built site) on a page that documents
+    # one name only and shows str's docstring: both problems are named.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("check_docs_site", REPO / "scripts" / "check-docs-site.py")
+    assert spec is not None and spec.loader is not None
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    (tmp_path / "reference").mkdir()
+    borrowed = str.__doc__.strip().splitlines()[0] if str.__doc__ else ""
+    page = f'<h3 id="tabeq.evaluate">evaluate</h3><p>{borrowed}</p>'
+    (tmp_path / "reference" / "python.html").write_text(page, encoding="utf-8")
+    found = check.problems(tmp_path)
+    assert "tabeq.Gold is not documented" in found and "tabeq.arrow.score is not documented" in found
+    assert not any(p.startswith("tabeq.evaluate ") for p in found)
+    assert any("built-in type's docstring" in p for p in found)
