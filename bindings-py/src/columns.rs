@@ -235,13 +235,18 @@ fn arrow_cells<'a>(
         let (validity, offsets, data) =
             (buffers[0].cast::<u8>(), buffers[1], buffers[2].cast::<u8>());
         let (length, first) = (array.length as usize, array.offset as usize);
+        // A negative offset is no valid array: read as past the end, and refused below.
         let offset_at = |i: usize| -> usize {
-            if large {
-                *offsets.cast::<i64>().add(i) as usize
+            let offset = if large {
+                *offsets.cast::<i64>().add(i)
             } else {
-                *offsets.cast::<i32>().add(i) as usize
-            }
+                i64::from(*offsets.cast::<i32>().add(i))
+            };
+            usize::try_from(offset).unwrap_or(usize::MAX)
         };
+        if length > 0 && offsets.is_null() {
+            return Err(wrong());
+        }
         let mut cells = Vec::with_capacity(length);
         for i in first..first + length {
             let valid = validity.is_null() || (*validity.add(i / 8) >> (i % 8)) & 1 == 1;
@@ -250,6 +255,13 @@ fn arrow_cells<'a>(
                 continue;
             }
             let (start, end) = (offset_at(i), offset_at(i + 1));
+            if start == usize::MAX
+                || end == usize::MAX
+                || end < start
+                || (end > start && data.is_null())
+            {
+                return Err(wrong());
+            }
             cells.push(Some(if end > start {
                 std::slice::from_raw_parts(data.add(start), end - start)
             } else {
