@@ -59,7 +59,7 @@ check: tools
 	$(PY) -m mypy --strict bindings-py/python/tabeq tests/python/typing_example.py
 
 ## Every test: Rust, Python, WASM (Node), cross-surface identity, browser end-to-end, plus lints.
-test: setup test-rust test-python test-integrations test-wasm test-cross-surface test-e2e test-packaging test-types lint
+test: setup test-rust test-python test-integrations test-wasm test-cross-surface test-e2e test-packaging test-types lint docs
 
 # The fuzz crate is its own workspace: its references (the spec's number rules, CPython's csv
 # state machine) have unit tests of their own, run here on stable so they cannot fall behind the spec.
@@ -138,10 +138,12 @@ test-crate:
 
 ## The documentation site in target/site: the guides, the Python API from its docstrings, the CLI
 ## reference from its parser, the JS API from its declarations, the spec and the changelog. mkdocs
-## --strict fails on a broken internal link or anchor.
+## --strict fails on any warning (a broken internal link or anchor, a page missing from the nav, a
+## docstring mkdocstrings cannot read), and every warning is shown (no --quiet). Part of `make test`.
 docs: package $(DOCS_VENV)/.tabeq-docs
 	$(PY) scripts/build-docs.py target/docs-src
-	PYTHONPATH=scripts $(DOCS_VENV)/bin/mkdocs build --strict --quiet -f mkdocs.yml
+	PYTHONPATH=scripts $(DOCS_VENV)/bin/mkdocs build --strict -f mkdocs.yml
+	$(PY) scripts/check-docs-site.py target/site
 	@echo "docs: target/site/index.html"
 
 clean:

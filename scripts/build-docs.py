@@ -105,16 +105,17 @@ def is_native(obj: object) -> bool:
     return f"class {obj.__name__}" not in source
 
 
-def native_names() -> list[str]:
-    """The public names of ``tabeq`` defined in its compiled module: their docstrings exist only at
-    run time (pyo3 takes them from the Rust doc comments), so they are documented from the
-    installed module rather than by mkdocstrings' reading of the sources."""
-    import tabeq
+def native_names(module_name: str = "tabeq") -> list[str]:
+    """The public names of a module of ``tabeq`` defined in its compiled module: their docstrings
+    exist only at run time (pyo3 takes them from the Rust doc comments), so they are documented
+    from the installed module rather than by mkdocstrings' reading of the sources."""
+    import importlib
 
+    module = importlib.import_module(module_name)
     return [
         name
-        for name in tabeq.__all__
-        if is_native(getattr(tabeq, name)) and (getattr(tabeq, name).__doc__ or "").strip()
+        for name in module.__all__
+        if is_native(getattr(module, name)) and (getattr(module, name).__doc__ or "").strip()
     ]
 
 
@@ -123,20 +124,39 @@ def signature_of(value: object) -> str:
     return text.replace("($self, ", "(").replace("($self)", "()").replace("($cls, ", "(")
 
 
-def native_api() -> str:
+def is_plain_value(value: object) -> bool:
+    """Whether ``value`` is data (a ``str``, number, tuple, ...) rather than a function,
+    property or descriptor, whose own ``__doc__`` documents it."""
+    return isinstance(value, (str, bytes, int, float, tuple, frozenset, type(None)))
+
+
+def native_api(module_name: str = "tabeq", title: str = "## Defined in the compiled core") -> str:
+    import importlib
     import inspect
 
-    import tabeq
-
-    parts = ["## Defined in the compiled core\n"]
-    for name in native_names():
-        obj = getattr(tabeq, name)
+    module = importlib.import_module(module_name)
+    names = native_names(module_name)
+    if not names:
+        return ""
+    parts = [f"{title}\n"]
+    for name in names:
+        obj = getattr(module, name)
         if not isinstance(obj, type):
-            parts.append(f"\n### tabeq.{name}{signature_of(obj)}\n\n{inspect.cleandoc(obj.__doc__)}\n")
+            parts.append(
+                f"\n### {module_name}.{name}{signature_of(obj)}\n\n{inspect.cleandoc(obj.__doc__)}\n"
+            )
             continue
-        parts.append(f"\n### tabeq.{name}\n\n{inspect.cleandoc(obj.__doc__)}\n")
+        parts.append(f"\n### {module_name}.{name}\n\n{inspect.cleandoc(obj.__doc__)}\n")
         for member, value in vars(obj).items():
-            if member.startswith("_") or not (value.__doc__ or "").strip():
+            if member.startswith("_"):
+                continue
+            if is_plain_value(value):
+                # A class attribute holding plain data (the error classes' ``stage``): its
+                # ``__doc__`` is its type's (``str``'s), so it is shown by its value, which the
+                # class docstring explains.
+                parts.append(f"\n#### `{name}.{member} = {value!r}`\n")
+                continue
+            if not (value.__doc__ or "").strip():
                 continue
             is_property = isinstance(value, property) or type(value).__name__ == "getset_descriptor"
             title = member + (" (property)" if is_property else signature_of(value))
@@ -145,14 +165,24 @@ def native_api() -> str:
 
 
 def python_page() -> str:
+    modules = ("tabeq.explain", "tabeq.trust", "tabeq.testing", *MORE_MODULES)
     return (
         "# Python API\n\n"
         "Generated from the docstrings of the `tabeq` package (the compiled core's names from the "
         "installed module). The guide with a walkthrough is [docs/python.md](../docs/python.md).\n\n"
-        "::: tabeq\n\n" + native_api() + "## tabeq.explain\n\n::: tabeq.explain\n\n"
-        "## tabeq.trust\n\n::: tabeq.trust\n\n"
-        "## tabeq.testing\n\n::: tabeq.testing\n"
+        "::: tabeq\n\n"
+        + native_api()
+        + "".join(
+            f"## {module}\n\n::: {module}\n\n"
+            + native_api(module, f"### {module}: defined in the compiled core")
+            for module in modules
+        )
     )
+
+
+# The package's other public modules, each from its own docstrings. The harness adapters
+# (``tabeq.integrations.*``) import their harness and are documented in docs/integrations.md.
+MORE_MODULES = ("tabeq.arrow", "tabeq.kddcup", "tabeq.spider2", "tabeq.sql")
 
 
 def cli_page() -> str:

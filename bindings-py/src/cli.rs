@@ -113,6 +113,12 @@ fn progress_bar(done: usize, total: usize, elapsed: f64) -> String {
     tabeq::command::progress_bar(done, total, elapsed)
 }
 
+/// The line of a command working without a count (`\rWHAT: working 1.2s`, the rest erased).
+#[pyfunction]
+fn activity_line(what: &str, elapsed: f64) -> String {
+    tabeq::command::activity_line(what, elapsed)
+}
+
 /// `tabeq evaluate`'s line for a fatal error (`code` shown for an output problem).
 #[pyfunction]
 #[pyo3(signature = (message, code=None))]
@@ -150,6 +156,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         validate_mode,
         runs_evaluate,
         progress_bar,
+        activity_line,
         evaluator_fatal,
         command_line,
         interrupted_after_writing,

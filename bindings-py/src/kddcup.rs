@@ -314,6 +314,10 @@ impl From<Found> for FileRead {
 
 impl RunFiles for Files<'_> {
     fn prediction(&mut self, task_id: &str, _path: &str) -> FileRead {
+        // The first file of every task (`task_json` is asked for only with an input folder):
+        // the tasks before this one are done; the last is counted when the run ends.
+        (self.progress)(self.done);
+        self.done += 1;
         let path = self.predictions_root.join(task_id).join("prediction.csv");
         read_file(&path, false, MAX_FILE_BYTES).into()
     }
@@ -322,9 +326,6 @@ impl RunFiles for Files<'_> {
         read_file(&path, true, MAX_FILE_BYTES).into()
     }
     fn task_json(&mut self, task_id: &str) -> Option<Vec<u8>> {
-        // The last file of a task: the task is done.
-        self.done += 1;
-        (self.progress)(self.done);
         let path = self.input_root?.join(task_id).join("task.json");
         match read_file(&path, true, MAX_TASK_JSON_BYTES) {
             Found::Bytes(bytes) => Some(bytes),
@@ -386,7 +387,11 @@ fn kddcup_evaluate(
             done: 0,
             progress: &mut report_progress,
         };
-        report::run(meta, &layout, &mut files)
+        let report = report::run(meta, &layout, &mut files);
+        if report.is_ok() && total > 0 {
+            (files.progress)(total);
+        }
+        report
     });
     Ok(KddcupReport {
         inner: report.map_err(fatal_to_py)?,

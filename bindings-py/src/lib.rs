@@ -10,6 +10,7 @@ macro_rules! add_functions {
 pub(crate) use add_functions;
 
 mod cli;
+mod columns;
 mod diagnosis;
 mod explain;
 mod fs;
@@ -519,6 +520,7 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     trust::register(m)?;
     explain::register(m)?;
     cli::register(m)?;
+    columns::register(m)?;
     gold::register(m)?;
     predictions_folder::register(m)?;
     spider2::register(m)?;

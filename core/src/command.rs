@@ -189,6 +189,18 @@ pub fn progress_bar(done: usize, total: usize, elapsed: f64) -> String {
     format!("\r[{bar}{rest}] {done}/{total} tasks {elapsed:.1}s")
 }
 
+/// The line a command that cannot count its steps (`tabeq trust`, `tabeq validate
+/// --prediction-root`, `tabeq spider2`) draws on a terminal while it works: what it does and the
+/// seconds so far, from the start of the line and erasing the rest of it.
+///
+/// ```
+/// use tabeq::command::activity_line;
+/// assert_eq!(activity_line("tabeq trust reliability", 2.04), "\rtabeq trust reliability: working 2.0s\x1b[K");
+/// ```
+pub fn activity_line(what: &str, elapsed: f64) -> String {
+    format!("\r{what}: working {elapsed:.1}s\x1b[K")
+}
+
 /// What `tabeq evaluate` prints when Ctrl-C stops it (the summary is written only at the end).
 pub const INTERRUPTED: &str = "\ntabeq: interrupted; the summary was not written";
 

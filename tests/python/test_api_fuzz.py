@@ -16,6 +16,7 @@ from typing import Any, is_typeddict
 
 import pytest
 import tabeq
+import tabeq.arrow
 import tabeq.explain
 import tabeq.integrations
 import tabeq.integrations.lm_eval
@@ -81,6 +82,7 @@ MODULES: list[ModuleType] = [
     tabeq.trust,
     tabeq.spider2,
     tabeq.testing,
+    tabeq.arrow,
     tabeq.integrations,
     tabeq.integrations.trl,
     tabeq.integrations.verl,

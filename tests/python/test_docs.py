@@ -303,3 +303,123 @@ def test_docs_site_sources_assemble_with_working_links(tmp_path: Path) -> None:
     assert "### tabeq.evaluate(" in api
     assert "tabeq evaluate" in (out / "reference" / "cli.md").read_text(encoding="utf-8")
     assert "### evaluate" in (out / "reference" / "js.md").read_text(encoding="utf-8")
+
+
+# Every page with `python` (or `pycon`) blocks, and the tests that run them: the examples are the
+# contract. A page that gains a block without a runner fails test_every_documentation_block_runs.
+DOC_BLOCK_RUNNERS = {
+    "README.md": ["test_docs.py::test_readme_python_examples_run"],
+    "docs/python.md": ["test_docs.py::test_walkthrough_runs_and_prints_what_it_shows"],
+    "docs/explain.md": ["test_explain.py::test_docs_python_blocks_run"],
+    "docs/integrations.md": ["test_integrations.py::test_doc_example_runs"],
+    "docs/kddcup.md": ["test_kddcup.py::test_docs_page_runs_and_prints_what_it_shows"],
+    "docs/trust-metrics.md": [
+        "test_docs.py::test_trust_metrics_python_block_runs",
+        "test_trust.py::test_docs_python_examples_match",
+    ],
+}
+
+
+def documentation_pages() -> list[Path]:
+    return [REPO / name for name in ("README.md", "SECURITY.md", "BENCHMARKS.md")] + sorted(
+        (REPO / "docs").rglob("*.md")
+    )
+
+
+def test_every_documentation_block_runs() -> None:
+    with_blocks = {
+        page.relative_to(REPO).as_posix()
+        for page in documentation_pages()
+        if any(m.group(1) in ("python", "pycon") for m in FENCE.finditer(page.read_text(encoding="utf-8")))
+    }
+    assert with_blocks == set(DOC_BLOCK_RUNNERS), (
+        "a page's python blocks have no runner (or a runner no page)"
+    )
+    for page, runners in DOC_BLOCK_RUNNERS.items():
+        for runner in runners:
+            file, name = runner.split("::")
+            source = (REPO / "tests" / "python" / file).read_text(encoding="utf-8")
+            body = source.split(f"def {name}(", 1)
+            assert len(body) == 2, f"{runner} does not exist"
+            # The runner reads the page (by its file name, or the module's DOC constant).
+            page_name = Path(page).name
+            assert page_name in body[1].split("\ndef ", 1)[0] or f'"{page_name}"' in source, runner
+
+
+def test_trust_metrics_python_block_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The overview block of docs/trust-metrics.md runs in examples/trust/, as its comment says."""
+    page = REPO / "docs" / "trust-metrics.md"
+    found = [
+        body
+        for lang, body in ((m.group(1), m.group(2)) for m in FENCE.finditer(page.read_text("utf-8")))
+        if lang == "python"
+    ]
+    assert len(found) == 1
+    (block,) = found
+    assert block.startswith("# In examples/trust/")
+    monkeypatch.chdir(REPO / "examples" / "trust")
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        exec(compile(block, "trust-metrics.md python block", "exec"), {"__name__": "__docs__"})
+    assert "Model-A" in buffer.getvalue()
+
+
+def test_docs_site_navigation_holds_every_page() -> None:
+    # mkdocs --strict fails on a page missing from the nav (make docs); the same check without mkdocs.
+    nav = set(
+        re.findall(r":\s+([\w./-]+\.md)$", (REPO / "mkdocs.yml").read_text(encoding="utf-8"), flags=re.M)
+    )
+    for page in sorted((REPO / "docs").rglob("*.md")):
+        assert page.relative_to(REPO).as_posix() in nav, (
+            f"{page.relative_to(REPO)} is not in mkdocs.yml's nav"
+        )
+
+
+def test_make_docs_is_strict_shows_every_warning_and_runs_in_make_test() -> None:
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    match = re.search(r"^docs: (.*)\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE)
+    assert match is not None
+    recipe = match.group(2)
+    assert "mkdocs build --strict" in recipe and "--quiet" not in recipe and " -q" not in recipe
+    assert "scripts/check-docs-site.py" in recipe
+    assert "docs" in re.search(r"^test: (.*)$", makefile, flags=re.MULTILINE).group(1).split()
+    assert "strict: true" in (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_reference_documents_class_attributes_by_value_not_their_types_docstring(tmp_path: Path) -> None:
+    out = tmp_path / "site-src"
+    subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "build-docs.py"), str(out)], check=True, capture_output=True
+    )
+    api = (out / "reference" / "python.md").read_text(encoding="utf-8")
+    for name, stage in [
+        ("FatalError", "suite"),
+        ("ConfigError", "config"),
+        ("GoldError", "gold"),
+        ("SuiteError", "suite"),
+    ]:
+        assert f"#### `{name}.stage = {stage!r}`" in api
+    for builtin in (str, int, tuple, dict, object):
+        assert builtin.__doc__ is not None
+        assert builtin.__doc__.strip().splitlines()[0] not in api, builtin
+    for module in ("tabeq.arrow", "tabeq.kddcup", "tabeq.spider2", "tabeq.sql"):
+        assert f"::: {module}\n" in api
+
+
+def test_the_site_check_finds_an_undocumented_object_and_a_borrowed_docstring(tmp_path: Path) -> None:
+    # scripts/check-docs-site.py (run by `make docs` on the built site) on a page that documents
+    # one name only and shows str's docstring: both problems are named.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("check_docs_site", REPO / "scripts" / "check-docs-site.py")
+    assert spec is not None and spec.loader is not None
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    (tmp_path / "reference").mkdir()
+    borrowed = str.__doc__.strip().splitlines()[0] if str.__doc__ else ""
+    page = f'<h3 id="tabeq.evaluate">evaluate</h3><p>{borrowed}</p>'
+    (tmp_path / "reference" / "python.html").write_text(page, encoding="utf-8")
+    found = check.problems(tmp_path)
+    assert "tabeq.Gold is not documented" in found and "tabeq.arrow.score is not documented" in found
+    assert not any(p.startswith("tabeq.evaluate ") for p in found)
+    assert any("built-in type's docstring" in p for p in found)

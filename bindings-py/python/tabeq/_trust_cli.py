@@ -14,6 +14,7 @@ import sys
 from typing import Any, Callable, Union, cast
 
 from . import _tabeq, trust
+from ._progress import Activity
 
 EXIT_INVALID = 2
 
@@ -72,7 +73,8 @@ def _common(args: argparse.Namespace) -> trust.ReportOptions:
 def _guarded(run: Callable[[argparse.Namespace], _Report]) -> Callable[[argparse.Namespace], int]:
     def command(args: argparse.Namespace) -> int:
         try:
-            report = run(args)
+            with Activity(f"tabeq {args.command} {args.trust_command}"):
+                report = run(args)
         except trust.TrustError as exc:
             return _fail(exc, args.format)
         except MemoryError:

@@ -34,6 +34,7 @@ from . import (
     load_config,
     validate,
 )
+from ._progress import Activity
 from ._trust_cli import TRUST_HANDLERS
 from .explain import Redaction
 
@@ -190,12 +191,13 @@ def _cmd_validate_folder(args: argparse.Namespace) -> int:
     """``tabeq validate --prediction-root``: the core's check of a whole predictions folder."""
     fmt = "json" if args.format == "json" else "text"
     try:
-        text, ready = _tabeq.check_predictions_folder(
-            os.fspath(Path(args.prediction_root)),
-            None if args.config_root is None else os.fspath(Path(args.config_root)),
-            _expected_tasks_path(args),
-            fmt,
-        )
+        with Activity("tabeq validate"):
+            text, ready = _tabeq.check_predictions_folder(
+                os.fspath(Path(args.prediction_root)),
+                None if args.config_root is None else os.fspath(Path(args.config_root)),
+                _expected_tasks_path(args),
+                fmt,
+            )
     except FatalError as exc:
         return _fatal(exc, False)
     except TabeqError as exc:  # a task list that cannot be used: a usage error
@@ -245,9 +247,10 @@ def _cmd_spider2(args: argparse.Namespace) -> int:
     default_eval = "spider2snow_eval.jsonl" if args.variant == "snow" else "spider2lite_eval.jsonl"
     eval_jsonl = Path(args.eval_jsonl) if args.eval_jsonl else gold_dir / default_eval
     try:
-        stdout, ids_file, ids_csv, _ = _tabeq.spider2_exec_result(
-            Path(args.result_dir), gold_dir / "exec_result", eval_jsonl, args.result_dir, args.variant
-        )
+        with Activity("tabeq spider2"):
+            stdout, ids_file, ids_csv, _ = _tabeq.spider2_exec_result(
+                Path(args.result_dir), gold_dir / "exec_result", eval_jsonl, args.result_dir, args.variant
+            )
         if ids_file is not None:
             # Written as the summary is: never through a link or into a FIFO, replaced atomically.
             _tabeq.write_output(ids_file, ids_csv)
@@ -307,6 +310,14 @@ def _kddcup_table(per_task: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _cmd_completion(args: argparse.Namespace) -> int:
+    """``tabeq completion SHELL``: the completion script, generated from the grammar."""
+    from ._completion import script
+
+    _emit(script(args.shell, _tabeq.command_line()))
+    return EXIT_OK
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -324,6 +335,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "validate": _cmd_validate,
     "spider2": _cmd_spider2,
     "kddcup score-run": _cmd_kddcup_score_run,
+    "completion": _cmd_completion,
     **TRUST_HANDLERS,
 }
 

@@ -34,6 +34,7 @@ Redaction = Literal["full", "redacted", "participant"]
 derived from gold values)."""
 
 REDACTIONS: tuple[str, ...] = ("full", "redacted", "participant")
+"""The redaction levels a diagnosis takes (``Redaction``), from most to least disclosed."""
 
 HINT_NAMES: tuple[str, ...] = tuple(_tabeq.HINT_NAMES)
 """Every hint name, in the order hints are reported. Names are stable."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Optional, Union
 
@@ -95,9 +96,11 @@ def evaluate_predictions(
     input_root: Optional[_Path] = None,
     penalty_weight: float = 0.1,
     strict_commas: bool = False,
+    progress: Optional[Callable[[int, int], object]] = None,
 ) -> dict[str, Any]:
     """The official ``evaluate_predictions(...).to_dict()`` for every ``task_*/gold.csv`` under
-    ``gold_root``. Raises ``tabeq.FatalError`` where the official raises."""
+    ``gold_root``. Raises ``tabeq.FatalError`` where the official raises. ``progress(done,
+    total)`` is called after each task."""
     report = kddcup_evaluate(
         _as_given(predictions_root),
         _as_given(gold_root),
@@ -105,6 +108,7 @@ def evaluate_predictions(
         float(penalty_weight),
         strict_commas,
         None,
+        progress,
     )
     result: dict[str, Any] = report.to_dict()
     return result

@@ -248,9 +248,25 @@ fn validate() -> Command {
     )
 }
 
+fn completion() -> Command {
+    command(
+        "completion",
+        "print a shell completion script (bash, zsh or fish)",
+        vec![arg("shell", "the shell whose script to print")
+            .choices(&["bash", "zsh", "fish"])
+            .metavar("SHELL")],
+    )
+    .described(
+        "Print the completion script for SHELL, generated from this grammar: every command, \
+         option and choice. bash: `source <(tabeq completion bash)` (or save it in \
+         ~/.local/share/bash-completion/completions/tabeq); zsh: save it as _tabeq in a \
+         directory of $fpath; fish: save it in ~/.config/fish/completions/tabeq.fish.",
+    )
+}
+
 /// The whole command line as JSON text: the program (`name` `tabeq`, its `help` the epilog,
 /// its `description`, the `--version` argument) and its `commands` (the evaluator's, then
-/// `more`: the commands of the crates above, such as `tabeq_trust::command`), each
+/// `more`: the commands of the crates above, such as `tabeq_trust::command`, then `completion`), each
 /// `{"name", "help", "description", "arguments", "exclusive", "commands"}`, each argument
 /// `{"name", "options"}`.
 ///
@@ -266,6 +282,7 @@ pub fn command_line(more: Vec<Command>) -> String {
         .with("version", text(&format!("tabeq {}", crate::VERSION)));
     let mut commands = vec![evaluate(), check(), validate()];
     commands.extend(more);
+    commands.push(completion());
     let program = Command {
         name: "tabeq",
         help: "Without a command, the official evaluate.py flags run `tabeq evaluate`.",
