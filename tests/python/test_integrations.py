@@ -624,7 +624,8 @@ def test_dataset_configs_score_as_their_files_through_evaluate(dataset_rows: lis
         from_dataset = tabeq.evaluate(prediction, row["gold"].encode(), row["config"])
         from_file = tabeq.evaluate(prediction, row["gold"].encode(), original_config(row["task_id"]))
         assert from_dataset.to_dict() == from_file.to_dict(), row["task_id"]
-        assert tabeq.TaskConfig(row["config"]) == tabeq.TaskConfig(original_config(row["task_id"]))
+        original = json.loads(original_config(row["task_id"]).read_text(encoding="utf-8"))
+        assert tabeq.TaskConfig.from_dict(row["config"]) == tabeq.TaskConfig.from_dict(original)
         assert tabeq.Gold(row["gold"].encode(), row["config"]).evaluate(prediction) == from_file
         passed.append(from_file.passed)
     assert True in passed and False in passed  # the suite has both verdicts
@@ -632,7 +633,9 @@ def test_dataset_configs_score_as_their_files_through_evaluate(dataset_rows: lis
 
 def expected_rewards(rows: list[dict[str, Any]]) -> list[float]:
     return [
-        tabeq.Gold(row["gold"].encode(), original_config(row["task_id"])).rewards([fenced(row["prediction"])])[0]
+        tabeq.Gold(row["gold"].encode(), original_config(row["task_id"])).rewards(
+            [fenced(row["prediction"])]
+        )[0]
         for row in rows
     ]
 
@@ -655,7 +658,9 @@ def test_dataset_configs_score_as_their_files_through_trl_verl_verifiers(
         truth = {"gold": row["gold"], "config": row["config"]}
         assert compute_score("tabeq/suite", fenced(row["prediction"]), truth, {}) == reward
         info = {"tabeq_config": row["config"]}
-        assert verifiers_reward()(completion=fenced(row["prediction"]), answer=row["gold"], info=info) == reward
+        assert (
+            verifiers_reward()(completion=fenced(row["prediction"]), answer=row["gold"], info=info) == reward
+        )
 
 
 def test_dataset_configs_score_as_their_files_through_ray(dataset_rows: list[dict[str, Any]]) -> None:
@@ -668,11 +673,12 @@ def test_dataset_configs_score_as_their_files_through_ray(dataset_rows: list[dic
     dataset = datasets.Dataset.from_list(dataset_rows)
 
     def score_row(row: dict[str, Any]) -> dict[str, Any]:
+        # Self-contained: the workers cannot import this test module.
         from tabeq.integrations.trl import reward_function
 
-        config = row["config"]
+        answer = "" if row["prediction"] is None else f"Here it is:\n```csv\n{row['prediction']}```\n"
         (reward,) = reward_function()(
-            prompts=["p"], completions=[fenced(row["prediction"])], gold=[row["gold"]], config=[config]
+            prompts=["p"], completions=[answer], gold=[row["gold"]], config=[row["config"]]
         )
         return {"task_id": row["task_id"], "reward": reward}
 
@@ -736,7 +742,7 @@ def reward_objects() -> list[tuple[str, Any, Any]]:
     return [
         ("tabeq_table_reward", trl_reward(), trl_call),
         ("tabeq_table_reward", trl_reward(dense=True), trl_call),
-        ("tabeq_table_reward", trl_reward(config=tabeq.TaskConfig(CONFIG)), fixed_call),
+        ("tabeq_table_reward", trl_reward(config=tabeq.TaskConfig.from_dict(CONFIG)), fixed_call),
         ("tabeq_table_reward", verifiers_reward(dense=True), verifiers_call),
         ("compute_score", compute_score, verl_call),
         ("process_results", process_results, lm_eval_call),

@@ -20,9 +20,9 @@ GOLD = b"region,gdp\nNorth,1.3\nSouth,2.1\nEast,0.5\n"
 
 
 class Page(HTMLParser):
-    """A small DOM summary of a core document's HTML (or its notebook view): each section's tables
-    (by the section's ``data-section`` id) as rows of cells, the facts (``dt``/``dd``), the paragraphs and notes,
-    and the cells marked as differing."""
+    """A small DOM summary of a core document's HTML (or its notebook view): each section's
+    tables (by the section's ``data-section`` id) as rows of cells, the facts (``dt``/``dd``),
+    the paragraphs and notes, and the cells marked as differing."""
 
     def __init__(self, markup: str) -> None:
         super().__init__()

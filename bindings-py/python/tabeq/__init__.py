@@ -185,7 +185,6 @@ def error_codes() -> dict[str, str]:
 # names above, so they are imported last).
 from ._gold import Gold, PartialCredit, check_predictions, extract_table, validate  # noqa: E402
 
-
 if TYPE_CHECKING:
     # At run time `tabeq.explain` is the submodule, whose class makes it callable; type
     # checkers see that class (calling it, and its `tabeq.explain.NAME` attributes).

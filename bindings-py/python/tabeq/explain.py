@@ -74,7 +74,12 @@ def column_signature(
 class ExplainModule(types.ModuleType):
     """The type of the ``tabeq.explain`` module: a module that can be called like its
     ``explain`` function (as ``tabeq.explain(pred, gold, cfg)`` reads in the docs). The
-    attribute annotations tell type checkers what ``tabeq.explain.NAME`` holds."""
+    attribute annotations tell type checkers what ``tabeq.explain.NAME`` holds.
+
+    Type checkers know no callable modules: ``tabeq`` declares ``explain`` as an instance of this
+    class for them, which mypy follows as long as the program does not also import the
+    submodule (``import tabeq.explain``, ``from tabeq.explain import X``); where it does, mypy
+    sees a module, and ``tabeq.explain.explain(...)`` is the call it checks."""
 
     Diagnosis: type[_tabeq.Diagnosis]
     HINT_NAMES: tuple[str, ...]

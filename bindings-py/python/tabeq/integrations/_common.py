@@ -28,6 +28,7 @@ def logging_errors(adapter: str) -> Iterator[None]:
         logger.error("%s: %s [%s]", adapter, exc, getattr(exc, "code", "unknown"))
         raise
 
+
 GoldText = Union[str, bytes]
 """A gold table as CSV text or bytes (in an adapter a ``str`` is CSV text, never a path)."""
 

@@ -53,7 +53,8 @@ class ProcessResults:
             return metrics
 
     def __repr__(self) -> str:
-        return f"ProcessResults(gold_key={self.gold_key!r}, config_key={self.config_key!r}, dense={self.dense!r})"
+        keys = f"gold_key={self.gold_key!r}, config_key={self.config_key!r}"
+        return f"ProcessResults({keys}, dense={self.dense!r})"
 
 
 def make_process_results(

@@ -34,6 +34,7 @@ gold or config) is first logged with its code on the ``tabeq.integrations`` logg
 
 from __future__ import annotations
 
+import inspect
 import types
 from collections.abc import Mapping
 from typing import Any, Optional
@@ -91,6 +92,13 @@ class TaskReward:
 
     def __get__(self, task: Any, owner: Optional[type] = None) -> Any:
         return self if task is None else types.MethodType(self, task)
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        # verifiers passes a reward the arguments its signature names; with a __get__, inspect
+        # would take this object for a builtin method and find no signature.
+        kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        return inspect.Signature([inspect.Parameter("task", kind), inspect.Parameter("trace", kind)])
 
     async def __call__(self, task: Any, trace: Any) -> float:
         with logging_errors(f"tabeq.integrations.verifiers ({self.__name__})"):
