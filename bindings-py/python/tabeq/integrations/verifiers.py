@@ -89,16 +89,15 @@ class TaskReward:
         self.dense = dense
         self.__name__ = "tabeq_table"
         self.__qualname__ = self.__name__
-
-    def __get__(self, task: Any, owner: Optional[type] = None) -> Any:
-        return self if task is None else types.MethodType(self, task)
-
-    @property
-    def __signature__(self) -> inspect.Signature:
         # verifiers passes a reward the arguments its signature names; with a __get__, inspect
         # would take this object for a builtin method and find no signature.
         kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
-        return inspect.Signature([inspect.Parameter("task", kind), inspect.Parameter("trace", kind)])
+        self.__signature__ = inspect.Signature(
+            [inspect.Parameter("task", kind), inspect.Parameter("trace", kind)]
+        )
+
+    def __get__(self, task: Any, owner: Optional[type] = None) -> Any:
+        return self if task is None else types.MethodType(self, task)
 
     async def __call__(self, task: Any, trace: Any) -> float:
         with logging_errors(f"tabeq.integrations.verifiers ({self.__name__})"):
