@@ -14,8 +14,10 @@
 # score module and the two others on demand (Node, bundlers) or in `init` (browsers).
 #
 #   bindings-wasm/pkg/         ES modules for browsers (wasm-bindgen --target web), with the .d.ts
-#   bindings-wasm/pkg-node/    the same as CommonJS modules for Node (--target nodejs), with ESM entries
-#   bindings-wasm/pkg-bundler/ the web build with each .wasm inlined, for bundlers (scripts/npm-entries.mjs)
+#   bindings-wasm/pkg-node/    the same as CommonJS modules for Node (--target nodejs), with ESM entries;
+#                              they read the .wasm files of pkg/ (the npm package holds each once)
+#   bindings-wasm/pkg-bundler/ the web build instantiating pkg/'s .wasm on import, for bundlers
+#                              (scripts/npm-entries.mjs)
 #   web-demo/pkg/              copy of pkg/, loaded by the web demo, tabeq-demo.html: the whole demo in
 #                              one file that also works when opened from file://, and build.js: the
 #                              build version and file list of the service worker (web-demo/sw.js)
@@ -93,6 +95,16 @@ generate() {
     mv "$3/tabeq_score_bg.wasm" "$3/tabeq_bg.wasm"
     sed -i 's/tabeq_score_bg\.wasm/tabeq_bg.wasm/g' "$3/$4.js"
     grep -q "tabeq_bg\.wasm" "$3/$4.js" || die "$3/$4.js does not name its .wasm as expected"
+  fi
+  # The npm package holds each .wasm once, in pkg/: the Node build reads the web build's file
+  # (its glue reads `${__dirname}/<name>_bg.wasm`), so its own copy is dropped.
+  if [ "$2" = nodejs ]; then
+    local wasm_file
+    wasm_file=$(sed -n 's#.*`${__dirname}/\([A-Za-z0-9_]*_bg\.wasm\)`.*#\1#p' "$3/$4.js" | head -n 1)
+    [ -n "$wasm_file" ] && [ -f "$3/$wasm_file" ] || die "$3/$4.js does not read its .wasm as expected"
+    sed -i "s#\`\${__dirname}/$wasm_file\`#\`\${__dirname}/../pkg/$wasm_file\`#" "$3/$4.js"
+    grep -q "/\.\./pkg/$wasm_file" "$3/$4.js" || die "$3/$4.js: could not point it at pkg/$wasm_file"
+    rm "$3/$wasm_file"
   fi
 }
 

@@ -2,9 +2,13 @@
 //   bindings-wasm/pkg-node/<entry>.mjs, .d.mts    Node ESM for the entries tabeq, tabeq_trust, tabeq_spider2, tabeq_kddcup: the
 //                                                 CommonJS module's exports as named exports (one
 //                                                 instance for `import` and `require`)
-//   bindings-wasm/pkg-bundler/                    the browser build with each .wasm inlined (base64) and
-//                                                 instantiated on import: any bundler (esbuild, webpack,
-//                                                 Rollup, Vite) takes it without a WebAssembly plugin
+//   bindings-wasm/pkg-bundler/                    the browser build instantiating its module on import
+//                                                 from pkg/'s .wasm, named as `new URL("../pkg/…",
+//                                                 import.meta.url)`: the asset pattern webpack 5, Vite,
+//                                                 Parcel and Rollup (with its import-meta-assets plugin)
+//                                                 copy into the output; esbuild keeps the URL and needs
+//                                                 the files copied (evanw/esbuild#795). Each .wasm is
+//                                                 in the package once (it was three times: 10.9 MB).
 // package.json's `exports` maps the conditions node/module/browser to these directories.
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -39,16 +43,18 @@ for (const name of ["tabeq", "tabeq_trust", "tabeq_spider2", "tabeq_kddcup"]) {
   copyFileSync(join(web, `${name}.d.ts`), join(bundler, `${name}.d.ts`));
 }
 
-// Each module's web glue ends with `export default __wbg_init`; initSync runs in the same module, so
-// no bundler can drop it while an export is used (the package declares sideEffects: false). The
-// entry tabeq.js is the browser one: every module it asks for is instantiated already.
+// Each module's web glue ends with `export default __wbg_init`; the top-level await of it runs in
+// the same module, so no bundler can drop it while an export is used (the package declares
+// sideEffects: false). The entry tabeq.js is the browser one: every module it asks for is
+// instantiated already.
 for (const name of ["tabeq_score", "tabeq_explain", "tabeq_submission", "tabeq_trust", "tabeq_spider2", "tabeq_kddcup"]) {
   const glue = readFileSync(join(web, `${name}.js`), "utf8");
-  const wasm = readFileSync(join(web, name === "tabeq_score" ? "tabeq_bg.wasm" : `${name}_bg.wasm`)).toString("base64");
+  const wasm = name === "tabeq_score" ? "tabeq_bg.wasm" : `${name}_bg.wasm`;
+  readFileSync(join(web, wasm)); // the file the URL names must be there
   writeFileSync(
     join(bundler, `${name}.js`),
     `${glue}\n${GENERATED}` +
-      `initSync({ module: Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0)) });\n`,
+      `await __wbg_init({ module_or_path: new URL("../pkg/${wasm}", import.meta.url) });\n`,
   );
 }
 copyFileSync(join(web, "tabeq.js"), join(bundler, "tabeq.js"));

@@ -4,7 +4,6 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use tabeq::doc::HTML_STYLE;
 use tabeq::output::HeldDiagnosis;
 
 use crate::py_json::{json_dumps, json_loads};
@@ -83,9 +82,9 @@ impl PyDiagnosis {
     fn to_markdown(&self) -> PyResult<String> {
         self.native_render("markdown", None)
     }
+    /// The notebook view (the core's `Document::to_notebook_html`).
     fn _repr_html_(&self) -> PyResult<String> {
-        let html = self.native_render("html", None)?;
-        Ok(format!("<style>{HTML_STYLE}</style>{html}"))
+        self.native_render(tabeq::doc::NOTEBOOK, None)
     }
     /// The document rendered as `format`; with the verdict the task was scored with, a
     /// diagnosis that disagrees (the files changed since) says so.

@@ -9,7 +9,6 @@ use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyList};
 
-use tabeq::doc::HTML_STYLE;
 use tabeq::error::CsvErrorKind;
 use tabeq::{SuiteSummary, TaskResult};
 
@@ -162,11 +161,9 @@ impl PyTaskResult {
     fn to_markdown(&self, py: Python<'_>) -> PyResult<String> {
         self.render(py, "markdown")
     }
+    /// The notebook view (the core's `Document::to_notebook_html`).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "<style>{HTML_STYLE}</style>{}",
-            self.render(py, "html")?
-        ))
+        self.render(py, tabeq::doc::NOTEBOOK)
     }
     /// The result rendered as `format` (`text`, `markdown`, `html`, `csv`).
     #[pyo3(name = "_render")]
@@ -411,9 +408,9 @@ impl PySuiteResult {
     fn to_markdown(&self) -> PyResult<String> {
         render(&self.summary.document(), "markdown")
     }
+    /// The notebook view: the totals, then the tasks folded (25 shown, the rest folded again).
     fn _repr_html_(&self) -> PyResult<String> {
-        let html = render(&self.summary.document(), "html")?;
-        Ok(format!("<style>{HTML_STYLE}</style>{html}"))
+        Ok(self.summary.document().to_notebook_html())
     }
 }
 

@@ -138,10 +138,15 @@ report_class! {
         to_latex => "latex",
         /// The report's charts as one SVG document (per-operator bars, level curves, heatmaps).
         to_svg => "svg",
-        _repr_html_ => "html",
         _repr_svg_ => "svg",
         __str__ => "text",
         __repr__ => "text",
+    }
+
+    /// The notebook view (the core's `Document::to_notebook_html`: a summary line, every part
+    /// folded, colours following the notebook's theme).
+    fn _repr_html_(&self) -> String {
+        self.document.to_notebook_html()
     }
 
     /// The report as plain Python data (a deep copy of the core's JSON).

@@ -296,14 +296,14 @@ impl TaskConfig {
         if !matches!(raw, Value::Object(_)) {
             return Err(FatalDetail::ConfigNotAnObject.into());
         }
-        match raw.get("schema_version") {
+        match required(raw, "schema_version", None)? {
             Some(Value::Str(s)) if s == CONFIG_SCHEMA_VERSION => {}
             other => {
                 let found = describe(other);
                 return Err(FatalDetail::UnsupportedSchema { found }.into());
             }
         }
-        let task_id = match raw.get("task_id") {
+        let task_id = match required(raw, "task_id", None)? {
             Some(Value::Str(s)) if is_task_id(s) => s.clone(),
             other => {
                 let found = describe(other);
@@ -316,14 +316,14 @@ impl TaskConfig {
                 return Err(FatalDetail::TaskIdMismatch { stem, task_id }.into());
             }
         }
-        let order_sensitive = match raw.get("order_sensitive") {
+        let order_sensitive = match required(raw, "order_sensitive", None)? {
             Some(Value::Bool(b)) => *b,
             other => {
                 let found = describe(other);
                 return Err(FatalDetail::InvalidOrderSensitive { found }.into());
             }
         };
-        let raw_columns = match raw.get("columns") {
+        let raw_columns = match required(raw, "columns", None)? {
             Some(Value::Array(a)) if !a.is_empty() => a,
             _ => return Err(FatalDetail::NoColumns.into()),
         };
@@ -419,10 +419,14 @@ impl ColumnSpec {
             Value::Object(m) => m.clone(),
             _ => return Err(FatalDetail::ColumnNotAnObject { index: None }.into()),
         };
-        if raw.get("gold_index").is_none() {
+        // Alone, a column's index and name are optional: absent or null, they take defaults.
+        members.retain(|(key, value)| {
+            !(matches!(key.as_str(), "gold_index" | "gold_name") && *value == Value::Null)
+        });
+        if optional(raw, "gold_index").is_none() {
             members.push(("gold_index".into(), Value::Int(0)));
         }
-        if raw.get("gold_name").is_none() {
+        if optional(raw, "gold_name").is_none() {
             members.push(("gold_name".into(), Value::Str(String::new())));
         }
         let index = match raw.get("gold_index") {
@@ -461,6 +465,36 @@ impl ColumnSpec {
     }
 }
 
+/// An optional key's value: a `null` is the key absent (dataset rows hold every key of their
+/// union schema, the unused ones as `null`). Only `unit` differs from the official evaluator,
+/// which rejects a null unit; `allow_percent_sign: null` is falsy there too.
+fn optional<'a>(raw: &'a Value, key: &str) -> Option<&'a Value> {
+    raw.get(key).filter(|value| **value != Value::Null)
+}
+
+/// A required key's value (`None` when absent, for the caller's own error); a `null` is an
+/// error naming the key, whatever the key's own error would say.
+fn required<'a>(
+    raw: &'a Value,
+    key: &'static str,
+    column: Option<usize>,
+) -> Result<Option<&'a Value>, FatalError> {
+    required_in(raw, key, key, column)
+}
+
+/// [`required`] for a key of a nested object, named `path` in the error.
+fn required_in<'a>(
+    raw: &'a Value,
+    key: &str,
+    path: &'static str,
+    column: Option<usize>,
+) -> Result<Option<&'a Value>, FatalError> {
+    match raw.get(key) {
+        Some(Value::Null) => Err(FatalDetail::NullRequiredKey { key: path, column }.into()),
+        found => Ok(found),
+    }
+}
+
 fn parse_column(index: usize, raw: &Value) -> Result<ColumnSpec, FatalError> {
     parse_column_checked(index, raw, false)
 }
@@ -474,15 +508,16 @@ fn parse_column_checked(
         let index = Some(index);
         return Err(FatalDetail::ColumnNotAnObject { index }.into());
     }
-    if !any_index && !raw.get("gold_index").is_some_and(|v| v.equals_index(index)) {
+    let gold_index = required(raw, "gold_index", Some(index))?;
+    if !any_index && !gold_index.is_some_and(|v| v.equals_index(index)) {
         let expected = index;
         return Err(FatalDetail::GoldIndexNotContiguous { expected }.into());
     }
-    let gold_name = match raw.get("gold_name") {
+    let gold_name = match required(raw, "gold_name", Some(index))? {
         Some(Value::Str(s)) => s.clone(),
         other => return Err(invalid_field(ColumnField::GoldName, index, other)),
     };
-    let column_type = match raw.get("type") {
+    let column_type = match required(raw, "type", Some(index))? {
         Some(Value::Str(s)) => ColumnType::parse(s),
         _ => None,
     }
@@ -490,11 +525,11 @@ fn parse_column_checked(
     let mut comparison = None;
     let mut unit = NumericUnit::Plain;
     if column_type == ColumnType::Number {
-        let cmp = match raw.get("comparison") {
+        let cmp = match required(raw, "comparison", Some(index))? {
             Some(c @ Value::Object(_)) => c,
             _ => return Err(FatalDetail::MissingComparison { index }.into()),
         };
-        let mode = match cmp.get("mode") {
+        let mode = match required_in(cmp, "mode", "comparison.mode", Some(index))? {
             Some(Value::Str(s))
                 if matches!(
                     s.as_str(),
@@ -508,7 +543,9 @@ fn parse_column_checked(
         comparison = Some(if mode == "integer" {
             Comparison::Integer
         } else {
-            let digits = match cmp.get("digits").and_then(Value::as_python_int) {
+            let digits = match required_in(cmp, "digits", "comparison.digits", Some(index))?
+                .and_then(Value::as_python_int)
+            {
                 Some(Some(d)) if (0..=30).contains(&d) => d as u32,
                 _ => {
                     let digits = cmp.get("digits");
@@ -521,7 +558,7 @@ fn parse_column_checked(
                 Comparison::SignificantDigits(digits)
             }
         });
-        unit = match raw.get("unit") {
+        unit = match optional(raw, "unit") {
             None => NumericUnit::Plain,
             Some(Value::Str(s)) if s == "plain" => NumericUnit::Plain,
             Some(Value::Str(s)) if s == "percentage_points" => NumericUnit::PercentagePoints,
@@ -529,7 +566,7 @@ fn parse_column_checked(
             other => return Err(invalid_field(ColumnField::Unit, index, other)),
         };
     }
-    let allow_percent_sign = raw.get("allow_percent_sign").is_some_and(Value::truthy);
+    let allow_percent_sign = optional(raw, "allow_percent_sign").is_some_and(Value::truthy);
     Ok(ColumnSpec {
         gold_index: index,
         gold_name,

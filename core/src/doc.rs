@@ -519,7 +519,13 @@ impl Document {
     /// assert_eq!(doc.render("markdown").as_deref(), Some("# Report\n"));
     /// assert_eq!(doc.render("pdf"), None);
     /// ```
+    ///
+    /// The name `"notebook"` (not a [`Format`]: no command writes it) is
+    /// [`Document::to_notebook_html`], what a binding's `_repr_html_` shows.
     pub fn render(&self, format: &str) -> Option<String> {
+        if format == NOTEBOOK {
+            return Some(self.to_notebook_html());
+        }
         Format::from_name(format).map(|format| self.render_as(format))
     }
 
@@ -602,6 +608,71 @@ impl Document {
         out
     }
 
+    /// The notebook form (Jupyter's `_repr_html_`, as pandas' and polars' reprs are): a compact
+    /// summary line (the title and the lead's facts), then every part folded in `<details>`
+    /// (the lead's blocks as "details", each section under its title); no page-level headings;
+    /// a table shows at most [`NOTEBOOK_ROWS`] rows, the rest folded below it. Styled by
+    /// [`NOTEBOOK_STYLE`] (included), whose colours follow the notebook's theme.
+    ///
+    /// ```
+    /// use tabeq::doc::{Align, Block, Cell, Column, Document, Section, Table};
+    /// let mut table = Table::new(vec![Column::new("task", Align::Left)]);
+    /// for i in 0..30 {
+    ///     table.push_row(vec![Cell::text(format!("task_{i}"))]);
+    /// }
+    /// let doc = Document::new("3/30 tasks passed")
+    ///     .lead(Block::Facts { items: vec![("task_accuracy".into(), "0.1".into())] })
+    ///     .section(Section::new("Tasks").block(Block::Table(table)));
+    /// let html = doc.to_notebook_html();
+    /// assert!(html.contains("3/30 tasks passed"));
+    /// assert!(!html.contains("<h1") && !html.contains("<h2"));
+    /// assert!(html.contains("<summary>5 more rows</summary>"));
+    /// ```
+    pub fn to_notebook_html(&self) -> String {
+        let mut out = String::from("<div class=\"tabeq-nb\"><style>");
+        out.push_str(NOTEBOOK_STYLE);
+        out.push_str("</style><div class=\"tabeq-nb-line\"><strong>");
+        out.push_str(&esc(&self.title));
+        out.push_str("</strong>");
+        let facts: Vec<String> = self
+            .lead
+            .iter()
+            .filter_map(|b| match b {
+                Block::Facts { items } => Some(items),
+                _ => None,
+            })
+            .flatten()
+            .take(4)
+            .map(|(k, v)| format!("{k} {}", clip_chars(v, 40)))
+            .collect();
+        if !facts.is_empty() {
+            let line = clip_chars(&facts.join(" · "), 160);
+            let _ = write!(out, " <span class=\"tabeq-nb-facts\">{}</span>", esc(&line));
+        }
+        out.push_str("</div>");
+        if !self.lead.is_empty() {
+            out.push_str("<details><summary>details</summary>");
+            for block in &self.lead {
+                notebook_block(&mut out, block);
+            }
+            out.push_str("</details>");
+        }
+        for section in &self.sections {
+            let _ = write!(
+                out,
+                "<details data-section=\"{}\"><summary>{}</summary>",
+                esc(&section.id),
+                esc(&section.title)
+            );
+            for block in &section.blocks {
+                notebook_block(&mut out, block);
+            }
+            out.push_str("</details>");
+        }
+        out.push_str("</div>");
+        out
+    }
+
     /// Every table as CSV, each preceded by a `# caption` line (or the section title) and
     /// separated by a blank line.
     pub fn to_csv(&self) -> String {
@@ -635,6 +706,103 @@ pub const HTML_STYLE: &str = ".tabeq-doc{font-family:system-ui,sans-serif;line-h
 .tabeq-doc .note{border-left:3px solid #999;padding-left:.6em}\
 .tabeq-doc .note-warning,.tabeq-doc .note-error{border-color:#c33}.tabeq-doc .note-hint{border-color:#39c}\
 .tabeq-doc caption{text-align:left;font-weight:600}";
+
+/// The rendering name of [`Document::to_notebook_html`] ([`Document::render`]).
+pub const NOTEBOOK: &str = "notebook";
+
+/// The rows of a table a notebook shows unfolded ([`Document::to_notebook_html`]).
+pub const NOTEBOOK_ROWS: usize = 25;
+
+/// The CSS of [`Document::to_notebook_html`], scoped to `.tabeq-nb`. Text takes the notebook's
+/// colour; borders, marks and verdicts use JupyterLab's theme variables (`--jp-*`) where the
+/// notebook defines them, else colours chosen by `prefers-color-scheme`; backgrounds are
+/// translucent so that they read on light and dark themes alike.
+pub const NOTEBOOK_STYLE: &str = ".tabeq-nb{--tq-border:var(--jp-border-color2,#d0d0d0);\
+--tq-muted:var(--jp-content-font-color2,#666);--tq-good:var(--jp-success-color1,#1a7f37);\
+--tq-bad:var(--jp-error-color1,#c62828);--tq-accent:var(--jp-brand-color1,#1e6fd9);\
+--tq-differs:rgba(234,179,8,.28);--tq-missing:rgba(239,68,68,.22);--tq-extra:rgba(59,130,246,.22);\
+color:inherit;font-family:var(--jp-ui-font-family,system-ui,sans-serif);line-height:1.4}\
+@media (prefers-color-scheme:dark){.tabeq-nb{--tq-border:var(--jp-border-color2,#4a4a4a);\
+--tq-muted:var(--jp-content-font-color2,#a8a8a8);--tq-good:var(--jp-success-color1,#5fd37a);\
+--tq-bad:var(--jp-error-color1,#ff7b72);--tq-accent:var(--jp-brand-color1,#6cb6ff)}}\
+.tabeq-nb details{margin:.15em 0}.tabeq-nb summary{cursor:pointer;color:var(--tq-accent)}\
+.tabeq-nb details>*:not(summary){margin-left:1em}\
+.tabeq-nb .tabeq-nb-facts,.tabeq-nb .omitted,.tabeq-nb caption{color:var(--tq-muted)}\
+.tabeq-nb table{border-collapse:collapse;margin:.3em 0;color:inherit;background:transparent}\
+.tabeq-nb th,.tabeq-nb td{border:1px solid var(--tq-border);padding:1px 6px;text-align:left;\
+vertical-align:top;background:transparent;color:inherit}\
+.tabeq-nb .num{text-align:right;font-variant-numeric:tabular-nums}\
+.tabeq-nb .mark-differs{background:var(--tq-differs)}.tabeq-nb .mark-missing{background:var(--tq-missing)}\
+.tabeq-nb .mark-extra{background:var(--tq-extra)}.tabeq-nb .mark-good{color:var(--tq-good)}\
+.tabeq-nb .mark-bad{color:var(--tq-bad)}.tabeq-nb .mark-placeholder{color:var(--tq-muted);font-style:italic}\
+.tabeq-nb .note{border-left:3px solid var(--tq-border);padding-left:.6em}\
+.tabeq-nb .note-warning,.tabeq-nb .note-error{border-color:var(--tq-bad)}\
+.tabeq-nb .note-hint{border-color:var(--tq-accent)}.tabeq-nb dl.facts{display:grid;\
+grid-template-columns:max-content auto;gap:0 1em;margin:.2em 0}.tabeq-nb dd{margin:0}";
+
+/// The widest a binding's one-line `repr` gets, in characters (a terminal's width).
+pub const REPR_WIDTH: usize = 120;
+
+/// A one-line `repr` of at most [`REPR_WIDTH`] characters: `head`, `middle` and `tail`, the
+/// `middle` (a message, a mapping, a list) cut with `…` when the whole would be wider (but
+/// never to fewer than 12 characters: the head and tail are kept whole).
+///
+/// ```
+/// use tabeq::doc::{fit_line, REPR_WIDTH};
+/// assert_eq!(fit_line("<T ", "short", ">"), "<T short>");
+/// let long = fit_line("<TaskResult task_1 failed relation_mismatch: ", &"x".repeat(500), " (rows 3/3)>");
+/// assert_eq!(long.chars().count(), REPR_WIDTH);
+/// assert!(long.ends_with("x… (rows 3/3)>"));
+/// ```
+pub fn fit_line(head: &str, middle: &str, tail: &str) -> String {
+    let room = REPR_WIDTH
+        .saturating_sub(head.chars().count() + tail.chars().count())
+        .max(12);
+    format!("{head}{}{tail}", clip_chars(middle, room))
+}
+
+/// `s` cut to `max` characters, the cut marked with `…`.
+fn clip_chars(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// A block in a notebook: a table's rows beyond [`NOTEBOOK_ROWS`] folded below it.
+fn notebook_block(out: &mut String, block: &Block) {
+    let Block::Table(t) = block else {
+        return block_html(out, block);
+    };
+    if t.rows.len() <= NOTEBOOK_ROWS {
+        return table_html(out, t);
+    }
+    let (shown, folded) = t.rows.split_at(NOTEBOOK_ROWS);
+    let head = Table {
+        rows: shown.to_vec(),
+        total_rows: None,
+        ..t.clone()
+    };
+    table_html(out, &head);
+    let _ = write!(
+        out,
+        "<details><summary>{} more rows</summary>",
+        folded.len()
+    );
+    let rest = Table {
+        caption: None,
+        rows: folded.to_vec(),
+        total_rows: None,
+        ..t.clone()
+    };
+    table_html(out, &rest);
+    out.push_str("</details>");
+    if let Some(note) = t.omitted_note() {
+        let _ = write!(out, "<p class=\"omitted\">{}</p>", esc(&note));
+    }
+}
 
 /// Columns a character takes in a terminal: 2 for East Asian wide and fullwidth characters,
 /// 0 for combining marks and zero-width format characters, else 1.

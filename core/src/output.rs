@@ -122,13 +122,12 @@ impl HeldDiagnosis {
         }
         let code = self.record.error_code.map_or("None", |c| c.code());
         let names = self.hint_names();
-        let hints = if names.is_empty() {
-            String::new()
-        } else {
-            let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
-            format!(" hints=[{}]", quoted.join(", "))
-        };
-        format!("<Diagnosis {task_id} failed {code}{hints}>")
+        let head = format!("<Diagnosis {task_id} failed {code}");
+        if names.is_empty() {
+            return format!("{head}>");
+        }
+        let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+        crate::doc::fit_line(&format!("{head} hints=["), &quoted.join(", "), "]>")
     }
 
     /// The document for people: the whole diagnosis when computed here (with `scored`, the

@@ -21,6 +21,7 @@ use serde::Deserialize;
 
 use crate::config::TaskConfig;
 use crate::cpython_json::{from_value_every_key, key_error, parse, Value};
+use crate::doc::fit_line;
 use crate::evaluate::TaskErrorCode;
 use crate::suite::SuiteSummary;
 use crate::TaskResult;
@@ -262,21 +263,22 @@ impl TaskResult {
             self.prediction_row_count,
             self.gold_row_count
         );
+        // At most REPR_WIDTH characters: a long mapping or message is cut, the counts kept.
+        let tail = format!(" ({counts})>");
         match (&self.column_mapping, self.error_code) {
             (Some(m), _) if self.passed => {
                 let shown: Vec<String> = m.iter().map(usize::to_string).collect();
                 let mapping = format!("[{}]", shown.join(", "));
-                format!(
-                    "<TaskResult {} passed mapping={mapping} ({counts})>",
-                    self.task_id
-                )
+                let head = format!("<TaskResult {} passed mapping=", self.task_id);
+                fit_line(&head, &mapping, &tail)
             }
-            (_, code) => format!(
-                "<TaskResult {} failed {}: {} ({counts})>",
-                self.task_id,
-                code.map_or("None", |c| c.code()),
-                self.error.as_deref().unwrap_or("None")
-            ),
+            (_, code) => {
+                let code = code.map_or("None", |c| c.code());
+                let head = format!("<TaskResult {} failed {code}: ", self.task_id);
+                // A message may span lines (a CSV error quoting its record): one line here.
+                let message = self.error.as_deref().unwrap_or("None").replace('\n', " ");
+                fit_line(&head, &message, &tail)
+            }
         }
     }
 }
@@ -332,11 +334,8 @@ impl TaskConfig {
         } else {
             "unordered"
         };
-        format!(
-            "TaskConfig({}, {order}, [{}])",
-            self.task_id,
-            rules.join(", ")
-        )
+        let head = format!("TaskConfig({}, {order}, [", self.task_id);
+        fit_line(&head, &rules.join(", "), "])")
     }
 }
 

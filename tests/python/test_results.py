@@ -20,9 +20,9 @@ GOLD = b"region,gdp\nNorth,1.3\nSouth,2.1\nEast,0.5\n"
 
 
 class Page(HTMLParser):
-    """A small DOM summary of a core document's HTML: each section's tables (by the section's
-    ``data-section`` id) as rows of cells, the facts (``dt``/``dd``), the paragraphs and notes,
-    and the cells marked as differing."""
+    """A small DOM summary of a core document's HTML (or its notebook view): each section's
+    tables (by the section's ``data-section`` id) as rows of cells, the facts (``dt``/``dd``),
+    the paragraphs and notes, and the cells marked as differing."""
 
     def __init__(self, markup: str) -> None:
         super().__init__()
@@ -37,13 +37,19 @@ class Page(HTMLParser):
         self._tag: list[tuple[str, str]] = []
         self._buffer: list[str] = []
         self._term = ""
+        self._details = 0
+        self._skip_header = False
         self.feed(markup)
         self.close()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        if tag == "section":
+        if tag == "details":
+            self._details += 1
+        if tag in ("section", "details") and a.get("data-section"):  # notebook: <details data-section>
             self._section = a.get("data-section") or ""
+        elif tag == "table" and self._section in self.tables and self._details > 1:
+            self._skip_header = True  # the rows folded below a table: its header again, then more rows
         elif tag == "table":
             self.tables[self._section] = []
         elif tag == "tr":
@@ -56,6 +62,8 @@ class Page(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         opened, css = self._tag.pop() if self._tag else ("", "")
+        if tag == "details":
+            self._details -= 1
         text = "".join(self._buffer).strip()
         if tag in ("td", "th") and self._cell is not None and self._row is not None:
             cell = "".join(self._cell).strip()
@@ -64,16 +72,18 @@ class Page(HTMLParser):
                 self.differing.append(cell)
             self._cell = None
         elif tag == "tr" and self._row is not None:
-            self.tables[self._section].append(self._row)
+            if not self._skip_header:
+                self.tables[self._section].append(self._row)
             self._row = None
+            self._skip_header = False
         elif tag == "dt":
             self._term = text
         elif tag == "dd":
             self.facts[self._term] = text
         elif tag == "p":
             self.text.append(text)
-        elif tag == "h1":
-            self.title = text
+        elif tag == "h1" or (tag == "strong" and not self.title and self._section == "lead"):
+            self.title = text  # the notebook view's summary line opens with the title in <strong>
 
     def handle_data(self, data: str) -> None:
         if self._cell is not None:
@@ -300,9 +310,13 @@ def test_suite_to_pandas_and_html() -> None:
     assert list(frame.columns) == list(result.to_dict()["tasks"][0])
     assert len(frame) == 120 and int(frame["passed"].sum()) == 87
     assert frame.loc[0, "column_mapping"] == result.results[0].column_mapping
-    page = Page(result._repr_html_())
+    markup = result._repr_html_()
+    page = Page(markup)
     rows = page.tables["tasks"][1:]
     assert len(rows) == 120
+    # A notebook view: 25 task rows, the other 95 folded below them.
+    shown = markup.split("<details><summary>95 more rows</summary>")[0]
+    assert shown.count("<tr") == 1 + 25 and "<h1" not in markup and "<h2" not in markup
     assert [r[1] for r in rows[:33]] == ["failed"] * 33
     assert page.title == "87/120 tasks passed" and page.facts["task_accuracy"] == "0.7250"
 

@@ -827,7 +827,7 @@ def test_notebook_views_and_svg() -> None:
         "ASR by model and dataset",
     ]
     html = report._repr_html_()
-    assert html.startswith('<div class="tabeq-doc">') and html.count("<figure><svg") == 4
+    assert html.startswith('<div class="tabeq-nb">') and html.count("<figure><svg") == 4
     assert "Spearman rho, level vs ASR" in report.table()
     trend = report.level_trend
     assert trend is not None and round(trend["l3_over_l0"], 2) == 2.82

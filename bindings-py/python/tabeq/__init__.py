@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Mapping
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from . import _codes, _errors, _tabeq
 from ._codes import (
@@ -188,6 +188,13 @@ def error_codes() -> dict[str, str]:
 # One gold against many predictions, the gold-less check and table extraction (they use the
 # names above, so they are imported last).
 from ._gold import Gold, PartialCredit, check_predictions, extract_table, validate  # noqa: E402
+
+if TYPE_CHECKING:
+    # At run time `tabeq.explain` is the submodule, whose class makes it callable; type
+    # checkers see that class (calling it, and its `tabeq.explain.NAME` attributes).
+    from .explain import ExplainModule as _ExplainModule
+
+    explain: _ExplainModule
 
 
 def __getattr__(name: str) -> Any:

@@ -6,6 +6,10 @@ column mapping, missing and extra rows, named near-miss hints (each re-scored by
 official evaluator, with ``would_pass``), partial-credit scores kept apart from the official
 0/1 score, and a one-paragraph summary. See ``docs/explain.md``.
 
+The module itself is callable: ``tabeq.explain(prediction, gold, config)`` is
+``tabeq.explain.explain(prediction, gold, config)``, and every name below stays reachable as
+``tabeq.explain.NAME`` or ``from tabeq.explain import NAME``.
+
 >>> from tabeq.explain import explain
 >>> config = {"schema_version": "1.0", "task_id": "task_1", "order_sensitive": False,
 ...           "columns": [{"gold_index": 0, "gold_name": "region", "type": "text"},
@@ -20,10 +24,17 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import sys
+import types
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import _tabeq
 from ._inputs import TableLike
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ._tabeq import _ConfigLike, _ExplainOptions
 
 __all__ = ["Diagnosis", "HINT_NAMES", "REDACTIONS", "Redaction", "explain", "column_signature"]
 
@@ -59,3 +70,46 @@ def column_signature(
     ``no_match`` or ``missing_prediction``. This is not the official DataSpace score.
     """
     return _tabeq.column_signature(prediction, gold, strict)
+
+
+class ExplainModule(types.ModuleType):
+    """The type of the ``tabeq.explain`` module: a module that can be called like its
+    ``explain`` function (as ``tabeq.explain(pred, gold, cfg)`` reads in the docs). The
+    attribute annotations tell type checkers what ``tabeq.explain.NAME`` holds.
+
+    Type checkers know no callable modules: ``tabeq`` declares ``explain`` as an instance of this
+    class for them, which mypy follows as long as the program does not also import the
+    submodule (``import tabeq.explain``, ``from tabeq.explain import X``); where it does, mypy
+    sees a module, and ``tabeq.explain.explain(...)`` is the call it checks."""
+
+    Diagnosis: type[_tabeq.Diagnosis]
+    HINT_NAMES: tuple[str, ...]
+    REDACTIONS: tuple[str, ...]
+
+    def __call__(
+        self,
+        prediction: TableLike | None,
+        gold: TableLike,
+        config: _ConfigLike,
+        **options: Unpack[_ExplainOptions],
+    ) -> _tabeq.Diagnosis:
+        return _tabeq.explain(prediction, gold, config, **options)
+
+    if TYPE_CHECKING:
+
+        def explain(
+            self,
+            prediction: TableLike | None,
+            gold: TableLike,
+            config: _ConfigLike,
+            **options: Unpack[_ExplainOptions],
+        ) -> _tabeq.Diagnosis: ...
+
+        def column_signature(
+            self, prediction: TableLike | None, gold: TableLike, *, strict: bool = False
+        ) -> dict[str, Any]: ...
+
+
+# A module's class may be swapped for a subclass of ModuleType (Python >= 3.5): the module
+# object, its globals and `from tabeq.explain import X` are unchanged.
+sys.modules[__name__].__class__ = ExplainModule

@@ -239,6 +239,15 @@ pub enum FatalDetail {
         /// The column.
         index: usize,
     },
+    /// A required key is `null` (`config_unsupported_schema` for `schema_version`,
+    /// `config_invalid_task_id` for `task_id`, `config_invalid` for the others). A null
+    /// optional key is taken as absent instead.
+    NullRequiredKey {
+        /// The key.
+        key: &'static str,
+        /// The column it is in (`None` at the top level and for a column read alone).
+        column: Option<usize>,
+    },
     /// `config_invalid`: a column field with a value it cannot have.
     InvalidColumnField {
         /// The field.
@@ -351,7 +360,12 @@ impl FatalDetail {
             D::ConfigNotUtf8(_) | D::ConfigJson { .. } | D::ConfigUnreadable { .. } => {
                 C::ConfigInvalidJson
             }
-            D::UnsupportedSchema { .. } => C::ConfigUnsupportedSchema,
+            D::UnsupportedSchema { .. }
+            | D::NullRequiredKey {
+                key: "schema_version",
+                ..
+            } => C::ConfigUnsupportedSchema,
+            D::NullRequiredKey { key: "task_id", .. } => C::ConfigInvalidTaskId,
             D::InvalidTaskId { .. } => C::ConfigInvalidTaskId,
             D::TaskIdMismatch { .. } => C::ConfigTaskIdMismatch,
             D::ConfigNotAnObject
@@ -360,7 +374,8 @@ impl FatalDetail {
             | D::ColumnNotAnObject { .. }
             | D::GoldIndexNotContiguous { .. }
             | D::MissingComparison { .. }
-            | D::InvalidColumnField { .. } => C::ConfigInvalid,
+            | D::InvalidColumnField { .. }
+            | D::NullRequiredKey { .. } => C::ConfigInvalid,
             D::LoadingConfig { cause, .. } | D::InBatch { cause, .. } => cause.code(),
             D::GoldNotGiven => C::GoldMissing,
             D::GoldFile {
@@ -404,6 +419,13 @@ impl FatalDetail {
             D::GoldIndexNotContiguous { expected } => {
                 write!(f, "gold_index must be contiguous: expected {expected}")
             }
+            D::NullRequiredKey { key, column: None } => {
+                write!(f, "required key `{key}` is null")
+            }
+            D::NullRequiredKey {
+                key,
+                column: Some(index),
+            } => write!(f, "required key `{key}` of column {index} is null"),
             D::MissingComparison { index } => {
                 write!(f, "numeric column {index} lacks a comparison object")
             }

@@ -1,5 +1,5 @@
-// Bundled by esbuild for the browser (its default conditions select the `module` build, with the
-// WebAssembly inlined), then run in Node: nothing of the package may be loaded from disk at run time.
+// Bundled by esbuild for the browser (its default conditions select the `module` build, which
+// loads pkg/'s .wasm files by URL), then run in Node by run-bundle.mjs without the package installed.
 import * as tabeq from "tabeq";
 import * as trust from "tabeq/trust";
 import pkg from "tabeq/package.json";

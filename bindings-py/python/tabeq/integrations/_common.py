@@ -3,13 +3,31 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, Union
 
-from .. import ArgumentError, ConfigLike, Gold, TaskConfig, _as_config, _tabeq
+from .. import ArgumentError, ConfigLike, Gold, TabeqError, TaskConfig, _as_config, _tabeq
+
+logger = logging.getLogger("tabeq.integrations")
+"""Where an adapter logs an error (with its code) before raising it: some harnesses catch a
+reward function's exception and score 0.0, which must never be silent."""
+
+
+@contextmanager
+def logging_errors(adapter: str) -> Iterator[None]:
+    """Log a tabeq error raised inside ``adapter`` with its stable code, then let it propagate
+    (the harness decides whether a raising reward stops the run or scores 0.0)."""
+    try:
+        yield
+    except TabeqError as exc:
+        logger.error("%s: %s [%s]", adapter, exc, getattr(exc, "code", "unknown"))
+        raise
+
 
 GoldText = Union[str, bytes]
 """A gold table as CSV text or bytes (in an adapter a ``str`` is CSV text, never a path)."""

@@ -29,7 +29,7 @@ from inspect_ai.solver import TaskState
 
 from .. import ConfigLike, extract_table
 from ..explain import REDACTIONS, Redaction
-from ._common import gold_for
+from ._common import MissingKeyError, gold_for, logging_errors
 
 __all__ = ["table_scorer", "CONFIG_KEY"]
 
@@ -50,9 +50,13 @@ def table_scorer(
         raise ValueError(f"redaction must be one of {', '.join(REDACTIONS)}, got {redaction!r}")
 
     async def score(state: TaskState, target: Target) -> Score:
+        with logging_errors("tabeq.integrations.inspect_ai"):
+            return scored(state, target)
+
+    def scored(state: TaskState, target: Target) -> Score:
         sample_config: Any = config if config is not None else state.metadata.get(CONFIG_KEY)
         if sample_config is None:
-            raise ValueError(f"no config: pass table_scorer(config=...) or set metadata[{CONFIG_KEY!r}]")
+            raise MissingKeyError(f"no config: pass table_scorer(config=...) or set metadata[{CONFIG_KEY!r}]")
         gold = gold_for(target.text, sample_config)
         table = extract_table(state.output.completion)
         result = gold.evaluate(table)

@@ -19,35 +19,50 @@ metric (a per-row signal: SECURITY.md) is returned only by ``make_process_result
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Callable
+from typing import Any
 
 from .. import ArgumentError
-from ._common import MissingKeyError, completion_text, gold_for, items_of
+from ._common import MissingKeyError, completion_text, gold_for, items_of, logging_errors
 
-__all__ = ["process_results", "make_process_results"]
+__all__ = ["ProcessResults", "process_results", "make_process_results"]
+
+
+class ProcessResults:
+    """A ``process_results`` function object (see :func:`make_process_results`); it pickles."""
+
+    def __init__(self, *, gold_key: str = "gold", config_key: str = "config", dense: bool = False) -> None:
+        self.gold_key = gold_key
+        self.config_key = config_key
+        self.dense = dense
+        self.__name__ = "process_results"
+        self.__qualname__ = self.__name__
+
+    def __call__(self, doc: Mapping[str, Any], results: Sequence[Any]) -> dict[str, float]:
+        with logging_errors("tabeq.integrations.lm_eval"):
+            if not isinstance(doc, Mapping):
+                raise ArgumentError(f"doc must be a mapping (the dataset row), got {type(doc).__name__}")
+            for key in (self.gold_key, self.config_key):
+                if key not in doc:
+                    raise MissingKeyError(f"the document has no {key!r} key")
+            outputs = items_of(results, "results")
+            text = completion_text(outputs[0]) if outputs else ""
+            gold = gold_for(doc[self.gold_key], doc[self.config_key])
+            metrics = {"table_match": gold.rewards([text])[0]}
+            if self.dense:
+                metrics["row_f1"] = gold.rewards([text], dense=True)[0]
+            return metrics
+
+    def __repr__(self) -> str:
+        keys = f"gold_key={self.gold_key!r}, config_key={self.config_key!r}"
+        return f"ProcessResults({keys}, dense={self.dense!r})"
 
 
 def make_process_results(
     *, gold_key: str = "gold", config_key: str = "config", dense: bool = False
-) -> Callable[[Mapping[str, Any], Sequence[Any]], dict[str, float]]:
+) -> ProcessResults:
     """A ``process_results`` reading the gold and config from other document keys; with
     ``dense=True`` it adds ``row_f1``, the row F1 of the partial credit (1.0 when it passes)."""
-
-    def process(doc: Mapping[str, Any], results: Sequence[Any]) -> dict[str, float]:
-        if not isinstance(doc, Mapping):
-            raise ArgumentError(f"doc must be a mapping (the dataset row), got {type(doc).__name__}")
-        for key in (gold_key, config_key):
-            if key not in doc:
-                raise MissingKeyError(f"the document has no {key!r} key")
-        outputs = items_of(results, "results")
-        text = completion_text(outputs[0]) if outputs else ""
-        gold = gold_for(doc[gold_key], doc[config_key])
-        metrics = {"table_match": gold.rewards([text])[0]}
-        if dense:
-            metrics["row_f1"] = gold.rewards([text], dense=True)[0]
-        return metrics
-
-    return process
+    return ProcessResults(gold_key=gold_key, config_key=config_key, dense=dense)
 
 
 process_results = make_process_results()

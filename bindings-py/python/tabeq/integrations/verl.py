@@ -16,7 +16,7 @@ from typing import Any, Optional
 # Absolute: verl loads this file by its path, as a module outside any package, where a relative
 # import fails ("attempted relative import with no known parent package").
 from tabeq import ArgumentError
-from tabeq.integrations._common import score_texts
+from tabeq.integrations._common import logging_errors, score_texts
 
 __all__ = ["compute_score"]
 
@@ -29,7 +29,13 @@ def compute_score(
     **kwargs: Any,
 ) -> float:
     """1.0 when the response's table passes against the gold, else 0.0 (with
-    ``extra_info["tabeq_dense"]`` true: the row F1 of the partial credit)."""
+    ``extra_info["tabeq_dense"]`` true: the row F1 of the partial credit). An error is logged
+    with its code on the ``tabeq.integrations`` logger and raised."""
+    with logging_errors("tabeq.integrations.verl"):
+        return _compute_score(solution_str, ground_truth, extra_info)
+
+
+def _compute_score(solution_str: str, ground_truth: Any, extra_info: Optional[Mapping[str, Any]]) -> float:
     truth = ground_truth
     if isinstance(ground_truth, (str, bytes)):
         try:
@@ -41,7 +47,10 @@ def compute_score(
             'ground_truth must be {"gold": <CSV text>, "config": <config>} (or its JSON text)'
         )
     info = extra_info or {}
-    config = truth.get("config", info.get("tabeq_config"))
+    # A dataset row holds every key of its schema: a null config is an absent one.
+    config = truth.get("config")
+    if config is None:
+        config = info.get("tabeq_config")
     if config is None:
         raise ArgumentError('no config: put it in ground_truth["config"] or extra_info["tabeq_config"]')
     dense = bool(info.get("tabeq_dense", False))
