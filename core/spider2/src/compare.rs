@@ -631,11 +631,12 @@ fn soundness(
             .iter()
             .map(|&g| {
                 let p = compared[g].matched_by[0];
+                // Numbered from 0 like every index of the explanation (crate::explain).
                 format!(
-                    "gold column {} ({}) is matched only by prediction column {} ({}), which another gold column needs too",
-                    compared[g].column + 1,
+                    "gold column #{} {} is matched only by prediction column #{} {}, which another gold column needs too",
+                    compared[g].column,
                     crate::value::py_str_repr(&compared[g].name),
-                    p + 1,
+                    pred.positions[p],
                     crate::value::py_str_repr(&pred.names[p])
                 )
             })
