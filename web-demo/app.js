@@ -246,9 +246,9 @@ function errorBanner(error, fallback = "Cannot score") {
     "div",
     { class: "banner fail", "data-testid": "error-banner", role: "alert" },
     h("strong", {}, FAILED[error.stage] ?? fallback),
-    described && h("span", { class: "desc", "data-testid": "error-description" }, described),
     h("span", { class: "code" }, `${error.code}${where}`),
     h("span", { class: "msg" }, error.message),
+    described && described !== error.message && h("span", { class: "desc", "data-testid": "error-description" }, described),
   );
 }
 

@@ -839,6 +839,10 @@ export function parseTaskList(list: FileInput): string[];
 export function inputTaskIds(paths: string[]): string[];
 /** A skeleton submission from config files: `[path, content][]`, one `task_N/prediction.csv` per config holding its header row. */
 export function skeletonFiles(configFiles: ConfigFile[]): [string, string][];
+/** One task checked as the Submission check checks each task (header-only files, JSON or HTML saved as CSV, the line and column of a CSV problem, an encoding hint; with a config its columns' rules). */
+export function checkTask(prediction: FileInput, config: ConfigInput | null, options?: { configFileName?: string | null; fileName?: string | null; taskId?: string | null } | null): FolderTask;
+/** `checkTask`'s report rendered by the core: `"text"`, `"markdown"` or `"html"` (the same words as the task's rows in the folder report). */
+export function renderTaskCheck(prediction: FileInput, config: ConfigInput | null, options: { configFileName?: string | null; fileName?: string | null; taskId?: string | null } | null | undefined, format: DocumentFormat): string;
 /** A suite in the official layout, scored task by task so the caller can show progress. */
 export class SuiteRun {
   /** Plan a suite: `configFiles` is `{name, content}[]` from `configs/`, `predictionDirs` the directory names under `predictions/`. Throws fatal suite/config errors. */

@@ -21,11 +21,11 @@ test("check my submission: validation without gold, then the verdict with gold",
   await rerendered("check", () =>
     choose("prediction", file("check/prediction.csv", "Reported,Region,GDP (bn)\n2024-02-29T00:00:00Z,South,2.54\n2024-01-31,North,1.25\n20240331,East,10\n")),
   );
-  assert.match(await text('[data-testid="validation-document"] h1'), /^task_12: no problem found without the gold$/);
-  assert.match(await text('[data-testid="validation-document"] dl.facts'), /no problem found \(the gold decides the rest\)/);
+  assert.match(await text('[data-testid="validation-document"] h1'), /^task_12: ready$/);
+  assert.match(await text('[data-testid="validation-document"]'), /Ready: nothing found fails this task \(the gold decides the rest\)/);
   assert.equal(await env.page.locator('[data-testid="verdict"]').count(), 0);
   // The core's validation document: facts, the gold columns and the first bad cell of each other column.
-  assert.match(await text('[data-testid="validation-document"]'), /prediction rows\s*3/);
+  assert.match(await text('[data-testid="validation-document"] dl.facts'), /rows\s*3/);
   const readability = await text('[data-testid="validation-document"] [data-section="columns"]');
   assert.match(readability, /0\s+region/);
   assert.match(readability, /number \(decimal_places 1, plain\)/);
@@ -51,7 +51,7 @@ test("check my submission: pasted text, a broken CSV and a type failure", async 
   await env.page.click('.file-card[data-input="prediction"] .paste-toggle');
   await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', 'a,b,c\nNorth,"1.3,2024-01-31\n'));
   assert.match(await text('[data-testid="validation-document"] h1'), /fails \(invalid_prediction_csv\)$/);
-  assert.match(await text('[data-testid="validation-document"]'), /csv_unterminated_quote \(record 2\)/);
+  assert.match(await text('[data-testid="validation-document"] [data-section="problems"]'), /csv_unterminated_quote[\s\S]*line 2, column \d+/);
   await shot("04-check-broken-csv");
 
   await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', "a,b,c\nNorth,about 1.3,2024-01-31\nSouth,2.5,2024-02-29\n"));
