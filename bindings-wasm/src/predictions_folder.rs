@@ -152,7 +152,9 @@ fn task_check(
     let file = throw(string_option(options, "fileName", "a string"))?;
     let task_id = match &config {
         Some(c) => c.task_id.clone(),
-        None => throw(string_option(options, "taskId", "a string"))?.unwrap_or_else(|| "task".into()),
+        None => {
+            throw(string_option(options, "taskId", "a string"))?.unwrap_or_else(|| "task".into())
+        }
     };
     let file = file.unwrap_or_else(|| "prediction.csv".into());
     Ok(prediction.with_prediction(|p| check_task_file(&task_id, &file, p, config.as_ref())))

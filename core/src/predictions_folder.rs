@@ -775,7 +775,11 @@ fn fixit_table(with_task: bool) -> Table {
 impl FolderTask {
     /// This task's errors and hints as rows of [`fixit_table`].
     fn push_fixit_rows(&self, table: &mut Table, with_task: bool) {
-        for p in self.problems.iter().filter(|p| p.severity != Severity::Note) {
+        for p in self
+            .problems
+            .iter()
+            .filter(|p| p.severity != Severity::Note)
+        {
             let mark = if p.severity == Severity::Error {
                 Mark::Bad
             } else {
@@ -809,10 +813,7 @@ impl FolderTask {
     /// assert!(doc.to_text().contains("line 2, column 1"), "{}", doc.to_text());
     /// ```
     pub fn to_document(&self) -> Document {
-        let first_error = self
-            .problems
-            .iter()
-            .find(|p| p.severity == Severity::Error);
+        let first_error = self.problems.iter().find(|p| p.severity == Severity::Error);
         let code = self
             .error_code
             .map(TaskErrorCode::code)
@@ -826,13 +827,19 @@ impl FolderTask {
             TaskStatus::NotScored => (
                 format!("{}: not scored", self.task_id),
                 Tone::Warning,
-                format!("{} is not in the expected task list: it is not scored.", self.task_id),
+                format!(
+                    "{} is not in the expected task list: it is not scored.",
+                    self.task_id
+                ),
             ),
             TaskStatus::Fails => (
                 format!("{}: fails ({})", self.task_id, code.unwrap_or("fails")),
                 Tone::Error,
                 match first_error {
-                    Some(p) => format!("Fails whatever the gold: {}.", p.message.trim_end_matches('.')),
+                    Some(p) => format!(
+                        "Fails whatever the gold: {}.",
+                        p.message.trim_end_matches('.')
+                    ),
                     None => "Fails whatever the gold.".to_string(),
                 },
             ),
@@ -842,7 +849,10 @@ impl FolderTask {
             .lead(Block::note(tone, verdict))
             .lead(Block::Facts {
                 items: vec![
-                    ("file".into(), self.file.clone().unwrap_or_else(|| "none".into())),
+                    (
+                        "file".into(),
+                        self.file.clone().unwrap_or_else(|| "none".into()),
+                    ),
                     ("rows".into(), count(self.rows)),
                     ("columns".into(), count(self.columns)),
                 ],

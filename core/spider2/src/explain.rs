@@ -57,8 +57,7 @@ pub fn verdict_line(o: &Outcome) -> String {
 }
 
 /// What the explanation says about its numbering (a fact of the document).
-pub const NUMBERING: &str =
-    "from 0, as condition_cols counts: #0 is the first column, row or gold";
+pub const NUMBERING: &str = "from 0, as condition_cols counts: #0 is the first column, row or gold";
 
 fn column_label(index: usize, name: &str) -> String {
     format!("#{index} {}", py_str_repr(name))
