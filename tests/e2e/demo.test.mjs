@@ -71,6 +71,8 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   await choose("gold", file("explain/gold.csv", GOLD));
   await choose("prediction", file("explain/prediction.csv", "region,gdp,reported\nSouth,2.5,2024-02-29\nNorth,1.3,2024-01-31\nEast,10,2024-03-31\n"));
   await rerendered("explain", () => tab("explain"));
+  // Participant-safe by default (task-check.test.mjs); this test reads the full diagnosis.
+  await rerendered("explain", () => env.page.check("#explain-full"));
   assert.match(await text('[data-testid="explain-document"] h1'), /^task_12: failed \(relation_mismatch\)$/);
   // The core's explanation document: near misses and the first differing row.
   assert.match(await text('#explain-output [data-section="hints"]'), /row_order\s+would pass/);
@@ -241,6 +243,8 @@ test("examples: every bundled task gives its announced outcome", async () => {
   }
   await tab("examples");
   await shot("11-examples");
+  // The hints are part of the full diagnosis (the page's default is participant-safe).
+  await env.page.evaluate(() => (document.querySelector("#explain-full").checked = true));
   await rerendered("explain", () => env.page.click('#example-list li[data-example="rounding"] p button'));
   assert.match(await text('#explain-output [data-section="hints"]'), /lower_precision/);
   await shot("12-example-explain");

@@ -133,13 +133,13 @@ test("several golds: the multi-gold comparison, any gold may pass, condition_col
   assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "true");
   assert.match(await text('[data-testid="spider2-gold-info"]'), /^2 golds: sf_001_a\.csv · \d+ bytes; sf_001_b\.csv · \d+ bytes$/);
   const report = await text(REPORT);
-  assert.match(report, /Score 1: every compared column of gold 2 of 2 matches some prediction column\./);
+  assert.match(report, /Score 1: every compared column of gold #1 \(of 2 golds\) matches some prediction column\./);
   assert.match(report, /compare_multi_pandas_table \(any gold passes\)/);
-  assert.deepEqual(await page.locator(`${REPORT} section h2`).allInnerTexts(), ["Comparison", "Gold 1 of 2", "Gold 2 of 2"]);
+  assert.deepEqual(await page.locator(`${REPORT} section h2`).allInnerTexts(), ["Comparison", "Gold #0 (of 2)", "Gold #1 (of 2)"]);
   await shot("53-spider2-multi-gold");
-  // Per-gold condition_cols: gold 1 compares its column 1 only, which the result has.
+  // Per-gold condition_cols: gold #0 compares its column #1 only, which the result has.
   await rerendered("spider2", () => page.fill("#spider2-condition", "[[1], [0]]"));
-  assert.match(await text(REPORT), /Score 1: every compared column of gold 1 of 2/);
+  assert.match(await text(REPORT), /Score 1: every compared column of gold #0 \(of 2 golds\)/);
   assert.match(await text(REPORT), /condition_cols\s+\[1\]/);
 });
 

@@ -337,6 +337,8 @@ test("explain: long tables paginate; the rows list and the side-by-side view pag
   await choose("config", file("task_12.json", CONFIG));
   await choose("gold", file("long/gold.csv", gold));
   await choose("prediction", file("long/prediction.csv", `Region,GDP,Reported\n${predRows.join("\n")}\n`));
+  // The full diagnosis (rows lists, side by side); the page's default is participant-safe.
+  await page.evaluate(() => (document.querySelector("#explain-full").checked = true));
   await rerendered("explain", () => tab("explain"));
   // The tab's own run was on these inputs: the input change's delayed run must not follow it and
   // replace the pages below while they are being turned.
