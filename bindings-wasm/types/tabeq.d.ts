@@ -13,6 +13,8 @@ export interface TaskOptions { configFileName?: string | null }
 /** Options of explain (defaults): maxItems rows per list (5) and maxValueChars per value (60), both at most 10000; near-miss hints (true); signatureStrict refuses thousands separators (false). */
 export interface ExplainOptions extends TaskOptions {
   maxItems?: number | null; maxValueChars?: number | null; hints?: boolean | null; signatureStrict?: boolean | null;
+  /** How much of the gold the diagnosis may show (absent: everything): "participant" shows nothing derived from gold values. */
+  redaction?: "full" | "redacted" | "participant" | null;
 }
 /** Options of Gold.partialCredit: the column signature refuses thousands separators (default false). */
 export interface PartialCreditOptions { signatureStrict?: boolean | null }
