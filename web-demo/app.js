@@ -539,7 +539,9 @@ let checkRun = 0;
 async function runCheck() {
   stale.check = false;
   const out = $("#check-output");
-  if (!inputs.prediction) {
+  // A prediction alone is checked; with no prediction, a config and a gold give the verdict
+  // of a missing prediction (the examples have one).
+  if (!inputs.prediction && !(inputs.config && inputs.gold)) {
     out.replaceChildren(
       h("p", { class: "hint" }, "Add a prediction for an instant pre-submission check (its config adds the column rules; the gold gives the verdict). Or open an example from the ", h("a", { href: "#examples", "data-goto": "examples" }, "Examples"), " tab."),
     );

@@ -90,7 +90,8 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   await shot("06-explain-ordered");
 
   // Unordered, one value rounded, one type failure column: missing/extra rows highlighted.
-  await choose("config", file("task_13.json", CONFIG.replace("task_12", "task_13")));
+  // Wait for the run the config starts, so that the next wait is for the new prediction's run.
+  await rerendered("explain", () => choose("config", file("task_13.json", CONFIG.replace("task_12", "task_13"))));
   await rerendered("explain", () =>
     choose("prediction", file("explain/prediction2.csv", "region,gdp,reported,note\nNorth,1.3,2024-01-31,x\nSouth,2.6,2024-02-29,y\nEast,10,2024-03-31,z\n")),
   );
