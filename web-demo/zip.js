@@ -77,7 +77,9 @@ async function inflatedSize(data) {
  * The entries of a ZIP archive's bytes: [{path, file, problem}] (folders are skipped). `limits`:
  * {archive_member_bytes, archive_total_bytes}. An entry that could not be read has `problem`
  * ({code, message}) and `file` null, except a member inflating past the per-member limit, whose
- * `file` holds its first archive_member_bytes + 1 bytes (so a checker refuses it for its size).
+ * `file` is `{tooLarge: size}` (its exact inflated size, counted without keeping the bytes: the
+ * module's file argument for a file measured but not read) or, past the counting limit, its first
+ * archive_member_bytes + 1 bytes (so a checker refuses it for its size).
  * Throws ZipError only when the archive as a whole cannot be read.
  */
 export async function readZip(bytes, limits, onMember = () => {}) {
@@ -166,7 +168,9 @@ export async function readZip(bytes, limits, onMember = () => {}) {
         if (size === null) size = await inflatedSize(data).catch(() => null);
         const exact = size === null ? `more than ${bytesText(SIZE_COUNT_LIMIT)} bytes` : `${bytesText(size)} bytes`;
         const problem = { code: "zip_member_too_large", size, message: `${path} inflates to ${exact}, more than the ${bytesText(memberLimit)} bytes a file may have: it is not read` };
-        entries.push({ path, file: new Blob([content]), problem });
+        // The checker gets its measured size ({tooLarge}: refused for it, never read); past the
+        // counting limit, its first bytes (refused as over the limit).
+        entries.push({ path, file: size === null ? new Blob([content]) : { tooLarge: size }, problem });
         continue;
       }
       if (content.length !== m.size) {

@@ -3,7 +3,8 @@
 // `<generated: NAME>` marks come from the Rust types (`make types`); the rest is written by hand.
 
 /** A prediction or gold file: its text, its bytes, or null/undefined for "no file". */
-export type FileInput = string | Uint8Array | ArrayBuffer | null | undefined;
+/** `{ tooLarge: size }`: a file measured but not read, over the limit (reported with its exact size). */
+export type FileInput = string | Uint8Array | ArrayBuffer | { tooLarge: number } | null | undefined;
 /** A task config: the JSON file's text or bytes (exact official semantics), or an object (JSON.stringify'd). */
 export type ConfigInput = string | Uint8Array | ArrayBuffer | TaskConfigObject;
 /** A config file of a suite (`configs/<name>`). */
