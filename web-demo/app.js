@@ -302,7 +302,8 @@ const stale = { check: false, explain: false };
 
 function describeInput(input) {
   if (!input) return "none";
-  const size = typeof input.data === "string" ? new TextEncoder().encode(input.data).length : input.data.size;
+  // A zip member measured but not read ({tooLarge}: over the per-file limit) has only its size.
+  const size = typeof input.data === "string" ? new TextEncoder().encode(input.data).length : (input.data.size ?? input.data.tooLarge);
   return `${input.name} · ${size.toLocaleString("en-US")} bytes`;
 }
 
@@ -441,6 +442,7 @@ async function shareLink() {
   for (const kind of ["prediction", "config"]) {
     const input = inputs[kind];
     if (!input) continue;
+    if (input.data?.tooLarge !== undefined) return { error: `${input.name} is over the per-file limit and was not read: it cannot be shared.` };
     const bytes = await bytesOfInput(input);
     header[kind] = { name: input.name, size: bytes.length };
     parts.push(bytes);
