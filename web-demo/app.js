@@ -231,14 +231,25 @@ function stoppedNote(what) {
   return h("p", { class: "note note-hint", role: "status", "data-testid": "stopped" }, `${what} was stopped. Choose or change a file to run it again.`);
 }
 
+/** The core's catalogue of error codes (code → description), fetched once from the worker. */
+const catalogue = new Map();
+function loadCatalogue() {
+  call("errorCodes", {}, { view: "errorCodes" })
+    .then((entries) => entries.forEach((entry) => catalogue.set(entry.code, entry.description)))
+    .catch(() => {});
+}
+
 function errorBanner(error, fallback = "Cannot score") {
   const where = error.stage ? ` (${error.stage}${error.taskId ? `, ${error.taskId}` : ""}${error.line ? `, line ${error.line}` : ""})` : "";
+  // The headline: what failed (by stage), then the core's description of the code.
+  const described = catalogue.get(error.code);
   return h(
     "div",
     { class: "banner fail", "data-testid": "error-banner", role: "alert" },
     h("strong", {}, FAILED[error.stage] ?? fallback),
     h("span", { class: "code" }, `${error.code}${where}`),
     h("span", { class: "msg" }, error.message),
+    described && described !== error.message && h("span", { class: "desc", "data-testid": "error-description" }, described),
   );
 }
 
@@ -292,7 +303,8 @@ const stale = { check: false, explain: false };
 
 function describeInput(input) {
   if (!input) return "none";
-  const size = typeof input.data === "string" ? new TextEncoder().encode(input.data).length : input.data.size;
+  // A zip member measured but not read ({tooLarge}: over the per-file limit) has only its size.
+  const size = typeof input.data === "string" ? new TextEncoder().encode(input.data).length : (input.data.size ?? input.data.tooLarge);
   return `${input.name} · ${size.toLocaleString("en-US")} bytes`;
 }
 
@@ -318,6 +330,7 @@ let debounce = null;
 function inputsChanged() {
   stale.check = true;
   stale.explain = true;
+  shareFollowsInputs();
   clearTimeout(debounce);
   // A tab opened within the delay has already run on these inputs (and cleared its stale flag):
   // running again would replace the output the user is paging through.
@@ -430,6 +443,7 @@ async function shareLink() {
   for (const kind of ["prediction", "config"]) {
     const input = inputs[kind];
     if (!input) continue;
+    if (input.data?.tooLarge !== undefined) return { error: `${input.name} is over the per-file limit and was not read: it cannot be shared.` };
     const bytes = await bytesOfInput(input);
     header[kind] = { name: input.name, size: bytes.length };
     parts.push(bytes);
@@ -446,6 +460,20 @@ async function shareLink() {
   return { url: url.href };
 }
 
+/**
+ * A shown share link belongs to the inputs it was made from: when they change, it goes (and the
+ * address no longer holds the old files), so no stale link is copied.
+ */
+function shareFollowsInputs() {
+  if (openingShare) return;
+  $("#share-out").hidden = true;
+  $("#share-url").value = "";
+  $("#share-note").textContent = "";
+  if (location.hash.startsWith(SHARE_PREFIX)) history.replaceState(null, "", `#${activeTab}`);
+}
+/** True while a share link's files are put into the inputs (they are the link's own). */
+let openingShare = false;
+
 /** Read a share link's fragment back into the inputs; false when the fragment is not one. */
 async function openShared(hash) {
   if (!hash.startsWith(SHARE_PREFIX)) return false;
@@ -458,11 +486,13 @@ async function openShared(hash) {
     $("#share-note").textContent = error.code === "share_link_too_large" || error.code === "share_link_damaged" ? error.message : "This share link could not be read: nothing was loaded.";
     return true;
   }
+  openingShare = true;
   setInput("gold", null);
   for (const kind of ["prediction", "config"]) {
     const entry = shared[kind];
     setInput(kind, entry ? { name: entry.name, data: new File([entry.bytes], entry.name) } : null);
   }
+  openingShare = false;
   $("#share-out").hidden = false;
   $("#share-url").value = location.href;
   $("#share-note").textContent = "Opened from a share link: the prediction and config below are the ones shared (no gold).";
@@ -501,6 +531,7 @@ function taskArgs() {
     config: inputs.config?.data ?? null,
     gold: inputs.gold?.data ?? null,
     configName: inputs.config?.name ?? null,
+    predictionName: inputs.prediction?.name ?? null,
   };
 }
 
@@ -511,9 +542,11 @@ let checkRun = 0;
 async function runCheck() {
   stale.check = false;
   const out = $("#check-output");
-  if (!inputs.config || !(inputs.prediction || inputs.gold)) {
+  // A prediction alone is checked; with no prediction, a config and a gold give the verdict
+  // of a missing prediction (the examples have one).
+  if (!inputs.prediction && !(inputs.config && inputs.gold)) {
     out.replaceChildren(
-      h("p", { class: "hint" }, "Add a prediction and its config for an instant pre-submission check; add the gold for the full verdict. Or open an example from the ", h("a", { href: "#examples", "data-goto": "examples" }, "Examples"), " tab."),
+      h("p", { class: "hint" }, "Add a prediction for an instant pre-submission check (its config adds the column rules; the gold gives the verdict). Or open an example from the ", h("a", { href: "#examples", "data-goto": "examples" }, "Examples"), " tab."),
     );
     out.dataset.done = String(++checkRun);
     return;
@@ -521,9 +554,9 @@ async function runCheck() {
   const run = ++checkRun;
   setStatus("checking…", "busy");
   try {
-    const { validation, verdict, foreign, html, warnings } = await call("check", taskArgs());
+    const { task, verdict, html, warnings } = await call("check", taskArgs());
     if (run !== checkRun) return;
-    show(out, renderCheck(validation, verdict, foreign, html, warnings));
+    show(out, renderCheck(task, verdict, html, warnings));
   } catch (error) {
     if (run !== checkRun || superseded(error)) return;
     out.replaceChildren(stopped(error) ? stoppedNote("The check") : errorBanner(error, "Cannot check this task"));
@@ -551,23 +584,35 @@ function configWarningsNote(warnings, testId) {
 
 const tone = (good) => (good ? "pass" : "fail");
 
+/** The colour of a task check's title: ready, failing, or not scored (core statuses). */
+const taskTone = (task) => ({ ready: "pass", fails: "fail", not_scored: "warn" })[task.status] ?? null;
+
 /**
- * The check: config warnings, the verdict (with a gold: the core's record document and column
- * mapping), then the core's validation document.
+ * The check: config warnings, then one verdict. With a gold, the official verdict (the core's
+ * record document and column mapping) is the coloured one; the task check below it, the same
+ * document as a task row's detail in the Submission check, is then shown uncoloured so that a
+ * red and a green title never stand together.
  */
-function renderCheck(v, verdict, foreign, html, warnings) {
+function renderCheck(task, verdict, html, warnings) {
   const parts = [...configWarningsNote(warnings, "check-config-warnings")];
   if (verdict) {
     parts.push(h("h3", {}, "Verdict"), coreDocument(verdict.html, "verdict", tone(verdict.passed)));
     if (!verdict.passed) parts.push(h("p", { class: "hint" }, "The ", h("a", { href: "#explain", "data-goto": "explain" }, "Explain"), " tab shows why."));
   }
   parts.push(h("h3", {}, "Pre-submission check"));
-  if (foreign) parts.push(h("p", { class: "note note-hint", "data-testid": "foreign-file" }, foreign.advice));
-  parts.push(coreDocument(html, "validation-document", tone(v.ok)));
+  const doc = coreDocument(html, "validation-document", verdict ? null : taskTone(task));
+  doc.dataset.status = task.status;
+  parts.push(doc);
   return parts;
 }
 
 // ---------- explain ----------
+
+// Participant-safe by default (the core's "participant" level); full values only on request.
+$("#explain-full").addEventListener("change", () => {
+  stale.explain = true;
+  if (activeTab === "explain") runExplain();
+});
 
 let explainRun = 0;
 
@@ -582,7 +627,8 @@ async function runExplain() {
   const run = ++explainRun;
   setStatus("explaining…", "busy");
   try {
-    const { diagnosis, view, html, markdown, warnings } = await call("explain", { ...taskArgs(), pageSize: ROWS_PAGE });
+    const redaction = $("#explain-full").checked ? "full" : "participant";
+    const { diagnosis, view, html, markdown, warnings } = await call("explain", { ...taskArgs(), pageSize: ROWS_PAGE, redaction });
     if (run !== explainRun) return;
     show(out, [...configWarningsNote(warnings, "explain-config-warnings"), ...renderExplain(diagnosis, view, html, markdown)]);
   } catch (error) {
@@ -609,6 +655,7 @@ const sameCanonical = (a, b) => a && b && !a.error && !b.error && a.value === b.
  */
 function renderExplain(d, view, html, markdown) {
   const doc = coreDocument(html, "explain-document", tone(d.passed));
+  doc.dataset.redaction = $("#explain-full").checked ? "full" : "participant";
   // Missing and extra rows next to each other (page layout of two core sections).
   const missing = doc.querySelector('section[data-section="missing_rows"]');
   const extra = doc.querySelector('section[data-section="extra_rows"]');
@@ -618,7 +665,8 @@ function renderExplain(d, view, html, markdown) {
     pair.append(missing, extra);
   }
   afterTitle(doc, h("p", { class: "downloads" }, "Download the explanation: ", download("explanation.md", "text/markdown", markdown, "explain-download-md")));
-  return [doc, ...renderSideBySide(d, view)];
+  // The side-by-side rows quote gold cells: only in the full diagnosis.
+  return [doc, ...($("#explain-full").checked ? renderSideBySide(d, view) : [])];
 }
 
 /** Rows shown per page in the side-by-side view. */
@@ -762,7 +810,8 @@ async function runSuite(files, source) {
       onProgress: (p) => {
         bar.max = p.total;
         bar.value = p.done;
-        text.textContent = `${p.done} / ${p.total} ${p.mode === "score" ? "tasks scored" : "files checked"} (${p.task_id}) · ${source}`;
+        const what = { score: "tasks scored", unzip: "zip members read" }[p.mode] ?? "files checked";
+        text.textContent = `${p.done} / ${p.total} ${what}${p.task_id ? ` (${p.task_id})` : ""} · ${source}`;
       },
     });
     if (suiteRun !== run) return;
@@ -814,6 +863,43 @@ function taskButtons(doc, section, tab, wanted) {
   }
 }
 
+/**
+ * A "Details" button on each row of the folder report's task table: it opens, under the row, that
+ * task checked on its own (the core's task document, the same as the Check tab shows).
+ */
+function taskDetails(doc, report) {
+  const table = doc.querySelector('section[data-section="tasks"] table');
+  if (!table) return;
+  const source = suiteRun.source;
+  const byId = new Map(report.tasks.map((t) => [t.task_id, t]));
+  table.tHead.rows[0].append(h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Details")));
+  for (const row of [...table.tBodies[0].rows]) {
+    const taskId = row.cells[0].textContent;
+    const task = byId.get(taskId);
+    const cell = h("td", {});
+    row.append(cell);
+    if (!task?.file) continue;
+    const detailId = `task-detail-${taskId.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+    const button = h("button", { type: "button", class: "linkish", "aria-expanded": "false", "aria-controls": detailId, "aria-label": `Details of ${taskId}`, "data-detail": taskId }, "details");
+    cell.append(button);
+    button.addEventListener("click", async () => {
+      const open = button.getAttribute("aria-expanded") === "true";
+      const existing = document.getElementById(detailId);
+      if (open) {
+        existing?.remove();
+        button.setAttribute("aria-expanded", "false");
+        return;
+      }
+      if (source !== suiteRun.source || suiteRun.generation !== workerGeneration) return;
+      const { task: checked, html } = await call("taskCheck", { taskId, file: task.file }, { view: `taskCheck-${taskId}` });
+      const detail = h("tr", { id: detailId, class: "task-detail", "data-testid": "task-detail" }, h("td", { colspan: String(row.cells.length) }, coreDocument(html, "task-detail-document", taskTone(checked))));
+      existing?.remove();
+      row.after(detail);
+      button.setAttribute("aria-expanded", "true");
+    });
+  }
+}
+
 /** The skeleton submission's download (configs given), or nothing. */
 function skeletonLink(result) {
   if (!result.skeleton) return [];
@@ -858,6 +944,7 @@ function renderFolder(result) {
     ),
   );
   if (result.withConfigs) taskButtons(doc, "failing", "check", () => true);
+  taskDetails(doc, result.report);
   return [...zipProblemsNote(result), doc];
 }
 
@@ -1133,6 +1220,7 @@ call("version")
   .then((version) => {
     $("#version").textContent = `tabeq ${version}`;
     setStatus("ready", "ready");
+    loadCatalogue();
   })
   .catch((error) => setStatus(`the scorer failed to load: ${error.message}`, ""));
 

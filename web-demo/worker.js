@@ -37,7 +37,7 @@ const ON_DEMAND = {
   kddcup: () => afterScore((wasm) => initKddcup({ module_or_path: wasmSource(wasm, "tabeq_kddcup") })),
 };
 /** The module each operation needs besides the score module. */
-const NEEDS = { check: "explain", explain: "explain", suite: "submission", trust: "trust", spider2: "spider2", kddcup: "kddcup" };
+const NEEDS = { check: ["explain", "submission"], explain: ["explain"], suite: ["submission"], taskCheck: ["explain", "submission"], trust: ["trust"], spider2: ["spider2"], kddcup: ["kddcup"] };
 /** Module `name`, loading it now if it loads on demand. */
 const moduleReady = (name) => (modules[name] ??= ON_DEMAND[name]());
 
@@ -103,11 +103,6 @@ function configOptions(name) {
   return typeof name === "string" && /^task_.+\.json$/.test(name) ? { configFileName: name } : null;
 }
 
-/** What a byte file that did not read as UTF-8 appears to be (the core recognizes it). */
-function foreignFile(bytes) {
-  return bytes instanceof Uint8Array ? tabeq.sniffFile(bytes.subarray(0, 16)) : null;
-}
-
 /**
  * The config's keys that the official evaluator ignores (so tabeq ignores them too, but a typo
  * there silently changes the result): [] when the config does not read (the check reports that).
@@ -130,15 +125,22 @@ function verdict(p, g, c, options) {
   return { passed: tabeq.evaluate(p, g, c, options).passed, html: tabeq.renderDocument(document, "html") };
 }
 
-/** The check: the gold-less validation, and the official verdict when a gold is given. */
-async function check({ prediction, config, gold, configName }, progress) {
+/**
+ * One task's check, the same core function and words as each task of the Submission check
+ * (checkTask: line and column, encoding hints, header-only and JSON-as-CSV files, with a config
+ * its column rules), and the official verdict when a gold and a config are given.
+ */
+function taskCheck(p, c, { configName = null, fileName = null, taskId = null } = {}) {
+  const options = { ...configOptions(configName), fileName, taskId };
+  return { task: tabeq.checkTask(p, c, options), html: tabeq.renderTaskCheck(p, c, options, "html") };
+}
+
+async function check({ prediction, config, gold, configName, predictionName }, progress) {
   const [p, c, g] = await Promise.all([bytesOf(prediction, progress, "the prediction"), bytesOf(config), bytesOf(gold, progress, "the gold")]);
   checking(p, progress, "the prediction");
-  const options = configOptions(configName);
-  const validation = tabeq.validatePrediction(p, c, options);
-  const html = tabeq.renderDocument(tabeq.validationDocument(p, c, options), "html");
-  const foreign = validation.csv_error?.code === "csv_invalid_utf8" ? foreignFile(p) : null;
-  return { validation, verdict: g === null ? null : verdict(p, g, c, options), foreign, html, warnings: configWarnings(c) };
+  const { task, html } = taskCheck(p, c, { configName, fileName: predictionName });
+  const verdictOf = g === null || c === null ? null : verdict(p, g, c, configOptions(configName));
+  return { task, verdict: verdictOf, html, warnings: c === null ? [] : configWarnings(c) };
 }
 
 /** One cell under a gold column's rule: its canonical value, or the reason it does not read. */
@@ -157,10 +159,12 @@ let explained = null;
  * The diagnosis, plus the first page of both files' rows under the diagnosis's mapping with their
  * canonical values, so the page can show them side by side.
  */
-async function explain({ prediction, config, gold, configName, pageSize = 50 }, progress) {
+async function explain({ prediction, config, gold, configName, pageSize = 50, redaction = "participant" }, progress) {
   const [p, c, g] = await Promise.all([bytesOf(prediction, progress, "the prediction"), bytesOf(config), bytesOf(gold, progress, "the gold")]);
   checking(p, progress, "the prediction");
-  const options = { ...configOptions(configName), maxItems: 200, maxValueChars: 80 };
+  // The core's disclosure level: "participant" (nothing derived from gold values) unless the
+  // page's control asks for the full diagnosis.
+  const options = { ...configOptions(configName), maxItems: 200, maxValueChars: 80, redaction };
   const diagnosis = tabeq.explain(p, g, c, options);
   const document = tabeq.explainDocument(p, g, c, options);
   const html = tabeq.renderDocument(document, "html");
@@ -174,7 +178,8 @@ async function explain({ prediction, config, gold, configName, pageSize = 50 }, 
     predictionTable = null; // the diagnosis reports the CSV problem
   }
   const mapping = diagnosis.mapping?.pairs.map((pair) => pair.prediction_index) ?? columns.map(() => null);
-  explained = { columns, goldTable, predictionTable, mapping };
+  // Participant-safe: no gold rows side by side (they are the gold's values).
+  explained = { columns, goldTable: redaction === "full" ? goldTable : { ...goldTable, rows: [] }, predictionTable, mapping };
   return {
     diagnosis,
     html,
@@ -211,12 +216,13 @@ const LAYOUT_FOLDERS = new Set(["configs", "predictions", "gold"]);
  * A chosen folder or .zip as [{path, file}], paths relative to the suite root (the folder holding
  * configs/) or to the predictions folder. A zip is read here, in the page: stored and deflated entries.
  */
-async function folderOf(files) {
+async function folderOf(files, progress) {
   let out = files;
   let zipProblems = [];
   if (files.length === 1 && /\.zip$/i.test(files[0].path)) {
-    // The core's limits on what the page inflates (per member and in all).
-    const entries = await readZip(await bytesOf(files[0].file), tabeq.pageLimits());
+    // The core's limits on what the page inflates (per member and in all); the bar moves per member.
+    const unzipped = (done, total, path) => progress({ done, total, task_id: path, mode: "unzip" });
+    const entries = await readZip(await bytesOf(files[0].file), tabeq.pageLimits(), unzipped);
     zipProblems = entries.filter((e) => e.problem).map((e) => ({ path: e.path, ...e.problem }));
     out = entries.filter((e) => e.file !== null);
   }
@@ -255,6 +261,7 @@ function skeletonZip(configFiles) {
  * expected tasks (the configs, else the task list, else the task folders found).
  */
 async function predictionsFolder(byPath, prefix, configFiles, taskList, progress, run) {
+  lastPrefix = prefix;
   const paths = [...byPath.keys()].filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
   // The expected tasks: a task list file, or the paths of the benchmark's input/ folder.
   const expectedOf = async () => (Array.isArray(taskList) ? tabeq.inputTaskIds(taskList) : tabeq.parseTaskList(await bytesOf(taskList)));
@@ -340,20 +347,30 @@ async function suite(folder, taskList, progress, run) {
 
 /** One task's files from the last suite folder (for "explain" on a suite row). */
 let lastFolder = null;
+/** Where the last predictions folder's task folders are in it ("" or "predictions/"). */
+let lastPrefix = "predictions/";
 async function suiteWithFolder(args, progress, run) {
-  const folder = await folderOf(args.files);
+  lastPrefix = "predictions/";
+  const folder = await folderOf(args.files, progress);
   lastFolder = new Map(folder.map((f) => [f.path, f.file]));
   const result = await suite(folder, args.taskList ?? null, progress, run);
   return { ...result, zipProblems: folder.zipProblems };
 }
 
-function taskFiles({ taskId }) {
+function taskFiles({ taskId, file = null }) {
   const get = (path) => lastFolder?.get(path) ?? null;
   return {
     config: get(`configs/${taskId}.json`),
     gold: get(`gold/${taskId}/gold.csv`),
-    prediction: get(`predictions/${taskId}/prediction.csv`),
+    prediction: get(`${lastPrefix}${file ?? `${taskId}/prediction.csv`}`),
   };
+}
+
+/** A task row's detail: its file checked on its own, as the Check tab shows a task. */
+async function suiteTaskCheck({ taskId, file }) {
+  const files = taskFiles({ taskId, file });
+  const [p, c] = await Promise.all([bytesOf(files.prediction), bytesOf(files.config)]);
+  return taskCheck(p, c, { configName: c === null ? null : `${taskId}.json`, fileName: file ?? `${taskId}/prediction.csv`, taskId });
 }
 
 /** Trust metrics from JSON-lines records as the core's document (tables and SVG charts). */
@@ -381,6 +398,8 @@ const OPS = {
   rows: async (args) => rowsPage(args),
   suite: suiteWithFolder,
   taskFiles: async (args) => taskFiles(args),
+  taskCheck: suiteTaskCheck,
+  errorCodes: async () => tabeq.errorCodes(),
   trust: trustReport,
   spider2,
   kddcup: (args, progress, run) =>
@@ -449,7 +468,7 @@ self.onmessage = async (event) => {
   latest.set(run.view, id);
   try {
     await ready;
-    if (NEEDS[op]) await moduleReady(NEEDS[op]);
+    await Promise.all((NEEDS[op] ?? []).map(moduleReady));
     const value = await OPS[op](args ?? {}, (progress) => self.postMessage({ id, progress }), run);
     self.postMessage({ id, ok: true, value });
   } catch (error) {

@@ -52,14 +52,37 @@ export async function inflateBounded(data, limit) {
   return { bytes, over };
 }
 
+/** Most bytes counted to report a too-large member's exact inflated size (counted, not kept). */
+const SIZE_COUNT_LIMIT = 2 ** 32;
+
+/**
+ * The exact inflated size of deflated `data`, counted without keeping the bytes; null past
+ * SIZE_COUNT_LIMIT (a member reported as too large still gets its true size when it has one).
+ */
+async function inflatedSize(data) {
+  const reader = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return total;
+    total += value.length;
+    if (total > SIZE_COUNT_LIMIT) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+  }
+}
+
 /**
  * The entries of a ZIP archive's bytes: [{path, file, problem}] (folders are skipped). `limits`:
  * {archive_member_bytes, archive_total_bytes}. An entry that could not be read has `problem`
  * ({code, message}) and `file` null, except a member inflating past the per-member limit, whose
- * `file` holds its first archive_member_bytes + 1 bytes (so a checker refuses it for its size).
+ * `file` is `{tooLarge: size}` (its exact inflated size, counted without keeping the bytes: the
+ * module's file argument for a file measured but not read) or, past the counting limit, its first
+ * archive_member_bytes + 1 bytes (so a checker refuses it for its size).
  * Throws ZipError only when the archive as a whole cannot be read.
  */
-export async function readZip(bytes, limits) {
+export async function readZip(bytes, limits, onMember = () => {}) {
   const memberLimit = limits.archive_member_bytes;
   const totalLimit = limits.archive_total_bytes;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -111,7 +134,8 @@ export async function readZip(bytes, limits) {
   }
   const entries = [];
   let total = 0;
-  for (const m of members) {
+  for (const [i, m] of members.entries()) {
+    onMember(i, members.length, m.path);
     const { path, method, compressedSize } = m;
     const skip = (code, message) => entries.push({ path, file: null, problem: { code, message } });
     if (m.problem) skip(m.problem.code, m.problem.message);
@@ -139,7 +163,14 @@ export async function readZip(bytes, limits) {
       }
       total += content.length;
       if (over) {
-        entries.push({ path, file: new Blob([content]), problem: { code: "zip_member_too_large", message: `${path} inflates to more than ${bytesText(memberLimit)} bytes: it is not read` } });
+        // Its exact size, counted past the limit without keeping the bytes (stored: its length).
+        let size = method === 0 ? data.length : null;
+        if (size === null) size = await inflatedSize(data).catch(() => null);
+        const exact = size === null ? `more than ${bytesText(SIZE_COUNT_LIMIT)} bytes` : `${bytesText(size)} bytes`;
+        const problem = { code: "zip_member_too_large", size, message: `${path} inflates to ${exact}, more than the ${bytesText(memberLimit)} bytes a file may have: it is not read` };
+        // The checker gets its measured size ({tooLarge}: refused for it, never read); past the
+        // counting limit, its first bytes (refused as over the limit).
+        entries.push({ path, file: size === null ? new Blob([content]) : { tooLarge: size }, problem });
         continue;
       }
       if (content.length !== m.size) {
@@ -149,6 +180,7 @@ export async function readZip(bytes, limits) {
       entries.push({ path, file: new Blob([content]), problem: null });
     }
   }
+  onMember(members.length, members.length, "");
   return entries;
 }
 

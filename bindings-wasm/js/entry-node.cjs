@@ -47,6 +47,8 @@ module.exports = {
   parseTaskList: call(submissionModule, "parseTaskList"),
   inputTaskIds: call(submissionModule, "inputTaskIds"),
   skeletonFiles: call(submissionModule, "skeletonFiles"),
+  checkTask: call(submissionModule, "checkTask"),
+  renderTaskCheck: call(submissionModule, "renderTaskCheck"),
   SubmissionRun: lazyClass(submissionModule, "SubmissionRun"),
   PredictionsFolderRun: lazyClass(submissionModule, "PredictionsFolderRun"),
 };

@@ -59,6 +59,8 @@ export const sniffFile = (...args) => loaded("submission").sniffFile(...args);
 export const parseTaskList = (...args) => loaded("submission").parseTaskList(...args);
 export const inputTaskIds = (...args) => loaded("submission").inputTaskIds(...args);
 export const skeletonFiles = (...args) => loaded("submission").skeletonFiles(...args);
+export const checkTask = (...args) => loaded("submission").checkTask(...args);
+export const renderTaskCheck = (...args) => loaded("submission").renderTaskCheck(...args);
 
 /** SubmissionRun of the submission module, which must be loaded to construct one. */
 export class SubmissionRun extends submissionModule.SubmissionRun {

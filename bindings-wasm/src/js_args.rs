@@ -51,6 +51,12 @@ pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<FileInp
             || value.as_string().unwrap_or_default().into_bytes(),
         ));
     }
+    if let Some(size) = measured_too_large(value, limit) {
+        return Ok(FileInput::TooLarge {
+            at_least: size,
+            exact: true,
+        });
+    }
     let array = if let Some(buffer) = value.dyn_ref::<ArrayBuffer>() {
         view_of(buffer, what)?
     } else if let Some(array) = value.dyn_ref::<Uint8Array>() {
@@ -68,6 +74,23 @@ pub(crate) fn input(value: &JsValue, what: &str, limit: usize) -> Result<FileInp
     Ok(FileInput::sized(array.length() as usize, limit, || {
         array.to_vec()
     }))
+}
+
+/// `{ tooLarge: size }`: a file the caller measured but did not read because it is over the
+/// limit (a page's zip member inflating past it), so that its report names its exact size.
+/// Only a whole number above `limit` counts; anything else is not this form.
+fn measured_too_large(value: &JsValue, limit: usize) -> Option<usize> {
+    if !value.is_object()
+        || value.is_instance_of::<Uint8Array>()
+        || value.is_instance_of::<ArrayBuffer>()
+    {
+        return None;
+    }
+    let size = Reflect::get(value, &JsValue::from_str("tooLarge"))
+        .ok()?
+        .as_f64()?;
+    let whole = size.is_finite() && size.fract() == 0.0 && size <= 9_007_199_254_740_991.0;
+    (whole && size > limit as f64).then_some(size as usize)
 }
 
 /// A `Uint8Array` over `buffer`, through the catching `Reflect.construct`: a detached buffer

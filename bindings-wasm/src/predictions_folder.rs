@@ -2,13 +2,16 @@
 //! (`tabeq::predictions_folder`), fed one file at a time so a page can show progress; plus
 //! `parseTaskList` and `skeletonFiles`.
 
-use tabeq::predictions_folder::{input_task_ids, parse_task_list, skeleton, PredictionsCheck};
+use tabeq::file_input::parse_config;
+use tabeq::predictions_folder::{
+    check_task_file, input_task_ids, parse_task_list, skeleton, FolderTask, PredictionsCheck,
+};
 use tabeq::suite::ConfigFile;
 use wasm_bindgen::prelude::*;
 
-use crate::js_args::{strings, suite_files};
+use crate::js_args::{config_file_name, string_option, strings, suite_files};
 use crate::task_functions::{csv_input, task_and_prediction};
-use crate::{throw, to_js};
+use crate::{config_input, throw, to_js};
 
 /// The config files of an optional `configFiles` argument (null or undefined: none).
 fn optional_configs(value: &JsValue) -> Result<Option<Vec<ConfigFile>>, JsValue> {
@@ -127,4 +130,65 @@ pub fn skeleton_files(
 ) -> Result<JsValue, JsValue> {
     let configs = optional_configs(&config_files)?.unwrap_or_default();
     to_js(&throw(skeleton(&configs))?)
+}
+
+/// One task's file checked as a task of a predictions folder is (`check_task_file`), with the
+/// config's column rules when `config` is given (null: the CSV contract only).
+/// `options`: `configFileName`, `fileName` (the file's name in the report, default
+/// `prediction.csv`) and `taskId` (without a config; default `task`).
+fn task_check(
+    prediction: &JsValue,
+    config: &JsValue,
+    options: &JsValue,
+) -> Result<FolderTask, JsValue> {
+    let prediction = csv_input(prediction, "prediction")?;
+    let config = if config.is_null() || config.is_undefined() {
+        None
+    } else {
+        let file_name = throw(config_file_name(options))?;
+        let input = throw(config_input(config, "config"))?;
+        Some(throw(parse_config(&input, file_name.as_deref()))?)
+    };
+    let file = throw(string_option(options, "fileName", "a string"))?;
+    let task_id = match &config {
+        Some(c) => c.task_id.clone(),
+        None => {
+            throw(string_option(options, "taskId", "a string"))?.unwrap_or_else(|| "task".into())
+        }
+    };
+    let file = file.unwrap_or_else(|| "prediction.csv".into());
+    Ok(prediction.with_prediction(|p| check_task_file(&task_id, &file, p, config.as_ref())))
+}
+
+/// One task checked as the Submission check checks each task (header-only files, JSON or HTML
+/// saved as CSV, the line and column of a CSV problem, an encoding hint; with a config its
+/// columns' rules).
+#[wasm_bindgen(js_name = checkTask, unchecked_return_type = "FolderTask")]
+pub fn check_task(
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ConfigInput | null")] config: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "{ configFileName?: string | null; fileName?: string | null; taskId?: string | null } | null | undefined"
+    )]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&task_check(&prediction, &config, &options)?)
+}
+
+/// `checkTask`'s report rendered by the core: `"text"`, `"markdown"` or `"html"` (the same
+/// words as the task's rows in the folder report).
+#[wasm_bindgen(js_name = renderTaskCheck)]
+pub fn render_task_check(
+    #[wasm_bindgen(unchecked_param_type = "FileInput")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ConfigInput | null")] config: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "{ configFileName?: string | null; fileName?: string | null; taskId?: string | null } | null | undefined"
+    )]
+    options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DocumentFormat")] format: JsValue,
+) -> Result<String, JsValue> {
+    crate::render(
+        &task_check(&prediction, &config, &options)?.to_document(),
+        &format,
+    )
 }

@@ -3,12 +3,12 @@
 //! the explain module (feature `explain`) validatePrediction and explain, with their documents.
 
 use tabeq::csv::MAX_CSV_BYTES;
-use tabeq::explain::{Diagnosis, ExplainOptions};
+use tabeq::explain::{Diagnosis, Disclosure, ExplainOptions};
 use tabeq::file_input::{self as task, FileInput, TaskFiles};
 use tabeq::gold_free_check::ValidationReport;
 use wasm_bindgen::prelude::*;
 
-use crate::js_args::{bool_option, config_file_name, count_option, string};
+use crate::js_args::{bool_option, config_file_name, count_option, string, string_option};
 use crate::{config_input, input, throw, to_js};
 
 /// Most rows `readTable` returns: as many as a table has at most.
@@ -114,6 +114,16 @@ fn explain_options(options: &JsValue) -> Result<ExplainOptions, JsValue> {
     out.max_value_chars = count("maxValueChars")?.unwrap_or(out.max_value_chars);
     out.hints = flag("hints")?.unwrap_or(out.hints);
     out.signature_strict = flag("signatureStrict")?.unwrap_or(out.signature_strict);
+    // `redaction`: how much of the gold the diagnosis may show (absent: everything, as before).
+    let level = throw(string_option(options, "redaction", "a string"))?;
+    if let Some(level) = level {
+        let shown = format!("{level:?}");
+        let disclosure = throw(
+            Disclosure::choose(Some((&level, &shown)), None)
+                .map_err(tabeq::error::CodedError::invalid_argument),
+        )?;
+        out = out.disclosing(disclosure);
+    }
     Ok(out)
 }
 

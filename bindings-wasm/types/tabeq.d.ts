@@ -3,7 +3,8 @@
 // `<generated: NAME>` marks come from the Rust types (`make types`); the rest is written by hand.
 
 /** A prediction or gold file: its text, its bytes, or null/undefined for "no file". */
-export type FileInput = string | Uint8Array | ArrayBuffer | null | undefined;
+/** `{ tooLarge: size }`: a file measured but not read, over the limit (reported with its exact size). */
+export type FileInput = string | Uint8Array | ArrayBuffer | { tooLarge: number } | null | undefined;
 /** A task config: the JSON file's text or bytes (exact official semantics), or an object (JSON.stringify'd). */
 export type ConfigInput = string | Uint8Array | ArrayBuffer | TaskConfigObject;
 /** A config file of a suite (`configs/<name>`). */
@@ -13,6 +14,8 @@ export interface TaskOptions { configFileName?: string | null }
 /** Options of explain (defaults): maxItems rows per list (5) and maxValueChars per value (60), both at most 10000; near-miss hints (true); signatureStrict refuses thousands separators (false). */
 export interface ExplainOptions extends TaskOptions {
   maxItems?: number | null; maxValueChars?: number | null; hints?: boolean | null; signatureStrict?: boolean | null;
+  /** How much of the gold the diagnosis may show (absent: everything): "participant" shows nothing derived from gold values. */
+  redaction?: "full" | "redacted" | "participant" | null;
 }
 /** Options of Gold.partialCredit: the column signature refuses thousands separators (default false). */
 export interface PartialCreditOptions { signatureStrict?: boolean | null }
@@ -847,6 +850,10 @@ export function parseTaskList(list: FileInput): string[];
 export function inputTaskIds(paths: string[]): string[];
 /** A skeleton submission from config files: `[path, content][]`, one `task_N/prediction.csv` per config holding its header row. */
 export function skeletonFiles(configFiles: ConfigFile[]): [string, string][];
+/** One task checked as the Submission check checks each task (header-only files, JSON or HTML saved as CSV, the line and column of a CSV problem, an encoding hint; with a config its columns' rules). */
+export function checkTask(prediction: FileInput, config: ConfigInput | null, options?: { configFileName?: string | null; fileName?: string | null; taskId?: string | null } | null): FolderTask;
+/** `checkTask`'s report rendered by the core: `"text"`, `"markdown"` or `"html"` (the same words as the task's rows in the folder report). */
+export function renderTaskCheck(prediction: FileInput, config: ConfigInput | null, options: { configFileName?: string | null; fileName?: string | null; taskId?: string | null } | null | undefined, format: DocumentFormat): string;
 /** A suite in the official layout, scored task by task so the caller can show progress. */
 export class SuiteRun {
   /** Plan a suite: `configFiles` is `{name, content}[]` from `configs/`, `predictionDirs` the directory names under `predictions/`. Throws fatal suite/config errors. */

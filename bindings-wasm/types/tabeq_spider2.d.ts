@@ -117,9 +117,9 @@ export interface Spider2Closest {
 export interface Spider2Mismatch {
   /** The position in the compared order (sorted order under `ignore_order`), from 0. */
   position: number;
-  /** The gold value, as Python's `repr`. */
+  /** The gold value as a CSV writes it (`PyValue::shown`: `1000`, not pandas' `1000.0`; strings quoted as Python's `repr`). */
   gold: string;
-  /** The prediction value, as Python's `repr`. */
+  /** The prediction value, shown the same way. */
   prediction: string;
   /** `|gold - prediction|` when both are numbers (outside the 1e-2 tolerance). */
   difference: number | null;

@@ -756,6 +756,162 @@ impl Slot {
     }
 }
 
+/// The fix-it table of the folder report and of one task's report: (task,) code, file,
+/// problem (its message names the place in the file: line, column, byte), what to do.
+fn fixit_table(with_task: bool) -> Table {
+    let mut columns = Vec::new();
+    if with_task {
+        columns.push(("Task", Align::Left));
+    }
+    columns.extend([
+        ("Code", Align::Left),
+        ("File", Align::Left),
+        ("Problem", Align::Left),
+        ("What to do", Align::Left),
+    ]);
+    Table::with_columns(&columns)
+}
+
+impl FolderTask {
+    /// This task's errors and hints as rows of [`fixit_table`].
+    fn push_fixit_rows(&self, table: &mut Table, with_task: bool) {
+        for p in self
+            .problems
+            .iter()
+            .filter(|p| p.severity != Severity::Note)
+        {
+            let mark = if p.severity == Severity::Error {
+                Mark::Bad
+            } else {
+                Mark::Missing
+            };
+            let mut cells = Vec::with_capacity(5);
+            if with_task {
+                cells.push(Cell::text(&self.task_id));
+            }
+            // The message names the place in the file; this column names the file.
+            cells.extend([
+                Cell::text(p.code).marked(mark),
+                Cell::text(self.file.clone().unwrap_or_default()),
+                Cell::text(&p.message),
+                Cell::text(p.what_to_do.unwrap_or("")),
+            ]);
+            table.push_marked_row(cells, mark);
+        }
+    }
+
+    /// One task's report for people, the same words as its rows in the folder report: one
+    /// verdict, the fix-it table (where in the file, what to do), notes, and with a config the
+    /// gold columns and the cells that do not read under their rules.
+    ///
+    /// ```
+    /// use tabeq::evaluate::Prediction;
+    /// use tabeq::predictions_folder::check_task_file;
+    /// let task = check_task_file("task_1", "prediction.csv", Prediction::Csv(b"a,b\n"), None);
+    /// let doc = task.to_document();
+    /// assert_eq!(doc.title, "task_1: fails (header_only)");
+    /// assert!(doc.to_text().contains("line 2, column 1"), "{}", doc.to_text());
+    /// ```
+    pub fn to_document(&self) -> Document {
+        let first_error = self.problems.iter().find(|p| p.severity == Severity::Error);
+        let code = self
+            .error_code
+            .map(TaskErrorCode::code)
+            .or(first_error.map(|p| p.code));
+        let (title, tone, verdict) = match self.status {
+            TaskStatus::Ready => (
+                format!("{}: ready", self.task_id),
+                Tone::Info,
+                "Ready: nothing found fails this task (the gold decides the rest).".to_string(),
+            ),
+            TaskStatus::NotScored => (
+                format!("{}: not scored", self.task_id),
+                Tone::Warning,
+                format!(
+                    "{} is not in the expected task list: it is not scored.",
+                    self.task_id
+                ),
+            ),
+            TaskStatus::Fails => (
+                format!("{}: fails ({})", self.task_id, code.unwrap_or("fails")),
+                Tone::Error,
+                match first_error {
+                    Some(p) => format!(
+                        "Fails whatever the gold: {}.",
+                        p.message.trim_end_matches('.')
+                    ),
+                    None => "Fails whatever the gold.".to_string(),
+                },
+            ),
+        };
+        let count = |n: Option<usize>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
+        let mut doc = Document::new(title)
+            .lead(Block::note(tone, verdict))
+            .lead(Block::Facts {
+                items: vec![
+                    (
+                        "file".into(),
+                        self.file.clone().unwrap_or_else(|| "none".into()),
+                    ),
+                    ("rows".into(), count(self.rows)),
+                    ("columns".into(), count(self.columns)),
+                ],
+            });
+        let mut table = fixit_table(false);
+        self.push_fixit_rows(&mut table, false);
+        if !table.rows.is_empty() {
+            doc = doc.section(
+                Section::new("Problems")
+                    .with_id("problems")
+                    .block(Block::Table(table)),
+            );
+        }
+        let notes: Vec<String> = self
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Note)
+            .map(|p| format!("{} ({})", p.message, p.code))
+            .collect();
+        if !notes.is_empty() {
+            doc = doc.section(
+                Section::new("Notes (accepted as they are)")
+                    .with_id("notes")
+                    .block(Block::List { items: notes }),
+            );
+        }
+        if let Some(validation) = &self.validation {
+            // The config's column rules: which columns read, which cells do not.
+            doc.sections.extend(validation.document().sections);
+        }
+        doc
+    }
+}
+
+/// One task's file checked on its own, by the same check as each task of a predictions folder
+/// (the released CSV contract with the line and column of a problem, an encoding hint, a
+/// header-only file, JSON or HTML saved as CSV; with a config, its columns' rules): the check
+/// a page shows for a single task and for a task row of the folder report.
+///
+/// ```
+/// use tabeq::evaluate::Prediction;
+/// use tabeq::predictions_folder::{check_task_file, TaskStatus};
+/// let json = check_task_file("task_3", "prediction.csv", Prediction::Csv(b"[{\"a\": 1}]\n"), None);
+/// assert_eq!((json.status, json.problems[0].code), (TaskStatus::Fails, "not_csv_text"));
+/// let fine = check_task_file("task_3", "prediction.csv", Prediction::Csv(b"a\n1\n"), None);
+/// assert_eq!(fine.status, TaskStatus::Ready);
+/// ```
+pub fn check_task_file(
+    task_id: &str,
+    file: &str,
+    prediction: Prediction<'_>,
+    config: Option<&crate::config::TaskConfig>,
+) -> FolderTask {
+    let mut slot = Slot::new(task_id.to_string(), true);
+    slot.file = Some(file.to_string());
+    slot.official_path = true;
+    slot.check(prediction, config)
+}
+
 /// The result of checking a predictions folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "PredictionsReportJson"))]
@@ -907,33 +1063,9 @@ impl PredictionsReport {
                 ],
             });
         let problems_of = |status: TaskStatus| -> Table {
-            let mut table = Table::with_columns(&[
-                ("Task", Align::Left),
-                ("Code", Align::Left),
-                ("File", Align::Left),
-                ("Problem", Align::Left),
-                ("What to do", Align::Left),
-            ]);
+            let mut table = fixit_table(true);
             for t in self.tasks.iter().filter(|t| t.status == status) {
-                for p in t.problems.iter().filter(|p| p.severity != Severity::Note) {
-                    let mark = if p.severity == Severity::Error {
-                        Mark::Bad
-                    } else {
-                        Mark::Missing
-                    };
-                    // The message names the place in the file; this column names the file.
-                    let place = t.file.clone().unwrap_or_default();
-                    table.push_marked_row(
-                        vec![
-                            Cell::text(&t.task_id),
-                            Cell::text(p.code).marked(mark),
-                            Cell::text(place),
-                            Cell::text(&p.message),
-                            Cell::text(p.what_to_do.unwrap_or("")),
-                        ],
-                        mark,
-                    );
-                }
+                t.push_fixit_rows(&mut table, true);
             }
             table
         };

@@ -21,11 +21,11 @@ test("check my submission: validation without gold, then the verdict with gold",
   await rerendered("check", () =>
     choose("prediction", file("check/prediction.csv", "Reported,Region,GDP (bn)\n2024-02-29T00:00:00Z,South,2.54\n2024-01-31,North,1.25\n20240331,East,10\n")),
   );
-  assert.match(await text('[data-testid="validation-document"] h1'), /^task_12: no problem found without the gold$/);
-  assert.match(await text('[data-testid="validation-document"] dl.facts'), /no problem found \(the gold decides the rest\)/);
+  assert.match(await text('[data-testid="validation-document"] h1'), /^task_12: ready$/);
+  assert.match(await text('[data-testid="validation-document"]'), /Ready: nothing found fails this task \(the gold decides the rest\)/);
   assert.equal(await env.page.locator('[data-testid="verdict"]').count(), 0);
   // The core's validation document: facts, the gold columns and the first bad cell of each other column.
-  assert.match(await text('[data-testid="validation-document"]'), /prediction rows\s*3/);
+  assert.match(await text('[data-testid="validation-document"] dl.facts'), /rows\s*3/);
   const readability = await text('[data-testid="validation-document"] [data-section="columns"]');
   assert.match(readability, /0\s+region/);
   assert.match(readability, /number \(decimal_places 1, plain\)/);
@@ -51,7 +51,7 @@ test("check my submission: pasted text, a broken CSV and a type failure", async 
   await env.page.click('.file-card[data-input="prediction"] .paste-toggle');
   await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', 'a,b,c\nNorth,"1.3,2024-01-31\n'));
   assert.match(await text('[data-testid="validation-document"] h1'), /fails \(invalid_prediction_csv\)$/);
-  assert.match(await text('[data-testid="validation-document"]'), /csv_unterminated_quote \(record 2\)/);
+  assert.match(await text('[data-testid="validation-document"] [data-section="problems"]'), /csv_unterminated_quote[\s\S]*line 2, column \d+/);
   await shot("04-check-broken-csv");
 
   await rerendered("check", () => env.page.fill('.file-card[data-input="prediction"] textarea', "a,b,c\nNorth,about 1.3,2024-01-31\nSouth,2.5,2024-02-29\n"));
@@ -71,6 +71,8 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   await choose("gold", file("explain/gold.csv", GOLD));
   await choose("prediction", file("explain/prediction.csv", "region,gdp,reported\nSouth,2.5,2024-02-29\nNorth,1.3,2024-01-31\nEast,10,2024-03-31\n"));
   await rerendered("explain", () => tab("explain"));
+  // Participant-safe by default (task-check.test.mjs); this test reads the full diagnosis.
+  await rerendered("explain", () => env.page.check("#explain-full"));
   assert.match(await text('[data-testid="explain-document"] h1'), /^task_12: failed \(relation_mismatch\)$/);
   // The core's explanation document: near misses and the first differing row.
   assert.match(await text('#explain-output [data-section="hints"]'), /row_order\s+would pass/);
@@ -88,7 +90,8 @@ test("explain: mapping, hints, type failures and mismatching rows side by side",
   await shot("06-explain-ordered");
 
   // Unordered, one value rounded, one type failure column: missing/extra rows highlighted.
-  await choose("config", file("task_13.json", CONFIG.replace("task_12", "task_13")));
+  // Wait for the run the config starts, so that the next wait is for the new prediction's run.
+  await rerendered("explain", () => choose("config", file("task_13.json", CONFIG.replace("task_12", "task_13"))));
   await rerendered("explain", () =>
     choose("prediction", file("explain/prediction2.csv", "region,gdp,reported,note\nNorth,1.3,2024-01-31,x\nSouth,2.6,2024-02-29,y\nEast,10,2024-03-31,z\n")),
   );
@@ -241,6 +244,8 @@ test("examples: every bundled task gives its announced outcome", async () => {
   }
   await tab("examples");
   await shot("11-examples");
+  // The hints are part of the full diagnosis (the page's default is participant-safe).
+  await env.page.evaluate(() => (document.querySelector("#explain-full").checked = true));
   await rerendered("explain", () => env.page.click('#example-list li[data-example="rounding"] p button'));
   assert.match(await text('#explain-output [data-section="hints"]'), /lower_precision/);
   await shot("12-example-explain");

@@ -51,7 +51,7 @@ test("a pass: result columns in another order and under other names, numbers wit
   const report = await text(REPORT);
   assert.match(report, /Score 1: every compared gold column matches some prediction column\./);
   assert.match(report, /compare_pandas_table \(one gold\)/);
-  assert.match(report, /3 'visitors'\s+matched by 1 'visitors'/);
+  assert.match(report, /#2 'visitors'\s+matched by #0 'visitors'/);
   assert.doesNotMatch(report, /Warnings/);
   assert.equal(await text('[data-testid="spider2-source"]'), "result.csv against gold.csv");
   assert.match(await text('[data-testid="spider2-result-info"]'), /^result\.csv · \d+ bytes$/);
@@ -67,12 +67,35 @@ test("a failure explains which gold column found no match, its closest column an
   assert.equal(await banner(), "fail");
   const report = await text(REPORT);
   assert.match(report, /Score 0: 1 gold column found no matching prediction column\./);
-  assert.match(report, /no match; closest 3 'visitors' differs at 1 position: position 2: gold 800 vs 802, off by 2\.0 \(tolerance 0\.01\)/);
+  assert.match(report, /no match; closest #2 'visitors' differs in 1 row: row #1: gold 800 vs 802, off by 2 \(tolerance 0\.01\)/);
   // The unmatched column is marked in the table (the core's mark, the page's colour).
   const marked = await page.locator(`${REPORT} td.mark-differs`).allInnerTexts();
   assert.equal(marked.length, 1);
-  assert.match(marked[0], /^no match; closest 3 'visitors'/);
+  assert.match(marked[0], /^no match; closest #2 'visitors'/);
   await shot("51-spider2-fail");
+});
+
+test("one numbering from 0 everywhere on the tab, values as the CSV wrote them, a numeric closest column", async () => {
+  const page = env.page;
+  await tab("spider2");
+  // The tab states its numbering once, next to condition_cols, and the report uses it.
+  assert.match(await text("#spider2-condition-hint"), /numbered from 0 \(#0 is the first\)/);
+  await check({
+    result: file("s2/noise/result.csv", "label,amount\nzz,1000\nyy,2.85\n"),
+    golds: [file("s2/noise/gold.csv", "city,total\nOslo,1002.85\nBergen,5.7\n")],
+    conditionCols: "[1]",
+  });
+  const report = await text(REPORT);
+  assert.match(report, /numbering\s+from 0, as condition_cols counts/);
+  assert.match(report, /condition_cols\s+\[1\]/);
+  // condition_cols [1] is gold column #1: the same number in the table.
+  assert.match(report, /#1 'total'\s+no match; closest #1 'amount' differs in 2 rows: row #0: gold 1002\.85 vs 1000, off by 2\.85/);
+  // The numeric column is offered, not the text column; no pandas forms, no float noise.
+  assert.doesNotMatch(report, /closest #0 'label'/);
+  assert.doesNotMatch(report, /1000\.0\b/);
+  assert.doesNotMatch(report, /\d\.\d{12,}/);
+  assert.doesNotMatch(report, /position \d|gold column \d/);
+  await shot("55-spider2-numbering-values");
 });
 
 test("soundness warning: a pass that holds only because ignore_order sorted each column on its own", async () => {
@@ -110,13 +133,13 @@ test("several golds: the multi-gold comparison, any gold may pass, condition_col
   assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "true");
   assert.match(await text('[data-testid="spider2-gold-info"]'), /^2 golds: sf_001_a\.csv · \d+ bytes; sf_001_b\.csv · \d+ bytes$/);
   const report = await text(REPORT);
-  assert.match(report, /Score 1: every compared column of gold 2 of 2 matches some prediction column\./);
+  assert.match(report, /Score 1: every compared column of gold #1 \(of 2 golds\) matches some prediction column\./);
   assert.match(report, /compare_multi_pandas_table \(any gold passes\)/);
-  assert.deepEqual(await page.locator(`${REPORT} section h2`).allInnerTexts(), ["Comparison", "Gold 1 of 2", "Gold 2 of 2"]);
+  assert.deepEqual(await page.locator(`${REPORT} section h2`).allInnerTexts(), ["Comparison", "Gold #0 (of 2)", "Gold #1 (of 2)"]);
   await shot("53-spider2-multi-gold");
-  // Per-gold condition_cols: gold 1 compares its column 1 only, which the result has.
+  // Per-gold condition_cols: gold #0 compares its column #1 only, which the result has.
   await rerendered("spider2", () => page.fill("#spider2-condition", "[[1], [0]]"));
-  assert.match(await text(REPORT), /Score 1: every compared column of gold 1 of 2/);
+  assert.match(await text(REPORT), /Score 1: every compared column of gold #0 \(of 2 golds\)/);
   assert.match(await text(REPORT), /condition_cols\s+\[1\]/);
 });
 

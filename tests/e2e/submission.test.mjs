@@ -202,8 +202,8 @@ test("one run at a time: a second folder chosen while the first runs replaces it
     await choose("prediction", file("overlap/small.csv", "region,gdp,reported\nNorth,1.3,2024-01-31\n"));
   });
   await page.waitForTimeout(1500);
-  assert.match(await text('[data-testid="validation-document"] h1'), /no problem found without the gold$/);
-  assert.match(await text('[data-testid="validation-document"]'), /prediction rows\s*1\b/);
+  assert.match(await text('[data-testid="validation-document"] h1'), /: ready$/);
+  assert.match(await text('[data-testid="validation-document"]'), /rows\s*1\b/);
 });
 
 test("keyboard only: every tab, picker and action is reachable, opens, and shows its focus", async () => {
@@ -337,6 +337,8 @@ test("explain: long tables paginate; the rows list and the side-by-side view pag
   await choose("config", file("task_12.json", CONFIG));
   await choose("gold", file("long/gold.csv", gold));
   await choose("prediction", file("long/prediction.csv", `Region,GDP,Reported\n${predRows.join("\n")}\n`));
+  // The full diagnosis (rows lists, side by side); the page's default is participant-safe.
+  await page.evaluate(() => (document.querySelector("#explain-full").checked = true));
   await rerendered("explain", () => tab("explain"));
   // The tab's own run was on these inputs: the input change's delayed run must not follow it and
   // replace the pages below while they are being turned.
@@ -371,11 +373,11 @@ test("messages: UTF-16 and image files, drops beside a zone, error titles, the s
   await choose("config", file("task_12.json", CONFIG));
   const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("region,gdp,reported\nNorth,1.3,2024-01-31\n", "utf16le")]);
   await rerendered("check", () => choose("prediction", file("msg/utf16.csv", utf16)));
-  assert.match(await text('[data-testid="foreign-file"]'), /UTF-16 text .* save it as CSV UTF-8/);
+  assert.match(await text('[data-testid="validation-document"] [data-section="problems"]'), /UTF-16 text .* save it as CSV UTF-8/);
   await shot("25-message-utf16");
   const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
   await rerendered("check", () => choose("prediction", file("msg/chart.png", png)));
-  assert.match(await text('[data-testid="foreign-file"]'), /This file is an image, not a CSV/);
+  assert.match(await text('[data-testid="validation-document"] [data-section="problems"]'), /This file is an image, not a CSV/);
 
   // A config that is not JSON: the title names the config.
   await rerendered("check", () => choose("config", file("task_12.json", "{not json")));

@@ -43,7 +43,7 @@ def test_explain_names_the_unmatched_column_and_values_outside_tolerance() -> No
     assert (r.score, r.passed, r.error) == (0, False, None)
     text = r.explain()
     assert "1 gold column found no matching prediction column" in text
-    assert "closest 2 'total' differs at 1 position: position 2: gold 20.02 vs 20" in text
+    assert "closest #1 'total' differs in 1 row: row #1: gold 20.02 vs 20" in text
     assert "(tolerance 0.01)" in text
     assert "<table" in r.explain("html")
     assert json.loads(r.to_json())["golds"][0]["compared"][1]["closest"]["mismatch_count"] == 1
@@ -107,19 +107,19 @@ def test_cli_writes_the_official_lines_and_ids(tmp_path: Path) -> None:
 
 def test_explanations_name_lengths_golds_text_and_values_outside_tolerance() -> None:
     text = spider2.compare(b"x\n1\n2\n3\n", b"a\n1\n2\n").explain()
-    assert "no match; closest 1 'x' has 3 values, the gold column 2" in text
+    assert "no match; closest #0 'x' has 3 values, the gold column 2" in text
     text = spider2.compare(b"x\n1\n2\n3\n4\n", b"a\n1.02\n2.5\n3.3\n4.004\n").explain()
-    assert "closest 1 'x' differs at 3 positions" in text
-    assert "position 1: gold 1.02 vs 1, off by 0.02 (tolerance 0.01)" in text
-    assert "position 2: gold 2.5 vs 2, off by 0.5 (tolerance 0.01)" in text
-    assert "position 4" not in text  # 4.004 vs 4 is inside the tolerance
+    assert "closest #0 'x' differs in 3 rows" in text
+    assert "row #0: gold 1.02 vs 1, off by 0.02 (tolerance 0.01)" in text
+    assert "row #1: gold 2.5 vs 2, off by 0.5 (tolerance 0.01)" in text
+    assert "row #3" not in text  # 4.004 vs 4 is inside the tolerance
     text = spider2.compare(b"x\nParis\n", b"a\nparis\n").explain()
-    assert "position 1: gold 'paris' vs 'Paris'" in text and "off by" not in text
+    assert "row #0: gold 'paris' vs 'Paris'" in text and "off by" not in text
     r = spider2.compare(b"x\n1\n", [b"a\n2\n", b"a\n3\n"])
     assert r.score == 0 and "(no gold of 2 passes)" in r.explain()
-    assert "Gold 1 of 2" in r.explain() and "Gold 2 of 2" in r.explain()
+    assert "Gold #0 (of 2)" in r.explain() and "Gold #1 (of 2)" in r.explain()
     r = spider2.compare(b"x\n3\n", [b"a\n2\n", b"a\n3\n"])
-    assert r.score == 1 and "every compared column of gold 2 of 2 matches" in r.explain()
+    assert r.score == 1 and "every compared column of gold #1 (of 2 golds) matches" in r.explain()
 
 
 def test_soundness_warnings_only_when_the_pass_rests_on_them() -> None:
@@ -129,7 +129,7 @@ def test_soundness_warnings_only_when_the_pass_rests_on_them() -> None:
     assert failed.score == 0 and failed.warnings == []
     r = spider2.compare(b"x,y\n1,2\n2,1\n", b"a,b\n1,1\n2,2\n")
     assert r.passed and [c for c, _ in r.warnings] == ["spider2_shared_prediction_column"]
-    assert "gold column 2 ('b') is matched only by prediction column 1 ('x')" in r.warnings[0][1]
+    assert "gold column #1 'b' is matched only by prediction column #0 'x'" in r.warnings[0][1]
     assert "[spider2_shared_prediction_column]" in r.explain()
 
 

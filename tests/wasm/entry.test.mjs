@@ -51,8 +51,8 @@ test("browser entry: the score module alone, then explain and submission on dema
 test("Node entry: the same exports as the modules behind it, classes that construct and match", () => {
   const names = Object.keys(tabeq).sort();
   assert.deepEqual(names, [
-    "Gold", "PredictionsFolderRun", "SubmissionRun", "SuiteRun", "canonicalize", "configWarnings", "errorCodes", "evaluate", "explain",
-    "explainDocument", "inputTaskIds", "pageLimits", "parseTaskList", "readTable", "renderDocument", "skeletonFiles", "sniffFile", "validatePrediction", "validationDocument", "version",
+    "Gold", "PredictionsFolderRun", "SubmissionRun", "SuiteRun", "canonicalize", "checkTask", "configWarnings", "errorCodes", "evaluate", "explain",
+    "explainDocument", "inputTaskIds", "pageLimits", "parseTaskList", "readTable", "renderDocument", "renderTaskCheck", "skeletonFiles", "sniffFile", "validatePrediction", "validationDocument", "version",
   ]);
   // The page's unpacking limits come from the core, not from page code.
   assert.deepEqual(tabeq.pageLimits(), { archive_member_bytes: 20971520, archive_total_bytes: 268435456, share_bytes: 262144, share_header_bytes: 65536 });

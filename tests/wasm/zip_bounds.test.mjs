@@ -58,8 +58,10 @@ test("a deflate bomb declaring a small size is cut at the member limit; the rest
   ]);
   const entries = await readZip(bytes, LIMITS);
   assert.equal(entries[0].problem.code, "zip_member_too_large");
-  assert.match(entries[0].problem.message, /task_1\/prediction\.csv inflates to more than 1,048,576 bytes/);
-  assert.equal(entries[0].file.size, LIMITS.archive_member_bytes + 1);
+  // Its exact size is counted (without keeping the bytes) and reported, not the 10 it declares.
+  assert.match(entries[0].problem.message, /task_1\/prediction\.csv inflates to 67,108,864 bytes, more than the 1,048,576 bytes a file may have/);
+  assert.equal(entries[0].problem.size, 64 << 20);
+  assert.deepEqual(entries[0].file, { tooLarge: 64 << 20 });
   assert.equal(entries[1].problem, null);
   assert.equal(await entries[1].file.text(), "a\n1\n");
 });
@@ -96,4 +98,18 @@ test("a damaged member is reported and the others are read", async () => {
   const entries = await readZip(bytes, LIMITS);
   assert.equal(entries[0].problem.code, "zip_unreadable");
   assert.equal(entries[1].problem, null);
+});
+
+test("a member measured but not read ({tooLarge}) is refused for its exact size by the checks", async () => {
+  const { createRequire } = await import("node:module");
+  const tabeq = createRequire(import.meta.url)("../../bindings-wasm/pkg-node/tabeq.js");
+  const run = new tabeq.PredictionsFolderRun(["task_1/", "task_1/prediction.csv"], null, null);
+  const task = run.check("task_1", { tooLarge: 33_554_434 });
+  assert.equal(task.error_code, "invalid_prediction_csv");
+  assert.equal(task.csv_error.code, "csv_too_large");
+  assert.match(task.problems[0].message, /\(33554434 bytes\)/);
+  run.free();
+  // The same single-task check; a size within the limit is not this form (a wrong type).
+  assert.match(tabeq.renderTaskCheck({ tooLarge: 33_554_434 }, null, null, "text"), /csv_too_large[\s\S]*33554434 bytes/);
+  assert.throws(() => tabeq.checkTask({ tooLarge: 10 }, null, null), (e) => e.name === "TabeqError" && e.stage === "argument");
 });

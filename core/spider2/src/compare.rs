@@ -111,9 +111,10 @@ pub fn vectors_match(gold: &Vector, pred: &Vector) -> bool {
 pub struct Mismatch {
     /// The position in the compared order (sorted order under `ignore_order`), from 0.
     pub position: usize,
-    /// The gold value, as Python's `repr`.
+    /// The gold value as a CSV writes it (`PyValue::shown`: `1000`, not pandas' `1000.0`;
+    /// strings quoted as Python's `repr`).
     pub gold: String,
-    /// The prediction value, as Python's `repr`.
+    /// The prediction value, shown the same way.
     pub prediction: String,
     /// `|gold - prediction|` when both are numbers (outside the 1e-2 tolerance).
     pub difference: Option<f64>,
@@ -392,16 +393,26 @@ fn column_report(gold: &Vectors, g: usize, pred: &Vectors) -> ColumnReport {
     }
 }
 
-/// The prediction column nearest to an unmatched gold vector: the same length and the fewest
-/// differing positions first; else the nearest length.
+/// Whether a vector holds numbers only (a number never matches a string, so a numeric gold
+/// column is best compared with a numeric prediction column).
+fn numeric(v: &Vector) -> bool {
+    v.iter().all(|x| x.is_number())
+}
+
+/// The prediction column nearest to an unmatched gold vector: the nearest length, then a
+/// column of the same kind (numbers for a numeric gold column, not text), then the fewest
+/// differing positions.
 fn closest(gv: &Vector, pred: &Vectors) -> Option<Closest> {
-    let mut best: Option<(usize, usize, usize)> = None; // (length gap, mismatches, column)
+    // (length gap, other kind, mismatches, column)
+    let mut best: Option<(usize, bool, usize, usize)> = None;
+    let gold_numeric = numeric(gv);
     for p in 0..pred.len() {
         if tabeq::cancel::cancelled() {
             break;
         }
         let pv = pred.compared(p);
         let gap = gv.len().abs_diff(pv.len());
+        let other_kind = numeric(pv) != gold_numeric;
         let count = if gap == 0 {
             gv.iter()
                 .zip(pv.iter())
@@ -410,11 +421,11 @@ fn closest(gv: &Vector, pred: &Vectors) -> Option<Closest> {
         } else {
             0
         };
-        if best.is_none_or(|(bg, bc, _)| (gap, count) < (bg, bc)) {
-            best = Some((gap, count, p));
+        if best.is_none_or(|(bg, bk, bc, _)| (gap, other_kind, count) < (bg, bk, bc)) {
+            best = Some((gap, other_kind, count, p));
         }
     }
-    let (gap, count, p) = best?;
+    let (gap, _, count, p) = best?;
     let pv = pred.compared(p);
     let mismatches = if gap == 0 {
         gv.iter()
@@ -424,8 +435,8 @@ fn closest(gv: &Vector, pred: &Vectors) -> Option<Closest> {
             .take(5)
             .map(|(position, (a, b))| Mismatch {
                 position,
-                gold: a.py_repr(),
-                prediction: b.py_repr(),
+                gold: a.shown(),
+                prediction: b.shown(),
                 difference: a.as_f64().zip(b.as_f64()).map(|(x, y)| (x - y).abs()),
             })
             .collect()
@@ -503,11 +514,12 @@ fn soundness(
             .iter()
             .map(|&g| {
                 let p = compared[g].matched_by[0];
+                // Numbered from 0 like every index of the explanation (crate::explain).
                 format!(
-                    "gold column {} ({}) is matched only by prediction column {} ({}), which another gold column needs too",
-                    compared[g].column + 1,
+                    "gold column #{} {} is matched only by prediction column #{} {}, which another gold column needs too",
+                    compared[g].column,
                     crate::value::py_str_repr(&compared[g].name),
-                    p + 1,
+                    pred.positions[p],
                     crate::value::py_str_repr(&pred.names[p])
                 )
             })

@@ -1,5 +1,10 @@
 //! The explanation of an [`Outcome`] as a tabeq [`Document`] (text, Markdown, HTML), so every
 //! surface shows the same words.
+//!
+//! One numbering throughout, the eval file's: columns, rows and golds count from 0 and are
+//! written `#0`, `#1`, … (`condition_cols` `[0, 2]` names gold columns `#0` and `#2`). Values
+//! are shown as a CSV writes them (`1000`, not pandas' `1000.0`), differences without binary
+//! float noise.
 
 use tabeq::doc::{Align, Block, Cell, Column, Document, Mark, Section, Table, Tone};
 
@@ -23,9 +28,8 @@ pub fn verdict_line(o: &Outcome) -> String {
     }
     match o.golds.iter().find(|g| g.passed) {
         Some(g) if o.gold_count > 1 => format!(
-            "Score 1: every compared column of gold {} of {} matches some prediction column.",
-            g.index + 1,
-            o.gold_count
+            "Score 1: every compared column of gold #{} (of {} golds) matches some prediction column.",
+            g.index, o.gold_count
         ),
         Some(_) => "Score 1: every compared gold column matches some prediction column.".into(),
         None => {
@@ -52,8 +56,11 @@ pub fn verdict_line(o: &Outcome) -> String {
     }
 }
 
+/// What the explanation says about its numbering (a fact of the document).
+pub const NUMBERING: &str = "from 0, as condition_cols counts: #0 is the first column, row or gold";
+
 fn column_label(index: usize, name: &str) -> String {
-    format!("{} {}", index + 1, py_str_repr(name))
+    format!("#{index} {}", py_str_repr(name))
 }
 
 fn detail(c: &ColumnReport, o: &Outcome, gold_rows: usize) -> (String, Mark) {
@@ -82,10 +89,8 @@ fn detail(c: &ColumnReport, o: &Outcome, gold_rows: usize) -> (String, Mark) {
             None => String::new(),
         };
         parts.push(format!(
-            "position {}: gold {} vs {}{diff}",
-            m.position + 1,
-            m.gold,
-            m.prediction
+            "row #{}: gold {} vs {}{diff}",
+            m.position, m.gold, m.prediction
         ));
     }
     let more = cl.mismatch_count.saturating_sub(cl.mismatches.len());
@@ -96,8 +101,8 @@ fn detail(c: &ColumnReport, o: &Outcome, gold_rows: usize) -> (String, Mark) {
     };
     (
         format!(
-            "no match; closest {who} differs at {}: {}{more}",
-            plural(cl.mismatch_count, "position", "positions"),
+            "no match; closest {who} differs in {}: {}{more}",
+            plural(cl.mismatch_count, "row", "rows"),
             parts.join("; ")
         ),
         Mark::Differs,
@@ -106,7 +111,7 @@ fn detail(c: &ColumnReport, o: &Outcome, gold_rows: usize) -> (String, Mark) {
 
 fn gold_section(g: &GoldReport, o: &Outcome) -> Section {
     let title = if o.gold_count > 1 {
-        format!("Gold {} of {}", g.index + 1, o.gold_count)
+        format!("Gold #{} (of {})", g.index, o.gold_count)
     } else {
         "Gold".to_string()
     };
@@ -154,12 +159,13 @@ pub fn document(o: &Outcome) -> Document {
         (
             "ignore_order".to_string(),
             if o.ignore_order {
-                "each column sorted on its own"
+                "each column sorted on its own (a row # is a position in the sorted column)"
             } else {
                 "no"
             }
             .to_string(),
         ),
+        ("numbering".to_string(), NUMBERING.to_string()),
         ("prediction rows".to_string(), o.prediction_rows.to_string()),
         (
             "prediction columns".to_string(),
@@ -196,7 +202,7 @@ pub fn document(o: &Outcome) -> Document {
 /// compares the unrounded values.
 fn difference_str(d: f64) -> String {
     let rounded: f64 = format!("{d:.11e}").parse().unwrap_or(d);
-    crate::value::float_str(rounded)
+    crate::value::number_shown(rounded)
 }
 
 #[cfg(test)]
@@ -205,7 +211,7 @@ mod difference_tests {
     fn float_noise_is_not_shown() {
         assert_eq!(super::difference_str(2.8500000000000227), "2.85");
         assert_eq!(super::difference_str(0.019999999999999574), "0.02");
-        assert_eq!(super::difference_str(2.0), "2.0");
+        assert_eq!(super::difference_str(2.0), "2");
         assert_eq!(super::difference_str(1e-15), "1e-15");
     }
 }

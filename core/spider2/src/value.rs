@@ -54,6 +54,16 @@ impl PyValue<'_> {
         }
     }
 
+    /// The value for people, as a CSV writes it: a whole float without pandas' `.0` (`1000`
+    /// for `1000.0`), any other number in its shortest round-trip form, strings quoted as
+    /// Python's `repr` (display only: comparisons use the values themselves).
+    pub fn shown(&self) -> String {
+        match self {
+            PyValue::Float(f) => number_shown(*f),
+            other => other.py_repr(),
+        }
+    }
+
     /// The official element rule: two numbers match within `math.isclose(a, b, abs_tol=1e-2)`;
     /// anything else matches only when equal (so a string never matches a number).
     pub fn matches(&self, other: &PyValue<'_>) -> bool {
@@ -89,6 +99,24 @@ pub fn float_str(f: f64) -> String {
         return "nan".into();
     }
     tabeq::cpython_json::python_float_repr(f)
+}
+
+/// A float as a CSV writes it: whole values below 2^53 without a fractional part (`1000`,
+/// `-3`), others in Python's shortest round-trip form (`2.85`, `1e-15`).
+///
+/// ```
+/// use tabeq_spider2::value::number_shown;
+/// assert_eq!(number_shown(1000.0), "1000");
+/// assert_eq!(number_shown(2.85), "2.85");
+/// assert_eq!(number_shown(-0.0), "0");
+/// assert_eq!(number_shown(1e300), "1e+300");
+/// ```
+pub fn number_shown(f: f64) -> String {
+    if f.is_finite() && f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 {
+        // Exact: a whole float below 2^53 is an i64 without rounding.
+        return format!("{}", f as i64);
+    }
+    float_str(f)
 }
 
 /// `repr(str)` in Python (CPython 3.11's quotes and escapes, [`tabeq::chars::python_repr`]).

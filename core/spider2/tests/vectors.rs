@@ -72,11 +72,11 @@ fn a_failure_names_the_unmatched_column_and_the_closest_one() {
         "{text}"
     );
     assert!(
-        text.contains("closest 2 'total' differs at 1 position: position 2: gold 20.02 vs 20"),
+        text.contains("closest #1 'total' differs in 1 row: row #1: gold 20.02 vs 20"),
         "{text}"
     );
     assert!(text.contains("off by 0.02 (tolerance 0.01)"), "{text}");
-    assert!(text.contains("matched by 1 'city'"), "{text}");
+    assert!(text.contains("matched by #0 'city'"), "{text}");
 }
 
 #[test]
@@ -98,9 +98,7 @@ fn a_pass_warns_when_rows_do_not_correspond_or_a_column_is_shared() {
     );
     let out = compare_csv(b"v\n3\n", &[b"a,b\n3,3\n"], GoldKind::Single, None, false).unwrap();
     assert_eq!(out.warnings[0].code, "spider2_shared_prediction_column");
-    assert!(out.warnings[0]
-        .message
-        .contains("prediction column 1 ('v')"));
+    assert!(out.warnings[0].message.contains("prediction column #0 'v'"));
 }
 
 #[test]
@@ -229,7 +227,7 @@ fn explanations_name_lengths_golds_text_and_every_value_outside_the_tolerance() 
     let (score, _, text) = explained(b"x\n1\n2\n3\n", &[b"a\n1\n2\n"], GoldKind::Single, false);
     assert_eq!(score, 0);
     assert!(
-        text.contains("no match; closest 1 'x' has 3 values, the gold column 2"),
+        text.contains("no match; closest #0 'x' has 3 values, the gold column 2"),
         "{text}"
     );
     // Each value outside 0.01 with its difference; the one inside (4 vs 4) is not listed.
@@ -239,38 +237,32 @@ fn explanations_name_lengths_golds_text_and_every_value_outside_the_tolerance() 
         GoldKind::Single,
         false,
     );
+    assert!(text.contains("closest #0 'x' differs in 3 rows"), "{text}");
     assert!(
-        text.contains("closest 1 'x' differs at 3 positions"),
+        text.contains("row #0: gold 1.02 vs 1, off by 0.02 (tolerance 0.01)"),
         "{text}"
     );
     assert!(
-        text.contains("position 1: gold 1.02 vs 1, off by 0.02 (tolerance 0.01)"),
+        text.contains("row #1: gold 2.5 vs 2, off by 0.5 (tolerance 0.01)"),
         "{text}"
     );
-    assert!(
-        text.contains("position 2: gold 2.5 vs 2, off by 0.5 (tolerance 0.01)"),
-        "{text}"
-    );
-    assert!(!text.contains("position 4"), "{text}");
+    assert!(!text.contains("row #3"), "{text}");
     // Text differs exactly (case counts) and has no numeric difference.
     let (_, _, text) = explained(b"x\nParis\n", &[b"a\nparis\n"], GoldKind::Single, false);
-    assert!(
-        text.contains("position 1: gold 'paris' vs 'Paris'"),
-        "{text}"
-    );
+    assert!(text.contains("row #0: gold 'paris' vs 'Paris'"), "{text}");
     assert!(!text.contains("off by"), "{text}");
     // Several golds: each is explained, and the verdict names the one that passes.
     let (score, _, text) = explained(b"x\n1\n", &[b"a\n2\n", b"a\n3\n"], GoldKind::Multi, false);
     assert_eq!(score, 0);
     assert!(text.contains("(no gold of 2 passes)"), "{text}");
     assert!(
-        text.contains("Gold 1 of 2") && text.contains("Gold 2 of 2"),
+        text.contains("Gold #0 (of 2)") && text.contains("Gold #1 (of 2)"),
         "{text}"
     );
     let (score, _, text) = explained(b"x\n3\n", &[b"a\n2\n", b"a\n3\n"], GoldKind::Multi, false);
     assert_eq!(score, 1);
     assert!(
-        text.contains("every compared column of gold 2 of 2 matches"),
+        text.contains("every compared column of gold #1 (of 2 golds) matches"),
         "{text}"
     );
 }
@@ -315,7 +307,49 @@ fn soundness_warnings_only_when_the_pass_rests_on_them() {
         (1, vec!["spider2_shared_prediction_column"])
     );
     assert!(
-        text.contains("gold column 2 ('b') is matched only by prediction column 1 ('x'), which another gold column needs too"),
+        text.contains("gold column #1 'b' is matched only by prediction column #0 'x', which another gold column needs too"),
         "{text}"
     );
+}
+
+#[test]
+fn one_numbering_values_as_the_csv_wrote_them_and_a_numeric_closest_column() {
+    // A numeric gold column: the closest column offered is the numeric one, not the text
+    // column with as many differing rows; whole floats show as the CSV wrote them (1000, not
+    // pandas' 1000.0) and differences without float noise.
+    let (score, _, text) = explained(
+        b"name,amount\nzz,1000.0\nyy,2.85\n",
+        &[b"total\n1002.85\n5.7\n"],
+        GoldKind::Single,
+        false,
+    );
+    assert_eq!(score, 0);
+    assert!(text.contains("numbering"), "{text}");
+    assert!(text.contains("from 0, as condition_cols counts"), "{text}");
+    assert!(
+        text.contains("closest #1 'amount' differs in 2 rows"),
+        "{text}"
+    );
+    assert!(
+        text.contains("row #0: gold 1002.85 vs 1000, off by 2.85 (tolerance 0.01)"),
+        "{text}"
+    );
+    assert!(!text.contains("1000.0"), "{text}");
+    assert!(!text.contains("2.8500000000000227"), "{text}");
+    // The gold columns named by condition_cols are the columns the explanation numbers.
+    let out = compare_csv(
+        b"a,b\n1,9\n",
+        &[b"x,y,z\n1,5,9\n"],
+        GoldKind::Single,
+        Some(&tabeq::cpython_json::Value::Array(vec![
+            tabeq::cpython_json::Value::Int(0),
+            tabeq::cpython_json::Value::Int(2),
+        ])),
+        false,
+    )
+    .unwrap();
+    let text = explain::document(&out).to_text();
+    assert_eq!(out.score, 1, "{text}");
+    assert!(text.contains("#0 'x'") && text.contains("#2 'z'"), "{text}");
+    assert!(!text.contains("'y'"), "{text}");
 }
