@@ -62,7 +62,8 @@ fn laid_out(layout: &TableLayout, build: impl FnOnce() -> Document) -> Document 
 pub const DAGGER: char = '\u{2020}';
 
 /// The footnote under a table with a partial average.
-pub const PARTIAL_FOOTNOTE: &str = "\u{2020} Averages only the datasets where the value exists, fewer than the report has (the JSON report lists them under \"partial\").";
+pub const PARTIAL_FOOTNOTE: &str =
+    "\u{2020} Averages only the datasets where the value exists, fewer than the table has.";
 
 /// A value's text with the dagger after its number (before any interval) when `partial`.
 fn dagger(text: String, partial: bool) -> String {
