@@ -99,6 +99,45 @@ impl ChartStyle {
     }
 }
 
+impl ChartStyle {
+    /// A paper's style from options JSON `{"width_pt": 240, "font_size_pt": 8, "font":
+    /// "Helvetica, Arial, sans-serif"}` (every key optional; `""` gives these defaults).
+    pub fn paper_from_json(options_json: &str) -> Result<ChartStyle, crate::TrustError> {
+        use tabeq::cpython_json::Value;
+        let invalid = |m: String| crate::TrustError::new(crate::TrustErrorCode::InvalidOptions, m);
+        let mut style = ChartStyle::paper(240.0, 8.0, "Helvetica, Arial, sans-serif");
+        if options_json.trim().is_empty() {
+            return Ok(style);
+        }
+        let value = tabeq::cpython_json::parse(options_json)
+            .map_err(|e| invalid(format!("figure options are not JSON: {e}")))?;
+        let Value::Object(members) = value else {
+            return Err(invalid("figure options must be an object".into()));
+        };
+        for (key, v) in members {
+            let number = match v {
+                Value::Int(i) => Some(i as f64),
+                Value::Float(f) => Some(f),
+                _ => None,
+            };
+            match (key.as_str(), number, v) {
+                (_, _, Value::Null) => {}
+                ("width_pt", Some(w), _) if (100.0..=2000.0).contains(&w) => style.width = w,
+                ("font_size_pt", Some(f), _) if (4.0..=40.0).contains(&f) => style.font_size = f,
+                ("font", _, Value::Str(f)) if !f.trim().is_empty() && f.len() <= 200 => {
+                    style.font_family = f
+                }
+                (other, _, _) => {
+                    return Err(invalid(format!(
+                        "figure option {other:?}: expected width_pt (100 to 2000), font_size_pt (4 to 40) or font (a CSS font family list)"
+                    )))
+                }
+            }
+        }
+        Ok(style)
+    }
+}
+
 thread_local! {
     // The style while charts are drawn: a thread-local rather than a parameter of every chart
     // function, which the reports call deep inside their document builders.
@@ -386,6 +425,22 @@ fn chart_height(series: &[Series]) -> f64 {
     plot_top() + plot_height() + (44.0 + 16.0 * lines as f64) * k()
 }
 
+/// How far category labels reach below their baseline when they are too wide for their band
+/// and drawn slanted (0 when they fit upright).
+fn slant_drop(categories: &[String]) -> f64 {
+    let longest = categories
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(0);
+    let text = 6.5 * k() * longest as f64;
+    if text > band_width(categories) * 0.95 {
+        text * 0.5
+    } else {
+        0.0
+    }
+}
+
 /// How a legend entry shows its series: a marker, or a swatch (stacked parts).
 #[derive(Clone, Copy, PartialEq)]
 enum Key {
@@ -393,8 +448,14 @@ enum Key {
     Swatch,
 }
 
-fn legend(out: &mut String, series: &[Series], colour: impl Fn(usize) -> &'static str, key: Key) {
-    let top = plot_top() + plot_height() + 56.0 * k();
+fn legend(
+    out: &mut String,
+    series: &[Series],
+    colour: impl Fn(usize) -> &'static str,
+    key: Key,
+    drop: f64,
+) {
+    let top = plot_top() + plot_height() + 56.0 * k() + drop;
     for (i, (s, (x, line))) in series.iter().zip(legend_layout(series)).enumerate() {
         let y = top + 16.0 * k() * line as f64;
         match key {
@@ -428,22 +489,32 @@ fn legend(out: &mut String, series: &[Series], colour: impl Fn(usize) -> &'stati
 }
 
 /// The category labels under the band centres, and the x-axis label under them.
+/// Labels too wide for their band are slanted (30°), ending under their band's centre.
 fn x_labels(out: &mut String, categories: &[String], centre: impl Fn(usize) -> f64, label: &str) {
     let y = plot_top() + plot_height() + 16.0 * k();
+    let drop = slant_drop(categories);
     for (i, c) in categories.iter().enumerate() {
-        let _ = write!(
-            out,
-            "<text x=\"{:.1}\" y=\"{y:.1}\" text-anchor=\"middle\">{}</text>",
-            centre(i),
-            esc(c)
-        );
+        let x = centre(i);
+        if drop > 0.0 {
+            let _ = write!(
+                out,
+                "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"end\" transform=\"rotate(-30 {x:.1} {y:.1})\">{}</text>",
+                esc(c)
+            );
+        } else {
+            let _ = write!(
+                out,
+                "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"middle\">{}</text>",
+                esc(c)
+            );
+        }
     }
     if !label.is_empty() {
         let x = (left_margin() + width() - right_margin()) / 2.0;
         let _ = write!(
             out,
             "<text class=\"axis-label\" x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-            y + 16.0 * k(),
+            y + 16.0 * k() + drop,
             esc(label)
         );
     }
@@ -478,14 +549,15 @@ fn category_chart(
     draw: impl FnOnce(&mut String, f64, f64),
 ) -> String {
     let mut out = String::new();
-    open(&mut out, chart_height(series), title);
+    let drop = slant_drop(categories);
+    open(&mut out, chart_height(series) + drop, title);
     let max = y_max(top);
     let (x_label, y_label) = axis_labels(title);
     y_axis(&mut out, max, &y_label);
     let band = band_width(categories);
     draw(&mut out, max, band);
     x_labels(&mut out, categories, |i| band_centre(band, i), &x_label);
-    legend(&mut out, series, colours, key);
+    legend(&mut out, series, colours, key, drop);
     out.push_str("</svg>");
     out
 }
@@ -823,7 +895,11 @@ pub fn stacked(title: &str, categories: &[String], parts: &[Series]) -> String {
                 );
                     if h >= 14.0 * k && width >= 30.0 * k {
                         // Dark ink on the light parts, white on the blue.
-                        let ink = if p % PARTS.len() == 0 { "#ffffff" } else { "#111111" };
+                        let ink = if p % PARTS.len() == 0 {
+                            "#ffffff"
+                        } else {
+                            "#111111"
+                        };
                         let _ = write!(
                         out,
                         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"{:.1}\" fill=\"{ink}\">{:.0}%</text>",

@@ -607,6 +607,40 @@ impl ReliabilityReport {
                 chart::heatmap(&caption, &categories, &series),
             ));
         }
+        if let Some(model_at) = by.iter().position(|k| *k == GroupKey::Model) {
+            // The paper's Figure 4: how each model's responses split, all its labels pooled.
+            let g = grid(&self.groups, model_at, |r: &RelRow| &r.key);
+            let models: Vec<String> = g.columns.iter().map(|(_, t)| t.clone()).collect();
+            let mut pooled = vec![RelCounts::default(); models.len()];
+            for cells in &g.cells {
+                for (total, cell) in pooled.iter_mut().zip(cells) {
+                    if let Some(r) = cell {
+                        total.full += r.stats.full;
+                        total.partial += r.stats.partial;
+                        total.none += r.stats.none;
+                    }
+                }
+            }
+            let models = self.layout.ordered(models);
+            let order: Vec<usize> = models
+                .iter()
+                .filter_map(|m| g.columns.iter().position(|(_, t)| t == m))
+                .collect();
+            let part = |name: &str, share: fn(&RelCounts) -> f64| Series {
+                name: name.to_string(),
+                values: order
+                    .iter()
+                    .map(|&i| (pooled[i].n() > 0).then(|| share(&pooled[i])))
+                    .collect(),
+            };
+            let parts = [
+                part("full refusal", RelCounts::frr),
+                part("partial refusal", RelCounts::prr),
+                part("no refusal (answered)", RelCounts::nrr),
+            ];
+            let caption = "Response modes by model".to_string();
+            figures.push((caption.clone(), chart::stacked(&caption, &models, &parts)));
+        }
         if let Some(op_at) = by.iter().position(|k| *k == GroupKey::Operator) {
             let (categories, series) = split_series(&self.groups, op_at, |r: &RelRow| {
                 (&r.key, Some(r.stats.mrs()))

@@ -109,6 +109,16 @@ impl TableLayout {
     }
 }
 
+impl TableLayout {
+    /// `names` in the layout's row order (those it lists first, in its order; the rest as given).
+    pub fn ordered(&self, mut names: Vec<String>) -> Vec<String> {
+        if let Some(rows) = &self.rows {
+            names.sort_by_key(|n| rows.iter().position(|r| r == n).unwrap_or(rows.len()));
+        }
+        names
+    }
+}
+
 /// Whether a column title shows `metric`: the title itself, or a dataset's column of it
 /// (`DABench ASR` for `ASR`; the "Avg." columns only when asked for by name).
 fn matches(title: &str, metric: &str) -> bool {
@@ -322,11 +332,10 @@ fn bold_cells(table: &Table, header: &[HeaderCell<'_>]) -> Vec<Vec<bool>> {
             .filter(|(_, r)| competes(r))
             .filter_map(|(at, r)| number(cell(r, i)).map(|v| (at, v)))
             .collect();
-        let best =
-            values
-                .iter()
-                .map(|(_, v)| *v)
-                .reduce(|a, b| if (b > a) == higher { b } else { a });
+        let best = values
+            .iter()
+            .map(|(_, v)| *v)
+            .reduce(|a, b| if (b > a) == higher { b } else { a });
         let Some(best) = best else { continue };
         let mut at_best = values.iter().filter(|(_, v)| *v == best);
         if let (Some((at, _)), None) = (at_best.next(), at_best.next()) {
@@ -592,4 +601,29 @@ pub fn document_to_latex(doc: &Document) -> String {
         }
     }
     out
+}
+
+/// A document's files for a paper: one `{name}.tex` per table (see [`latex_tables`]) and one
+/// `{name}.svg` per figure, named after the document and the figure's caption. The figures are
+/// drawn as the document drew them: build it inside [`crate::chart::with_style`] for a paper's.
+pub fn paper_files(doc: &Document) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = latex_tables(doc)
+        .into_iter()
+        .map(|t| (format!("{}.tex", t.name), t.latex))
+        .collect();
+    let mut seen = std::collections::BTreeSet::new();
+    for section in &doc.sections {
+        for block in &section.blocks {
+            if let Block::Figure { caption, svg } = block {
+                let mut name = format!("{}-{}", slug(&doc.title), slug(caption));
+                let mut n = 1;
+                while !seen.insert(name.clone()) {
+                    n += 1;
+                    name = format!("{}-{}-{n}", slug(&doc.title), slug(caption));
+                }
+                files.push((format!("{name}.svg"), svg.clone()));
+            }
+        }
+    }
+    files
 }

@@ -4,6 +4,7 @@
 //! texlive-latex-extra; `scripts/latex-deps.sh` installs them); without it the test fails and
 //! says so, rather than passing unchecked.
 
+#[allow(dead_code)]
 mod common;
 
 use std::path::Path;
