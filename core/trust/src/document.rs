@@ -510,7 +510,10 @@ impl ReliabilityReport {
     /// The document before the layout.
     pub(crate) fn plain_document(&self) -> Document {
         let by = &self.by;
-        let sizes = vec![("records", self.records.to_string())];
+        let mut sizes = vec![("records", self.records.to_string())];
+        if self.average == super::options::Average::Pooled {
+            sizes.push(("Avg.", "records pooled across datasets".to_string()));
+        }
         let main = RELIABILITY_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
         let mut doc = report_start("Reliability", sizes, by, self.bootstrap.as_ref())
             .section(main_section("MRS by group", main));
@@ -849,10 +852,13 @@ impl RobustnessReport {
     /// The document before the layout.
     pub(crate) fn plain_document(&self) -> Document {
         let by = &self.by;
-        let sizes = vec![
+        let mut sizes = vec![
             ("originals", self.originals.to_string()),
             ("perturbations", self.perturbations.to_string()),
         ];
+        if self.average == super::options::Average::Pooled {
+            sizes.push(("Avg.", "records pooled across datasets".to_string()));
+        }
         let main = ROBUSTNESS_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
         let mut doc = report_start("Robustness", sizes, by, self.bootstrap.as_ref())
             .section(main_section("Robustness by group", main));

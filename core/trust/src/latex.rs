@@ -30,6 +30,18 @@ impl TableLayout {
     /// Apply the row order and the column selection to the document's main table (section
     /// `groups`); a column or an `order_by` that matches nothing is an error naming the columns.
     pub fn apply(&self, doc: &mut Document) -> Result<(), TrustError> {
+        // The other metric tables' column titles: a listed name may name only those (`NRI`).
+        let elsewhere: Vec<String> = doc
+            .sections
+            .iter()
+            .filter(|s| s.id != "groups" && RANKED_SECTIONS.contains(&s.id.as_str()))
+            .flat_map(|s| &s.blocks)
+            .filter_map(|b| match b {
+                Block::Table(t) => Some(t.columns.iter().map(|c| c.title.clone())),
+                _ => None,
+            })
+            .flatten()
+            .collect();
         let Some(table) = doc
             .sections
             .iter_mut()
@@ -90,6 +102,7 @@ impl TableLayout {
                 if !table.columns[keys..]
                     .iter()
                     .any(|col| matches(&col.title, c))
+                    && !elsewhere.iter().any(|title| names(title, c))
                 {
                     return Err(invalid(format!(
                         "layout column {c:?} names no column ({})",
@@ -104,8 +117,42 @@ impl TableLayout {
                 .map(|(i, col)| i < keys || columns.iter().any(|c| matches(&col.title, c)))
                 .collect();
             select(table, &keep);
+            self.select_elsewhere(doc, columns);
         }
         Ok(())
+    }
+
+    /// The column selection in the other metric tables (operator families, all operators, ASR
+    /// by operator and level): a column stays when a listed name is its title, its last word
+    /// (`MRS`), its first word (`ASR` keeps `ASR ROS`) or the rest after it (`NRI` keeps
+    /// `ASR NRI`). A table none of whose metric columns is named keeps them all.
+    fn select_elsewhere(&self, doc: &mut Document, columns: &[String]) {
+        let named = |title: &str| columns.iter().any(|c| names(title, c));
+        for section in doc
+            .sections
+            .iter_mut()
+            .filter(|s| s.id != "groups" && RANKED_SECTIONS.contains(&s.id.as_str()))
+        {
+            for block in &mut section.blocks {
+                let Block::Table(table) = block else {
+                    continue;
+                };
+                let keys = table
+                    .columns
+                    .iter()
+                    .take_while(|c| c.align == Align::Left)
+                    .count();
+                let keep: Vec<bool> = table
+                    .columns
+                    .iter()
+                    .enumerate()
+                    .map(|(i, col)| i < keys || named(&col.title))
+                    .collect();
+                if keep[keys..].iter().any(|k| *k) {
+                    select(table, &keep);
+                }
+            }
+        }
     }
 }
 
@@ -117,6 +164,14 @@ impl TableLayout {
         }
         names
     }
+}
+
+/// Whether a listed column name keeps a column of a table other than the main one: the title
+/// itself, its last word, its first word or the rest after it (`ASR NRI` for `ASR` or `NRI`).
+fn names(title: &str, c: &str) -> bool {
+    matches(title, c)
+        || title.starts_with(&format!("{c} "))
+        || title.split_once(' ').is_some_and(|(_, rest)| rest == c)
 }
 
 /// Whether a column title shows `metric`: the title itself, or a dataset's column of it
