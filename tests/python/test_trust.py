@@ -858,7 +858,8 @@ def test_charts_draw_intervals_and_the_paper_figure_kinds() -> None:
     spread = figure(plain, "MRS by operator across models")
     marks = [m for m in spread.iter() if m.get("class") == "marker" and m.find(f"{ns}title") is not None]
     assert len(marks) == 8 * 7
-    assert len({(m.tag, m.get("fill") or m.get("stroke")) for m in marks}) == 8
+    ink = {(m.tag, m.get("stroke") if m.get("fill") == "none" else m.get("fill")) for m in marks}
+    assert len(ink) == 8
     legend = [t.text for t in spread.iter(f"{ns}text")]
     assert legend.count("GPT-5.5") == 1 and legend.count("Qwen3-30B-A3B") == 1
     # Figure 4: full, partial and none shares of each operator, stacked to the whole.

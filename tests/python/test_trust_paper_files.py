@@ -19,7 +19,13 @@ def test_output_dir_writes_a_file_per_table_and_per_figure(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "paper"
-    args = ["trust", "reliability", str(EXAMPLES / "paper-reliability.jsonl"), "--by", "model,dataset,operator"]
+    args = [
+        "trust",
+        "reliability",
+        str(EXAMPLES / "paper-reliability.jsonl"),
+        "--by",
+        "model,dataset,operator",
+    ]
     code = main([*args, "--output-dir", str(out), "--font-size", "9", "--font", "Times"])
     captured = capsys.readouterr()
     assert code == 0, captured.err
@@ -71,4 +77,9 @@ def test_average_datasets_reproduces_the_paper_and_pooled_differs(capsys: pytest
     code = main(["trust", "reliability", str(path), "--average", "pooled"])
     out = capsys.readouterr().out
     assert code == 0 and "records pooled across datasets" in out
-    assert main(["trust", "reliability", str(path), "--average", "mean"]) == 2
+    with pytest.raises(SystemExit) as exited:  # argparse: not a choice
+        main(["trust", "reliability", str(path), "--average", "mean"])
+    assert exited.value.code == 2
+    with pytest.raises(trust.TrustError) as caught:
+        trust.reliability(path, average="mean")
+    assert caught.value.code == "invalid_options"

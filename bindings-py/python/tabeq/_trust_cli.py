@@ -95,7 +95,11 @@ def _write_paper(report: _Report, args: argparse.Namespace) -> None:
         font_size_pt=8 if args.font_size is None else args.font_size,
         font=args.font or "Helvetica, Arial, sans-serif",
     )
-    how = f"PDF and PNG by {files.converter}" if files.converter else "SVG only: install rsvg-convert or cairosvg for PDF/PNG"
+    how = (
+        f"PDF and PNG by {files.converter}"
+        if files.converter
+        else "SVG only: install rsvg-convert or cairosvg for PDF/PNG"
+    )
     print(f"tabeq trust: wrote {len(files.paths)} files to {args.output_dir} ({how})", file=sys.stderr)
 
 

@@ -30,6 +30,11 @@ Completeness
 <BLANKLINE>
 note: no completeness problems found
 <BLANKLINE>
+Charts
+------
+<BLANKLINE>
+[figure: Response modes by model]
+<BLANKLINE>
 
 Records are mappings, a pandas DataFrame, a file object, or a path to a JSON-lines file;
 invalid records raise :class:`TrustError` with a stable ``code`` and the ``line`` at fault
@@ -403,7 +408,9 @@ def _convert(svg: Path, converter: str, png_dpi: int) -> list[Path]:
     if converter == "rsvg-convert":
         subprocess.run(["rsvg-convert", "-f", "pdf", "-o", str(pdf), str(svg)], check=True)
         dpi = str(png_dpi)
-        subprocess.run(["rsvg-convert", "-f", "png", "-d", dpi, "-p", dpi, "-o", str(png), str(svg)], check=True)
+        subprocess.run(
+            ["rsvg-convert", "-f", "png", "-d", dpi, "-p", dpi, "-o", str(png), str(svg)], check=True
+        )
     else:
         cairosvg = importlib.import_module("cairosvg")
         cairosvg.svg2pdf(url=str(svg), write_to=str(pdf))
