@@ -64,6 +64,13 @@ def test_the_judges_labels_reach_mrs(tmp_path: Path) -> None:
     assert [r["label"] for r in records] == ["full", "none", "none", "partial"]
     report = trust.reliability(records, by="dataset")
     assert {g["key"]["dataset"]: g["mrs"] for g in report.groups} == {"aida": 0.5, "dabench": 0.25}
+    # End to end: the judged log to the paper's table and figures, written for the paper.
+    report = trust.reliability(records, by="model,dataset,operator")
+    files = trust.write_paper(report, tmp_path / "paper", convert=False)
+    names = {p.name for p in files.paths}
+    assert {"reliability-groups.tex", "reliability-response-modes-by-model.svg"} <= names
+    table = (tmp_path / "paper" / "reliability-groups.tex").read_text(encoding="utf-8")
+    assert "mockllm/model" in table and "\\label{tab:reliability-groups}" in table
 
 
 def test_a_reply_without_a_grade_is_no_label(tmp_path: Path) -> None:
