@@ -1,9 +1,10 @@
 //! Charts as SVG, drawn by the core so that Python, the command line and the web page show the
 //! same picture: grouped bars (ASR per operator), line curves (ASR per level), heatmaps (MRS per
 //! model and dataset), each with interval bars when bootstrap intervals exist, and the paper's
-//! figure kinds: distributions across models per operator (dots over the min–max range and the
-//! median) and stacked shares per operator (full / partial / no refusal). Every text is escaped;
-//! values are fractions shown as percents.
+//! figure kinds: distributions across models per operator (markers over the min–max range and
+//! the median) and stacked shares per operator or model (full / partial / no refusal). Series
+//! take Okabe–Ito colours and a marker each; [`with_style`] draws for print (width and font in
+//! pt, the author's font). Every text is escaped; values are fractions shown as percents.
 //!
 //! ```
 //! use tabeq_trust::chart::{bars, Series};
@@ -1043,7 +1044,7 @@ mod tests {
         // 15 defined values and 8 legend entries, each a marker.
         assert_eq!(svg.matches("class=\"marker\"").count(), 23);
         for m in &models {
-            // One legend entry per model and one dot per defined value.
+            // One legend entry per model and one marker per defined value.
             assert_eq!(svg.matches(&format!(">{}</text>", m.name)).count(), 1);
         }
         assert!(svg.contains("<title>FDM: 8 series, range 0.00% to 35.00%, median 17.50%</title>"));
