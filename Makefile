@@ -49,6 +49,7 @@ example: package
 CHECK_PROFILE ?= ci
 MATURIN ?= $(VENV)/bin/maturin
 check: tools
+	bash scripts/latex-deps.sh
 	$(CARGO) fmt --all -- --check
 	$(PY) -m ruff format --check bindings-py/python tests/python tests/packaging scripts bench
 	$(PY) -m ruff check bindings-py/python tests/python tests/packaging scripts bench
@@ -64,6 +65,7 @@ test: setup test-rust test-python test-integrations test-wasm test-cross-surface
 # The fuzz crate is its own workspace: its references (the spec's number rules, CPython's csv
 # state machine) have unit tests of their own, run here on stable so they cannot fall behind the spec.
 test-rust:
+	bash scripts/latex-deps.sh
 	$(CARGO) test --workspace --profile ci
 	$(CARGO) test --manifest-path core/fuzz/Cargo.toml --lib --locked
 

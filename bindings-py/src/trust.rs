@@ -200,6 +200,14 @@ report_class! {
     fn to_csv(&self) -> String {
         self.report.to_csv()
     }
+
+    /// The report's files for a paper, ``[(name, text)]``: one ``.tex`` float per table and one
+    /// ``.svg`` per figure, drawn for print from ``figure_options`` (JSON ``{"width_pt",
+    /// "font_size_pt", "font"}``). :func:`tabeq.trust.write_paper` writes them to a folder.
+    #[pyo3(signature = (figure_options=""))]
+    fn paper_files(&self, figure_options: &str) -> PyResult<Vec<(String, String)>> {
+        self.report.paper_files(figure_options).map_err(to_py)
+    }
 }
 
 /// FRR, PRR, NRR and MRS per group, with "Avg." across datasets, operator-family micro

@@ -38,6 +38,8 @@ export interface TrustOptions {
   expected?: ExpectedInstance[] | string | null;
   /** The main table's row order, metric columns and decimals, in every document format. */
   layout?: { rows?: string[] | string; order_by?: string; ascending?: boolean; columns?: string[] | string; decimals?: number } | null;
+  /** How "Avg." combines datasets: the mean of their values (the paper's rule, default) or all records pooled. */
+  average?: "datasets" | "pooled" | null;
 }
 /** What the trust functions throw: stage "trust" (or "argument") and the 1-based input `line`. */
 export interface TrustFailure extends Error {

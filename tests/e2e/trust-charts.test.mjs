@@ -84,7 +84,7 @@ test("reliability charts: MRS heatmap and per-operator bars", async () => {
     "svg",
   );
   const seen = await drawn(heat);
-  assert.deepEqual(seen.titles, ["MRS by model and dataset"]);
+  assert.deepEqual(seen.titles, ["MRS by model and dataset", "Response modes by model"]);
   assert.ok(seen.labels.includes("23.22%") && seen.labels.includes("25.19%"), "GPT-5.5's MRS is written in its cells");
   assert.equal(seen.visible, seen.marks);
   await page.screenshot({ path: join(SHOTS, "trust-reliability-heatmap.png"), fullPage: true });
@@ -94,13 +94,18 @@ test("reliability charts: MRS heatmap and per-operator bars", async () => {
   );
   const barsSeen = await drawn(bars);
   assert.deepEqual(barsSeen.titles, [
+    "Response modes by model",
     "MRS by operator",
     "MRS by operator across models",
     "Response modes by operator (all groups pooled)",
   ]);
-  // Bars: one per model and operator and a legend swatch per model; spread: a range per operator,
-  // a dot per model and operator, a swatch per model; modes: three shares per operator, three swatches.
-  assert.equal(barsSeen.marks, 8 * 7 + 8 + (7 + 8 * 7 + 8) + (3 * 7 + 3));
+  // Counted marks are rects, circles and polylines: of the eight models' markers, three are
+  // circles or squares (series 0 and 7 circles, 1 a square; the others polygons and paths).
+  // Modes by model: three shares per model, three swatches. Bars: one per model and operator, the
+  // three models' markers on their bars and in the legend. Spread: a range per operator, the three
+  // models' markers per operator and in the legend. Modes by operator: three shares per operator,
+  // three swatches.
+  assert.equal(barsSeen.marks, (3 * 8 + 3) + (8 * 7 + 3 * 7 + 3) + (7 + 3 * 7 + 3) + (3 * 7 + 3));
   assert.equal(barsSeen.visible, barsSeen.marks);
   await page.screenshot({ path: join(SHOTS, "trust-reliability-operators.png"), fullPage: true });
   assert.deepEqual(problems, []);
@@ -111,7 +116,7 @@ test("bootstrap intervals: an interval bar on every bar and every level point", 
   const svg = trust.renderDocument(trust.trustDocument("reliability", example("paper-reliability.jsonl"), options), "svg");
   await page.setContent(`<!doctype html><body style="margin:0;background:#fff">${svg}</body>`);
   const counted = await page.evaluate(() => {
-    const first = document.querySelector("svg > svg");
+    const first = [...document.querySelectorAll("svg > svg")].find((f) => f.getAttribute("aria-label") === "MRS by operator");
     const bars = [...first.querySelectorAll("rect")].filter((r) => r.querySelector("title"));
     const intervals = [...first.querySelectorAll("g.interval")];
     const box = first.getBoundingClientRect();
@@ -141,7 +146,7 @@ test("the HTML document shows tables, completeness notes and the figures", async
     figures: document.querySelectorAll("figure svg").length,
     notes: [...document.querySelectorAll(".note-warning")].map((n) => n.textContent),
   }));
-  assert.ok(shown.tables >= 2 && shown.figures === 1, JSON.stringify(shown));
+  assert.ok(shown.tables >= 2 && shown.figures === 2, JSON.stringify(shown));
   assert.match(shown.notes[0], /unequal_instance_counts/);
   await page.screenshot({ path: join(SHOTS, "trust-reliability-document.png"), fullPage: true });
   assert.deepEqual(problems, []);

@@ -853,9 +853,13 @@ def test_charts_draw_intervals_and_the_paper_figure_kinds() -> None:
     rects = [r for r in bars.iter(f"{ns}rect") if r.find(f"{ns}title") is not None]
     assert len(rects) == 8 * 7 and len(intervals) == len(rects)  # one interval bar per bar
     assert "interval" not in ET.tostring(figure(plain, "MRS by operator"), encoding="unicode")
-    # Figure 3: one dot per model and operator, each model named once in the legend.
+    # Figure 3: one marker per model and operator (its colour and shape), each model named once
+    # in the legend.
     spread = figure(plain, "MRS by operator across models")
-    assert len(list(spread.iter(f"{ns}circle"))) == 8 * 7
+    marks = [m for m in spread.iter() if m.get("class") == "marker" and m.find(f"{ns}title") is not None]
+    assert len(marks) == 8 * 7
+    ink = {(m.tag, m.get("stroke") if m.get("fill") == "none" else m.get("fill")) for m in marks}
+    assert len(ink) == 8
     legend = [t.text for t in spread.iter(f"{ns}text")]
     assert legend.count("GPT-5.5") == 1 and legend.count("Qwen3-30B-A3B") == 1
     # Figure 4: full, partial and none shares of each operator, stacked to the whole.

@@ -49,7 +49,9 @@ def test_latex_for_both_tracks_with_layout(capsys: pytest.CaptureFixture[str]) -
         "paper-reliability.jsonl",
         *("--format", "latex", "--rows", PAPER_ORDER, "--columns", "FRR,PRR,NRR,MRS,Avg. MRS"),
     )
-    main_table = out.split("% MRS by group\n")[1].split("\\end{tabular}")[0]
+    main_float = out.split("% MRS by group\n")[1]
+    assert main_float.startswith("% requires: \\usepackage{booktabs}\n\\begin{table*}[t]\n")
+    main_table = main_float[main_float.index("\\begin{tabular}") :].split("\\end{tabular}")[0]
     assert main_table.startswith("\\begin{tabular}{lrrrrrrrrr}\n\\toprule\n")
     body = main_table.split("\\midrule\n")[1].split("\\bottomrule")[0].splitlines()
     assert [line.split(" & ")[0] for line in body] == PAPER_ORDER.split(",")
@@ -62,6 +64,7 @@ def test_latex_for_both_tracks_with_layout(capsys: pytest.CaptureFixture[str]) -
         *("--decimals", "1"),
     )
     main_table = out.split("% Robustness by group\n")[1]
+    main_table = main_table[main_table.index("\\begin{tabular}") :]
     assert main_table.startswith("\\begin{tabular}{lrrrrr}\n\\toprule\n")
     assert "Avg. ASR $\\downarrow$" in main_table
     first = main_table.split("\\midrule\n")[1].splitlines()[0]

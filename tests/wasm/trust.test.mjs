@@ -218,7 +218,10 @@ test("a paper's tables: LaTeX with the layout, comparisons within each dataset",
     layout: { rows: order, columns: ["FRR", "PRR", "NRR", "MRS", "Avg. MRS"] },
   });
   const latex = tabeqTrust.renderDocument(doc, "latex");
-  const main = latex.split("% MRS by group\n")[1].split("\\bottomrule")[0];
+  const float = latex.split("% MRS by group\n")[1].split("\\bottomrule")[0];
+  // A complete float: its requirements and environment first, the tabular inside.
+  assert.ok(float.startsWith("% requires: \\usepackage{booktabs}\n\\begin{table*}[t]\n"), float);
+  const main = float.slice(float.indexOf("\\begin{tabular}"));
   assert.ok(main.startsWith("\\begin{tabular}{lrrrrrrrrr}\n\\toprule\n"), main);
   const body = main.split("\\midrule\n")[1].trim().split("\n");
   assert.deepEqual(body.map((line) => line.split(" & ")[0]), order);

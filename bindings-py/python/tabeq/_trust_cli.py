@@ -80,10 +80,29 @@ def _guarded(run: Callable[[argparse.Namespace], _Report]) -> Callable[[argparse
         except MemoryError:
             message = "the analysis ran out of memory (see SECURITY.md for the trust limits)"
             return _fail(trust.TrustError(message, "out_of_memory"), args.format)
+        if args.output_dir is not None:
+            _write_paper(report, args)
         _emit(report, args.format)
         return 0
 
     return command
+
+
+def _write_paper(report: _Report, args: argparse.Namespace) -> None:
+    # The files are the core's; this writes them and says where, and what made the PDF/PNG.
+    files = trust.write_paper(
+        report,
+        args.output_dir,
+        width_pt=240 if args.figure_width is None else args.figure_width,
+        font_size_pt=8 if args.font_size is None else args.font_size,
+        font=args.font or "Helvetica, Arial, sans-serif",
+    )
+    how = (
+        f"PDF and PNG by {files.converter}"
+        if files.converter
+        else "SVG only: install rsvg-convert or cairosvg for PDF/PNG"
+    )
+    print(f"tabeq trust: wrote {len(files.paths)} files to {args.output_dir} ({how})", file=sys.stderr)
 
 
 def _inspect_records(args: argparse.Namespace, track: str) -> list[dict[str, Any]]:

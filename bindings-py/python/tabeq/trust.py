@@ -30,6 +30,11 @@ Completeness
 <BLANKLINE>
 note: no completeness problems found
 <BLANKLINE>
+Charts
+------
+<BLANKLINE>
+[figure: Response modes by model]
+<BLANKLINE>
 
 Records are mappings, a pandas DataFrame, a file object, or a path to a JSON-lines file;
 invalid records raise :class:`TrustError` with a stable ``code`` and the ``line`` at fault
@@ -41,6 +46,8 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import shutil
+import subprocess
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +70,8 @@ __all__ = [
     "robustness",
     "robustness_from_manifest",
     "records_from_inspect_log",
+    "write_paper",
+    "PaperFiles",
     "spearman",
     "operators",
     "error_codes",
@@ -187,6 +196,10 @@ class ReportOptions(TypedDict, total=False):
     """The main table's layout in every text format: ``rows`` (a list of first-column values)
     or ``order_by`` (a column or metric, with ``ascending``), ``columns`` (metrics kept, such as
     ``"ASR"`` or ``"Avg. ASR"``) and ``decimals``."""
+    average: str | None
+    """How "Avg." combines datasets: ``"datasets"`` (the unweighted mean of the datasets' values,
+    computed before rounding: the paper's rule and the default) or ``"pooled"`` (all records of
+    the datasets pooled, so that a larger dataset weighs more; no interval)."""
 
 
 def _options_json(by: ByLike, options: ReportOptions) -> str:
@@ -398,3 +411,75 @@ def operators(extra: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str
 def error_codes() -> list[str]:
     """Every :class:`TrustError` code."""
     return [entry["code"] for entry in CATALOGUE if entry["family"] == "trust"]
+
+
+@dataclass(frozen=True)
+class PaperFiles:
+    """What :func:`write_paper` wrote: every path, and the converter that made the PDF and PNG
+    copies of the figures (``"rsvg-convert"``, ``"cairosvg"``, or None when neither is installed:
+    then only the SVGs)."""
+
+    paths: tuple[Path, ...]
+    converter: str | None
+
+
+def _converter() -> str | None:
+    if shutil.which("rsvg-convert"):
+        return "rsvg-convert"
+    try:
+        importlib.import_module("cairosvg")
+    except ImportError:
+        return None
+    return "cairosvg"
+
+
+def _convert(svg: Path, converter: str, png_dpi: int) -> list[Path]:
+    pdf, png = svg.with_suffix(".pdf"), svg.with_suffix(".png")
+    if converter == "rsvg-convert":
+        subprocess.run(["rsvg-convert", "-f", "pdf", "-o", str(pdf), str(svg)], check=True)
+        dpi = str(png_dpi)
+        subprocess.run(
+            ["rsvg-convert", "-f", "png", "-d", dpi, "-p", dpi, "-o", str(png), str(svg)], check=True
+        )
+    else:
+        cairosvg = importlib.import_module("cairosvg")
+        cairosvg.svg2pdf(url=str(svg), write_to=str(pdf))
+        cairosvg.svg2png(url=str(svg), write_to=str(png), dpi=png_dpi)
+    return [pdf, png]
+
+
+def write_paper(
+    report: ReliabilityReport | RobustnessReport,
+    folder: str | os.PathLike[str],
+    *,
+    width_pt: float = 240,
+    font_size_pt: float = 8,
+    font: str = "Helvetica, Arial, sans-serif",
+    convert: bool = True,
+    png_dpi: int = 300,
+) -> PaperFiles:
+    """Write a report's files for a paper into ``folder`` (created if missing): one ``.tex``
+    float per table (``\\input`` it; its first line lists the packages it needs) and one
+    ``.svg`` per figure, ``width_pt`` wide with text at ``font_size_pt`` in ``font``; with
+    ``convert``, a ``.pdf`` and a ``.png`` (at ``png_dpi``) of each figure too, made by
+    ``rsvg-convert`` (Debian: librsvg2-bin) or else the ``cairosvg`` package when one is
+    installed (:attr:`PaperFiles.converter` says which, None when neither is). The core draws
+    every file; this writes them.
+
+    >>> files = trust.write_paper(report, "paper/")  # doctest: +SKIP
+    """
+    options = json.dumps({"width_pt": width_pt, "font_size_pt": font_size_pt, "font": font})
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    converter = _converter() if convert else None
+    written: list[Path] = []
+    for name, text in report.paper_files(options):
+        # The core names files from ASCII words; never a path of its own.
+        if Path(name).name != name or name.startswith("."):
+            raise TrustError(f"unexpected file name {name!r}", "invalid_options")
+        path = target / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+        if converter is not None and name.endswith(".svg"):
+            written += _convert(path, converter, png_dpi)
+    return PaperFiles(tuple(written), converter)

@@ -1,9 +1,10 @@
 //! Charts as SVG, drawn by the core so that Python, the command line and the web page show the
 //! same picture: grouped bars (ASR per operator), line curves (ASR per level), heatmaps (MRS per
 //! model and dataset), each with interval bars when bootstrap intervals exist, and the paper's
-//! figure kinds: distributions across models per operator (dots over the min–max range and the
-//! median) and stacked shares per operator (full / partial / no refusal). Every text is escaped;
-//! values are fractions shown as percents.
+//! figure kinds: distributions across models per operator (markers over the min–max range and
+//! the median) and stacked shares per operator or model (full / partial / no refusal). Series
+//! take Okabe–Ito colours and a marker each; [`with_style`] draws for print (width and font in
+//! pt, the author's font). Every text is escaped; values are fractions shown as percents.
 //!
 //! ```
 //! use tabeq_trust::chart::{bars, Series};
@@ -36,23 +37,265 @@ impl Series {
     }
 }
 
-/// Colours of series, in order (a colour-blind-safe palette).
-const PALETTE: [&str; 8] = [
-    "#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#ff8ab7", "#a463f2", "#97bbf5",
+/// Colours of series, in order: Okabe and Ito's palette, safe for the common colour-vision
+/// deficiencies (yellow last of the colours: it reads worst on white).
+pub const PALETTE: [&str; 8] = [
+    "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442",
 ];
 
-const WIDTH: f64 = 640.0;
-const PLOT_TOP: f64 = 36.0;
-const PLOT_HEIGHT: f64 = 220.0;
-const LEFT: f64 = 52.0;
-const RIGHT: f64 = 16.0;
-const FONT: &str = "font-family=\"system-ui,sans-serif\" font-size=\"11\"";
+/// Marker shapes, in order; series `i` gets colour `i % 8` and marker `(i + i / 8) % 7`, so that
+/// no two of the first 56 series share a colour and a marker (and neighbours differ in both).
+pub const MARKERS: [&str; 7] = [
+    "circle",
+    "square",
+    "triangle",
+    "diamond",
+    "triangle-down",
+    "plus",
+    "cross",
+];
+
+/// Dash patterns of lines: solid for the first eight series, then dashed, dotted, dash-dotted.
+const DASHES: [&str; 4] = ["", "6 3", "2 2", "8 3 2 3"];
+
+/// How charts are drawn: their width (in user units, which are `unit`s on the page), the font's
+/// size and family, and whether the chart draws its title (a paper's figure has a caption
+/// instead).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartStyle {
+    /// Width in user units.
+    pub width: f64,
+    /// Font size in user units.
+    pub font_size: f64,
+    /// CSS font family list.
+    pub font_family: String,
+    /// The unit of the SVG's `width` and `height` (`""` for pixels, `"pt"` for print).
+    pub unit: String,
+    /// Whether the title is drawn above the plot.
+    pub title: bool,
+}
+
+impl ChartStyle {
+    /// The screen's charts: 640 px wide, 11 px text in the system font, titled.
+    pub fn screen() -> ChartStyle {
+        ChartStyle {
+            width: 640.0,
+            font_size: 11.0,
+            font_family: "system-ui,sans-serif".into(),
+            unit: String::new(),
+            title: true,
+        }
+    }
+
+    /// A paper's figure: `width_pt` wide (a two-column paper's column is about 240 pt), text at
+    /// `font_pt` (8 or 9 reads well), in `font_family`, untitled (the caption says what it shows).
+    pub fn paper(width_pt: f64, font_pt: f64, font_family: &str) -> ChartStyle {
+        ChartStyle {
+            width: width_pt.clamp(100.0, 2000.0),
+            font_size: font_pt.clamp(4.0, 40.0),
+            font_family: font_family.to_string(),
+            unit: "pt".into(),
+            title: false,
+        }
+    }
+}
+
+impl ChartStyle {
+    /// A paper's style from options JSON `{"width_pt": 240, "font_size_pt": 8, "font":
+    /// "Helvetica, Arial, sans-serif"}` (every key optional; `""` gives these defaults).
+    pub fn paper_from_json(options_json: &str) -> Result<ChartStyle, crate::TrustError> {
+        use tabeq::cpython_json::Value;
+        let invalid = |m: String| crate::TrustError::new(crate::TrustErrorCode::InvalidOptions, m);
+        let mut style = ChartStyle::paper(240.0, 8.0, "Helvetica, Arial, sans-serif");
+        if options_json.trim().is_empty() {
+            return Ok(style);
+        }
+        let value = tabeq::cpython_json::parse(options_json)
+            .map_err(|e| invalid(format!("figure options are not JSON: {e}")))?;
+        let Value::Object(members) = value else {
+            return Err(invalid("figure options must be an object".into()));
+        };
+        for (key, v) in members {
+            let number = match v {
+                Value::Int(i) => Some(i as f64),
+                Value::Float(f) => Some(f),
+                _ => None,
+            };
+            match (key.as_str(), number, v) {
+                (_, _, Value::Null) => {}
+                ("width_pt", Some(w), _) if (100.0..=2000.0).contains(&w) => style.width = w,
+                ("font_size_pt", Some(f), _) if (4.0..=40.0).contains(&f) => style.font_size = f,
+                ("font", _, Value::Str(f)) if !f.trim().is_empty() && f.len() <= 200 => {
+                    style.font_family = f
+                }
+                (other, _, _) => {
+                    return Err(invalid(format!(
+                        "figure option {other:?}: expected width_pt (100 to 2000), font_size_pt (4 to 40) or font (a CSS font family list)"
+                    )))
+                }
+            }
+        }
+        Ok(style)
+    }
+}
+
+thread_local! {
+    // The style while charts are drawn: a thread-local rather than a parameter of every chart
+    // function, which the reports call deep inside their document builders.
+    static STYLE: core::cell::RefCell<ChartStyle> = core::cell::RefCell::new(ChartStyle::screen());
+}
+
+/// Run `draw` with charts drawn in `style` (the screen's again afterwards).
+pub fn with_style<T>(style: ChartStyle, draw: impl FnOnce() -> T) -> T {
+    let before = STYLE.replace(style);
+    let result = draw();
+    STYLE.set(before);
+    result
+}
+
+fn style<T>(read: impl FnOnce(&ChartStyle) -> T) -> T {
+    STYLE.with_borrow(read)
+}
+
+/// The scale of every offset and mark: the font size over the screen's 11.
+fn k() -> f64 {
+    style(|s| s.font_size / 11.0)
+}
+
+fn width() -> f64 {
+    style(|s| s.width)
+}
+
+fn plot_top() -> f64 {
+    if style(|s| s.title) {
+        36.0 * k()
+    } else {
+        12.0 * k()
+    }
+}
+
+/// The plot's height: 220 on a wide chart, else 62% of the width.
+fn plot_height() -> f64 {
+    let w = width();
+    if w >= 400.0 {
+        220.0
+    } else {
+        0.62 * w
+    }
+}
+
+/// Left margin: tick labels and the rotated y-axis label.
+fn left_margin() -> f64 {
+    64.0 * k()
+}
+
+fn right_margin() -> f64 {
+    16.0 * k()
+}
+
+/// Series `i`'s marker shape.
+pub fn marker_of(i: usize) -> &'static str {
+    MARKERS[(i + i / PALETTE.len()) % MARKERS.len()]
+}
+
+fn dash_of(i: usize) -> &'static str {
+    DASHES[(i / PALETTE.len()) % DASHES.len()]
+}
+
+/// A marker of `shape` centred at (x, y) with radius `r`, filled with `fill`, with a tooltip.
+fn marker(out: &mut String, shape: &str, (x, y): (f64, f64), r: f64, fill: &str, tip: &str) {
+    let edge = "stroke=\"#ffffff\" stroke-width=\"0.6\"";
+    let title = if tip.is_empty() {
+        String::new()
+    } else {
+        format!("<title>{tip}</title>")
+    };
+    let _ = match shape {
+        "square" => write!(
+            out,
+            "<rect class=\"marker\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{fill}\" {edge}>{title}</rect>",
+            x - 0.85 * r,
+            y - 0.85 * r,
+            1.7 * r,
+            1.7 * r
+        ),
+        "triangle" | "triangle-down" | "diamond" => {
+            let points = match shape {
+                "triangle" => [(0.0, -1.15), (1.0, 0.75), (-1.0, 0.75)].to_vec(),
+                "triangle-down" => [(0.0, 1.15), (1.0, -0.75), (-1.0, -0.75)].to_vec(),
+                _ => [(0.0, -1.2), (1.0, 0.0), (0.0, 1.2), (-1.0, 0.0)].to_vec(),
+            };
+            let points: Vec<String> = points
+                .iter()
+                .map(|(dx, dy)| format!("{:.1},{:.1}", x + dx * r, y + dy * r))
+                .collect();
+            write!(
+                out,
+                "<polygon class=\"marker\" points=\"{}\" fill=\"{fill}\" {edge}>{title}</polygon>",
+                points.join(" ")
+            )
+        }
+        "plus" | "cross" => {
+            let d = if shape == "plus" { r } else { 0.8 * r };
+            let path = if shape == "plus" {
+                format!("M{:.1},{y:.1}H{:.1}M{x:.1},{:.1}V{:.1}", x - d, x + d, y - d, y + d)
+            } else {
+                format!(
+                    "M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}",
+                    x - d,
+                    y - d,
+                    x + d,
+                    y + d,
+                    x - d,
+                    y + d,
+                    x + d,
+                    y - d
+                )
+            };
+            write!(
+                out,
+                "<path class=\"marker\" d=\"{path}\" stroke=\"{fill}\" stroke-width=\"{:.1}\" fill=\"none\">{title}</path>",
+                0.55 * r
+            )
+        }
+        _ => write!(
+            out,
+            "<circle class=\"marker\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{fill}\" {edge}>{title}</circle>"
+        ),
+    };
+}
+
+/// The axes' labels a chart's title implies: `ASR by operator` → ("Operator", "ASR (%) ↓"); a
+/// metric's arrow says which way is better (PRR, NRR, ASR and RAD lower; MRS, FRR and the
+/// accuracies higher).
+fn axis_labels(title: &str) -> (String, String) {
+    let metric = title.split(' ').next().unwrap_or("");
+    let y = match metric {
+        "MRS" | "FRR" | "Acc_clean" | "Acc_rob" => format!("{metric} (%) \u{2191}"),
+        "PRR" | "NRR" | "ASR" | "RAD" => format!("{metric} (%) \u{2193}"),
+        "Response" => "Share of responses (%)".to_string(),
+        _ => "%".to_string(),
+    };
+    let x = title
+        .split_once(" by ")
+        .map(|(_, rest)| {
+            let axis = rest.split([' ', '(']).next().unwrap_or("");
+            let mut chars = axis.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        })
+        .unwrap_or_default();
+    (x, y)
+}
 
 fn pct(v: f64) -> String {
     format!("{:.2}%", 100.0 * v)
 }
 
-fn colour(i: usize) -> &'static str {
+/// Series `i`'s colour.
+pub fn colour(i: usize) -> &'static str {
     PALETTE[i % PALETTE.len()]
 }
 
@@ -101,125 +344,221 @@ fn y_max(top: f64) -> f64 {
 }
 
 fn open(out: &mut String, height: f64, title: &str) {
+    let (w, unit) = (width(), style(|s| s.unit.clone()));
+    let font = style(|s| {
+        format!(
+            "font-family=\"{}\" font-size=\"{}\"",
+            esc(&s.font_family),
+            s.font_size
+        )
+    });
     let _ = write!(
         out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" role=\"img\" aria-label=\"{0}\" {FONT}>\
-<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\
-<text x=\"{LEFT}\" y=\"20\" font-size=\"14\" font-weight=\"600\">{0}</text>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}{unit}\" height=\"{height:.1}{unit}\" viewBox=\"0 0 {w} {height:.1}\" role=\"img\" aria-label=\"{0}\" {font}>\
+<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>",
         esc(title)
     );
-}
-
-/// The y axis with gridlines at fifths of `max`.
-fn y_axis(out: &mut String, max: f64) {
-    for i in 0..=5 {
-        let v = max * f64::from(i) / 5.0;
-        let y = PLOT_TOP + PLOT_HEIGHT * (1.0 - f64::from(i) / 5.0);
+    if style(|s| s.title) {
         let _ = write!(
             out,
-            "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e5e5e5\"/>\
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" font-weight=\"600\">{}</text>",
+            left_margin(),
+            20.0 * k(),
+            14.0 * k(),
+            esc(title)
+        );
+    }
+}
+
+/// The y axis with gridlines at fifths of `max`, and its label (rotated, left of the ticks).
+fn y_axis(out: &mut String, max: f64, label: &str) {
+    let (left, top, plot) = (left_margin(), plot_top(), plot_height());
+    for i in 0..=5 {
+        let v = max * f64::from(i) / 5.0;
+        let y = top + plot * (1.0 - f64::from(i) / 5.0);
+        let _ = write!(
+            out,
+            "<line x1=\"{left:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e5e5e5\"/>\
 <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#555\">{:.0}%</text>",
-            WIDTH - RIGHT,
-            LEFT - 6.0,
-            y + 4.0,
+            width() - right_margin(),
+            left - 6.0 * k(),
+            y + 4.0 * k(),
             100.0 * v
         );
     }
     let _ = write!(
         out,
-        "<line x1=\"{LEFT}\" x2=\"{LEFT}\" y1=\"{PLOT_TOP}\" y2=\"{:.1}\" stroke=\"#888\"/>",
-        PLOT_TOP + PLOT_HEIGHT
+        "<line x1=\"{left:.1}\" x2=\"{left:.1}\" y1=\"{top:.1}\" y2=\"{:.1}\" stroke=\"#888\"/>",
+        top + plot
     );
+    if !label.is_empty() {
+        let (x, y) = (12.0 * k(), top + plot / 2.0);
+        let _ = write!(
+            out,
+            "<text class=\"axis-label\" x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"middle\" transform=\"rotate(-90 {x:.1} {y:.1})\">{}</text>",
+            esc(label)
+        );
+    }
 }
 
 /// Legend entries wrap onto as many lines as they need; each entry's x and line.
 fn legend_layout(series: &[Series]) -> Vec<(f64, usize)> {
-    let (mut x, mut line) = (LEFT, 0usize);
+    let (left, right) = (left_margin(), width() - right_margin());
+    let (mut x, mut line) = (left, 0usize);
     series
         .iter()
         .map(|s| {
-            let width = 24.0 + 6.5 * s.name.chars().count() as f64;
-            if x > LEFT && x + width > WIDTH - RIGHT {
-                x = LEFT;
+            let entry = (24.0 + 6.5 * s.name.chars().count() as f64) * k();
+            if x > left && x + entry > right {
+                x = left;
                 line += 1;
             }
             let at = (x, line);
-            x += width;
+            x += entry;
             at
         })
         .collect()
 }
 
-/// Height of a chart with a plot, x labels and the legend's lines.
+/// Height of a chart with a plot, x labels, the x-axis label and the legend's lines.
 fn chart_height(series: &[Series]) -> f64 {
     let lines = legend_layout(series).last().map_or(0, |(_, l)| l + 1);
-    PLOT_TOP + PLOT_HEIGHT + 28.0 + 16.0 * lines as f64
+    plot_top() + plot_height() + (44.0 + 16.0 * lines as f64) * k()
 }
 
-fn legend(out: &mut String, series: &[Series], colour: impl Fn(usize) -> &'static str) {
-    let top = PLOT_TOP + PLOT_HEIGHT + 40.0;
+/// How far category labels reach below their baseline when they are too wide for their band
+/// and drawn slanted (0 when they fit upright).
+fn slant_drop(categories: &[String]) -> f64 {
+    let longest = categories
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(0);
+    let text = 6.5 * k() * longest as f64;
+    if text > band_width(categories) * 0.95 {
+        text * 0.5
+    } else {
+        0.0
+    }
+}
+
+/// How a legend entry shows its series: a marker, or a swatch (stacked parts).
+#[derive(Clone, Copy, PartialEq)]
+enum Key {
+    Marker,
+    Swatch,
+}
+
+fn legend(
+    out: &mut String,
+    series: &[Series],
+    colour: impl Fn(usize) -> &'static str,
+    key: Key,
+    drop: f64,
+) {
+    let top = plot_top() + plot_height() + 56.0 * k() + drop;
     for (i, (s, (x, line))) in series.iter().zip(legend_layout(series)).enumerate() {
-        let y = top + 16.0 * line as f64;
+        let y = top + 16.0 * k() * line as f64;
+        match key {
+            Key::Marker => marker(
+                out,
+                marker_of(i),
+                (x + 5.0 * k(), y - 4.0 * k()),
+                4.0 * k(),
+                colour(i),
+                "",
+            ),
+            Key::Swatch => {
+                let _ = write!(
+                    out,
+                    "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"/>",
+                    y - 9.0 * k(),
+                    10.0 * k(),
+                    10.0 * k(),
+                    colour(i)
+                );
+            }
+        }
         let _ = write!(
             out,
-            "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"10\" height=\"10\" fill=\"{}\"/>\
-<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
-            y - 9.0,
-            colour(i),
-            x + 14.0,
+            "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+            x + 14.0 * k(),
             y,
             esc(&s.name)
         );
     }
 }
 
-fn x_labels(out: &mut String, categories: &[String], centre: impl Fn(usize) -> f64) {
-    let y = PLOT_TOP + PLOT_HEIGHT + 16.0;
+/// The category labels under the band centres, and the x-axis label under them.
+/// Labels too wide for their band are slanted (30°), ending under their band's centre.
+fn x_labels(out: &mut String, categories: &[String], centre: impl Fn(usize) -> f64, label: &str) {
+    let y = plot_top() + plot_height() + 16.0 * k();
+    let drop = slant_drop(categories);
     for (i, c) in categories.iter().enumerate() {
+        let x = centre(i);
+        if drop > 0.0 {
+            let _ = write!(
+                out,
+                "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"end\" transform=\"rotate(-30 {x:.1} {y:.1})\">{}</text>",
+                esc(c)
+            );
+        } else {
+            let _ = write!(
+                out,
+                "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"middle\">{}</text>",
+                esc(c)
+            );
+        }
+    }
+    if !label.is_empty() {
+        let x = (left_margin() + width() - right_margin()) / 2.0;
         let _ = write!(
             out,
-            "<text x=\"{:.1}\" y=\"{y:.1}\" text-anchor=\"middle\">{}</text>",
-            centre(i),
-            esc(c)
+            "<text class=\"axis-label\" x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            y + 16.0 * k() + drop,
+            esc(label)
         );
     }
 }
 
 /// The width of each category's band across the plot area.
 fn band_width(categories: &[String]) -> f64 {
-    (WIDTH - LEFT - RIGHT) / categories.len().max(1) as f64
+    (width() - left_margin() - right_margin()) / categories.len().max(1) as f64
 }
 
 /// The x of the centre of category `i`'s band.
 fn band_centre(band: f64, i: usize) -> f64 {
-    LEFT + band * (i as f64 + 0.5)
+    left_margin() + band * (i as f64 + 0.5)
 }
 
 /// The y of value `v` on a y axis up to `max` (clamped to the plot area).
 fn y_at(v: f64, max: f64) -> f64 {
-    PLOT_TOP + PLOT_HEIGHT * (1.0 - (v / max).clamp(0.0, 1.0))
+    plot_top() + plot_height() * (1.0 - (v / max).clamp(0.0, 1.0))
 }
 
 /// A chart over categories (bars, lines, spreads, stacks): the SVG opened at the height its
 /// legend needs with the y axis up to `top` (the largest value drawn), the marks `draw` adds
 /// (given the axis maximum, for scaling, and the width of a category's band), the category
-/// labels under the band centres, and the legend in `colours`; the SVG closed.
+/// labels under the band centres, the axes' labels, and the legend in `colours` (markers, or
+/// swatches for `Key::Swatch`); the SVG closed.
 fn category_chart(
     title: &str,
     categories: &[String],
     series: &[Series],
     top: f64,
-    colours: fn(usize) -> &'static str,
+    (colours, key): (fn(usize) -> &'static str, Key),
     draw: impl FnOnce(&mut String, f64, f64),
 ) -> String {
     let mut out = String::new();
-    open(&mut out, chart_height(series), title);
+    let drop = slant_drop(categories);
+    open(&mut out, chart_height(series) + drop, title);
     let max = y_max(top);
-    y_axis(&mut out, max);
+    let (x_label, y_label) = axis_labels(title);
+    y_axis(&mut out, max, &y_label);
     let band = band_width(categories);
     draw(&mut out, max, band);
-    x_labels(&mut out, categories, |i| band_centre(band, i));
-    legend(&mut out, series, colours);
+    x_labels(&mut out, categories, |i| band_centre(band, i), &x_label);
+    legend(&mut out, series, colours, key, drop);
     out.push_str("</svg>");
     out
 }
@@ -266,15 +605,16 @@ pub fn bars_with_intervals(
     intervals: &Intervals,
 ) -> String {
     let top = largest_with(series, intervals);
-    category_chart(title, categories, series, top, colour, |out, max, band| {
+    let keyed = (colour as fn(usize) -> &'static str, Key::Marker);
+    category_chart(title, categories, series, top, keyed, |out, max, band| {
         let bar = (band * 0.8) / series.len().max(1) as f64;
         for (c, category) in categories.iter().enumerate() {
             for (s, one) in series.iter().enumerate() {
-                let x = LEFT + band * c as f64 + band * 0.1 + bar * s as f64;
-                let base = PLOT_TOP + PLOT_HEIGHT;
+                let x = left_margin() + band * c as f64 + band * 0.1 + bar * s as f64;
+                let base = plot_top() + plot_height();
                 match one.finite_at(c) {
                     Some(v) => {
-                        let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
+                        let h = plot_height() * (v / max).clamp(0.0, 1.0);
                         let _ = write!(
                             out,
                             "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{h:.1}\" fill=\"{}\"><title>{}, {}: {}</title></rect>",
@@ -285,8 +625,12 @@ pub fn bars_with_intervals(
                             esc(category),
                             pct(v)
                         );
+                        // The series' marker on the bar's top, so that the bar is known
+                        // without its colour.
+                        let centre = x + (bar - 1.0).max(1.0) / 2.0;
+                        let r = (bar * 0.35).min(3.5 * k());
+                        marker(out, marker_of(s), (centre, base - h), r, colour(s), "");
                         if let Some(ci) = interval_at(intervals, s, c) {
-                            let centre = x + (bar - 1.0).max(1.0) / 2.0;
                             interval_bar(out, centre, ci, max, "#222", &one.name, category);
                         }
                     }
@@ -295,7 +639,7 @@ pub fn bars_with_intervals(
                             out,
                             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#999\">–<title>{}, {}: undefined</title></text>",
                             x + bar / 2.0,
-                            base - 3.0,
+                            base - 3.0 * k(),
                             esc(&one.name),
                             esc(category)
                         );
@@ -319,7 +663,8 @@ pub fn lines_with_intervals(
     intervals: &Intervals,
 ) -> String {
     let top = largest_with(series, intervals);
-    category_chart(title, categories, series, top, colour, |out, max, step| {
+    let keyed = (colour as fn(usize) -> &'static str, Key::Marker);
+    category_chart(title, categories, series, top, keyed, |out, max, step| {
         let x_of = |i: usize| band_centre(step, i);
         let y_of = |v: f64| y_at(v, max);
         for (s, one) in series.iter().enumerate() {
@@ -333,11 +678,16 @@ pub fn lines_with_intervals(
             for run in runs.iter().filter(|r| r.len() > 1) {
                 let points: Vec<String> =
                     run.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+                let dash = match dash_of(s) {
+                    "" => String::new(),
+                    d => format!(" stroke-dasharray=\"{d}\""),
+                };
                 let _ = write!(
                     out,
-                    "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>",
+                    "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.1}\"{dash}/>",
                     points.join(" "),
-                    colour(s)
+                    colour(s),
+                    1.6 * k()
                 );
             }
             for (i, v) in one.values.iter().enumerate() {
@@ -349,16 +699,14 @@ pub fn lines_with_intervals(
                         let x = x_of(i) + dodge.clamp(-step / 3.0, step / 3.0);
                         interval_bar(out, x, ci, max, colour(s), &one.name, category);
                     }
-                    let _ = write!(
-                        out,
-                        "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{}\"><title>{}, {}: {}</title></circle>",
-                        x_of(i),
-                        y_of(v),
-                        colour(s),
+                    let tip = format!(
+                        "{}, {}: {}",
                         esc(&one.name),
                         esc(&categories[i.min(categories.len().saturating_sub(1))]),
                         pct(v)
                     );
+                    let at = (x_of(i), y_of(v));
+                    marker(out, marker_of(s), at, 3.5 * k(), colour(s), &tip);
                 }
             }
         }
@@ -368,17 +716,21 @@ pub fn lines_with_intervals(
 /// A heatmap: one row per series, one column per category, cells shaded by value (white → blue)
 /// with the value written in.
 pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String {
-    let label_width = 8.0
-        + 6.5
-            * series
-                .iter()
-                .map(|s| s.name.chars().count())
-                .max()
-                .unwrap_or(4) as f64;
-    let cell_h = 26.0;
-    let left = label_width.max(LEFT);
-    let cell_w = ((WIDTH - left - RIGHT) / categories.len().max(1) as f64).min(140.0);
-    let height = PLOT_TOP + 20.0 + cell_h * series.len() as f64 + 12.0;
+    let k = k();
+    let label_width = k
+        * (8.0
+            + 6.5
+                * series
+                    .iter()
+                    .map(|s| s.name.chars().count())
+                    .max()
+                    .unwrap_or(4) as f64);
+    let cell_h = 26.0 * k;
+    let left = label_width.max(52.0 * k);
+    let cell_w =
+        ((width() - left - right_margin()) / categories.len().max(1) as f64).min(140.0 * k);
+    let top = plot_top();
+    let height = top + (20.0 + 12.0) * k + cell_h * series.len() as f64;
     let mut out = String::new();
     open(&mut out, height, title);
     let max = largest(series);
@@ -387,17 +739,17 @@ pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String 
             out,
             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
             left + cell_w * (c as f64 + 0.5),
-            PLOT_TOP + 10.0,
+            top + 10.0 * k,
             esc(category)
         );
     }
     for (r, one) in series.iter().enumerate() {
-        let y = PLOT_TOP + 18.0 + cell_h * r as f64;
+        let y = top + 18.0 * k + cell_h * r as f64;
         let _ = write!(
             out,
             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
-            left - 6.0,
-            y + cell_h / 2.0 + 4.0,
+            left - 6.0 * k,
+            y + cell_h / 2.0 + 4.0 * k,
             esc(&one.name)
         );
         for (c, category) in categories.iter().enumerate() {
@@ -435,7 +787,7 @@ pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String 
                 esc(category),
                 esc(&text),
                 x + cell_w / 2.0,
-                y + cell_h / 2.0 + 4.0,
+                y + cell_h / 2.0 + 4.0 * k,
                 esc(&text)
             );
         }
@@ -446,18 +798,18 @@ pub fn heatmap(title: &str, categories: &[String], series: &[Series]) -> String 
 
 /// Distributions across series per category (the paper's per-operator spread across models):
 /// for each category a grey bar over the range of the series' values, a black tick at their
-/// median, and one dot per series in its colour (dots side by side, so equal values stay
-/// visible).
+/// median, and one marker per series in its colour and shape (side by side, so equal values
+/// stay visible).
 pub fn distribution(title: &str, categories: &[String], series: &[Series]) -> String {
     category_chart(
         title,
         categories,
         series,
         largest(series),
-        colour,
+        (colour, Key::Marker),
         |out, max, band| {
             let y_of = |v: f64| y_at(v, max);
-            let spread = (band * 0.7 / series.len().max(1) as f64).min(9.0);
+            let spread = (band * 0.7 / series.len().max(1) as f64).min(9.0 * k());
             for (c, category) in categories.iter().enumerate() {
                 let centre = band_centre(band, c);
                 let mut values: Vec<f64> = series.iter().filter_map(|s| s.finite_at(c)).collect();
@@ -469,7 +821,7 @@ pub fn distribution(title: &str, categories: &[String], series: &[Series]) -> St
                     } else {
                         (values[n / 2 - 1] + values[n / 2]) / 2.0
                     };
-                    let half = (band * 0.4).min(spread * series.len() as f64 / 2.0 + 4.0);
+                    let half = (band * 0.4).min(spread * series.len() as f64 / 2.0 + 4.0 * k());
                     let _ = write!(
                     out,
                     "<g class=\"spread\"><title>{}: {} series, range {} to {}, median {}</title>\
@@ -495,23 +847,18 @@ pub fn distribution(title: &str, categories: &[String], series: &[Series]) -> St
                         continue;
                     };
                     let x = centre + spread * (s as f64 - (series.len() as f64 - 1.0) / 2.0);
-                    let _ = write!(
-                    out,
-                    "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"0.8\"><title>{}, {}: {}</title></circle>",
-                    y_of(v),
-                    colour(s),
-                    esc(&one.name),
-                    esc(category),
-                    pct(v)
-                );
+                    let tip = format!("{}, {}: {}", esc(&one.name), esc(category), pct(v));
+                    let r = 3.5 * k();
+                    marker(out, marker_of(s), (x, y_of(v)), r, colour(s), &tip);
                 }
             }
         },
     )
 }
 
-/// Colours of stacked parts, in order: green, amber, grey (full, partial, no refusal).
-const PARTS: [&str; 4] = ["#3ca951", "#efb118", "#bdbdbd", "#4269d0"];
+/// Colours of stacked parts, in order (Okabe–Ito): blue, orange, grey, green (full refusal,
+/// partial refusal, no refusal).
+const PARTS: [&str; 4] = ["#0072B2", "#E69F00", "#BBBBBB", "#009E73"];
 
 fn part_colour(i: usize) -> &'static str {
     PARTS[i % PARTS.len()]
@@ -526,17 +873,18 @@ pub fn stacked(title: &str, categories: &[String], parts: &[Series]) -> String {
         categories,
         parts,
         1.0,
-        part_colour,
+        (part_colour, Key::Swatch),
         |out, max, band| {
-            let width = (band * 0.7).min(56.0);
+            let k = k();
+            let width = (band * 0.7).min(56.0 * k);
             for (c, category) in categories.iter().enumerate() {
                 let x = band_centre(band, c) - width / 2.0;
-                let mut base = PLOT_TOP + PLOT_HEIGHT;
+                let mut base = plot_top() + plot_height();
                 for (p, part) in parts.iter().enumerate() {
                     let Some(v) = part.finite_at(c) else {
                         continue;
                     };
-                    let h = PLOT_HEIGHT * (v / max).clamp(0.0, 1.0);
+                    let h = plot_height() * (v / max).clamp(0.0, 1.0);
                     let _ = write!(
                     out,
                     "<rect class=\"segment\" x=\"{x:.1}\" y=\"{:.1}\" width=\"{width:.1}\" height=\"{h:.1}\" fill=\"{}\"><title>{}, {}: {}</title></rect>",
@@ -546,12 +894,19 @@ pub fn stacked(title: &str, categories: &[String], parts: &[Series]) -> String {
                     esc(category),
                     pct(v)
                 );
-                    if h >= 14.0 && width >= 30.0 {
+                    if h >= 14.0 * k && width >= 30.0 * k {
+                        // Dark ink on the light parts, white on the blue.
+                        let ink = if p % PARTS.len() == 0 {
+                            "#ffffff"
+                        } else {
+                            "#111111"
+                        };
                         let _ = write!(
                         out,
-                        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"10\" fill=\"#111\">{:.0}%</text>",
+                        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"{:.1}\" fill=\"{ink}\">{:.0}%</text>",
                         x + width / 2.0,
-                        base - h / 2.0 + 3.5,
+                        base - h / 2.0 + 3.5 * k,
+                        10.0 * k,
                         100.0 * v
                     );
                     }
@@ -572,8 +927,9 @@ pub fn stack(figures: &[&str]) -> String {
         body.push_str(&inner);
         y += height + 8.0;
     }
+    let w = width();
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{0}\" viewBox=\"0 0 {WIDTH} {0}\">{body}</svg>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{0}\" viewBox=\"0 0 {w} {0}\">{body}</svg>",
         (y - 8.0).max(1.0)
     )
 }
@@ -581,10 +937,12 @@ pub fn stack(figures: &[&str]) -> String {
 /// An SVG that says a report has no charts (so `--format svg` always prints a picture).
 pub fn empty(title: &str) -> String {
     let mut out = String::new();
-    open(&mut out, 60.0, title);
+    open(&mut out, 60.0 * k(), title);
     let _ = write!(
         out,
-        "<text x=\"{LEFT}\" y=\"44\" fill=\"#555\">no charts for this report</text></svg>"
+        "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#555\">no charts for this report</text></svg>",
+        left_margin(),
+        44.0 * k()
     );
     out
 }
@@ -592,7 +950,7 @@ pub fn empty(title: &str) -> String {
 fn attribute(svg: &str, name: &str) -> Option<f64> {
     let start = svg.find(&format!(" {name}=\""))? + name.len() + 3;
     let end = svg[start..].find('"')? + start;
-    svg[start..end].parse().ok()
+    svg[start..end].trim_end_matches("pt").parse().ok()
 }
 
 #[cfg(test)]
@@ -683,18 +1041,18 @@ mod tests {
             })
             .collect();
         let svg = distribution("MRS by operator across models", &cats, &models);
-        assert_eq!(svg.matches("<circle").count(), 15);
+        // 15 defined values and 8 legend entries, each a marker.
+        assert_eq!(svg.matches("class=\"marker\"").count(), 23);
         for m in &models {
-            // One legend entry per model and one dot per defined value.
+            // One legend entry per model and one marker per defined value.
             assert_eq!(svg.matches(&format!(">{}</text>", m.name)).count(), 1);
         }
         assert!(svg.contains("<title>FDM: 8 series, range 0.00% to 35.00%, median 17.50%</title>"));
         assert!(svg.contains("<title>EC: 7 series, range 1.00% to 1.00%, median 1.00%</title>"));
-        // Dots of one category side by side: eight different x positions.
-        let mut xs = attrs(&svg, "<circle", "cx");
-        xs.truncate(8);
-        xs.dedup();
-        assert_eq!(xs.len(), 8);
+        // Markers of one category side by side: the circles of series 0 and 7 (same shape,
+        // 7 + 0 and 0 + 0 mod 7) at two x positions.
+        let xs = attrs(&svg, "<circle class=\"marker\"", "cx");
+        assert!(xs.len() >= 2 && xs[0] != xs[1], "{xs:?}");
     }
 
     #[test]
@@ -720,7 +1078,7 @@ mod tests {
         assert_eq!(heights.len(), 6);
         for bar in [&heights[..3], &heights[3..]] {
             let total: f64 = bar.iter().sum();
-            assert!((total - PLOT_HEIGHT).abs() < 0.3, "{total}");
+            assert!((total - plot_height()).abs() < 0.3, "{total}");
         }
         // Each segment sits on the one below it.
         for i in [0, 1, 3, 4] {
@@ -739,8 +1097,8 @@ mod tests {
         let one = bars("x", &["a".into()], &series());
         let both = stack(&[&one, &one]);
         let h = chart_height(&series());
-        assert_eq!(h, 300.0);
-        assert!(both.contains("<svg y=\"0\" ") && both.contains("<svg y=\"308\" "));
-        assert_eq!(attribute(&both, "height"), Some(608.0));
+        assert_eq!(h, 316.0);
+        assert!(both.contains("<svg y=\"0\" ") && both.contains("<svg y=\"324\" "));
+        assert_eq!(attribute(&both, "height"), Some(640.0));
     }
 }

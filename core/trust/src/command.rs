@@ -105,6 +105,40 @@ fn report_arguments(track: Track) -> Vec<Argument> {
         )
         .optional()
         .metavar("EXPECTED.jsonl"),
+        arg(
+            "--average",
+            "how Avg. combines datasets: datasets (the mean of the datasets' values, the paper's \
+             rule; default) or pooled (all records pooled)",
+        )
+        .choices(&["datasets", "pooled"])
+        .optional(),
+        arg(
+            "--output-dir",
+            "also write one .tex per table and one .svg per figure (and .pdf/.png when \
+             rsvg-convert or cairosvg is available) into DIR",
+        )
+        .optional()
+        .metavar("DIR"),
+        arg(
+            "--figure-width",
+            "with --output-dir: figure width in pt (default 240, a column)",
+        )
+        .kind("float")
+        .optional()
+        .metavar("PT"),
+        arg(
+            "--font-size",
+            "with --output-dir: figure text size in pt (default 8)",
+        )
+        .kind("float")
+        .optional()
+        .metavar("PT"),
+        arg(
+            "--font",
+            "with --output-dir: figure font family (default Helvetica, Arial, sans-serif)",
+        )
+        .optional()
+        .metavar("FAMILY"),
     ]
 }
 

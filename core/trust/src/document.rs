@@ -62,7 +62,8 @@ fn laid_out(layout: &TableLayout, build: impl FnOnce() -> Document) -> Document 
 pub const DAGGER: char = '\u{2020}';
 
 /// The footnote under a table with a partial average.
-pub const PARTIAL_FOOTNOTE: &str = "\u{2020} Averages only the datasets where the value exists, fewer than the report has (the JSON report lists them under \"partial\").";
+pub const PARTIAL_FOOTNOTE: &str =
+    "\u{2020} Averages only the datasets where the value exists, fewer than the table has.";
 
 /// A value's text with the dagger after its number (before any interval) when `partial`.
 fn dagger(text: String, partial: bool) -> String {
@@ -509,7 +510,10 @@ impl ReliabilityReport {
     /// The document before the layout.
     pub(crate) fn plain_document(&self) -> Document {
         let by = &self.by;
-        let sizes = vec![("records", self.records.to_string())];
+        let mut sizes = vec![("records", self.records.to_string())];
+        if self.average == super::options::Average::Pooled {
+            sizes.push(("Avg.", "records pooled across datasets".to_string()));
+        }
         let main = RELIABILITY_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
         let mut doc = report_start("Reliability", sizes, by, self.bootstrap.as_ref())
             .section(main_section("MRS by group", main));
@@ -605,6 +609,40 @@ impl ReliabilityReport {
                 caption.clone(),
                 chart::heatmap(&caption, &categories, &series),
             ));
+        }
+        if let Some(model_at) = by.iter().position(|k| *k == GroupKey::Model) {
+            // The paper's Figure 4: how each model's responses split, all its labels pooled.
+            let g = grid(&self.groups, model_at, |r: &RelRow| &r.key);
+            let models: Vec<String> = g.columns.iter().map(|(_, t)| t.clone()).collect();
+            let mut pooled = vec![RelCounts::default(); models.len()];
+            for cells in &g.cells {
+                for (total, cell) in pooled.iter_mut().zip(cells) {
+                    if let Some(r) = cell {
+                        total.full += r.stats.full;
+                        total.partial += r.stats.partial;
+                        total.none += r.stats.none;
+                    }
+                }
+            }
+            let models = self.layout.ordered(models);
+            let order: Vec<usize> = models
+                .iter()
+                .filter_map(|m| g.columns.iter().position(|(_, t)| t == m))
+                .collect();
+            let part = |name: &str, share: fn(&RelCounts) -> f64| Series {
+                name: name.to_string(),
+                values: order
+                    .iter()
+                    .map(|&i| (pooled[i].n() > 0).then(|| share(&pooled[i])))
+                    .collect(),
+            };
+            let parts = [
+                part("full refusal", RelCounts::frr),
+                part("partial refusal", RelCounts::prr),
+                part("no refusal (answered)", RelCounts::nrr),
+            ];
+            let caption = "Response modes by model".to_string();
+            figures.push((caption.clone(), chart::stacked(&caption, &models, &parts)));
         }
         if let Some(op_at) = by.iter().position(|k| *k == GroupKey::Operator) {
             let (categories, series) = split_series(&self.groups, op_at, |r: &RelRow| {
@@ -814,10 +852,13 @@ impl RobustnessReport {
     /// The document before the layout.
     pub(crate) fn plain_document(&self) -> Document {
         let by = &self.by;
-        let sizes = vec![
+        let mut sizes = vec![
             ("originals", self.originals.to_string()),
             ("perturbations", self.perturbations.to_string()),
         ];
+        if self.average == super::options::Average::Pooled {
+            sizes.push(("Avg.", "records pooled across datasets".to_string()));
+        }
         let main = ROBUSTNESS_LAYOUT.main_table(by, &self.groups, &self.dataset_average);
         let mut doc = report_start("Robustness", sizes, by, self.bootstrap.as_ref())
             .section(main_section("Robustness by group", main));

@@ -305,6 +305,29 @@ impl TableLayout {
     }
 }
 
+/// How the "Avg." of a report grouped by dataset combines the datasets (options JSON
+/// `"average": "datasets" | "pooled"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Average {
+    /// The unweighted mean of the datasets' values, computed before rounding: the paper's rule
+    /// (every dataset counts the same, whatever its size).
+    #[default]
+    Datasets,
+    /// The value over all the records of the datasets pooled (a larger dataset weighs more); no
+    /// bootstrap interval.
+    Pooled,
+}
+
+impl Average {
+    /// The rule's name in options.
+    pub fn name(self) -> &'static str {
+        match self {
+            Average::Datasets => "datasets",
+            Average::Pooled => "pooled",
+        }
+    }
+}
+
 /// Parsed report options.
 #[derive(Debug, Clone)]
 pub struct ReportOptions {
@@ -322,6 +345,8 @@ pub struct ReportOptions {
     pub expected: Option<Vec<Expected>>,
     /// The main table's layout (row order, columns, decimals).
     pub layout: TableLayout,
+    /// How "Avg." combines datasets.
+    pub average: Average,
 }
 
 impl ReportOptions {
@@ -340,6 +365,7 @@ impl ReportOptions {
             compare: None,
             expected: None,
             layout: TableLayout::default(),
+            average: Average::Datasets,
         }
     }
 }
@@ -570,6 +596,7 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
         compare: None,
         expected: None,
         layout: TableLayout::default(),
+        average: Average::Datasets,
     };
     if options_json.trim().is_empty() {
         return Ok(options);
@@ -621,9 +648,21 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
                     options.layout = TableLayout::parse(v)?;
                 }
             }
+            "average" => {
+                options.average = match v {
+                    Value::Null => Average::Datasets,
+                    Value::Str(s) if s == "datasets" => Average::Datasets,
+                    Value::Str(s) if s == "pooled" => Average::Pooled,
+                    _ => {
+                        return Err(invalid(
+                            "`average` must be \"datasets\" (the mean of the datasets' values) or \"pooled\" (all records pooled)",
+                        ))
+                    }
+                }
+            }
             other => {
                 return Err(invalid(format!(
-                    "unknown option {other:?} (by, operators, bootstrap, seed, confidence, strict, compare, expected, layout)"
+                    "unknown option {other:?} (by, operators, bootstrap, seed, confidence, strict, compare, expected, layout, average)"
                 )))
             }
         }

@@ -143,6 +143,8 @@ pub struct RankAgreement {
 pub struct ReliabilityReport {
     /// The main table's layout (row order, columns, decimals) for its documents.
     pub layout: super::options::TableLayout,
+    /// How "Avg." combines datasets.
+    pub average: super::options::Average,
     /// Grouping keys.
     pub by: Vec<GroupKey>,
     /// Number of records.
@@ -271,15 +273,29 @@ fn dataset_average(
     by: &[GroupKey],
     groups: &[RelRow],
     bootstrap: Option<&Bootstrap>,
+    average: super::options::Average,
 ) -> Vec<RelAverage> {
     let of = dataset_count(by, groups);
     by_other_keys(by, groups)
         .into_iter()
         .map(|(key, rows)| {
-            let rates = core::array::from_fn(|m| {
-                mean_finite(rows.iter().map(|r| r.stats.rates()[m])).unwrap_or(0.0)
-            });
-            let ci = averaged_intervals(&rows, bootstrap).map(RelIntervals::from_columns);
+            let (rates, ci) = match average {
+                super::options::Average::Datasets => (
+                    core::array::from_fn(|m| {
+                        mean_finite(rows.iter().map(|r| r.stats.rates()[m])).unwrap_or(0.0)
+                    }),
+                    averaged_intervals(&rows, bootstrap).map(RelIntervals::from_columns),
+                ),
+                super::options::Average::Pooled => {
+                    let mut pooled = RelCounts::default();
+                    for r in &rows {
+                        pooled.full += r.stats.full;
+                        pooled.partial += r.stats.partial;
+                        pooled.none += r.stats.none;
+                    }
+                    (pooled.rates(), None)
+                }
+            };
             let mut partial = PartialAverage::new(of);
             for name in ["frr", "prr", "nrr", "mrs"] {
                 partial.note(name, rows.len());
@@ -533,7 +549,7 @@ pub fn reliability_report_with(
         (Vec::new(), Vec::new())
     };
     let mut report = ReliabilityReport {
-        dataset_average: dataset_average(by, &groups, bootstrap),
+        dataset_average: dataset_average(by, &groups, bootstrap, options.average),
         rank_agreement: rank_agreement(by, &groups)?,
         by: by.to_vec(),
         records: records.len(),
@@ -545,6 +561,7 @@ pub fn reliability_report_with(
         findings: Vec::new(),
         comparisons: Vec::new(),
         layout: options.layout.clone(),
+        average: options.average,
     };
     let found = findings(records, registry, &report, options)?;
     (report.findings, report.comparisons) =

@@ -98,6 +98,27 @@ impl Report {
         }
     }
 
+    /// The report's files for a paper: one `.tex` per table and one `.svg` per figure, the
+    /// figures drawn in a paper's style from `figure_options_json` (see
+    /// [`crate::chart::ChartStyle::paper_from_json`]).
+    ///
+    /// ```
+    /// let records = r#"{"model": "a", "dataset": "d", "operator": "FDM", "instance_id": 1, "label": "full"}"#;
+    /// let report = tabeq_trust::Report::new("reliability", records, r#"{"by": "model,operator"}"#, None).unwrap();
+    /// let files = report.paper_files(r#"{"font_size_pt": 9}"#).unwrap();
+    /// assert!(files.iter().any(|(name, _)| name == "reliability-groups.tex"));
+    /// let figure = &files.iter().find(|(name, _)| name.ends_with("response-modes-by-model.svg")).unwrap().1;
+    /// assert!(figure.contains("width=\"240pt\"") && figure.contains("font-size=\"9\""));
+    /// ```
+    pub fn paper_files(
+        &self,
+        figure_options_json: &str,
+    ) -> Result<Vec<(String, String)>, TrustError> {
+        let style = crate::chart::ChartStyle::paper_from_json(figure_options_json)?;
+        let doc = crate::chart::with_style(style, || self.to_document());
+        Ok(crate::latex::paper_files(&doc))
+    }
+
     /// The sections [`Report::rows`] accepts.
     pub fn sections(&self) -> Vec<&'static str> {
         match self {

@@ -307,6 +307,8 @@ pub struct RobAverage {
 pub struct RobustnessReport {
     /// The main table's layout (row order, columns, decimals) for its documents.
     pub layout: super::options::TableLayout,
+    /// How "Avg." combines datasets.
+    pub average: super::options::Average,
     /// Grouping keys (model and/or dataset).
     pub by: Vec<GroupKey>,
     /// Original records.
@@ -577,6 +579,81 @@ fn dataset_average(
         .collect()
 }
 
+/// "Avg." with the datasets' records pooled: each row's counts summed (so ASR is flips over
+/// attacks of all datasets, RAD and the accuracies over all their questions); no interval. A
+/// value still counts the datasets where it is defined, for the dagger.
+fn pooled_average(
+    by: &[GroupKey],
+    groups: &[RobRow],
+    registry: &OperatorRegistry,
+) -> Vec<RobAverage> {
+    let of = dataset_count(by, groups);
+    by_other_keys(by, groups)
+        .into_iter()
+        .map(|(key, rows)| {
+            let mut s = RobStats::of(&[], registry);
+            for r in &rows {
+                s.n += r.stats.n;
+                s.covered += r.stats.covered;
+                s.correct += r.stats.correct;
+                s.excluded += r.stats.excluded;
+                s.all.merge(&r.stats.all);
+                s.rad_sum += r.stats.rad_sum;
+                for (op, a) in &r.stats.by_operator {
+                    s.by_operator.entry(*op).or_default().merge(a);
+                }
+                for (total, a) in s.by_level.iter_mut().zip(&r.stats.by_level) {
+                    total.merge(a);
+                }
+            }
+            let mut partial = PartialAverage::new(of);
+            for name in ["coverage", "acc_clean"] {
+                partial.note(name, rows.len());
+            }
+            partial.note(
+                "asr",
+                rows.iter().filter(|r| r.stats.asr().is_some()).count(),
+            );
+            for name in ["rad", "acc_rob"] {
+                partial.note(name, rows.len());
+            }
+            let asr_by_operator = s
+                .by_operator
+                .iter()
+                .map(|(op, a)| {
+                    let count = rows
+                        .iter()
+                        .filter(|r| r.stats.by_operator.get(op).and_then(Attacks::asr).is_some())
+                        .count();
+                    partial.note(format!("asr_{}", registry.get(*op).code), count);
+                    (*op, a.asr())
+                })
+                .collect();
+            let asr_by_level = core::array::from_fn(|l| {
+                let count = rows
+                    .iter()
+                    .filter(|r| r.stats.by_level[l].asr().is_some())
+                    .count();
+                partial.note(format!("asr_{}", Level::ALL[l].as_str()), count);
+                s.by_level[l].asr()
+            });
+            RobAverage {
+                key,
+                datasets: rows.len(),
+                coverage: s.coverage(),
+                acc_clean: s.acc_clean(),
+                asr: s.asr(),
+                rad: s.rad(),
+                acc_rob: s.acc_rob(),
+                asr_by_operator,
+                asr_by_level,
+                ci: None,
+                partial: partial.found(),
+            }
+        })
+        .collect()
+}
+
 /// Compute the robustness report from records parsed with `registry`.
 pub fn robustness_report(
     records: &[RobustnessRecord],
@@ -612,7 +689,10 @@ pub fn robustness_report_with(
     let keep = by.contains(&GroupKey::Dataset);
     let groups = rows(&questions, by, registry, bootstrap, keep)?;
     let mut report = RobustnessReport {
-        dataset_average: dataset_average(by, &groups, bootstrap, registry),
+        dataset_average: match options.average {
+            super::options::Average::Datasets => dataset_average(by, &groups, bootstrap, registry),
+            super::options::Average::Pooled => pooled_average(by, &groups, registry),
+        },
         level_trend: level_trend(
             &overall.stats.by_operator,
             &overall.stats.by_level,
@@ -627,6 +707,7 @@ pub fn robustness_report_with(
         findings: Vec::new(),
         comparisons: Vec::new(),
         layout: options.layout.clone(),
+        average: options.average,
         registry: registry.clone(),
     };
     let found = findings(records, &questions, &report, options);

@@ -201,7 +201,7 @@ fn partial_averages_are_marked() {
     assert!(markdown.contains(tabeq_trust::document::PARTIAL_FOOTNOTE));
     let latex = render_document(&doc, "latex").unwrap();
     assert!(latex.contains("& 2.78$^\\dagger$ &"), "{latex}");
-    assert!(latex.contains("{\\footnotesize $^\\dagger$ Averages only the datasets"));
+    assert!(latex.contains("{\\footnotesize\\raggedright $^\\dagger$ Averages only the datasets"));
     // The main table's averages are complete: no mark, no footnote there.
     let main = plain.split("ASR by operator and level").next().unwrap();
     assert!(!main.contains('\u{2020}'));

@@ -876,6 +876,9 @@ fn latex_tables_for_both_tracks_with_the_layout() {
     let layout = layout.to_string();
     let latex = rendered("reliability", "paper-reliability.jsonl", &layout, "latex");
     let table = latex.split("% MRS by group\n").nth(1).unwrap();
+    // Each table is a complete float: requirements, environment and caption come first.
+    assert!(table.starts_with("% requires: \\usepackage{booktabs}\n\\begin{table*}[t]\n"));
+    let table = &table[table.find("\\begin{tabular}").unwrap()..];
     let table = &table[..table.find("\\end{tabular}").unwrap()];
     assert!(
         table.starts_with("\\begin{tabular}{lrrrrrrrrr}\n\\toprule\n"),
@@ -917,6 +920,7 @@ fn latex_tables_for_both_tracks_with_the_layout() {
     let options = options.to_string();
     let latex = rendered("robustness", "paper-robustness.jsonl", &options, "latex");
     let main = latex.split("% Robustness by group\n").nth(1).unwrap();
+    let main = &main[main.find("\\begin{tabular}").unwrap()..];
     assert!(main.starts_with("\\begin{tabular}{lrrrrr}\n"), "{main}");
     assert!(main.contains("ASR $\\downarrow$ & RAD $\\downarrow$ & ASR $\\downarrow$ & RAD $\\downarrow$ & Avg. ASR $\\downarrow$"));
     let first_row = main
