@@ -13,10 +13,6 @@ use tabeq_kddcup as kdd;
 use tabeq_kddcup::report::{self, FileRead, Layout, Meta, Report, RunFiles};
 use tabeq_kddcup::{Fatal, GoldInput, Prediction, TaskScore};
 
-/// The bound on one CSV: far above real answer tables, below memory trouble.
-const MAX_FILE_BYTES: u64 = 1 << 30;
-/// The bound on a `task.json` (read for its `difficulty` only).
-const MAX_TASK_JSON_BYTES: u64 = 16 * 1024 * 1024;
 /// Linux's ELOOP: what opening a link with `O_NOFOLLOW` gives.
 const ELOOP: i32 = 40;
 
@@ -90,7 +86,7 @@ fn source(
     let path: PathBuf = obj.extract().map_err(|_| {
         crate::errors::argument_error("expected CSV bytes, a path (str or os.PathLike) or None")
     })?;
-    let found = py.detach(|| read_file(&path, follow, MAX_FILE_BYTES));
+    let found = py.detach(|| read_file(&path, follow, kdd::MAX_FILE_BYTES));
     Ok((found, shown(&path)))
 }
 
@@ -319,15 +315,15 @@ impl RunFiles for Files<'_> {
         (self.progress)(self.done);
         self.done += 1;
         let path = self.predictions_root.join(task_id).join("prediction.csv");
-        read_file(&path, false, MAX_FILE_BYTES).into()
+        read_file(&path, false, kdd::MAX_FILE_BYTES).into()
     }
     fn gold(&mut self, task_id: &str, _path: &str) -> FileRead {
         let path = self.gold_root.join(task_id).join("gold.csv");
-        read_file(&path, true, MAX_FILE_BYTES).into()
+        read_file(&path, true, kdd::MAX_FILE_BYTES).into()
     }
     fn task_json(&mut self, task_id: &str) -> Option<Vec<u8>> {
         let path = self.input_root?.join(task_id).join("task.json");
-        match read_file(&path, true, MAX_TASK_JSON_BYTES) {
+        match read_file(&path, true, kdd::MAX_TASK_JSON_BYTES) {
             Found::Bytes(bytes) => Some(bytes),
             _ => None,
         }

@@ -12,8 +12,7 @@ use wasm_bindgen::prelude::*;
 use crate::js_args::{array_items, bool_option, entries, number_option, string, string_option};
 use crate::{input, throw, to_js};
 
-/// Largest CSV the module copies in (a WebAssembly instance has 4 GiB at most).
-const MAX_CSV_BYTES: usize = 256 << 20;
+use tabeq_kddcup::MAX_WASM_CSV_BYTES as MAX_CSV_BYTES;
 
 fn coded(fatal: Fatal) -> CodedError {
     CodedError {
@@ -37,6 +36,54 @@ fn csv(value: &JsValue, what: &str) -> Result<Option<Vec<u8>>, CodedError> {
 /// `options.penaltyWeight` (0.1 when absent; a negative weight is the core's fatal error).
 fn penalty_weight(options: &JsValue) -> Result<f64, CodedError> {
     Ok(number_option(options, "penaltyWeight")?.unwrap_or(0.1))
+}
+
+/// One task's arguments as `kddcupScoreTask` and `kddcupExplainTask` take them.
+struct TaskArgs {
+    prediction: Option<Vec<u8>>,
+    gold: Option<Vec<u8>>,
+    prediction_path: String,
+    gold_path: String,
+    strict: bool,
+    weight: f64,
+}
+
+impl TaskArgs {
+    fn read(prediction: &JsValue, gold: &JsValue, options: &JsValue) -> Result<Self, JsValue> {
+        let path = |key: &str, default: &str| -> Result<String, JsValue> {
+            let value = throw(string_option(options, key, "a string"))?;
+            Ok(value.unwrap_or_else(|| default.to_string()))
+        };
+        Ok(TaskArgs {
+            prediction: throw(csv(prediction, "prediction"))?,
+            gold: throw(csv(gold, "gold"))?,
+            strict: throw(bool_option(options, "strictCommas"))?.unwrap_or(false),
+            weight: throw(penalty_weight(options))?,
+            prediction_path: path("predictionPath", "prediction.csv")?,
+            gold_path: path("goldPath", "gold.csv")?,
+        })
+    }
+
+    /// The core's inputs: a null prediction is a missing file, a null gold a missing gold.
+    fn inputs(&self) -> (Prediction<'_>, GoldInput<'_>) {
+        let prediction = match &self.prediction {
+            Some(bytes) => Prediction::Bytes {
+                path: &self.prediction_path,
+                bytes,
+            },
+            None => Prediction::Missing,
+        };
+        let gold = match &self.gold {
+            Some(bytes) => GoldInput::Bytes {
+                path: &self.gold_path,
+                bytes,
+            },
+            None => GoldInput::Missing {
+                path: &self.gold_path,
+            },
+        };
+        (prediction, gold)
+    }
 }
 
 /// The official `normalize_cell(value, strict_commas=...)`.
@@ -84,33 +131,10 @@ pub fn kddcup_score_task(
     >,
 ) -> Result<JsValue, JsValue> {
     let options = options.unwrap_or(JsValue::UNDEFINED);
-    let prediction = throw(csv(&prediction, "prediction"))?;
-    let gold = throw(csv(&gold, "gold"))?;
-    let strict = throw(bool_option(&options, "strictCommas"))?.unwrap_or(false);
-    let weight = throw(penalty_weight(&options))?;
-    let path = |key: &str, default: &str| -> Result<String, JsValue> {
-        let value = throw(string_option(&options, key, "a string"))?;
-        Ok(value.unwrap_or_else(|| default.to_string()))
-    };
-    let (pred_path, gold_path) = (
-        path("predictionPath", "prediction.csv")?,
-        path("goldPath", "gold.csv")?,
-    );
-    let pred = match &prediction {
-        Some(bytes) => Prediction::Bytes {
-            path: &pred_path,
-            bytes,
-        },
-        None => Prediction::Missing,
-    };
-    let gold = match &gold {
-        Some(bytes) => GoldInput::Bytes {
-            path: &gold_path,
-            bytes,
-        },
-        None => GoldInput::Missing { path: &gold_path },
-    };
-    let score = throw(tabeq_kddcup::score_task(pred, gold, weight, strict).map_err(coded))?;
+    let task = TaskArgs::read(&prediction, &gold, &options)?;
+    let (pred, gold) = task.inputs();
+    let score =
+        throw(tabeq_kddcup::score_task(pred, gold, task.weight, task.strict).map_err(coded))?;
     to_js(&score)
 }
 
@@ -126,34 +150,10 @@ pub fn kddcup_explain_task(
     options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let options = options.unwrap_or(JsValue::UNDEFINED);
-    let prediction = throw(csv(&prediction, "prediction"))?;
-    let gold = throw(csv(&gold, "gold"))?;
-    let strict = throw(bool_option(&options, "strictCommas"))?.unwrap_or(false);
+    let task = TaskArgs::read(&prediction, &gold, &options)?;
     let show = throw(bool_option(&options, "showGoldValues"))?.unwrap_or(false);
-    let weight = throw(penalty_weight(&options))?;
-    let path = |key: &str, default: &str| -> Result<String, JsValue> {
-        let value = throw(string_option(&options, key, "a string"))?;
-        Ok(value.unwrap_or_else(|| default.to_string()))
-    };
-    let (pred_path, gold_path) = (
-        path("predictionPath", "prediction.csv")?,
-        path("goldPath", "gold.csv")?,
-    );
-    let pred = match &prediction {
-        Some(bytes) => Prediction::Bytes {
-            path: &pred_path,
-            bytes,
-        },
-        None => Prediction::Missing,
-    };
-    let gold = match &gold {
-        Some(bytes) => GoldInput::Bytes {
-            path: &gold_path,
-            bytes,
-        },
-        None => GoldInput::Missing { path: &gold_path },
-    };
-    let explanation = tabeq_kddcup::explain_task(pred, gold, weight, strict, show);
+    let (pred, gold) = task.inputs();
+    let explanation = tabeq_kddcup::explain_task(pred, gold, task.weight, task.strict, show);
     to_js(&throw(explanation.map_err(coded))?)
 }
 

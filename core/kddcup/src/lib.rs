@@ -36,6 +36,17 @@ pub use tabeq::error::KddcupCode;
 /// core's one catalogue (`tabeq::error_catalogue`).
 pub const CODES: &[(&str, &str)] = KddcupCode::CODES;
 
+/// The largest CSV a file-reading surface reads for this profile (the official reads any size):
+/// far above real answer tables, below memory trouble. A larger file is `kddcup_too_large`.
+pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// The largest `task.json` read (for its `difficulty` only).
+pub const MAX_TASK_JSON_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The largest CSV the WebAssembly module copies in (an instance has 4 GiB at most): a larger
+/// one is refused with a coded error, never a trap.
+pub const MAX_WASM_CSV_BYTES: usize = 256 << 20;
+
 /// The TypeScript declarations of the objects this profile returns (feature `ts`), for the
 /// WebAssembly module's `tabeq_kddcup.d.ts` (`make types`).
 #[cfg(feature = "ts")]

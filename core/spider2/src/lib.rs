@@ -123,13 +123,8 @@ pub fn compare_csv(
     condition_cols: Option<&tabeq::cpython_json::Value>,
     ignore_order: bool,
 ) -> Result<Outcome, InputError> {
-    let frames = read_golds(golds)?;
-    let pred = read_csv(prediction).map_err(|error| InputError {
-        role: "prediction",
-        index: 0,
-        error,
-    })?;
-    Ok(PreparedGold::new(&frames, kind, condition_cols, ignore_order).compare(&pred))
+    let cond = condition_cols.map(Condition::from_json);
+    compare_csv_variant(prediction, golds, kind, cond.as_ref(), ignore_order, Variant::Lite)
 }
 
 /// [`compare_csv`] with `variant`'s comparison. `condition_cols` is the Python value the
