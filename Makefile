@@ -14,7 +14,7 @@ setup: package tools
 
 ## The tabeq package alone, built from this tree: all that `make example` needs.
 package: $(VENV)/.tabeq-installed
-$(VENV)/.tabeq-installed: pyproject.toml Cargo.toml Cargo.lock $(shell find core/src core/trust/src core/spider2/src bindings-py -type f 2>/dev/null)
+$(VENV)/.tabeq-installed: pyproject.toml Cargo.toml Cargo.lock $(shell find core/src core/trust/src core/spider2/src core/kddcup/src core/sql/src bindings-py -type f 2>/dev/null)
 	VENV=$(VENV) bash scripts/setup.sh package
 	touch $@
 
@@ -60,7 +60,7 @@ check: tools
 	$(PY) -m mypy --strict bindings-py/python/tabeq tests/python/typing_example.py
 
 ## Every test: Rust, Python, WASM (Node), cross-surface identity, browser end-to-end, plus lints.
-test: setup test-rust test-python test-integrations test-wasm test-cross-surface test-e2e test-packaging test-types lint docs
+test: setup integrations test-rust test-python test-integrations test-wasm test-cross-surface test-e2e test-packaging test-types lint docs
 
 # The fuzz crate is its own workspace: its references (the spec's number rules, CPython's csv
 # state machine) have unit tests of their own, run here on stable so they cannot fall behind the spec.

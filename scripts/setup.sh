@@ -37,7 +37,17 @@ case $layer in
     run_with_progress "$VENV/logs/tools.log" "$PROGRESS" "${PIP[@]}" install -r requirements-dev.txt
     ;;
   integrations)
-    log "installing requirements-integrations.txt into $VENV for the integration tests: inspect-ai, ray, verifiers (with transformers), lm-eval (about 1.2 GB)"
+    # What the Python tests run beside the harnesses: a JRE for the local Spark session of
+    # tests/python/test_arrow.py, and zsh and fish for the completion scripts' tests.
+    missing=()
+    command -v java >/dev/null || missing+=(default-jre-headless)
+    command -v zsh >/dev/null || missing+=(zsh)
+    command -v fish >/dev/null || missing+=(fish)
+    if [ ${#missing[@]} -gt 0 ]; then
+      log "installing ${missing[*]} (apt; the JRE is about 200 MB)"
+      apt_get_install "${missing[@]}"
+    fi
+    log "installing requirements-integrations.txt into $VENV for the integration tests: inspect-ai, ray, verifiers (with transformers), lm-eval, pyspark (about 1.7 GB)"
     run_with_progress "$VENV/logs/integrations.log" "$PROGRESS" "${PIP[@]}" install -r requirements-integrations.txt -c requirements-dev.txt
     ;;
   docs)
