@@ -1050,11 +1050,7 @@ mod tests {
             "{}",
             storage_bytes(&frame)
         );
-        // The compared vectors share the columns (sorted or not): no copy per comparison.
-        let vectors = crate::value::column_vectors(&frame, &[0, 1]);
-        let sorted = vectors[1].sorted();
-        assert_eq!(std::sync::Arc::strong_count(&frame.columns[1].values), 3);
-        assert_eq!(sorted.len(), 20_000);
+        // That the compared vectors share these columns is `value`'s test.
     }
 
     #[test]

@@ -241,6 +241,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn compared_vectors_share_the_columns() {
+        // Issue 38 item 12: sorted or not, a compared vector is the column's storage (and a
+        // permutation), never a copy per comparison.
+        let text = "a,b\n".to_string() + &"x,1.5\n".repeat(20_000);
+        let frame = crate::read::read_csv(text.as_bytes()).unwrap();
+        let vectors = column_vectors(&frame, &[0, 1]);
+        let sorted = vectors[1].sorted();
+        assert_eq!(std::sync::Arc::strong_count(&frame.columns[1].values), 3);
+        assert_eq!(sorted.len(), 20_000);
+    }
+
+    #[test]
     fn isclose_is_absolute_one_hundredth_plus_relative_1e9() {
         assert!(isclose(1.0, 1.0099));
         assert!(
