@@ -41,7 +41,8 @@ def write_tables(folder: Path, size: int, shape: str) -> tuple[Path, Path]:
         i = 0
         while written < size:
             if shape == "mixed":
-                line = f"{i},{rng.random() * 1000:.3f},name{rng.randrange(10**6)},2024-{i % 12 + 1:02d}-{i % 28 + 1:02d}\n"
+                day = f"2024-{i % 12 + 1:02d}-{i % 28 + 1:02d}"
+                line = f"{i},{rng.random() * 1000:.3f},name{rng.randrange(10**6)},{day}\n"
             elif shape == "one-character text":  # two bytes a text cell
                 line = f"{i}," + ",".join(rng.choice("xyz") for _ in range(7)) + "\n"
             else:  # one byte a cell: seven float64 columns of NaN
@@ -69,7 +70,8 @@ def main() -> None:
     alone, _ = measure(ALONE)
     print(f"process alone: {alone / 1024:.0f} MiB")
     print(
-        "| table | result file (MiB) | peak RSS (MiB) | minus process alone (MiB) | per byte of file | wall (s) |"
+        "| table | result file (MiB) | peak RSS (MiB) | minus process alone (MiB) | per byte of file"
+        " | wall (s) |"
     )
     print("|---|---:|---:|---:|---:|---:|")
     for shape in ("mixed", "one-character text", "empty cells"):
@@ -80,7 +82,8 @@ def main() -> None:
                 rss, wall = measure(SCORE, str(result), str(gold))
             extra = (rss - alone) * 1024
             print(
-                f"| {shape} | {size / 2**20:.1f} | {rss / 1024:.0f} | {extra / 2**20:.0f} | {extra / size:.1f} | {wall:.2f} |"
+                f"| {shape} | {size / 2**20:.1f} | {rss / 1024:.0f} | {extra / 2**20:.0f}"
+                f" | {extra / size:.1f} | {wall:.2f} |"
             )
 
 

@@ -437,7 +437,7 @@ pub fn check_output(path: &Path) -> Result<(), OutputError> {
 /// exclusively with mode 0644 under the umask, never through a link), flush it to disk and
 /// rename it over `path`. The summary gets fresh permissions and owner: a file planted at
 /// `path` (say with mode 6777) is replaced, its mode is not inherited.
-pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
+pub fn write_output(path: &Path, contents: &[u8]) -> Result<(), OutputError> {
     check_output(path)?;
     let failed = |e: io::Error| OutputError::write_failed(&shown(path), e);
     let dir = match path.parent() {
@@ -448,7 +448,7 @@ pub fn write_output(path: &Path, text: &str) -> Result<(), OutputError> {
     remove_stale_temps(&dir, path.file_name().and_then(|n| n.to_str()));
     let (temp_path, mut temp) = create_temp(&dir).map_err(failed)?;
     let written = (|| {
-        temp.write_all(text.as_bytes())?;
+        temp.write_all(contents)?;
         temp.sync_all()?;
         drop(temp);
         fs::rename(&temp_path, path)?;

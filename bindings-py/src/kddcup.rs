@@ -140,8 +140,7 @@ fn kddcup_score_task<'py>(
     task_dict(py, &score.map_err(fatal_to_py)?)
 }
 
-/// The official score with what it lacks (`tabeq_kddcup::explain_task`), as the JSON text of
-/// the core's explanation (the Python wrapper reads it into a dict).
+/// The official score with what it lacks (`tabeq_kddcup::explain_task`), as a dict.
 #[pyfunction]
 fn kddcup_explain_task<'py>(
     py: Python<'py>,
@@ -150,7 +149,7 @@ fn kddcup_explain_task<'py>(
     penalty_weight: f64,
     strict_commas: bool,
     show_gold_values: bool,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyAny>> {
     let (pred, pred_path) = source(py, prediction, false)?;
     let (gold, gold_path) = source(py, Some(gold), true)?;
     let explanation = py.detach(|| {
@@ -158,7 +157,7 @@ fn kddcup_explain_task<'py>(
         kdd::explain_task(pred, gold, penalty_weight, strict_commas, show_gold_values)
     });
     let explanation = explanation.map_err(fatal_to_py)?;
-    Ok(tabeq::cpython_json::to_tree(&explanation).to_pretty())
+    crate::py_json::json_loads(py, &tabeq::cpython_json::to_tree(&explanation).to_pretty())
 }
 
 /// A gold prepared once (read, normalized, hashed) for many predictions: the RL fast path.

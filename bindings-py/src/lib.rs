@@ -445,12 +445,24 @@ fn check_output(path: PathBuf) -> PyResult<()> {
 /// rename is done, so that a Ctrl-C seen right after it can still say the file was written.
 static WRITTEN_OUTPUTS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
+/// What `write_output` writes: text (UTF-8) or bytes (a converted figure).
+#[derive(FromPyObject)]
+enum OutputContents {
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
 /// Write an output file atomically (temporary file in the same directory, then rename; never
-/// through a link or into a special file): every file the command line writes goes here.
+/// through a link or into a special file): every file the command line and `trust.write_paper`
+/// write goes here.
 #[pyfunction]
-fn write_output(py: Python<'_>, path: PathBuf, text: &str) -> PyResult<()> {
+fn write_output(py: Python<'_>, path: PathBuf, contents: OutputContents) -> PyResult<()> {
+    let contents = match contents {
+        OutputContents::Text(text) => text.into_bytes(),
+        OutputContents::Bytes(bytes) => bytes,
+    };
     py.detach(|| {
-        fs::write_output(&path, text)?;
+        fs::write_output(&path, &contents)?;
         let mut written = WRITTEN_OUTPUTS.lock().unwrap_or_else(|e| e.into_inner());
         written.push(path.display().to_string());
         Ok(())

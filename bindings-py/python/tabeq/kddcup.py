@@ -18,7 +18,6 @@ the fast path for RL loops). The rules are in ``docs/spec/kddcup.md``.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -84,8 +83,9 @@ def explain_task(
     Raises ``tabeq.FatalError`` where the official raises."""
     pred = prediction if prediction is None or isinstance(prediction, bytes) else _as_given(prediction)
     gold_arg = gold if isinstance(gold, bytes) else _as_given(gold)
-    text = kddcup_explain_task(pred, gold_arg, float(penalty_weight), strict_commas, show_gold_values)
-    result: dict[str, Any] = json.loads(text)
+    result: dict[str, Any] = kddcup_explain_task(
+        pred, gold_arg, float(penalty_weight), strict_commas, show_gold_values
+    )
     return result
 
 

@@ -433,19 +433,19 @@ def _converter() -> str | None:
     return "cairosvg"
 
 
-def _convert(svg: Path, converter: str, png_dpi: int) -> list[Path]:
-    pdf, png = svg.with_suffix(".pdf"), svg.with_suffix(".png")
+def _converted(svg: str, converter: str, png_dpi: int) -> tuple[bytes, bytes]:
+    """A figure's SVG text as PDF and PNG bytes (the converter reads stdin and writes stdout, so
+    every file lands through the one output writer)."""
+    data = svg.encode("utf-8")
     if converter == "rsvg-convert":
-        subprocess.run(["rsvg-convert", "-f", "pdf", "-o", str(pdf), str(svg)], check=True)
         dpi = str(png_dpi)
-        subprocess.run(
-            ["rsvg-convert", "-f", "png", "-d", dpi, "-p", dpi, "-o", str(png), str(svg)], check=True
-        )
-    else:
-        cairosvg = importlib.import_module("cairosvg")
-        cairosvg.svg2pdf(url=str(svg), write_to=str(pdf))
-        cairosvg.svg2png(url=str(svg), write_to=str(png), dpi=png_dpi)
-    return [pdf, png]
+        run = [
+            subprocess.run(["rsvg-convert", *args], input=data, capture_output=True, check=True).stdout
+            for args in (["-f", "pdf"], ["-f", "png", "-d", dpi, "-p", dpi])
+        ]
+        return run[0], run[1]
+    cairosvg = importlib.import_module("cairosvg")
+    return cairosvg.svg2pdf(bytestring=data), cairosvg.svg2png(bytestring=data, dpi=png_dpi)
 
 
 def write_paper(
@@ -468,9 +468,20 @@ def write_paper(
 
     >>> files = trust.write_paper(report, "paper/")  # doctest: +SKIP
     """
-    options = json.dumps({"width_pt": width_pt, "font_size_pt": font_size_pt, "font": font})
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
+    if not isinstance(report, (ReliabilityReport, RobustnessReport)):
+        raise _tabeq.ArgumentError(
+            f"report must be a ReliabilityReport or RobustnessReport, not {type(report).__name__}"
+        )
+    if not isinstance(convert, bool):
+        raise _tabeq.ArgumentError(f"convert must be True or False, not {type(convert).__name__}")
+    if isinstance(png_dpi, bool) or not isinstance(png_dpi, int) or not 1 <= png_dpi <= 2400:
+        raise TrustError(f"png_dpi must be an int from 1 to 2400, not {png_dpi!r}"[:200], "invalid_options")
+    target = Path(_path(folder, "folder"))
+    options = _json_text(
+        {"width_pt": width_pt, "font_size_pt": font_size_pt, "font": font},
+        "the paper options",
+        "invalid_options",
+    )
     converter = _converter() if convert else None
     written: list[Path] = []
     for name, text in report.paper_files(options):
@@ -478,8 +489,11 @@ def write_paper(
         if Path(name).name != name or name.startswith("."):
             raise TrustError(f"unexpected file name {name!r}", "invalid_options")
         path = target / name
-        path.write_text(text, encoding="utf-8")
+        # Through the one output writer: no link followed, no special file, atomic replace.
+        _tabeq.write_output(os.fspath(path), text)
         written.append(path)
         if converter is not None and name.endswith(".svg"):
-            written += _convert(path, converter, png_dpi)
+            for suffix, data in zip((".pdf", ".png"), _converted(text, converter, png_dpi)):
+                _tabeq.write_output(os.fspath(path.with_suffix(suffix)), data)
+                written.append(path.with_suffix(suffix))
     return PaperFiles(tuple(written), converter)

@@ -124,7 +124,14 @@ pub fn compare_csv(
     ignore_order: bool,
 ) -> Result<Outcome, InputError> {
     let cond = condition_cols.map(Condition::from_json);
-    compare_csv_variant(prediction, golds, kind, cond.as_ref(), ignore_order, Variant::Lite)
+    compare_csv_variant(
+        prediction,
+        golds,
+        kind,
+        cond.as_ref(),
+        ignore_order,
+        Variant::Lite,
+    )
 }
 
 /// [`compare_csv`] with `variant`'s comparison. `condition_cols` is the Python value the
