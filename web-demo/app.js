@@ -1108,6 +1108,9 @@ async function runSpider2() {
       golds: golds.map((gold) => gold.data),
       conditionCols: $("#spider2-condition").value,
       ignoreOrder: $("#spider2-ignore-order").checked,
+      // lite and Snow differ where condition_cols is falsy but not [] (such as 0): the official
+      // lite compares every column, Snow only the listed ones.
+      variant: $("#spider2-variant").value,
     });
     // The banner: a pass with soundness warnings is not a clean pass.
     const tone = outcome.passed ? (outcome.warnings.length ? "warn" : "pass") : "fail";
@@ -1124,6 +1127,51 @@ async function runSpider2() {
   out.dataset.done = String(Number(out.dataset.done ?? 0) + 1);
   setStatus("ready", "ready");
 }
+
+/** The core's reason for a result_eq verdict, in words. */
+function sqlEqReason(verdict) {
+  switch (verdict.reason) {
+    case "both_empty": return "Both results are empty.";
+    case "row_count_differs": return "The row counts differ.";
+    case "column_count_differs": return "The first rows have different column counts.";
+    case "quick_rejected":
+      return verdict.permutationMatches
+        ? "Rejected by the official's quick check (its sorted first-row keys differ), although a column permutation does match: a soundness warning the official cannot give."
+        : "Rejected by the official's quick check (its sorted first-row keys differ).";
+    case "no_permutation":
+      return verdict.unmatchedColumn === null || verdict.unmatchedColumn === undefined
+        ? "No column permutation of result2 matches result1."
+        : `No column permutation matches: result1 column #${verdict.unmatchedColumn} holds values no result2 column holds.`;
+    case "match": return `A column permutation matches: result1 column #i is result2 column #[${verdict.permutation.join(", ")}][i].`;
+    default: return verdict.reason;
+  }
+}
+
+/** result_eq on the two pasted tables; the verdict, then focus on it. */
+async function runSqlEq() {
+  const out = $("#sqleq-output");
+  setStatus("comparing the two results…", "busy");
+  try {
+    const verdict = await call("sqlResultEq", {
+      result1: $("#sqleq-result1").value,
+      result2: $("#sqleq-result2").value,
+      orderMatters: $("#sqleq-order").checked,
+    });
+    const tone = verdict.equal ? (verdict.permutationMatches ? "warn" : "pass") : verdict.permutationMatches ? "warn" : "fail";
+    show(out, [
+      h("div", { class: `banner ${tone}`, "data-testid": "sqleq-verdict" }, h("strong", {}, `result_eq: ${verdict.equal ? "True" : "False"}`), h("span", { class: "msg" }, `${verdict.reason}: ${sqlEqReason(verdict)}`)),
+    ]);
+    out.dataset.equal = String(verdict.equal);
+  } catch (error) {
+    if (superseded(error)) return;
+    show(out, [errorBanner(error, "Cannot compare the two results")]);
+    delete out.dataset.equal;
+  }
+  out.dataset.done = String(Number(out.dataset.done ?? 0) + 1);
+  setStatus("ready", "ready");
+  out.focus();
+}
+$("#sqleq-run").addEventListener("click", runSqlEq);
 
 const fileInput = (file) => ({ name: file.name, data: file });
 wirePicker($("#spider2-pick-result"), $("#spider2-result-file"));
@@ -1164,11 +1212,13 @@ $("#spider2-condition").addEventListener("input", () => {
   spider2Debounce = setTimeout(runSpider2, 300);
 });
 $("#spider2-ignore-order").addEventListener("change", runSpider2);
+$("#spider2-variant").addEventListener("change", runSpider2);
 $("#spider2-clear").addEventListener("click", () => {
   spider2Inputs.result = null;
   spider2Inputs.golds = [];
   $("#spider2-condition").value = "";
   $("#spider2-ignore-order").checked = false;
+  $("#spider2-variant").value = "lite";
   spider2InputsChanged();
 });
 $("#spider2-example").addEventListener("click", () => {

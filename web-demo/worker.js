@@ -37,7 +37,7 @@ const ON_DEMAND = {
   kddcup: () => afterScore((wasm) => initKddcup({ module_or_path: wasmSource(wasm, "tabeq_kddcup") })),
 };
 /** The module each operation needs besides the score module. */
-const NEEDS = { check: ["explain", "submission"], explain: ["explain"], suite: ["submission"], taskCheck: ["explain", "submission"], trust: ["trust"], spider2: ["spider2"], kddcup: ["kddcup"] };
+const NEEDS = { check: ["explain", "submission"], explain: ["explain"], suite: ["submission"], taskCheck: ["explain", "submission"], trust: ["trust"], spider2: ["spider2"], sqlResultEq: ["spider2"], kddcup: ["kddcup"] };
 /** Module `name`, loading it now if it loads on demand. */
 const moduleReady = (name) => (modules[name] ??= ON_DEMAND[name]());
 
@@ -384,14 +384,20 @@ async function trustReport({ records, kind, by }) {
  * A Spider 2.0 result CSV against one gold CSV (the official single-gold comparison) or several
  * (the multi-gold one: any gold may pass), with the core's explanation and soundness warnings.
  */
-async function spider2({ result, golds, conditionCols, ignoreOrder }) {
+async function spider2({ result, golds, conditionCols, ignoreOrder, variant }) {
   const prediction = await bytesOf(result);
   const goldBytes = await Promise.all(golds.map((gold) => bytesOf(gold)));
-  const options = { conditionCols: conditionCols.trim() === "" ? null : conditionCols, ignoreOrder, explain: "html" };
+  const options = { conditionCols: conditionCols.trim() === "" ? null : conditionCols, ignoreOrder, variant, explain: "html" };
   return spider2Module.spider2Compare(prediction, goldBytes.length === 1 ? goldBytes[0] : goldBytes, options);
 }
 
+/** Spider 1.0 test-suite's result_eq on two JSON result tables, with the core's reason. */
+async function sqlResultEq({ result1, result2, orderMatters }) {
+  return spider2Module.sqlResultEq(result1, result2, orderMatters);
+}
+
 const OPS = {
+  sqlResultEq,
   version: async () => tabeq.version(),
   check,
   explain,

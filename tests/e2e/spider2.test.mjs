@@ -143,6 +143,24 @@ test("several golds: the multi-gold comparison, any gold may pass, condition_col
   assert.match(await text(REPORT), /condition_cols\s+\[1\]/);
 });
 
+test("the variant control: condition_cols 0 fails under lite (every column compared) and passes under Snow (column 0 only)", async () => {
+  const page = env.page;
+  await tab("spider2");
+  await page.selectOption("#spider2-variant", "lite");
+  await check({ result: file("s2/variant/result.csv", "a\n1\n"), golds: [file("s2/variant/gold.csv", "a,b\n1,2\n")], conditionCols: "0" });
+  assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "false");
+  assert.equal(await banner(), "fail");
+  await rerendered("spider2", () => page.selectOption("#spider2-variant", "snow"));
+  assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "true");
+  assert.equal(await banner(), "pass");
+  await shot("55b-spider2-snow");
+  await rerendered("spider2", () => page.selectOption("#spider2-variant", "lite"));
+  assert.equal(await page.getAttribute("#spider2-output", "data-passed"), "false");
+  // Clear restores the default variant.
+  await page.click("#spider2-clear");
+  assert.equal(await page.inputValue("#spider2-variant"), "lite");
+});
+
 test("a bad CSV scores 0 with its reason; a condition_cols that is not JSON is refused with the core's words", async () => {
   const page = env.page;
   await tab("spider2");
@@ -166,11 +184,50 @@ test("a bad CSV scores 0 with its reason; a condition_cols that is not JSON is r
   assert.match(await text("#spider2-output"), /Add the result CSV and its gold CSV/);
 });
 
+/** Paste two JSON tables into the result_eq section, compare them and wait for the verdict. */
+async function resultEq(result1, result2, orderMatters = false, page = env.page) {
+  await page.fill("#sqleq-result1", result1);
+  await page.fill("#sqleq-result2", result2);
+  await page.setChecked("#sqleq-order", orderMatters);
+  await rerendered("sqleq", () => page.click("#sqleq-run"), page);
+}
+
+test("result_eq: the spec's quick-rejection case is False with the warning, its sibling True, bad JSON a coded error; focus on the verdict", async () => {
+  const page = env.page;
+  await tab("spider2");
+  // docs/spec/sql.md: [(1.0, 10)] vs [(10.0, 1)] is False although swapping the columns matches.
+  await resultEq("[[1.0, 10]]", "[[10.0, 1]]");
+  assert.equal(await page.getAttribute("#sqleq-output", "data-equal"), "false");
+  assert.match(await text('[data-testid="sqleq-verdict"]'), /result_eq: False[\s\S]*quick_rejected[\s\S]*a column permutation does match/);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "sqleq-output");
+  await shot("55c-sqleq-false");
+  // [(1.0, 2)] vs [(2.0, 1)] is True.
+  await resultEq("[[1.0, 2]]", "[[2.0, 1]]");
+  assert.equal(await page.getAttribute("#sqleq-output", "data-equal"), "true");
+  assert.match(await text('[data-testid="sqleq-verdict"]'), /result_eq: True[\s\S]*match/);
+  // Order matters: the same rows in another order differ.
+  await resultEq('[[1, "a"], [2, "b"]]', '[[2, "b"], [1, "a"]]', true);
+  assert.equal(await page.getAttribute("#sqleq-output", "data-equal"), "false");
+  await resultEq('[[1, "a"], [2, "b"]]', '[[2, "b"], [1, "a"]]', false);
+  assert.equal(await page.getAttribute("#sqleq-output", "data-equal"), "true");
+  // A ragged table is refused with a stable sql_* code, and the page goes on.
+  await resultEq("[[1, 2], [3]]", "[[1, 2], [3, 4]]");
+  assert.equal(await page.getAttribute("#sqleq-output", "data-equal"), null);
+  assert.match(await text('#sqleq-output [data-testid="error-banner"]'), /sql_\w+/);
+  await shot("55d-sqleq-error");
+  await resultEq("[[1]]", "[[1.0]]");
+  assert.equal(await page.getAttribute("#sqleq-output", "data-equal"), "true");
+});
+
 test("axe-core: no serious or critical finding with a warning shown; keyboard reaches both pickers", async () => {
   const page = env.page;
   await tab("spider2");
   await check({ result: file("s2/axe/result.csv", SHUFFLED), golds: [file("s2/axe/gold.csv", GOLD)], conditionCols: "[0, 2]", ignoreOrder: true });
-  assert.deepEqual(await axeViolations(), []);
+  await resultEq("[[1.0, 10]]", "[[10.0, 1]]");
+  for (const scheme of ["dark", "light"]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    assert.deepEqual(await axeViolations(), [], scheme);
+  }
   // Each picker's accessible name starts with its visible text.
   for (const id of ["#spider2-pick-result", "#spider2-pick-gold"]) {
     const [visible, label] = await page.locator(id).evaluate((b) => [b.textContent, b.getAttribute("aria-label")]);
@@ -188,6 +245,7 @@ test("a 390 px phone: the tab fits, with a report shown", async () => {
   try {
     await tab("spider2", page);
     await rerendered("spider2", () => page.click("#spider2-example"), page);
+    await resultEq("[[1.0, 10]]", "[[10.0, 1]]", false, page);
     await shot("56-spider2-phone", page);
     assert.equal(await overflow(page), 0);
   } finally {
