@@ -139,6 +139,13 @@ test("several golds: the multi-gold comparison, any gold may pass, condition_col
   await shot("53-spider2-multi-gold");
   // Per-gold condition_cols: gold #0 compares its column #1 only, which the result has.
   await rerendered("spider2", () => page.fill("#spider2-condition", "[[1], [0]]"));
+  // Filling the field can start more than one run (one per input event); the last one's report
+  // must be what stays, so wait for it rather than for the first re-render.
+  await page.waitForFunction(
+    (sel) => /every compared column of gold #0 \(of 2 golds\)/.test(document.querySelector(sel)?.innerText ?? ""),
+    REPORT,
+    { timeout: 60_000 },
+  );
   assert.match(await text(REPORT), /Score 1: every compared column of gold #0 \(of 2 golds\)/);
   assert.match(await text(REPORT), /condition_cols\s+\[1\]/);
 });
