@@ -101,7 +101,7 @@ lint: setup integrations
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --profile ci -- -D warnings
 	$(CARGO) clippy -p tabeq-wasm --features ts --all-targets --profile ci -- -D warnings
-	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -p tabeq -p tabeq-trust -p tabeq-spider2 --no-deps --profile ci
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -p tabeq -p tabeq-trust -p tabeq-spider2 -p tabeq-kddcup -p tabeq-sql --no-deps --profile ci
 	$(VENV)/bin/ruff check bindings-py/python tests/python tests/packaging scripts bench
 	$(VENV)/bin/ruff format --check bindings-py/python tests/python tests/packaging scripts bench
 	$(VENV)/bin/mypy --strict bindings-py/python/tabeq tests/python/typing_example.py

@@ -22,7 +22,7 @@
 //!   and whether the rows would match ignoring order;
 //! * **hints** — named near misses ([`HintKind`]): each is a what-if re-scored by the
 //!   official evaluator, with `would_pass`; hints never change the verdict;
-//! * **partial credit** — [`crate::partial`]: the column-signature compatibility score and
+//! * **partial credit** — [`crate::partial_credit`]: the column-signature compatibility score and
 //!   row/column precision and recall, separate from the official 0/1 score;
 //! * **summary** — one paragraph for people.
 //!
