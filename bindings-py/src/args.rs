@@ -15,7 +15,7 @@ use pyo3::types::{
 use crate::config::TaskConfig;
 use crate::errors::argument_error;
 
-pub(crate) use crate::checks::{check_count, check_path, check_text, type_name};
+pub(crate) use crate::checks::{check_count, check_path, check_progress, check_text, type_name};
 
 /// The module a type comes from starts with `package` (pandas, polars), and the object has `method`.
 fn frame_of(obj: &Bound<'_, PyAny>, package: &str, method: &str) -> PyResult<bool> {

@@ -44,6 +44,19 @@ fn surrogate_at(text: &Bound<'_, PyString>, index: usize) -> PyResult<u32> {
     builtins.getattr("ord")?.call1((c,))?.extract()
 }
 
+/// A `progress=` argument: `None` (or absent) or a callable.
+pub(crate) fn check_progress<'a, 'py>(
+    progress: Option<&'a Bound<'py, PyAny>>,
+) -> PyResult<Option<&'a Bound<'py, PyAny>>> {
+    match progress.filter(|p| !p.is_none()) {
+        Some(p) if !p.is_callable() => Err(argument_error(format!(
+            "progress must be a callable or None, got {}",
+            type_name(p)
+        ))),
+        progress => Ok(progress),
+    }
+}
+
 /// `value` as an int in `minimum..=sys.maxsize` (`None` allowed when `optional`).
 pub(crate) fn check_count(
     value: Option<&Bound<'_, PyAny>>,

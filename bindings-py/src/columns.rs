@@ -121,13 +121,7 @@ fn evaluate_columns(
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Scored> {
     let threads = check_count(threads, "threads", 1)?;
-    let progress = progress.filter(|p| !p.is_none());
-    if let Some(p) = progress.filter(|p| !p.is_callable()) {
-        return Err(argument_error(format!(
-            "progress must be a callable or None, got {}",
-            type_name(p)
-        )));
-    }
+    let progress = crate::args::check_progress(progress)?;
     let predictions = iterate(predictions, "predictions")?;
     let golds = iterate(golds, "golds")?;
     let configs = iterate(configs, "configs")?;
@@ -288,13 +282,7 @@ fn evaluate_arrow_arrays(
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<Scored>> {
     let threads = check_count(threads, "threads", 1)?;
-    let progress = progress.filter(|p| !p.is_none());
-    if let Some(p) = progress.filter(|p| !p.is_callable()) {
-        return Err(argument_error(format!(
-            "progress must be a callable or None, got {}",
-            type_name(p)
-        )));
-    }
+    let progress = crate::args::check_progress(progress)?;
     let (Some(predictions), Some(golds), Some(configs)) = (
         arrow_cells(predictions, "prediction")?,
         arrow_cells(golds, "gold")?,

@@ -262,13 +262,7 @@ fn evaluate_suite(
     let gold_root: PathBuf = check_path(gold_root, "gold_root")?.extract()?;
     let config_root: PathBuf = check_path(config_root, "config_root")?.extract()?;
     let threads = check_count(threads, "threads", 1)?;
-    let progress = progress.filter(|p| !p.is_none());
-    if let Some(p) = progress.filter(|p| !p.is_callable()) {
-        return Err(argument_error(format!(
-            "progress must be a callable or None, got {}",
-            args::type_name(p)
-        )));
-    }
+    let progress = crate::args::check_progress(progress)?;
     let mut run = py
         .detach(|| -> Result<_, FatalError> {
             fs::require_dir(&prediction_root, "prediction root")?;
