@@ -363,9 +363,13 @@ def _has_spark() -> bool:
 
 
 @pytest.mark.skipif(not _has_spark(), reason="needs pyspark and a JRE (README: Arrow batches)")
-def test_spark_map_in_arrow_scores_the_suite() -> None:
+def test_spark_map_in_arrow_scores_the_suite(monkeypatch: pytest.MonkeyPatch) -> None:
     from pyspark.sql import SparkSession
 
+    # Spark's Python workers start `python3` from PATH unless told otherwise: they must be this
+    # interpreter, the one tabeq is installed in (as a cluster's workers must have tabeq).
+    monkeypatch.setenv("PYSPARK_PYTHON", sys.executable)
+    monkeypatch.setenv("PYSPARK_DRIVER_PYTHON", sys.executable)
     columns = example_suite()
     expected = as_rows(tabeq.arrow.score(pa.table(columns)))
     spark = SparkSession.builder.master("local[1]").appName("tabeq-test").getOrCreate()
