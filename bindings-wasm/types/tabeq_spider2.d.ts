@@ -9,32 +9,18 @@ export type Spider2Csv = string | Uint8Array | ArrayBuffer;
 /** A JSON value, as the eval file's `condition_cols` holds it. */
 export type Spider2Json = null | boolean | number | string | Spider2Json[] | { [key: string]: Spider2Json };
 /** The eval file's `condition_cols` (a string is read as its JSON text; `null` is not given, the text `"null"` is Python's `None`) and `ignore_order`; `variant` chooses Spider 2.0-lite's (default) or Spider 2.0-Snow's comparison; `explain` renders the explanation. */
-export interface Spider2Options {
-  conditionCols?: Spider2Json; ignoreOrder?: boolean; variant?: Spider2Variant; explain?: "text" | "markdown" | "html";
-}
+export interface Spider2Options { conditionCols?: Spider2Json; ignoreOrder?: boolean; variant?: Spider2Variant; explain?: "text" | "markdown" | "html" }
 /** What `spider2Compare` returns: the outcome, whether it passed, the explanation asked for (else null). */
-export interface Spider2Result extends Spider2Outcome {
-  passed: boolean;
-  explanation: string | null;
-}
+export interface Spider2Result extends Spider2Outcome { passed: boolean; explanation: string | null }
 /** A result table for `sqlResultEq`: JSON text (`1.0` stays a float) or an array of rows. */
 export type SqlRows = string | (null | boolean | number | string)[][];
-/** `sqlResultEq`'s verdict: the official's return value and why. */
+/** `sqlResultEq`'s verdict: the official's return value and why. `permutationMatches` (quick_rejected): a column permutation does match (the soundness warning); `unmatchedColumn` (no_permutation): a result1 column whose values no result2 column holds; `permutation` (match): column i of result1 is column permutation[i] of result2. */
 export interface SqlResultEq {
-  equal: boolean;
-  reason: "both_empty" | "row_count_differs" | "column_count_differs" | "quick_rejected" | "no_permutation" | "match";
-  /** quick_rejected: the soundness warning, a column permutation does match. */
-  permutationMatches?: boolean;
-  /** no_permutation: a result1 column whose values no result2 column holds, if any. */
-  unmatchedColumn?: number | null;
-  /** match: column i of result1 is column permutation[i] of result2. */
-  permutation?: number[];
+  equal: boolean; reason: "both_empty" | "row_count_differs" | "column_count_differs" | "quick_rejected" | "no_permutation" | "match";
+  permutationMatches?: boolean; unmatchedColumn?: number | null; permutation?: number[];
 }
 /** A code with what it means (`spider2Codes()`). */
-export interface Spider2CodeEntry {
-  code: Spider2Code;
-  description: string;
-}
+export interface Spider2CodeEntry { code: Spider2Code; description: string }
 // <generated: spider2-codes>
 
 /** Every code of the Spider 2.0 profile: CSVs that do not read, a bad condition_cols, warnings. */

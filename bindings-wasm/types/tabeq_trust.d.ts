@@ -11,8 +11,7 @@ export type JsonLines = string | Uint8Array | ArrayBuffer;
 export type GroupKeyName = "model" | "dataset" | "operator" | "family" | "difficulty" | "kind" | "level" | (string & {});
 /** A group's key: one member per grouping key of its section. */
 export type GroupKeyValues = Partial<Record<GroupKeyName, string>>;
-/** A [low, high] percentile interval. */
-export type Interval = [number, number];
+/** A [low, high] percentile interval. */ export type Interval = [number, number];
 type SpearmanInput = { x: number[] | Record<string, number>; y: number[] | Record<string, number> };
 type Resampling = number | { resamples?: number; seed?: number; confidence?: number } | null | false;
 /** A caller-registered operator: family/difficulty (reliability) or kind/level (robustness). */
@@ -42,10 +41,7 @@ export interface TrustOptions {
   average?: "datasets" | "pooled" | null;
 }
 /** What the trust functions throw: stage "trust" (or "argument") and the 1-based input `line`. */
-export interface TrustFailure extends Error {
-  name: "TabeqError"; code: TrustErrorCode | "invalid_argument" | "internal_error";
-  stage: "trust" | "argument"; taskId: null; line: number | null;
-}
+export interface TrustFailure extends Error { name: "TabeqError"; code: TrustErrorCode | "invalid_argument" | "internal_error"; stage: "trust" | "argument"; taskId: null; line: number | null }
 // <generated: trust-error-codes>
 
 /** Errors of the trust metrics (stage "trust"). */
