@@ -122,6 +122,20 @@ fn kddcup_column_signature(values: Vec<String>, strict_commas: bool) -> String {
     kdd::column_signature(&values, strict_commas)
 }
 
+/// Read one task's prediction and gold (paths through the binding's reader) and run `task` on
+/// them with the GIL released: what `kddcup_score_task` and `kddcup_explain_task` share.
+fn with_task<T: Send>(
+    py: Python<'_>,
+    prediction: Option<&Bound<'_, PyAny>>,
+    gold: &Bound<'_, PyAny>,
+    task: impl FnOnce(Prediction<'_>, GoldInput<'_>) -> Result<T, Fatal> + Send,
+) -> PyResult<T> {
+    let (pred, pred_path) = source(py, prediction, false)?;
+    let (gold, gold_path) = source(py, Some(gold), true)?;
+    py.detach(|| task(pred.prediction(&pred_path), gold.gold(&gold_path)))
+        .map_err(fatal_to_py)
+}
+
 /// The official `score_task(...).to_dict()`.
 #[pyfunction]
 fn kddcup_score_task<'py>(
@@ -131,13 +145,10 @@ fn kddcup_score_task<'py>(
     penalty_weight: f64,
     strict_commas: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (pred, pred_path) = source(py, prediction, false)?;
-    let (gold, gold_path) = source(py, Some(gold), true)?;
-    let score = py.detach(|| {
-        let (pred, gold) = (pred.prediction(&pred_path), gold.gold(&gold_path));
+    let score = with_task(py, prediction, gold, |pred, gold| {
         kdd::score_task(pred, gold, penalty_weight, strict_commas)
-    });
-    task_dict(py, &score.map_err(fatal_to_py)?)
+    })?;
+    task_dict(py, &score)
 }
 
 /// The official score with what it lacks (`tabeq_kddcup::explain_task`), as a dict.
@@ -150,13 +161,9 @@ fn kddcup_explain_task<'py>(
     strict_commas: bool,
     show_gold_values: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (pred, pred_path) = source(py, prediction, false)?;
-    let (gold, gold_path) = source(py, Some(gold), true)?;
-    let explanation = py.detach(|| {
-        let (pred, gold) = (pred.prediction(&pred_path), gold.gold(&gold_path));
+    let explanation = with_task(py, prediction, gold, |pred, gold| {
         kdd::explain_task(pred, gold, penalty_weight, strict_commas, show_gold_values)
-    });
-    let explanation = explanation.map_err(fatal_to_py)?;
+    })?;
     crate::py_json::json_loads(py, &tabeq::cpython_json::to_tree(&explanation).to_pretty())
 }
 
