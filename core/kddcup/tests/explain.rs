@@ -4,15 +4,12 @@
 //! gold value appears, and every value shown is the prediction's own.
 
 use serde_json::Value;
-use tabeq_kddcup::{explain_task, normalize_cell, read_columns, GoldInput, Prediction};
+use tabeq_kddcup::{explain_task, normalize_cell, read_columns};
+
+#[path = "../examples/support/mod.rs"]
+mod support;
 
 const VECTORS: &str = include_str!("../../../tests/kddcup/vectors.jsonl");
-
-fn unhex(text: &str) -> Vec<u8> {
-    (0..text.len() / 2)
-        .map(|i| u8::from_str_radix(&text[2 * i..2 * i + 2], 16).unwrap())
-        .collect()
-}
 
 #[test]
 fn explanations_agree_with_the_official_counts_and_hide_the_gold() {
@@ -23,27 +20,13 @@ fn explanations_agree_with_the_official_counts_and_hide_the_gold() {
         if case["kind"] != "task" || vector["official"].get("fatal").is_some() {
             continue;
         }
-        let Some(pred) = case["pred"].as_str().map(unhex) else {
+        let task = support::TaskCase::from_case(case).unwrap();
+        let Some(pred) = &task.pred else {
             continue;
         };
-        let gold = unhex(case["gold"].as_str().unwrap());
-        let strict = case["strict"].as_bool().unwrap();
-        let weight: f64 = case["weight"].as_str().unwrap().parse().unwrap();
+        let strict = task.strict;
         let run = |show: bool| {
-            explain_task(
-                Prediction::Bytes {
-                    path: "P/prediction.csv",
-                    bytes: &pred,
-                },
-                GoldInput::Bytes {
-                    path: "G/gold.csv",
-                    bytes: &gold,
-                },
-                weight,
-                strict,
-                show,
-            )
-            .unwrap()
+            explain_task(task.prediction(), task.gold(), task.weight, strict, show).unwrap()
         };
         let participant = run(false);
         let official = &vector["official"];
@@ -59,7 +42,7 @@ fn explanations_agree_with_the_official_counts_and_hide_the_gold() {
         assert_eq!(participant.missed_columns.len(), missing, "{case}");
         let extra = official["extra_columns"].as_u64().unwrap() as usize;
         assert_eq!(participant.extra_prediction_columns.len(), extra, "{case}");
-        let pred_columns = read_columns(&pred).unwrap();
+        let pred_columns = read_columns(pred).unwrap();
         for missed in &participant.missed_columns {
             let Some(closest) = &missed.closest else {
                 assert!(pred_columns.is_empty(), "{case}");
