@@ -69,7 +69,7 @@ fn strict(case: &Value) -> Result<bool, String> {
 
 /// Hex text as bytes.
 pub fn unhex(text: &str) -> Result<Vec<u8>, String> {
-    if text.len() % 2 != 0 || !text.is_ascii() {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
         return Err(format!("not hex: {text:.40}"));
     }
     (0..text.len() / 2)
