@@ -160,7 +160,8 @@ def _read_utf8(path: str | os.PathLike[str]) -> bytes:
             data.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = data[: exc.start].count(b"\n") + 1
-            raise TrustError(f"{os.fspath(path)} is not UTF-8 (byte {exc.start})", "invalid_utf8", line) from None
+            message = f"{os.fspath(path)} is not UTF-8 (byte {exc.start})"
+            raise TrustError(message, "invalid_utf8", line) from None
     return data
 
 
