@@ -339,7 +339,7 @@ fn findings(
     }
     // An instance (model, dataset, id) under more than one operator: the identities sorted so
     // that each instance's operators are adjacent.
-    let mut identities: Vec<Identity> = fold.seen.keys().copied().collect();
+    let mut identities: Vec<Identity> = fold.seen.keys().map(|k| fold.identity(k)).collect();
     identities.sort_unstable_by_key(|[m, d, op, id]| [*m, *d, *id, *op]);
     let mut operators_of: BTreeMap<(&str, &str, &str), BTreeSet<&str>> = BTreeMap::new();
     for (i, run) in identities
@@ -414,7 +414,8 @@ fn findings(
                 );
             id(&e.dataset, &op, &e.id)
         };
-        let present = fold.seen.keys().map(|&[m, d, op, instance]| {
+        let present = fold.seen.keys().map(|k| {
+            let [m, d, op, instance] = fold.identity(k);
             (
                 fold.models.get(m).to_string(),
                 id(
@@ -442,7 +443,8 @@ fn comparisons(fold: &Fold<'_>, by: &[GroupKey], options: &CompareOptions) -> Ve
         .cloned()
         .collect();
     let mut families: BTreeMap<compare::Family, Scores> = BTreeMap::new();
-    for (&[m, d, op, instance], seen) in &fold.seen {
+    for (k, seen) in &fold.seen {
+        let [m, d, op, instance] = fold.identity(k);
         let atom = &fold.atoms[seen.atom as usize].0;
         let family = fold
             .key_of(atom, &others)
@@ -570,14 +572,18 @@ impl Names {
 /// A custom field's value index for a record without the field.
 const MISSING_FIELD: u32 = u32::MAX;
 
-/// A record as the fold keeps it: model, dataset, operator and instance id, by index.
+/// A record's identity: model, dataset, operator and instance id, by index.
 type Identity = [u32; 4];
 
+/// An identity as the fold keeps it: the index of its (model, dataset, operator) in
+/// `Fold::triples`, and its instance id's.
+type SeenKey = [u32; 2];
+
 /// What the fold keeps of each record, for the duplicate check and the per-instance findings
-/// and comparisons: its line, its finest group (`atoms`) and its label.
+/// and comparisons: its line, its finest group (`atoms`) and its label (12 bytes a record).
 #[derive(Clone, Copy)]
 struct Seen {
-    line: usize,
+    line: u32,
     atom: u32,
     label: Label,
 }
@@ -598,7 +604,10 @@ struct Fold<'o> {
     atoms: Vec<(Box<[u32]>, RelCounts)>,
     atom_table: hashbrown::HashTable<u32>,
     hasher: foldhash::fast::FixedState,
-    seen: hashbrown::HashMap<Identity, Seen, foldhash::fast::FixedState>,
+    /// Each distinct (model, dataset, operator).
+    triples: Vec<[u32; 3]>,
+    triple_table: hashbrown::HashTable<u32>,
+    seen: hashbrown::HashMap<SeenKey, Seen, foldhash::fast::FixedState>,
     /// Records lacking each custom field (present for every key read, as before).
     missing: BTreeMap<String, usize>,
     /// The first repeated identity: reported once every record has been read, as the records
@@ -620,6 +629,8 @@ impl<'o> Fold<'o> {
             atoms: Vec::new(),
             atom_table: hashbrown::HashTable::new(),
             hasher: foldhash::fast::FixedState::default(),
+            triples: Vec::new(),
+            triple_table: hashbrown::HashTable::new(),
             seen: hashbrown::HashMap::with_hasher(foldhash::fast::FixedState::default()),
             missing: BTreeMap::new(),
             duplicate: None,
@@ -635,13 +646,16 @@ impl<'o> Fold<'o> {
         custom: impl Iterator<Item = Option<&'a str>>,
         line: usize,
     ) -> Result<(), TrustError> {
-        if self.records >= (u32::MAX - 1) as usize {
+        let Some(line32) = u32::try_from(line)
+            .ok()
+            .filter(|_| self.records < u32::MAX as usize - 1)
+        else {
             return Err(TrustError::at(
                 TrustErrorCode::InvalidField,
                 line,
-                "more than 4,294,967,294 records",
+                "more than 4,294,967,294 lines",
             ));
-        }
+        };
         self.records += 1;
         let model = self.models.id(fields.model);
         let dataset = self.datasets.id(fields.dataset);
@@ -657,14 +671,14 @@ impl<'o> Fold<'o> {
         self.atoms[atom as usize].1.add(fields.label);
         let instance = self.instances.id(&fields.instance_id);
         let seen = Seen {
-            line,
+            line: line32,
             atom,
             label: fields.label,
         };
-        if let Some(first) = self.seen.insert([model, dataset, operator, instance], seen) {
+        let key = [self.triple([model, dataset, operator]), instance];
+        if let Some(first) = self.seen.insert(key, seen) {
             // The first record stays the one kept; the first repeat is the error.
-            self.seen
-                .insert([model, dataset, operator, instance], first);
+            self.seen.insert(key, first);
             if self.duplicate.is_none() {
                 self.duplicate = Some(TrustError::at(
                     TrustErrorCode::DuplicateId,
@@ -677,6 +691,30 @@ impl<'o> Fold<'o> {
             }
         }
         Ok(())
+    }
+
+    /// The index of a (model, dataset, operator), adding it when new.
+    fn triple(&mut self, triple: [u32; 3]) -> u32 {
+        let hash = self.hasher.hash_one(triple);
+        let triples = &self.triples;
+        if let Some(&i) = self
+            .triple_table
+            .find(hash, |&i| triples[i as usize] == triple)
+        {
+            return i;
+        }
+        let i = self.triples.len() as u32;
+        self.triples.push(triple);
+        let (triples, hasher) = (&self.triples, &self.hasher);
+        self.triple_table
+            .insert_unique(hash, i, |&j| hasher.hash_one(triples[j as usize]));
+        i
+    }
+
+    /// The identity of a kept record.
+    fn identity(&self, &[triple, instance]: &SeenKey) -> Identity {
+        let [model, dataset, operator] = self.triples[triple as usize];
+        [model, dataset, operator, instance]
     }
 
     /// The index of a finest group, adding it when new.
@@ -826,9 +864,10 @@ pub(crate) fn reliability_report_jsonl(
 ) -> Result<ReliabilityReport, TrustError> {
     let custom = super::group::custom_keys(&options.by);
     let mut fold = Fold::new(&options.registry, custom);
-    // Room for every record up front (growing the table copies it): no record line is shorter
-    // than 64 bytes, so this never reserves more than a fraction of the text.
-    fold.seen.reserve(text.len() / 64);
+    // Room for every record up front (growing the table copies it): at most one per line, and
+    // no record line is shorter than 64 bytes (so blank lines cannot make it reserve much).
+    let lines = text.bytes().filter(|b| *b == b'\n').count() + 1;
+    fold.seen.reserve(lines.min(text.len() / 64));
     let array = text.trim_start().starts_with('[').then(|| parse(text));
     if let Some(Ok(Value::Array(items))) = array {
         for (position, item) in (1..).zip(&items) {
