@@ -310,7 +310,7 @@ fn operator_of(
     track: Track,
 ) -> Result<usize, TrustError> {
     let text = text_of(field, "operator", line)?;
-    let index = registry.resolve(&text).ok_or_else(|| {
+    let index = registry.resolve(text).ok_or_else(|| {
         TrustError::at(
             TrustErrorCode::UnknownOperator,
             line,
@@ -694,12 +694,14 @@ mod tests {
         );
     }
 
+    /// A record's model, dataset, operator, instance id, label and custom values.
+    type Read = (String, String, usize, String, Label, Vec<Option<String>>);
+
     /// What a reader made of a line: the checked fields and custom values, or the error.
     fn read_through<'a>(
         obj: &impl Fields<'a>,
         custom: &[Option<Field<'a>>],
-    ) -> Result<(String, String, usize, String, Label, Vec<Option<String>>), (TrustErrorCode, String)>
-    {
+    ) -> Result<Read, (TrustErrorCode, String)> {
         let registry = OperatorRegistry::builtin();
         let f = reliability_fields(obj, 1, &registry).map_err(|e| (e.code, e.message))?;
         let values = custom
