@@ -127,8 +127,8 @@ def _path(path: Any, what: str) -> str:
 
 
 MAX_TRUST_FILE_BYTES = 1024 * 1024 * 1024
-"""The largest trust input file read in Python and by the CLI (1 GiB; the analysis keeps about
-nine times its input at its peak, see BENCHMARKS.md). The WebAssembly module keeps its own,
+"""The largest trust input file read in Python and by the CLI (1 GiB; a reliability analysis
+peaks at about three times its input, robustness at more, see BENCHMARKS.md). The WebAssembly module keeps its own,
 smaller limit (64 MiB), because a browser tab's memory is bounded."""
 
 
