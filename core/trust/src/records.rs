@@ -764,6 +764,111 @@ mod tests {
         assert!(LineFields::read("{}", &names).is_some());
     }
 
+    /// A JSON string literal of random text drawn from all of Unicode (astral, unassigned and
+    /// post-14.0 code points; lone surrogates and other characters as escapes).
+    fn random_string(next: &mut impl FnMut() -> u64) -> String {
+        let mut out = String::from("\"");
+        for _ in 0..next() % 6 {
+            let cp = match next() % 4 {
+                0 => (next() % 0x80) as u32,
+                1 => (next() % 0x11_0000) as u32,
+                _ => *[
+                    0x6d, 0x22, 0x5c, 0x2f, 0xd800, 0xdc00, 0x1f600, 0x31350, 0xe0001,
+                ]
+                .get((next() % 9) as usize)
+                .unwrap_or(&0x41),
+            };
+            match char::from_u32(cp) {
+                Some(c) if c != '"' && c != '\\' && cp >= 0x20 && next() % 3 != 0 => out.push(c),
+                _ => out.push_str(&format!("\\u{cp:04x}")),
+            }
+        }
+        out.push('"');
+        out
+    }
+
+    #[test]
+    fn generated_lines_read_alike() {
+        let custom = ["split".to_string(), "model".to_string()];
+        let names = LineFields::names(&custom);
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let keys = [
+            "model",
+            "dataset",
+            "operator",
+            "instance_id",
+            "label",
+            "split",
+            "correct",
+            "x",
+        ];
+        let scalars = [
+            "1",
+            "0",
+            "0.5",
+            "1.0",
+            "-0",
+            "1e999",
+            "NaN",
+            "-Infinity",
+            "true",
+            "null",
+            "123456789012345678901234567890",
+            "[1, {\"a\": []}]",
+            "{}",
+            "\"FDM\"",
+            "\"EC\"",
+            "\"full\"",
+            "\" Partial \"",
+            "\"m\\u0031\"",
+        ];
+        for _ in 0..20_000 {
+            let mut line = String::from("{");
+            for i in 0..next() % 9 {
+                if i > 0 {
+                    line.push_str(if next() % 2 == 0 { ", " } else { "," });
+                }
+                line.push_str(&format!(
+                    "\"{}\": ",
+                    keys[(next() % keys.len() as u64) as usize]
+                ));
+                if next() % 2 == 0 {
+                    line.push_str(&random_string(&mut next));
+                } else {
+                    line.push_str(scalars[(next() % scalars.len() as u64) as usize]);
+                }
+            }
+            line.push('}');
+            if next() % 50 == 0 {
+                let mut cut = (next() % line.len() as u64) as usize;
+                while !line.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                line.truncate(cut);
+            }
+            match (parse(&line), LineFields::read(&line, &names)) {
+                (Ok(tree @ Value::Object(_)), Some(read)) => {
+                    let tree_custom: Vec<_> =
+                        custom.iter().map(|k| tree.get(k).map(Field::of)).collect();
+                    let read_custom: Vec<_> = read.custom().collect();
+                    assert_eq!(
+                        read_through(&&read, &read_custom),
+                        read_through(&&tree, &tree_custom),
+                        "{line}"
+                    );
+                }
+                (Err(_), None) => {}
+                (tree, read) => panic!("{line}: {tree:?} vs {}", read.is_some()),
+            }
+        }
+    }
+
     #[test]
     fn labels_in_every_accepted_spelling() {
         for (raw, label) in [
