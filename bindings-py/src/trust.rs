@@ -9,7 +9,7 @@ use std::time::Duration;
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass_init::PyClassInitializer;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyBytes, PyList, PyTuple};
 
 use tabeq::cpython_json::{to_tree, Out};
 use tabeq::csv::MAX_CSV_BYTES;
@@ -288,16 +288,33 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> Py
 }
 
 /// Compute a report: `kind` is `reliability` or `robustness`; with `base_dir`, `records` is a
-/// robustness manifest whose paths are resolved against it.
+/// robustness manifest whose paths are resolved against it. `records` is text, or a file's
+/// bytes (UTF-8, read in place: a big label file is never copied into a `str`).
 #[pyfunction]
 #[pyo3(signature = (kind, records, options_json, base_dir=None))]
 fn trust_report<'py>(
     py: Python<'py>,
     kind: &str,
-    records: &str,
+    records: &Bound<'py, PyAny>,
     options_json: &str,
     base_dir: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let records_bytes = records.cast::<PyBytes>().ok();
+    let records_text: Option<pyo3::pybacked::PyBackedStr> = match &records_bytes {
+        Some(_) => None,
+        None => Some(records.extract()?),
+    };
+    let records: &str = match (&records_text, &records_bytes) {
+        (Some(text), _) => text,
+        (None, bytes) => std::str::from_utf8(bytes.as_ref().map_or(&[][..], |b| b.as_bytes()))
+            .map_err(|e| {
+                TrustError::new_err((
+                    format!("the records are not UTF-8 (byte {})", e.valid_up_to()),
+                    "invalid_utf8",
+                    None::<usize>,
+                ))
+            })?,
+    };
     let report = interruptible(py, || match &base_dir {
         Some(dir) => {
             let mut files = |path: &str, role: FileRole| manifest_file(dir, path, role);

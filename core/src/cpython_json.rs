@@ -4,6 +4,7 @@
 //! `json.dumps(..., ensure_ascii=False, indent=2)`.
 
 use core::fmt::Write;
+use std::borrow::Cow;
 
 mod de;
 
@@ -115,13 +116,93 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
     Ok(v)
 }
 
+/// A member value handed out by [`parse_object_members`]: a string borrowed from the text when
+/// it holds no escape, any other value parsed as [`parse`] parses it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Member<'a> {
+    /// A string without escapes, as it stands in the text.
+    Str(&'a str),
+    /// Any other value (strings with escapes included).
+    Value(Value),
+}
+
+/// Read text that holds one JSON object, handing each member to `member` (its key, then its
+/// value) in source order, without building the object: the typed readers of JSON lines use it.
+/// The members are those [`parse`] would give (duplicate keys come twice, so the last one handed
+/// over is the one [`Value::get`] returns); `member` says whether it wants a member's value
+/// (values it does not want are checked, not kept). `None` when the text is not valid JSON or
+/// not an object: [`parse`] then gives the exact error or the value (what `member` was handed
+/// before is to be dropped).
+pub fn parse_object_members<'a>(
+    text: &'a str,
+    mut wants: impl FnMut(&str) -> bool,
+    mut member: impl FnMut(&str, Member<'a>),
+) -> Option<()> {
+    if text.starts_with('\u{FEFF}') {
+        return None;
+    }
+    let mut p = Parser {
+        s: text.as_bytes(),
+        text,
+        i: 0,
+    };
+    p.ws();
+    if p.s.get(p.i) != Some(&b'{') {
+        return None;
+    }
+    p.i += 1;
+    p.ws();
+    if p.s.get(p.i) == Some(&b'}') {
+        p.i += 1;
+    } else {
+        loop {
+            p.ws();
+            if p.s.get(p.i) != Some(&b'"') {
+                return None;
+            }
+            let key = p.string_borrowed().ok()?;
+            p.ws();
+            if p.s.get(p.i) != Some(&b':') {
+                return None;
+            }
+            p.i += 1;
+            p.ws();
+            if wants(&key) {
+                let value = match p.s.get(p.i) {
+                    Some(b'"') => match p.string_borrowed().ok()? {
+                        Cow::Borrowed(s) => Member::Str(s),
+                        Cow::Owned(s) => Member::Value(Value::Str(s)),
+                    },
+                    _ => Member::Value(p.value(1).ok()?),
+                };
+                member(&key, value);
+            } else if p.s.get(p.i) == Some(&b'"') {
+                p.string_borrowed().ok()?;
+            } else {
+                p.value(1).ok()?;
+            }
+            p.ws();
+            match p.s.get(p.i) {
+                Some(b',') => p.i += 1,
+                Some(b'}') => {
+                    p.i += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+    }
+    p.ws();
+    (p.i == p.s.len()).then_some(())
+}
+
 struct Parser<'a> {
     s: &'a [u8],
     text: &'a str,
     i: usize,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn error(&self, message: &str) -> JsonError {
         JsonError {
             message: message.to_string(),
@@ -295,6 +376,23 @@ impl Parser<'_> {
         }
         self.i += 4;
         u32::from_str_radix(h, 16).map_err(|_| self.error("Invalid \\uXXXX escape"))
+    }
+
+    /// [`Parser::string`], borrowing the text when the string holds no escape.
+    fn string_borrowed(&mut self) -> Result<Cow<'a, str>, JsonError> {
+        let start = self.i + 1;
+        let mut end = start;
+        while let Some(&b) = self.s.get(end) {
+            if b == b'"' {
+                self.i = end + 1;
+                return Ok(Cow::Borrowed(&self.text[start..end]));
+            }
+            if b == b'\\' || b < 0x20 {
+                break;
+            }
+            end += 1;
+        }
+        self.string().map(Cow::Owned)
     }
 
     fn string(&mut self) -> Result<String, JsonError> {

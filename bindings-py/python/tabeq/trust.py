@@ -43,6 +43,7 @@ invalid records raise :class:`TrustError` with a stable ``code`` and the ``line`
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import json
 import os
@@ -126,12 +127,21 @@ def _path(path: Any, what: str) -> str:
 
 
 MAX_TRUST_FILE_BYTES = 1024 * 1024 * 1024
-"""The largest trust input file read in Python and by the CLI (1 GiB; the analysis keeps about
-nine times its input at its peak, see BENCHMARKS.md). The WebAssembly module keeps its own,
+"""The largest trust input file read in Python and by the CLI (1 GiB; a reliability analysis
+peaks at about three times its input, robustness at more, see BENCHMARKS.md). The WebAssembly module keeps its own,
 smaller limit (64 MiB), because a browser tab's memory is bounded."""
 
 
 def _read_text(path: str | os.PathLike[str]) -> str:
+    return _read_utf8(path).decode("utf-8")
+
+
+_UTF8_CHECK_CHUNK = 1 << 20
+
+
+def _read_utf8(path: str | os.PathLike[str]) -> bytes:
+    """The file's bytes, checked to be UTF-8 without a decoded copy of the whole file (the core
+    reads the bytes as they are: the big label files of the trust analysis stay one copy)."""
     path = _path(path, "the path")
     try:
         # Opened without blocking and checked on the open file: a FIFO or device is refused.
@@ -139,15 +149,25 @@ def _read_text(path: str | os.PathLike[str]) -> str:
     except OSError as exc:
         raise TrustError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}", "io_error") from None
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise TrustError(f"{os.fspath(path)} is not UTF-8 (byte {exc.start})", "invalid_utf8", line) from None
+        check = codecs.getincrementaldecoder("utf-8")()
+        view = memoryview(data)
+        for start in range(0, len(data), _UTF8_CHECK_CHUNK):
+            check.decode(view[start : start + _UTF8_CHECK_CHUNK])
+        check.decode(b"", final=True)
+    except UnicodeDecodeError:
+        # Rare: the whole decode gives the exact position.
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            message = f"{os.fspath(path)} is not UTF-8 (byte {exc.start})"
+            raise TrustError(message, "invalid_utf8", line) from None
+    return data
 
 
-def _records_jsonl(records: RecordsLike) -> str:
+def _records_jsonl(records: RecordsLike) -> str | bytes:
     if isinstance(records, (str, os.PathLike)):
-        return _read_text(records)
+        return _read_utf8(records)
     read = getattr(records, "read", None)
     if callable(read):
         text = read()

@@ -139,6 +139,18 @@ pub(crate) struct Units<'a> {
 }
 
 impl<'a> Units<'a> {
+    /// From (model, dataset, units) counts (a pair may come more than once).
+    pub(crate) fn of_counts(
+        counts_of: impl IntoIterator<Item = (&'a str, &'a str, usize)>,
+    ) -> Units<'a> {
+        let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+        for (model, dataset, n) in counts_of {
+            *counts.entry(dataset).or_default().entry(model).or_default() += n;
+        }
+        let models = counts.values().flat_map(|m| m.keys().copied()).collect();
+        Units { models, counts }
+    }
+
     /// From each unit's (model, dataset).
     pub(crate) fn of(units: impl IntoIterator<Item = (&'a str, &'a str)>) -> Units<'a> {
         let mut counts: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();

@@ -155,12 +155,15 @@ fn from_jsonl<T: TrackReport>(records_jsonl: &str, options_json: &str) -> Result
     Ok(report)
 }
 
-/// The reliability report for JSONL records and options JSON.
+/// The reliability report for JSONL records and options JSON (read in one streaming pass).
 pub fn reliability_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<ReliabilityReport, TrustError> {
-    from_jsonl(records_jsonl, options_json)
+    let options = options::parse_options(options_json, Track::Reliability)?;
+    let report = reliability::reliability_report_jsonl(records_jsonl, &options)?;
+    report.layout().apply(&mut report.plain_document())?;
+    Ok(report)
 }
 
 /// The robustness report for JSONL records and options JSON.

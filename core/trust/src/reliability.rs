@@ -10,7 +10,8 @@
 //! assert_eq!(format!("{:.2} {:.2} {:.2}", 100.0 * c.frr(), 100.0 * c.prr(), 100.0 * c.nrr()), "12.99 20.46 66.55");
 //! ```
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+use std::hash::BuildHasher;
 
 use super::compare::{self, Comparison, Scores};
 use super::completeness::{self, Finding};
@@ -21,8 +22,13 @@ use super::group::{
 };
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, CompareOptions, Expected, GroupKey, ReportOptions};
-use super::records::{field_of, Label, ReliabilityRecord};
+use super::records::{
+    field_of, jsonl_lines, key_value, key_value_of, parse_object, reliability_fields, Label,
+    LineFields, ReliabilityFields, ReliabilityRecord,
+};
 use super::stats::{spearman, spearman_exact, Spearman, SpearmanExact};
+use std::borrow::Cow;
+use tabeq::cpython_json::{parse, Value};
 
 /// Label counts of a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -175,18 +181,6 @@ pub struct ReliabilityReport {
 /// report with more lists a `rank_agreement_skipped` finding instead.
 pub const MAX_RANK_AGREEMENT_DATASETS: usize = 100;
 
-fn key_of(record: &ReliabilityRecord, names: &[GroupKey], registry: &OperatorRegistry) -> Key {
-    names
-        .iter()
-        .map(|k| match k {
-            GroupKey::Model => text_part(&record.model),
-            GroupKey::Dataset => text_part(&record.dataset),
-            GroupKey::Field(name) => field_part(field_of(&record.fields, name)),
-            other => operator_part(registry, record.operator, other),
-        })
-        .collect()
-}
-
 fn replicates(
     counts: &RelCounts,
     bootstrap: &Bootstrap,
@@ -214,59 +208,6 @@ fn replicates(
             c.rates()
         })
         .collect()
-}
-
-fn rows(
-    records: &[ReliabilityRecord],
-    names: &[GroupKey],
-    registry: &OperatorRegistry,
-    bootstrap: Option<&Bootstrap>,
-    section: &str,
-    keep_replicates: bool,
-) -> Result<Vec<RelRow>, TrustError> {
-    let mut groups: BTreeMap<Key, RelCounts> = BTreeMap::new();
-    for (i, r) in records.iter().enumerate() {
-        poll_cancel(i)?;
-        groups
-            .entry(key_of(r, names, registry))
-            .or_default()
-            .add(r.label);
-    }
-    group_rows(
-        groups,
-        names,
-        section,
-        bootstrap,
-        keep_replicates,
-        replicates,
-        |counts| counts,
-        RelIntervals::from_columns,
-    )
-}
-
-/// Reject two records with the same model, dataset, operator and instance id.
-fn check_duplicates(records: &[ReliabilityRecord]) -> Result<(), TrustError> {
-    let mut seen: HashMap<(&str, &str, usize, &str), usize> = HashMap::new();
-    for (i, r) in records.iter().enumerate() {
-        poll_cancel(i)?;
-        let id = (
-            r.model.as_str(),
-            r.dataset.as_str(),
-            r.operator,
-            r.instance_id.as_str(),
-        );
-        if let Some(first) = seen.insert(id, r.line) {
-            return Err(TrustError::at(
-                TrustErrorCode::DuplicateId,
-                r.line,
-                format!(
-                    "instance {:?} of model {:?} on {:?} under this operator repeats line {first}",
-                    r.instance_id, r.model, r.dataset
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 fn dataset_average(
@@ -366,46 +307,66 @@ fn rank_agreement_skipped(by: &[GroupKey], groups: &[RelRow]) -> bool {
     ) && dataset_count(by, groups) > MAX_RANK_AGREEMENT_DATASETS
 }
 
-/// The completeness findings of reliability records and their report.
+/// The completeness findings of folded reliability records and their report.
 fn findings(
-    records: &[ReliabilityRecord],
-    registry: &OperatorRegistry,
+    fold: &Fold<'_>,
     report: &ReliabilityReport,
     options: &ReportOptions,
 ) -> Result<Vec<Finding>, TrustError> {
-    let units = completeness::Units::of(records.iter().map(|r| (&*r.model, &*r.dataset)));
+    let units = completeness::Units::of_counts(
+        fold.atoms
+            .iter()
+            .map(|(atom, counts)| (fold.model(atom), fold.dataset(atom), counts.n() as usize)),
+    );
     let mut out = units.findings("judged instances");
-    let mut operators_of: BTreeMap<(&str, &str, &str), BTreeSet<&str>> = BTreeMap::new();
-    let mut missing: BTreeMap<String, usize> = BTreeMap::new();
     let mut per_operator = completeness::OperatorCounts::new();
     let mut models_of: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for (i, r) in records.iter().enumerate() {
+    for (i, (atom, counts)) in fold.atoms.iter().enumerate() {
         poll_cancel(i)?;
         if !report.rank_agreement.is_empty() {
-            models_of.entry(&r.dataset).or_default().insert(&r.model);
+            models_of
+                .entry(fold.dataset(atom))
+                .or_default()
+                .insert(fold.model(atom));
         }
         *per_operator
-            .entry(&r.dataset)
+            .entry(fold.dataset(atom))
             .or_default()
-            .entry(&registry.get(r.operator).code)
+            .entry(fold.code(atom[2]))
             .or_default()
-            .entry(&r.model)
-            .or_default() += 1;
-        operators_of
-            .entry((&r.model, &r.dataset, &r.instance_id))
-            .or_default()
-            .insert(&registry.get(r.operator).code);
-        for (k, v) in &r.fields {
-            *missing.entry(k.clone()).or_default() += usize::from(v.is_none());
+            .entry(fold.model(atom))
+            .or_default() += counts.n() as usize;
+    }
+    // An instance (model, dataset, id) under more than one operator: the identities sorted so
+    // that each instance's operators are adjacent.
+    let mut identities: Vec<Identity> = fold.seen.keys().map(|k| fold.identity(k)).collect();
+    identities.sort_unstable_by_key(|[m, d, op, id]| [*m, *d, *id, *op]);
+    let mut operators_of: BTreeMap<(&str, &str, &str), BTreeSet<&str>> = BTreeMap::new();
+    for (i, run) in identities
+        .chunk_by(|a, b| (a[0], a[1], a[3]) == (b[0], b[1], b[3]))
+        .enumerate()
+    {
+        poll_cancel(i)?;
+        if run.len() > 1 {
+            let [m, d, _, id] = run[0];
+            operators_of.insert(
+                (
+                    fold.models.get(m),
+                    fold.datasets.get(d),
+                    fold.instances.get(id),
+                ),
+                run.iter().map(|r| fold.code(r[2])).collect(),
+            );
         }
     }
+    drop(identities);
     out.extend(completeness::unequal_operator_counts(
         &per_operator,
         &units.models_on(),
         "judged instances",
     ));
     out.extend(completeness::duplicate_across_operators(&operators_of));
-    out.extend(completeness::missing_fields(&missing));
+    out.extend(completeness::missing_fields(&fold.missing));
     out.extend(completeness::incomplete_report_averages(
         &report.by,
         &report.groups,
@@ -438,6 +399,7 @@ fn findings(
         ));
     }
     if let Some(expected) = &options.expected {
+        let registry = fold.registry;
         let id = |dataset: &str, operator: &str, instance: &str| {
             format!("{dataset}/{operator}/{instance}")
         };
@@ -452,9 +414,16 @@ fn findings(
                 );
             id(&e.dataset, &op, &e.id)
         };
-        let present = records.iter().map(|r| {
-            let code = &registry.get(r.operator).code;
-            (r.model.clone(), id(&r.dataset, code, &r.instance_id))
+        let present = fold.seen.keys().map(|k| {
+            let [m, d, op, instance] = fold.identity(k);
+            (
+                fold.models.get(m).to_string(),
+                id(
+                    fold.datasets.get(d),
+                    fold.code(op),
+                    fold.instances.get(instance),
+                ),
+            )
         });
         out.extend(completeness::against_expected_list(
             expected,
@@ -466,12 +435,7 @@ fn findings(
     Ok(out)
 }
 
-fn comparisons(
-    records: &[ReliabilityRecord],
-    registry: &OperatorRegistry,
-    by: &[GroupKey],
-    options: &CompareOptions,
-) -> Vec<Comparison> {
+fn comparisons(fold: &Fold<'_>, by: &[GroupKey], options: &CompareOptions) -> Vec<Comparison> {
     // One family per value of the grouping keys other than model.
     let others: Vec<GroupKey> = by
         .iter()
@@ -479,26 +443,32 @@ fn comparisons(
         .cloned()
         .collect();
     let mut families: BTreeMap<compare::Family, Scores> = BTreeMap::new();
-    for r in records {
-        let family = key_of(r, &others, registry)
+    for (k, seen) in &fold.seen {
+        let [m, d, op, instance] = fold.identity(k);
+        let atom = &fold.atoms[seen.atom as usize].0;
+        let family = fold
+            .key_of(atom, &others)
             .into_iter()
             .zip(&others)
             .map(|(part, k)| (part, k.name().to_string()))
             .collect();
         let scores = families.entry(family).or_default();
-        let half_points = match r.label {
+        let half_points = match seen.label {
             Label::Full => 2,
             Label::Partial => 1,
             Label::None => 0,
         };
-        scores.entry(r.model.clone()).or_default().insert(
-            vec![
-                r.dataset.clone(),
-                registry.get(r.operator).code.clone(),
-                r.instance_id.clone(),
-            ],
-            half_points,
-        );
+        scores
+            .entry(fold.models.get(m).to_string())
+            .or_default()
+            .insert(
+                vec![
+                    fold.datasets.get(d).to_string(),
+                    fold.code(op).to_string(),
+                    fold.instances.get(instance).to_string(),
+                ],
+                half_points,
+            );
     }
     // Judged instances are independent units: each its own cluster.
     compare::within_families(&families, 0.5, usize::MAX, options)
@@ -521,52 +491,13 @@ pub fn reliability_report_with(
     records: &[ReliabilityRecord],
     options: &ReportOptions,
 ) -> Result<ReliabilityReport, TrustError> {
-    let (by, registry, bootstrap) = options.parts(super::operators::Track::Reliability)?;
-    if records.is_empty() {
-        return Err(TrustError::new(
-            TrustErrorCode::NoRecords,
-            "no reliability records",
-        ));
+    let (by, registry, _) = options.parts(super::operators::Track::Reliability)?;
+    let mut fold = Fold::new(registry, super::group::custom_keys(by));
+    for (i, r) in records.iter().enumerate() {
+        poll_cancel(i)?;
+        fold.add_record(r)?;
     }
-    let with_operator = by.contains(&GroupKey::Operator);
-    if let Some(b) = bootstrap {
-        // Each record is drawn for the overall row, the groups, the families and the pooled rows.
-        b.check_budget(records.len(), "records", 4)?;
-    }
-    check_duplicates(records)?;
-    let overall = rows(records, &[], registry, bootstrap, "rows", false)?
-        .pop()
-        .unwrap_or(RelRow::empty(RelCounts::default()));
-    let keep = by.contains(&GroupKey::Dataset);
-    let groups = rows(records, by, registry, bootstrap, "rows", keep)?;
-    let (families, pooled) = if with_operator {
-        let keys = SectionKeys::of(by);
-        (
-            rows(records, &keys.families, registry, bootstrap, "rows", false)?,
-            rows(records, &keys.pooled, registry, bootstrap, "rows", false)?,
-        )
-    } else {
-        (Vec::new(), Vec::new())
-    };
-    let mut report = ReliabilityReport {
-        dataset_average: dataset_average(by, &groups, bootstrap, options.average),
-        rank_agreement: rank_agreement(by, &groups)?,
-        by: by.to_vec(),
-        records: records.len(),
-        bootstrap: bootstrap.copied(),
-        overall,
-        groups,
-        families,
-        pooled,
-        findings: Vec::new(),
-        comparisons: Vec::new(),
-        layout: options.layout.clone(),
-        average: options.average,
-    };
-    let found = findings(records, registry, &report, options)?;
-    (report.findings, report.comparisons) =
-        options.checks(found, |c| comparisons(records, registry, by, c))?;
-    Ok(report)
+    report_of_fold(fold, options)
 }
 
 /// Key names of each section of a report: groups, "Avg.", families (operator → family) and
@@ -607,4 +538,411 @@ pub fn family_names(by: &[GroupKey]) -> Vec<GroupKey> {
         }
     }
     names
+}
+
+/// Distinct texts, each with a dense index (first seen first).
+#[derive(Default)]
+struct Names {
+    table: hashbrown::HashTable<u32>,
+    texts: Vec<Box<str>>,
+    hasher: foldhash::fast::FixedState,
+}
+
+impl Names {
+    /// The index of `text`, adding it when new.
+    fn id(&mut self, text: &str) -> u32 {
+        let hash = self.hasher.hash_one(text);
+        if let Some(&i) = self.table.find(hash, |&i| &*self.texts[i as usize] == text) {
+            return i;
+        }
+        // At most one new text per record, and records are counted in u32 (see `Fold::add`).
+        let i = self.texts.len() as u32;
+        self.texts.push(text.into());
+        let (texts, hasher) = (&self.texts, &self.hasher);
+        self.table
+            .insert_unique(hash, i, |&j| hasher.hash_one(&*texts[j as usize]));
+        i
+    }
+
+    fn get(&self, i: u32) -> &str {
+        &self.texts[i as usize]
+    }
+}
+
+/// A custom field's value index for a record without the field.
+const MISSING_FIELD: u32 = u32::MAX;
+
+/// A record's identity: model, dataset, operator and instance id, by index.
+type Identity = [u32; 4];
+
+/// An identity as the fold keeps it: the index of its (model, dataset, operator) in
+/// `Fold::triples`, and its instance id's.
+type SeenKey = [u32; 2];
+
+/// What the fold keeps of each record, for the duplicate check and the per-instance findings
+/// and comparisons: its line, its finest group (`atoms`) and its label (12 bytes a record).
+#[derive(Clone, Copy)]
+struct Seen {
+    line: u32,
+    atom: u32,
+    label: Label,
+}
+
+/// Reliability records folded in one pass: label counts per finest group (model, dataset,
+/// operator and custom values: every section's rows are sums of these), and per record its
+/// identity, kept compactly (indices into the interned names) because duplicates and the
+/// per-instance findings need it. No record is kept as text.
+struct Fold<'o> {
+    registry: &'o OperatorRegistry,
+    /// The custom grouping keys, in `by` order.
+    custom: Vec<String>,
+    models: Names,
+    datasets: Names,
+    instances: Names,
+    values: Names,
+    /// Each finest group: `[model, dataset, operator, custom values...]`, and its counts.
+    atoms: Vec<(Box<[u32]>, RelCounts)>,
+    atom_table: hashbrown::HashTable<u32>,
+    hasher: foldhash::fast::FixedState,
+    /// Each distinct (model, dataset, operator).
+    triples: Vec<[u32; 3]>,
+    triple_table: hashbrown::HashTable<u32>,
+    seen: hashbrown::HashMap<SeenKey, Seen, foldhash::fast::FixedState>,
+    /// Records lacking each custom field (present for every key read, as before).
+    missing: BTreeMap<String, usize>,
+    /// The first repeated identity: reported once every record has been read, as the records
+    /// are checked before their duplicates.
+    duplicate: Option<TrustError>,
+    records: usize,
+    scratch: Vec<u32>,
+}
+
+impl<'o> Fold<'o> {
+    fn new(registry: &'o OperatorRegistry, custom: Vec<String>) -> Fold<'o> {
+        Fold {
+            registry,
+            custom,
+            models: Names::default(),
+            datasets: Names::default(),
+            instances: Names::default(),
+            values: Names::default(),
+            atoms: Vec::new(),
+            atom_table: hashbrown::HashTable::new(),
+            hasher: foldhash::fast::FixedState::default(),
+            triples: Vec::new(),
+            triple_table: hashbrown::HashTable::new(),
+            seen: hashbrown::HashMap::with_hasher(foldhash::fast::FixedState::default()),
+            missing: BTreeMap::new(),
+            duplicate: None,
+            records: 0,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Count one record: its checked fields and its custom values (in `custom` order).
+    fn add<'a>(
+        &mut self,
+        fields: &ReliabilityFields<'_>,
+        custom: impl Iterator<Item = Option<&'a str>>,
+        line: usize,
+    ) -> Result<(), TrustError> {
+        let Some(line32) = u32::try_from(line)
+            .ok()
+            .filter(|_| self.records < u32::MAX as usize - 1)
+        else {
+            return Err(TrustError::at(
+                TrustErrorCode::InvalidField,
+                line,
+                "more than 4,294,967,294 lines",
+            ));
+        };
+        self.records += 1;
+        let model = self.models.id(fields.model);
+        let dataset = self.datasets.id(fields.dataset);
+        let operator = fields.operator as u32;
+        let mut key = core::mem::take(&mut self.scratch);
+        key.clear();
+        key.extend([model, dataset, operator]);
+        for value in custom {
+            key.push(value.map_or(MISSING_FIELD, |v| self.values.id(v)));
+        }
+        let atom = self.atom(&key);
+        self.scratch = key;
+        self.atoms[atom as usize].1.add(fields.label);
+        let instance = self.instances.id(&fields.instance_id);
+        let seen = Seen {
+            line: line32,
+            atom,
+            label: fields.label,
+        };
+        let key = [self.triple([model, dataset, operator]), instance];
+        if let Some(first) = self.seen.insert(key, seen) {
+            // The first record stays the one kept; the first repeat is the error.
+            self.seen.insert(key, first);
+            if self.duplicate.is_none() {
+                self.duplicate = Some(TrustError::at(
+                    TrustErrorCode::DuplicateId,
+                    line,
+                    format!(
+                        "instance {:?} of model {:?} on {:?} under this operator repeats line {}",
+                        &*fields.instance_id, fields.model, fields.dataset, first.line
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The index of a (model, dataset, operator), adding it when new.
+    fn triple(&mut self, triple: [u32; 3]) -> u32 {
+        let hash = self.hasher.hash_one(triple);
+        let triples = &self.triples;
+        if let Some(&i) = self
+            .triple_table
+            .find(hash, |&i| triples[i as usize] == triple)
+        {
+            return i;
+        }
+        let i = self.triples.len() as u32;
+        self.triples.push(triple);
+        let (triples, hasher) = (&self.triples, &self.hasher);
+        self.triple_table
+            .insert_unique(hash, i, |&j| hasher.hash_one(triples[j as usize]));
+        i
+    }
+
+    /// The identity of a kept record.
+    fn identity(&self, &[triple, instance]: &SeenKey) -> Identity {
+        let [model, dataset, operator] = self.triples[triple as usize];
+        [model, dataset, operator, instance]
+    }
+
+    /// The index of a finest group, adding it when new.
+    fn atom(&mut self, key: &[u32]) -> u32 {
+        let hash = self.hasher.hash_one(key);
+        if let Some(&i) = self
+            .atom_table
+            .find(hash, |&i| &*self.atoms[i as usize].0 == key)
+        {
+            return i;
+        }
+        let i = self.atoms.len() as u32;
+        self.atoms.push((key.into(), RelCounts::default()));
+        let (atoms, hasher) = (&self.atoms, &self.hasher);
+        self.atom_table
+            .insert_unique(hash, i, |&j| hasher.hash_one(&*atoms[j as usize].0));
+        i
+    }
+
+    fn note_missing(&mut self, key: &str, is_missing: bool) {
+        match self.missing.get_mut(key) {
+            Some(n) => *n += usize::from(is_missing),
+            None => {
+                self.missing
+                    .insert(key.to_string(), usize::from(is_missing));
+            }
+        }
+    }
+
+    /// [`Fold::note_missing`] for each custom key, in order.
+    fn note_missing_values(&mut self, missing: impl Iterator<Item = bool>) {
+        for (i, is_missing) in missing.enumerate() {
+            let key = core::mem::take(&mut self.custom[i]);
+            self.note_missing(&key, is_missing);
+            self.custom[i] = key;
+        }
+    }
+
+    /// Fold one JSON line (its 1-based number `line`).
+    fn add_line(&mut self, names: &[&str], raw: &str, line: usize) -> Result<(), TrustError> {
+        let Some(read) = LineFields::read(raw, names) else {
+            // Not a valid object: the general reader gives the exact error; an object it
+            // accepts (never expected) is read from its tree.
+            let obj = parse_object(line, raw)?;
+            return self.add_value(&obj, line);
+        };
+        let fields = reliability_fields(&&read, line, self.registry)?;
+        let values: Vec<Option<Cow<'_, str>>> =
+            read.custom().map(|f| f.and_then(key_value_of)).collect();
+        self.note_missing_values(values.iter().map(Option::is_none));
+        self.add(&fields, values.iter().map(|v| v.as_deref()), line)
+    }
+
+    /// Fold one parsed record object.
+    fn add_value(&mut self, obj: &Value, line: usize) -> Result<(), TrustError> {
+        let fields = reliability_fields(&obj, line, self.registry)?;
+        let values: Vec<Option<String>> = self.custom.iter().map(|k| key_value(obj, k)).collect();
+        self.note_missing_values(values.iter().map(Option::is_none));
+        self.add(&fields, values.iter().map(|v| v.as_deref()), line)
+    }
+
+    /// Fold a record built in code (its custom values are looked up by name; every field it
+    /// carries counts for the missing-field finding).
+    fn add_record(&mut self, r: &ReliabilityRecord) -> Result<(), TrustError> {
+        let fields = ReliabilityFields {
+            model: &r.model,
+            dataset: &r.dataset,
+            operator: r.operator,
+            instance_id: Cow::Borrowed(&r.instance_id),
+            label: r.label,
+        };
+        for (k, v) in &r.fields {
+            self.note_missing(k, v.is_none());
+        }
+        let values: Vec<Option<&str>> = (self.custom.iter())
+            .map(|name| field_of(&r.fields, name))
+            .collect();
+        self.add(&fields, values.into_iter(), r.line)
+    }
+
+    fn model(&self, atom: &[u32]) -> &str {
+        self.models.get(atom[0])
+    }
+
+    fn dataset(&self, atom: &[u32]) -> &str {
+        self.datasets.get(atom[1])
+    }
+
+    fn code(&self, operator: u32) -> &str {
+        &self.registry.get(operator as usize).code
+    }
+
+    /// The key of a finest group in a section of `names`.
+    fn key_of(&self, atom: &[u32], names: &[GroupKey]) -> Key {
+        names
+            .iter()
+            .map(|k| match k {
+                GroupKey::Model => text_part(self.model(atom)),
+                GroupKey::Dataset => text_part(self.dataset(atom)),
+                GroupKey::Field(name) => field_part(
+                    self.custom
+                        .iter()
+                        .position(|c| c == name)
+                        .map(|at| atom[3 + at])
+                        .filter(|v| *v != MISSING_FIELD)
+                        .map(|v| self.values.get(v)),
+                ),
+                other => operator_part(self.registry, atom[2] as usize, other),
+            })
+            .collect()
+    }
+
+    /// The rows of a section: the finest groups' counts summed per key.
+    fn rows(
+        &self,
+        names: &[GroupKey],
+        bootstrap: Option<&Bootstrap>,
+        keep_replicates: bool,
+    ) -> Result<Vec<RelRow>, TrustError> {
+        let mut groups: BTreeMap<Key, RelCounts> = BTreeMap::new();
+        for (i, (atom, counts)) in self.atoms.iter().enumerate() {
+            poll_cancel(i)?;
+            let group = groups.entry(self.key_of(atom, names)).or_default();
+            group.full += counts.full;
+            group.partial += counts.partial;
+            group.none += counts.none;
+        }
+        group_rows(
+            groups,
+            names,
+            "rows",
+            bootstrap,
+            keep_replicates,
+            replicates,
+            |counts| counts,
+            RelIntervals::from_columns,
+        )
+    }
+}
+
+/// Compute the reliability report from JSON lines (or one JSON array of records) in one pass:
+/// each line's members are read straight into the fields the report needs, and folded (see
+/// [`Fold`]); the report is that of [`reliability_report_with`] over the parsed records.
+pub(crate) fn reliability_report_jsonl(
+    text: &str,
+    options: &ReportOptions,
+) -> Result<ReliabilityReport, TrustError> {
+    let custom = super::group::custom_keys(&options.by);
+    let mut fold = Fold::new(&options.registry, custom);
+    // Room for every record up front (growing the table copies it): at most one per line, and
+    // no record line is shorter than 64 bytes (so blank lines cannot make it reserve much).
+    let lines = text.bytes().filter(|b| *b == b'\n').count() + 1;
+    fold.seen.reserve(lines.min(text.len() / 64));
+    let array = text.trim_start().starts_with('[').then(|| parse(text));
+    if let Some(Ok(Value::Array(items))) = array {
+        for (position, item) in (1..).zip(&items) {
+            if !matches!(item, Value::Object(_)) {
+                return Err(TrustError::at(
+                    TrustErrorCode::NotAnObject,
+                    position,
+                    "each record must be a JSON object",
+                ));
+            }
+            poll_cancel(position)?;
+            fold.add_value(item, position)?;
+        }
+    } else {
+        let custom = fold.custom.clone();
+        let names = LineFields::names(&custom);
+        for (line, raw) in jsonl_lines(text) {
+            poll_cancel(line)?;
+            fold.add_line(&names, raw, line)?;
+        }
+    }
+    report_of_fold(fold, options)
+}
+
+/// The report of folded records.
+fn report_of_fold(
+    fold: Fold<'_>,
+    options: &ReportOptions,
+) -> Result<ReliabilityReport, TrustError> {
+    let (by, _, bootstrap) = options.parts(super::operators::Track::Reliability)?;
+    if fold.records == 0 {
+        return Err(TrustError::new(
+            TrustErrorCode::NoRecords,
+            "no reliability records",
+        ));
+    }
+    let with_operator = by.contains(&GroupKey::Operator);
+    if let Some(b) = bootstrap {
+        // Each record is drawn for the overall row, the groups, the families and the pooled rows.
+        b.check_budget(fold.records, "records", 4)?;
+    }
+    if let Some(e) = fold.duplicate.clone() {
+        return Err(e);
+    }
+    let overall = fold
+        .rows(&[], bootstrap, false)?
+        .pop()
+        .unwrap_or(RelRow::empty(RelCounts::default()));
+    let keep = by.contains(&GroupKey::Dataset);
+    let groups = fold.rows(by, bootstrap, keep)?;
+    let (families, pooled) = if with_operator {
+        let keys = SectionKeys::of(by);
+        (
+            fold.rows(&keys.families, bootstrap, false)?,
+            fold.rows(&keys.pooled, bootstrap, false)?,
+        )
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let mut report = ReliabilityReport {
+        dataset_average: dataset_average(by, &groups, bootstrap, options.average),
+        rank_agreement: rank_agreement(by, &groups)?,
+        by: by.to_vec(),
+        records: fold.records,
+        bootstrap: bootstrap.copied(),
+        overall,
+        groups,
+        families,
+        pooled,
+        findings: Vec::new(),
+        comparisons: Vec::new(),
+        layout: options.layout.clone(),
+        average: options.average,
+    };
+    let found = findings(&fold, &report, options)?;
+    (report.findings, report.comparisons) = options.checks(found, |c| comparisons(&fold, by, c))?;
+    Ok(report)
 }
