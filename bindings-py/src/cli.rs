@@ -141,7 +141,7 @@ fn command_line(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
         tabeq_spider2::exec::command(),
         crate::kddcup::score_run_command(),
     ];
-    crate::py_json::json_loads(py, &tabeq::command::command_line(more))
+    crate::py_values::tree_to_python(py, &tabeq::command::command_line_tree(more))
 }
 
 /// Register this module's functions on `_tabeq`.

@@ -9,12 +9,14 @@ use pyo3::types::{
     PyByteArray, PyBytes, PyDict, PyList, PyMapping, PyMemoryView, PySequence, PyString, PyType,
 };
 
-use tabeq::config::{ConfigWarning, TaskConfig as CoreConfig};
-use tabeq::file_input::{config_from_parts, parse_config_with_column_defaults};
+use tabeq::config::{config_warnings, ConfigWarning, TaskConfig as CoreConfig};
+use tabeq::cpython_json::Value;
+use tabeq::file_input::{config_from_parts_value, parse_config_with_column_defaults};
 
 use crate::checks::{check_path, check_text, type_name};
 use crate::errors::{argument_error, fatal_to_py, ConfigError};
 use crate::fs;
+use crate::py_values::{python_to_value, DataError, DataRules};
 
 static CONFIG_WARNING: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
@@ -79,33 +81,29 @@ impl TaskConfig {
 
     /// A config dict (the JSON object of a config file).
     pub(crate) fn from_mapping(data: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Self::parse(&json_bytes(data)?, None, false)
+        let raw = config_value(data)?;
+        let inner = CoreConfig::from_value(&raw, None).map_err(fatal_to_py)?;
+        let warnings = config_warnings(&raw);
+        Ok(TaskConfig { inner, warnings })
     }
 }
 
-/// A config dict as the UTF-8 JSON the core reads (refusing what JSON cannot carry).
-pub(crate) fn json_bytes(data: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    let py = data.py();
-    let kwargs = PyDict::new(py);
-    kwargs.set_item("allow_nan", false)?;
-    kwargs.set_item("ensure_ascii", false)?;
-    let dumps = py.import("json")?.getattr("dumps")?;
-    let text = match dumps.call((data,), Some(&kwargs)) {
-        Ok(text) => text,
-        // Not JSON data: a set, NaN, an int with more digits than Python converts, ...
-        Err(e)
-            if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py)
-                || e.is_instance_of::<pyo3::exceptions::PyValueError>(py) =>
-        {
-            let why = e.value(py).str()?;
-            return Err(ConfigError::new_err((
-                format!("Config is not JSON data: {why}"),
-                "config_invalid_json",
-            )));
-        }
-        Err(e) => return Err(e),
+/// Config data (a dict, or a column's) as the JSON value the core reads, refusing what JSON
+/// cannot carry (`ConfigError`) and lone surrogates (`ArgumentError`).
+pub(crate) fn config_value(data: &Bound<'_, PyAny>) -> PyResult<Value> {
+    let rules = DataRules {
+        allow_nan: false,
+        replace_surrogates: false,
+        what: "the config",
     };
-    Ok(check_text(&text, "the config")?.into_bytes())
+    python_to_value(data, rules).map_err(|e| match e {
+        // Not JSON data: a set, NaN, an int with more digits than Python converts, ...
+        DataError::NotJson(why) => ConfigError::new_err((
+            format!("Config is not JSON data: {why}"),
+            "config_invalid_json",
+        )),
+        DataError::Raised(e) => e,
+    })
 }
 
 /// Load a config file as the suite reads one (links followed, opened without blocking and
@@ -157,7 +155,7 @@ impl TaskConfig {
                 parts.set_item(key, value)?;
             }
         }
-        let (inner, warnings) = config_from_parts(&json_bytes(&parts)?).map_err(fatal_to_py)?;
+        let (inner, warnings) = config_from_parts_value(config_value(&parts)?).map_err(fatal_to_py)?;
         Ok(TaskConfig { inner, warnings })
     }
 
@@ -247,7 +245,7 @@ impl TaskConfig {
 
     /// The normalized config as a dict (round-trips through ``from_dict``).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        crate::py_json::json_loads(py, &self.inner.to_json())
+        crate::py_values::tree_to_python(py, &self.inner.to_out())
     }
 
     /// The normalized config as JSON text (round-trips through ``from_json``).

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use tabeq::output::HeldDiagnosis;
 
-use crate::py_json::{json_dumps, json_loads};
+use crate::py_values::value_to_python;
 use crate::render;
 
 /// A structured diagnosis of one prediction (read-only).
@@ -67,12 +67,12 @@ impl PyDiagnosis {
     }
     /// The whole diagnosis as plain data (a copy).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &self.inner.to_json())
+        value_to_python(py, &self.inner.to_value())
     }
     /// The whole diagnosis as JSON text (``json.dumps`` of ``to_dict()``, non-ASCII kept).
     #[pyo3(signature = (indent=Some(2)), text_signature = "(self, indent=2)")]
-    fn to_json(&self, py: Python<'_>, indent: Option<usize>) -> PyResult<String> {
-        json_dumps(&self.to_dict(py)?, indent)
+    fn to_json(&self, indent: Option<usize>) -> String {
+        self.inner.to_value().to_python_json(indent)
     }
     /// The diagnosis for people, as plain text (rendered by the core).
     fn to_text(&self) -> PyResult<String> {

@@ -146,12 +146,12 @@ fn column_signature<'py>(
     let GoldArg(gold) = gold.extract()?;
     let prediction = (!prediction.is_none()).then_some(&prediction);
     let inputs = TaskInputs::new(prediction, &gold)?;
-    let text = inputs.run(py, |pred, gold| {
+    let score = inputs.run(py, |pred, gold| {
         let gold = gold.gold_bytes("task")?;
         let score = with_prediction(pred, |p| p.column_signature(&gold, strict))?;
-        Ok(tabeq::cpython_json::to_tree(&score).to_pretty())
+        Ok(score)
     })?;
-    crate::py_json::json_loads(py, &text)
+    crate::py_values::to_python(py, &score)
 }
 
 /// Register this module's functions on `_tabeq`.

@@ -15,7 +15,7 @@ use crate::args::{
 };
 use crate::errors::{argument_error, fatal_to_py};
 use crate::pool;
-use crate::result::json_loads;
+use crate::py_values::to_python;
 use crate::result::PyTaskResult;
 use crate::{fs, with_prediction, Input};
 
@@ -313,7 +313,7 @@ impl NativePartialCredit {
     }
     /// The `partial_credit` dict of `tabeq.explain.explain` (note, column_signature, rows, columns).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &tabeq::cpython_json::to_tree(&self.inner).to_pretty())
+        to_python(py, &self.inner)
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
@@ -342,7 +342,7 @@ fn validate<'py>(
     let config = &config.get().inner;
     let report =
         py.detach(|| with_prediction(input.as_ref(), |p| tabeq::validate_prediction(p, config)));
-    json_loads(py, &report.to_json())
+    to_python(py, &report)
 }
 
 /// The answer table in model output: `(csv bytes or None, source code)`. A `str` with a lone

@@ -164,7 +164,7 @@ fn kddcup_explain_task<'py>(
     let explanation = with_task(py, prediction, gold, |pred, gold| {
         kdd::explain_task(pred, gold, penalty_weight, strict_commas, show_gold_values)
     })?;
-    crate::py_json::json_loads(py, &tabeq::cpython_json::to_tree(&explanation).to_pretty())
+    crate::py_values::to_python(py, &explanation)
 }
 
 /// A gold prepared once (read, normalized, hashed) for many predictions: the RL fast path.

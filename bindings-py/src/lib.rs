@@ -28,7 +28,7 @@ mod args;
 mod checks;
 mod config;
 mod errors;
-mod py_json;
+mod py_values;
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -329,22 +329,22 @@ fn evaluate_suite(
 #[pyfunction]
 fn canonicalize(value: &Bound<'_, PyAny>, column: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     let value = check_text(value, "the value")?;
-    // JSON text or a bare type name (the core tells them apart), or a mapping as its JSON.
-    let column_json = if column.is_instance_of::<pyo3::types::PyString>() {
-        check_text(column, "the column")?
+    // JSON text or a bare type name (the core tells them apart), or a mapping as its value.
+    let spec = if column.is_instance_of::<pyo3::types::PyString>() {
+        ColumnSpec::from_argument(&check_text(column, "the column")?)
     } else if column.cast::<pyo3::types::PyMapping>().is_ok() {
         let dict = column
             .py()
             .get_type::<pyo3::types::PyDict>()
             .call1((column,))?;
-        String::from_utf8(config::json_bytes(&dict)?).unwrap_or_default()
+        ColumnSpec::from_value(&config::config_value(&dict)?)
     } else {
         return Err(argument_error(format!(
             "the column must be a column object or a type name, got {}",
             args::type_name(column)
         )));
     };
-    let spec = ColumnSpec::from_argument(&column_json).map_err(fatal_to_py)?;
+    let spec = spec.map_err(fatal_to_py)?;
     match tabeq::canon::canonicalize(&value, &spec.rule()) {
         Ok(c) => Ok(c.as_str().map(str::to_string)),
         Err(e) => Err(CellError::new_err((e.message(), e.kind.code()))),
@@ -491,10 +491,7 @@ fn render_validation(
 /// The core's error-code catalogue: `[{"code", "family", "description"}, ...]`.
 #[pyfunction(name = "error_catalogue")]
 fn error_catalogue_data(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    result::json_loads(
-        py,
-        &tabeq::cpython_json::to_tree(&error_catalogue()).to_pretty(),
-    )
+    py_values::to_python(py, &error_catalogue())
 }
 
 #[pymodule]

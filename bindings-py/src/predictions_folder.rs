@@ -107,7 +107,7 @@ fn check_predictions_folder<'py>(
         .map_err(fatal_to_py)?;
     let report = report.map_err(|e| argument_error(e.message, e.code))?;
     let shown = match format {
-        None => crate::py_json::json_loads(py, &report.to_json())?,
+        None => crate::py_values::to_python(py, &report)?,
         Some("json") => report.to_json().into_pyobject(py)?.into_any(),
         Some(format) => render(&report.to_document(), format)?
             .into_pyobject(py)?

@@ -16,7 +16,7 @@ use crate::render;
 
 use crate::errors::{argument_error, TabeqError};
 
-pub(crate) use crate::py_json::{json_dumps, json_loads};
+use crate::py_values::{python_to_value, to_python, value_to_python, DataError, DataRules};
 
 fn not_an_argument(what: &str) -> impl Fn(String) -> PyErr + '_ {
     move |e| argument_error(format!("{what}: {e}"))
@@ -67,17 +67,21 @@ impl PyTaskResult {
         gold: Option<Py<PyAny>>,
     ) -> PyResult<Self> {
         let invalid = not_an_argument("not an official per-task record");
-        let text: String = py
-            .import("json")?
-            .call_method1(
-                "dumps",
-                (py.get_type::<PyDict>()
-                    .call1((record,))
-                    .map_err(|e| invalid(e.to_string()))?,),
-            )
-            .and_then(|t| t.extract())
+        let record = py
+            .get_type::<PyDict>()
+            .call1((record,))
             .map_err(|e| invalid(e.to_string()))?;
-        let mut inner = TaskResult::from_record_json(&text).map_err(&invalid)?;
+        // As `json.dumps` then the reader took it: NaN allowed, a lone surrogate as U+FFFD.
+        let rules = DataRules {
+            allow_nan: true,
+            replace_surrogates: true,
+            what: "the record",
+        };
+        let record = python_to_value(&record, rules).map_err(|e| match e {
+            DataError::NotJson(why) => invalid(why),
+            DataError::Raised(e) => invalid(e.to_string()),
+        })?;
+        let mut inner = TaskResult::from_record(&record).map_err(&invalid)?;
         inner.csv_error = csv_error_code
             .as_ref()
             .map(|crate::args::Text(c)| {
@@ -124,7 +128,7 @@ impl PyTaskResult {
 
     /// The official per-task record (same keys, order and values as the official summary).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &self.inner.to_json())
+        to_python(py, &self.inner)
     }
     /// The official per-task record as JSON text (indent 2, like the summary file).
     fn to_json(&self) -> String {
@@ -383,7 +387,10 @@ impl PySuiteResult {
     }
     /// The official summary dict (a fresh copy).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(py, &self.json)
+        // The text was read when this result was made, so it parses.
+        let summary = tabeq::cpython_json::parse(&self.json)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        value_to_python(py, &summary)
     }
     /// The official summary file's text: indent 2, ``ensure_ascii=False``, trailing newline.
     fn to_json(&self) -> &str {

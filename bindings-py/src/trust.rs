@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::pyclass_init::PyClassInitializer;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
-use tabeq::cpython_json::{to_tree, Out};
+use tabeq::cpython_json::{Out, Value};
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::doc::Document;
 use tabeq::error::CsvError;
@@ -20,7 +20,7 @@ use tabeq_trust::{self as trust, FileContent, FileRole};
 use crate::fs::{read_prediction, read_regular_file, FinalLink, ReadError};
 
 use crate::errors::TrustError;
-use crate::result::{json_dumps, json_loads};
+use crate::py_values::{to_python, tree_to_python};
 
 fn to_py(e: trust::TrustError) -> PyErr {
     TrustError::new_err((e.message, e.code.code(), e.line))
@@ -156,8 +156,8 @@ report_class! {
 
     /// The report as JSON text (rates as fractions, undefined values as null).
     #[pyo3(signature = (indent=Some(2)), text_signature = "(self, indent=2)")]
-    fn to_json(&self, py: Python<'_>, indent: Option<usize>) -> PyResult<String> {
-        json_dumps(self.data.bind(py), indent)
+    fn to_json(&self, indent: Option<usize>) -> String {
+        Value::from(&self.report.to_out()).to_python_json(indent)
     }
 
     /// A member of the report's JSON by name (a copy; `KeyError` when there is none).
@@ -181,7 +181,7 @@ report_class! {
             .report
             .rows(section)
             .map_err(|e| PyValueError::new_err(e.message))?;
-        json_loads(py, &Out::Array(rows).to_pretty())
+        tree_to_python(py, &Out::Array(rows))
     }
 
     /// A ``pandas.DataFrame`` of a section's flat rows (pandas is imported only here).
@@ -325,7 +325,7 @@ fn trust_report<'py>(
     .map_err(to_py)?;
     let reliability = matches!(report, trust::Report::Reliability(_));
     let base = TrustReport {
-        data: json_loads(py, &report.to_json())?.unbind(),
+        data: tree_to_python(py, &report.to_out())?.unbind(),
         document: report.to_document(),
         report,
     };
@@ -342,10 +342,7 @@ fn trust_report<'py>(
 #[pyfunction]
 fn trust_spearman<'py>(py: Python<'py>, input_json: &str) -> PyResult<(Bound<'py, PyAny>, String)> {
     let report = trust::SpearmanReport::new(input_json).map_err(to_py)?;
-    Ok((
-        json_loads(py, &to_tree(&report).to_pretty())?,
-        report.summary(),
-    ))
+    Ok((to_python(py, &report)?, report.summary()))
 }
 
 /// The operator registry (built-ins plus the options' `operators`) as JSON (`format` `json`) or
@@ -361,7 +358,7 @@ fn trust_operator_registry<'py>(
     py: Python<'py>,
     options_json: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    json_loads(py, &trust::operators_json(options_json).map_err(to_py)?)
+    to_python(py, &trust::operator_registry(options_json).map_err(to_py)?)
 }
 
 /// Trust records (a list of dicts) from one inspect_ai eval log given as plain JSON; the core
@@ -372,8 +369,8 @@ fn trust_records_from_inspect<'py>(
     log_json: &str,
     options_json: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let records = py.detach(|| trust::inspect::records_from_inspect(log_json, options_json));
-    json_loads(py, &records.map_err(to_py)?)
+    let records = py.detach(|| trust::inspect::records_from_inspect_tree(log_json, options_json));
+    tree_to_python(py, &records.map_err(to_py)?)
 }
 
 /// Add the trust functions to the native module, and each track's built-in grouping keys

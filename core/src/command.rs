@@ -14,7 +14,7 @@
 
 mod grammar;
 
-pub use grammar::{arg, command, command_line, text, Argument, Command};
+pub use grammar::{arg, command, command_line, command_line_tree, text, Argument, Command};
 
 use crate::explain::Disclosure;
 

@@ -90,7 +90,8 @@ impl core::fmt::Display for JsonError {
     }
 }
 
-const MAX_DEPTH: usize = 512;
+/// The deepest nesting the reader accepts (and a binding's converter of its own data).
+pub const MAX_DEPTH: usize = 512;
 /// CPython refuses to convert integers with more digits than this (`sys.int_info.default_max_str_digits`).
 const MAX_INT_DIGITS: usize = 4300;
 
@@ -654,6 +655,118 @@ impl serde::Serialize for Out {
             Out::Str(text) => s.serialize_str(text),
             Out::Array(items) => s.collect_seq(items),
             Out::Object(members) => s.collect_map(members.iter().map(|(k, v)| (k, v))),
+        }
+    }
+}
+
+/// A tree as the value `json.loads` reads back from its text (the one value type a binding
+/// turns into its own objects, whether computed here or read from a file).
+impl From<&Out> for Value {
+    fn from(out: &Out) -> Value {
+        match out {
+            Out::Null => Value::Null,
+            Out::Bool(b) => Value::Bool(*b),
+            Out::Int(i) => Value::Int(*i),
+            Out::Float(f) => Value::Float(*f),
+            Out::Str(s) => Value::Str(s.clone()),
+            Out::Array(items) => Value::Array(items.iter().map(Value::from).collect()),
+            Out::Object(members) => Value::Object(
+                members
+                    .iter()
+                    .map(|(key, value)| (key.clone(), Value::from(value)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// An object's members as Python's `dict` holds them after `json.loads`: a repeated key keeps
+/// its first position and its last value.
+///
+/// ```
+/// use tabeq::cpython_json::{dict_members, Value};
+/// let members = vec![("a".into(), Value::Int(1)), ("b".into(), Value::Null), ("a".into(), Value::Int(3))];
+/// assert_eq!(dict_members(&members), [("a", &Value::Int(3)), ("b", &Value::Null)]);
+/// ```
+pub fn dict_members(members: &[(String, Value)]) -> Vec<(&str, &Value)> {
+    let mut kept: Vec<(&str, &Value)> = Vec::with_capacity(members.len());
+    let mut at: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (key, value) in members {
+        match at.get(key.as_str()) {
+            Some(&i) => kept[i].1 = value,
+            None => {
+                at.insert(key, kept.len());
+                kept.push((key, value));
+            }
+        }
+    }
+    kept
+}
+
+impl Value {
+    /// `json.dumps(value, ensure_ascii=False, indent=indent)` of the Python data `json.loads`
+    /// makes of this value: `indent` `None` is one line (`", "` and `": "` between items), a
+    /// number puts each item on its own line indented that many spaces per level.
+    ///
+    /// ```
+    /// use tabeq::cpython_json::parse;
+    /// let value = parse(r#"{"a": [1, 2.5, NaN], "b": {}, "a": [], "c": "é"}"#).unwrap();
+    /// assert_eq!(value.to_python_json(None), r#"{"a": [], "b": {}, "c": "é"}"#);
+    /// let value = parse("[1e400, 12345678901234567890, {\"k\": null}]").unwrap();
+    /// assert_eq!(value.to_python_json(Some(1)), "[\n Infinity,\n 12345678901234567890,\n {\n  \"k\": null\n }\n]");
+    /// ```
+    pub fn to_python_json(&self, indent: Option<usize>) -> String {
+        let mut out = String::new();
+        self.write_python_json(&mut out, indent, 0);
+        out
+    }
+
+    fn write_python_json(&self, out: &mut String, indent: Option<usize>, level: usize) {
+        // Between items: `json.dumps` drops the space after the comma when it indents.
+        let separator = if indent.is_some() { "," } else { ", " };
+        let line_break = |out: &mut String, level: usize| {
+            if let Some(width) = indent {
+                out.push('\n');
+                out.extend(core::iter::repeat_n(' ', width * level));
+            }
+        };
+        match self {
+            Value::Null => out.push_str("null"),
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Int(i) => {
+                let _ = write!(out, "{i}");
+            }
+            Value::BigInt(digits) => out.push_str(digits),
+            Value::Float(f) => out.push_str(&python_float_repr(*f)),
+            Value::Str(s) => write_str(out, s),
+            Value::Array(items) if items.is_empty() => out.push_str("[]"),
+            Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(separator);
+                    }
+                    line_break(out, level + 1);
+                    item.write_python_json(out, indent, level + 1);
+                }
+                line_break(out, level);
+                out.push(']');
+            }
+            Value::Object(members) if members.is_empty() => out.push_str("{}"),
+            Value::Object(members) => {
+                out.push('{');
+                for (i, (key, value)) in dict_members(members).into_iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(separator);
+                    }
+                    line_break(out, level + 1);
+                    write_str(out, key);
+                    out.push_str(": ");
+                    value.write_python_json(out, indent, level + 1);
+                }
+                line_break(out, level);
+                out.push('}');
+            }
         }
     }
 }

@@ -191,26 +191,46 @@ pub fn parse_config_with_column_defaults(
 /// # Ok::<(), tabeq::FatalError>(())
 /// ```
 pub fn config_from_parts(parts: &[u8]) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
-    config_with_defaults(parts, None, |raw| {
-        let Value::Object(mut given) = raw else {
-            return raw;
-        };
-        let defaults = [
-            ("schema_version", Value::Str("1.0".into())),
-            ("task_id", Value::Str("task_1".into())),
-            ("order_sensitive", Value::Bool(false)),
-            ("columns", Value::Array(Vec::new())),
-        ];
-        let mut members: Vec<(String, Value)> = defaults
-            .into_iter()
-            .map(|(key, default)| {
-                let at = given.iter().position(|(k, _)| k == key);
-                (key.to_string(), at.map_or(default, |i| given.remove(i).1))
-            })
-            .collect();
-        members.append(&mut given);
-        Value::Object(members)
-    })
+    config_with_defaults(parts, None, complete_parts)
+}
+
+/// [`config_from_parts`] of the parts as a JSON value (a binding's own data, converted).
+///
+/// ```
+/// use tabeq::cpython_json::Value;
+/// use tabeq::file_input::config_from_parts_value;
+/// let column = Value::Object(vec![("type".into(), Value::Str("text".into()))]);
+/// let parts = Value::Object(vec![("columns".into(), Value::Array(vec![column]))]);
+/// let (config, _) = config_from_parts_value(parts)?;
+/// assert_eq!((config.task_id.as_str(), config.columns[0].gold_name.as_str()), ("task_1", "column_0"));
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+pub fn config_from_parts_value(
+    parts: Value,
+) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
+    with_column_defaults(complete_parts(parts), None)
+}
+
+/// The parts with the defaults of what they leave out, in the config's key order.
+fn complete_parts(raw: Value) -> Value {
+    let Value::Object(mut given) = raw else {
+        return raw;
+    };
+    let defaults = [
+        ("schema_version", Value::Str("1.0".into())),
+        ("task_id", Value::Str("task_1".into())),
+        ("order_sensitive", Value::Bool(false)),
+        ("columns", Value::Array(Vec::new())),
+    ];
+    let mut members: Vec<(String, Value)> = defaults
+        .into_iter()
+        .map(|(key, default)| {
+            let at = given.iter().position(|(k, _)| k == key);
+            (key.to_string(), at.map_or(default, |i| given.remove(i).1))
+        })
+        .collect();
+    members.append(&mut given);
+    Value::Object(members)
 }
 
 /// Parse config JSON, `complete` it, then give its columns their defaults.
@@ -226,7 +246,14 @@ fn config_with_defaults(
         // Not UTF-8 JSON: the config parser says why.
         return TaskConfig::from_json_with_warnings(bytes, file_stem);
     };
-    let mut raw = complete(raw);
+    with_column_defaults(complete(raw), file_stem)
+}
+
+/// Give a config value's columns their defaults, then validate it.
+fn with_column_defaults(
+    mut raw: Value,
+    file_stem: Option<&str>,
+) -> Result<(TaskConfig, Vec<ConfigWarning>), FatalError> {
     let members = match &mut raw {
         Value::Object(members) => members.as_mut_slice(),
         _ => &mut [],

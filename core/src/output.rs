@@ -95,6 +95,15 @@ impl HeldDiagnosis {
         }
     }
 
+    /// The whole diagnosis as the value its JSON text holds ([`HeldDiagnosis::to_json`] read
+    /// back): what a binding turns into its own data without writing text.
+    pub fn to_value(&self) -> Value {
+        match &self.source {
+            Source::Computed(d) => Value::from(&to_tree(d.as_ref())),
+            Source::Read { tree, .. } => tree.clone(),
+        }
+    }
+
     /// The one-paragraph summary for people.
     pub fn summary(&self) -> &str {
         match &self.source {

@@ -277,6 +277,11 @@ fn completion() -> Command {
 /// assert!(grammar.contains("\"--prediction-root\"") && grammar.contains("\"hello\""));
 /// ```
 pub fn command_line(more: Vec<Command>) -> String {
+    command_line_tree(more).to_pretty()
+}
+
+/// [`command_line`] as its JSON tree (what a binding turns into its own data).
+pub fn command_line_tree(more: Vec<Command>) -> Out {
     let version = arg("--version", "show program's version number and exit")
         .with("action", text("version"))
         .with("version", text(&format!("tabeq {}", crate::VERSION)));
@@ -293,5 +298,5 @@ pub fn command_line(more: Vec<Command>) -> String {
         exclusive: Vec::new(),
         commands,
     };
-    program.to_out().to_pretty()
+    program.to_out()
 }

@@ -226,6 +226,11 @@ fn sample_name(sample: &Value) -> String {
 ///
 /// Errors carry the 1-based position of the sample in the log's `samples`.
 pub fn records_from_inspect(log_json: &str, options_json: &str) -> Result<String, TrustError> {
+    records_from_inspect_tree(log_json, options_json).map(|records| records.to_pretty())
+}
+
+/// [`records_from_inspect`] as its JSON tree (what a binding turns into its own data).
+pub fn records_from_inspect_tree(log_json: &str, options_json: &str) -> Result<Out, TrustError> {
     let options = parse_options(options_json)?;
     records_of_log(log_json, &options).map_err(|mut e| {
         if let Some(source) = &options.source {
@@ -235,7 +240,7 @@ pub fn records_from_inspect(log_json: &str, options_json: &str) -> Result<String
     })
 }
 
-fn records_of_log(log_json: &str, options: &Options) -> Result<String, TrustError> {
+fn records_of_log(log_json: &str, options: &Options) -> Result<Out, TrustError> {
     let log = parse(log_json).map_err(|e| {
         TrustError::new(
             TrustErrorCode::InvalidJson,
@@ -284,7 +289,7 @@ fn records_of_log(log_json: &str, options: &Options) -> Result<String, TrustErro
             },
         ));
     }
-    Ok(Out::Array(records).to_pretty())
+    Ok(Out::Array(records))
 }
 
 /// One sample's record.
