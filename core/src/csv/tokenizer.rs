@@ -256,3 +256,231 @@ fn line_end_len(bytes: &[u8], i: usize) -> usize {
         1
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keeps every record as cells.
+    #[derive(Default, Debug, PartialEq)]
+    struct Records {
+        rows: Vec<Vec<String>>,
+        row: Vec<String>,
+        cell: String,
+    }
+
+    impl Fields for Records {
+        type Error = TokenError;
+        fn part(&mut self, text: &str, _at: usize) -> Result<(), TokenError> {
+            self.cell.push_str(text);
+            Ok(())
+        }
+        fn field_end(&mut self, _at: usize) -> Result<(), TokenError> {
+            self.row.push(std::mem::take(&mut self.cell));
+            Ok(())
+        }
+        fn record_end(&mut self, _at: usize, _next: usize) -> Result<(), TokenError> {
+            self.rows.push(std::mem::take(&mut self.row));
+            Ok(())
+        }
+        fn fail(&mut self, error: TokenError) -> TokenError {
+            error
+        }
+    }
+
+    /// What a reader sees: the records, and the error with the records before it.
+    type Outcome = (Vec<Vec<String>>, Option<TokenError>);
+
+    /// The tokenizer over `pieces` fed one after the other.
+    fn tokenize(pieces: &[&str], limit: usize) -> Outcome {
+        let mut records = Records::default();
+        let mut tokenizer = Tokenizer::new(Dialect { field_limit: limit });
+        let mut result = Ok(());
+        for piece in pieces {
+            result = result.and_then(|()| tokenizer.feed(piece, &mut records));
+        }
+        let result = result.and_then(|()| tokenizer.finish(&mut records));
+        (records.rows, result.err())
+    }
+
+    /// The lines `readline` gives with `newline=""`, each with its offset.
+    fn lines(text: &str) -> Vec<(usize, &str)> {
+        let bytes = text.as_bytes();
+        let (mut lines, mut start, mut i) = (Vec::new(), 0, 0);
+        while i < bytes.len() {
+            if bytes[i] == b'\n' || bytes[i] == b'\r' {
+                let crlf = bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n');
+                let end = i + 1 + usize::from(crlf);
+                lines.push((start, &text[start..end]));
+                (start, i) = (end, end);
+            } else {
+                i += 1;
+            }
+        }
+        if start < text.len() {
+            lines.push((start, &text[start..]));
+        }
+        lines
+    }
+
+    /// CPython 3.11's `parse_process_char` (Modules/_csv.c, excel dialect, strict), one
+    /// character at a time over the lines `readline` gives, with `EOL` after each line:
+    /// written from the C source, independently of the tokenizer's loop over runs.
+    fn reference(text: &str, limit: usize) -> Outcome {
+        #[derive(PartialEq, Clone, Copy)]
+        enum S {
+            StartRecord,
+            StartField,
+            InField,
+            InQuoted,
+            QuoteInQuoted,
+            EatCrNl,
+        }
+        let (mut rows, mut row, mut field) = (Vec::new(), Vec::new(), String::new());
+        let (mut state, mut field_len, mut quote_at) = (S::StartRecord, 0usize, 0usize);
+        for (line_start, line) in lines(text) {
+            let chars = line
+                .char_indices()
+                .map(|(k, c)| (line_start + k, Some(c)))
+                .chain([(line_start + line.len(), None)]);
+            for (at, c) in chars {
+                if state == S::StartRecord {
+                    match c {
+                        None => continue,
+                        Some('\n' | '\r') => {
+                            state = S::EatCrNl;
+                            continue;
+                        }
+                        Some(_) => state = S::StartField,
+                    }
+                }
+                let after = if c.is_none() {
+                    S::StartRecord
+                } else {
+                    S::EatCrNl
+                };
+                let mut add = |field: &mut String, c: char| {
+                    if field_len >= limit {
+                        return Err(TokenError::FieldLimit { at });
+                    }
+                    field_len += 1;
+                    field.push(c);
+                    Ok(())
+                };
+                let mut save = |row: &mut Vec<String>, field: &mut String, next: S| {
+                    row.push(std::mem::take(field));
+                    Ok(next)
+                };
+                let step = match (state, c) {
+                    (S::StartField | S::InField, None | Some('\n' | '\r')) => {
+                        save(&mut row, &mut field, after)
+                    }
+                    (S::StartField, Some('"')) => {
+                        quote_at = at;
+                        Ok(S::InQuoted)
+                    }
+                    (S::StartField | S::InField | S::QuoteInQuoted, Some(',')) => {
+                        save(&mut row, &mut field, S::StartField)
+                    }
+                    (S::StartField | S::InField, Some(c)) => {
+                        add(&mut field, c).map(|()| S::InField)
+                    }
+                    (S::InQuoted, None) => Ok(S::InQuoted),
+                    (S::InQuoted, Some('"')) => Ok(S::QuoteInQuoted),
+                    (S::InQuoted, Some(c)) => add(&mut field, c).map(|()| S::InQuoted),
+                    (S::QuoteInQuoted, Some('"')) => add(&mut field, '"').map(|()| S::InQuoted),
+                    (S::QuoteInQuoted, None | Some('\n' | '\r')) => {
+                        save(&mut row, &mut field, after)
+                    }
+                    (S::QuoteInQuoted, Some(_)) => Err(TokenError::AfterQuote { at }),
+                    (S::EatCrNl, Some('\n' | '\r')) => Ok(S::EatCrNl),
+                    (S::EatCrNl, None) => Ok(S::StartRecord),
+                    (S::EatCrNl, Some(_)) => unreachable!("readline ends a line at its line end"),
+                    (S::StartRecord, _) => unreachable!("left above"),
+                };
+                match step {
+                    Ok(next) => state = next,
+                    Err(e) => return (rows, Some(e)),
+                }
+                if matches!(state, S::StartField | S::StartRecord | S::EatCrNl) {
+                    field_len = 0;
+                }
+                if state == S::StartRecord {
+                    rows.push(std::mem::take(&mut row));
+                }
+            }
+        }
+        if state == S::InQuoted {
+            return (rows, Some(TokenError::UnterminatedQuote { quote_at }));
+        }
+        (rows, None)
+    }
+
+    /// Random texts of CSV metacharacters and characters of every UTF-8 length (NUL, astral,
+    /// unassigned, private use), read whole and line by line, with several field limits: the
+    /// tokenizer gives CPython's records, or its error at the same place after the same records.
+    #[test]
+    fn agrees_with_cpythons_state_machine() {
+        let pieces = [
+            ",",
+            "\"",
+            "\"\"",
+            "\n",
+            "\r",
+            "\r\n",
+            "a",
+            "bc",
+            "\0",
+            "é",
+            "\u{10FFFF}",
+            "\u{1F600}",
+            "\u{0378}",
+            "\u{E000}",
+            " ",
+            "x\"y",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut failed = 0;
+        for round in 0..40_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut draw = state;
+            let mut text = String::new();
+            for _ in 0..(state % 20) {
+                draw = draw.rotate_left(5).wrapping_mul(0x2545_f491_4f6c_dd1d);
+                text.push_str(pieces[(draw >> 58) as usize % pieces.len()]);
+            }
+            let limit = [1, 2, 3, 5, 131_072][round % 5];
+            let expected = reference(&text, limit);
+            failed += usize::from(expected.1.is_some());
+            assert_eq!(
+                tokenize(&[&text], limit),
+                expected,
+                "{text:?} limit {limit}"
+            );
+            // Line by line, as the official readers feed it.
+            let lines: Vec<&str> = lines(&text).into_iter().map(|(_, l)| l).collect();
+            assert_eq!(tokenize(&lines, limit), expected, "{lines:?} limit {limit}");
+        }
+        // Both outcomes are drawn often.
+        assert!((5_000..35_000).contains(&failed), "{failed} errors");
+    }
+
+    #[test]
+    fn errors_name_their_place() {
+        assert_eq!(
+            tokenize(&["a\n\"x\"", "y"], 10).1,
+            Some(TokenError::AfterQuote { at: 5 })
+        );
+        assert_eq!(
+            tokenize(&["a,\"b\n", "c"], 10).1,
+            Some(TokenError::UnterminatedQuote { quote_at: 2 })
+        );
+        // The third character of a field limited to two, after a two-byte one.
+        assert_eq!(
+            tokenize(&["h\né\"x"], 2).1,
+            Some(TokenError::FieldLimit { at: 5 })
+        );
+    }
+}
