@@ -367,7 +367,7 @@ mod tests {
                     field.push(c);
                     Ok(())
                 };
-                let mut save = |row: &mut Vec<String>, field: &mut String, next: S| {
+                let save = |row: &mut Vec<String>, field: &mut String, next: S| {
                     row.push(std::mem::take(field));
                     Ok(next)
                 };
