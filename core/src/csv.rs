@@ -12,10 +12,13 @@
 //! ```
 
 mod error;
+pub mod tokenizer;
 mod write;
 
 pub use error::{CsvError, CsvErrorKind, CsvProblem};
 pub use write::write_rows;
+
+use tokenizer::{Dialect, Fields, TokenError, Tokenizer};
 
 /// Largest accepted file, in bytes (20 MiB).
 pub const MAX_CSV_BYTES: usize = 20 * 1024 * 1024;
@@ -255,15 +258,6 @@ impl Builder {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    StartRecord,
-    StartField,
-    InField,
-    InQuoted,
-    QuoteInQuoted,
-}
-
 /// Read a whole CSV file given as bytes.
 ///
 /// Errors carry a [`CsvErrorKind`] and, where it applies, the 1-based record number.
@@ -317,7 +311,12 @@ fn parse(text: &str, table: &mut Table) -> Result<(), CsvError> {
     parse_any(text, table)
 }
 
-/// The reader's state machine, for any text.
+/// The strict reader's dialect: CPython's reader with the official cell limit.
+const DIALECT: Dialect = Dialect {
+    field_limit: MAX_CELL_CHARACTERS,
+};
+
+/// The reader for any text: the tokenizer, with the builder keeping the records.
 fn parse_any(text: &str, table: &mut Table) -> Result<(), CsvError> {
     let bytes = text.as_bytes();
     // Every byte that is not a delimiter, quote or line end belongs to some cell, so a NUL
@@ -329,94 +328,41 @@ fn parse_any(text: &str, table: &mut Table) -> Result<(), CsvError> {
     let mut b = Builder::reusing(table);
     b.text.reserve(text.len());
     b.record_start();
-    let mut state = State::StartRecord;
-    // Characters in the current field; bytes that start a UTF-8 sequence are characters.
-    let mut field_bytes: usize = 0;
-    let mut i = 0;
-    // Start of a run of ordinary bytes not yet copied into the field.
-    while i < bytes.len() {
-        let c = bytes[i];
-        match state {
-            State::StartRecord | State::StartField => {
-                if state == State::StartRecord && (c == b'\n' || c == b'\r') {
-                    // A blank line: a record with zero fields.
-                    i += line_end_len(bytes, i);
-                    b.end_record()?;
-                    continue;
-                }
-                match c {
-                    b'\n' | b'\r' => {
-                        state = end_line(&mut b, bytes, &mut i, &mut field_bytes)?;
-                        continue;
-                    }
-                    b'"' => state = State::InQuoted,
-                    b',' => state = end_field(&mut b, &mut field_bytes),
-                    _ => {
-                        let end = unquoted_run_end(bytes, i);
-                        push_run(&mut b, text, i, end, &mut field_bytes)?;
-                        i = end;
-                        state = State::InField;
-                        continue;
-                    }
-                }
-                i += 1;
-            }
-            State::InField => {
-                match c {
-                    b'\n' | b'\r' => {
-                        state = end_line(&mut b, bytes, &mut i, &mut field_bytes)?;
-                        continue;
-                    }
-                    b',' => state = end_field(&mut b, &mut field_bytes),
-                    _ => {
-                        let end = unquoted_run_end(bytes, i);
-                        push_run(&mut b, text, i, end, &mut field_bytes)?;
-                        i = end;
-                        continue;
-                    }
-                }
-                i += 1;
-            }
-            State::InQuoted => {
-                if c == b'"' {
-                    state = State::QuoteInQuoted;
-                    i += 1;
-                } else {
-                    let end = memchr::memchr(b'"', &bytes[i..]).map_or(bytes.len(), |p| i + p);
-                    push_run(&mut b, text, i, end, &mut field_bytes)?;
-                    i = end;
-                }
-            }
-            State::QuoteInQuoted => match c {
-                b'"' => {
-                    push_run(&mut b, text, i, i + 1, &mut field_bytes)?;
-                    state = State::InQuoted;
-                    i += 1;
-                }
-                b',' => {
-                    state = end_field(&mut b, &mut field_bytes);
-                    i += 1;
-                }
-                b'\n' | b'\r' => state = end_line(&mut b, bytes, &mut i, &mut field_bytes)?,
-                _ => {
-                    let record = Some(b.records + 1);
-                    return Err(CsvError::new(CsvProblem::UnexpectedAfterQuote, record));
-                }
-            },
-        }
-    }
-    match state {
-        State::StartRecord => {}
-        State::StartField | State::InField | State::QuoteInQuoted => {
-            b.end_field();
-            b.end_record()?;
-        }
-        State::InQuoted => {
-            let record = Some(b.records + 1);
-            return Err(CsvError::new(CsvProblem::UnterminatedQuote, record));
-        }
-    }
+    let mut tokenizer = Tokenizer::new(DIALECT);
+    tokenizer.feed(text, &mut b)?;
+    tokenizer.finish(&mut b)?;
     b.finish_into(table)
+}
+
+/// The builder keeps the tokenizer's records; its errors name the record being read.
+impl Fields for Builder {
+    type Error = CsvError;
+
+    #[inline]
+    fn part(&mut self, text: &str, _at: usize) -> Result<(), CsvError> {
+        self.text.push_str(text);
+        Ok(())
+    }
+
+    #[inline]
+    fn field_end(&mut self, _at: usize) -> Result<(), CsvError> {
+        self.end_field();
+        Ok(())
+    }
+
+    #[inline]
+    fn record_end(&mut self, _at: usize, _next: usize) -> Result<(), CsvError> {
+        self.end_record()
+    }
+
+    fn fail(&mut self, error: TokenError) -> CsvError {
+        let problem = match error {
+            TokenError::AfterQuote { .. } => CsvProblem::UnexpectedAfterQuote,
+            TokenError::FieldLimit { .. } => CsvProblem::FieldTooLarge,
+            TokenError::UnterminatedQuote { .. } => CsvProblem::UnterminatedQuote,
+        };
+        CsvError::new(problem, Some(self.records + 1))
+    }
 }
 
 /// [`parse`] of a text without quotes or NUL: the same records, read without the quote states.
@@ -503,26 +449,6 @@ fn byte_mask(word: u64, byte: u8) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let x = word ^ (ONES * u64::from(byte));
     x.wrapping_sub(ONES) & !x & (ONES << 7)
-}
-
-/// Close the field at a delimiter: the next field starts.
-fn end_field(b: &mut Builder, field_bytes: &mut usize) -> State {
-    b.end_field();
-    *field_bytes = 0;
-    State::StartField
-}
-
-/// Close the field and the record at the line terminator at `*i`, and step over it.
-fn end_line(
-    b: &mut Builder,
-    bytes: &[u8],
-    i: &mut usize,
-    field_bytes: &mut usize,
-) -> Result<State, CsvError> {
-    end_field(b, field_bytes);
-    *i += line_end_len(bytes, *i);
-    b.end_record()?;
-    Ok(State::StartRecord)
 }
 
 /// Length of the line terminator at `i` (`\r\n` is one terminator).

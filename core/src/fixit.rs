@@ -19,6 +19,7 @@ use core::fmt;
 
 use crate::codes::code_enum;
 use crate::config::is_task_id;
+use crate::csv::tokenizer::{Dialect, Fields, TokenError, Tokenizer};
 use crate::csv::{CsvError, CsvErrorKind, CsvProblem};
 use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_COLUMNS};
 use crate::evaluate::TaskErrorCode;
@@ -114,6 +115,7 @@ impl fmt::Display for TextPosition {
 
 /// What the record scanner meets, with byte offsets into the text after the byte order mark.
 enum Step {
+    /// A field of `record` (numbered from 0) that starts at `at`, met when it ends.
     FieldStart {
         record: u64,
         field: usize,
@@ -127,115 +129,105 @@ enum Step {
         record: u64,
         at: usize,
     },
-    QuoteOpen {
+    /// The text ends inside the quoted field opened at `at`.
+    Unterminated {
+        at: usize,
+    },
+    /// A field of `record` starting at `at` that is longer than the cell limit.
+    FieldTooLong {
+        record: u64,
         at: usize,
     },
 }
 
-/// Walk the records of `text` with the CSV reader's rules (strict CPython csv: a blank line is a
-/// record of zero fields), until `visit` returns true. Only run on a file that was refused, to
-/// find where: the reader itself does not pay for positions.
-fn scan(text: &[u8], mut visit: impl FnMut(Step) -> bool) {
-    #[derive(PartialEq, Clone, Copy)]
-    enum S {
-        StartRecord,
-        StartField,
-        InField,
-        InQuoted,
-        QuoteInQuoted,
-    }
-    let mut state = S::StartRecord;
-    let (mut record, mut field) = (1u64, 0usize);
-    let mut i = 0;
-    while i < text.len() {
-        let c = text[i];
-        let line_end = c == b'\n' || c == b'\r';
-        let step = if line_end && c == b'\r' && text.get(i + 1) == Some(&b'\n') {
-            2
+/// The scanner's reader on the tokenizer: it numbers records and fields and shows each step
+/// to a visitor, which stops the scan by returning true.
+struct Scan<V> {
+    visit: V,
+    record: u64,
+    field: usize,
+    field_start: usize,
+}
+
+/// The visitor stopped the scan (or the tokenizer did, after its last step).
+struct Stop;
+
+impl<V: FnMut(Step) -> bool> Scan<V> {
+    fn show(&mut self, step: Step) -> Result<(), Stop> {
+        if (self.visit)(step) {
+            Err(Stop)
         } else {
-            1
-        };
-        match state {
-            S::StartRecord | S::StartField | S::InField | S::QuoteInQuoted if line_end => {
-                if state == S::StartField
-                    && visit(Step::FieldStart {
-                        record,
-                        field,
-                        at: i,
-                    })
-                {
-                    return;
-                }
-                if visit(Step::RecordEnd { record, at: i }) {
-                    return;
-                }
-                record += 1;
-                field = 0;
-                state = S::StartRecord;
-                i += step;
-                continue;
-            }
-            S::StartRecord | S::StartField => {
-                if visit(Step::FieldStart {
-                    record,
-                    field,
-                    at: i,
-                }) {
-                    return;
-                }
-                state = match c {
-                    b'"' => {
-                        if visit(Step::QuoteOpen { at: i }) {
-                            return;
-                        }
-                        S::InQuoted
-                    }
-                    b',' => {
-                        field += 1;
-                        S::StartField
-                    }
-                    _ => S::InField,
-                };
-            }
-            S::InField => {
-                if c == b',' {
-                    field += 1;
-                    state = S::StartField;
-                }
-            }
-            S::InQuoted => {
-                if c == b'"' {
-                    state = S::QuoteInQuoted;
-                }
-            }
-            S::QuoteInQuoted => match c {
-                b'"' => state = S::InQuoted,
-                b',' => {
-                    field += 1;
-                    state = S::StartField;
-                }
-                _ => {
-                    if visit(Step::AfterQuote { record, at: i }) {
-                        return;
-                    }
-                    state = S::InField;
-                }
-            },
+            Ok(())
         }
-        i += 1;
     }
-    if state == S::StartField {
-        visit(Step::FieldStart {
+}
+
+impl<V: FnMut(Step) -> bool> Fields for Scan<V> {
+    type Error = Stop;
+
+    fn part(&mut self, _text: &str, _at: usize) -> Result<(), Stop> {
+        Ok(())
+    }
+
+    fn field_end(&mut self, at: usize) -> Result<(), Stop> {
+        let (record, field, start) = (self.record, self.field, self.field_start);
+        self.show(Step::FieldStart {
             record,
             field,
-            at: text.len(),
-        });
+            at: start,
+        })?;
+        self.field += 1;
+        // After a delimiter (after a line end, `record_end` moves it on).
+        self.field_start = at + 1;
+        Ok(())
     }
-    if state != S::StartRecord {
-        visit(Step::RecordEnd {
-            record,
-            at: text.len(),
-        });
+
+    fn record_end(&mut self, at: usize, next: usize) -> Result<(), Stop> {
+        let record = self.record;
+        self.show(Step::RecordEnd { record, at })?;
+        self.record += 1;
+        self.field = 0;
+        self.field_start = next;
+        Ok(())
+    }
+
+    fn fail(&mut self, error: TokenError) -> Stop {
+        let record = self.record;
+        let step = match error {
+            TokenError::AfterQuote { at } => Step::AfterQuote { record, at },
+            TokenError::FieldLimit { .. } => Step::FieldTooLong {
+                record,
+                at: self.field_start,
+            },
+            TokenError::UnterminatedQuote { quote_at } => Step::Unterminated { at: quote_at },
+        };
+        (self.visit)(step);
+        Stop
+    }
+}
+
+/// Walk the records of `text` with the CSV reader's tokenizer and cell limit, until `visit`
+/// returns true or the tokenizer stops. Only run on a file that was refused, to find where:
+/// the reader itself does not pay for positions.
+fn scan(text: &[u8], visit: impl FnMut(Step) -> bool) {
+    // The reader refused the file after decoding it, so the text is UTF-8; were it not, the
+    // scan stops where it stops being so.
+    let text = match core::str::from_utf8(text) {
+        Ok(text) => text,
+        Err(e) => core::str::from_utf8(&text[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    let mut scan = Scan {
+        visit,
+        record: 1,
+        field: 0,
+        field_start: 0,
+    };
+    let dialect = Dialect {
+        field_limit: MAX_CELL_CHARACTERS,
+    };
+    let mut tokenizer = Tokenizer::new(dialect);
+    if tokenizer.feed(text, &mut scan).is_ok() {
+        let _ = tokenizer.finish(&mut scan);
     }
 }
 
@@ -301,44 +293,23 @@ pub fn locate(bytes: &[u8], error: &CsvError) -> Option<TextPosition> {
             }
             _ => false,
         }),
-        CsvProblem::UnterminatedQuote => scan(text, |s| {
-            if let Step::QuoteOpen { at } = s {
+        CsvProblem::UnterminatedQuote => scan(text, |s| match s {
+            Step::Unterminated { at } => {
                 found = Some(bom + at);
+                true
             }
-            false
+            _ => false,
         }),
-        CsvProblem::FieldTooLarge => {
-            // The record's first field that is longer than the limit (in characters).
-            let mut start = None;
-            scan(text, |s| match s {
-                Step::FieldStart { record: r, at, .. } if r == record => {
-                    if let Some(from) = start.replace(at) {
-                        if long_field(&text[from..at]) {
-                            found = Some(bom + from);
-                            return true;
-                        }
-                    }
-                    false
-                }
-                Step::RecordEnd { record: r, at, .. } if r == record => {
-                    if let Some(from) = start {
-                        if long_field(&text[from..at]) {
-                            found = Some(bom + from);
-                        }
-                    }
-                    true
-                }
-                _ => false,
-            })
-        }
+        CsvProblem::FieldTooLarge => scan(text, |s| match s {
+            Step::FieldTooLong { record: r, at } if r == record => {
+                found = Some(bom + at);
+                true
+            }
+            _ => false,
+        }),
         _ => {}
     }
     found.map(|offset| TextPosition::at(bytes, offset))
-}
-
-fn long_field(raw: &[u8]) -> bool {
-    raw.len() > MAX_CELL_CHARACTERS
-        && String::from_utf8_lossy(raw).chars().count() > MAX_CELL_CHARACTERS
 }
 
 /// How a file that is not UTF-8 reads instead, found from its bytes.

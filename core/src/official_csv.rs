@@ -25,6 +25,7 @@
 //! assert_eq!(text, "NUL byte in CSV cell at row 3: p.csv");
 //! ```
 
+use crate::csv::tokenizer::{Dialect, Fields, TokenError, Tokenizer};
 use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS};
 
 /// The size of the chunks CPython's text layer reads and decodes at a time.
@@ -122,14 +123,15 @@ impl Shape {
 /// NUL check per record), stopping at the first problem it raises.
 fn read_records(bytes: &[u8]) -> Result<Shape, Problem> {
     let mut lines = Lines::new(bytes);
-    let mut parser = Parser::default();
+    let mut tokenizer = Tokenizer::new(DIALECT);
+    let mut record = Record::default();
     let mut shape = Shape {
         records: 0,
         header: 0,
         first_other: None,
     };
     loop {
-        let Some((cells, nul)) = parser.record(&mut lines)? else {
+        let Some((cells, nul)) = record.next(&mut tokenizer, &mut lines)? else {
             return Ok(shape);
         };
         shape.records += 1;
@@ -255,7 +257,8 @@ fn decode_utf8(data: &[u8], last: bool) -> Result<(String, usize), String> {
 /// `readline()` over the decoded text: a line ends after `\n`, `\r\n` or a lone `\r`.
 struct Lines<'a> {
     decoder: Decoder<'a>,
-    text: Vec<char>,
+    text: String,
+    /// Byte offsets in `text`: the next line's start, and how far it was searched for its end.
     start: usize,
     scanned: usize,
     eof: bool,
@@ -265,7 +268,7 @@ impl<'a> Lines<'a> {
     fn new(bytes: &'a [u8]) -> Self {
         Lines {
             decoder: Decoder::new(bytes),
-            text: Vec::new(),
+            text: String::new(),
             start: 0,
             scanned: 0,
             eof: false,
@@ -273,22 +276,22 @@ impl<'a> Lines<'a> {
     }
 
     /// The next line (with its line ending), `None` at the end of the file.
-    fn next_line(&mut self) -> Result<Option<Vec<char>>, Problem> {
+    fn next_line(&mut self) -> Result<Option<&str>, Problem> {
         loop {
-            while self.scanned < self.text.len() {
-                let c = self.text[self.scanned];
-                self.scanned += 1;
-                if c == '\n' {
-                    return Ok(Some(self.take(self.scanned)));
-                }
-                if c == '\r' {
-                    let end = match self.text.get(self.scanned) {
-                        Some('\n') => self.scanned + 1,
-                        _ => self.scanned,
-                    };
-                    return Ok(Some(self.take(end)));
-                }
+            let rest = &self.text.as_bytes()[self.scanned..];
+            if let Some(p) = memchr::memchr2(b'\n', b'\r', rest) {
+                let at = self.scanned + p;
+                let bytes = self.text.as_bytes();
+                // A `\r` last in the text decoded so far is held back by the decoder until
+                // it knows whether a `\n` follows, so `at + 1` is in the text when it is one.
+                let end = if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+                    at + 2
+                } else {
+                    at + 1
+                };
+                return Ok(Some(self.take(end)));
             }
+            self.scanned = self.text.len();
             if self.eof {
                 if self.start == self.text.len() {
                     return Ok(None);
@@ -303,152 +306,86 @@ impl<'a> Lines<'a> {
                 self.scanned -= self.start;
                 self.start = 0;
             }
-            self.text.extend(decoded.text.chars());
+            self.text.push_str(&decoded.text);
             self.eof = decoded.eof;
         }
     }
 
-    fn take(&mut self, end: usize) -> Vec<char> {
-        let line = self.text[self.start..end].to_vec();
+    fn take(&mut self, end: usize) -> &str {
+        let start = self.start;
         self.start = end;
         self.scanned = end;
-        line
+        &self.text[start..end]
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Default)]
-enum State {
-    #[default]
-    StartRecord,
-    StartField,
-    InField,
-    InQuoted,
-    QuoteInQuoted,
-    EatCrNl,
-}
+/// The official reader's dialect: CPython's reader with the field limit the evaluator sets.
+const DIALECT: Dialect = Dialect {
+    field_limit: MAX_CELL_CHARACTERS,
+};
 
-/// CPython's strict `csv.reader` (comma, double quote, doubled quotes), counting fields and
-/// noting NUL characters instead of keeping cells.
+/// The records of the tokenizer, counted: a record's fields and whether a cell holds a NUL.
 #[derive(Default)]
-struct Parser {
-    state: State,
+struct Record {
     fields: usize,
-    field_len: usize,
     nul: bool,
+    ended: bool,
 }
 
-/// The end of a line, as CPython's reader feeds it after the line's characters.
-const EOL: Option<char> = None;
-
-impl Parser {
+impl Record {
     /// The next record's field count and whether a cell holds a NUL, `None` at the end.
-    fn record(&mut self, lines: &mut Lines<'_>) -> Result<Option<(usize, bool)>, Problem> {
-        self.fields = 0;
-        self.field_len = 0;
-        self.nul = false;
-        loop {
-            let Some(line) = lines.next_line()? else {
-                if self.field_len != 0 || self.state == State::InQuoted {
-                    return Err(Problem::Parse("unexpected end of data".into()));
+    fn next(
+        &mut self,
+        tokenizer: &mut Tokenizer,
+        lines: &mut Lines<'_>,
+    ) -> Result<Option<(usize, bool)>, Problem> {
+        *self = Record::default();
+        while !self.ended {
+            match lines.next_line()? {
+                Some(line) => tokenizer.feed(line, self)?,
+                None => {
+                    tokenizer.finish(self)?;
+                    if !self.ended {
+                        return Ok(None);
+                    }
                 }
-                return Ok(None);
-            };
-            for c in line {
-                self.step(Some(c))?;
-            }
-            self.step(EOL)?;
-            if self.state == State::StartRecord {
-                return Ok(Some((self.fields, self.nul)));
             }
         }
+        Ok(Some((self.fields, self.nul)))
+    }
+}
+
+impl Fields for Record {
+    type Error = Problem;
+
+    fn part(&mut self, text: &str, _at: usize) -> Result<(), Problem> {
+        self.nul |= memchr::memchr(0, text.as_bytes()).is_some();
+        Ok(())
     }
 
-    fn save_field(&mut self) {
+    fn field_end(&mut self, _at: usize) -> Result<(), Problem> {
         self.fields += 1;
-        self.field_len = 0;
-    }
-
-    fn add(&mut self, c: char) -> Result<(), Problem> {
-        if self.field_len >= MAX_CELL_CHARACTERS {
-            return Err(Problem::Parse(format!(
-                "field larger than field limit ({MAX_CELL_CHARACTERS})"
-            )));
-        }
-        self.field_len += 1;
-        self.nul |= c == '\0';
         Ok(())
     }
 
-    fn step(&mut self, c: Option<char>) -> Result<(), Problem> {
-        let newline = matches!(c, Some('\n' | '\r'));
-        let end_of_field = |c: Option<char>| {
-            if c.is_none() {
-                State::StartRecord
-            } else {
-                State::EatCrNl
-            }
-        };
-        match self.state {
-            State::StartRecord if c.is_none() => {}
-            State::StartRecord if newline => self.state = State::EatCrNl,
-            State::StartRecord | State::StartField => match c {
-                None | Some('\n' | '\r') => {
-                    self.save_field();
-                    self.state = end_of_field(c);
-                }
-                Some('"') => self.state = State::InQuoted,
-                Some(',') => {
-                    self.save_field();
-                    self.state = State::StartField;
-                }
-                Some(ch) => {
-                    self.add(ch)?;
-                    self.state = State::InField;
-                }
-            },
-            State::InField => match c {
-                None | Some('\n' | '\r') => {
-                    self.save_field();
-                    self.state = end_of_field(c);
-                }
-                Some(',') => {
-                    self.save_field();
-                    self.state = State::StartField;
-                }
-                Some(ch) => self.add(ch)?,
-            },
-            State::InQuoted => match c {
-                None => {}
-                Some('"') => self.state = State::QuoteInQuoted,
-                Some(ch) => self.add(ch)?,
-            },
-            State::QuoteInQuoted => match c {
-                Some('"') => {
-                    self.add('"')?;
-                    self.state = State::InQuoted;
-                }
-                Some(',') => {
-                    self.save_field();
-                    self.state = State::StartField;
-                }
-                None | Some('\n' | '\r') => {
-                    self.save_field();
-                    self.state = end_of_field(c);
-                }
-                Some(_) => return Err(Problem::Parse("',' expected after '\"'".into())),
-            },
-            State::EatCrNl => match c {
-                Some('\n' | '\r') => {}
-                None => self.state = State::StartRecord,
-                Some(_) => {
-                    return Err(Problem::Parse(
-                        "new-line character seen in unquoted field - do you need to open the file with newline=''?"
-                            .into(),
-                    ))
-                }
-            },
-        }
+    fn record_end(&mut self, _at: usize, _next: usize) -> Result<(), Problem> {
+        self.ended = true;
         Ok(())
+    }
+
+    fn fail(&mut self, error: TokenError) -> Problem {
+        Problem::Parse(csv_error_words(error, DIALECT))
+    }
+}
+
+/// CPython's `_csv.Error` message for a tokenizer error.
+fn csv_error_words(error: TokenError, dialect: Dialect) -> String {
+    match error {
+        TokenError::AfterQuote { .. } => "',' expected after '\"'".into(),
+        TokenError::FieldLimit { .. } => {
+            format!("field larger than field limit ({})", dialect.field_limit)
+        }
+        TokenError::UnterminatedQuote { .. } => "unexpected end of data".into(),
     }
 }
 
@@ -460,8 +397,8 @@ impl Parser {
 /// ```
 /// use tabeq::official_csv::TextLines;
 /// let mut lines = TextLines::new(b"\xef\xbb\xbfa\r\nb");
-/// assert_eq!(lines.next_line().unwrap().unwrap(), vec!['a', '\r', '\n']);
-/// assert_eq!(lines.next_line().unwrap().unwrap(), vec!['b']);
+/// assert_eq!(lines.next_line().unwrap(), Some("a\r\n"));
+/// assert_eq!(lines.next_line().unwrap(), Some("b"));
 /// assert_eq!(lines.next_line().unwrap(), None);
 /// ```
 pub struct TextLines<'a>(Lines<'a>);
@@ -474,7 +411,7 @@ impl<'a> TextLines<'a> {
 
     /// The next line with its line ending, `None` at the end, or the `UnicodeDecodeError`
     /// message CPython gives (the position counted from the start of the decode chunk).
-    pub fn next_line(&mut self) -> Result<Option<Vec<char>>, String> {
+    pub fn next_line(&mut self) -> Result<Option<&str>, String> {
         self.0.next_line().map_err(|p| match p {
             Problem::Parse(text) => text,
             other => other.words(""),

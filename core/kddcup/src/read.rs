@@ -2,6 +2,7 @@
 //! `newline=""`, CPython 3.11's reader exactly (NUL is an ordinary character; the field limit
 //! is 131,072 characters; a blank line is a record of no values).
 
+use tabeq::csv::tokenizer::{Dialect, Fields, TokenError, Tokenizer};
 use tabeq::official_csv::TextLines;
 
 /// CPython's default `csv.field_size_limit()`.
@@ -67,24 +68,58 @@ pub struct ReadFailure {
     pub column: Option<usize>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    StartRecord,
-    StartField,
-    InField,
-    InQuoted,
-    QuoteInQuoted,
-    EatCrNl,
-}
+/// The official reader's dialect: CPython's reader with its default field limit.
+const DIALECT: Dialect = Dialect {
+    field_limit: FIELD_LIMIT,
+};
 
-/// CPython's `csv.reader` (excel dialect, strict) over decoded lines.
+/// CPython's `csv.reader` (excel dialect, strict) over decoded lines: the core's tokenizer,
+/// fed line by line so that a decoding error comes where CPython meets it.
 struct Reader<'a> {
     lines: TextLines<'a>,
     line_number: usize,
-    state: State,
+    tokenizer: Tokenizer,
+    record: Record,
+}
+
+/// The cells of the record being read.
+#[derive(Default)]
+struct Record {
     fields: Vec<String>,
     field: String,
-    field_len: usize,
+    ended: bool,
+}
+
+impl Fields for Record {
+    type Error = TokenError;
+
+    fn part(&mut self, text: &str, _at: usize) -> Result<(), TokenError> {
+        self.field.push_str(text);
+        Ok(())
+    }
+
+    fn field_end(&mut self, _at: usize) -> Result<(), TokenError> {
+        self.fields.push(std::mem::take(&mut self.field));
+        Ok(())
+    }
+
+    fn record_end(&mut self, _at: usize, _next: usize) -> Result<(), TokenError> {
+        self.ended = true;
+        Ok(())
+    }
+
+    fn fail(&mut self, error: TokenError) -> TokenError {
+        error
+    }
+}
+
+/// CPython's `_csv.Error` message for a tokenizer error.
+fn csv_error(error: TokenError) -> ReadError {
+    ReadError::Csv(match error {
+        TokenError::AfterQuote { .. } => "',' expected after '\"'".into(),
+        TokenError::FieldLimit { .. } => format!("field larger than field limit ({FIELD_LIMIT})"),
+        TokenError::UnterminatedQuote { .. } => "unexpected end of data".into(),
+    })
 }
 
 impl<'a> Reader<'a> {
@@ -92,10 +127,8 @@ impl<'a> Reader<'a> {
         Reader {
             lines: TextLines::new(bytes),
             line_number: 0,
-            state: State::StartRecord,
-            fields: Vec::new(),
-            field: String::new(),
-            field_len: 0,
+            tokenizer: Tokenizer::new(DIALECT),
+            record: Record::default(),
         }
     }
 
@@ -109,11 +142,9 @@ impl<'a> Reader<'a> {
 
     /// The next record, `None` at the end.
     fn record(&mut self) -> Result<Option<Vec<String>>, ReadFailure> {
-        self.fields.clear();
-        self.field.clear();
-        self.field_len = 0;
-        self.state = State::StartRecord;
-        loop {
+        self.record.fields.clear();
+        self.record.ended = false;
+        while !self.record.ended {
             let line = match self.lines.next_line() {
                 Ok(line) => line,
                 Err(message) => {
@@ -126,125 +157,39 @@ impl<'a> Reader<'a> {
                 }
             };
             let Some(line) = line else {
-                if self.field_len != 0 || self.state == State::InQuoted {
-                    let error = ReadError::Csv("unexpected end of data".into());
-                    return Err(self.fail(error, None));
+                if let Err(error) = self.tokenizer.finish(&mut self.record) {
+                    let line = self.line_number.max(1);
+                    let error = csv_error(error);
+                    return Err(ReadFailure {
+                        error,
+                        line,
+                        column: None,
+                    });
+                }
+                if self.record.ended {
+                    break;
                 }
                 return Ok(None);
             };
             self.line_number += 1;
-            for (i, &c) in line.iter().enumerate() {
-                self.step(Some(c)).map_err(|e| self.fail(e, Some(i + 1)))?;
-            }
-            self.step(None)
-                .map_err(|e| self.fail(e, Some(line.len() + 1)))?;
-            if self.state == State::StartRecord {
-                return Ok(Some(std::mem::take(&mut self.fields)));
+            let line_start = self.tokenizer.offset();
+            if let Err(error) = self.tokenizer.feed(line, &mut self.record) {
+                // The error's character, counted from 1 in its line.
+                let at = match error {
+                    TokenError::AfterQuote { at } | TokenError::FieldLimit { at } => at,
+                    TokenError::UnterminatedQuote { quote_at } => quote_at,
+                };
+                let column = line[..at - line_start].chars().count() + 1;
+                let line = self.line_number.max(1);
+                let error = csv_error(error);
+                return Err(ReadFailure {
+                    error,
+                    line,
+                    column: Some(column),
+                });
             }
         }
-    }
-
-    fn save_field(&mut self) {
-        self.fields.push(std::mem::take(&mut self.field));
-        self.field_len = 0;
-    }
-
-    fn add(&mut self, c: char) -> Result<(), ReadError> {
-        if self.field_len >= FIELD_LIMIT {
-            return Err(ReadError::Csv(format!(
-                "field larger than field limit ({FIELD_LIMIT})"
-            )));
-        }
-        self.field_len += 1;
-        self.field.push(c);
-        Ok(())
-    }
-
-    /// `parse_process_char`; `None` is the end of a line (`EOL`).
-    fn step(&mut self, c: Option<char>) -> Result<(), ReadError> {
-        let newline = matches!(c, Some('\n' | '\r'));
-        let after_field = if c.is_none() {
-            State::StartRecord
-        } else {
-            State::EatCrNl
-        };
-        let mut state = self.state;
-        if state == State::StartRecord {
-            if c.is_none() {
-                return Ok(());
-            }
-            if newline {
-                self.state = State::EatCrNl;
-                return Ok(());
-            }
-            state = State::StartField;
-        }
-        match state {
-            State::StartRecord => {}
-            State::StartField => match c {
-                None | Some('\n' | '\r') => {
-                    self.save_field();
-                    self.state = after_field;
-                }
-                Some('"') => self.state = State::InQuoted,
-                Some(',') => {
-                    self.save_field();
-                    self.state = State::StartField;
-                }
-                Some(c) => {
-                    self.add(c)?;
-                    self.state = State::InField;
-                }
-            },
-            State::InField => match c {
-                None | Some('\n' | '\r') => {
-                    self.save_field();
-                    self.state = after_field;
-                }
-                Some(',') => {
-                    self.save_field();
-                    self.state = State::StartField;
-                }
-                Some(c) => {
-                    self.add(c)?;
-                    self.state = State::InField;
-                }
-            },
-            State::InQuoted => match c {
-                None => self.state = State::InQuoted,
-                Some('"') => self.state = State::QuoteInQuoted,
-                Some(c) => {
-                    self.add(c)?;
-                    self.state = State::InQuoted;
-                }
-            },
-            State::QuoteInQuoted => match c {
-                Some('"') => {
-                    self.add('"')?;
-                    self.state = State::InQuoted;
-                }
-                Some(',') => {
-                    self.save_field();
-                    self.state = State::StartField;
-                }
-                None | Some('\n' | '\r') => {
-                    self.save_field();
-                    self.state = after_field;
-                }
-                Some(_) => return Err(ReadError::Csv("',' expected after '\"'".into())),
-            },
-            State::EatCrNl => match c {
-                Some('\n' | '\r') => {}
-                None => self.state = State::StartRecord,
-                Some(_) => {
-                    return Err(ReadError::Csv(
-                        "new-line character seen in unquoted field - do you need to open the file with newline=''?"
-                            .into(),
-                    ))
-                }
-            },
-        }
-        Ok(())
+        Ok(Some(std::mem::take(&mut self.record.fields)))
     }
 }
 
