@@ -20,6 +20,8 @@ code_enum! {
     /// The messages a binding renders through the core (`tabeq._tabeq.message`, WASM's
     /// `message`): each code names one wording; its fields are listed in braces.
     MessageCode as "MessageCode" {
+        /// `{what} must be {expected}`.
+        MustBe => "must_be",
         /// `{what} must be {expected}, got {got}` (`got`: the value's type name).
         WrongType => "wrong_type",
         /// `{what} must be {expected}, not {got}` (`got`: a type name, a repr or a description).
@@ -229,6 +231,7 @@ pub fn render_message(code: MessageCode, data: &MessageData) -> Result<String, C
         })
     };
     Ok(match code {
+        MustBe => format!("{} must be {}", f("what")?, f("expected")?),
         WrongType => format!("{} must be {}, got {}", f("what")?, f("expected")?, f("got")?),
         WrongTypeNot => format!("{} must be {}, not {}", f("what")?, f("expected")?, f("got")?),
         TakesType => format!("{} takes {}, got {}", f("what")?, f("expected")?, f("got")?),
