@@ -222,7 +222,7 @@ async function folderOf(files, progress) {
   if (files.length === 1 && /\.zip$/i.test(files[0].path)) {
     // The core's limits on what the page inflates (per member and in all); the bar moves per member.
     const unzipped = (done, total, path) => progress({ done, total, task_id: path, mode: "unzip" });
-    const entries = await readZip(await bytesOf(files[0].file), tabeq.pageLimits(), unzipped);
+    const entries = await readZip(await bytesOf(files[0].file), tabeq.pageLimits(), unzipped, tabeq.message);
     zipProblems = entries.filter((e) => e.problem).map((e) => ({ path: e.path, ...e.problem }));
     out = entries.filter((e) => e.file !== null);
   }
@@ -409,7 +409,13 @@ const OPS = {
   trust: trustReport,
   spider2,
   kddcup: (args, progress, run) =>
-    kddcupRun(args, { module: kddcupModule, readZip, limits: tabeq.pageLimits(), progress, stillCurrent: () => stillCurrent(run) }),
+    kddcupRun(args, {
+      module: kddcupModule,
+      readZip: (bytes, limits, onMember) => readZip(bytes, limits, onMember, tabeq.message),
+      limits: tabeq.pageLimits(),
+      progress,
+      stillCurrent: () => stillCurrent(run),
+    }),
   limits: async () => tabeq.pageLimits(),
   openShare,
 };
@@ -424,7 +430,7 @@ const coded = (code, message) => Object.assign(new Error(message), { code, stage
 async function openShare({ fragment }) {
   const limits = tabeq.pageLimits();
   const cap = 4 + limits.share_header_bytes + limits.share_bytes;
-  const damaged = () => coded("share_link_damaged", "This share link is damaged (cut short when copied?): nothing was loaded.");
+  const damaged = () => coded("share_link_damaged", tabeq.message("share_damaged", {}));
   let packed;
   try {
     packed = Uint8Array.from(atob(fragment.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
@@ -437,8 +443,7 @@ async function openShare({ fragment }) {
   } catch {
     throw damaged();
   }
-  const tooLarge = () =>
-    coded("share_link_too_large", `This share link expands to more than a link may hold (${limits.share_bytes.toLocaleString("en-US")} bytes of files): nothing was loaded.`);
+  const tooLarge = () => coded("share_link_too_large", tabeq.message("share_too_large", { limit: limits.share_bytes }));
   if (inflated.over) throw tooLarge();
   const bytes = inflated.bytes;
   if (bytes.length < 4) throw damaged();

@@ -20,7 +20,6 @@ export class ZipError extends Error {
   }
 }
 
-const bytesText = (n) => n.toLocaleString("en-US");
 
 /**
  * `data` inflated, reading at most `limit` + 1 bytes: {bytes, over} where `over` says the data
@@ -82,7 +81,9 @@ async function inflatedSize(data) {
  * archive_member_bytes + 1 bytes (so a checker refuses it for its size).
  * Throws ZipError only when the archive as a whole cannot be read.
  */
-export async function readZip(bytes, limits, onMember = () => {}) {
+export async function readZip(bytes, limits, onMember = () => {}, say = undefined) {
+  // The words of every problem come from the core (the WebAssembly module's `message`).
+  if (typeof say !== "function") throw new TypeError("readZip needs the module's message function");
   const memberLimit = limits.archive_member_bytes;
   const totalLimit = limits.archive_total_bytes;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -94,15 +95,15 @@ export async function readZip(bytes, limits, onMember = () => {}) {
       break;
     }
   }
-  if (end < 0) throw new ZipError("not a ZIP archive (no end of central directory record)");
+  if (end < 0) throw new ZipError(say("zip_not_zip", {}));
   const count = view.getUint16(end + 10, true);
   let offset = view.getUint32(end + 16, true);
-  if (count === 0xffff || offset === 0xffffffff) throw new ZipError("ZIP64 archives are not supported; zip the folder without ZIP64");
+  if (count === 0xffff || offset === 0xffffffff) throw new ZipError(say("zip_zip64", {}));
   const decoder = new TextDecoder();
   // First the central directory: each entry's name, method and where its data lie.
   const members = [];
   for (let n = 0; n < count; n++) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL) throw new ZipError(`damaged central directory at entry ${n + 1}`);
+    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL) throw new ZipError(say("zip_damaged_directory", { entry: n + 1 }));
     const flags = view.getUint16(offset + 8, true);
     const method = view.getUint16(offset + 10, true);
     const compressedSize = view.getUint32(offset + 20, true);
@@ -115,10 +116,10 @@ export async function readZip(bytes, limits, onMember = () => {}) {
     offset += 46 + nameLength + extraLength + commentLength;
     if (path.endsWith("/")) continue;
     const member = { path, flags, method, compressedSize, size, local, start: -1, problem: null };
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL) member.problem = { code: "zip_unreadable", message: `damaged local header of ${path}` };
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL) member.problem = { code: "zip_unreadable", message: say("zip_damaged_header", { path }) };
     else {
       member.start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-      if (member.start + compressedSize > bytes.length) member.problem = { code: "zip_unreadable", message: `${path} is cut short` };
+      if (member.start + compressedSize > bytes.length) member.problem = { code: "zip_unreadable", message: say("zip_cut_short", { path }) };
     }
     members.push(member);
   }
@@ -128,7 +129,7 @@ export async function readZip(bytes, limits, onMember = () => {}) {
     const before = placed[i - 1];
     if (placed[i].local < before.start + before.compressedSize) {
       for (const m of [before, placed[i]]) {
-        m.problem = { code: "zip_overlapping_entries", message: `${m.path} overlaps another entry of the zip (a crafted archive): it is not read` };
+        m.problem = { code: "zip_overlapping_entries", message: say("zip_overlapping", { path: m.path }) };
       }
     }
   }
@@ -139,9 +140,9 @@ export async function readZip(bytes, limits, onMember = () => {}) {
     const { path, method, compressedSize } = m;
     const skip = (code, message) => entries.push({ path, file: null, problem: { code, message } });
     if (m.problem) skip(m.problem.code, m.problem.message);
-    else if (m.flags & 1) skip("zip_unreadable", `${path} is encrypted; zip the folder without a password`);
-    else if (method !== 0 && method !== 8) skip("zip_unreadable", `${path} uses compression method ${method}; only stored and deflated entries are read`);
-    else if (total >= totalLimit) skip("zip_too_large", `not read: the zip inflates to more than ${bytesText(totalLimit)} bytes in all before ${path}`);
+    else if (m.flags & 1) skip("zip_unreadable", say("zip_encrypted", { path }));
+    else if (method !== 0 && method !== 8) skip("zip_unreadable", say("zip_method", { path, method }));
+    else if (total >= totalLimit) skip("zip_too_large", say("zip_total_before", { path, limit: totalLimit }));
     else {
       const data = bytes.subarray(m.start, m.start + compressedSize);
       const limit = Math.min(memberLimit, totalLimit - total);
@@ -152,13 +153,13 @@ export async function readZip(bytes, limits, onMember = () => {}) {
         try {
           ({ bytes: content, over } = await inflateBounded(data, limit));
         } catch {
-          skip("zip_unreadable", `${path} does not inflate (damaged deflate data)`);
+          skip("zip_unreadable", say("zip_not_inflating", { path }));
           continue;
         }
       }
       if (over && limit < memberLimit) {
         total = totalLimit;
-        skip("zip_too_large", `not read: the zip inflates to more than ${bytesText(totalLimit)} bytes in all, reached at ${path}`);
+        skip("zip_too_large", say("zip_total_reached", { path, limit: totalLimit }));
         continue;
       }
       total += content.length;
@@ -166,15 +167,15 @@ export async function readZip(bytes, limits, onMember = () => {}) {
         // Its exact size, counted past the limit without keeping the bytes (stored: its length).
         let size = method === 0 ? data.length : null;
         if (size === null) size = await inflatedSize(data).catch(() => null);
-        const exact = size === null ? `more than ${bytesText(SIZE_COUNT_LIMIT)} bytes` : `${bytesText(size)} bytes`;
-        const problem = { code: "zip_member_too_large", size, message: `${path} inflates to ${exact}, more than the ${bytesText(memberLimit)} bytes a file may have: it is not read` };
+        const measured = size === null ? { count_limit: SIZE_COUNT_LIMIT } : { size };
+        const problem = { code: "zip_member_too_large", size, message: say("zip_member_too_large", { path, limit: memberLimit, ...measured }) };
         // The checker gets its measured size ({tooLarge}: refused for it, never read); past the
         // counting limit, its first bytes (refused as over the limit).
         entries.push({ path, file: size === null ? new Blob([content]) : { tooLarge: size }, problem });
         continue;
       }
       if (content.length !== m.size) {
-        skip("zip_unreadable", `${path} declares ${bytesText(m.size)} bytes but holds ${bytesText(content.length)} (a damaged or crafted entry)`);
+        skip("zip_unreadable", say("zip_size_mismatch", { path, declared: m.size, held: content.length }));
         continue;
       }
       entries.push({ path, file: new Blob([content]), problem: null });

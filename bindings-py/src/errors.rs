@@ -268,8 +268,39 @@ fn install(
 }
 
 /// Give the classes their fields and stages, and add them to the module.
+/// A message of the core's catalogue (`tabeq::error::MessageCode`) worded with `fields`
+/// (str, int, or a list or tuple of str): the package raises it with its own class, so no
+/// message text is written in the package.
+#[pyfunction]
+#[pyo3(signature = (code, **fields))]
+fn message(code: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+    use tabeq::error::{MessageData, MessageValue};
+    let mut data = MessageData::new();
+    for (name, value) in fields.into_iter().flat_map(|f| f.iter()) {
+        let name: String = name.extract()?;
+        let value = if let Ok(text) = value.cast::<PyString>() {
+            MessageValue::Text(text.to_string_lossy().into_owned())
+        } else if let Ok(number) = value.extract::<i128>() {
+            MessageValue::Int(number)
+        } else if let Ok(items) = value.extract::<Vec<String>>() {
+            MessageValue::List(items)
+        } else {
+            let got = value.get_type().name()?.to_string();
+            let data = MessageData::new()
+                .text("what", format!("message field {name}"))
+                .text("expected", "a str, an int or a list of str")
+                .text("got", got);
+            let text = tabeq::error::render_message(tabeq::error::MessageCode::WrongType, &data);
+            return Err(argument_error(text.unwrap_or_default()));
+        };
+        data = data.with(name, value);
+    }
+    tabeq::error::render_message_named(code, &data).map_err(|e| argument_error(e.message))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add_function(wrap_pyfunction!(message, m)?)?;
     let fields = ["message", "code"];
     install(
         py.get_type::<TabeqError>().as_any(),

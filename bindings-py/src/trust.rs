@@ -14,7 +14,7 @@ use pyo3::types::{PyBytes, PyList, PyTuple};
 use tabeq::cpython_json::{Out, Value};
 use tabeq::csv::MAX_CSV_BYTES;
 use tabeq::doc::Document;
-use tabeq::error::CsvError;
+use tabeq::error::{render_message, CsvError, MessageCode, MessageData};
 use tabeq_trust::{self as trust, FileContent, FileRole};
 
 use crate::fs::{read_prediction, read_regular_file, FinalLink, ReadError};
@@ -188,7 +188,11 @@ report_class! {
     #[pyo3(signature = (section="groups"))]
     fn to_pandas<'py>(&self, py: Python<'py>, section: &str) -> PyResult<Bound<'py, PyAny>> {
         let pandas = py.import("pandas").map_err(|e| {
-            let message = "to_pandas() needs pandas: pip install 'tabeq[pandas]'";
+            let data = MessageData::new()
+                .text("what", "to_pandas()")
+                .text("needed", "pandas")
+                .text("package", "'tabeq[pandas]'");
+            let message = render_message(MessageCode::NeedsPackage, &data).unwrap_or_default();
             let error = PyImportError::new_err(message);
             error.set_cause(py, Some(e));
             error
@@ -280,7 +284,7 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> Py
     py.check_signals()?;
     result.ok_or_else(|| {
         TrustError::new_err((
-            "the trust analysis stopped unexpectedly".to_string(),
+            render_message(MessageCode::TrustStopped, &MessageData::new()).unwrap_or_default(),
             "interrupted",
             None::<usize>,
         ))

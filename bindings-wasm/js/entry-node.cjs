@@ -31,6 +31,7 @@ function lazyClass(module, name) {
 module.exports = {
   version: score.version,
   errorCodes: score.errorCodes,
+  message: score.message,
   pageLimits: score.pageLimits,
   evaluate: score.evaluate,
   configWarnings: score.configWarnings,

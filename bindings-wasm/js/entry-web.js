@@ -12,6 +12,7 @@ export {
   initSync,
   version,
   errorCodes,
+  message,
   pageLimits,
   evaluate,
   configWarnings,

@@ -147,3 +147,48 @@ pub fn page_limits() -> Result<JsValue, JsValue> {
 pub fn error_codes() -> Result<JsValue, JsValue> {
     to_js(&error_catalogue())
 }
+
+/// A message of the core's catalogue (`tabeq::error::MessageCode`, e.g. `zip_member_too_large`)
+/// worded with `data`'s fields (strings, whole numbers, arrays of strings): the page shows these
+/// words and writes none of its own. Throws `invalid_argument` for an unknown code or a missing
+/// field.
+#[wasm_bindgen(js_name = message)]
+pub fn message(
+    code: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, string | number | string[]>")]
+    data: JsValue,
+) -> Result<String, JsValue> {
+    use tabeq::error::{render_message_named, ArgumentError, MessageData, MessageValue};
+    let mut fields = MessageData::new();
+    if data.is_object() {
+        for entry in js_sys::Object::entries(data.unchecked_ref()).iter() {
+            let pair: js_sys::Array = entry.unchecked_into();
+            let name = pair.get(0).as_string().unwrap_or_default();
+            let value = pair.get(1);
+            // Whole numbers below 2^53 are exact in a JS number.
+            let whole = value
+                .as_f64()
+                .filter(|n| n.fract() == 0.0 && n.abs() < 9.0e15);
+            let value = if let Some(text) = value.as_string() {
+                MessageValue::Text(text)
+            } else if let Some(n) = whole {
+                MessageValue::Int(n as i128)
+            } else if let Some(items) = value.dyn_ref::<js_sys::Array>() {
+                let items: Option<Vec<String>> = items.iter().map(|v| v.as_string()).collect();
+                let expected = "an array of strings";
+                let items = items.ok_or_else(|| {
+                    to_js_error(ArgumentError::wrong_type(format!("data.{name}"), expected))
+                })?;
+                MessageValue::List(items)
+            } else {
+                let expected = "a string, a whole number or an array of strings";
+                return Err(to_js_error(ArgumentError::wrong_type(
+                    format!("data.{name}"),
+                    expected,
+                )));
+            };
+            fields = fields.with(name, value);
+        }
+    }
+    render_message_named(code, &fields).map_err(to_js_error)
+}

@@ -218,6 +218,16 @@ export interface ColumnReadability {
   unreadable: BadCell[];
 }
 
+/** A prediction file that reads as CSV but cannot be the answer: JSON, HTML or XML saved as CSV (`not_csv_text`, at line 1, column 1) or a header with no data row (`header_only`, at the end of the file). The submission check and the single-task check report the same words. */
+export interface AnswerProblem {
+  /** `not_csv_text` or `header_only` (the `submission` family of the catalogue). */
+  code: "not_csv_text" | "header_only";
+  /** For people, starting with the place (`line 1, column 1: ...`). */
+  message: string;
+  /** Where in the file. */
+  position: TextPosition;
+}
+
 /** The result of `validate_prediction`. */
 export interface ValidationReport {
   task_id: string;
@@ -235,6 +245,8 @@ export interface ValidationReport {
   columns: ColumnReadability[];
   /** With equal column counts: the first one-to-one mapping under which every column reads. */
   type_compatible_mapping: ColumnPair[] | null;
+  /** JSON, HTML or XML saved as CSV, or a header with no data row: fails without an official code. */
+  answer_problem: AnswerProblem | null;
 }
 
 /** The summary of a suite run. */
@@ -808,6 +820,8 @@ export function version(): string;
 export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
+/** A message of the core's catalogue (`tabeq::error::MessageCode`, e.g. `zip_member_too_large`) worded with `data`'s fields (strings, whole numbers, arrays of strings): the page shows these words and writes none of its own. Throws `invalid_argument` for an unknown code or a missing field. */
+export function message(code: string, data: Record<string, string | number | string[]>): string;
 /** A gold read, validated and canonicalized once. */
 export class Gold {
   /** Prepare `gold` under `config` (`options.configFileName` as for `evaluate`). Throws the config and gold errors `evaluate` throws. */

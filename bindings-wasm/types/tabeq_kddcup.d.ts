@@ -149,6 +149,8 @@ export function version(): string;
 export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
+/** A message of the core's catalogue (`tabeq::error::MessageCode`, e.g. `zip_member_too_large`) worded with `data`'s fields (strings, whole numbers, arrays of strings): the page shows these words and writes none of its own. Throws `invalid_argument` for an unknown code or a missing field. */
+export function message(code: string, data: Record<string, string | number | string[]>): string;
 /** The official `normalize_cell(value, strict_commas=...)`. */
 export function kddcupNormalizeCell(value: string, strictCommas?: boolean): string;
 /** The official `column_signature(values, strict_commas=...)`: `sha256:` and the hex digest of the sorted normalized cells joined by U+001F. */

@@ -136,6 +136,8 @@ export function version(): string;
 export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
+/** A message of the core's catalogue (`tabeq::error::MessageCode`, e.g. `zip_member_too_large`) worded with `data`'s fields (strings, whole numbers, arrays of strings): the page shows these words and writes none of its own. Throws `invalid_argument` for an unknown code or a missing field. */
+export function message(code: string, data: Record<string, string | number | string[]>): string;
 /** Compare a prediction CSV with one gold CSV or an array of accepted gold CSVs, as Spider 2.0's official `compare_pandas_table` / `compare_multi_pandas_table` would, with pandas 2.2.3's `read_csv` reading every file. Options: `conditionCols` (the eval file's value, or its JSON text; `null` or absent is not given, the text `"null"` is Python's `None`), `ignoreOrder` (boolean), `variant` (`"lite"`, the default, or `"snow"`: Spider 2.0-Snow's comparison) and `explain` (`"text"`, `"markdown"` or `"html"`: the explanation, with its soundness warnings, in that format). A CSV that does not read is a failing result (score 0) with its `error`, as the official scores it; a wrong argument throws. */
 export function spider2Compare(prediction: Spider2Csv, gold: Spider2Csv | Spider2Csv[], options?: Spider2Options | null): Spider2Result;
 /** Every stable code of the Spider 2.0 profile (errors and warnings) with its description. */

@@ -20,6 +20,9 @@ pub use crate::csv::{CsvError, CsvErrorKind, CsvProblem};
 pub use crate::evaluate::TaskErrorCode;
 pub use crate::file_problem::OutputErrorCode;
 pub use crate::fixit::SubmissionCode;
+pub use messages::{render_message, render_message_named, MessageCode, MessageData, MessageValue};
+
+mod messages;
 
 code_enum! {
     /// Errors a binding raises about its own arguments and objects (never about a task).

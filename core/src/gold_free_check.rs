@@ -36,6 +36,7 @@ use crate::csv::CsvError;
 use crate::csv::Table;
 use crate::evaluate::Prediction;
 use crate::evaluate::TaskErrorCode;
+use crate::fixit::{text_not_csv, SubmissionCode, TextPosition};
 
 /// Longest raw value quoted in a [`BadCell`], in characters.
 pub const MAX_QUOTED_VALUE_CHARS: usize = 200;
@@ -114,12 +115,63 @@ pub struct ValidationReport {
     /// index per gold column) under which every column reads, if there is one. The official
     /// search starts from it; whether it passes depends on the gold.
     pub type_compatible_mapping: Option<Vec<usize>>,
+    /// A file the official reader accepts but that cannot be an answer ([`answer_problem`]):
+    /// `not_csv_text` or `header_only`. It fails the check without an official error code
+    /// (the evaluator would score the file).
+    pub answer_problem: Option<AnswerProblem>,
+}
+
+/// A prediction file that reads as CSV but cannot be the answer: JSON, HTML or XML saved as
+/// CSV (`not_csv_text`, at line 1, column 1) or a header with no data row (`header_only`, at
+/// the end of the file). The submission check and the single-task check report the same words.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AnswerProblem {
+    /// `not_csv_text` or `header_only` (the `submission` family of the catalogue).
+    #[cfg_attr(feature = "ts", ts(type = "\"not_csv_text\" | \"header_only\""))]
+    pub code: &'static str,
+    /// For people, starting with the place (`line 1, column 1: ...`).
+    pub message: String,
+    /// Where in the file.
+    pub position: TextPosition,
+}
+
+/// The [`AnswerProblem`] of a prediction file's `bytes`, which read as a table of `rows` data
+/// rows, if it has one; `file_name` is what the message calls the file.
+///
+/// ```
+/// use tabeq::gold_free_check::answer_problem;
+/// let json = answer_problem(b"[{\"a\": 1}]\n", 0, "prediction.csv").unwrap();
+/// assert_eq!(json.code, "not_csv_text");
+/// let empty = answer_problem(b"a,b\n", 0, "prediction.csv").unwrap();
+/// assert_eq!((empty.code, empty.position.line), ("header_only", 2));
+/// assert_eq!(answer_problem(b"a\n1\n", 1, "prediction.csv"), None);
+/// ```
+pub fn answer_problem(bytes: &[u8], rows: usize, file_name: &str) -> Option<AnswerProblem> {
+    if let Some(kind) = text_not_csv(bytes) {
+        let position = TextPosition::at(bytes, 0);
+        return Some(AnswerProblem {
+            code: SubmissionCode::NotCsvText.code(),
+            message: format!("{position}: this is {kind} text saved as {file_name}, not a CSV table; the official reader takes its lines as rows"),
+            position,
+        });
+    }
+    (rows == 0).then(|| {
+        let position = TextPosition::at(bytes, bytes.len());
+        AnswerProblem {
+            code: SubmissionCode::HeaderOnly.code(),
+            message: format!(
+                "{position}: the file has a header row and no data row; it scores as an empty answer"
+            ),
+            position,
+        }
+    })
 }
 
 impl ValidationReport {
     /// True when nothing found so far fails the task.
     pub fn ok(&self) -> bool {
-        self.error_code.is_none()
+        self.error_code.is_none() && self.answer_problem.is_none()
     }
 
     /// The report as pretty JSON.
@@ -186,7 +238,7 @@ impl serde::Serialize for ValidationReport {
             .type_compatible_mapping
             .as_deref()
             .map(crate::evaluate::column_pairs);
-        let mut out = s.serialize_struct("ValidationReport", 11)?;
+        let mut out = s.serialize_struct("ValidationReport", 12)?;
         out.serialize_field("task_id", &self.task_id)?;
         out.serialize_field("ok", &self.ok())?;
         out.serialize_field("error_code", &self.error_code)?;
@@ -198,6 +250,7 @@ impl serde::Serialize for ValidationReport {
         out.serialize_field("prediction_headers", &self.prediction_headers)?;
         out.serialize_field("columns", &columns)?;
         out.serialize_field("type_compatible_mapping", &mapping)?;
+        out.serialize_field("answer_problem", &self.answer_problem)?;
         out.end()
     }
 }
@@ -223,6 +276,8 @@ pub(crate) struct ValidationReportJson {
     columns: Vec<ColumnRecord<'static>>,
     /// With equal column counts: the first one-to-one mapping under which every column reads.
     type_compatible_mapping: Option<Vec<crate::evaluate::ColumnPair>>,
+    /// JSON, HTML or XML saved as CSV, or a header with no data row: fails without an official code.
+    answer_problem: Option<AnswerProblem>,
 }
 
 impl ValidationReport {
@@ -242,19 +297,26 @@ impl ValidationReport {
     /// ```
     pub fn document(&self) -> crate::doc::Document {
         use crate::doc::{Align, Block, Cell, Document, Mark, Section, Table};
-        let title = match self.error_code {
-            None => format!("{}: no problem found without the gold", self.task_id),
-            Some(code) => format!("{}: fails ({})", self.task_id, code.code()),
+        let answer = self.answer_problem.as_ref();
+        let title = match (self.error_code, answer) {
+            (Some(code), _) => format!("{}: fails ({})", self.task_id, code.code()),
+            (None, Some(p)) => format!("{}: fails ({})", self.task_id, p.code),
+            (None, None) => format!("{}: no problem found without the gold", self.task_id),
         };
-        let mut facts = vec![(
-            "verdict".to_string(),
-            match self.error_code {
-                None => "no problem found (the gold decides the rest)".to_string(),
-                Some(code) => format!("fails: {} — {}", code.code(), code.description()),
-            },
-        )];
+        let verdict = match (self.error_code, answer) {
+            (Some(code), _) => format!("fails: {} — {}", code.code(), code.description()),
+            (None, Some(p)) => {
+                let description = SubmissionCode::from_code(p.code).map_or("", |c| c.description());
+                format!("fails: {} — {description}", p.code)
+            }
+            (None, None) => "no problem found (the gold decides the rest)".to_string(),
+        };
+        let mut facts = vec![("verdict".to_string(), verdict)];
         if let Some(error) = &self.error {
             facts.push(("message".into(), error.clone()));
+        }
+        if let Some(p) = answer {
+            facts.push(("file".into(), p.message.clone()));
         }
         facts.push((
             "columns".into(),
@@ -386,6 +448,11 @@ pub fn validate_prediction(prediction: Prediction<'_>, config: &TaskConfig) -> V
         prediction_headers: Vec::new(),
         columns: Vec::new(),
         type_compatible_mapping: None,
+        answer_problem: None,
+    };
+    let bytes = match prediction {
+        Prediction::Csv(bytes) | Prediction::CsvAt(bytes, _) => Some(bytes),
+        _ => None,
     };
     let table = match prediction.read() {
         Ok(table) => table,
@@ -400,6 +467,8 @@ pub fn validate_prediction(prediction: Prediction<'_>, config: &TaskConfig) -> V
     report.prediction_column_count = table.column_count();
     report.prediction_row_count = table.row_count();
     report.prediction_headers = table.headers().to_vec();
+    report.answer_problem =
+        bytes.and_then(|b| answer_problem(b, table.row_count(), crate::fixit::PREDICTION_FILE));
     report.columns = readability(table, config);
     let d = config.columns.len();
     if table.column_count() != d {
@@ -596,6 +665,44 @@ mod tests {
     }
 
     #[test]
+    fn header_only_and_text_not_csv_fail_the_check_with_their_place() {
+        let cfg = two_columns();
+        let header_only = validate_prediction(Prediction::Csv(b"d,n\r\n"), &cfg);
+        let problem = header_only.answer_problem.clone().expect("header_only");
+        assert_eq!(
+            (problem.code, problem.position.line, problem.position.column),
+            ("header_only", 2, 1)
+        );
+        assert!(
+            problem
+                .message
+                .starts_with("line 2, column 1 (byte 5): the file has a header row"),
+            "{}",
+            problem.message
+        );
+        assert!(!header_only.ok() && header_only.error_code.is_none());
+        assert_eq!(header_only.document().title, "task_4: fails (header_only)");
+        let json = validate_prediction(Prediction::Csv(b" {\"d\": 1, \"n\": 2}\n"), &cfg);
+        let problem = json.answer_problem.clone().expect("not_csv_text");
+        assert_eq!(
+            (problem.code, problem.position.line, problem.position.column),
+            ("not_csv_text", 1, 1)
+        );
+        assert!(
+            problem
+                .message
+                .contains("JSON text saved as prediction.csv"),
+            "{}",
+            problem.message
+        );
+        assert!(!json.ok());
+        assert!(json.to_json().contains("\"code\": \"not_csv_text\""));
+        // A file with a data row, or a prediction given as a table, has no such problem.
+        let fine = validate_prediction(Prediction::Csv(b"d,n\n2024-01-02,1\n"), &cfg);
+        assert_eq!(fine.answer_problem, None);
+    }
+
+    #[test]
     fn json_has_stable_keys() {
         let cfg = two_columns();
         let r = validate_prediction(Prediction::Csv(b"d,n\n2024-01-02,1.25\n"), &cfg);
@@ -614,6 +721,7 @@ mod tests {
             "prediction_headers",
             "columns",
             "type_compatible_mapping",
+            "answer_problem",
         ];
         let crate::cpython_json::Out::Object(members) = crate::cpython_json::to_tree(&r) else {
             panic!("an object")

@@ -260,6 +260,7 @@ pub fn typescript_declarations() -> Vec<String> {
         d::<CsvError>(),
         d::<gold_free_check::BadCellRecord<'static>>(),
         d::<gold_free_check::ColumnRecord<'static>>(),
+        d::<gold_free_check::AnswerProblem>(),
         d::<ValidationReport>(),
         d::<SuiteSummary>(),
         d::<config::ConfigWarningCode>(),

@@ -43,7 +43,7 @@ use crate::fixit::{
     locate, near_miss_file, near_miss_task_folder, repeated_headers, what_to_do, EncodingHint,
     SubmissionCode, TextPosition, PREDICTION_FILE,
 };
-use crate::gold_free_check::{validate_prediction, ValidationReport};
+use crate::gold_free_check::{answer_problem, validate_prediction, ValidationReport};
 use crate::submission::{plural, ForeignFile};
 use crate::suite::{plan_suite, ConfigFile, SuitePlan};
 
@@ -632,27 +632,11 @@ impl Slot {
                 task.columns = Some(headers.len());
                 // Files the official reader accepts but that cannot be an answer: the task is
                 // marked failing (with no official code: the evaluator would score it).
-                if let Some(kind) = bytes.and_then(crate::fixit::text_not_csv) {
-                    let mut problem = Problem::new(
-                        Severity::Error,
-                        SubmissionCode::NotCsvText.code(),
-                        format!("line 1, column 1: this is {kind} text saved as {PREDICTION_FILE}, not a CSV table; the official reader takes its lines as rows"),
-                    );
-                    problem.position = Some(TextPosition {
-                        line: 1,
-                        column: 1,
-                        byte: 0,
-                    });
-                    task.problems.push(problem);
-                } else if rows == 0 {
-                    let end =
-                        TextPosition::at(bytes.unwrap_or_default(), bytes.map_or(0, <[u8]>::len));
-                    let mut problem = Problem::new(
-                        Severity::Error,
-                        SubmissionCode::HeaderOnly.code(),
-                        format!("{end}: the file has a header row and no data row; it scores as an empty answer"),
-                    );
-                    problem.position = Some(end);
+                if let Some(answer) =
+                    answer_problem(bytes.unwrap_or_default(), rows, PREDICTION_FILE)
+                {
+                    let mut problem = Problem::new(Severity::Error, answer.code, answer.message);
+                    problem.position = Some(answer.position);
                     task.problems.push(problem);
                 }
                 if bytes.is_some_and(|b| b.starts_with(b"\xef\xbb\xbf")) {

@@ -4,7 +4,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { deflateRawSync } from "node:zlib";
-import { readZip } from "../../web-demo/zip.js";
+import { readZip as readZipWith } from "../../web-demo/zip.js";
+import { tabeq } from "./helpers.mjs";
+
+// The page passes the module's message function: every problem is worded by the core.
+const readZip = (bytes, limits) => readZipWith(bytes, limits, undefined, tabeq.message);
 
 /** A zip of `members` ({path, data, method, size?, local?}); `size` lies when given. */
 function zip(members) {
@@ -112,4 +116,13 @@ test("a member measured but not read ({tooLarge}) is refused for its exact size 
   // The same single-task check; a size within the limit is not this form (a wrong type).
   assert.match(tabeq.renderTaskCheck({ tooLarge: 33_554_434 }, null, null, "text"), /csv_too_large[\s\S]*33554434 bytes/);
   assert.throws(() => tabeq.checkTask({ tooLarge: 10 }, null, null), (e) => e.name === "TabeqError" && e.stage === "argument");
+});
+
+test("readZip words nothing itself: without the module's message function it refuses to run", async () => {
+  await assert.rejects(readZipWith(zip([{ path: "a.csv", data: csv, method: 0, size: csv.length }]), LIMITS), TypeError);
+  await assert.rejects(readZip(Buffer.from("not a zip at all, just text"), LIMITS), (e) => {
+    assert.equal(e.code, "zip_unreadable");
+    assert.equal(e.message, tabeq.message("zip_not_zip", {}));
+    return true;
+  });
 });

@@ -123,10 +123,13 @@ def number(
     ``unit`` is ``"plain"``, ``"percentage_points"`` or ``"fraction"`` (``12%`` reads as 0.12).
     """
     if not isinstance(integer, bool):
-        raise ArgumentError(f"integer must be a bool, got {type(integer).__name__}")
+        raise ArgumentError(
+            _tabeq.message("wrong_type", what="integer", expected="a bool", got=type(integer).__name__)
+        )
     modes = [decimal_places is not None, significant_digits is not None, integer]
     if sum(modes) != 1:
-        raise ArgumentError("give exactly one of decimal_places=, significant_digits= or integer=True")
+        choices = ["decimal_places=", "significant_digits=", "integer=True"]
+        raise ArgumentError(_tabeq.message("exactly_one_of", choices=choices))
     if integer:
         comparison: dict[str, Any] = {"mode": "integer"}
     elif decimal_places is not None:

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import _tabeq
+
 SHELLS = ("bash", "zsh", "fish")
 
 # argparse actions that take no value.
@@ -190,5 +192,5 @@ def script(shell: str, grammar: dict[str, Any]) -> str:
     nodes = list(_nodes(grammar))
     render = {"bash": _bash, "zsh": _zsh, "fish": _fish}.get(shell)
     if render is None:
-        raise ValueError(f"no completion for {shell!r}: one of {', '.join(SHELLS)}")
+        raise ValueError(_tabeq.message("unknown_shell", shell=repr(shell), choices=list(SHELLS)))
     return render(nodes)

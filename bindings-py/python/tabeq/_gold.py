@@ -64,6 +64,7 @@ def extract_table(text: str) -> Optional[bytes]:
     True
     """
     if not isinstance(text, str):
-        raise ArgumentError(f"extract_table takes the model's text (str), got {type(text).__name__}")
+        expected, got = "the model's text (str)", type(text).__name__
+        raise ArgumentError(_tabeq.message("takes_type", what="extract_table", expected=expected, got=got))
     csv, _source = _tabeq.extract_table(text)
     return csv

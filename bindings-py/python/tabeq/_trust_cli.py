@@ -117,7 +117,7 @@ def _inspect_records(args: argparse.Namespace, track: str) -> list[dict[str, Any
 
 def _one_input(args: argparse.Namespace, given: dict[str, Any]) -> None:
     if sum(value is not None for value in given.values()) != 1:
-        raise trust.TrustError(f"give one of {', '.join(given)}", "invalid_options")
+        raise trust.TrustError(_tabeq.message("give_one_of", choices=list(given)), "invalid_options")
 
 
 def _reliability(args: argparse.Namespace) -> _Report:

@@ -49,7 +49,10 @@ def _pyarrow() -> Any:
     try:
         return importlib.import_module("pyarrow")
     except ImportError:
-        raise ImportError("tabeq.arrow needs pyarrow for Arrow data: pip install pyarrow") from None
+        needed = "pyarrow for Arrow data"
+        raise ImportError(
+            _tabeq.message("needs_package", what="tabeq.arrow", needed=needed, package="pyarrow")
+        ) from None
 
 
 def score_columns(
@@ -76,21 +79,23 @@ def _column(data: Any, name: str) -> list[Any]:
     """The values of column ``name`` of a table, a record batch or a mapping of columns."""
     if isinstance(data, Mapping):
         if name not in data:
-            raise ArgumentError(
-                f"the columns have no {name!r} (given: {', '.join(repr(k) for k in data if type(k) is str)})"
-            )
+            given = [repr(k) for k in data if type(k) is str]
+            raise ArgumentError(_tabeq.message("mapping_lacks_column", name=repr(name), given=given))
         values = data[name]
         if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-            raise ArgumentError(f"column {name!r} must be a sequence of values, got {type(values).__name__}")
+            what, got = f"column {name!r}", type(values).__name__
+            raise ArgumentError(
+                _tabeq.message("wrong_type", what=what, expected="a sequence of values", got=got)
+            )
         listed: list[Any] = values.tolist() if hasattr(values, "tolist") else list(values)
         return listed
     names = getattr(data, "column_names", None)
     if not isinstance(names, list) or not hasattr(data, "column"):
-        raise ArgumentError(
-            f"expected a pyarrow Table or RecordBatch or a mapping of columns, got {type(data).__name__}"
-        )
+        expected = "a pyarrow Table or RecordBatch or a mapping of columns"
+        raise ArgumentError(_tabeq.message("expected_got", expected=expected, got=type(data).__name__))
     if name not in names:
-        raise ArgumentError(f"the table has no column {name!r} (its columns: {', '.join(map(repr, names))})")
+        columns = [repr(n) for n in names]
+        raise ArgumentError(_tabeq.message("table_lacks_column", name=repr(name), columns=columns))
     # One C-level conversion of the whole column.
     converted: list[Any] = data.column(name).to_pylist()
     return converted
@@ -101,14 +106,26 @@ def _checked_names(prediction: Any, gold: Any, config: Any, keep: Any, threads: 
     tuple."""
     for role, name in (("prediction", prediction), ("gold", gold), ("config", config)):
         if type(name) is not str:  # a str subclass could run code of its own when used
-            raise ArgumentError(f"{role} must be a column name (str), got {type(name).__name__}")
+            got = type(name).__name__
+            raise ArgumentError(
+                _tabeq.message("wrong_type", what=role, expected="a column name (str)", got=got)
+            )
     if isinstance(keep, (str, bytes)) or not isinstance(keep, (list, tuple)):
-        raise ArgumentError(f"keep must be a list or tuple of column names, got {type(keep).__name__}")
+        expected = "a list or tuple of column names"
+        raise ArgumentError(
+            _tabeq.message("wrong_type", what="keep", expected=expected, got=type(keep).__name__)
+        )
     for name in keep:
         if type(name) is not str:
-            raise ArgumentError(f"keep must hold column names (str), got {type(name).__name__}")
+            got = type(name).__name__
+            raise ArgumentError(
+                _tabeq.message("wrong_type", what="keep", expected="column names (str)", got=got)
+            )
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
-        raise ArgumentError(f"threads must be a positive int or None, got {type(threads).__name__}")
+        expected = "a positive int or None"
+        raise ArgumentError(
+            _tabeq.message("wrong_type", what="threads", expected=expected, got=type(threads).__name__)
+        )
     return tuple(keep)
 
 
@@ -137,13 +154,11 @@ def _score_in_place(
 
 def _has(table: Any, name: str) -> None:
     if not isinstance(getattr(table, "column_names", None), list) or not hasattr(table, "column"):
-        raise ArgumentError(
-            f"expected a pyarrow Table or RecordBatch or a mapping of columns, got {type(table).__name__}"
-        )
+        expected = "a pyarrow Table or RecordBatch or a mapping of columns"
+        raise ArgumentError(_tabeq.message("expected_got", expected=expected, got=type(table).__name__))
     if name not in table.column_names:
-        raise ArgumentError(
-            f"the table has no column {name!r} (its columns: {', '.join(map(repr, table.column_names))})"
-        )
+        columns = [repr(n) for n in table.column_names]
+        raise ArgumentError(_tabeq.message("table_lacks_column", name=repr(name), columns=columns))
 
 
 def score(

@@ -322,9 +322,9 @@ def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        raise argparse.ArgumentTypeError(_tabeq.message("not_an_integer", value=repr(text))) from None
     if not 1 <= value <= 4096:
-        raise argparse.ArgumentTypeError(f"must be between 1 and 4096, got {value}")
+        raise argparse.ArgumentTypeError(_tabeq.message("out_of_range", min=1, max=4096, value=value))
     return value
 
 

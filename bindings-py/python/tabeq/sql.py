@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ._errors import ArgumentError
-from ._tabeq import sql_bird_ex, sql_bird_soft_f1, sql_result_eq
+from ._tabeq import message, sql_bird_ex, sql_bird_soft_f1, sql_result_eq
 
 __all__ = ["Gold", "bird_ex", "bird_soft_f1", "execution_match", "explain_result_eq", "result_eq"]
 
@@ -69,7 +69,8 @@ class Gold:
 
     def __init__(self, rows: Rows, metric: str = "spider", order_matters: bool = False) -> None:
         if metric not in ("spider", "bird", "bird_f1"):
-            raise ArgumentError(f"metric must be spider, bird or bird_f1, not {metric!r}")
+            choices = ["spider", "bird", "bird_f1"]
+            raise ArgumentError(message("not_a_choice", what="metric", choices=choices, value=repr(metric)))
         self.rows = list(_rows(rows))
         self.metric = metric
         self.order_matters = order_matters

@@ -147,7 +147,10 @@ def _read_utf8(path: str | os.PathLike[str]) -> bytes:
         # Opened without blocking and checked on the open file: a FIFO or device is refused.
         data = _tabeq.read_file(os.fspath(path), MAX_TRUST_FILE_BYTES)
     except OSError as exc:
-        raise TrustError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}", "io_error") from None
+        detail = exc.strerror or str(exc)
+        raise TrustError(
+            _tabeq.message("cannot_read", what=os.fspath(path), detail=detail), "io_error"
+        ) from None
     try:
         check = codecs.getincrementaldecoder("utf-8")()
         view = memoryview(data)
@@ -160,7 +163,7 @@ def _read_utf8(path: str | os.PathLike[str]) -> bytes:
             data.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = data[: exc.start].count(b"\n") + 1
-            message = f"{os.fspath(path)} is not UTF-8 (byte {exc.start})"
+            message = _tabeq.message("not_utf8_at", what=os.fspath(path), byte=exc.start)
             raise TrustError(message, "invalid_utf8", line) from None
     return data
 
@@ -177,11 +180,15 @@ def _records_jsonl(records: RecordsLike) -> str | bytes:
         records = to_dict(orient="records")
     if isinstance(records, Mapping) or not isinstance(records, Iterable):
         shown = "a single mapping" if isinstance(records, Mapping) else type(records).__name__
-        raise _tabeq.ArgumentError(f"records must be a path or an iterable of mappings, not {shown}")
+        expected = "a path or an iterable of mappings"
+        raise _tabeq.ArgumentError(
+            _tabeq.message("wrong_type_not", what="records", expected=expected, got=shown)
+        )
     try:
         items = [record for record in records]  # noqa: C416 - list() would trust __len__
     except Exception as exc:  # noqa: BLE001 - a hostile iterable raises anything
-        message = f"the records cannot be read: {type(exc).__name__}: {exc}"[:300]
+        detail = f"{type(exc).__name__}: {exc}"
+        message = _tabeq.message("unreadable", what="the records", detail=detail)[:300]
         raise TrustError(message, "invalid_field") from None
     # A JSON array: the core checks each record, a record's "line" being its position.
     return _json_text(items, "the records", "invalid_field")
@@ -317,7 +324,7 @@ def _plain_json(value: Any) -> Any:
 def _unreadable_log(shown: str, exc: BaseException) -> TrustError:
     detail = str(exc).splitlines()[0][:200] if str(exc) else ""
     reason = f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
-    return TrustError(f"{shown} is not a readable inspect_ai eval log ({reason})", "inspect_log_unreadable")
+    return TrustError(_tabeq.message("not_inspect_log", path=shown, reason=reason), "inspect_log_unreadable")
 
 
 def _inspect_log_json(path: str | os.PathLike[str]) -> str:
@@ -326,13 +333,15 @@ def _inspect_log_json(path: str | os.PathLike[str]) -> str:
     try:
         read_eval_log = importlib.import_module("inspect_ai.log").read_eval_log
     except ImportError:
-        message = "reading inspect_ai logs needs the inspect_ai package: pip install inspect-ai"
+        what, needed = "reading inspect_ai logs", "the inspect_ai package"
+        message = _tabeq.message("needs_package", what=what, needed=needed, package="inspect-ai")
         raise TrustError(message, "inspect_ai_missing") from None
     shown = os.fspath(path)
     try:
         log = read_eval_log(shown)
     except (FileNotFoundError, IsADirectoryError, PermissionError) as exc:
-        raise TrustError(f"cannot read {shown}: {exc.strerror or exc}", "io_error") from None
+        detail = exc.strerror or str(exc)
+        raise TrustError(_tabeq.message("cannot_read", what=shown, detail=detail), "io_error") from None
     except Exception as exc:  # noqa: BLE001 - a damaged log raises whatever its reader meets
         raise _unreadable_log(shown, exc) from None
     try:
@@ -388,7 +397,8 @@ def records_from_inspect_log(
     elif isinstance(path, Iterable) and not isinstance(path, (bytes, Mapping)):
         paths = [_path(one, "a log path") for one in path]
     else:
-        raise _tabeq.ArgumentError(f"path must be a path or a list of paths, not {type(path).__name__}")
+        expected, got = "a path or a list of paths", type(path).__name__
+        raise _tabeq.ArgumentError(_tabeq.message("wrong_type_not", what="path", expected=expected, got=got))
     options = {"track": track, "scorer": scorer, "epoch": epoch, "model": model, "dataset": dataset}
     records: list[dict[str, Any]] = []
     for one in paths:
@@ -489,13 +499,19 @@ def write_paper(
     >>> files = trust.write_paper(report, "paper/")  # doctest: +SKIP
     """
     if not isinstance(report, (ReliabilityReport, RobustnessReport)):
+        expected, got = "a ReliabilityReport or RobustnessReport", type(report).__name__
         raise _tabeq.ArgumentError(
-            f"report must be a ReliabilityReport or RobustnessReport, not {type(report).__name__}"
+            _tabeq.message("wrong_type_not", what="report", expected=expected, got=got)
         )
     if not isinstance(convert, bool):
-        raise _tabeq.ArgumentError(f"convert must be True or False, not {type(convert).__name__}")
+        got = type(convert).__name__
+        raise _tabeq.ArgumentError(
+            _tabeq.message("wrong_type_not", what="convert", expected="True or False", got=got)
+        )
     if isinstance(png_dpi, bool) or not isinstance(png_dpi, int) or not 1 <= png_dpi <= 2400:
-        raise TrustError(f"png_dpi must be an int from 1 to 2400, not {png_dpi!r}"[:200], "invalid_options")
+        expected = "an int from 1 to 2400"
+        message = _tabeq.message("wrong_type_not", what="png_dpi", expected=expected, got=repr(png_dpi))
+        raise TrustError(message[:200], "invalid_options")
     target = Path(_path(folder, "folder"))
     options = _json_text(
         {"width_pt": width_pt, "font_size_pt": font_size_pt, "font": font},
@@ -507,7 +523,7 @@ def write_paper(
     for name, text in report.paper_files(options):
         # The core names files from ASCII words; never a path of its own.
         if Path(name).name != name or name.startswith("."):
-            raise TrustError(f"unexpected file name {name!r}", "invalid_options")
+            raise TrustError(_tabeq.message("unexpected_file_name", name=repr(name)), "invalid_options")
         path = target / name
         # Through the one output writer: no link followed, no special file, atomic replace.
         _tabeq.write_output(os.fspath(path), text)

@@ -45,11 +45,14 @@ def items_of(values: Any, what: str) -> list[Any]:
     """The items of an iterable, as a list. Iterated, never sized by ``len()``: a sequence may
     claim any length (``list()`` would trust its length hint)."""
     if isinstance(values, (str, bytes, Mapping)):
-        raise ArgumentError(f"{what} must be a list, got {type(values).__name__}")
+        raise ArgumentError(
+            _tabeq.message("wrong_type", what=what, expected="a list", got=type(values).__name__)
+        )
     try:
         iterator = iter(values)
     except TypeError:
-        raise ArgumentError(f"{what} must be a list, got {type(values).__name__}") from None
+        got = type(values).__name__
+        raise ArgumentError(_tabeq.message("wrong_type", what=what, expected="a list", got=got)) from None
     return [item for item in iterator]
 
 
@@ -65,15 +68,17 @@ def _config_key(config: ConfigLike) -> str:
         try:
             return json.dumps(config, sort_keys=True)
         except (TypeError, ValueError, RecursionError) as exc:
-            raise ArgumentError(f"the config dict is not JSON data: {exc}") from exc
+            message = _tabeq.message("not_json_data", what="the config dict", detail=str(exc))
+            raise ArgumentError(message) from exc
     if isinstance(config, bytes):
         return bytes(config).decode("utf-8", "replace")
     if isinstance(config, str):
         return str(_tabeq.check_text(config, "the config"))
     if isinstance(config, os.PathLike):
         return str(_tabeq.check_path(config, "the config path"))
+    expected = "a TaskConfig, dict, JSON text or path"
     raise ArgumentError(
-        f"a config must be a TaskConfig, dict, JSON text or path, got {type(config).__name__}"
+        _tabeq.message("wrong_type", what="a config", expected=expected, got=type(config).__name__)
     )
 
 
@@ -87,7 +92,10 @@ def gold_for(gold: GoldText, config: ConfigLike) -> Gold:
     elif isinstance(gold, (bytes, bytearray, memoryview)):
         data = bytes(gold)
     else:
-        raise ArgumentError(f"a gold must be CSV text or bytes, got {type(gold).__name__}")
+        got = type(gold).__name__
+        raise ArgumentError(
+            _tabeq.message("wrong_type", what="a gold", expected="CSV text or bytes", got=got)
+        )
     key = (data, _config_key(config))
     with _lock:
         found = _cache.get(key)
@@ -115,7 +123,7 @@ def completion_text(completion: Any) -> str:
         assistant = [m for m in messages if m.get("role", "assistant") == "assistant"]
         chosen = assistant or messages
         return _content(chosen[-1]) if chosen else ""
-    raise ArgumentError(f"cannot read a completion of type {type(completion).__name__}")
+    raise ArgumentError(_tabeq.message("unreadable_type", what="completion", got=type(completion).__name__))
 
 
 def _content(message: Mapping[str, Any]) -> str:
@@ -138,7 +146,10 @@ def score_texts(
     golds = items_of(golds, "golds")
     configs = items_of(configs, "configs")
     if not (len(texts) == len(golds) == len(configs)):
-        raise ArgumentError(f"{len(texts)} completions but {len(golds)} golds and {len(configs)} configs")
+        others = [f"{len(golds)} golds", f"{len(configs)} configs"]
+        raise ArgumentError(
+            _tabeq.message("lengths_differ", count=len(texts), what="completions", others=others)
+        )
     rewards: list[float] = []
     start = 0
     while start < len(texts):

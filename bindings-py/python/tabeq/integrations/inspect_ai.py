@@ -27,7 +27,7 @@ from typing import Any, Optional
 from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer, stderr
 from inspect_ai.solver import TaskState
 
-from .. import ConfigLike, extract_table
+from .. import ConfigLike, _tabeq, extract_table
 from ..explain import REDACTIONS, Redaction
 from ._common import MissingKeyError, gold_for, logging_errors
 
@@ -47,7 +47,10 @@ def table_scorer(
     ``"participant"`` by default); ``partial_credit=True`` adds the partial credit to
     ``metadata``. Both reveal the gold to whoever reads the log when raised."""
     if redaction not in REDACTIONS:
-        raise ValueError(f"redaction must be one of {', '.join(REDACTIONS)}, got {redaction!r}")
+        choices = list(REDACTIONS)
+        raise ValueError(
+            _tabeq.message("not_one_of", what="redaction", choices=choices, value=repr(redaction))
+        )
 
     async def score(state: TaskState, target: Target) -> Score:
         with logging_errors("tabeq.integrations.inspect_ai"):
@@ -56,7 +59,9 @@ def table_scorer(
     def scored(state: TaskState, target: Target) -> Score:
         sample_config: Any = config if config is not None else state.metadata.get(CONFIG_KEY)
         if sample_config is None:
-            raise MissingKeyError(f"no config: pass table_scorer(config=...) or set metadata[{CONFIG_KEY!r}]")
+            places = [f"metadata[{CONFIG_KEY!r}]"]
+            message = _tabeq.message("no_config", argument="table_scorer(config=...)", places=places)
+            raise MissingKeyError(message)
         gold = gold_for(target.text, sample_config)
         table = extract_table(state.output.completion)
         result = gold.evaluate(table)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import ArgumentError
+from .. import ArgumentError, _tabeq
 from ._common import MissingKeyError, completion_text, gold_for, items_of, logging_errors
 
 __all__ = ["ProcessResults", "process_results", "make_process_results"]
@@ -40,10 +40,11 @@ class ProcessResults:
     def __call__(self, doc: Mapping[str, Any], results: Sequence[Any]) -> dict[str, float]:
         with logging_errors("tabeq.integrations.lm_eval"):
             if not isinstance(doc, Mapping):
-                raise ArgumentError(f"doc must be a mapping (the dataset row), got {type(doc).__name__}")
+                expected, got = "a mapping (the dataset row)", type(doc).__name__
+                raise ArgumentError(_tabeq.message("wrong_type", what="doc", expected=expected, got=got))
             for key in (self.gold_key, self.config_key):
                 if key not in doc:
-                    raise MissingKeyError(f"the document has no {key!r} key")
+                    raise MissingKeyError(_tabeq.message("missing_key", what="the document", key=repr(key)))
             outputs = items_of(results, "results")
             text = completion_text(outputs[0]) if outputs else ""
             gold = gold_for(doc[self.gold_key], doc[self.config_key])

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from .. import ConfigLike
+from .. import ConfigLike, _tabeq
 from ._common import MissingKeyError, completion_text, items_of, logging_errors, score_texts
 
 __all__ = ["TableReward", "reward_function"]
@@ -48,7 +48,11 @@ class TableReward:
     def __call__(self, prompts: Any = None, completions: Any = (), **kwargs: Any) -> list[float]:
         with logging_errors(f"tabeq.integrations.trl ({self.__name__})"):
             if self.gold_column not in kwargs:
-                raise MissingKeyError(f"the dataset has no {self.gold_column!r} column (the gold CSV text)")
+                name, holding = repr(self.gold_column), "the gold CSV text"
+                message = _tabeq.message(
+                    "dataset_lacks_column", what="the dataset", name=name, holding=holding
+                )
+                raise MissingKeyError(message)
             texts = [completion_text(c) for c in items_of(completions, "completions")]
             golds = kwargs[self.gold_column]
             if self.config is not None:
@@ -56,7 +60,11 @@ class TableReward:
             elif self.config_column in kwargs:
                 configs = kwargs[self.config_column]
             else:
-                raise MissingKeyError(f"the dataset has no {self.config_column!r} column (the config)")
+                name, holding = repr(self.config_column), "the config"
+                message = _tabeq.message(
+                    "dataset_lacks_column", what="the dataset", name=name, holding=holding
+                )
+                raise MissingKeyError(message)
             return score_texts(texts, golds, configs, dense=self.dense)
 
     def __repr__(self) -> str:

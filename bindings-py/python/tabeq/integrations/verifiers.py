@@ -39,7 +39,7 @@ import types
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from .. import ConfigLike
+from .. import ConfigLike, _tabeq
 from ._common import MissingKeyError, completion_text, logging_errors, score_texts
 
 __all__ = ["RubricReward", "TaskReward", "reward_function", "task_reward"]
@@ -54,7 +54,7 @@ def _row_config(config: Optional[ConfigLike], found: Optional[ConfigLike], where
     if config is not None:
         return config
     if found is None:
-        raise MissingKeyError(f"no config: pass config=... or put it in {where}")
+        raise MissingKeyError(_tabeq.message("no_config", argument="config=...", places=[where]))
     return found
 
 

@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 # Absolute: verl loads this file by its path, as a module outside any package, where a relative
 # import fails ("attempted relative import with no known parent package").
-from tabeq import ArgumentError
+from tabeq import ArgumentError, _tabeq
 from tabeq.integrations._common import logging_errors, score_texts
 
 __all__ = ["compute_score"]
@@ -41,17 +41,19 @@ def _compute_score(solution_str: str, ground_truth: Any, extra_info: Optional[Ma
         try:
             truth = json.loads(ground_truth)
         except ValueError as exc:
-            raise ArgumentError(f"ground_truth is text but not JSON: {exc}") from exc
+            raise ArgumentError(
+                _tabeq.message("text_not_json", what="ground_truth", detail=str(exc))
+            ) from exc
     if not isinstance(truth, Mapping) or "gold" not in truth:
-        raise ArgumentError(
-            'ground_truth must be {"gold": <CSV text>, "config": <config>} (or its JSON text)'
-        )
+        expected = '{"gold": <CSV text>, "config": <config>} (or its JSON text)'
+        raise ArgumentError(_tabeq.message("must_be", what="ground_truth", expected=expected))
     info = extra_info or {}
     # A dataset row holds every key of its schema: a null config is an absent one.
     config = truth.get("config")
     if config is None:
         config = info.get("tabeq_config")
     if config is None:
-        raise ArgumentError('no config: put it in ground_truth["config"] or extra_info["tabeq_config"]')
+        places = ['ground_truth["config"]', 'extra_info["tabeq_config"]']
+        raise ArgumentError(_tabeq.message("no_config", places=places))
     dense = bool(info.get("tabeq_dense", False))
     return score_texts([solution_str], [truth["gold"]], [config], dense=dense)[0]
