@@ -1,0 +1,99 @@
+//! The whole `tabeq` command line, assembled here: the evaluator's grammar
+//! (`tabeq::command::command_line`) with the commands of every crate above it (`tabeq trust`,
+//! `tabeq spider2`, `tabeq kddcup score-run`) and `tabeq profiles`, which lists the registry. A
+//! binding parses arguments with it and runs the command each path names.
+//!
+//! ```
+//! let grammar = tabeq_surface::command::command_line();
+//! for command in ["\"trust\"", "\"spider2\"", "\"kddcup\"", "\"score-run\"", "\"profiles\""] {
+//!     assert!(grammar.contains(command), "{command}");
+//! }
+//! ```
+
+use tabeq::command::{arg, command, Command};
+use tabeq::cpython_json::Out;
+
+use crate::profile::PROFILES;
+
+/// `tabeq kddcup score-run`: the drop-in for `dabench score-run`.
+#[cfg(feature = "kddcup")]
+pub fn kddcup_command() -> Command {
+    let score_run = command(
+        "score-run",
+        "score a KDD Cup 2026 Phase-1 run folder (drop-in for dabench score-run)",
+        vec![
+            arg("run_dir", "the run folder: task_*/prediction.csv").metavar("RUN_DIR"),
+            arg("--gold-dir", "folder of task_*/gold.csv").required(),
+            arg("--input-dir", "folder of task_*/task.json (difficulty)").optional(),
+            arg("--output", "report file (default: RUN_DIR/scores.json)").optional(),
+            arg(
+                "--penalty-weight",
+                "weight of the extra-column penalty (default 0.1)",
+            )
+            .kind("float")
+            .with("default", Out::Float(0.1)),
+            arg("--strict-commas", "keep commas in numbers").switch(),
+            arg("--verbose", "print one score row per task").switch(),
+        ],
+    )
+    .described(
+        "Score RUN_DIR/task_*/prediction.csv against GOLD_DIR/task_*/gold.csv with the official \
+         KDD Cup 2026 Phase-1 column-signature matching; writes the official report (scores.json) \
+         and prints its console lines.",
+    );
+    let mut group = command("kddcup", "KDD Cup 2026 data-agent track, Phase 1", vec![]);
+    group.commands.push(score_run);
+    group
+}
+
+/// `tabeq profiles`: the registry, as a table for people or as JSON.
+pub fn profiles_command() -> Command {
+    command(
+        "profiles",
+        "list the scoring profiles (name, scorer, spec page)",
+        vec![arg("--json", "print the registry as JSON").switch()],
+    )
+    .described(
+        "List every scoring profile tabeq reproduces: its name (the `profile` argument of \
+         tabeq.score and of the WebAssembly score), the official scorer, what it scores and its \
+         spec page.",
+    )
+}
+
+/// The output of `tabeq profiles`: one block per profile, or (`json`) the registry as CPython's
+/// `json.dumps(indent=2)` writes it, with a final newline.
+///
+/// ```
+/// let text = tabeq_surface::command::profiles_listing(false);
+/// assert!(text.starts_with("dataspace\n  DataSpace v1 evaluate.py"));
+/// let json = tabeq_surface::command::profiles_listing(true);
+/// assert!(json.starts_with("[\n  {\n    \"name\": \"dataspace\","));
+/// ```
+pub fn profiles_listing(json: bool) -> String {
+    if json {
+        // Plain strings, numbers and lists: nothing the writer refuses.
+        let mut text = tabeq::cpython_json::to_tree(PROFILES).to_pretty();
+        text.push('\n');
+        return text;
+    }
+    let mut out = String::new();
+    for profile in PROFILES {
+        out.push_str(&format!(
+            "{}\n  {}: {}\n  spec: {}\n",
+            profile.name, profile.title, profile.summary, profile.spec
+        ));
+    }
+    out
+}
+
+/// The command line's grammar as JSON (what `tabeq::command::command_line` writes), with every
+/// crate's commands.
+pub fn command_line() -> String {
+    let mut more = vec![tabeq_trust::command::trust()];
+    #[cfg(feature = "spider2")]
+    more.push(tabeq_spider2::exec::command());
+    #[cfg(feature = "kddcup")]
+    more.push(kddcup_command());
+    more.push(profiles_command());
+    tabeq::command::command_line(more)
+}
