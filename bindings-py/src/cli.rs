@@ -132,16 +132,17 @@ fn interrupted_after_writing(path: &str) -> String {
     tabeq::command::interrupted_after_writing(path)
 }
 
-/// The command line's grammar as Python data: the evaluator's commands, then the trust
-/// metrics', Spider 2.0's and KDD Cup's (`tabeq::command::command_line`).
+/// The command line's grammar as Python data: the evaluator's commands, then those of every
+/// crate above it and `tabeq profiles` (`tabeq_surface::command::command_line`).
 #[pyfunction]
 fn command_line(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    let more = vec![
-        tabeq_trust::command::trust(),
-        tabeq_spider2::exec::command(),
-        crate::kddcup::score_run_command(),
-    ];
-    crate::py_json::json_loads(py, &tabeq::command::command_line(more))
+    crate::py_json::json_loads(py, &tabeq_surface::command::command_line())
+}
+
+/// What `tabeq profiles` prints (`--json`: the registry as JSON).
+#[pyfunction]
+fn profiles_listing(json: bool) -> String {
+    tabeq_surface::command::profiles_listing(json)
 }
 
 /// Register this module's functions on `_tabeq`.
@@ -159,6 +160,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         activity_line,
         evaluator_fatal,
         command_line,
+        profiles_listing,
         interrupted_after_writing,
     );
     m.add("INTERRUPTED", tabeq::command::INTERRUPTED)?;

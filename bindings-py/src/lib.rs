@@ -19,6 +19,7 @@ mod interrupt;
 mod kddcup;
 mod pool;
 mod predictions_folder;
+mod profiles;
 mod result;
 mod spider2;
 mod sql;
@@ -532,5 +533,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     spider2::register(m)?;
     kddcup::register(m)?;
     sql::register(m)?;
+    profiles::register(m)?;
     Ok(())
 }

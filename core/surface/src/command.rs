@@ -11,40 +11,8 @@
 //! ```
 
 use tabeq::command::{arg, command, Command};
-use tabeq::cpython_json::Out;
 
 use crate::profile::PROFILES;
-
-/// `tabeq kddcup score-run`: the drop-in for `dabench score-run`.
-#[cfg(feature = "kddcup")]
-pub fn kddcup_command() -> Command {
-    let score_run = command(
-        "score-run",
-        "score a KDD Cup 2026 Phase-1 run folder (drop-in for dabench score-run)",
-        vec![
-            arg("run_dir", "the run folder: task_*/prediction.csv").metavar("RUN_DIR"),
-            arg("--gold-dir", "folder of task_*/gold.csv").required(),
-            arg("--input-dir", "folder of task_*/task.json (difficulty)").optional(),
-            arg("--output", "report file (default: RUN_DIR/scores.json)").optional(),
-            arg(
-                "--penalty-weight",
-                "weight of the extra-column penalty (default 0.1)",
-            )
-            .kind("float")
-            .with("default", Out::Float(0.1)),
-            arg("--strict-commas", "keep commas in numbers").switch(),
-            arg("--verbose", "print one score row per task").switch(),
-        ],
-    )
-    .described(
-        "Score RUN_DIR/task_*/prediction.csv against GOLD_DIR/task_*/gold.csv with the official \
-         KDD Cup 2026 Phase-1 column-signature matching; writes the official report (scores.json) \
-         and prints its console lines.",
-    );
-    let mut group = command("kddcup", "KDD Cup 2026 data-agent track, Phase 1", vec![]);
-    group.commands.push(score_run);
-    group
-}
 
 /// `tabeq profiles`: the registry, as a table for people or as JSON.
 pub fn profiles_command() -> Command {
@@ -93,7 +61,7 @@ pub fn command_line() -> String {
     #[cfg(feature = "spider2")]
     more.push(tabeq_spider2::exec::command());
     #[cfg(feature = "kddcup")]
-    more.push(kddcup_command());
+    more.push(tabeq_kddcup::report::command());
     more.push(profiles_command());
     tabeq::command::command_line(more)
 }

@@ -420,6 +420,12 @@ pub fn score(
     }
 }
 
+#[cfg(not(feature = "dataspace"))]
+fn dataspace(_: &[u8], _: &[u8], _: &ScoreOptions) -> Result<Outcome, CodedError> {
+    Err(not_in_this_build(Profile::DataSpace))
+}
+
+#[cfg(feature = "dataspace")]
 fn dataspace(
     prediction: &[u8],
     gold: &[u8],
