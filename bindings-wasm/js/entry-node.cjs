@@ -32,6 +32,8 @@ module.exports = {
   version: score.version,
   errorCodes: score.errorCodes,
   pageLimits: score.pageLimits,
+  profiles: score.profiles,
+  score: score.score,
   evaluate: score.evaluate,
   configWarnings: score.configWarnings,
   readTable: score.readTable,

@@ -13,6 +13,8 @@ export {
   version,
   errorCodes,
   pageLimits,
+  profiles,
+  score,
   evaluate,
   configWarnings,
   readTable,

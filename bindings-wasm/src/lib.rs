@@ -114,28 +114,30 @@ pub fn version() -> String {
     tabeq::VERSION.to_string()
 }
 
-/// The limits a page applies to what it unpacks itself (`tabeq::file_input`): an archive's
-/// members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and
-/// a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that
-/// no page defines its own.
+/// The limits a page applies to what it unpacks and shows itself (`tabeq_surface::limits`): an
+/// archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as
+/// inflated), a share link (`share_bytes` of files, `share_header_bytes` of header) and the rows of
+/// a table it reads to show (`table_rows`). From the core so that no page defines its own.
 #[wasm_bindgen(
     js_name = pageLimits,
-    unchecked_return_type = "{ archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number }"
+    unchecked_return_type = "{ archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number; table_rows: number }"
 )]
 pub fn page_limits() -> Result<JsValue, JsValue> {
-    use tabeq::file_input as f;
+    use tabeq_surface::limits as l;
     #[derive(Serialize)]
     struct PageLimits {
         archive_member_bytes: usize,
         archive_total_bytes: usize,
         share_bytes: usize,
         share_header_bytes: usize,
+        table_rows: u64,
     }
     to_js(&PageLimits {
-        archive_member_bytes: f::MAX_ARCHIVE_MEMBER_BYTES,
-        archive_total_bytes: f::MAX_ARCHIVE_TOTAL_BYTES,
-        share_bytes: f::MAX_SHARE_BYTES,
-        share_header_bytes: f::MAX_SHARE_HEADER_BYTES,
+        archive_member_bytes: l::MAX_ARCHIVE_MEMBER_BYTES,
+        archive_total_bytes: l::MAX_ARCHIVE_TOTAL_BYTES,
+        share_bytes: l::MAX_SHARE_BYTES,
+        share_header_bytes: l::MAX_SHARE_HEADER_BYTES,
+        table_rows: l::MAX_PAGE_TABLE_ROWS,
     })
 }
 
@@ -146,4 +148,65 @@ pub fn page_limits() -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = errorCodes, unchecked_return_type = "ErrorCodeEntry[]")]
 pub fn error_codes() -> Result<JsValue, JsValue> {
     to_js(&error_catalogue())
+}
+
+/// Every scoring profile tabeq reproduces, in order (`tabeq_surface::PROFILES`): its `name`,
+/// `title`, `summary`, `spec` page, `prediction` and `gold` kinds (`"csv"` or `"rows_json"`),
+/// `options`, `max_input_bytes` and the `wasm_module` whose `score` scores it. Every module lists
+/// every profile.
+#[wasm_bindgen(
+    unchecked_return_type = "{ name: string; title: string; summary: string; spec: string; prediction: \"csv\" | \"rows_json\"; gold: \"csv\" | \"rows_json\"; options: string[]; max_input_bytes: number; wasm_module: string }[]"
+)]
+pub fn profiles() -> Result<JsValue, JsValue> {
+    to_js(tabeq_surface::PROFILES)
+}
+
+/// Score one prediction against its gold under `profile` (a name from `profiles()`), as that
+/// profile's official scorer does: `{ profile, passed, score, document }`, `document` being the
+/// profile's own. `prediction` and `gold` are text or bytes (CSV, or JSON rows for the SQL
+/// profiles); `options` holds the profile's own options by their registry names (`config` for
+/// `dataspace`: the config's JSON text). A profile whose code is in another module throws
+/// `module_not_loaded` (its `wasm_module` names the module that scores it).
+#[wasm_bindgen(
+    unchecked_return_type = "{ profile: string; passed: boolean; score: number; document: Record<string, unknown> }"
+)]
+pub fn score(
+    profile: &str,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] gold: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "Record<string, string | number | boolean | Uint8Array> | null"
+    )]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    use tabeq_surface::profile::{OptionValue, Profile, ScoreOptions};
+    let profile = throw(Profile::parse(profile))?;
+    let limit = profile.info().max_input_bytes.min(usize::MAX as u64) as usize;
+    let content = |value: &JsValue, what: &str| {
+        let file = input(value, what, limit)?;
+        file.required(what, limit).map(<[u8]>::to_vec)
+    };
+    let prediction = throw(content(&prediction, "prediction"))?;
+    let gold = throw(content(&gold, "gold"))?;
+    let mut pairs = Vec::new();
+    for (name, value) in throw(js_args::entries(&options, "options"))? {
+        let value = if let Some(b) = value.as_bool() {
+            OptionValue::Bool(b)
+        } else if let Some(n) = value.as_f64() {
+            OptionValue::Number(n)
+        } else if let Some(text) = value.as_string() {
+            OptionValue::Text(text)
+        } else {
+            let what = format!("options.{name}");
+            OptionValue::Bytes(throw(content(&value, &what))?)
+        };
+        pairs.push((name, value));
+    }
+    let options = throw(ScoreOptions::from_pairs(profile, pairs))?;
+    to_js(&throw(tabeq_surface::score(
+        profile,
+        &prediction,
+        &gold,
+        &options,
+    ))?)
 }
