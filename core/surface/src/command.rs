@@ -15,6 +15,11 @@ use tabeq::command::{arg, command, Command};
 use crate::profile::PROFILES;
 
 /// `tabeq profiles`: the registry, as a table for people or as JSON.
+///
+/// ```
+/// let grammar = tabeq_surface::evaluator::command::command_line(vec![tabeq_surface::command::profiles_command()]);
+/// assert!(grammar.contains("\"profiles\"") && grammar.contains("\"--json\""));
+/// ```
 pub fn profiles_command() -> Command {
     command(
         "profiles",
@@ -56,6 +61,10 @@ pub fn profiles_listing(json: bool) -> String {
 
 /// The command line's grammar as JSON (what `tabeq::command::command_line` writes), with every
 /// crate's commands.
+///
+/// ```
+/// assert!(tabeq_surface::command::command_line().contains("\"score-run\""));
+/// ```
 pub fn command_line() -> String {
     let mut more = vec![tabeq_trust::command::trust()];
     #[cfg(feature = "spider2")]

@@ -33,6 +33,11 @@ pub const MAX_SQL_ROWS: u64 = 1_000_000;
 pub const MAX_PAGE_TABLE_ROWS: u64 = 100_000;
 
 /// One limit as a binding exposes it.
+///
+/// ```
+/// let config = tabeq_surface::LIMITS.iter().find(|l| l.name == "MAX_CONFIG_BYTES").unwrap();
+/// assert_eq!(config.value, 20 * 1024 * 1024);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Limit {
     /// The constant's name, the same on every surface (`MAX_CONFIG_BYTES`).
@@ -49,6 +54,10 @@ const fn limit_of(name: &'static str, value: u64, what: &'static str) -> Limit {
 
 /// Every limit, by name. A profile crate's limits are here when its feature is on (every build
 /// but the single-profile WebAssembly modules).
+///
+/// ```
+/// assert!(tabeq_surface::LIMITS.iter().any(|l| l.name == "MAX_PAGE_TABLE_ROWS"));
+/// ```
 pub const LIMITS: &[Limit] = &[
     limit_of(
         "MAX_CSV_BYTES",

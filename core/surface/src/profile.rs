@@ -16,6 +16,12 @@ use serde::Serialize;
 use tabeq::error::CodedError;
 
 /// A scoring profile: one official scorer tabeq reproduces.
+///
+/// ```
+/// use tabeq_surface::profile::{Profile, PROFILES};
+/// let all: Vec<Profile> = PROFILES.iter().map(|p| p.profile).collect();
+/// assert_eq!((all[0], all.len()), (Profile::DataSpace, 7));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Profile {
@@ -36,6 +42,12 @@ pub enum Profile {
 }
 
 /// What a profile reads as a prediction or a gold.
+///
+/// ```
+/// use tabeq_surface::profile::{InputKind, Profile};
+/// assert_eq!(Profile::BirdEx.info().prediction, InputKind::RowsJson);
+/// assert_eq!(serde_json::to_string(&InputKind::RowsJson).unwrap(), "\"rows_json\"");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum InputKind {
@@ -47,6 +59,12 @@ pub enum InputKind {
 }
 
 /// One registered profile, as every surface lists it.
+///
+/// ```
+/// let info = tabeq_surface::profile::Profile::Spider2Lite.info();
+/// assert_eq!((info.name, info.wasm_module), ("spider2-lite", "tabeq_spider2"));
+/// assert_eq!(info.options, ["condition_cols", "ignore_order"]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ProfileInfo {
     /// The profile.
@@ -75,6 +93,10 @@ pub struct ProfileInfo {
 
 const SQL_ROWS_BYTES: u64 = tabeq::csv::MAX_CSV_BYTES as u64;
 
+/// ```
+/// let names: Vec<&str> = tabeq_surface::PROFILES.iter().map(|p| p.name).collect();
+/// assert_eq!(names[..3], ["dataspace", "spider2-lite", "spider2-snow"]);
+/// ```
 /// Every profile, in the order the surfaces list them.
 pub const PROFILES: &[ProfileInfo] = &[
     ProfileInfo {
@@ -222,6 +244,14 @@ impl Profile {
 }
 
 /// An option's value as a binding hands it over.
+///
+/// ```
+/// use tabeq_surface::profile::{OptionValue, Profile, ScoreOptions};
+/// let pairs = vec![("condition_cols".to_string(), OptionValue::Text("[0]".into()))];
+/// let options = ScoreOptions::from_pairs(Profile::Spider2Snow, pairs)?;
+/// assert_eq!(options.condition_cols.as_deref(), Some("[0]"));
+/// # Ok::<(), tabeq_surface::CodedError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub enum OptionValue {
     /// `True` / `true`.
@@ -235,6 +265,11 @@ pub enum OptionValue {
 }
 
 /// The options of [`score`]: each profile reads those its [`ProfileInfo::options`] names.
+///
+/// ```
+/// let options = tabeq_surface::ScoreOptions { ignore_order: true, ..Default::default() };
+/// assert!(options.ignore_order && options.config.is_none());
+/// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ScoreOptions {
     /// `dataspace`: the task config JSON (required).
@@ -306,6 +341,14 @@ impl ScoreOptions {
 }
 
 /// The text-to-SQL profiles' verdict details.
+///
+/// ```
+/// use tabeq_surface::{score, Profile, ProfileDocument, ScoreOptions};
+/// let outcome = score(Profile::BirdEx, b"[[2]]", b"[[1]]", &ScoreOptions::default())?;
+/// let ProfileDocument::Sql(verdict) = outcome.document else { unreachable!() };
+/// assert_eq!(verdict.unmatched_gold_row, Some(0));
+/// # Ok::<(), tabeq_surface::CodedError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SqlVerdict {
     /// `spider-result-eq`: why (`match`, `no_permutation`, ...).
@@ -333,6 +376,16 @@ pub struct SqlVerdict {
 }
 
 /// The profile's own typed document: what its official scorer records for one prediction.
+///
+/// ```
+/// use tabeq_surface::{score, Profile, ProfileDocument, ScoreOptions};
+/// let outcome = score(Profile::KddcupPhase1, b"y\n1\n", b"x\n1\n", &ScoreOptions::default())?;
+/// let ProfileDocument::Kddcup(task) = &outcome.document else { unreachable!() };
+/// assert_eq!(task.status, "perfect_match");
+/// // Serialized as the document alone (no variant name).
+/// assert!(serde_json::to_string(&outcome.document).unwrap().starts_with("{\"status\""));
+/// # Ok::<(), tabeq_surface::CodedError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum ProfileDocument {
@@ -349,6 +402,13 @@ pub enum ProfileDocument {
 }
 
 /// One prediction's outcome under a profile.
+///
+/// ```
+/// use tabeq_surface::{score, Profile, ScoreOptions};
+/// let outcome = score(Profile::BirdSoftF1, b"[[1, 2]]", b"[[1, 3]]", &ScoreOptions::default())?;
+/// assert_eq!((outcome.profile, outcome.passed, outcome.score), ("bird-soft-f1", false, 0.5));
+/// # Ok::<(), tabeq_surface::CodedError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Outcome {
     /// The profile's name.
