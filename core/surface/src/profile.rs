@@ -422,6 +422,8 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    // Unused in a build without profiles (the explain and submission WebAssembly modules).
+    #[allow(dead_code)]
     fn new(profile: Profile, score: f64, passed: bool, document: ProfileDocument) -> Outcome {
         let profile = profile.name();
         Outcome {
