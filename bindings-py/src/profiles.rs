@@ -111,12 +111,12 @@ fn option_value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<OptionValue> {
 #[pyo3(signature = (profile, prediction, gold, options=None))]
 fn score_profile<'py>(
     py: Python<'py>,
-    profile: &str,
+    profile: &Bound<'py, PyAny>,
     prediction: &Bound<'py, PyAny>,
     gold: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let profile = Profile::parse(profile).map_err(coded_to_py)?;
+    let profile = Profile::parse(&check_text(profile, "profile")?).map_err(coded_to_py)?;
     let prediction = bytes_of(prediction, "prediction")?;
     let gold = bytes_of(gold, "gold")?;
     let mut pairs = Vec::new();

@@ -201,9 +201,10 @@ def profiles() -> list[dict[str, Any]]:
 
 
 def score(
-    prediction: Union[str, bytes], gold: Union[str, bytes], *, profile: str, **options: Any
+    prediction: Union[str, bytes], gold: Union[str, bytes], *, profile: str = "dataspace", **options: Any
 ) -> dict[str, Any]:
-    """Score one prediction against its gold under ``profile`` (a name from :func:`profiles`), as
+    """Score one prediction against its gold under ``profile`` (a name from :func:`profiles`; the
+    default is ``"dataspace"``, the evaluator of :func:`evaluate`), as
     that profile's official scorer does. ``prediction`` and ``gold`` are the content (CSV, or a
     query result as JSON rows for the SQL profiles), as ``str`` or ``bytes``; ``options`` are the
     profile's own (``config`` for ``dataspace``: the config's JSON text). Returns a dict with
