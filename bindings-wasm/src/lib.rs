@@ -150,33 +150,20 @@ pub fn error_codes() -> Result<JsValue, JsValue> {
     to_js(&error_catalogue())
 }
 
-/// Every scoring profile tabeq reproduces, in order (`tabeq_surface::PROFILES`): its `name`,
-/// `title`, `summary`, `spec` page, `prediction` and `gold` kinds (`"csv"` or `"rows_json"`),
-/// `options`, `max_input_bytes` and the `wasm_module` whose `score` scores it. Every module lists
-/// every profile.
-#[wasm_bindgen(
-    unchecked_return_type = "{ name: string; title: string; summary: string; spec: string; prediction: \"csv\" | \"rows_json\"; gold: \"csv\" | \"rows_json\"; options: string[]; max_input_bytes: number; wasm_module: string }[]"
-)]
-pub fn profiles() -> Result<JsValue, JsValue> {
+/// The registry (`tabeq_surface::PROFILES`) as JavaScript objects: `profiles()` of each module
+/// that holds a profile (score, spider2, kddcup).
+#[cfg(any(feature = "score", feature = "spider2", feature = "kddcup"))]
+pub(crate) fn profiles_value() -> Result<JsValue, JsValue> {
     to_js(tabeq_surface::PROFILES)
 }
 
-/// Score one prediction against its gold under `profile` (a name from `profiles()`), as that
-/// profile's official scorer does: `{ profile, passed, score, document }`, `document` being the
-/// profile's own. `prediction` and `gold` are text or bytes (CSV, or JSON rows for the SQL
-/// profiles); `options` holds the profile's own options by their registry names (`config` for
-/// `dataspace`: the config's JSON text). A profile whose code is in another module throws
-/// `module_not_loaded` (its `wasm_module` names the module that scores it).
-#[wasm_bindgen(
-    unchecked_return_type = "{ profile: string; passed: boolean; score: number; document: Record<string, unknown> }"
-)]
-pub fn score(
+/// `score(profile, prediction, gold, options)` of each module that holds a profile: the
+/// arguments as the surface takes them, its outcome as a JavaScript object.
+#[cfg(any(feature = "score", feature = "spider2", feature = "kddcup"))]
+pub(crate) fn score_value(
     profile: &str,
-    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] prediction: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] gold: JsValue,
-    #[wasm_bindgen(
-        unchecked_param_type = "Record<string, string | number | boolean | Uint8Array> | null"
-    )]
+    prediction: JsValue,
+    gold: JsValue,
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     use tabeq_surface::profile::{OptionValue, Profile, ScoreOptions};

@@ -228,3 +228,34 @@ pub fn sql_result_eq(
     }
     to_js(&result)
 }
+
+/// Every scoring profile tabeq reproduces, in order (`tabeq_surface::PROFILES`): its `name`,
+/// `title`, `summary`, `spec` page, `prediction` and `gold` kinds (`"csv"` or `"rows_json"`),
+/// `options`, `max_input_bytes` and the `wasm_module` whose `score` scores it (this module scores `spider2-lite`, `spider2-snow` and the SQL profiles).
+#[wasm_bindgen(
+    js_name = profiles, unchecked_return_type = "{ name: string; title: string; summary: string; spec: string; prediction: \"csv\" | \"rows_json\"; gold: \"csv\" | \"rows_json\"; options: string[]; max_input_bytes: number; wasm_module: string }[]"
+)]
+pub fn spider2_profiles() -> Result<JsValue, JsValue> {
+    crate::profiles_value()
+}
+
+/// Score one prediction against its gold under `profile` (a name from `profiles()`), as that
+/// profile's official scorer does: `{ profile, passed, score, document }`, `document` being the
+/// profile's own. `prediction` and `gold` are text or bytes (CSV, or JSON rows for the SQL
+/// profiles); `options` holds the profile's own options by their registry names (`config` for
+/// `dataspace`: the config's JSON text). A profile of another module throws `module_not_loaded`
+/// (its `wasm_module` names the module that scores it).
+#[wasm_bindgen(
+    js_name = score, unchecked_return_type = "{ profile: string; passed: boolean; score: number; document: Record<string, unknown> }"
+)]
+pub fn spider2_score(
+    profile: &str,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] gold: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "Record<string, string | number | boolean | Uint8Array> | null"
+    )]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    crate::score_value(profile, prediction, gold, options)
+}

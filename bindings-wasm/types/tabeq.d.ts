@@ -808,10 +808,6 @@ export function version(): string;
 export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number; table_rows: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
-/** Every scoring profile tabeq reproduces, in order (`tabeq_surface::PROFILES`): its `name`, `title`, `summary`, `spec` page, `prediction` and `gold` kinds (`"csv"` or `"rows_json"`), `options`, `max_input_bytes` and the `wasm_module` whose `score` scores it. Every module lists every profile. */
-export function profiles(): { name: string; title: string; summary: string; spec: string; prediction: "csv" | "rows_json"; gold: "csv" | "rows_json"; options: string[]; max_input_bytes: number; wasm_module: string }[];
-/** Score one prediction against its gold under `profile` (a name from `profiles()`), as that profile's official scorer does: `{ profile, passed, score, document }`, `document` being the profile's own. `prediction` and `gold` are text or bytes (CSV, or JSON rows for the SQL profiles); `options` holds the profile's own options by their registry names (`config` for `dataspace`: the config's JSON text). A profile whose code is in another module throws `module_not_loaded` (its `wasm_module` names the module that scores it). */
-export function score(profile: string, prediction: string | Uint8Array, gold: string | Uint8Array, options: Record<string, string | number | boolean | Uint8Array> | null): { profile: string; passed: boolean; score: number; document: Record<string, unknown> };
 /** A gold read, validated and canonicalized once. */
 export class Gold {
   /** Prepare `gold` under `config` (`options.configFileName` as for `evaluate`). Throws the config and gold errors `evaluate` throws. */
@@ -914,4 +910,8 @@ export function explainDocument(prediction: FileInput, gold: FileInput, config: 
 export function readTable(csv: FileInput, options?: { maxRows?: number | null } | null): TableView;
 /** The canonical value of one cell under a column rule (`null` for a null value). */
 export function canonicalize(value: string, column: ColumnConfig | string): string | null;
+/** Every scoring profile tabeq reproduces, in order (`tabeq_surface::PROFILES`): its `name`, `title`, `summary`, `spec` page, `prediction` and `gold` kinds (`"csv"` or `"rows_json"`), `options`, `max_input_bytes` and the `wasm_module` whose `score` scores it (this module scores `dataspace`). */
+export function profiles(): { name: string; title: string; summary: string; spec: string; prediction: "csv" | "rows_json"; gold: "csv" | "rows_json"; options: string[]; max_input_bytes: number; wasm_module: string }[];
+/** Score one prediction against its gold under `profile` (a name from `profiles()`), as that profile's official scorer does: `{ profile, passed, score, document }`, `document` being the profile's own. `prediction` and `gold` are text or bytes (CSV, or JSON rows for the SQL profiles); `options` holds the profile's own options by their registry names (`config` for `dataspace`: the config's JSON text). A profile of another module throws `module_not_loaded` (its `wasm_module` names the module that scores it). */
+export function score(profile: string, prediction: string | Uint8Array, gold: string | Uint8Array, options: Record<string, string | number | boolean | Uint8Array> | null): { profile: string; passed: boolean; score: number; document: Record<string, unknown> };
 // </generated: functions>

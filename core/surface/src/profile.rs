@@ -390,6 +390,7 @@ pub struct SqlVerdict {
 #[serde(untagged)]
 pub enum ProfileDocument {
     /// `dataspace`: the official record.
+    #[cfg(feature = "dataspace")]
     DataSpace(Box<tabeq::TaskResult>),
     /// `spider2-*`: the verdict and its explanation.
     #[cfg(feature = "spider2")]
@@ -398,6 +399,7 @@ pub enum ProfileDocument {
     #[cfg(feature = "kddcup")]
     Kddcup(Box<tabeq_kddcup::TaskScore>),
     /// The text-to-SQL profiles.
+    #[cfg(feature = "sql")]
     Sql(SqlVerdict),
 }
 
