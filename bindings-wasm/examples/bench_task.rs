@@ -4,7 +4,7 @@
 //! Usage: `cargo run --release -p tabeq-wasm --example bench_task -- PREDICTION GOLD CONFIG [RUNS]`
 //! Prints one JSON line: `{"runs": N, "min_ms": .., "median_ms": .., "passed": .., "error_code": ..}`.
 
-#[path = "../../core/examples/support/mod.rs"]
+#[path = "../../core/examples/support/cli.rs"]
 mod support;
 
 use std::time::Instant;
