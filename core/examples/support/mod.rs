@@ -6,6 +6,7 @@
 // The arguments and files of an example, in a file of their own that names no crate (the
 // WebAssembly crate's benchmark example includes it alone).
 mod cli;
+#[allow(unused_imports)] // each includer uses a part
 pub use cli::{args, read};
 
 /// A config of task_1 whose column `i` is `{"gold_index": i, "gold_name": "c{i}", BODY}` for
