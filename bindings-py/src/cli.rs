@@ -1,14 +1,14 @@
 //! The command line's output shapes and decisions (`tabeq.cli`), written by the core
-//! (`tabeq_surface::evaluator::output`, `tabeq_surface::evaluator::command`): the Python command parses arguments, reads files and
+//! (`tabeq::output`, `tabeq::command`): the Python command parses arguments, reads files and
 //! writes these texts where they go.
 
 use pyo3::prelude::*;
 
-use tabeq_surface::evaluator::command::{ExplainFlag, ValidateFlags, ValidateMode};
-use tabeq_surface::evaluator::output::{
+use tabeq::command::{ExplainFlag, ValidateFlags, ValidateMode};
+use tabeq::output::{
     console_summary as console_text, summary_with_diagnoses as explained, FatalReport,
 };
-use tabeq_surface::evaluator::FatalCode;
+use tabeq::FatalCode;
 
 use crate::diagnosis::PyDiagnosis;
 use crate::result::PySuiteResult;
@@ -63,8 +63,8 @@ fn evaluate_explain(
         None if explain.is_none() => ExplainFlag::Auto,
         None => ExplainFlag::Off,
     };
-    let choice = tabeq_surface::evaluator::command::evaluate_explain(flag, output, inside_root)
-        .map_err(argument_error)?;
+    let choice =
+        tabeq::command::evaluate_explain(flag, output, inside_root).map_err(argument_error)?;
     Ok((choice.level.map(|l| l.code()), choice.warning))
 }
 
@@ -72,7 +72,7 @@ fn evaluate_explain(
 #[pyfunction]
 #[pyo3(signature = (message, task_id=None))]
 fn ignored_config_key(message: &str, task_id: Option<&str>) -> String {
-    tabeq_surface::evaluator::command::ignored_config_key(task_id, message)
+    tabeq::command::ignored_config_key(task_id, message)
 }
 
 /// `tabeq validate`: `"folder"` or `"file"` for the flags given; the usage error as
@@ -104,32 +104,32 @@ fn validate_mode(
 /// Whether arguments starting with `first` run `tabeq evaluate` (the official flags alone).
 #[pyfunction]
 fn runs_evaluate(first: &str) -> bool {
-    tabeq_surface::evaluator::command::runs_evaluate(first)
+    tabeq::command::runs_evaluate(first)
 }
 
 /// The progress bar line (`\r[###...] done/total tasks 1.2s`).
 #[pyfunction]
 fn progress_bar(done: usize, total: usize, elapsed: f64) -> String {
-    tabeq_surface::evaluator::command::progress_bar(done, total, elapsed)
+    tabeq::command::progress_bar(done, total, elapsed)
 }
 
 /// The line of a command working without a count (`\rWHAT: working 1.2s`, the rest erased).
 #[pyfunction]
 fn activity_line(what: &str, elapsed: f64) -> String {
-    tabeq_surface::evaluator::command::activity_line(what, elapsed)
+    tabeq::command::activity_line(what, elapsed)
 }
 
 /// `tabeq evaluate`'s line for a fatal error (`code` shown for an output problem).
 #[pyfunction]
 #[pyo3(signature = (message, code=None))]
 fn evaluator_fatal(message: &str, code: Option<&str>) -> String {
-    tabeq_surface::evaluator::command::evaluator_fatal(code, message)
+    tabeq::command::evaluator_fatal(code, message)
 }
 
-/// What Ctrl-C prints once `path` was written (`tabeq_surface::evaluator::command::interrupted_after_writing`).
+/// What Ctrl-C prints once `path` was written (`tabeq::command::interrupted_after_writing`).
 #[pyfunction]
 fn interrupted_after_writing(path: &str) -> String {
-    tabeq_surface::evaluator::command::interrupted_after_writing(path)
+    tabeq::command::interrupted_after_writing(path)
 }
 
 /// The command line's grammar as Python data: the evaluator's commands, then those of every
@@ -163,9 +163,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         profiles_listing,
         interrupted_after_writing,
     );
-    m.add(
-        "INTERRUPTED",
-        tabeq_surface::evaluator::command::INTERRUPTED,
-    )?;
+    m.add("INTERRUPTED", tabeq::command::INTERRUPTED)?;
     Ok(())
 }

@@ -9,8 +9,8 @@ use pyo3::types::{
     PyByteArray, PyBytes, PyDict, PyList, PyMapping, PyMemoryView, PySequence, PyString, PyType,
 };
 
-use tabeq_surface::evaluator::config::{ConfigWarning, TaskConfig as CoreConfig};
-use tabeq_surface::evaluator::file_input::{config_from_parts, parse_config_with_column_defaults};
+use tabeq::config::{ConfigWarning, TaskConfig as CoreConfig};
+use tabeq::file_input::{config_from_parts, parse_config_with_column_defaults};
 
 use crate::checks::{check_path, check_text, type_name};
 use crate::errors::{argument_error, fatal_to_py, ConfigError};

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyCFunction, PyDict, PyString, PyTuple, PyType};
 
-use tabeq_surface::evaluator::FatalError as CoreFatal;
+use tabeq::FatalError as CoreFatal;
 
 create_exception!(
     tabeq._errors,
@@ -135,10 +135,7 @@ pub fn sql_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 }
 
 /// A `SqlError` with a code of the core's `sql` family.
-pub fn sql_error(
-    code: tabeq_surface::evaluator::error::SqlCode,
-    message: impl Into<String>,
-) -> PyErr {
+pub fn sql_error(code: tabeq::error::SqlCode, message: impl Into<String>) -> PyErr {
     sql_error_code(code.code(), message)
 }
 

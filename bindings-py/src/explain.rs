@@ -4,10 +4,10 @@
 
 use pyo3::prelude::*;
 
-use tabeq_surface::evaluator::config::TaskConfig;
-use tabeq_surface::evaluator::error::FatalError;
-use tabeq_surface::evaluator::explain::{Diagnosis, Disclosure, ExplainOptions};
-use tabeq_surface::evaluator::PreparedGold;
+use tabeq::config::TaskConfig;
+use tabeq::error::FatalError;
+use tabeq::explain::{Diagnosis, Disclosure, ExplainOptions};
+use tabeq::PreparedGold;
 
 use crate::args::{check_count, check_path, GoldArg, PredictionArg, TaskArgs};
 use crate::diagnosis::PyDiagnosis;
@@ -40,11 +40,9 @@ fn explain_inputs(
                 ..options.clone()
             };
             let shown = p.display().to_string();
-            tabeq_surface::evaluator::explain(file.prediction_at(&shown), &prepared, &redacted)
+            tabeq::explain(file.prediction_at(&shown), &prepared, &redacted)
         }
-        _ => with_prediction(prediction, |p| {
-            tabeq_surface::evaluator::explain(p, &prepared, options)
-        }),
+        _ => with_prediction(prediction, |p| tabeq::explain(p, &prepared, options)),
     })
 }
 
@@ -151,7 +149,7 @@ fn column_signature<'py>(
     let text = inputs.run(py, |pred, gold| {
         let gold = gold.gold_bytes("task")?;
         let score = with_prediction(pred, |p| p.column_signature(&gold, strict))?;
-        Ok(tabeq_surface::evaluator::cpython_json::to_tree(&score).to_pretty())
+        Ok(tabeq::cpython_json::to_tree(&score).to_pretty())
     })?;
     crate::py_json::json_loads(py, &text)
 }

@@ -15,14 +15,12 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
-use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
-use tabeq_surface::evaluator::error::CsvError;
-use tabeq_surface::evaluator::evaluate::FileContent;
-use tabeq_surface::evaluator::file_problem::{
-    FileCall, FileProblem, FoundInstead, OsError, OutputError,
-};
-use tabeq_surface::evaluator::suite::{is_config_file_name, ConfigFile};
-use tabeq_surface::evaluator::FatalError;
+use tabeq::csv::MAX_CSV_BYTES;
+use tabeq::error::CsvError;
+use tabeq::evaluate::FileContent;
+use tabeq::file_problem::{FileCall, FileProblem, FoundInstead, OsError, OutputError};
+use tabeq::suite::{is_config_file_name, ConfigFile};
+use tabeq::FatalError;
 
 /// The largest config file read: the surface's one config limit (the official evaluator has
 /// none; no valid config of at most 64 columns comes near it).

@@ -4,11 +4,11 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use tabeq_surface::evaluator::evaluate::PreparedGold;
-use tabeq_surface::evaluator::extract::extract_table as extract;
-use tabeq_surface::evaluator::file_input::text_reward;
-use tabeq_surface::evaluator::partial_credit::PartialCredit;
-use tabeq_surface::evaluator::TaskResult;
+use tabeq::evaluate::PreparedGold;
+use tabeq::extract::extract_table as extract;
+use tabeq::file_input::text_reward;
+use tabeq::partial_credit::PartialCredit;
+use tabeq::TaskResult;
 
 use crate::args::{
     check_count, check_text, to_source, type_name, ConfigArg, GoldArg, PredictionArg,
@@ -120,7 +120,7 @@ impl NativeGold {
                 (prepared, gold.cast::<PyBytes>()?.clone().unbind())
             }
             Input::Path(path) => {
-                let read = py.detach(|| -> Result<_, tabeq_surface::evaluator::FatalError> {
+                let read = py.detach(|| -> Result<_, tabeq::FatalError> {
                     let bytes = fs::read_gold(&path, &task.task_id)?;
                     let prepared =
                         PreparedGold::new(&bytes, task).map(PreparedGold::for_many_predictions)?;
@@ -313,10 +313,7 @@ impl NativePartialCredit {
     }
     /// The `partial_credit` dict of `tabeq.explain.explain` (note, column_signature, rows, columns).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_loads(
-            py,
-            &tabeq_surface::evaluator::cpython_json::to_tree(&self.inner).to_pretty(),
-        )
+        json_loads(py, &tabeq::cpython_json::to_tree(&self.inner).to_pretty())
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
@@ -343,11 +340,8 @@ fn validate<'py>(
         .then(|| Input::borrowed(&prediction))
         .transpose()?;
     let config = &config.get().inner;
-    let report = py.detach(|| {
-        with_prediction(input.as_ref(), |p| {
-            tabeq_surface::evaluator::validate_prediction(p, config)
-        })
-    });
+    let report =
+        py.detach(|| with_prediction(input.as_ref(), |p| tabeq::validate_prediction(p, config)));
     json_loads(py, &report.to_json())
 }
 

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
-use tabeq_surface::evaluator::file_problem::{FileProblem, OsError};
-use tabeq_surface::kddcup as kdd;
-use tabeq_surface::kddcup::report::{self, FileRead, Layout, Meta, Report, RunFiles};
-use tabeq_surface::kddcup::{Fatal, GoldInput, Prediction, TaskScore};
+use tabeq::file_problem::{FileProblem, OsError};
+use tabeq_kddcup as kdd;
+use tabeq_kddcup::report::{self, FileRead, Layout, Meta, Report, RunFiles};
+use tabeq_kddcup::{Fatal, GoldInput, Prediction, TaskScore};
 
 /// Linux's ELOOP: what opening a link with `O_NOFOLLOW` gives.
 const ELOOP: i32 = 40;
@@ -149,7 +149,7 @@ fn kddcup_score_task<'py>(
     task_dict(py, &score)
 }
 
-/// The official score with what it lacks (`tabeq_surface::kddcup::explain_task`), as a dict.
+/// The official score with what it lacks (`tabeq_kddcup::explain_task`), as a dict.
 #[pyfunction]
 fn kddcup_explain_task<'py>(
     py: Python<'py>,
@@ -162,10 +162,7 @@ fn kddcup_explain_task<'py>(
     let explanation = with_task(py, prediction, gold, |pred, gold| {
         kdd::explain_task(pred, gold, penalty_weight, strict_commas, show_gold_values)
     })?;
-    crate::py_json::json_loads(
-        py,
-        &tabeq_surface::evaluator::cpython_json::to_tree(&explanation).to_pretty(),
-    )
+    crate::py_json::json_loads(py, &tabeq::cpython_json::to_tree(&explanation).to_pretty())
 }
 
 /// A gold prepared once (read, normalized, hashed) for many predictions: the RL fast path.

@@ -9,8 +9,8 @@ use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyList};
 
-use tabeq_surface::evaluator::error::CsvErrorKind;
-use tabeq_surface::evaluator::{SuiteSummary, TaskResult};
+use tabeq::error::CsvErrorKind;
+use tabeq::{SuiteSummary, TaskResult};
 
 use crate::render;
 
@@ -146,9 +146,7 @@ impl PyTaskResult {
         options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (Some(config), Some(gold)) = (&self.config, &self.gold) else {
-            return Err(argument_error(
-                tabeq_surface::evaluator::output::NO_INPUTS_TO_EXPLAIN,
-            ));
+            return Err(argument_error(tabeq::output::NO_INPUTS_TO_EXPLAIN));
         };
         let explain = pyo3::wrap_pyfunction!(crate::explain::explain, py)?;
         explain.call((&self.prediction, gold, config), options)
@@ -165,7 +163,7 @@ impl PyTaskResult {
     }
     /// The notebook view (the core's `Document::to_notebook_html`).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
-        self.render(py, tabeq_surface::evaluator::doc::NOTEBOOK)
+        self.render(py, tabeq::doc::NOTEBOOK)
     }
     /// The result rendered as `format` (`text`, `markdown`, `html`, `csv`).
     #[pyo3(name = "_render")]
@@ -249,10 +247,7 @@ impl PyTaskResult {
             Ok(d) => d,
             Err(e) if e.is_instance_of::<TabeqError>(py) || e.is_instance_of::<PyOSError>(py) => {
                 let why = e.value(py).str()?;
-                return Ok(tabeq_surface::evaluator::output::unexplained(
-                    &record()?,
-                    &why.to_cow()?,
-                ));
+                return Ok(tabeq::output::unexplained(&record()?, &why.to_cow()?));
             }
             Err(e) => return Err(e),
         };

@@ -11,11 +11,11 @@ use pyo3::prelude::*;
 use pyo3::pyclass_init::PyClassInitializer;
 use pyo3::types::{PyList, PyTuple};
 
-use tabeq_surface::evaluator::cpython_json::{to_tree, Out};
-use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
-use tabeq_surface::evaluator::doc::Document;
-use tabeq_surface::evaluator::error::CsvError;
-use tabeq_surface::trust::{self as trust, FileContent, FileRole};
+use tabeq::cpython_json::{to_tree, Out};
+use tabeq::csv::MAX_CSV_BYTES;
+use tabeq::doc::Document;
+use tabeq::error::CsvError;
+use tabeq_trust::{self as trust, FileContent, FileRole};
 
 use crate::fs::{read_prediction, read_regular_file, FinalLink, ReadError};
 
@@ -247,7 +247,7 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
 /// `work()` on a worker thread under a cancel flag while this thread, without the GIL, looks for
 /// a pending signal (Ctrl-C) every [`SIGNAL_POLL`]: on one the flag is set, the core stops at its
-/// next poll (`tabeq_surface::evaluator::cancel`), its result is discarded and the signal's exception raised.
+/// next poll (`tabeq::cancel`), its result is discarded and the signal's exception raised.
 fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
     let cancel = Arc::new(AtomicBool::new(false));
     let mut failure: Option<PyErr> = None;
@@ -256,7 +256,7 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> Py
         std::thread::scope(|scope| {
             let flag = Arc::clone(&cancel);
             scope.spawn(move || {
-                let out = tabeq_surface::evaluator::cancel::with_flag(&flag, work);
+                let out = tabeq::cancel::with_flag(&flag, work);
                 let _ = sender.send(out);
             });
             loop {

@@ -9,8 +9,8 @@ mod support;
 
 use std::time::Instant;
 
-use tabeq_surface::evaluator::cpython_json::{to_tree, Out};
-use tabeq_surface::evaluator::file_input::{FileInput, TaskFiles};
+use tabeq::cpython_json::{to_tree, Out};
+use tabeq::file_input::{FileInput, TaskFiles};
 
 fn main() {
     let args = support::args("bench_task PREDICTION GOLD CONFIG [RUNS]", 3);

@@ -1,7 +1,7 @@
 //! # tabeq for JavaScript (browser and Node), via wasm-bindgen
 //!
 //! The exported functions turn JavaScript values into Rust values ([`js_args`]), call the
-//! `tabeq` core (`tabeq_surface::evaluator::file_input`, `tabeq_surface::evaluator::suite`, `tabeq_surface::evaluator::submission`) and hand back
+//! `tabeq` core (`tabeq::file_input`, `tabeq::suite`, `tabeq::submission`) and hand back
 //! plain objects with the core's keys (snake_case, as in the official summary JSON). Every
 //! error is the core's `CodedError`, thrown as a JavaScript `Error` whose `code` is a stable
 //! snake_case code (see `errorCodes()`), with `stage`, `taskId` and `line`.
@@ -49,8 +49,8 @@ mod trust;
 
 use js_sys::Reflect;
 use serde::Serialize;
-use tabeq_surface::evaluator::error::CodedError;
-use tabeq_surface::trust::error_catalogue;
+use tabeq::error::CodedError;
+use tabeq_trust::error_catalogue;
 use wasm_bindgen::prelude::*;
 
 pub(crate) use js_args::{config_input, input};
@@ -84,14 +84,9 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue
 
 /// A document rendered in the format named by a JavaScript value.
 #[cfg(any(feature = "score", feature = "explain", feature = "submission"))]
-pub(crate) fn render(
-    document: &tabeq_surface::evaluator::Document,
-    format: &JsValue,
-) -> Result<String, JsValue> {
+pub(crate) fn render(document: &tabeq::Document, format: &JsValue) -> Result<String, JsValue> {
     let format = format.as_string().unwrap_or_default();
-    throw(tabeq_surface::evaluator::file_input::render_document(
-        document, &format,
-    ))
+    throw(tabeq::file_input::render_document(document, &format))
 }
 
 pub(crate) fn throw<T, E: Into<CodedError>>(result: Result<T, E>) -> Result<T, JsValue> {
@@ -116,7 +111,7 @@ pub fn render_document(
 /// The tabeq version.
 #[wasm_bindgen]
 pub fn version() -> String {
-    tabeq_surface::evaluator::VERSION.to_string()
+    tabeq::VERSION.to_string()
 }
 
 /// The limits a page applies to what it unpacks and shows itself (`tabeq_surface::limits`): an
@@ -149,7 +144,7 @@ pub fn page_limits() -> Result<JsValue, JsValue> {
 /// Every stable error code any surface raises (evaluator, trust and binding codes), with its
 /// family, stage and description.
 ///
-/// The evaluator's catalogue with the trust codes (`tabeq_surface::trust::error_catalogue`).
+/// The evaluator's catalogue with the trust codes (`tabeq_trust::error_catalogue`).
 #[wasm_bindgen(js_name = errorCodes, unchecked_return_type = "ErrorCodeEntry[]")]
 pub fn error_codes() -> Result<JsValue, JsValue> {
     to_js(&error_catalogue())

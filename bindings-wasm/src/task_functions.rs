@@ -1,11 +1,11 @@
-//! JavaScript exports for one task. Each converts its arguments and calls `tabeq_surface::evaluator::file_input`.
+//! JavaScript exports for one task. Each converts its arguments and calls `tabeq::file_input`.
 //! The score module (feature `score`) has evaluate, configWarnings, readTable and canonicalize;
 //! the explain module (feature `explain`) validatePrediction and explain, with their documents.
 
-use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
-use tabeq_surface::evaluator::explain::{Diagnosis, Disclosure, ExplainOptions};
-use tabeq_surface::evaluator::file_input::{self as task, FileInput, TaskFiles};
-use tabeq_surface::evaluator::gold_free_check::ValidationReport;
+use tabeq::csv::MAX_CSV_BYTES;
+use tabeq::explain::{Diagnosis, Disclosure, ExplainOptions};
+use tabeq::file_input::{self as task, FileInput, TaskFiles};
+use tabeq::gold_free_check::ValidationReport;
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{bool_option, config_file_name, count_option, string, string_option};
@@ -13,9 +13,9 @@ use crate::{config_input, input, throw, to_js};
 
 /// Most rows `readTable` returns: as many as a table has at most.
 #[cfg(feature = "score")]
-use tabeq_surface::evaluator::csv::MAX_CSV_ROWS as MAX_SHOWN_ROWS;
+use tabeq::csv::MAX_CSV_ROWS as MAX_SHOWN_ROWS;
 #[cfg(feature = "explain")]
-use tabeq_surface::evaluator::explain::MAX_EXPLAIN_LIMIT;
+use tabeq::explain::MAX_EXPLAIN_LIMIT;
 
 /// A prediction or gold argument.
 pub(crate) fn csv_input(value: &JsValue, what: &str) -> Result<FileInput, JsValue> {
@@ -120,7 +120,7 @@ fn explain_options(options: &JsValue) -> Result<ExplainOptions, JsValue> {
         let shown = format!("{level:?}");
         let disclosure = throw(
             Disclosure::choose(Some((&level, &shown)), None)
-                .map_err(tabeq_surface::evaluator::error::CodedError::invalid_argument),
+                .map_err(tabeq::error::CodedError::invalid_argument),
         )?;
         out = out.disclosing(disclosure);
     }
