@@ -11,12 +11,12 @@ cd "$(dirname "$0")/.."
 # The score module (tabeq_bg.wasm) is what a page or script loads first: its gzipped limit stays under
 # the 250 KB budget of issue 26.
 declare -A MAX_BYTES=(
-  [tabeq]=565000 [tabeq_explain]=790000 [tabeq_submission]=602000 [tabeq_trust]=1044000
-  [tabeq_spider2]=355000 [tabeq_kddcup]=290000
+  [tabeq]=596000 [tabeq_explain]=790000 [tabeq_submission]=602000 [tabeq_trust]=1044000
+  [tabeq_spider2]=386000 [tabeq_kddcup]=305000
 )
 declare -A MAX_GZIP_BYTES=(
-  [tabeq]=236000 [tabeq_explain]=299000 [tabeq_submission]=244000 [tabeq_trust]=373000
-  [tabeq_spider2]=135000 [tabeq_kddcup]=118000
+  [tabeq]=248000 [tabeq_explain]=299000 [tabeq_submission]=244000 [tabeq_trust]=373000
+  [tabeq_spider2]=145000 [tabeq_kddcup]=124000
 )
 
 log() { echo "test-wasm: $*" >&2; }

@@ -170,10 +170,12 @@ async function explain({ prediction, config, gold, configName, pageSize = 50, re
   const html = tabeq.renderDocument(document, "html");
   const markdown = tabeq.renderDocument(document, "markdown");
   const columns = JSON.parse(textOf(c)).columns;
-  const goldTable = tabeq.readTable(g, { maxRows: 100_000 });
+  // The rows a table may show: the core's page limit.
+  const maxRows = tabeq.pageLimits().table_rows;
+  const goldTable = tabeq.readTable(g, { maxRows });
   let predictionTable = null;
   try {
-    predictionTable = p === null ? null : tabeq.readTable(p, { maxRows: 100_000 });
+    predictionTable = p === null ? null : tabeq.readTable(p, { maxRows });
   } catch {
     predictionTable = null; // the diagnosis reports the CSV problem
   }

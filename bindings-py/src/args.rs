@@ -81,7 +81,11 @@ fn rows_csv<'py>(rows: &Bound<'py, PySequence>) -> PyResult<Bound<'py, PyAny>> {
         }
         cells.push(out);
     }
-    Ok(PyBytes::new(py, tabeq::csv::write_rows(&cells).as_bytes()).into_any())
+    Ok(PyBytes::new(
+        py,
+        tabeq_surface::evaluator::csv::write_rows(&cells).as_bytes(),
+    )
+    .into_any())
 }
 
 /// CSV bytes or a path (`str`) for a table argument; `None` stays `None` ("no prediction

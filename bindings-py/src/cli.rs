@@ -1,14 +1,14 @@
 //! The command line's output shapes and decisions (`tabeq.cli`), written by the core
-//! (`tabeq::output`, `tabeq::command`): the Python command parses arguments, reads files and
+//! (`tabeq_surface::evaluator::output`, `tabeq_surface::evaluator::command`): the Python command parses arguments, reads files and
 //! writes these texts where they go.
 
 use pyo3::prelude::*;
 
-use tabeq::command::{ExplainFlag, ValidateFlags, ValidateMode};
-use tabeq::output::{
+use tabeq_surface::evaluator::command::{ExplainFlag, ValidateFlags, ValidateMode};
+use tabeq_surface::evaluator::output::{
     console_summary as console_text, summary_with_diagnoses as explained, FatalReport,
 };
-use tabeq::FatalCode;
+use tabeq_surface::evaluator::FatalCode;
 
 use crate::diagnosis::PyDiagnosis;
 use crate::result::PySuiteResult;
@@ -63,8 +63,8 @@ fn evaluate_explain(
         None if explain.is_none() => ExplainFlag::Auto,
         None => ExplainFlag::Off,
     };
-    let choice =
-        tabeq::command::evaluate_explain(flag, output, inside_root).map_err(argument_error)?;
+    let choice = tabeq_surface::evaluator::command::evaluate_explain(flag, output, inside_root)
+        .map_err(argument_error)?;
     Ok((choice.level.map(|l| l.code()), choice.warning))
 }
 
@@ -72,7 +72,7 @@ fn evaluate_explain(
 #[pyfunction]
 #[pyo3(signature = (message, task_id=None))]
 fn ignored_config_key(message: &str, task_id: Option<&str>) -> String {
-    tabeq::command::ignored_config_key(task_id, message)
+    tabeq_surface::evaluator::command::ignored_config_key(task_id, message)
 }
 
 /// `tabeq validate`: `"folder"` or `"file"` for the flags given; the usage error as
@@ -104,44 +104,45 @@ fn validate_mode(
 /// Whether arguments starting with `first` run `tabeq evaluate` (the official flags alone).
 #[pyfunction]
 fn runs_evaluate(first: &str) -> bool {
-    tabeq::command::runs_evaluate(first)
+    tabeq_surface::evaluator::command::runs_evaluate(first)
 }
 
 /// The progress bar line (`\r[###...] done/total tasks 1.2s`).
 #[pyfunction]
 fn progress_bar(done: usize, total: usize, elapsed: f64) -> String {
-    tabeq::command::progress_bar(done, total, elapsed)
+    tabeq_surface::evaluator::command::progress_bar(done, total, elapsed)
 }
 
 /// The line of a command working without a count (`\rWHAT: working 1.2s`, the rest erased).
 #[pyfunction]
 fn activity_line(what: &str, elapsed: f64) -> String {
-    tabeq::command::activity_line(what, elapsed)
+    tabeq_surface::evaluator::command::activity_line(what, elapsed)
 }
 
 /// `tabeq evaluate`'s line for a fatal error (`code` shown for an output problem).
 #[pyfunction]
 #[pyo3(signature = (message, code=None))]
 fn evaluator_fatal(message: &str, code: Option<&str>) -> String {
-    tabeq::command::evaluator_fatal(code, message)
+    tabeq_surface::evaluator::command::evaluator_fatal(code, message)
 }
 
-/// What Ctrl-C prints once `path` was written (`tabeq::command::interrupted_after_writing`).
+/// What Ctrl-C prints once `path` was written (`tabeq_surface::evaluator::command::interrupted_after_writing`).
 #[pyfunction]
 fn interrupted_after_writing(path: &str) -> String {
-    tabeq::command::interrupted_after_writing(path)
+    tabeq_surface::evaluator::command::interrupted_after_writing(path)
 }
 
-/// The command line's grammar as Python data: the evaluator's commands, then the trust
-/// metrics', Spider 2.0's and KDD Cup's (`tabeq::command::command_line`).
+/// The command line's grammar as Python data: the evaluator's commands, then those of every
+/// crate above it and `tabeq profiles` (`tabeq_surface::command::command_line`).
 #[pyfunction]
 fn command_line(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    let more = vec![
-        tabeq_trust::command::trust(),
-        tabeq_spider2::exec::command(),
-        crate::kddcup::score_run_command(),
-    ];
-    crate::py_values::tree_to_python(py, &tabeq::command::command_line_tree(more))
+    crate::py_values::tree_to_python(py, &tabeq_surface::command::command_line_tree())
+}
+
+/// What `tabeq profiles` prints (`--json`: the registry as JSON).
+#[pyfunction]
+fn profiles_listing(json: bool) -> String {
+    tabeq_surface::command::profiles_listing(json)
 }
 
 /// Register this module's functions on `_tabeq`.
@@ -159,8 +160,12 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         activity_line,
         evaluator_fatal,
         command_line,
+        profiles_listing,
         interrupted_after_writing,
     );
-    m.add("INTERRUPTED", tabeq::command::INTERRUPTED)?;
+    m.add(
+        "INTERRUPTED",
+        tabeq_surface::evaluator::command::INTERRUPTED,
+    )?;
     Ok(())
 }

@@ -8,8 +8,8 @@ use std::borrow::Cow;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMapping, PyString, PyTuple};
 
-use tabeq::config::TaskConfig as CoreConfig;
-use tabeq::{FatalError, Prediction, PreparedGold};
+use tabeq_surface::evaluator::config::TaskConfig as CoreConfig;
+use tabeq_surface::evaluator::{FatalError, Prediction, PreparedGold};
 
 use crate::args::{check_count, iterate};
 use crate::checks::type_name;
@@ -84,7 +84,7 @@ struct Row<'a> {
     config: Result<CoreConfig, String>,
 }
 
-fn score_row(row: &Row<'_>) -> Result<tabeq::TaskResult, String> {
+fn score_row(row: &Row<'_>) -> Result<tabeq_surface::evaluator::TaskResult, String> {
     let config = row.config.as_ref().map_err(Clone::clone)?;
     let code = |e: FatalError| e.code.code().to_string();
     let Some(gold) = &row.gold else {
@@ -301,7 +301,7 @@ fn evaluate_arrow_arrays(
         .zip(&golds)
         .map(|(p, g)| 1024 + p.map_or(0, <[u8]>::len) + g.map_or(0, <[u8]>::len))
         .sum();
-    let work = |i: usize| -> Result<tabeq::TaskResult, String> {
+    let work = |i: usize| -> Result<tabeq_surface::evaluator::TaskResult, String> {
         let code = |e: FatalError| e.code.code().to_string();
         let config = CoreConfig::from_json_with_warnings(configs[i].unwrap_or_default(), None)
             .map_err(code)?
@@ -317,7 +317,7 @@ fn evaluate_arrow_arrays(
     Ok(Some(collect(results)))
 }
 
-fn collect(results: Vec<Result<tabeq::TaskResult, String>>) -> Scored {
+fn collect(results: Vec<Result<tabeq_surface::evaluator::TaskResult, String>>) -> Scored {
     let mut scored: Scored = (
         Vec::with_capacity(results.len()),
         Vec::with_capacity(results.len()),

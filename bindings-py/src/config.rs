@@ -9,9 +9,11 @@ use pyo3::types::{
     PyByteArray, PyBytes, PyDict, PyList, PyMapping, PyMemoryView, PySequence, PyString, PyType,
 };
 
-use tabeq::config::{config_warnings, ConfigWarning, TaskConfig as CoreConfig};
-use tabeq::cpython_json::Value;
-use tabeq::file_input::{config_from_parts_value, parse_config_with_column_defaults};
+use tabeq_surface::evaluator::config::{config_warnings, ConfigWarning, TaskConfig as CoreConfig};
+use tabeq_surface::evaluator::cpython_json::Value;
+use tabeq_surface::evaluator::file_input::{
+    config_from_parts_value, parse_config_with_column_defaults,
+};
 
 use crate::checks::{check_path, check_text, type_name};
 use crate::errors::{argument_error, fatal_to_py, ConfigError};
@@ -155,7 +157,8 @@ impl TaskConfig {
                 parts.set_item(key, value)?;
             }
         }
-        let (inner, warnings) = config_from_parts_value(config_value(&parts)?).map_err(fatal_to_py)?;
+        let (inner, warnings) =
+            config_from_parts_value(config_value(&parts)?).map_err(fatal_to_py)?;
         Ok(TaskConfig { inner, warnings })
     }
 

@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use tabeq::output::HeldDiagnosis;
+use tabeq_surface::evaluator::output::HeldDiagnosis;
 
 use crate::py_values::value_to_python;
 use crate::render;
@@ -84,7 +84,7 @@ impl PyDiagnosis {
     }
     /// The notebook view (the core's `Document::to_notebook_html`).
     fn _repr_html_(&self) -> PyResult<String> {
-        self.native_render(tabeq::doc::NOTEBOOK, None)
+        self.native_render(tabeq_surface::evaluator::doc::NOTEBOOK, None)
     }
     /// The document rendered as `format`; with the verdict the task was scored with, a
     /// diagnosis that disagrees (the files changed since) says so.

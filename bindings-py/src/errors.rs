@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyCFunction, PyDict, PyString, PyTuple, PyType};
 
-use tabeq::FatalError as CoreFatal;
+use tabeq_surface::evaluator::FatalError as CoreFatal;
 
 create_exception!(
     tabeq._errors,
@@ -135,7 +135,10 @@ pub fn sql_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 }
 
 /// A `SqlError` with a code of the core's `sql` family.
-pub fn sql_error(code: tabeq::error::SqlCode, message: impl Into<String>) -> PyErr {
+pub fn sql_error(
+    code: tabeq_surface::evaluator::error::SqlCode,
+    message: impl Into<String>,
+) -> PyErr {
     sql_error_code(code.code(), message)
 }
 
@@ -268,13 +271,13 @@ fn install(
 }
 
 /// Give the classes their fields and stages, and add them to the module.
-/// A message of the core's catalogue (`tabeq::error::MessageCode`) worded with `fields`
+/// A message of the core's catalogue (`tabeq_surface::evaluator::error::MessageCode`) worded with `fields`
 /// (str, int, or a list or tuple of str): the package raises it with its own class, so no
 /// message text is written in the package.
 #[pyfunction]
 #[pyo3(signature = (code, **fields))]
 fn message(code: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-    use tabeq::error::{MessageData, MessageValue};
+    use tabeq_surface::evaluator::error::{MessageData, MessageValue};
     let mut data = MessageData::new();
     for (name, value) in fields.into_iter().flat_map(|f| f.iter()) {
         let name: String = name.extract()?;
@@ -290,12 +293,16 @@ fn message(code: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
                 .text("what", format!("message field {name}"))
                 .text("expected", "a str, an int or a list of str")
                 .text("got", got);
-            let text = tabeq::error::render_message(tabeq::error::MessageCode::WrongType, &data);
+            let text = tabeq_surface::evaluator::error::render_message(
+                tabeq_surface::evaluator::error::MessageCode::WrongType,
+                &data,
+            );
             return Err(argument_error(text.unwrap_or_default()));
         };
         data = data.with(name, value);
     }
-    tabeq::error::render_message_named(code, &data).map_err(|e| argument_error(e.message))
+    tabeq_surface::evaluator::error::render_message_named(code, &data)
+        .map_err(|e| argument_error(e.message))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -4,10 +4,10 @@
 
 use pyo3::prelude::*;
 
-use tabeq::config::TaskConfig;
-use tabeq::error::FatalError;
-use tabeq::explain::{Diagnosis, Disclosure, ExplainOptions};
-use tabeq::PreparedGold;
+use tabeq_surface::evaluator::config::TaskConfig;
+use tabeq_surface::evaluator::error::FatalError;
+use tabeq_surface::evaluator::explain::{Diagnosis, Disclosure, ExplainOptions};
+use tabeq_surface::evaluator::PreparedGold;
 
 use crate::args::{check_count, check_path, GoldArg, PredictionArg, TaskArgs};
 use crate::diagnosis::PyDiagnosis;
@@ -40,9 +40,11 @@ fn explain_inputs(
                 ..options.clone()
             };
             let shown = p.display().to_string();
-            tabeq::explain(file.prediction_at(&shown), &prepared, &redacted)
+            tabeq_surface::evaluator::explain(file.prediction_at(&shown), &prepared, &redacted)
         }
-        _ => with_prediction(prediction, |p| tabeq::explain(p, &prepared, options)),
+        _ => with_prediction(prediction, |p| {
+            tabeq_surface::evaluator::explain(p, &prepared, options)
+        }),
     })
 }
 

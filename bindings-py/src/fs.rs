@@ -15,16 +15,18 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
-use tabeq::csv::MAX_CSV_BYTES;
-use tabeq::error::CsvError;
-use tabeq::evaluate::FileContent;
-use tabeq::file_problem::{FileCall, FileProblem, FoundInstead, OsError, OutputError};
-use tabeq::suite::{is_config_file_name, ConfigFile};
-use tabeq::FatalError;
+use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
+use tabeq_surface::evaluator::error::CsvError;
+use tabeq_surface::evaluator::evaluate::FileContent;
+use tabeq_surface::evaluator::file_problem::{
+    FileCall, FileProblem, FoundInstead, OsError, OutputError,
+};
+use tabeq_surface::evaluator::suite::{is_config_file_name, ConfigFile};
+use tabeq_surface::evaluator::FatalError;
 
-/// The largest config file read (the official evaluator has no limit; no valid config of at
-/// most 64 columns comes near it).
-pub const MAX_CONFIG_BYTES: u64 = 16 * 1024 * 1024;
+/// The largest config file read: the surface's one config limit (the official evaluator has
+/// none; no valid config of at most 64 columns comes near it).
+const CONFIG_LIMIT: u64 = tabeq_surface::limits::MAX_CONFIG_BYTES as u64;
 
 /// Whether to follow a symbolic link in the final path component.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -359,7 +361,7 @@ pub fn read_gold_identified(
 
 /// Read a config file (links followed, as the official glob follows them).
 pub fn read_config(path: &Path) -> Result<Vec<u8>, FatalError> {
-    read_regular_file(path, MAX_CONFIG_BYTES, FinalLink::Follow)
+    read_regular_file(path, CONFIG_LIMIT, FinalLink::Follow)
         .map_err(|e| FatalError::config_file(&shown(path), e))
 }
 

@@ -4,11 +4,11 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use tabeq::evaluate::PreparedGold;
-use tabeq::extract::extract_table as extract;
-use tabeq::file_input::text_reward;
-use tabeq::partial_credit::PartialCredit;
-use tabeq::TaskResult;
+use tabeq_surface::evaluator::evaluate::PreparedGold;
+use tabeq_surface::evaluator::extract::extract_table as extract;
+use tabeq_surface::evaluator::file_input::text_reward;
+use tabeq_surface::evaluator::partial_credit::PartialCredit;
+use tabeq_surface::evaluator::TaskResult;
 
 use crate::args::{
     check_count, check_text, to_source, type_name, ConfigArg, GoldArg, PredictionArg,
@@ -120,7 +120,7 @@ impl NativeGold {
                 (prepared, gold.cast::<PyBytes>()?.clone().unbind())
             }
             Input::Path(path) => {
-                let read = py.detach(|| -> Result<_, tabeq::FatalError> {
+                let read = py.detach(|| -> Result<_, tabeq_surface::evaluator::FatalError> {
                     let bytes = fs::read_gold(&path, &task.task_id)?;
                     let prepared =
                         PreparedGold::new(&bytes, task).map(PreparedGold::for_many_predictions)?;
@@ -340,8 +340,11 @@ fn validate<'py>(
         .then(|| Input::borrowed(&prediction))
         .transpose()?;
     let config = &config.get().inner;
-    let report =
-        py.detach(|| with_prediction(input.as_ref(), |p| tabeq::validate_prediction(p, config)));
+    let report = py.detach(|| {
+        with_prediction(input.as_ref(), |p| {
+            tabeq_surface::evaluator::validate_prediction(p, config)
+        })
+    });
     to_python(py, &report)
 }
 

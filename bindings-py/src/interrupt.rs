@@ -1,5 +1,5 @@
 //! One long computation run so that Ctrl-C stops it: the work runs on its own thread with the
-//! core's cancel flag ([`tabeq::cancel`]) while the calling thread, without the GIL, checks for
+//! core's cancel flag ([`tabeq_surface::evaluator::cancel`]) while the calling thread, without the GIL, checks for
 //! signals every [`POLL`]. A signal sets the flag; the core's long loops see it at their next
 //! poll and give up, and the signal's exception (`KeyboardInterrupt`) is raised here once the
 //! work has returned (its result is discarded).
@@ -24,7 +24,7 @@ pub(crate) fn run<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> P
             // it is done (a wake-up can be lost between that check and a timed park).
             let (sender, receiver) = std::sync::mpsc::sync_channel(1);
             let worker = scope.spawn(move || {
-                let _ = sender.send(tabeq::cancel::with_flag(&flag, work));
+                let _ = sender.send(tabeq_surface::evaluator::cancel::with_flag(&flag, work));
             });
             loop {
                 match receiver.recv_timeout(POLL) {

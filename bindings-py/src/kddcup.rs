@@ -6,12 +6,10 @@ use std::path::{Path, PathBuf};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
-use tabeq::command::{arg, Command};
-use tabeq::cpython_json::Out;
-use tabeq::file_problem::{FileProblem, OsError};
-use tabeq_kddcup as kdd;
-use tabeq_kddcup::report::{self, FileRead, Layout, Meta, Report, RunFiles};
-use tabeq_kddcup::{Fatal, GoldInput, Prediction, TaskScore};
+use tabeq_surface::evaluator::file_problem::{FileProblem, OsError};
+use tabeq_surface::kddcup as kdd;
+use tabeq_surface::kddcup::report::{self, FileRead, Layout, Meta, Report, RunFiles};
+use tabeq_surface::kddcup::{Fatal, GoldInput, Prediction, TaskScore};
 
 /// Linux's ELOOP: what opening a link with `O_NOFOLLOW` gives.
 const ELOOP: i32 = 40;
@@ -151,7 +149,7 @@ fn kddcup_score_task<'py>(
     task_dict(py, &score)
 }
 
-/// The official score with what it lacks (`tabeq_kddcup::explain_task`), as a dict.
+/// The official score with what it lacks (`tabeq_surface::kddcup::explain_task`), as a dict.
 #[pyfunction]
 fn kddcup_explain_task<'py>(
     py: Python<'py>,
@@ -413,39 +411,6 @@ fn now_utc(py: Python<'_>) -> PyResult<String> {
 #[pyfunction]
 fn kddcup_fatal(message: &str, code: &str) -> String {
     format!("tabeq kddcup score-run: {code}: {message}")
-}
-
-/// The `tabeq kddcup` command group: `score-run`, a drop-in for `dabench score-run`.
-// Its place is the core's (`tabeq_kddcup::command`, as `tabeq_spider2::exec::command`); it is
-// here until that crate has it.
-pub(crate) fn score_run_command() -> Command {
-    let score_run = tabeq::command::command(
-        "score-run",
-        "score a KDD Cup 2026 Phase-1 run folder (drop-in for dabench score-run)",
-        vec![
-            arg("run_dir", "the run folder: task_*/prediction.csv").metavar("RUN_DIR"),
-            arg("--gold-dir", "folder of task_*/gold.csv").required(),
-            arg("--input-dir", "folder of task_*/task.json (difficulty)").optional(),
-            arg("--output", "report file (default: RUN_DIR/scores.json)").optional(),
-            arg(
-                "--penalty-weight",
-                "weight of the extra-column penalty (default 0.1)",
-            )
-            .kind("float")
-            .with("default", Out::Float(0.1)),
-            arg("--strict-commas", "keep commas in numbers").switch(),
-            arg("--verbose", "print one score row per task").switch(),
-        ],
-    )
-    .described(
-        "Score RUN_DIR/task_*/prediction.csv against GOLD_DIR/task_*/gold.csv with the official \
-         KDD Cup 2026 Phase-1 column-signature matching; writes the official report (scores.json) \
-         and prints its console lines.",
-    );
-    let mut group =
-        tabeq::command::command("kddcup", "KDD Cup 2026 data-agent track, Phase 1", vec![]);
-    group.commands.push(score_run);
-    group
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -19,6 +19,7 @@ mod interrupt;
 mod kddcup;
 mod pool;
 mod predictions_folder;
+mod profiles;
 mod result;
 mod spider2;
 mod sql;
@@ -36,12 +37,12 @@ use std::path::PathBuf;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use tabeq::config::{ColumnSpec, TaskConfig as CoreConfig};
-use tabeq::csv::read_table;
-use tabeq::evaluate::FileContent;
-use tabeq::suite::SuiteRun;
-use tabeq::{FatalError, Prediction, PreparedGold, TaskResult};
-use tabeq_trust::error_catalogue;
+use tabeq_surface::evaluator::config::{ColumnSpec, TaskConfig as CoreConfig};
+use tabeq_surface::evaluator::csv::read_table;
+use tabeq_surface::evaluator::evaluate::FileContent;
+use tabeq_surface::evaluator::suite::SuiteRun;
+use tabeq_surface::evaluator::{FatalError, Prediction, PreparedGold, TaskResult};
+use tabeq_surface::trust::error_catalogue;
 
 use crate::args::{check_count, check_path, check_text, iterate, triple, TableArg, TaskArgs};
 use crate::config::TaskConfig;
@@ -49,10 +50,13 @@ use crate::errors::{argument_error, fatal_to_py, CellError, CsvError, OutputErro
 use crate::result::{PySuiteResult, PyTaskResult};
 
 /// A core document in one of its formats (`text`, `markdown`, `html`, `csv`).
-pub(crate) fn render(doc: &tabeq::doc::Document, format: &str) -> PyResult<String> {
+pub(crate) fn render(
+    doc: &tabeq_surface::evaluator::doc::Document,
+    format: &str,
+) -> PyResult<String> {
     doc.render(format).ok_or_else(|| {
         let format = format.to_string();
-        let e = tabeq::error::ArgumentError::UnknownFormat { format };
+        let e = tabeq_surface::evaluator::error::ArgumentError::UnknownFormat { format };
         pyo3::exceptions::PyValueError::new_err(e.to_string())
     })
 }
@@ -345,7 +349,7 @@ fn canonicalize(value: &Bound<'_, PyAny>, column: &Bound<'_, PyAny>) -> PyResult
         )));
     };
     let spec = spec.map_err(fatal_to_py)?;
-    match tabeq::canon::canonicalize(&value, &spec.rule()) {
+    match tabeq_surface::evaluator::canon::canonicalize(&value, &spec.rule()) {
         Ok(c) => Ok(c.as_str().map(str::to_string)),
         Err(e) => Err(CellError::new_err((e.message(), e.kind.code()))),
     }
@@ -392,9 +396,10 @@ fn read_csv(py: Python<'_>, data: &Bound<'_, PyBytes>) -> PyResult<Vec<Vec<Strin
 fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
     let e = match py.detach(|| fs::read_prediction(&path)) {
         FileContent::Bytes(b) => return read_csv(py, &PyBytes::new(py, &b)),
-        FileContent::Missing => {
-            tabeq::CsvError::file(&path.display().to_string(), fs::ReadError::Missing)
-        }
+        FileContent::Missing => tabeq_surface::evaluator::CsvError::file(
+            &path.display().to_string(),
+            fs::ReadError::Missing,
+        ),
         FileContent::Invalid(e) => e,
     };
     Err(CsvError::new_err((e.message(), e.kind.code())))
@@ -425,7 +430,7 @@ fn read_file(py: Python<'_>, path: PathBuf, max_bytes: u64) -> PyResult<Py<PyByt
 }
 
 /// The Python `OutputError` (`.code`) for a core output problem.
-fn output_to_py(e: tabeq::file_problem::OutputError) -> PyErr {
+fn output_to_py(e: tabeq_surface::evaluator::file_problem::OutputError) -> PyErr {
     OutputError::new_err((e.to_string(), e.code().code()))
 }
 
@@ -482,7 +487,7 @@ fn render_validation(
     let input = prediction.map(Input::borrowed).transpose()?;
     let report = py.detach(|| {
         with_prediction(input.as_ref(), |p| {
-            tabeq::validate_prediction(p, &config.inner)
+            tabeq_surface::evaluator::validate_prediction(p, &config.inner)
         })
     });
     render(&report.document(), format)
@@ -496,9 +501,11 @@ fn error_catalogue_data(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 
 #[pymodule]
 fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("__version__", tabeq::VERSION)?;
-    m.add("HTML_STYLE", tabeq::doc::HTML_STYLE)?;
-    let hints = tabeq::explain::HintKind::ALL.iter().map(|h| h.code());
+    m.add("__version__", tabeq_surface::evaluator::VERSION)?;
+    m.add("HTML_STYLE", tabeq_surface::evaluator::doc::HTML_STYLE)?;
+    let hints = tabeq_surface::evaluator::explain::HintKind::ALL
+        .iter()
+        .map(|h| h.code());
     m.add("HINT_NAMES", hints.collect::<Vec<_>>())?;
     add_functions!(
         m,
@@ -529,5 +536,6 @@ fn _tabeq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     spider2::register(m)?;
     kddcup::register(m)?;
     sql::register(m)?;
+    profiles::register(m)?;
     Ok(())
 }

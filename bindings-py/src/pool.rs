@@ -6,7 +6,7 @@
 //! Workers take one item at a time with the GIL released and keep their results until they
 //! return. The calling thread never scores: every [`POLL`] it takes the GIL back to report
 //! progress and check for signals, and it puts the results in order at the end. Ctrl-C (or a progress callback that raises) sets a cancel flag that the workers
-//! check before every item and that the core's long loops poll ([`tabeq::cancel`]), so a batch
+//! check before every item and that the core's long loops poll ([`tabeq_surface::evaluator::cancel`]), so a batch
 //! stops within one poll plus the time to the next poll inside the running items, however
 //! long an item would take, and nothing of it is kept.
 
@@ -127,7 +127,7 @@ pub fn run<T: Send>(
                     // Counted on the way out, also when an item panics (the scope re-raises it).
                     let _exit = Returned(returned);
                     let mut mine = Vec::new();
-                    tabeq::cancel::with_flag(cancel, || loop {
+                    tabeq_surface::evaluator::cancel::with_flag(cancel, || loop {
                         if cancel.load(Ordering::Relaxed) {
                             break;
                         }

@@ -1,20 +1,20 @@
 //! `check_predictions_folder`: the core's check of a predictions folder
-//! (`tabeq::predictions_folder`) over files this package lists and reads (`fs.rs`).
+//! (`tabeq_surface::evaluator::predictions_folder`) over files this package lists and reads (`fs.rs`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use pyo3::prelude::*;
-use tabeq::predictions_folder::{
+use tabeq_surface::evaluator::predictions_folder::{
     listing, parse_task_list, task_folders, PredictionsCheck, MAX_ENTRIES,
 };
-use tabeq::FatalError;
+use tabeq_surface::evaluator::FatalError;
 
 use crate::errors::{argument_error_type, fatal_to_py};
-use tabeq::error::CsvError;
-use tabeq::evaluate::FileContent;
-use tabeq::file_problem::FileProblem;
-use tabeq::fixit::PREDICTION_FILE;
+use tabeq_surface::evaluator::error::CsvError;
+use tabeq_surface::evaluator::evaluate::FileContent;
+use tabeq_surface::evaluator::file_problem::FileProblem;
+use tabeq_surface::evaluator::fixit::PREDICTION_FILE;
 
 use crate::fs::{
     read_config_files, read_prediction_within, read_regular_file, require_dir, FinalLink,
@@ -52,8 +52,12 @@ fn expected_tasks(path: &Path) -> PyResult<Vec<String>> {
     if path.is_dir() {
         return Ok(task_folders(entries(path)));
     }
-    let bytes = read_regular_file(path, tabeq::csv::MAX_CSV_BYTES as u64, FinalLink::Follow)
-        .map_err(|e| argument_error(e.message(&path.display().to_string()), "invalid_argument"))?;
+    let bytes = read_regular_file(
+        path,
+        tabeq_surface::evaluator::csv::MAX_CSV_BYTES as u64,
+        FinalLink::Follow,
+    )
+    .map_err(|e| argument_error(e.message(&path.display().to_string()), "invalid_argument"))?;
     parse_task_list(&bytes).map_err(|e| argument_error(e.message, e.code))
 }
 

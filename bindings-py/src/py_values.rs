@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
-use tabeq::cpython_json::{dict_members, to_tree, Out, Value, MAX_DEPTH};
+use tabeq_surface::evaluator::cpython_json::{dict_members, to_tree, Out, Value, MAX_DEPTH};
 
 use crate::checks::check_text;
 
@@ -189,7 +189,7 @@ fn float_value(data: &Bound<'_, PyAny>, rules: DataRules<'_>) -> Result<f64, Dat
     if x.is_finite() || rules.allow_nan {
         return Ok(x);
     }
-    let shown = tabeq::cpython_json::python_float_repr(x);
+    let shown = tabeq_surface::evaluator::cpython_json::python_float_repr(x);
     Err(DataError::NotJson(format!(
         "Out of range float values are not JSON compliant: {shown}"
     )))
@@ -225,7 +225,8 @@ fn key_text(key: &Bound<'_, PyAny>, rules: DataRules<'_>) -> Result<String, Data
         return text_value(text, rules);
     }
     if key.is_instance_of::<PyFloat>() {
-        return float_value(key, rules).map(tabeq::cpython_json::python_float_repr);
+        return float_value(key, rules)
+            .map(tabeq_surface::evaluator::cpython_json::python_float_repr);
     }
     if let Ok(b) = key.cast::<PyBool>() {
         return Ok(if b.is_true() { "true" } else { "false" }.into());

@@ -9,8 +9,8 @@ use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyList};
 
-use tabeq::error::CsvErrorKind;
-use tabeq::{SuiteSummary, TaskResult};
+use tabeq_surface::evaluator::error::CsvErrorKind;
+use tabeq_surface::evaluator::{SuiteSummary, TaskResult};
 
 use crate::render;
 
@@ -150,7 +150,9 @@ impl PyTaskResult {
         options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let (Some(config), Some(gold)) = (&self.config, &self.gold) else {
-            return Err(argument_error(tabeq::output::NO_INPUTS_TO_EXPLAIN));
+            return Err(argument_error(
+                tabeq_surface::evaluator::output::NO_INPUTS_TO_EXPLAIN,
+            ));
         };
         let explain = pyo3::wrap_pyfunction!(crate::explain::explain, py)?;
         explain.call((&self.prediction, gold, config), options)
@@ -167,7 +169,7 @@ impl PyTaskResult {
     }
     /// The notebook view (the core's `Document::to_notebook_html`).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
-        self.render(py, tabeq::doc::NOTEBOOK)
+        self.render(py, tabeq_surface::evaluator::doc::NOTEBOOK)
     }
     /// The result rendered as `format` (`text`, `markdown`, `html`, `csv`).
     #[pyo3(name = "_render")]
@@ -251,7 +253,10 @@ impl PyTaskResult {
             Ok(d) => d,
             Err(e) if e.is_instance_of::<TabeqError>(py) || e.is_instance_of::<PyOSError>(py) => {
                 let why = e.value(py).str()?;
-                return Ok(tabeq::output::unexplained(&record()?, &why.to_cow()?));
+                return Ok(tabeq_surface::evaluator::output::unexplained(
+                    &record()?,
+                    &why.to_cow()?,
+                ));
             }
             Err(e) => return Err(e),
         };
@@ -388,7 +393,7 @@ impl PySuiteResult {
     /// The official summary dict (a fresh copy).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         // The text was read when this result was made, so it parses.
-        let summary = tabeq::cpython_json::parse(&self.json)
+        let summary = tabeq_surface::evaluator::cpython_json::parse(&self.json)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
         value_to_python(py, &summary)
     }

@@ -7,13 +7,13 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
-use tabeq_spider2::exec::{self, Dir};
-use tabeq_spider2::{Condition, Frame, GoldKind, Outcome, PreparedGold, Variant};
+use tabeq_surface::spider2::exec::{self, Dir};
+use tabeq_surface::spider2::{Condition, Frame, GoldKind, Outcome, PreparedGold, Variant};
 
 use crate::fs::{FileId, ReadError as FileError};
 
 /// Spider 2.0 CSVs are read whole; larger files are refused (the core's limit).
-const MAX_FILE_BYTES: u64 = tabeq_spider2::read::MAX_FILE_BYTES;
+const MAX_FILE_BYTES: u64 = tabeq_surface::spider2::read::MAX_FILE_BYTES;
 
 /// A file problem in Python's words, naming the file.
 fn file_message(path: &Path, e: FileError) -> String {
@@ -35,11 +35,11 @@ fn read_identified(path: &Path) -> Result<(Vec<u8>, Option<FileId>), String> {
 }
 
 /// A result file's refusals that the core words and codes (the rest are the OS's).
-fn refused(e: &FileError) -> Option<tabeq_spider2::ReadError> {
+fn refused(e: &FileError) -> Option<tabeq_surface::spider2::ReadError> {
     match *e {
-        FileError::SameAsGold => Some(tabeq_spider2::ReadError::IsGold),
-        FileError::HardLink(links) => Some(tabeq_spider2::ReadError::HardLink { links }),
-        FileError::TooLarge(size) => Some(tabeq_spider2::ReadError::TooLarge { size }),
+        FileError::SameAsGold => Some(tabeq_surface::spider2::ReadError::IsGold),
+        FileError::HardLink(links) => Some(tabeq_surface::spider2::ReadError::HardLink { links }),
+        FileError::TooLarge(size) => Some(tabeq_surface::spider2::ReadError::TooLarge { size }),
         _ => None,
     }
 }
@@ -49,7 +49,7 @@ fn refused(e: &FileError) -> Option<tabeq_spider2::ReadError> {
 fn read_result(
     path: &Path,
     golds: &[FileId],
-) -> Result<Result<Vec<u8>, tabeq_spider2::ReadError>, String> {
+) -> Result<Result<Vec<u8>, tabeq_surface::spider2::ReadError>, String> {
     match crate::fs::read_result(path, MAX_FILE_BYTES, golds) {
         Ok(bytes) => Ok(Ok(bytes)),
         Err(e) => match refused(&e) {
@@ -225,11 +225,15 @@ impl Spider2Result {
     /// The explanation in `text`, `markdown` or `html`.
     #[pyo3(signature = (format = "text"))]
     fn explain(&self, format: &str) -> PyResult<String> {
-        crate::render(&tabeq_spider2::explain::document(&self.inner), format)
+        crate::render(
+            &tabeq_surface::spider2::explain::document(&self.inner),
+            format,
+        )
     }
     /// The whole outcome as JSON text (verdict, compared columns, closest columns, warnings).
     fn to_json(&self) -> PyResult<String> {
-        tabeq::to_pretty_json(&self.inner).map_err(|e| PyValueError::new_err(e.to_string()))
+        tabeq_surface::evaluator::to_pretty_json(&self.inner)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
     }
     fn __repr__(&self) -> String {
         format!(
@@ -243,7 +247,7 @@ impl Spider2Result {
 /// Gold tables prepared once (read, columns selected and sorted) for many predictions.
 #[pyclass(frozen, module = "tabeq._tabeq", name = "Spider2Gold")]
 pub(crate) struct Spider2Gold {
-    prepared: Result<PreparedGold, tabeq_spider2::InputError>,
+    prepared: Result<PreparedGold, tabeq_surface::spider2::InputError>,
     kind: GoldKind,
     ignore_order: bool,
     count: usize,
@@ -264,9 +268,9 @@ fn read_prediction(
     py: Python<'_>,
     obj: &Bound<'_, PyAny>,
     gold_ids: &[FileId],
-) -> PyResult<Result<Frame, tabeq_spider2::InputError>> {
+) -> PyResult<Result<Frame, tabeq_surface::spider2::InputError>> {
     let input = csv_input(obj)?;
-    let as_input = |error| tabeq_spider2::InputError {
+    let as_input = |error| tabeq_surface::spider2::InputError {
         role: "prediction",
         index: 0,
         error,
@@ -279,7 +283,7 @@ fn read_prediction(
                 Err(refusal) => return Ok(Err(as_input(refusal))),
             },
         };
-        Ok(tabeq_spider2::read_csv(&bytes).map_err(as_input))
+        Ok(tabeq_surface::spider2::read_csv(&bytes).map_err(as_input))
     })?
     .map_err(PyOSError::new_err)
 }
@@ -304,7 +308,7 @@ impl Spider2Gold {
         let cond = condition_cols.value();
         let prepared = crate::interrupt::run(py, || {
             let refs: Vec<&[u8]> = bytes.iter().map(Vec::as_slice).collect();
-            tabeq_spider2::read_golds(&refs)
+            tabeq_surface::spider2::read_golds(&refs)
                 .map(|frames| PreparedGold::for_variant(&frames, kind, cond, ignore_order, variant))
         })?;
         Ok(Spider2Gold {

@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyString};
 
-use tabeq_sql::{PyNumber, Reason, SqlCode, SqlError, Value};
+use tabeq_surface::sql::{PyNumber, Reason, SqlCode, SqlError, Value};
 
 use crate::errors::{sql_error, sql_error_code};
 
@@ -61,7 +61,7 @@ fn sql_result_eq(
 ) -> PyResult<(bool, String, Py<PyAny>)> {
     let (r1, r2) = (rows(result1)?, rows(result2)?);
     let out = py
-        .detach(|| tabeq_sql::result_eq(&r1, &r2, order_matters))
+        .detach(|| tabeq_surface::sql::result_eq(&r1, &r2, order_matters))
         .map_err(coded)?;
     let detail = PyDict::new(py);
     let reason = match out.reason {
@@ -92,7 +92,7 @@ fn sql_bird_ex(
     predicted: &Bound<'_, PyAny>,
     ground_truth: &Bound<'_, PyAny>,
 ) -> PyResult<(u8, bool, Option<usize>)> {
-    let out = tabeq_sql::bird_ex(&rows(predicted)?, &rows(ground_truth)?);
+    let out = tabeq_surface::sql::bird_ex(&rows(predicted)?, &rows(ground_truth)?);
     Ok((out.score, out.duplicates_differ, out.unmatched_gold_row))
 }
 
@@ -103,7 +103,8 @@ fn sql_bird_soft_f1(
     predicted: &Bound<'_, PyAny>,
     ground_truth: &Bound<'_, PyAny>,
 ) -> PyResult<Py<PyAny>> {
-    let out = tabeq_sql::bird_soft_f1(&rows(predicted)?, &rows(ground_truth)?).map_err(coded)?;
+    let out =
+        tabeq_surface::sql::bird_soft_f1(&rows(predicted)?, &rows(ground_truth)?).map_err(coded)?;
     Ok(match out {
         PyNumber::Int(i) => i.into_pyobject(py)?.into_any().unbind(),
         PyNumber::Float(f) => f.into_pyobject(py)?.into_any().unbind(),

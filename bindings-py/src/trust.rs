@@ -11,11 +11,11 @@ use pyo3::prelude::*;
 use pyo3::pyclass_init::PyClassInitializer;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
-use tabeq::cpython_json::{Out, Value};
-use tabeq::csv::MAX_CSV_BYTES;
-use tabeq::doc::Document;
-use tabeq::error::{render_message, CsvError, MessageCode, MessageData};
-use tabeq_trust::{self as trust, FileContent, FileRole};
+use tabeq_surface::evaluator::cpython_json::{Out, Value};
+use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
+use tabeq_surface::evaluator::doc::Document;
+use tabeq_surface::evaluator::error::{render_message, CsvError, MessageCode, MessageData};
+use tabeq_surface::trust::{self as trust, FileContent, FileRole};
 
 use crate::fs::{read_prediction, read_regular_file, FinalLink, ReadError};
 
@@ -251,7 +251,7 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
 /// `work()` on a worker thread under a cancel flag while this thread, without the GIL, looks for
 /// a pending signal (Ctrl-C) every [`SIGNAL_POLL`]: on one the flag is set, the core stops at its
-/// next poll (`tabeq::cancel`), its result is discarded and the signal's exception raised.
+/// next poll (`tabeq_surface::evaluator::cancel`), its result is discarded and the signal's exception raised.
 fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
     let cancel = Arc::new(AtomicBool::new(false));
     let mut failure: Option<PyErr> = None;
@@ -260,7 +260,7 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> Py
         std::thread::scope(|scope| {
             let flag = Arc::clone(&cancel);
             scope.spawn(move || {
-                let out = tabeq::cancel::with_flag(&flag, work);
+                let out = tabeq_surface::evaluator::cancel::with_flag(&flag, work);
                 let _ = sender.send(out);
             });
             loop {

@@ -4,13 +4,13 @@
 //! Usage: `cargo run --release -p tabeq-wasm --example bench_task -- PREDICTION GOLD CONFIG [RUNS]`
 //! Prints one JSON line: `{"runs": N, "min_ms": .., "median_ms": .., "passed": .., "error_code": ..}`.
 
-#[path = "../../core/examples/support/mod.rs"]
+#[path = "../../core/examples/support/cli.rs"]
 mod support;
 
 use std::time::Instant;
 
-use tabeq::cpython_json::{to_tree, Out};
-use tabeq::file_input::{FileInput, TaskFiles};
+use tabeq_surface::evaluator::cpython_json::{to_tree, Out};
+use tabeq_surface::evaluator::file_input::{FileInput, TaskFiles};
 
 fn main() {
     let args = support::args("bench_task PREDICTION GOLD CONFIG [RUNS]", 3);

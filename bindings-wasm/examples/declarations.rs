@@ -1,7 +1,7 @@
 //! Regenerates the parts of the TypeScript declarations that come from the Rust types: between
 //! `// <generated: NAME>` and `// </generated: NAME>` in a `.d.ts`, the block NAME is rewritten.
 //! Blocks: `error-codes` (one string-literal union per family of the evaluator's error codes) and
-//! `trust-error-codes` (the trust family), from the catalogue (`tabeq_trust::error_catalogue`, which
+//! `trust-error-codes` (the trust family), from the catalogue (`tabeq_surface::trust::error_catalogue`, which
 //! holds every family); `types` and `trust-types`, every object the modules return, from the
 //! core's types (`ts_rs::TS`, derived next to each `Serialize` under the core crates' feature
 //! `ts`); `functions` and `trust-functions`, the functions and classes the modules export, from
@@ -33,14 +33,20 @@ fn block(name: &str) -> Option<String> {
     match name {
         "error-codes" => Some(error_codes(|family| family != "trust")),
         "trust-error-codes" => Some(error_codes(|family| family == "trust")),
-        "types" => Some(declarations(tabeq::typescript_declarations())),
-        "trust-types" => Some(declarations(tabeq_trust::typescript_declarations())),
+        "types" => Some(declarations(
+            tabeq_surface::evaluator::typescript_declarations(),
+        )),
+        "trust-types" => Some(declarations(tabeq_surface::trust::typescript_declarations())),
         "functions" => Some(exports::declarations(exports::Module::Evaluator)),
         "trust-functions" => Some(exports::declarations(exports::Module::Trust)),
         "spider2-codes" => Some(spider2_codes()),
-        "spider2-types" => Some(declarations(tabeq_spider2::typescript_declarations())),
+        "spider2-types" => Some(declarations(
+            tabeq_surface::spider2::typescript_declarations(),
+        )),
         "spider2-functions" => Some(exports::declarations(exports::Module::Spider2)),
-        "kddcup-types" => Some(declarations(tabeq_kddcup::typescript_declarations())),
+        "kddcup-types" => Some(declarations(
+            tabeq_surface::kddcup::typescript_declarations(),
+        )),
         "kddcup-functions" => Some(exports::declarations(exports::Module::Kddcup)),
         _ => None,
     }
@@ -232,7 +238,7 @@ fn object(inner: &str, indent: &str) -> String {
 
 /// The unions of the families `wanted` picks, in the catalogue's order.
 fn error_codes(wanted: impl Fn(&str) -> bool) -> String {
-    let catalogue = tabeq_trust::error_catalogue();
+    let catalogue = tabeq_surface::trust::error_catalogue();
     let mut out = String::new();
     for (family, type_name, comment) in FAMILIES.iter().filter(|f| wanted(f.0)) {
         let codes: Vec<_> = catalogue.iter().filter(|e| e.family == *family).collect();
@@ -246,14 +252,14 @@ fn error_codes(wanted: impl Fn(&str) -> bool) -> String {
 }
 
 /// The Spider 2.0 module's code type: the catalogue's `spider2` family (declared once, in
-/// `tabeq.d.ts`), which must be exactly the profile's codes (`tabeq_spider2::CODES`).
+/// `tabeq.d.ts`), which must be exactly the profile's codes (`tabeq_surface::spider2::CODES`).
 fn spider2_codes() -> String {
-    let catalogue = tabeq_trust::error_catalogue();
+    let catalogue = tabeq_surface::trust::error_catalogue();
     let family = catalogue.iter().filter(|e| e.family == "spider2");
-    let profile = tabeq_spider2::CODES.iter().map(|(code, _)| *code);
+    let profile = tabeq_surface::spider2::CODES.iter().map(|(code, _)| *code);
     assert!(
         family.map(|e| e.code).eq(profile),
-        "the catalogue's spider2 family is not tabeq_spider2::CODES"
+        "the catalogue's spider2 family is not tabeq_surface::spider2::CODES"
     );
     "\n/** Every code of the Spider 2.0 profile: CSVs that do not read, a bad condition_cols, warnings. */\nexport type Spider2Code = Spider2ErrorCode;\n".to_string()
 }

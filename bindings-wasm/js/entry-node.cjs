@@ -33,6 +33,8 @@ module.exports = {
   errorCodes: score.errorCodes,
   message: score.message,
   pageLimits: score.pageLimits,
+  profiles: score.profiles,
+  score: score.score,
   evaluate: score.evaluate,
   configWarnings: score.configWarnings,
   readTable: score.readTable,

@@ -14,6 +14,8 @@ export {
   errorCodes,
   message,
   pageLimits,
+  profiles,
+  score,
   evaluate,
   configWarnings,
   readTable,

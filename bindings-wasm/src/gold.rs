@@ -1,11 +1,11 @@
 //! JavaScript export of `Gold`: one gold prepared once, scored against many predictions
-//! (`tabeq::file_input::GoldScorer`), in the score module. Its `partialCredit` is computed by
+//! (`tabeq_surface::evaluator::file_input::GoldScorer`), in the score module. Its `partialCredit` is computed by
 //! `CreditGold`, the same prepared gold in the explain module: partial credit costs a third of the
 //! score module's gzipped size (measured in BENCHMARKS.md), so the package's entry
 //! (`bindings-wasm/js/credit-gold.js`) prepares a `CreditGold` at the first `partialCredit` call.
 
 use serde::Serialize;
-use tabeq::file_input::{FileInput, GoldScorer};
+use tabeq_surface::evaluator::file_input::{FileInput, GoldScorer};
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{array_items, bool_option};

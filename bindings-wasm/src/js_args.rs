@@ -3,14 +3,14 @@
 //! a revoked proxy or a detached buffer is a coded error, never an exception through Rust.
 
 use js_sys::{Array, ArrayBuffer, JsString, Reflect, Uint8Array, JSON};
-use tabeq::error::{ArgumentError, CodedError};
-use tabeq::file_input::{FileInput, MAX_CONFIG_BYTES};
-use tabeq::suite::ConfigFile;
-use tabeq::Document;
+use tabeq_surface::evaluator::error::{ArgumentError, CodedError};
+use tabeq_surface::evaluator::file_input::{FileInput, MAX_CONFIG_BYTES};
+use tabeq_surface::evaluator::suite::ConfigFile;
+use tabeq_surface::evaluator::Document;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use tabeq::suite::MAX_SUITE_ITEMS as MAX_ARRAY_ITEMS;
+use tabeq_surface::evaluator::suite::MAX_SUITE_ITEMS as MAX_ARRAY_ITEMS;
 
 /// The error for a value whose reading threw `e`.
 fn unreadable(what: impl Into<String>, e: &JsValue) -> CodedError {
@@ -133,7 +133,7 @@ fn utf8_length(text: &JsString, limit: usize) -> usize {
 /// as trust input is: a document holds clipped cells, far less than the table it describes.
 pub(crate) fn document(value: &JsValue) -> Result<Document, CodedError> {
     const WHAT: &str = "document";
-    let limit = tabeq_trust::MAX_INPUT_BYTES;
+    let limit = tabeq_surface::trust::MAX_INPUT_BYTES;
     inspectable(value, WHAT)?;
     let text = JSON::stringify(value).map_err(|e| unreadable(format!("{WHAT} as JSON"), &e))?;
     // `undefined`, a function or a symbol has no JSON text.

@@ -3,16 +3,16 @@
 //! every rule and writes every message.
 
 use serde::Serialize;
-use tabeq::error::{ArgumentError, CodedError};
-use tabeq::file_input::FileInput;
-use tabeq_kddcup::report::{FileRead, Layout, Meta, RunFiles};
-use tabeq_kddcup::{Fatal, GoldInput, Prediction};
+use tabeq_surface::evaluator::error::{ArgumentError, CodedError};
+use tabeq_surface::evaluator::file_input::FileInput;
+use tabeq_surface::kddcup::report::{FileRead, Layout, Meta, RunFiles};
+use tabeq_surface::kddcup::{Fatal, GoldInput, Prediction};
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{array_items, bool_option, entries, number_option, string, string_option};
 use crate::{input, throw, to_js};
 
-use tabeq_kddcup::MAX_WASM_CSV_BYTES as MAX_CSV_BYTES;
+use tabeq_surface::kddcup::MAX_WASM_CSV_BYTES as MAX_CSV_BYTES;
 
 fn coded(fatal: Fatal) -> CodedError {
     CodedError {
@@ -93,7 +93,7 @@ pub fn kddcup_normalize_cell(
     strict_commas: Option<bool>,
 ) -> Result<String, JsValue> {
     let value = throw(string(&value, "value"))?;
-    Ok(tabeq_kddcup::normalize_cell(
+    Ok(tabeq_surface::kddcup::normalize_cell(
         &value,
         strict_commas.unwrap_or(false),
     ))
@@ -114,7 +114,7 @@ pub fn kddcup_column_signature(
             .map(|(i, v)| string(v, &format!("values[{i}]")))
             .collect::<Result<_, _>>(),
     )?;
-    Ok(tabeq_kddcup::column_signature(
+    Ok(tabeq_surface::kddcup::column_signature(
         &cells,
         strict_commas.unwrap_or(false),
     ))
@@ -133,8 +133,9 @@ pub fn kddcup_score_task(
     let options = options.unwrap_or(JsValue::UNDEFINED);
     let task = TaskArgs::read(&prediction, &gold, &options)?;
     let (pred, gold) = task.inputs();
-    let score =
-        throw(tabeq_kddcup::score_task(pred, gold, task.weight, task.strict).map_err(coded))?;
+    let score = throw(
+        tabeq_surface::kddcup::score_task(pred, gold, task.weight, task.strict).map_err(coded),
+    )?;
     to_js(&score)
 }
 
@@ -153,7 +154,8 @@ pub fn kddcup_explain_task(
     let task = TaskArgs::read(&prediction, &gold, &options)?;
     let show = throw(bool_option(&options, "showGoldValues"))?.unwrap_or(false);
     let (pred, gold) = task.inputs();
-    let explanation = tabeq_kddcup::explain_task(pred, gold, task.weight, task.strict, show);
+    let explanation =
+        tabeq_surface::kddcup::explain_task(pred, gold, task.weight, task.strict, show);
     to_js(&throw(explanation.map_err(coded))?)
 }
 
@@ -176,7 +178,7 @@ pub fn kddcup_reader_check(
     }
     let bytes = throw(csv(&prediction, "prediction"))?.unwrap_or_default();
     let path = path.unwrap_or_else(|| "prediction.csv".into());
-    match tabeq_kddcup::reader_check(&bytes) {
+    match tabeq_surface::kddcup::reader_check(&bytes) {
         None => Ok(JsValue::NULL),
         Some(f) => to_js(&Refusal {
             status: format!("read_error:{}", f.error.exception_name()),
@@ -250,7 +252,7 @@ pub fn kddcup_score_run(
 ) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     struct RunResult<'a> {
-        report: &'a tabeq_kddcup::report::Report,
+        report: &'a tabeq_surface::kddcup::report::Report,
         json: String,
         summary: String,
         difficulties: &'a [String],
@@ -302,7 +304,7 @@ pub fn kddcup_score_run(
         gold_dir_exists: true,
         gold_task_names,
     };
-    let report = tabeq_kddcup::report::run(meta, &layout, &mut run_files);
+    let report = tabeq_surface::kddcup::report::run(meta, &layout, &mut run_files);
     if let Some(e) = run_files.error {
         return Err(crate::to_js_error(e));
     }
@@ -313,4 +315,35 @@ pub fn kddcup_score_run(
         difficulties: &report.difficulties,
         report: &report,
     })
+}
+
+/// Every scoring profile tabeq reproduces, in order (`tabeq_surface::PROFILES`): its `name`,
+/// `title`, `summary`, `spec` page, `prediction` and `gold` kinds (`"csv"` or `"rows_json"`),
+/// `options`, `max_input_bytes` and the `wasm_module` whose `score` scores it (this module scores `kddcup-phase1`).
+#[wasm_bindgen(
+    js_name = profiles, unchecked_return_type = "{ name: string; title: string; summary: string; spec: string; prediction: \"csv\" | \"rows_json\"; gold: \"csv\" | \"rows_json\"; options: string[]; max_input_bytes: number; wasm_module: string }[]"
+)]
+pub fn kddcup_profiles() -> Result<JsValue, JsValue> {
+    crate::profiles_value()
+}
+
+/// Score one prediction against its gold under `profile` (a name from `profiles()`), as that
+/// profile's official scorer does: `{ profile, passed, score, document }`, `document` being the
+/// profile's own. `prediction` and `gold` are text or bytes (CSV, or JSON rows for the SQL
+/// profiles); `options` holds the profile's own options by their registry names (`config` for
+/// `dataspace`: the config's JSON text). A profile of another module throws `module_not_loaded`
+/// (its `wasm_module` names the module that scores it).
+#[wasm_bindgen(
+    js_name = score, unchecked_return_type = "{ profile: string; passed: boolean; score: number; document: Record<string, unknown> }"
+)]
+pub fn kddcup_score(
+    profile: &str,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] gold: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "Record<string, string | number | boolean | Uint8Array> | null"
+    )]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    crate::score_value(profile, prediction, gold, options)
 }

@@ -1,7 +1,7 @@
 //! # tabeq for JavaScript (browser and Node), via wasm-bindgen
 //!
 //! The exported functions turn JavaScript values into Rust values ([`js_args`]), call the
-//! `tabeq` core (`tabeq::file_input`, `tabeq::suite`, `tabeq::submission`) and hand back
+//! `tabeq` core (`tabeq_surface::evaluator::file_input`, `tabeq_surface::evaluator::suite`, `tabeq_surface::evaluator::submission`) and hand back
 //! plain objects with the core's keys (snake_case, as in the official summary JSON). Every
 //! error is the core's `CodedError`, thrown as a JavaScript `Error` whose `code` is a stable
 //! snake_case code (see `errorCodes()`), with `stage`, `taskId` and `line`.
@@ -49,8 +49,8 @@ mod trust;
 
 use js_sys::Reflect;
 use serde::Serialize;
-use tabeq::error::CodedError;
-use tabeq_trust::error_catalogue;
+use tabeq_surface::evaluator::error::CodedError;
+use tabeq_surface::trust::error_catalogue;
 use wasm_bindgen::prelude::*;
 
 pub(crate) use js_args::{config_input, input};
@@ -84,9 +84,14 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue
 
 /// A document rendered in the format named by a JavaScript value.
 #[cfg(any(feature = "score", feature = "explain", feature = "submission"))]
-pub(crate) fn render(document: &tabeq::Document, format: &JsValue) -> Result<String, JsValue> {
+pub(crate) fn render(
+    document: &tabeq_surface::evaluator::Document,
+    format: &JsValue,
+) -> Result<String, JsValue> {
     let format = format.as_string().unwrap_or_default();
-    throw(tabeq::file_input::render_document(document, &format))
+    throw(tabeq_surface::evaluator::file_input::render_document(
+        document, &format,
+    ))
 }
 
 pub(crate) fn throw<T, E: Into<CodedError>>(result: Result<T, E>) -> Result<T, JsValue> {
@@ -111,44 +116,46 @@ pub fn render_document(
 /// The tabeq version.
 #[wasm_bindgen]
 pub fn version() -> String {
-    tabeq::VERSION.to_string()
+    tabeq_surface::evaluator::VERSION.to_string()
 }
 
-/// The limits a page applies to what it unpacks itself (`tabeq::file_input`): an archive's
-/// members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and
-/// a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that
-/// no page defines its own.
+/// The limits a page applies to what it unpacks and shows itself (`tabeq_surface::limits`): an
+/// archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as
+/// inflated), a share link (`share_bytes` of files, `share_header_bytes` of header) and the rows of
+/// a table it reads to show (`table_rows`). From the core so that no page defines its own.
 #[wasm_bindgen(
     js_name = pageLimits,
-    unchecked_return_type = "{ archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number }"
+    unchecked_return_type = "{ archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number; table_rows: number }"
 )]
 pub fn page_limits() -> Result<JsValue, JsValue> {
-    use tabeq::file_input as f;
+    use tabeq_surface::limits as l;
     #[derive(Serialize)]
     struct PageLimits {
         archive_member_bytes: usize,
         archive_total_bytes: usize,
         share_bytes: usize,
         share_header_bytes: usize,
+        table_rows: u64,
     }
     to_js(&PageLimits {
-        archive_member_bytes: f::MAX_ARCHIVE_MEMBER_BYTES,
-        archive_total_bytes: f::MAX_ARCHIVE_TOTAL_BYTES,
-        share_bytes: f::MAX_SHARE_BYTES,
-        share_header_bytes: f::MAX_SHARE_HEADER_BYTES,
+        archive_member_bytes: l::MAX_ARCHIVE_MEMBER_BYTES,
+        archive_total_bytes: l::MAX_ARCHIVE_TOTAL_BYTES,
+        share_bytes: l::MAX_SHARE_BYTES,
+        share_header_bytes: l::MAX_SHARE_HEADER_BYTES,
+        table_rows: l::MAX_PAGE_TABLE_ROWS,
     })
 }
 
 /// Every stable error code any surface raises (evaluator, trust and binding codes), with its
 /// family, stage and description.
 ///
-/// The evaluator's catalogue with the trust codes (`tabeq_trust::error_catalogue`).
+/// The evaluator's catalogue with the trust codes (`tabeq_surface::trust::error_catalogue`).
 #[wasm_bindgen(js_name = errorCodes, unchecked_return_type = "ErrorCodeEntry[]")]
 pub fn error_codes() -> Result<JsValue, JsValue> {
     to_js(&error_catalogue())
 }
 
-/// A message of the core's catalogue (`tabeq::error::MessageCode`, e.g. `zip_member_too_large`)
+/// A message of the core's catalogue (`tabeq_surface::evaluator::error::MessageCode`, e.g. `zip_member_too_large`)
 /// worded with `data`'s fields (strings, whole numbers, arrays of strings): the page shows these
 /// words and writes none of its own. Throws `invalid_argument` for an unknown code or a missing
 /// field.
@@ -158,7 +165,9 @@ pub fn message(
     #[wasm_bindgen(unchecked_param_type = "Record<string, string | number | string[]>")]
     data: JsValue,
 ) -> Result<String, JsValue> {
-    use tabeq::error::{render_message_named, ArgumentError, MessageData, MessageValue};
+    use tabeq_surface::evaluator::error::{
+        render_message_named, ArgumentError, MessageData, MessageValue,
+    };
     let mut fields = MessageData::new();
     if data.is_object() {
         for entry in js_sys::Object::entries(data.unchecked_ref()).iter() {
@@ -191,4 +200,52 @@ pub fn message(
         }
     }
     render_message_named(code, &fields).map_err(to_js_error)
+}
+
+/// The registry (`tabeq_surface::PROFILES`) as JavaScript objects: `profiles()` of each module
+/// that holds a profile (score, spider2, kddcup).
+#[cfg(any(feature = "score", feature = "spider2", feature = "kddcup"))]
+pub(crate) fn profiles_value() -> Result<JsValue, JsValue> {
+    to_js(tabeq_surface::PROFILES)
+}
+
+/// `score(profile, prediction, gold, options)` of each module that holds a profile: the
+/// arguments as the surface takes them, its outcome as a JavaScript object.
+#[cfg(any(feature = "score", feature = "spider2", feature = "kddcup"))]
+pub(crate) fn score_value(
+    profile: &str,
+    prediction: JsValue,
+    gold: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    use tabeq_surface::profile::{OptionValue, Profile, ScoreOptions};
+    let profile = throw(Profile::parse(profile))?;
+    let limit = profile.info().max_input_bytes.min(usize::MAX as u64) as usize;
+    let content = |value: &JsValue, what: &str| {
+        let file = input(value, what, limit)?;
+        file.required(what, limit).map(<[u8]>::to_vec)
+    };
+    let prediction = throw(content(&prediction, "prediction"))?;
+    let gold = throw(content(&gold, "gold"))?;
+    let mut pairs = Vec::new();
+    for (name, value) in throw(js_args::entries(&options, "options"))? {
+        let value = if let Some(b) = value.as_bool() {
+            OptionValue::Bool(b)
+        } else if let Some(n) = value.as_f64() {
+            OptionValue::Number(n)
+        } else if let Some(text) = value.as_string() {
+            OptionValue::Text(text)
+        } else {
+            let what = format!("options.{name}");
+            OptionValue::Bytes(throw(content(&value, &what))?)
+        };
+        pairs.push((name, value));
+    }
+    let options = throw(ScoreOptions::from_pairs(profile, pairs))?;
+    to_js(&throw(tabeq_surface::score(
+        profile,
+        &prediction,
+        &gold,
+        &options,
+    ))?)
 }

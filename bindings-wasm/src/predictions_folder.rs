@@ -1,12 +1,12 @@
 //! `PredictionsFolderRun`: the check of a predictions folder on its own
-//! (`tabeq::predictions_folder`), fed one file at a time so a page can show progress; plus
+//! (`tabeq_surface::evaluator::predictions_folder`), fed one file at a time so a page can show progress; plus
 //! `parseTaskList` and `skeletonFiles`.
 
-use tabeq::file_input::parse_config;
-use tabeq::predictions_folder::{
+use tabeq_surface::evaluator::file_input::parse_config;
+use tabeq_surface::evaluator::predictions_folder::{
     check_task_file, input_task_ids, parse_task_list, skeleton, FolderTask, PredictionsCheck,
 };
-use tabeq::suite::ConfigFile;
+use tabeq_surface::evaluator::suite::ConfigFile;
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{config_file_name, string_option, strings, suite_files};
@@ -108,7 +108,7 @@ pub fn parse_task_list_js(
     #[wasm_bindgen(unchecked_param_type = "FileInput")] list: JsValue,
 ) -> Result<Vec<String>, JsValue> {
     let bytes = csv_input(&list, "taskList")?;
-    let bytes = throw(bytes.required("taskList", tabeq::csv::MAX_CSV_BYTES))?;
+    let bytes = throw(bytes.required("taskList", tabeq_surface::evaluator::csv::MAX_CSV_BYTES))?;
     throw(parse_task_list(bytes))
 }
 

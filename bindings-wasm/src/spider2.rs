@@ -4,16 +4,16 @@
 
 use js_sys::Array;
 use serde::Serialize;
-use tabeq::cpython_json;
-use tabeq::error::{ArgumentError, CodedError};
-use tabeq::file_input::{FileInput, MAX_CONFIG_BYTES};
-use tabeq_spider2::{explain, Condition, GoldKind, Outcome, Variant};
+use tabeq_surface::evaluator::cpython_json;
+use tabeq_surface::evaluator::error::{ArgumentError, CodedError};
+use tabeq_surface::evaluator::file_input::{FileInput, MAX_CONFIG_BYTES};
+use tabeq_surface::spider2::{explain, Condition, GoldKind, Outcome, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{array_items, bool_option, json_option, string_option};
 use crate::{input, throw, to_js};
 
-use tabeq_spider2::MAX_WASM_CSV_BYTES as MAX_CSV_BYTES;
+use tabeq_surface::spider2::MAX_WASM_CSV_BYTES as MAX_CSV_BYTES;
 
 /// A required CSV argument named `what`.
 fn csv(value: &JsValue, what: &str) -> Result<Vec<u8>, CodedError> {
@@ -95,7 +95,7 @@ pub fn spider2_compare(
 
     let gold_bytes: Vec<&[u8]> = golds.iter().map(Vec::as_slice).collect();
     let condition = condition.as_ref().map(Condition::from_json);
-    let outcome = tabeq_spider2::compare_csv_variant(
+    let outcome = tabeq_surface::spider2::compare_csv_variant(
         &prediction,
         &gold_bytes,
         kind,
@@ -105,10 +105,12 @@ pub fn spider2_compare(
     )
     .unwrap_or_else(|e| e.outcome(kind, ignore_order, golds.len()));
     let explanation = match format {
-        Some(format) => Some(throw(tabeq::file_input::render_document(
-            &explain::document(&outcome),
-            &format,
-        ))?),
+        Some(format) => Some(throw(
+            tabeq_surface::evaluator::file_input::render_document(
+                &explain::document(&outcome),
+                &format,
+            ),
+        )?),
         None => None,
     };
     to_js(&Spider2Result {
@@ -126,7 +128,7 @@ pub fn spider2_codes() -> Result<JsValue, JsValue> {
         code: &'static str,
         description: &'static str,
     }
-    let codes: Vec<Code> = tabeq_spider2::CODES
+    let codes: Vec<Code> = tabeq_surface::spider2::CODES
         .iter()
         .map(|&(code, description)| Code { code, description })
         .collect();
@@ -135,7 +137,10 @@ pub fn spider2_codes() -> Result<JsValue, JsValue> {
 
 /// A result table for `sqlResultEq`: JSON text (so that `1.0` stays a float, as a driver returns
 /// it) or an array of row arrays (serialized with `JSON.stringify`, where `1.0` is `1`).
-fn sql_rows(value: &JsValue, which: &str) -> Result<Vec<Vec<tabeq_sql::Value>>, CodedError> {
+fn sql_rows(
+    value: &JsValue,
+    which: &str,
+) -> Result<Vec<Vec<tabeq_surface::sql::Value>>, CodedError> {
     let text = match value.as_string() {
         Some(text) => text,
         None => js_sys::JSON::stringify(value)
@@ -157,13 +162,13 @@ fn sql_rows(value: &JsValue, which: &str) -> Result<Vec<Vec<tabeq_sql::Value>>, 
     }
     let json = cpython_json::parse(&text)
         .map_err(|e| CodedError::invalid_argument(format!("{which} is not JSON: {e}")))?;
-    tabeq_sql::value::rows_from_json(&json, which)
+    tabeq_surface::sql::value::rows_from_json(&json, which)
         .map_err(|e| CodedError::sql(sql_code(e.code), e.message))
 }
 
 /// The catalogue's `SqlCode` of a code the `tabeq-sql` crate reports.
-fn sql_code(code: &str) -> tabeq::error::SqlCode {
-    use tabeq::error::SqlCode;
+fn sql_code(code: &str) -> tabeq_surface::evaluator::error::SqlCode {
+    use tabeq_surface::evaluator::error::SqlCode;
     [
         SqlCode::RaggedRows,
         SqlCode::WorkBound,
@@ -205,10 +210,10 @@ pub fn sql_result_eq(
     let r1 = throw(sql_rows(&result1, "result1"))?;
     let r2 = throw(sql_rows(&result2, "result2"))?;
     let out = throw(
-        tabeq_sql::result_eq(&r1, &r2, order_matters)
+        tabeq_surface::sql::result_eq(&r1, &r2, order_matters)
             .map_err(|e| CodedError::sql(sql_code(e.code), e.message)),
     )?;
-    use tabeq_sql::Reason;
+    use tabeq_surface::sql::Reason;
     let mut result = SqlResultEq {
         equal: out.equal,
         reason: out.reason.name(),
@@ -227,4 +232,35 @@ pub fn sql_result_eq(
         _ => {}
     }
     to_js(&result)
+}
+
+/// Every scoring profile tabeq reproduces, in order (`tabeq_surface::PROFILES`): its `name`,
+/// `title`, `summary`, `spec` page, `prediction` and `gold` kinds (`"csv"` or `"rows_json"`),
+/// `options`, `max_input_bytes` and the `wasm_module` whose `score` scores it (this module scores `spider2-lite`, `spider2-snow` and the SQL profiles).
+#[wasm_bindgen(
+    js_name = profiles, unchecked_return_type = "{ name: string; title: string; summary: string; spec: string; prediction: \"csv\" | \"rows_json\"; gold: \"csv\" | \"rows_json\"; options: string[]; max_input_bytes: number; wasm_module: string }[]"
+)]
+pub fn spider2_profiles() -> Result<JsValue, JsValue> {
+    crate::profiles_value()
+}
+
+/// Score one prediction against its gold under `profile` (a name from `profiles()`), as that
+/// profile's official scorer does: `{ profile, passed, score, document }`, `document` being the
+/// profile's own. `prediction` and `gold` are text or bytes (CSV, or JSON rows for the SQL
+/// profiles); `options` holds the profile's own options by their registry names (`config` for
+/// `dataspace`: the config's JSON text). A profile of another module throws `module_not_loaded`
+/// (its `wasm_module` names the module that scores it).
+#[wasm_bindgen(
+    js_name = score, unchecked_return_type = "{ profile: string; passed: boolean; score: number; document: Record<string, unknown> }"
+)]
+pub fn spider2_score(
+    profile: &str,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] gold: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "Record<string, string | number | boolean | Uint8Array> | null"
+    )]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    crate::score_value(profile, prediction, gold, options)
 }

@@ -1,10 +1,10 @@
 //! JavaScript classes over a whole suite, fed one task at a time so a page can show progress
-//! and stop between tasks: `SuiteRun` (scoring, `tabeq::suite`, in the score module) and
-//! `SubmissionRun` (the gold-less check, `tabeq::submission`), plus `sniffFile` (both in the
+//! and stop between tasks: `SuiteRun` (scoring, `tabeq_surface::evaluator::suite`, in the score module) and
+//! `SubmissionRun` (the gold-less check, `tabeq_surface::evaluator::submission`), plus `sniffFile` (both in the
 //! submission module).
 
-use tabeq::file_input::FileInput;
-use tabeq::submission::{ForeignFile, SubmissionCheck};
+use tabeq_surface::evaluator::file_input::FileInput;
+use tabeq_surface::evaluator::submission::{ForeignFile, SubmissionCheck};
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{string, suite_files};
@@ -21,7 +21,7 @@ use crate::{throw, to_js};
 #[cfg(feature = "score")]
 #[wasm_bindgen]
 pub struct SuiteRun {
-    run: tabeq::SuiteRun,
+    run: tabeq_surface::evaluator::SuiteRun,
 }
 
 #[cfg(feature = "score")]
@@ -36,7 +36,7 @@ impl SuiteRun {
         prediction_dirs: JsValue,
     ) -> Result<SuiteRun, JsValue> {
         let (files, dirs) = throw(suite_files(&files, &prediction_dirs))?;
-        let run = throw(tabeq::SuiteRun::new(&files, dirs))?;
+        let run = throw(tabeq_surface::evaluator::SuiteRun::new(&files, dirs))?;
         Ok(SuiteRun { run })
     }
 

@@ -1,11 +1,11 @@
-//! JavaScript exports for one task. Each converts its arguments and calls `tabeq::file_input`.
+//! JavaScript exports for one task. Each converts its arguments and calls `tabeq_surface::evaluator::file_input`.
 //! The score module (feature `score`) has evaluate, configWarnings, readTable and canonicalize;
 //! the explain module (feature `explain`) validatePrediction and explain, with their documents.
 
-use tabeq::csv::MAX_CSV_BYTES;
-use tabeq::explain::{Diagnosis, Disclosure, ExplainOptions};
-use tabeq::file_input::{self as task, FileInput, TaskFiles};
-use tabeq::gold_free_check::ValidationReport;
+use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
+use tabeq_surface::evaluator::explain::{Diagnosis, Disclosure, ExplainOptions};
+use tabeq_surface::evaluator::file_input::{self as task, FileInput, TaskFiles};
+use tabeq_surface::evaluator::gold_free_check::ValidationReport;
 use wasm_bindgen::prelude::*;
 
 use crate::js_args::{bool_option, config_file_name, count_option, string, string_option};
@@ -13,9 +13,9 @@ use crate::{config_input, input, throw, to_js};
 
 /// Most rows `readTable` returns: as many as a table has at most.
 #[cfg(feature = "score")]
-use tabeq::csv::MAX_CSV_ROWS as MAX_SHOWN_ROWS;
+use tabeq_surface::evaluator::csv::MAX_CSV_ROWS as MAX_SHOWN_ROWS;
 #[cfg(feature = "explain")]
-use tabeq::explain::MAX_EXPLAIN_LIMIT;
+use tabeq_surface::evaluator::explain::MAX_EXPLAIN_LIMIT;
 
 /// A prediction or gold argument.
 pub(crate) fn csv_input(value: &JsValue, what: &str) -> Result<FileInput, JsValue> {
@@ -120,7 +120,7 @@ fn explain_options(options: &JsValue) -> Result<ExplainOptions, JsValue> {
         let shown = format!("{level:?}");
         let disclosure = throw(
             Disclosure::choose(Some((&level, &shown)), None)
-                .map_err(tabeq::error::CodedError::invalid_argument),
+                .map_err(tabeq_surface::evaluator::error::CodedError::invalid_argument),
         )?;
         out = out.disclosing(disclosure);
     }
@@ -190,4 +190,37 @@ pub fn canonicalize(
     let value = throw(string(&value, "value"))?;
     let column = throw(config_input(&column, "column"))?;
     Ok(throw(task::canonicalize(&value, &column))?.map_or(JsValue::NULL, JsValue::from))
+}
+
+/// Every scoring profile tabeq reproduces, in order (`tabeq_surface::PROFILES`): its `name`,
+/// `title`, `summary`, `spec` page, `prediction` and `gold` kinds (`"csv"` or `"rows_json"`),
+/// `options`, `max_input_bytes` and the `wasm_module` whose `score` scores it (this module scores `dataspace`).
+#[cfg(feature = "score")]
+#[wasm_bindgen(
+    unchecked_return_type = "{ name: string; title: string; summary: string; spec: string; prediction: \"csv\" | \"rows_json\"; gold: \"csv\" | \"rows_json\"; options: string[]; max_input_bytes: number; wasm_module: string }[]"
+)]
+pub fn profiles() -> Result<JsValue, JsValue> {
+    crate::profiles_value()
+}
+
+/// Score one prediction against its gold under `profile` (a name from `profiles()`), as that
+/// profile's official scorer does: `{ profile, passed, score, document }`, `document` being the
+/// profile's own. `prediction` and `gold` are text or bytes (CSV, or JSON rows for the SQL
+/// profiles); `options` holds the profile's own options by their registry names (`config` for
+/// `dataspace`: the config's JSON text). A profile of another module throws `module_not_loaded`
+/// (its `wasm_module` names the module that scores it).
+#[cfg(feature = "score")]
+#[wasm_bindgen(
+    unchecked_return_type = "{ profile: string; passed: boolean; score: number; document: Record<string, unknown> }"
+)]
+pub fn score(
+    profile: &str,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] prediction: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] gold: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "Record<string, string | number | boolean | Uint8Array> | null"
+    )]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    crate::score_value(profile, prediction, gold, options)
 }

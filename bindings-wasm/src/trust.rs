@@ -3,9 +3,11 @@
 //! in between); the core checks and reads every input.
 
 use js_sys::Reflect;
-use tabeq::csv::MAX_CSV_BYTES;
-use tabeq::error::CodedError;
-use tabeq_trust::{self as trust, FileContent, FileLookup, FileRole, Report, SpearmanReport};
+use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
+use tabeq_surface::evaluator::error::CodedError;
+use tabeq_surface::trust::{
+    self as trust, FileContent, FileLookup, FileRole, Report, SpearmanReport,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::{config_input, input, throw, to_js, to_js_error};

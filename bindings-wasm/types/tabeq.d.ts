@@ -816,8 +816,8 @@ export interface PredictionsReport {
 export function renderDocument(document: Document, format: DocumentFormat): string;
 /** The tabeq version. */
 export function version(): string;
-/** The limits a page applies to what it unpacks itself (`tabeq::file_input`): an archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that no page defines its own. */
-export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
+/** The limits a page applies to what it unpacks and shows itself (`tabeq_surface::limits`): an archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated), a share link (`share_bytes` of files, `share_header_bytes` of header) and the rows of a table it reads to show (`table_rows`). From the core so that no page defines its own. */
+export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number; table_rows: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
 /** A message of the core's catalogue (`tabeq::error::MessageCode`, e.g. `zip_member_too_large`) worded with `data`'s fields (strings, whole numbers, arrays of strings): the page shows these words and writes none of its own. Throws `invalid_argument` for an unknown code or a missing field. */
@@ -924,4 +924,8 @@ export function explainDocument(prediction: FileInput, gold: FileInput, config: 
 export function readTable(csv: FileInput, options?: { maxRows?: number | null } | null): TableView;
 /** The canonical value of one cell under a column rule (`null` for a null value). */
 export function canonicalize(value: string, column: ColumnConfig | string): string | null;
+/** Every scoring profile tabeq reproduces, in order (`tabeq_surface::PROFILES`): its `name`, `title`, `summary`, `spec` page, `prediction` and `gold` kinds (`"csv"` or `"rows_json"`), `options`, `max_input_bytes` and the `wasm_module` whose `score` scores it (this module scores `dataspace`). */
+export function profiles(): { name: string; title: string; summary: string; spec: string; prediction: "csv" | "rows_json"; gold: "csv" | "rows_json"; options: string[]; max_input_bytes: number; wasm_module: string }[];
+/** Score one prediction against its gold under `profile` (a name from `profiles()`), as that profile's official scorer does: `{ profile, passed, score, document }`, `document` being the profile's own. `prediction` and `gold` are text or bytes (CSV, or JSON rows for the SQL profiles); `options` holds the profile's own options by their registry names (`config` for `dataspace`: the config's JSON text). A profile of another module throws `module_not_loaded` (its `wasm_module` names the module that scores it). */
+export function score(profile: string, prediction: string | Uint8Array, gold: string | Uint8Array, options: Record<string, string | number | boolean | Uint8Array> | null): { profile: string; passed: boolean; score: number; document: Record<string, unknown> };
 // </generated: functions>

@@ -145,8 +145,8 @@ export interface KddcupFirstDifference {
 
 /** The tabeq version. */
 export function version(): string;
-/** The limits a page applies to what it unpacks itself (`tabeq::file_input`): an archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that no page defines its own. */
-export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
+/** The limits a page applies to what it unpacks and shows itself (`tabeq_surface::limits`): an archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated), a share link (`share_bytes` of files, `share_header_bytes` of header) and the rows of a table it reads to show (`table_rows`). From the core so that no page defines its own. */
+export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number; table_rows: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
 /** A message of the core's catalogue (`tabeq::error::MessageCode`, e.g. `zip_member_too_large`) worded with `data`'s fields (strings, whole numbers, arrays of strings): the page shows these words and writes none of its own. Throws `invalid_argument` for an unknown code or a missing field. */
@@ -163,4 +163,8 @@ export function kddcupExplainTask(prediction: KddcupCsv | null, gold: KddcupCsv,
 export function kddcupReaderCheck(prediction: KddcupCsv, path?: string): KddcupReaderRefusal | null;
 /** The official `dabench score-run` over a run held in memory: `files.predictions` maps each task folder of the run to its `prediction.csv` (absent or null: none), `files.gold` each gold folder holding a `gold.csv` (which decide the tasks) to it, `files.taskJson` (optional) each input folder to its `task.json`. Options: `predictionsRoot`, `goldRoot` and `inputRoot` (the folder names the report and messages show; "run", "gold", and "input" when `taskJson` is given), `penaltyWeight` (0.1), `strictCommas`, `evaluatedAt` (the report's time, "" when absent). Returns `{report, json, summary, difficulties}`: the report object, the official `scores.json` text, the summary line and each task's difficulty. Fatal inputs throw with a `kddcup_*` code. */
 export function kddcupScoreRun(files: KddcupRunFiles, options?: KddcupRunOptions | null): KddcupRunResult;
+/** Every scoring profile tabeq reproduces, in order (`tabeq_surface::PROFILES`): its `name`, `title`, `summary`, `spec` page, `prediction` and `gold` kinds (`"csv"` or `"rows_json"`), `options`, `max_input_bytes` and the `wasm_module` whose `score` scores it (this module scores `kddcup-phase1`). */
+export function profiles(): { name: string; title: string; summary: string; spec: string; prediction: "csv" | "rows_json"; gold: "csv" | "rows_json"; options: string[]; max_input_bytes: number; wasm_module: string }[];
+/** Score one prediction against its gold under `profile` (a name from `profiles()`), as that profile's official scorer does: `{ profile, passed, score, document }`, `document` being the profile's own. `prediction` and `gold` are text or bytes (CSV, or JSON rows for the SQL profiles); `options` holds the profile's own options by their registry names (`config` for `dataspace`: the config's JSON text). A profile of another module throws `module_not_loaded` (its `wasm_module` names the module that scores it). */
+export function score(profile: string, prediction: string | Uint8Array, gold: string | Uint8Array, options: Record<string, string | number | boolean | Uint8Array> | null): { profile: string; passed: boolean; score: number; document: Record<string, unknown> };
 // </generated: kddcup-functions>

@@ -353,8 +353,8 @@ export interface OperatorInfo {
 
 /** The tabeq version. */
 export function version(): string;
-/** The limits a page applies to what it unpacks itself (`tabeq::file_input`): an archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated) and a share link (`share_bytes` of files, `share_header_bytes` of header). From the core so that no page defines its own. */
-export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number };
+/** The limits a page applies to what it unpacks and shows itself (`tabeq_surface::limits`): an archive's members (`archive_member_bytes` each, `archive_total_bytes` in all, counted as inflated), a share link (`share_bytes` of files, `share_header_bytes` of header) and the rows of a table it reads to show (`table_rows`). From the core so that no page defines its own. */
+export function pageLimits(): { archive_member_bytes: number; archive_total_bytes: number; share_bytes: number; share_header_bytes: number; table_rows: number };
 /** Every stable error code any surface raises (evaluator, trust and binding codes), with its family, stage and description. */
 export function errorCodes(): ErrorCodeEntry[];
 /** A message of the core's catalogue (`tabeq::error::MessageCode`, e.g. `zip_member_too_large`) worded with `data`'s fields (strings, whole numbers, arrays of strings): the page shows these words and writes none of its own. Throws `invalid_argument` for an unknown code or a missing field. */

@@ -102,6 +102,14 @@ const LAYERS: &[(&str, &[Layer])] = &[
             ("comparison", &["result_eq", "bird"]),
         ],
     ),
+    (
+        "tabeq-surface",
+        &[
+            ("limits", &["limits"]),
+            ("profiles", &["profile"]),
+            ("command line", &["command"]),
+        ],
+    ),
     // The fuzz targets' helper crate has no modules of its own.
     ("tabeq-fuzz", &[]),
 ];

@@ -313,6 +313,7 @@ DOC_BLOCK_RUNNERS = {
     "docs/explain.md": ["test_explain.py::test_docs_python_blocks_run"],
     "docs/integrations.md": ["test_integrations.py::test_doc_example_runs"],
     "docs/kddcup.md": ["test_kddcup.py::test_docs_page_runs_and_prints_what_it_shows"],
+    "docs/profiles.md": ["test_profiles.py::test_docs_page_runs_and_prints_what_it_shows"],
     "docs/trust-metrics.md": [
         "test_docs.py::test_trust_metrics_python_block_runs",
         "test_trust.py::test_docs_python_examples_match",

@@ -52,10 +52,10 @@ test("Node entry: the same exports as the modules behind it, classes that constr
   const names = Object.keys(tabeq).sort();
   assert.deepEqual(names, [
     "Gold", "PredictionsFolderRun", "SubmissionRun", "SuiteRun", "canonicalize", "checkTask", "configWarnings", "errorCodes", "evaluate", "explain",
-    "explainDocument", "inputTaskIds", "pageLimits", "parseTaskList", "readTable", "renderDocument", "renderTaskCheck", "skeletonFiles", "sniffFile", "validatePrediction", "validationDocument", "version",
+    "explainDocument", "inputTaskIds", "pageLimits", "parseTaskList", "profiles", "readTable", "renderDocument", "renderTaskCheck", "score", "skeletonFiles", "sniffFile", "validatePrediction", "validationDocument", "version",
   ]);
   // The page's unpacking limits come from the core, not from page code.
-  assert.deepEqual(tabeq.pageLimits(), { archive_member_bytes: 20971520, archive_total_bytes: 268435456, share_bytes: 262144, share_header_bytes: 65536 });
+  assert.deepEqual(tabeq.pageLimits(), { archive_member_bytes: 20971520, archive_total_bytes: 268435456, share_bytes: 262144, share_header_bytes: 65536, table_rows: 100000 });
   assert.deepEqual(tabeq.inputTaskIds(["task_10/task.json", "task_2/task.json", "task_3/", "notes/task.json"]), ["task_2", "task_10"]);
   const folder = new tabeq.PredictionsFolderRun(["task_1/", "task_1/prediction.csv"], null, ["task_1", "task_2"]);
   assert.ok(folder instanceof tabeq.PredictionsFolderRun);

@@ -98,6 +98,8 @@ __all__ = [
     "validate",
     "check_predictions",
     "extract_table",
+    "profiles",
+    "score",
 ]
 
 Column = dict[str, Any]
@@ -186,6 +188,36 @@ def error_codes() -> dict[str, str]:
     ``fatal`` (``ConfigError``, ``GoldError``, ``SuiteError``), and the Python package's own
     ``argument`` (``ArgumentError``) and ``output`` (``OutputError``)."""
     return _errors.error_codes()
+
+
+def profiles() -> list[dict[str, Any]]:
+    """The scoring profiles tabeq reproduces, in order: the core's one registry (the command line's
+    ``tabeq profiles`` and the WebAssembly ``profiles()`` list the same). Each is a dict with
+    ``name``, ``title``, ``summary``, ``spec``, ``prediction`` and ``gold`` (``"csv"`` or
+    ``"rows_json"``), ``options``, ``max_input_bytes`` and ``wasm_module``.
+
+    >>> [p["name"] for p in profiles()]  # doctest: +NORMALIZE_WHITESPACE
+    ['dataspace', 'spider2-lite', 'spider2-snow', 'kddcup-phase1', 'spider-result-eq', 'bird-ex',
+     'bird-soft-f1']
+    """
+    return _tabeq.profiles()
+
+
+def score(
+    prediction: Union[str, bytes], gold: Union[str, bytes], *, profile: str = "dataspace", **options: Any
+) -> dict[str, Any]:
+    """Score one prediction against its gold under ``profile`` (a name from :func:`profiles`; the
+    default is ``"dataspace"``, the evaluator of :func:`evaluate`), as
+    that profile's official scorer does. ``prediction`` and ``gold`` are the content (CSV, or a
+    query result as JSON rows for the SQL profiles), as ``str`` or ``bytes``; ``options`` are the
+    profile's own (``config`` for ``dataspace``: the config's JSON text). Returns a dict with
+    ``profile``, ``passed``, ``score`` and the profile's own ``document``; a bad option or a broken
+    trusted input raises the coded error (``ArgumentError``, ``ConfigError``, ...).
+
+    >>> score("[[1, 2]]", "[[1, 3]]", profile="bird-soft-f1")["score"]
+    0.5
+    """
+    return _tabeq.score_profile(profile, prediction, gold, options)
 
 
 # One gold against many predictions, the gold-less check and table extraction (they use the

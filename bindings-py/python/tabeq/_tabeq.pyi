@@ -368,6 +368,31 @@ def progress_bar(done: int, total: int, elapsed: float) -> str: ...
 def activity_line(what: str, elapsed: float) -> str: ...
 def evaluator_fatal(message: str, code: str | None = None) -> str: ...
 def command_line() -> dict[str, Any]: ...
+def profiles_listing(json: bool) -> str: ...
+
+# The profile registry and the limits (tabeq_surface).
+def profiles() -> list[dict[str, Any]]: ...
+def score_profile(
+    profile: str, prediction: str | bytes, gold: str | bytes, options: Mapping[str, Any] | None = None
+) -> dict[str, Any]: ...
+
+LIMITS: dict[str, int]
+MAX_CSV_BYTES: int
+MAX_CONFIG_BYTES: int
+MAX_ARCHIVE_MEMBER_BYTES: int
+MAX_ARCHIVE_TOTAL_BYTES: int
+MAX_SHARE_BYTES: int
+MAX_SHARE_HEADER_BYTES: int
+MAX_TRUST_INPUT_BYTES: int
+MAX_TRUST_FILE_BYTES: int
+MAX_SQL_ROWS: int
+MAX_PAGE_TABLE_ROWS: int
+MAX_SPIDER2_FILE_BYTES: int
+MAX_SPIDER2_WASM_CSV_BYTES: int
+MAX_KDDCUP_FILE_BYTES: int
+MAX_KDDCUP_TASK_JSON_BYTES: int
+MAX_KDDCUP_WASM_CSV_BYTES: int
+
 def validate_mode(
     prediction_root: bool,
     config_root: bool,

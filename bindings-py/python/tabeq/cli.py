@@ -318,6 +318,12 @@ def _cmd_completion(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_profiles(args: argparse.Namespace) -> int:
+    """``tabeq profiles``: the core's profile registry (``--json``: as JSON)."""
+    _emit(_tabeq.profiles_listing(args.json))
+    return EXIT_OK
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -336,6 +342,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "spider2": _cmd_spider2,
     "kddcup score-run": _cmd_kddcup_score_run,
     "completion": _cmd_completion,
+    "profiles": _cmd_profiles,
     **TRUST_HANDLERS,
 }
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ._errors import ArgumentError
-from ._tabeq import message, sql_bird_ex, sql_bird_soft_f1, sql_result_eq
+from ._tabeq import MAX_SQL_ROWS, message, sql_bird_ex, sql_bird_soft_f1, sql_result_eq
 
 __all__ = ["Gold", "bird_ex", "bird_soft_f1", "execution_match", "explain_result_eq", "result_eq"]
 
@@ -146,7 +146,7 @@ def execution_match(
     metric: str = "spider",
     order_matters: bool = False,
     timeout: float = 30.0,
-    max_rows: int = 1_000_000,
+    max_rows: int = MAX_SQL_ROWS,
 ) -> dict[str, Any]:
     """Runs both queries on the SQLite file read-only (``mode=ro``, ``PRAGMA query_only``, an
     authorizer refusing writes and ATTACH), each interrupted after ``timeout`` seconds, at most

@@ -126,10 +126,11 @@ def _path(path: Any, what: str) -> str:
     return _tabeq.check_path(path, what)
 
 
-MAX_TRUST_FILE_BYTES = 1024 * 1024 * 1024
-"""The largest trust input file read in Python and by the CLI (1 GiB; a reliability analysis
-peaks at about three times its input, robustness at more, see BENCHMARKS.md). The WebAssembly module keeps its own,
-smaller limit (64 MiB), because a browser tab's memory is bounded."""
+MAX_TRUST_FILE_BYTES: int = _tabeq.MAX_TRUST_FILE_BYTES
+"""The largest trust input file read in Python and by the CLI (1 GiB, the core's
+``tabeq_surface::limits::MAX_TRUST_FILE_BYTES``; a reliability analysis peaks at about three times its
+input, robustness at more, see BENCHMARKS.md). The WebAssembly module keeps a smaller limit
+(``MAX_TRUST_INPUT_BYTES``, 64 MiB), because a browser tab's memory is bounded."""
 
 
 def _read_text(path: str | os.PathLike[str]) -> str:

@@ -3,21 +3,11 @@
 //! a seeded generator, CSV builders and the permutation-search worst case.
 #![allow(dead_code)] // each includer uses a part
 
-/// The command-line arguments after the program name; prints `usage` and exits with status 2
-/// when fewer than `required` are given.
-pub fn args(usage: &str, required: usize) -> Vec<String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() < required {
-        eprintln!("usage: {usage}");
-        std::process::exit(2);
-    }
-    args
-}
-
-/// The bytes of the file at `path`; panics with the path and the error.
-pub fn read(path: &str) -> Vec<u8> {
-    std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
-}
+// The arguments and files of an example, in a file of their own that names no crate (the
+// WebAssembly crate's benchmark example includes it alone).
+mod cli;
+#[allow(unused_imports)] // each includer uses a part
+pub use cli::{args, read};
 
 /// A config of task_1 whose column `i` is `{"gold_index": i, "gold_name": "c{i}", BODY}` for
 /// the i-th JSON member list in `columns` (e.g. `"type": "text"`).

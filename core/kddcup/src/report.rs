@@ -4,7 +4,8 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use tabeq::chars::{decimal_digit_value, python_repr};
-use tabeq::cpython_json::{self, python_float_repr, Value};
+use tabeq::command::{arg, command as new_command, Command};
+use tabeq::cpython_json::{self, python_float_repr, Out, Value};
 use tabeq::error::KddcupCode;
 
 use crate::score::{check_penalty_weight, score_task, Fatal, GoldInput, Prediction, TaskScore};
@@ -560,4 +561,39 @@ pub fn run(meta: Meta, layout: &Layout, files: &mut dyn RunFiles) -> Result<Repo
         aggregate,
         difficulties,
     })
+}
+
+/// `tabeq kddcup`, the command group of `score-run`: the drop-in for `dabench score-run`.
+///
+/// ```
+/// let grammar = tabeq::command::command_line(vec![tabeq_kddcup::report::command()]);
+/// assert!(grammar.contains("\"--penalty-weight\""));
+/// ```
+pub fn command() -> Command {
+    let score_run = new_command(
+        "score-run",
+        "score a KDD Cup 2026 Phase-1 run folder (drop-in for dabench score-run)",
+        vec![
+            arg("run_dir", "the run folder: task_*/prediction.csv").metavar("RUN_DIR"),
+            arg("--gold-dir", "folder of task_*/gold.csv").required(),
+            arg("--input-dir", "folder of task_*/task.json (difficulty)").optional(),
+            arg("--output", "report file (default: RUN_DIR/scores.json)").optional(),
+            arg(
+                "--penalty-weight",
+                "weight of the extra-column penalty (default 0.1)",
+            )
+            .kind("float")
+            .with("default", Out::Float(0.1)),
+            arg("--strict-commas", "keep commas in numbers").switch(),
+            arg("--verbose", "print one score row per task").switch(),
+        ],
+    )
+    .described(
+        "Score RUN_DIR/task_*/prediction.csv against GOLD_DIR/task_*/gold.csv with the official \
+         KDD Cup 2026 Phase-1 column-signature matching; writes the official report (scores.json) \
+         and prints its console lines.",
+    );
+    let mut group = new_command("kddcup", "KDD Cup 2026 data-agent track, Phase 1", vec![]);
+    group.commands.push(score_run);
+    group
 }
