@@ -22,16 +22,34 @@ PACKAGE = ROOT / "bindings-py" / "python" / "tabeq"
 
 # (file relative to the repository, text of the site) -> why it may keep its words.
 ALLOWED_PYTHON = {
-    ("bindings-py/python/tabeq/__init__.py", "has no attribute"): "Python's own wording of a missing module attribute",
-    ("bindings-py/python/tabeq/trust.py", "not JSON serializable"): "json.dumps default hook of a JSON hop (pyvalues removes it)",
-    ("bindings-py/python/tabeq/trust.py", "cannot be read as JSON"): "JSON hop to the core (pyvalues removes it)",
-    ("bindings-py/python/tabeq/trust.py", "every value must be a number"): "JSON hop to the core (pyvalues removes it)",
+    (
+        "bindings-py/python/tabeq/__init__.py",
+        "has no attribute",
+    ): "Python's own wording of a missing module attribute",
+    (
+        "bindings-py/python/tabeq/trust.py",
+        "not JSON serializable",
+    ): "json.dumps default hook of a JSON hop (pyvalues removes it)",
+    (
+        "bindings-py/python/tabeq/trust.py",
+        "cannot be read as JSON",
+    ): "JSON hop to the core (pyvalues removes it)",
+    (
+        "bindings-py/python/tabeq/trust.py",
+        "every value must be a number",
+    ): "JSON hop to the core (pyvalues removes it)",
 }
 ALLOWED_RUST = {
     ("bindings-py/src/pool.rs", "cannot start worker threads"): "internal: the OS refused a thread",
     ("bindings-py/src/pool.rs", "a worker stopped before its item"): "internal: a worker thread failed",
-    ("bindings-py/src/config.rs", "Config is not JSON data"): "JSON hop of a config dict (pyvalues replaces it)",
-    ("bindings-wasm/src/js_args.rs", "Uint8Array is not available"): "internal: the JS engine lacks Uint8Array",
+    (
+        "bindings-py/src/config.rs",
+        "Config is not JSON data",
+    ): "JSON hop of a config dict (pyvalues replaces it)",
+    (
+        "bindings-wasm/src/js_args.rs",
+        "Uint8Array is not available",
+    ): "internal: the JS engine lacks Uint8Array",
 }
 # Rust sites that still word their message in the binding (issue 40, not moved yet): a file's
 # count may only go down; lower it here when a site moves to the core.
@@ -85,7 +103,11 @@ def python_sites(path: Path, source: str) -> list[tuple[int, str]]:
             if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
                 continue
             call = node.exc
-            message = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "message"), None)
+            message = (
+                call.args[0]
+                if call.args
+                else next((k.value for k in call.keywords if k.arg == "message"), None)
+            )
             if isinstance(message, ast.Name):
                 message = assigned.get(message.id, message)
             if message is not None and _is_words(message):
@@ -97,7 +119,8 @@ RUST_SITE = re.compile(
     r"(?:new_err|argument_error|invalid_argument|internal)\(\s*\(?\s*(?:format!\(\s*)?\"([^\"]*)\"",
 )
 JS_SITE = re.compile(
-    r"(?:throw new \w*Error\(|new \w*Error\(|coded\([^,()]+,\s*|skip\([^,()]+,\s*|message: )\s*([\"'`])(.*?)\1",
+    r"(?:throw new \w*Error\(|new \w*Error\(|coded\([^,()]+,\s*|skip\([^,()]+,\s*|message: )"
+    r"\s*([\"'`])(.*?)\1",
 )
 
 
@@ -121,11 +144,14 @@ def test_the_scanners_find_a_written_message() -> None:
     assert python_sites(Path("f.py"), python)
     assigned = 'def f(x):\n    message = "reading needs a package"\n    raise TrustError(message, "c")\n'
     assert python_sites(Path("f.py"), assigned)
-    rendered = 'def f(x):\n    raise ValueError(_tabeq.message("wrong_type", what="x", expected="a list", got="int"))\n'
+    rendered = (
+        "def f(x):\n"
+        '    raise ValueError(_tabeq.message("wrong_type", what="x", expected="a list", got="int"))\n'
+    )
     assert not python_sites(Path("f.py"), rendered)
     assert rust_sites('Err(argument_error(format!(\n    "the {role} table is required"\n)))')
-    assert not rust_sites('argument_error(render_message(MessageCode::WrongType, &data)?)')
-    assert js_sites('throw new ZipError(`damaged central directory at entry ${n + 1}`);')
+    assert not rust_sites("argument_error(render_message(MessageCode::WrongType, &data)?)")
+    assert js_sites("throw new ZipError(`damaged central directory at entry ${n + 1}`);")
     assert not js_sites('throw new ZipError(say("zip_not_zip", {}), "zip_unreadable");')
 
 
@@ -141,7 +167,9 @@ def test_no_python_raise_writes_its_message() -> None:
 
 def test_rust_binding_messages_only_go_down() -> None:
     counts: dict[str, int] = {}
-    for path in sorted([*(ROOT / "bindings-py" / "src").glob("*.rs"), *(ROOT / "bindings-wasm" / "src").glob("*.rs")]):
+    for path in sorted(
+        [*(ROOT / "bindings-py" / "src").glob("*.rs"), *(ROOT / "bindings-wasm" / "src").glob("*.rs")]
+    ):
         relative = path.relative_to(ROOT).as_posix()
         for text in rust_sites(path.read_text(encoding="utf-8")):
             if not _allowed(ALLOWED_RUST, relative, text):

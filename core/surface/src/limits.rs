@@ -18,8 +18,9 @@ pub use tabeq::file_input::{
 };
 pub use tabeq_trust::MAX_INPUT_BYTES as MAX_TRUST_INPUT_BYTES;
 
-/// The largest trust-metric input file the Python package and the command line read (1 GiB: the
-/// analysis keeps about nine times its input at its peak, see BENCHMARKS.md). The WebAssembly
+/// The largest trust-metric input file the Python package and the command line read (1 GiB: a
+/// reliability analysis peaks at about three times its input, robustness at more, see
+/// BENCHMARKS.md). The WebAssembly
 /// module copies at most [`MAX_TRUST_INPUT_BYTES`], because a browser tab's memory is bounded.
 pub const MAX_TRUST_FILE_BYTES: u64 = 1 << 30;
 
