@@ -131,20 +131,23 @@ impl JsonArg {
     }
 }
 
-/// ``value`` as trust data, as ``json.dumps(value, default=fallback)`` would have written it
+/// ``value`` as trust data, as the core would read ``json.dumps(value, default=fallback)``
 /// (NaN allowed): what cannot be converted is a `TrustError` with `code` naming ``what``
-/// (whatever the data's own methods raise), a lone surrogate an `ArgumentError`.
+/// (whatever the data's own methods raise). A lone surrogate is an `ArgumentError`, or U+FFFD
+/// with ``replace_surrogates`` (what ``json.dumps``'s ASCII escapes read back as).
 #[pyfunction]
+#[pyo3(signature = (value, what, code, fallback=None, *, replace_surrogates=false))]
 fn trust_data(
     value: &Bound<'_, PyAny>,
     what: &str,
     code: &str,
     fallback: Option<&Bound<'_, PyAny>>,
+    replace_surrogates: bool,
 ) -> PyResult<TrustData> {
     let py = value.py();
     let rules = DataRules {
         allow_nan: true,
-        replace_surrogates: false,
+        replace_surrogates,
         what,
         fallback,
     };
