@@ -354,11 +354,17 @@ class RobustnessReport(TrustReport):
 
 @overload
 def trust_report(
-    kind: Literal["reliability"], records: str | bytes | TrustData, options: str | TrustData, base_dir: str | PathLike[str] | None = None
+    kind: Literal["reliability"],
+    records: str | bytes | TrustData,
+    options: str | TrustData,
+    base_dir: str | PathLike[str] | None = None,
 ) -> ReliabilityReport: ...
 @overload
 def trust_report(
-    kind: Literal["robustness"], records: str | bytes | TrustData, options: str | TrustData, base_dir: str | PathLike[str] | None = None
+    kind: Literal["robustness"],
+    records: str | bytes | TrustData,
+    options: str | TrustData,
+    base_dir: str | PathLike[str] | None = None,
 ) -> RobustnessReport: ...
 def explain(
     prediction: TableLike | None, gold: TableLike, config: _ConfigLike, **options: Unpack[_ExplainOptions]
