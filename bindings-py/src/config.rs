@@ -93,18 +93,26 @@ impl TaskConfig {
 /// Config data (a dict, or a column's) as the JSON value the core reads, refusing what JSON
 /// cannot carry (`ConfigError`) and lone surrogates (`ArgumentError`).
 pub(crate) fn config_value(data: &Bound<'_, PyAny>) -> PyResult<Value> {
-    let rules = DataRules {
-        allow_nan: false,
-        replace_surrogates: false,
-        what: "the config",
-    };
-    python_to_value(data, rules).map_err(|e| match e {
-        // Not JSON data: a set, NaN, an int with more digits than Python converts, ...
-        DataError::NotJson(why) => ConfigError::new_err((
+    let py = data.py();
+    let not_json = |why: String| {
+        ConfigError::new_err((
             format!("Config is not JSON data: {why}"),
             "config_invalid_json",
-        )),
-        DataError::Raised(e) => e,
+        ))
+    };
+    python_to_value(data, DataRules::strict("the config")).map_err(|e| match e {
+        // Not JSON data: a set, NaN, an int with more digits than Python converts, ...
+        DataError::NotJson(_, why) => not_json(why),
+        DataError::Raised(e)
+            if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py)
+                || e.is_instance_of::<pyo3::exceptions::PyValueError>(py) =>
+        {
+            match e.value(py).str() {
+                Ok(why) => not_json(why.to_string()),
+                Err(e) => e,
+            }
+        }
+        DataError::Raised(e) | DataError::Surrogate(e) => e,
     })
 }
 

@@ -76,10 +76,13 @@ pub(crate) fn value_to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<B
 
 /// Why Python data did not become a JSON value.
 pub(crate) enum DataError {
-    /// Not JSON data, in `json.dumps`'s words (a set, NaN when refused, a tuple key, ...).
-    NotJson(String),
-    /// Raised by the data itself, or the binding's `ArgumentError` for a lone surrogate.
+    /// Not JSON data, in `json.dumps`'s words and with the exception it raises (`TypeError`
+    /// for a set or a tuple key, `ValueError` for NaN when refused or a circular reference).
+    NotJson(&'static str, String),
+    /// Raised by the data's own code or by the fallback.
     Raised(PyErr),
+    /// A lone surrogate: the binding's `ArgumentError`, naming the data.
+    Surrogate(PyErr),
 }
 
 impl From<PyErr> for DataError {
@@ -90,7 +93,7 @@ impl From<PyErr> for DataError {
 
 /// How [`python_to_value`] reads what plain JSON cannot carry.
 #[derive(Clone, Copy)]
-pub(crate) struct DataRules<'a> {
+pub(crate) struct DataRules<'a, 'py> {
     /// NaN and the infinities become floats (`json.dumps`'s default) rather than an error.
     pub(crate) allow_nan: bool,
     /// A lone surrogate becomes U+FFFD (as `json.dumps`'s ASCII escapes read back), rather
@@ -98,6 +101,21 @@ pub(crate) struct DataRules<'a> {
     pub(crate) replace_surrogates: bool,
     /// The data's name in a lone surrogate's error.
     pub(crate) what: &'a str,
+    /// What becomes of any other object (`json.dumps`'s `default`): its result is converted in
+    /// its place. Without one, such an object is not JSON data.
+    pub(crate) fallback: Option<&'a Bound<'py, PyAny>>,
+}
+
+impl<'a> DataRules<'a, '_> {
+    /// `json.dumps(data, allow_nan=False, ensure_ascii=False)`'s rules: what a config may hold.
+    pub(crate) fn strict(what: &'a str) -> Self {
+        DataRules {
+            allow_nan: false,
+            replace_surrogates: false,
+            what,
+            fallback: None,
+        }
+    }
 }
 
 /// Python data as the JSON value the core would read from `json.dumps(data)`: `None`, bools,
@@ -106,7 +124,7 @@ pub(crate) struct DataRules<'a> {
 /// else, a circular reference or nesting deeper than the reader's limit is not JSON data.
 pub(crate) fn python_to_value(
     data: &Bound<'_, PyAny>,
-    rules: DataRules<'_>,
+    rules: DataRules<'_, '_>,
 ) -> Result<Value, DataError> {
     let mut path = Vec::new();
     convert(data, rules, &mut path)
@@ -114,7 +132,7 @@ pub(crate) fn python_to_value(
 
 fn convert(
     data: &Bound<'_, PyAny>,
-    rules: DataRules<'_>,
+    rules: DataRules<'_, '_>,
     path: &mut Vec<usize>,
 ) -> Result<Value, DataError> {
     if data.is_none() {
@@ -134,20 +152,27 @@ fn convert(
     }
     let is_list = data.is_instance_of::<PyList>() || data.is_instance_of::<PyTuple>();
     let is_dict = data.is_instance_of::<PyDict>();
-    if !is_list && !is_dict {
-        let name = data.get_type().name()?;
-        return Err(DataError::NotJson(format!(
-            "Object of type {name} is not JSON serializable"
-        )));
-    }
     let id = data.as_ptr() as usize;
     if path.contains(&id) {
-        return Err(DataError::NotJson("Circular reference detected".into()));
+        let why = "Circular reference detected".to_string();
+        return Err(DataError::NotJson("ValueError", why));
     }
     if path.len() >= MAX_DEPTH {
-        return Err(DataError::NotJson(format!(
-            "nested more than {MAX_DEPTH} levels deep"
-        )));
+        let why = format!("nested more than {MAX_DEPTH} levels deep");
+        return Err(DataError::NotJson("ValueError", why));
+    }
+    if !is_list && !is_dict {
+        let Some(fallback) = rules.fallback else {
+            let name = data.get_type().name()?;
+            let why = format!("Object of type {name} is not JSON serializable");
+            return Err(DataError::NotJson("TypeError", why));
+        };
+        // Marked while its stand-in converts, as `json.dumps` marks it for `default`.
+        let stand_in = fallback.call1((data,)).map_err(DataError::Raised)?;
+        path.push(id);
+        let value = convert(&stand_in, rules, path);
+        path.pop();
+        return value;
     }
     path.push(id);
     let value = if is_dict {
@@ -177,32 +202,36 @@ fn int_value(data: &Bound<'_, PyAny>) -> Result<Value, DataError> {
     match py.get_type::<PyInt>().call_method1("__repr__", (data,)) {
         Ok(digits) => Ok(Value::BigInt(digits.extract()?)),
         // More digits than Python converts to text.
-        Err(e) if e.is_instance_of::<PyValueError>(py) => {
-            Err(DataError::NotJson(e.value(py).str()?.to_string()))
-        }
+        Err(e) if e.is_instance_of::<PyValueError>(py) => Err(DataError::NotJson(
+            "ValueError",
+            e.value(py).str()?.to_string(),
+        )),
         Err(e) => Err(e.into()),
     }
 }
 
-fn float_value(data: &Bound<'_, PyAny>, rules: DataRules<'_>) -> Result<f64, DataError> {
+fn float_value(data: &Bound<'_, PyAny>, rules: DataRules<'_, '_>) -> Result<f64, DataError> {
     let x: f64 = data.extract()?;
     if x.is_finite() || rules.allow_nan {
         return Ok(x);
     }
     let shown = tabeq_surface::evaluator::cpython_json::python_float_repr(x);
-    Err(DataError::NotJson(format!(
-        "Out of range float values are not JSON compliant: {shown}"
-    )))
+    Err(DataError::NotJson(
+        "ValueError",
+        format!("Out of range float values are not JSON compliant: {shown}"),
+    ))
 }
 
-fn text_value(text: &Bound<'_, PyString>, rules: DataRules<'_>) -> Result<String, DataError> {
+fn text_value(text: &Bound<'_, PyString>, rules: DataRules<'_, '_>) -> Result<String, DataError> {
     if let Ok(s) = text.to_cow() {
         return Ok(s.into_owned());
     }
     if !rules.replace_surrogates {
         return Err(match check_text(text.as_any(), rules.what) {
-            Err(e) => e.into(),
-            Ok(_) => DataError::NotJson(format!("{} is not Unicode text", rules.what)),
+            Err(e) => DataError::Surrogate(e),
+            Ok(_) => {
+                DataError::NotJson("ValueError", format!("{} is not Unicode text", rules.what))
+            }
         });
     }
     // A pair of surrogates is the character it encodes, a lone one U+FFFD: what the reader
@@ -220,7 +249,7 @@ fn text_value(text: &Bound<'_, PyString>, rules: DataRules<'_>) -> Result<String
 
 /// A dict key as `json.dumps` writes it: a str as it is; a float, bool, `None` or int as its
 /// JSON text; anything else is not JSON data.
-fn key_text(key: &Bound<'_, PyAny>, rules: DataRules<'_>) -> Result<String, DataError> {
+fn key_text(key: &Bound<'_, PyAny>, rules: DataRules<'_, '_>) -> Result<String, DataError> {
     if let Ok(text) = key.cast::<PyString>() {
         return text_value(text, rules);
     }
@@ -245,7 +274,6 @@ fn key_text(key: &Bound<'_, PyAny>, rules: DataRules<'_>) -> Result<String, Data
         });
     }
     let name = key.get_type().name()?;
-    Err(DataError::NotJson(format!(
-        "keys must be str, int, float, bool or None, not {name}"
-    )))
+    let why = format!("keys must be str, int, float, bool or None, not {name}");
+    Err(DataError::NotJson("TypeError", why))
 }

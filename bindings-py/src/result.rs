@@ -76,10 +76,11 @@ impl PyTaskResult {
             allow_nan: true,
             replace_surrogates: true,
             what: "the record",
+            fallback: None,
         };
         let record = python_to_value(&record, rules).map_err(|e| match e {
-            DataError::NotJson(why) => invalid(why),
-            DataError::Raised(e) => invalid(e.to_string()),
+            DataError::NotJson(kind, why) => invalid(format!("{kind}: {why}")),
+            DataError::Raised(e) | DataError::Surrogate(e) => invalid(e.to_string()),
         })?;
         let mut inner = TaskResult::from_record(&record).map_err(&invalid)?;
         inner.csv_error = csv_error_code

@@ -8,10 +8,11 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::pyclass_init::PyClassInitializer;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
-use tabeq_surface::evaluator::cpython_json::{Out, Value};
+use tabeq_surface::evaluator::cpython_json::{JsonInput, Out, Value};
 use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
 use tabeq_surface::evaluator::doc::Document;
 use tabeq_surface::evaluator::error::{render_message, CsvError, MessageCode, MessageData};
@@ -20,7 +21,7 @@ use tabeq_surface::trust::{self as trust, FileContent, FileRole};
 use crate::fs::{read_prediction, read_regular_file, FinalLink, ReadError};
 
 use crate::errors::TrustError;
-use crate::py_values::{to_python, tree_to_python};
+use crate::py_values::{python_to_value, to_python, tree_to_python, DataError, DataRules};
 
 fn to_py(e: trust::TrustError) -> PyErr {
     TrustError::new_err((e.message, e.code.code(), e.line))
@@ -77,6 +78,95 @@ macro_rules! report_class {
             $($methods)*
         }
     };
+}
+
+/// Python data (records, options, a log, samples) converted once into the value the trust
+/// functions take where they take JSON text: the binding's own data never becomes text.
+#[pyclass(frozen, module = "tabeq.trust", name = "TrustData")]
+pub struct TrustData {
+    value: Value,
+}
+
+/// A trust function's JSON argument: the user's own JSON text (a `str`, or a file's bytes read in
+/// place), or converted data.
+enum JsonArg {
+    Text(PyBackedStr),
+    Bytes(PyBackedBytes),
+    Data(Py<TrustData>),
+}
+
+impl JsonArg {
+    /// Text (`str`) or trust data.
+    fn new(arg: &Bound<'_, PyAny>) -> PyResult<Self> {
+        match arg.cast::<TrustData>() {
+            Ok(data) => Ok(JsonArg::Data(data.clone().unbind())),
+            Err(_) => Ok(JsonArg::Text(arg.extract()?)),
+        }
+    }
+
+    /// Text, a file's bytes or trust data.
+    fn new_or_bytes(arg: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if arg.is_instance_of::<PyBytes>() {
+            return Ok(JsonArg::Bytes(arg.extract()?));
+        }
+        Self::new(arg)
+    }
+
+    /// The argument as the core reads it; bytes that are not UTF-8 are an `invalid_utf8`
+    /// `TrustError` naming `what`.
+    fn input(&self, what: &str) -> PyResult<JsonInput<'_>> {
+        match self {
+            JsonArg::Text(text) => Ok(JsonInput::Text(text)),
+            JsonArg::Bytes(bytes) => std::str::from_utf8(bytes)
+                .map(JsonInput::Text)
+                .map_err(|e| {
+                    let data = MessageData::new()
+                        .text("what", what)
+                        .int("byte", e.valid_up_to() as i128);
+                    let message = render_message(MessageCode::NotUtf8At, &data).unwrap_or_default();
+                    TrustError::new_err((message, "invalid_utf8", None::<usize>))
+                }),
+            JsonArg::Data(data) => Ok(JsonInput::Value(&data.get().value)),
+        }
+    }
+}
+
+/// ``value`` as trust data, as the core would read ``json.dumps(value, default=fallback)``
+/// (NaN allowed): what cannot be converted is a `TrustError` with `code` naming ``what``
+/// (whatever the data's own methods raise). A lone surrogate is an `ArgumentError`, or U+FFFD
+/// with ``replace_surrogates`` (what ``json.dumps``'s ASCII escapes read back as).
+#[pyfunction]
+#[pyo3(signature = (value, what, code, fallback=None, *, replace_surrogates=false))]
+fn trust_data(
+    value: &Bound<'_, PyAny>,
+    what: &str,
+    code: &str,
+    fallback: Option<&Bound<'_, PyAny>>,
+    replace_surrogates: bool,
+) -> PyResult<TrustData> {
+    let py = value.py();
+    let rules = DataRules {
+        allow_nan: true,
+        replace_surrogates,
+        what,
+        fallback,
+    };
+    let unreadable = |kind: &str, why: &str| {
+        let message: String = format!("{what} cannot be read as JSON: {kind}: {why}")
+            .chars()
+            .take(300)
+            .collect();
+        TrustError::new_err((message, code.to_string(), None::<usize>))
+    };
+    match python_to_value(value, rules) {
+        Ok(value) => Ok(TrustData { value }),
+        Err(DataError::NotJson(kind, why)) => Err(unreadable(kind, &why)),
+        Err(DataError::Raised(e)) => {
+            let kind = e.get_type(py).name()?.to_string();
+            Err(unreadable(&kind, &e.value(py).str()?.to_string()))
+        }
+        Err(DataError::Surrogate(e)) => Err(e),
+    }
 }
 
 /// `copy.deepcopy(value)`: what a report hands out, so that changing it leaves the report as is.
@@ -207,10 +297,19 @@ report_class! {
 
     /// The report's files for a paper, ``[(name, text)]``: one ``.tex`` float per table and one
     /// ``.svg`` per figure, drawn for print from ``figure_options`` (JSON ``{"width_pt",
-    /// "font_size_pt", "font"}``). :func:`tabeq.trust.write_paper` writes them to a folder.
-    #[pyo3(signature = (figure_options=""))]
-    fn paper_files(&self, figure_options: &str) -> PyResult<Vec<(String, String)>> {
-        self.report.paper_files(figure_options).map_err(to_py)
+    /// "font_size_pt", "font"}``, as text or trust data). :func:`tabeq.trust.write_paper`
+    /// writes them to a folder.
+    #[pyo3(signature = (figure_options=None))]
+    fn paper_files(
+        &self,
+        figure_options: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<(String, String)>> {
+        let options = figure_options.map(JsonArg::new).transpose()?;
+        let options = match &options {
+            Some(arg) => arg.input("the figure options")?,
+            None => JsonInput::Text(""),
+        };
+        self.report.paper_files_input(options).map_err(to_py)
     }
 }
 
@@ -291,40 +390,27 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> Py
     })
 }
 
-/// Compute a report: `kind` is `reliability` or `robustness`; with `base_dir`, `records` is a
-/// robustness manifest whose paths are resolved against it. `records` is text, or a file's
-/// bytes (UTF-8, read in place: a big label file is never copied into a `str`).
+/// Compute a report: `kind` is `reliability` or `robustness`; `records` and `options` are JSON
+/// text or trust data, and `records` may be a file's bytes (UTF-8, read in place: a big label file
+/// is never copied into a `str`). With `base_dir`, `records` is a robustness manifest's text whose
+/// paths are resolved against it.
 #[pyfunction]
-#[pyo3(signature = (kind, records, options_json, base_dir=None))]
+#[pyo3(signature = (kind, records, options, base_dir=None))]
 fn trust_report<'py>(
     py: Python<'py>,
     kind: &str,
     records: &Bound<'py, PyAny>,
-    options_json: &str,
+    options: &Bound<'py, PyAny>,
     base_dir: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let records_bytes = records.cast::<PyBytes>().ok();
-    let records_text: Option<pyo3::pybacked::PyBackedStr> = match &records_bytes {
-        Some(_) => None,
-        None => Some(records.extract()?),
-    };
-    let records: &str = match (&records_text, &records_bytes) {
-        (Some(text), _) => text,
-        (None, bytes) => std::str::from_utf8(bytes.as_ref().map_or(&[][..], |b| b.as_bytes()))
-            .map_err(|e| {
-                TrustError::new_err((
-                    format!("the records are not UTF-8 (byte {})", e.valid_up_to()),
-                    "invalid_utf8",
-                    None::<usize>,
-                ))
-            })?,
-    };
+    let (records, options) = (JsonArg::new_or_bytes(records)?, JsonArg::new(options)?);
+    let (records, options) = (records.input("the records")?, options.input("the options")?);
     let report = interruptible(py, || match &base_dir {
         Some(dir) => {
             let mut files = |path: &str, role: FileRole| manifest_file(dir, path, role);
-            trust::Report::new(kind, records, options_json, Some(&mut files))
+            trust::Report::from_input(kind, records, options, Some(&mut files))
         }
-        None => trust::Report::new(kind, records, options_json, None),
+        None => trust::Report::from_input(kind, records, options, None),
     })?
     .map_err(to_py)?;
     let reliability = matches!(report, trust::Report::Reliability(_));
@@ -341,39 +427,49 @@ fn trust_report<'py>(
     })
 }
 
-/// Spearman's result as plain data for `{"x": [...], "y": [...]}` (or objects paired by key),
-/// and its one-line summary.
+/// Spearman's result as plain data for `{"x": [...], "y": [...]}` (or objects paired by key;
+/// JSON text or trust data), and its one-line summary.
 #[pyfunction]
-fn trust_spearman<'py>(py: Python<'py>, input_json: &str) -> PyResult<(Bound<'py, PyAny>, String)> {
-    let report = trust::SpearmanReport::new(input_json).map_err(to_py)?;
+fn trust_spearman<'py>(
+    py: Python<'py>,
+    input: &Bound<'py, PyAny>,
+) -> PyResult<(Bound<'py, PyAny>, String)> {
+    let input = JsonArg::new(input)?;
+    let report = trust::SpearmanReport::from_input(input.input("the input")?).map_err(to_py)?;
     Ok((to_python(py, &report)?, report.summary()))
 }
 
-/// The operator registry (built-ins plus the options' `operators`) as JSON (`format` `json`) or
-/// rendered as a document.
+/// The operator registry (built-ins plus the options' `operators`; JSON text or trust data)
+/// as JSON (`format` `json`, the command's output) or rendered as a document.
 #[pyfunction]
-fn trust_operators(options_json: &str, format: &str) -> PyResult<String> {
-    trust::render_operators(options_json, format).map_err(to_py)
+fn trust_operators(options: &Bound<'_, PyAny>, format: &str) -> PyResult<String> {
+    let options = JsonArg::new(options)?;
+    trust::render_operators_input(options.input("the options")?, format).map_err(to_py)
 }
 
-/// The operator registry (built-ins plus the options' `operators`) as a list of dicts.
+/// The operator registry (built-ins plus the options' `operators`; JSON text or trust data) as
+/// a list of dicts.
 #[pyfunction]
 fn trust_operator_registry<'py>(
     py: Python<'py>,
-    options_json: &str,
+    options: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    to_python(py, &trust::operator_registry(options_json).map_err(to_py)?)
+    let options = JsonArg::new(options)?;
+    let registry = trust::operator_registry_input(options.input("the options")?).map_err(to_py)?;
+    to_python(py, &registry)
 }
 
-/// Trust records (a list of dicts) from one inspect_ai eval log given as plain JSON; the core
-/// decides what each field and score value means.
+/// Trust records (a list of dicts) from one inspect_ai eval log given as plain data (JSON text
+/// or trust data, as are the options); the core decides what each field and score value means.
 #[pyfunction]
 fn trust_records_from_inspect<'py>(
     py: Python<'py>,
-    log_json: &str,
-    options_json: &str,
+    log: &Bound<'py, PyAny>,
+    options: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let records = py.detach(|| trust::inspect::records_from_inspect_tree(log_json, options_json));
+    let (log, options) = (JsonArg::new(log)?, JsonArg::new(options)?);
+    let (log, options) = (log.input("the log")?, options.input("the options")?);
+    let records = py.detach(|| trust::inspect::records_from_inspect_tree(log, options));
     tree_to_python(py, &records.map_err(to_py)?)
 }
 
@@ -396,6 +492,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trust_operator_registry, m)?)?;
     m.add_function(wrap_pyfunction!(trust_report, m)?)?;
     m.add_function(wrap_pyfunction!(trust_records_from_inspect, m)?)?;
+    m.add_function(wrap_pyfunction!(trust_data, m)?)?;
+    m.add_class::<TrustData>()?;
     m.add_class::<TrustReport>()?;
     m.add_class::<ReliabilityReport>()?;
     m.add_class::<RobustnessReport>()?;

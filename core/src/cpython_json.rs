@@ -75,6 +75,39 @@ impl Value {
     }
 }
 
+/// JSON as a binding hands it to a reader: the user's own text, or the binding's own data
+/// already converted to a value (so nothing is written as text only to be read again).
+///
+/// ```
+/// use tabeq::cpython_json::{JsonInput, Value};
+/// let given = Value::Array(vec![Value::Int(1)]);
+/// assert_eq!(*JsonInput::Text("[1]").value().unwrap(), given);
+/// assert_eq!(*JsonInput::Value(&given).value().unwrap(), given);
+/// assert!(JsonInput::Text(" \n").is_blank() && !JsonInput::Value(&Value::Null).is_blank());
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub enum JsonInput<'a> {
+    /// JSON text, as the user wrote it.
+    Text(&'a str),
+    /// A value a binding built from its own data.
+    Value(&'a Value),
+}
+
+impl<'a> JsonInput<'a> {
+    /// The value: the text read (like `json.loads`), or the value as given.
+    pub fn value(self) -> Result<std::borrow::Cow<'a, Value>, JsonError> {
+        match self {
+            JsonInput::Text(text) => parse(text).map(std::borrow::Cow::Owned),
+            JsonInput::Value(value) => Ok(std::borrow::Cow::Borrowed(value)),
+        }
+    }
+
+    /// Text holding only whitespace: an input left out.
+    pub fn is_blank(self) -> bool {
+        matches!(self, JsonInput::Text(text) if text.trim().is_empty())
+    }
+}
+
 /// A JSON syntax error with its byte offset.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsonError {

@@ -143,7 +143,9 @@ def _robustness(args: argparse.Namespace) -> _Report:
 
 def _operators(args: argparse.Namespace) -> int:
     try:
-        options = json.dumps({"operators": _operators_text(args.operators)})
+        # The registration file's text stays the user's JSON; the core reads it where it lies.
+        given = {"operators": _operators_text(args.operators)}
+        options = _tabeq.trust_data(given, "the operators", "invalid_operator_registration")
         _write(_tabeq.trust_operators(options, args.format))
     except trust.TrustError as exc:
         return _fail(exc, args.format)

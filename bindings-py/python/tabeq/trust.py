@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import codecs
 import importlib
-import json
 import os
 import shutil
 import subprocess
@@ -110,15 +109,12 @@ def _json_default(value: Any) -> Any:
     raise TypeError(f"not JSON serializable: {type(value).__name__}")
 
 
-def _json_text(value: Any, what: str, code: TrustErrorCode) -> str:
-    """``value`` as JSON text for the core. Whatever the value's own methods raise (``__str__``,
-    ``__iter__``, ``__len__``, ...) is a coded :class:`TrustError` naming ``what``; a lone
-    surrogate is the binding's ``ArgumentError`` (``invalid_argument``)."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, default=_json_default)
-    except Exception as exc:  # noqa: BLE001 - a hostile object raises anything
-        raise TrustError(f"{what} cannot be read as JSON: {type(exc).__name__}: {exc}"[:300], code) from None
-    return _tabeq.check_text(text, what)
+def _trust_data(value: Any, what: str, code: TrustErrorCode) -> _tabeq.TrustData:
+    """``value`` converted once into the core's JSON value, by ``json.dumps``'s rules with
+    :func:`_json_default` (no JSON text is written to be read again). Whatever the value's own
+    methods raise (``__str__``, ``__iter__``, ``__len__``, ...) is a coded :class:`TrustError`
+    naming ``what``; a lone surrogate is the binding's ``ArgumentError`` (``invalid_argument``)."""
+    return _tabeq.trust_data(value, what, code, _json_default)
 
 
 def _path(path: Any, what: str) -> str:
@@ -169,7 +165,7 @@ def _read_utf8(path: str | os.PathLike[str]) -> bytes:
     return data
 
 
-def _records_jsonl(records: RecordsLike) -> str | bytes:
+def _records_input(records: RecordsLike) -> str | bytes | _tabeq.TrustData:
     if isinstance(records, (str, os.PathLike)):
         return _read_utf8(records)
     read = getattr(records, "read", None)
@@ -191,8 +187,8 @@ def _records_jsonl(records: RecordsLike) -> str | bytes:
         detail = f"{type(exc).__name__}: {exc}"
         message = _tabeq.message("unreadable", what="the records", detail=detail)[:300]
         raise TrustError(message, "invalid_field") from None
-    # A JSON array: the core checks each record, a record's "line" being its position.
-    return _json_text(items, "the records", "invalid_field")
+    # A list: the core checks each record, a record's "line" being its position.
+    return _trust_data(items, "the records", "invalid_field")
 
 
 ExpectedLike = Union[str, "os.PathLike[str]", Iterable[Mapping[str, Any]]]
@@ -230,12 +226,12 @@ class ReportOptions(TypedDict, total=False):
     the datasets pooled, so that a larger dataset weighs more; no interval)."""
 
 
-def _options_json(by: ByLike, options: ReportOptions) -> str:
+def _options_input(by: ByLike, options: ReportOptions) -> _tabeq.TrustData:
     # The core reads these as they are (a comma-separated `by`, JSON-lines `expected`).
     expected = options.get("expected")
     if isinstance(expected, (str, os.PathLike)):
         options = {**options, "expected": _read_text(expected)}
-    return _json_text({"by": by, **options}, "the options", "invalid_options")
+    return _trust_data({"by": by, **options}, "the options", "invalid_options")
 
 
 # Native: they hold the core's report; members are plain-data copies of its JSON, and every
@@ -283,7 +279,7 @@ def reliability(
     ``compare``: paired MRS comparisons of every pair of models (exact sign-flip p-values,
     Holm-adjusted). ``expected``: the instances every model should have.
     """
-    return _tabeq.trust_report("reliability", _records_jsonl(records), _options_json(by, options))
+    return _tabeq.trust_report("reliability", _records_input(records), _options_input(by, options))
 
 
 def robustness(
@@ -298,7 +294,7 @@ def robustness(
     ``strict``, ``compare`` (paired ASR on shared attacks) and ``expected`` as for
     :func:`reliability`.
     """
-    return _tabeq.trust_report("robustness", _records_jsonl(records), _options_json(by, options))
+    return _tabeq.trust_report("robustness", _records_input(records), _options_input(by, options))
 
 
 def robustness_from_manifest(
@@ -310,7 +306,7 @@ def robustness_from_manifest(
     lists every line's verdict."""
     path = _path(path, "the manifest path")
     base = str(Path(path).resolve().parent)
-    return _tabeq.trust_report("robustness", _read_text(path), _options_json(by, options), base)
+    return _tabeq.trust_report("robustness", _read_text(path), _options_input(by, options), base)
 
 
 def _plain_json(value: Any) -> Any:
@@ -328,8 +324,8 @@ def _unreadable_log(shown: str, exc: BaseException) -> TrustError:
     return TrustError(_tabeq.message("not_inspect_log", path=shown, reason=reason), "inspect_log_unreadable")
 
 
-def _inspect_log_json(path: str | os.PathLike[str]) -> str:
-    """One inspect_ai eval log as the core's plain JSON: the log's model, task and dataset name,
+def _inspect_log_data(path: str | os.PathLike[str]) -> _tabeq.TrustData:
+    """One inspect_ai eval log as the core's plain data: the log's model, task and dataset name,
     and each sample's id, epoch, metadata, score values and error message."""
     try:
         read_eval_log = importlib.import_module("inspect_ai.log").read_eval_log
@@ -364,7 +360,8 @@ def _inspect_log_json(path: str | os.PathLike[str]) -> str:
         }
     except Exception as exc:  # noqa: BLE001 - a log of an unexpected shape
         raise _unreadable_log(shown, exc) from None
-    return json.dumps(plain, ensure_ascii=False, default=_plain_json)
+    # Metadata may hold anything: an object that cannot be converted is a coded error too.
+    return _tabeq.trust_data(plain, "the log", "inspect_log_unreadable", _plain_json)
 
 
 def records_from_inspect_log(
@@ -405,8 +402,8 @@ def records_from_inspect_log(
     for one in paths:
         source = os.path.basename(one)
         given = {**options, "fields": fields or {}, "source": source}
-        options_json = _json_text(given, "the options", "invalid_options")
-        records += _tabeq.trust_records_from_inspect(_inspect_log_json(one), options_json)
+        options_data = _trust_data(given, "the options", "invalid_options")
+        records += _tabeq.trust_records_from_inspect(_inspect_log_data(one), options_data)
     return records
 
 
@@ -422,9 +419,11 @@ def spearman(
         return {str(k): float(n) for k, n in v.items()} if isinstance(v, Mapping) else [float(n) for n in v]
 
     try:
-        payload = json.dumps({"x": numbers(x), "y": numbers(y)})
+        pair = {"x": numbers(x), "y": numbers(y)}
     except (TypeError, ValueError) as exc:
         raise TrustError(f"every value must be a number: {exc}", "invalid_spearman_input") from None
+    # A key's lone surrogate reads as U+FFFD, as the ASCII-escaped JSON text it replaces did.
+    payload = _tabeq.trust_data(pair, "the input", "invalid_spearman_input", replace_surrogates=True)
     result = _tabeq.trust_spearman(payload)[0]
     ci, findings = result["rho_ci"], tuple(result["findings"])
     return SpearmanResult(**{**result, "rho_ci": None if ci is None else tuple(ci), "findings": findings})
@@ -434,7 +433,7 @@ def operators(extra: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str
     """The operator registry: the 19 TrustDABench operators (plus ``extra`` registrations), each
     ``{"code", "name", "track", "family"|"kind", "difficulty"|"level", "builtin"}``."""
     options = (
-        _json_text({"operators": extra}, "the operators", "invalid_operator_registration") if extra else ""
+        _trust_data({"operators": extra}, "the operators", "invalid_operator_registration") if extra else ""
     )
     return _tabeq.trust_operator_registry(options)
 
@@ -514,7 +513,7 @@ def write_paper(
         message = _tabeq.message("wrong_type_not", what="png_dpi", expected=expected, got=repr(png_dpi))
         raise TrustError(message[:200], "invalid_options")
     target = Path(_path(folder, "folder"))
-    options = _json_text(
+    options = _trust_data(
         {"width_pt": width_pt, "font_size_pt": font_size_pt, "font": font},
         "the paper options",
         "invalid_options",

@@ -104,15 +104,23 @@ impl ChartStyle {
     /// A paper's style from options JSON `{"width_pt": 240, "font_size_pt": 8, "font":
     /// "Helvetica, Arial, sans-serif"}` (every key optional; `""` gives these defaults).
     pub fn paper_from_json(options_json: &str) -> Result<ChartStyle, crate::TrustError> {
+        Self::paper_from_input(tabeq::cpython_json::JsonInput::Text(options_json))
+    }
+
+    /// [`ChartStyle::paper_from_json`] of the options as text or as a value.
+    pub fn paper_from_input(
+        options: tabeq::cpython_json::JsonInput<'_>,
+    ) -> Result<ChartStyle, crate::TrustError> {
         use tabeq::cpython_json::Value;
         let invalid = |m: String| crate::TrustError::new(crate::TrustErrorCode::InvalidOptions, m);
         let mut style = ChartStyle::paper(240.0, 8.0, "Helvetica, Arial, sans-serif");
-        if options_json.trim().is_empty() {
+        if options.is_blank() {
             return Ok(style);
         }
-        let value = tabeq::cpython_json::parse(options_json)
+        let value = options
+            .value()
             .map_err(|e| invalid(format!("figure options are not JSON: {e}")))?;
-        let Value::Object(members) = value else {
+        let Value::Object(members) = value.into_owned() else {
             return Err(invalid("figure options must be an object".into()));
         };
         for (key, v) in members {

@@ -52,7 +52,7 @@
 use super::error::{TrustError, TrustErrorCode};
 use super::operators::Track;
 use super::records::{id_field, text_field, Label};
-use tabeq::cpython_json::{parse, Out, Value};
+use tabeq::cpython_json::{JsonInput, Out, Value};
 
 /// What the caller chose: the track, the score, the epoch, overrides and renamed metadata keys.
 struct Options {
@@ -87,13 +87,15 @@ fn bad_options(message: impl Into<String>) -> TrustError {
     TrustError::new(TrustErrorCode::InvalidOptions, message)
 }
 
-fn parse_options(options_json: &str) -> Result<Options, TrustError> {
-    let value = if options_json.trim().is_empty() {
-        Value::Object(Vec::new())
+fn parse_options(options: JsonInput<'_>) -> Result<Options, TrustError> {
+    let value = if options.is_blank() {
+        std::borrow::Cow::Owned(Value::Object(Vec::new()))
     } else {
-        parse(options_json).map_err(|e| bad_options(format!("options are not JSON: {e}")))?
+        options
+            .value()
+            .map_err(|e| bad_options(format!("options are not JSON: {e}")))?
     };
-    let Value::Object(members) = &value else {
+    let Value::Object(members) = value.as_ref() else {
         return Err(bad_options("options must be a JSON object"));
     };
     let text = |key: &str| -> Result<Option<String>, TrustError> {
@@ -226,13 +228,18 @@ fn sample_name(sample: &Value) -> String {
 ///
 /// Errors carry the 1-based position of the sample in the log's `samples`.
 pub fn records_from_inspect(log_json: &str, options_json: &str) -> Result<String, TrustError> {
-    records_from_inspect_tree(log_json, options_json).map(|records| records.to_pretty())
+    let (log, options) = (JsonInput::Text(log_json), JsonInput::Text(options_json));
+    records_from_inspect_tree(log, options).map(|records| records.to_pretty())
 }
 
-/// [`records_from_inspect`] as its JSON tree (what a binding turns into its own data).
-pub fn records_from_inspect_tree(log_json: &str, options_json: &str) -> Result<Out, TrustError> {
-    let options = parse_options(options_json)?;
-    records_of_log(log_json, &options).map_err(|mut e| {
+/// [`records_from_inspect`] of the log and options as text or as values (a binding's own data),
+/// as its JSON tree (what a binding turns into its own data).
+pub fn records_from_inspect_tree(
+    log: JsonInput<'_>,
+    options: JsonInput<'_>,
+) -> Result<Out, TrustError> {
+    let options = parse_options(options)?;
+    records_of_log(log, &options).map_err(|mut e| {
         if let Some(source) = &options.source {
             e.message = format!("{source}: {}", e.message);
         }
@@ -240,8 +247,8 @@ pub fn records_from_inspect_tree(log_json: &str, options_json: &str) -> Result<O
     })
 }
 
-fn records_of_log(log_json: &str, options: &Options) -> Result<Out, TrustError> {
-    let log = parse(log_json).map_err(|e| {
+fn records_of_log(log: JsonInput<'_>, options: &Options) -> Result<Out, TrustError> {
+    let log = log.value().map_err(|e| {
         TrustError::new(
             TrustErrorCode::InvalidJson,
             format!("the log is not JSON: {e}"),

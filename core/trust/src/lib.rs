@@ -94,7 +94,7 @@ pub use report::Report;
 pub use report::Report as TrustReport;
 pub use robustness::RobustnessReport;
 
-use tabeq::cpython_json::{parse, Out, Value};
+use tabeq::cpython_json::{JsonInput, Out, Value};
 use tabeq::doc::Document;
 use tabeq::error::{ArgumentError, CodedError};
 use tabeq::file_input::FileInput;
@@ -132,25 +132,40 @@ track_report!(
     ReliabilityReport,
     records::ReliabilityRecord,
     Track::Reliability,
-    records::parse_reliability_jsonl,
+    records::parse_reliability_input,
     reliability::reliability_report_with
 );
 track_report!(
     RobustnessReport,
     records::RobustnessRecord,
     Track::Robustness,
-    records::parse_robustness_jsonl,
+    records::parse_robustness_input,
     robustness::robustness_report_with
 );
 
 /// A report of one track: the options (for its track), then the records parsed with the
 /// options' operators and custom keys, then the report, whose layout is checked against its
 /// table (a layout naming no column is an error here, where the report is computed).
-fn from_jsonl<T: TrackReport>(records_jsonl: &str, options_json: &str) -> Result<T, TrustError> {
-    let options = options::parse_options(options_json, T::TRACK)?;
+fn from_input<T: TrackReport>(
+    records: JsonInput<'_>,
+    options: JsonInput<'_>,
+) -> Result<T, TrustError> {
+    let options = options::parse_options_input(options, T::TRACK)?;
     let custom = group::custom_keys(&options.by);
-    let records = (T::PARSE)(records_jsonl, &options.registry, &custom)?;
+    let records = (T::PARSE)(records, &options.registry, &custom)?;
     let report = (T::REPORT)(&records, &options)?;
+    report.layout().apply(&mut report.plain_document())?;
+    Ok(report)
+}
+
+/// The reliability report of records and options given as text or as values, read in one
+/// streaming pass (the fold), not through [`from_input`]'s vector of records.
+fn reliability_from_input(
+    records: JsonInput<'_>,
+    options: JsonInput<'_>,
+) -> Result<ReliabilityReport, TrustError> {
+    let options = options::parse_options_input(options, Track::Reliability)?;
+    let report = reliability::reliability_report_input(records, &options)?;
     report.layout().apply(&mut report.plain_document())?;
     Ok(report)
 }
@@ -160,10 +175,10 @@ pub fn reliability_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<ReliabilityReport, TrustError> {
-    let options = options::parse_options(options_json, Track::Reliability)?;
-    let report = reliability::reliability_report_jsonl(records_jsonl, &options)?;
-    report.layout().apply(&mut report.plain_document())?;
-    Ok(report)
+    reliability_from_input(
+        JsonInput::Text(records_jsonl),
+        JsonInput::Text(options_json),
+    )
 }
 
 /// The robustness report for JSONL records and options JSON.
@@ -171,7 +186,10 @@ pub fn robustness_report(
     records_jsonl: &str,
     options_json: &str,
 ) -> Result<RobustnessReport, TrustError> {
-    from_jsonl(records_jsonl, options_json)
+    from_input(
+        JsonInput::Text(records_jsonl),
+        JsonInput::Text(options_json),
+    )
 }
 
 /// The reliability report for JSONL records as JSON (see the module docs for the schema).
@@ -309,7 +327,16 @@ pub fn robustness_from_manifest(
     options_json: &str,
     files: &mut dyn FnMut(&str, FileRole) -> FileContent,
 ) -> Result<(RobustnessReport, Vec<manifest::ScoredEntry>), TrustError> {
-    let options = options::parse_options(options_json, Track::Robustness)?;
+    robustness_from_manifest_input(manifest_jsonl, JsonInput::Text(options_json), files)
+}
+
+/// [`robustness_from_manifest`] with the options as text or as a value.
+pub fn robustness_from_manifest_input(
+    manifest_jsonl: &str,
+    options: JsonInput<'_>,
+    files: &mut dyn FnMut(&str, FileRole) -> FileContent,
+) -> Result<(RobustnessReport, Vec<manifest::ScoredEntry>), TrustError> {
+    let options = options::parse_options_input(options, Track::Robustness)?;
     let custom = group::custom_keys(&options.by);
     let scored = manifest::score_manifest_with(manifest_jsonl, &options.registry, &custom, files)?;
     let records: Vec<records::RobustnessRecord> = scored.iter().map(|s| s.record.clone()).collect();
@@ -364,8 +391,13 @@ pub type FileLookup<'a> = dyn FnMut(&str, FileRole) -> FileContent + 'a;
 /// The operator registry as a document (one table: code, name, track, family or kind,
 /// difficulty or level).
 pub fn operators_document(options_json: &str) -> Result<Document, TrustError> {
+    operators_document_input(JsonInput::Text(options_json))
+}
+
+/// [`operators_document`] with the options as text or as a value.
+pub fn operators_document_input(options: JsonInput<'_>) -> Result<Document, TrustError> {
     use tabeq::doc::{Align, Block, Cell, Column, Section, Table};
-    let registry = operator_registry(options_json)?;
+    let registry = operator_registry_input(options)?;
     let mut table = Table::new(
         ["code", "name", "track", "family/kind", "difficulty/level"]
             .iter()
@@ -483,7 +515,12 @@ impl SpearmanReport {
     /// assert_eq!(r.summary(), "rho = 0.5000, p = 0.6667, exact p = 1.0000, n = 3");
     /// ```
     pub fn new(input_json: &str) -> Result<SpearmanReport, TrustError> {
-        let value = parse(input_json).map_err(|e| {
+        Self::from_input(JsonInput::Text(input_json))
+    }
+
+    /// [`SpearmanReport::new`] of the input as text or as a value.
+    pub fn from_input(input: JsonInput<'_>) -> Result<SpearmanReport, TrustError> {
+        let value = input.value().map_err(|e| {
             TrustError::new(
                 TrustErrorCode::InvalidSpearmanInput,
                 format!("not JSON: {e}"),
@@ -560,8 +597,13 @@ pub fn spearman_json(input_json: &str) -> Result<String, TrustError> {
 
 /// The operator registry: the built-ins plus any in `options_json`'s `operators`.
 pub fn operator_registry(options_json: &str) -> Result<OperatorRegistry, TrustError> {
+    operator_registry_input(JsonInput::Text(options_json))
+}
+
+/// [`operator_registry`] with the options as text or as a value.
+pub fn operator_registry_input(options: JsonInput<'_>) -> Result<OperatorRegistry, TrustError> {
     // Registration does not depend on the track; reliability accepts every grouping key.
-    Ok(options::parse_options(options_json, Track::Reliability)?.registry)
+    Ok(options::parse_options_input(options, Track::Reliability)?.registry)
 }
 
 /// The operator registry (built-ins plus any in `options_json`'s `operators`) as a JSON list of
@@ -573,9 +615,14 @@ pub fn operators_json(options_json: &str) -> Result<String, TrustError> {
 /// The operator registry as JSON (`format` `json`, see [`operators_json`]) or as its document
 /// rendered in `format` (see [`render_document`]).
 pub fn render_operators(options_json: &str, format: &str) -> Result<String, TrustError> {
+    render_operators_input(JsonInput::Text(options_json), format)
+}
+
+/// [`render_operators`] with the options as text or as a value.
+pub fn render_operators_input(options: JsonInput<'_>, format: &str) -> Result<String, TrustError> {
     match format {
-        "json" => operators_json(options_json),
-        _ => render_document(&operators_document(options_json)?, format),
+        "json" => Ok(tabeq::cpython_json::to_tree(&operator_registry_input(options)?).to_pretty()),
+        _ => render_document(&operators_document_input(options)?, format),
     }
 }
 

@@ -16,7 +16,7 @@
 
 use super::error::{TrustError, TrustErrorCode};
 use super::operators::{OperatorRegistry, Track};
-use tabeq::cpython_json::{parse, Value};
+use tabeq::cpython_json::{parse, JsonInput, Value};
 
 /// A grouping key: a record field or a field derived from the record's operator.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -588,6 +588,14 @@ fn expected_lines(jsonl: &str) -> Result<Value, TrustError> {
 /// Parse options JSON for a track (see the module docs). Empty text means the defaults:
 /// `by = [model, dataset]`, built-in operators, no bootstrap.
 pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, TrustError> {
+    parse_options_input(JsonInput::Text(options_json), track)
+}
+
+/// [`parse_options`] of options given as text or as a value (a binding's own data).
+pub fn parse_options_input(
+    options_input: JsonInput<'_>,
+    track: Track,
+) -> Result<ReportOptions, TrustError> {
     let mut options = ReportOptions {
         by: vec![GroupKey::Model, GroupKey::Dataset],
         registry: OperatorRegistry::builtin(),
@@ -598,11 +606,13 @@ pub fn parse_options(options_json: &str, track: Track) -> Result<ReportOptions, 
         layout: TableLayout::default(),
         average: Average::Datasets,
     };
-    if options_json.trim().is_empty() {
+    if options_input.is_blank() {
         return Ok(options);
     }
-    let value = parse(options_json).map_err(|e| invalid(format!("options are not JSON: {e}")))?;
-    let Value::Object(members) = &value else {
+    let value = options_input
+        .value()
+        .map_err(|e| invalid(format!("options are not JSON: {e}")))?;
+    let Value::Object(members) = value.as_ref() else {
         return Err(invalid("options must be a JSON object"));
     };
     // `seed` and `confidence` serve the bootstrap and the comparisons unless they set their own.

@@ -25,7 +25,7 @@ use super::error::{TrustError, TrustErrorCode};
 use super::operators::{OperatorRegistry, Track};
 use std::borrow::Cow;
 
-use tabeq::cpython_json::{parse, parse_object_members, Member, Value};
+use tabeq::cpython_json::{parse, parse_object_members, JsonInput, Member, Value};
 
 /// A judged refusal label r_i.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -547,42 +547,98 @@ pub fn parse_reliability_jsonl(
     registry: &OperatorRegistry,
     custom: &[String],
 ) -> Result<Vec<ReliabilityRecord>, TrustError> {
-    parse_lines(text, registry, custom, reliability_record_with_fields)
+    parse_input(
+        JsonInput::Text(text),
+        registry,
+        custom,
+        reliability_record_with_fields,
+    )
 }
 
-/// What parses a track's JSONL: the text, the operators, the custom keys.
+/// [`parse_reliability_jsonl`] of records given as text or as a value (a binding's list of
+/// objects, each one's "line" its 1-based position).
+pub fn parse_reliability_input(
+    input: JsonInput<'_>,
+    registry: &OperatorRegistry,
+    custom: &[String],
+) -> Result<Vec<ReliabilityRecord>, TrustError> {
+    parse_input(input, registry, custom, reliability_record_with_fields)
+}
+
+/// [`parse_robustness_jsonl`] of records given as text or as a value (see
+/// [`parse_reliability_input`]).
+pub fn parse_robustness_input(
+    input: JsonInput<'_>,
+    registry: &OperatorRegistry,
+    custom: &[String],
+) -> Result<Vec<RobustnessRecord>, TrustError> {
+    parse_input(input, registry, custom, robustness_record_with_fields)
+}
+
+/// What parses a track's records: the text or value, the operators, the custom keys.
 pub(crate) type JsonlParser<R> =
-    fn(&str, &OperatorRegistry, &[String]) -> Result<Vec<R>, TrustError>;
+    fn(JsonInput<'_>, &OperatorRegistry, &[String]) -> Result<Vec<R>, TrustError>;
 
 /// What parses one record object: the object, its line, the operators, the custom keys.
 type RecordParser<R> = fn(&Value, usize, &OperatorRegistry, &[String]) -> Result<R, TrustError>;
 
-/// Each line of JSONL text that holds something, parsed by `record`; or, when the whole text is
-/// one JSON array (what a binding passes for a list of records), each of its items, its "line"
+/// Records as given: a list of JSON values (a binding's list of objects, or a text that is one
+/// JSON array), or JSON lines, read line by line.
+pub(crate) enum RecordsInput<'a> {
+    Items(Cow<'a, [Value]>),
+    Lines(&'a str),
+}
+
+/// What the records are: a list, or JSON lines; a value that is no list is an error.
+pub(crate) fn records_input(input: JsonInput<'_>) -> Result<RecordsInput<'_>, TrustError> {
+    match input {
+        JsonInput::Value(Value::Array(items)) => Ok(RecordsInput::Items(Cow::Borrowed(items))),
+        JsonInput::Value(_) => Err(TrustError::new(
+            TrustErrorCode::NotAnObject,
+            "the records must be a list of JSON objects",
+        )),
+        JsonInput::Text(text) => match text.trim_start().starts_with('[').then(|| parse(text)) {
+            Some(Ok(Value::Array(items))) => Ok(RecordsInput::Items(Cow::Owned(items))),
+            _ => Ok(RecordsInput::Lines(text)),
+        },
+    }
+}
+
+/// A record given as a list item at 1-based `position`: it must be an object.
+pub(crate) fn record_item(item: &Value, position: usize) -> Result<&Value, TrustError> {
+    match item {
+        Value::Object(_) => {
+            super::error::poll_cancel(position)?;
+            Ok(item)
+        }
+        _ => Err(TrustError::at(
+            TrustErrorCode::NotAnObject,
+            position,
+            "each record must be a JSON object",
+        )),
+    }
+}
+
+/// Each line of JSONL text that holds something, parsed by `record`; or, when the records are a
+/// list (a binding's data, or a text that is one JSON array), each of its items, its "line"
 /// being its 1-based position.
-fn parse_lines<R>(
-    text: &str,
+fn parse_input<R>(
+    input: JsonInput<'_>,
     registry: &OperatorRegistry,
     custom: &[String],
     record: RecordParser<R>,
 ) -> Result<Vec<R>, TrustError> {
-    let array = text.trim_start().starts_with('[').then(|| parse(text));
-    if let Some(Ok(Value::Array(items))) = array {
-        return (1..)
-            .zip(&items)
-            .map(|(position, item)| match item {
-                Value::Object(_) => {
-                    super::error::poll_cancel(position)?;
-                    record(item, position, registry, custom)
-                }
-                _ => Err(TrustError::at(
-                    TrustErrorCode::NotAnObject,
-                    position,
-                    "each record must be a JSON object",
-                )),
-            })
-            .collect();
-    }
+    let text = match records_input(input)? {
+        RecordsInput::Items(items) => {
+            return (1..)
+                .zip(items.iter())
+                .map(|(position, item)| {
+                    record(record_item(item, position)?, position, registry, custom)
+                })
+                .collect();
+        }
+        RecordsInput::Lines(text) => text,
+    };
     jsonl_lines(text)
         .map(|(line, raw)| {
             super::error::poll_cancel(line)?;
@@ -665,7 +721,12 @@ pub fn parse_robustness_jsonl(
     registry: &OperatorRegistry,
     custom: &[String],
 ) -> Result<Vec<RobustnessRecord>, TrustError> {
-    parse_lines(text, registry, custom, robustness_record_with_fields)
+    parse_input(
+        JsonInput::Text(text),
+        registry,
+        custom,
+        robustness_record_with_fields,
+    )
 }
 
 #[cfg(test)]

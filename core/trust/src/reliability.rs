@@ -23,12 +23,12 @@ use super::group::{
 use super::operators::OperatorRegistry;
 use super::options::{Bootstrap, CompareOptions, Expected, GroupKey, ReportOptions};
 use super::records::{
-    field_of, jsonl_lines, key_value, key_value_of, parse_object, reliability_fields, Label,
-    LineFields, ReliabilityFields, ReliabilityRecord,
+    field_of, jsonl_lines, key_value, key_value_of, parse_object, record_item, records_input,
+    reliability_fields, Label, LineFields, RecordsInput, ReliabilityFields, ReliabilityRecord,
 };
 use super::stats::{spearman, spearman_exact, Spearman, SpearmanExact};
 use std::borrow::Cow;
-use tabeq::cpython_json::{parse, Value};
+use tabeq::cpython_json::{JsonInput, Value};
 
 /// Label counts of a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -855,39 +855,35 @@ impl<'o> Fold<'o> {
     }
 }
 
-/// Compute the reliability report from JSON lines (or one JSON array of records) in one pass:
-/// each line's members are read straight into the fields the report needs, and folded (see
-/// [`Fold`]); the report is that of [`reliability_report_with`] over the parsed records.
-pub(crate) fn reliability_report_jsonl(
-    text: &str,
+/// Compute the reliability report from JSON lines, or from a list of records (a binding's data or
+/// a text that is one JSON array), in one pass: each line's members are read straight into the
+/// fields the report needs, and folded (see [`Fold`]); the report is that of
+/// [`reliability_report_with`] over the parsed records.
+pub(crate) fn reliability_report_input(
+    input: JsonInput<'_>,
     options: &ReportOptions,
 ) -> Result<ReliabilityReport, TrustError> {
     let custom = super::group::custom_keys(&options.by);
     let mut fold = Fold::new(&options.registry, custom);
+    let text = match records_input(input)? {
+        RecordsInput::Items(items) => {
+            fold.seen.reserve(items.len());
+            for (position, item) in (1..).zip(items.iter()) {
+                fold.add_value(record_item(item, position)?, position)?;
+            }
+            return report_of_fold(fold, options);
+        }
+        RecordsInput::Lines(text) => text,
+    };
     // Room for every record up front (growing the table copies it): at most one per line, and
     // no record line is shorter than 64 bytes (so blank lines cannot make it reserve much).
     let lines = text.bytes().filter(|b| *b == b'\n').count() + 1;
     fold.seen.reserve(lines.min(text.len() / 64));
-    let array = text.trim_start().starts_with('[').then(|| parse(text));
-    if let Some(Ok(Value::Array(items))) = array {
-        for (position, item) in (1..).zip(&items) {
-            if !matches!(item, Value::Object(_)) {
-                return Err(TrustError::at(
-                    TrustErrorCode::NotAnObject,
-                    position,
-                    "each record must be a JSON object",
-                ));
-            }
-            poll_cancel(position)?;
-            fold.add_value(item, position)?;
-        }
-    } else {
-        let custom = fold.custom.clone();
-        let names = LineFields::names(&custom);
-        for (line, raw) in jsonl_lines(text) {
-            poll_cancel(line)?;
-            fold.add_line(&names, raw, line)?;
-        }
+    let custom = fold.custom.clone();
+    let names = LineFields::names(&custom);
+    for (line, raw) in jsonl_lines(text) {
+        poll_cancel(line)?;
+        fold.add_line(&names, raw, line)?;
     }
     report_of_fold(fold, options)
 }

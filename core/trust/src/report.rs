@@ -2,7 +2,7 @@
 //! rows per section and one CSV of every section (Python's `rows()`/`to_csv()`, `tabeq trust
 //! --format csv`). The bindings translate types; the shapes are decided here.
 
-use tabeq::cpython_json::{python_float_repr, to_tree, Out};
+use tabeq::cpython_json::{python_float_repr, to_tree, JsonInput, Out};
 use tabeq::doc::Document;
 
 use super::error::{TrustError, TrustErrorCode};
@@ -59,18 +59,35 @@ impl Report {
         options_json: &str,
         files: Option<&mut FileLookup<'_>>,
     ) -> Result<Report, TrustError> {
+        let (records, options) = (JsonInput::Text(records), JsonInput::Text(options_json));
+        Report::from_input(kind, records, options, files)
+    }
+
+    /// [`Report::new`] of records and options given as text or as values (a binding's own
+    /// data); a manifest (with `files`) is text.
+    pub fn from_input(
+        kind: &str,
+        records: JsonInput<'_>,
+        options: JsonInput<'_>,
+        files: Option<&mut FileLookup<'_>>,
+    ) -> Result<Report, TrustError> {
         match (kind, files) {
-            ("reliability", None) => Ok(Report::Reliability(super::reliability_report(
-                records,
-                options_json,
+            ("reliability", None) => Ok(Report::Reliability(super::reliability_from_input(
+                records, options,
             )?)),
             ("robustness", None) => Ok(Report::Robustness(
-                super::robustness_report(records, options_json)?,
+                super::from_input(records, options)?,
                 None,
             )),
             ("robustness", Some(files)) => {
+                let JsonInput::Text(manifest) = records else {
+                    return Err(TrustError::new(
+                        TrustErrorCode::InvalidOptions,
+                        "a manifest is JSON lines text",
+                    ));
+                };
                 let (report, scored) =
-                    super::robustness_from_manifest(records, options_json, files)?;
+                    super::robustness_from_manifest_input(manifest, options, files)?;
                 Ok(Report::Robustness(report, Some(scored)))
             }
             (other, _) => Err(TrustError::new(
@@ -114,7 +131,15 @@ impl Report {
         &self,
         figure_options_json: &str,
     ) -> Result<Vec<(String, String)>, TrustError> {
-        let style = crate::chart::ChartStyle::paper_from_json(figure_options_json)?;
+        self.paper_files_input(JsonInput::Text(figure_options_json))
+    }
+
+    /// [`Report::paper_files`] with the figure options as text or as a value.
+    pub fn paper_files_input(
+        &self,
+        figure_options: JsonInput<'_>,
+    ) -> Result<Vec<(String, String)>, TrustError> {
+        let style = crate::chart::ChartStyle::paper_from_input(figure_options)?;
         let doc = crate::chart::with_style(style, || self.to_document());
         Ok(crate::latex::paper_files(&doc))
     }
