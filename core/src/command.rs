@@ -14,7 +14,9 @@
 
 mod grammar;
 
-pub use grammar::{arg, command, command_line, command_line_tree, text, Argument, Command};
+pub use grammar::{
+    arg, command, command_line, command_line_tree, text, Argument, Command, MAX_THREADS,
+};
 
 use crate::explain::Disclosure;
 

@@ -329,8 +329,10 @@ def _positive_int(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(_tabeq.message("not_an_integer", value=repr(text))) from None
-    if not 1 <= value <= 4096:
-        raise argparse.ArgumentTypeError(_tabeq.message("out_of_range", min=1, max=4096, value=value))
+    if not 1 <= value <= _tabeq.MAX_THREADS:
+        raise argparse.ArgumentTypeError(
+            _tabeq.message("out_of_range", min=1, max=_tabeq.MAX_THREADS, value=value)
+        )
     return value
 
 
@@ -362,7 +364,7 @@ def _needs_command(parser: argparse.ArgumentParser, names: list[str]) -> Callabl
     """A command group given without its command (``tabeq trust``): a usage error that lists them."""
 
     def run(args: argparse.Namespace) -> int:
-        parser.error(f"a command is required: one of {', '.join(names)}")
+        parser.error(_tabeq.message("command_required", choices=names))
 
     return run
 

@@ -1,10 +1,18 @@
 //! The `tabeq` command line's grammar: every command, its arguments and their words, as data a
 //! binding hands to its argument parser (Python's `argparse`: each argument's options are
 //! `add_argument`'s keywords, with `type` named: `int`, `float` or `threads`, a whole number
-//! from 1 to 4096). The evaluator's commands are here; a crate above adds its own
+//! from 1 to [`MAX_THREADS`]). The evaluator's commands are here; a crate above adds its own
 //! ([`Command`], built with [`command`] and [`arg`]), as `tabeq trust` and `tabeq spider2` are.
 
 use crate::cpython_json::Out;
+
+/// The most worker threads `--threads` accepts (a typo such as `--threads 80000` is an error, not
+/// eighty thousand threads).
+///
+/// ```
+/// assert_eq!(tabeq::command::MAX_THREADS, 4096);
+/// ```
+pub const MAX_THREADS: usize = 4096;
 
 /// One argument: its name (`--gold-root`, or a positional's) and `add_argument`'s keywords.
 pub struct Argument {

@@ -11,6 +11,7 @@
 //! assert!(LIMITS.iter().all(|l| l.name.starts_with("MAX_") && l.value > 0));
 //! ```
 
+pub use tabeq::command::MAX_THREADS;
 pub use tabeq::csv::MAX_CSV_BYTES;
 pub use tabeq::file_input::{
     MAX_ARCHIVE_MEMBER_BYTES, MAX_ARCHIVE_TOTAL_BYTES, MAX_CONFIG_BYTES, MAX_SHARE_BYTES,
@@ -104,6 +105,11 @@ pub const LIMITS: &[Limit] = &[
         "MAX_SQL_ROWS",
         MAX_SQL_ROWS,
         "the default rows tabeq.sql.execution_match fetches per query",
+    ),
+    limit_of(
+        "MAX_THREADS",
+        MAX_THREADS as u64,
+        "the most worker threads the command line's --threads accepts",
     ),
     limit_of(
         "MAX_PAGE_TABLE_ROWS",
