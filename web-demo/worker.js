@@ -318,7 +318,10 @@ async function suite(folder, taskList, progress, run) {
   const taskNumber = (f) => Number(f.name.match(/^task_(\d+)\.json$/)?.[1] ?? Number.MAX_SAFE_INTEGER);
   const warnings = [...configFiles]
     .sort((a, b) => taskNumber(a) - taskNumber(b))
-    .flatMap((f) => configWarnings(f.content).map((w) => ({ ...w, message: `${f.name.replace(/\.json$/, "")}: ${w.message}` })));
+    .flatMap((f) => {
+      const task = f.name.replace(/\.json$/, "");
+      return configWarnings(f.content).map((w) => ({ ...w, message: tabeq.message("in_context", { what: task, detail: w.message }) }));
+    });
   if (!hasGold) {
     // Without configs/, the folder is the predictions folder (or holds it as predictions/).
     const prefix = hasConfigs || folder.every((f) => f.path.startsWith("predictions/")) ? "predictions/" : "";

@@ -12,8 +12,10 @@ use pyo3::types::{
     PyByteArray, PyBytes, PyDict, PyList, PyMapping, PyMemoryView, PySequence, PyString, PyTuple,
 };
 
+use crate::checks::wrong_type;
 use crate::config::TaskConfig;
-use crate::errors::argument_error;
+use crate::errors::argument_message;
+use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 
 pub(crate) use crate::checks::{check_count, check_path, check_progress, check_text, type_name};
 
@@ -64,10 +66,10 @@ fn rows_csv<'py>(rows: &Bound<'py, PySequence>) -> PyResult<Bound<'py, PyAny>> {
             || row.is_instance_of::<PyBytes>()
             || row.is_instance_of::<PyByteArray>();
         let Some(row) = row.cast::<PySequence>().ok().filter(|_| !is_text) else {
-            return Err(argument_error(format!(
-                "row {index} is a {}; a table given as rows is a list of lists (or tuples), header first",
-                type_name(&row)
-            )));
+            let data = MessageData::new()
+                .text("index", index.to_string())
+                .text("got", type_name(&row));
+            return Err(argument_message(MessageCode::RowNotSequence, data));
         };
         let mut out = Vec::new();
         for cell in row.try_iter()? {
@@ -96,9 +98,8 @@ pub(crate) fn to_source<'py>(table: &Bound<'py, PyAny>, role: &str) -> PyResult<
         if role == "prediction" {
             return Ok(table.clone());
         }
-        return Err(argument_error(format!(
-            "the {role} table is required, got None"
-        )));
+        let data = MessageData::new().text("role", role);
+        return Err(argument_message(MessageCode::TableRequired, data));
     }
     if table.is_instance_of::<PyBytes>() {
         return Ok(table.clone());
@@ -110,10 +111,8 @@ pub(crate) fn to_source<'py>(table: &Bound<'py, PyAny>, role: &str) -> PyResult<
         if text.to_cow().is_ok_and(|t| t.contains('\n')) {
             let path = check_text(table, &format!("the {role}"))?;
             if std::fs::symlink_metadata(&path).is_err() {
-                return Err(argument_error(format!(
-                    "the {role} is a str, which tabeq reads as a path, but it looks like CSV text; \
-                     pass the CSV as bytes (text.encode()) instead"
-                )));
+                let data = MessageData::new().text("role", role);
+                return Err(argument_message(MessageCode::PathLooksLikeCsv, data));
             }
         }
         return check_path(table, &format!("the {role} path")).map(Bound::into_any);
@@ -136,11 +135,10 @@ pub(crate) fn to_source<'py>(table: &Bound<'py, PyAny>, role: &str) -> PyResult<
     if let (false, Ok(rows)) = (is_frame_part, table.cast::<PySequence>()) {
         return rows_csv(rows);
     }
-    Err(argument_error(format!(
-        "cannot use {} as the {role}: pass CSV bytes, a path, a pandas or polars DataFrame, or a \
-         list of rows with the header first",
-        type_name(table)
-    )))
+    let data = MessageData::new()
+        .text("got", type_name(table))
+        .text("role", role);
+    Err(argument_message(MessageCode::NotATable, data))
 }
 
 /// A `bool` option. pyo3's own `bool` conversion raises a bare `TypeError`; this one raises
@@ -153,10 +151,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         match obj.cast::<pyo3::types::PyBool>() {
             Ok(b) => Ok(Flag(b.is_true())),
-            Err(_) => Err(argument_error(format!(
-                "a bool option (True or False) got {}",
-                type_name(&obj.to_owned())
-            ))),
+            Err(_) => {
+                let data = MessageData::new().text("got", type_name(&obj.to_owned()));
+                Err(argument_message(MessageCode::NotABool, data))
+            }
         }
     }
 }
@@ -236,10 +234,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ConfigArg<'py> {
             let path: PathBuf = check_path(&obj, "the config path")?.extract()?;
             crate::config::load(py, path)?
         } else {
-            return Err(argument_error(format!(
-                "cannot use {} as a config",
-                type_name(&obj)
-            )));
+            let data = MessageData::new()
+                .text("got", type_name(&obj))
+                .text("what", "a config");
+            return Err(argument_message(MessageCode::CannotUseAs, data));
         };
         Ok(ConfigArg(Bound::new(py, config)?))
     }
@@ -280,10 +278,7 @@ pub(crate) fn iterate<'py>(
     let is_text = values.is_instance_of::<PyString>() || values.is_instance_of::<PyBytes>();
     match values.try_iter() {
         Ok(items) if !is_text => items.collect(),
-        _ => Err(argument_error(format!(
-            "{what} must be an iterable, got {}",
-            type_name(values)
-        ))),
+        _ => Err(wrong_type(what, "an iterable", values)),
     }
 }
 
@@ -293,9 +288,10 @@ pub(crate) fn triple<'py>(
     index: usize,
 ) -> PyResult<(PredictionArg<'py>, GoldArg<'py>, ConfigArg<'py>)> {
     let wrong = || {
-        argument_error(format!(
-            "task #{index} must be a (prediction, gold, config) triple"
-        ))
+        let data = MessageData::new()
+            .text("what", format!("task #{index}"))
+            .text("expected", "a (prediction, gold, config) triple");
+        argument_message(MessageCode::MustBe, data)
     };
     let is_text = task.is_instance_of::<PyString>() || task.is_instance_of::<PyBytes>();
     let Some(seq) = task.cast::<PySequence>().ok().filter(|_| !is_text) else {
@@ -337,10 +333,7 @@ mod python {
     #[pyfunction]
     fn rows_to_csv_bytes<'py>(rows: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let Ok(sequence) = rows.cast::<pyo3::types::PySequence>() else {
-            return Err(crate::errors::argument_error(format!(
-                "rows must be a list of rows, got {}",
-                super::type_name(rows)
-            )));
+            return Err(crate::checks::wrong_type("rows", "a list of rows", rows));
         };
         super::rows_csv(sequence)
     }
@@ -368,9 +361,7 @@ mod python {
     ) -> PyResult<Option<usize>> {
         let given = (!optional || !value.is_none()).then_some(value);
         match given {
-            Some(v) if v.is_none() => Err(crate::errors::argument_error(format!(
-                "{what} must be an int, got NoneType"
-            ))),
+            Some(v) if v.is_none() => Err(crate::checks::wrong_type(what, "an int", v)),
             _ => super::check_count(given, what, minimum),
         }
     }

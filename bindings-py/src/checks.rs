@@ -5,7 +5,22 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::errors::argument_error;
+use tabeq_surface::evaluator::error::{MessageCode, MessageData};
+
+use crate::errors::argument_message;
+
+/// `{what} must be {expected}, got {value's type name}` as an `ArgumentError`.
+pub(crate) fn wrong_type(
+    what: impl Into<String>,
+    expected: &str,
+    value: &Bound<'_, PyAny>,
+) -> PyErr {
+    let data = MessageData::new()
+        .text("what", what)
+        .text("expected", expected)
+        .text("got", type_name(value));
+    argument_message(MessageCode::WrongType, data)
+}
 
 /// The name of an object's type, for messages.
 pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
@@ -17,10 +32,7 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// `value` as valid Unicode text (a lone surrogate cannot be UTF-8).
 pub(crate) fn check_text<'py>(value: &Bound<'py, PyAny>, what: &str) -> PyResult<String> {
     let Ok(text) = value.cast::<PyString>() else {
-        return Err(argument_error(format!(
-            "{what} must be a str, got {}",
-            type_name(value)
-        )));
+        return Err(wrong_type(what, "a str", value));
     };
     if let Ok(s) = text.to_cow() {
         return Ok(s.into_owned());
@@ -31,10 +43,11 @@ pub(crate) fn check_text<'py>(value: &Bound<'py, PyAny>, what: &str) -> PyResult
         Ok(_) => 0,
         Err(e) => e.value(py).getattr("start")?.extract()?,
     };
-    Err(argument_error(format!(
-        "{what} contains a lone surrogate U+{:04X} at index {start}, which is not Unicode text",
-        surrogate_at(text, start)?
-    )))
+    let data = MessageData::new()
+        .text("what", what)
+        .text("code", format!("{:04X}", surrogate_at(text, start)?))
+        .text("index", start.to_string());
+    Err(argument_message(MessageCode::LoneSurrogate, data))
 }
 
 /// The code point at `index` of a Python str.
@@ -49,10 +62,7 @@ pub(crate) fn check_progress<'a, 'py>(
     progress: Option<&'a Bound<'py, PyAny>>,
 ) -> PyResult<Option<&'a Bound<'py, PyAny>>> {
     match progress.filter(|p| !p.is_none()) {
-        Some(p) if !p.is_callable() => Err(argument_error(format!(
-            "progress must be a callable or None, got {}",
-            type_name(p)
-        ))),
+        Some(p) if !p.is_callable() => Err(wrong_type("progress", "a callable or None", p)),
         progress => Ok(progress),
     }
 }
@@ -69,10 +79,7 @@ pub(crate) fn check_count(
     if value.is_instance_of::<pyo3::types::PyBool>()
         || !value.is_instance_of::<pyo3::types::PyInt>()
     {
-        return Err(argument_error(format!(
-            "{what} must be an int, got {}",
-            type_name(value)
-        )));
+        return Err(wrong_type(what, "an int", value));
     }
     match value.extract::<i64>() {
         Ok(n) if n >= minimum => Ok(Some(n as usize)),
@@ -85,10 +92,12 @@ pub(crate) fn check_count(
             } else {
                 format!("an int of {bits} bits")
             };
-            Err(argument_error(format!(
-                "{what} must be between {minimum} and {}, got {shown}",
-                i64::MAX
-            )))
+            let data = MessageData::new()
+                .text("what", what)
+                .text("min", minimum.to_string())
+                .text("max", i64::MAX.to_string())
+                .text("value", shown);
+            Err(argument_message(MessageCode::MustBeBetween, data))
         }
     }
 }
@@ -103,15 +112,15 @@ pub(crate) fn check_path<'py>(
     let os = py.import("os")?;
     let path_like = os.getattr("PathLike")?;
     if !value.is_instance_of::<PyString>() && !value.is_instance(&path_like)? {
-        return Err(argument_error(format!(
-            "{what} must be a path (str or os.PathLike), got {}",
-            type_name(value)
-        )));
+        return Err(wrong_type(what, "a path (str or os.PathLike)", value));
     }
     // A path-like whose __fspath__ raises (or returns neither str nor bytes) is the caller's
     // argument at fault: a coded error, with the object's own exception as its cause.
     let not_a_path = |e: PyErr| {
-        let error = argument_error(format!("{what} is not a usable path: {e}"));
+        let data = MessageData::new()
+            .text("what", what)
+            .text("detail", e.to_string());
+        let error = argument_message(MessageCode::NotUsablePath, data);
         error.set_cause(py, Some(e));
         error
     };
@@ -122,13 +131,16 @@ pub(crate) fn check_path<'py>(
     if let Err(e) = os.call_method1("fsencode", (&path,)) {
         let start: usize = e.value(py).getattr("start")?.extract()?;
         let code = surrogate_at(path.cast::<PyString>()?, start)?;
-        return Err(argument_error(format!(
-            "{what} contains U+{code:04X} at index {start}, which the file system encoding cannot represent"
-        )));
+        let data = MessageData::new()
+            .text("what", what)
+            .text("code", format!("{code:04X}"))
+            .text("index", start.to_string());
+        return Err(argument_message(MessageCode::NotFsEncodable, data));
     }
     let path = path.cast_into::<PyString>()?;
     if path.to_cow()?.contains('\0') {
-        return Err(argument_error(format!("{what} contains a NUL character")));
+        let data = MessageData::new().text("what", what);
+        return Err(argument_message(MessageCode::ContainsNul, data));
     }
     Ok(path)
 }

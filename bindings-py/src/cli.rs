@@ -11,7 +11,9 @@ use tabeq_surface::evaluator::output::{
 use tabeq_surface::evaluator::FatalCode;
 
 use crate::diagnosis::PyDiagnosis;
+use crate::errors::argument_message;
 use crate::result::PySuiteResult;
+use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 
 use crate::errors::argument_error;
 
@@ -38,8 +40,12 @@ fn console_summary(summary: PyRef<'_, PySuiteResult>, output_path: &str) -> Stri
 /// A fatal error's report, as JSON (`format="json"`) or as one line for stderr (`"text"`).
 #[pyfunction]
 fn fatal_report(code: &str, error: &str, format: &str) -> PyResult<String> {
-    let code = FatalCode::from_code(code)
-        .ok_or_else(|| argument_error(format!("not a fatal error code: {code:?}")))?;
+    let code = FatalCode::from_code(code).ok_or_else(|| {
+        let data = MessageData::new()
+            .text("what", "fatal error")
+            .text("value", format!("{code:?}"));
+        argument_message(MessageCode::NotACode, data)
+    })?;
     let report = FatalReport::new(code, error);
     Ok(if format == "json" {
         report.to_json()

@@ -12,10 +12,11 @@ use tabeq_surface::evaluator::config::TaskConfig as CoreConfig;
 use tabeq_surface::evaluator::{FatalError, Prediction, PreparedGold};
 
 use crate::args::{check_count, iterate};
-use crate::checks::type_name;
+use crate::checks::wrong_type;
 use crate::config::TaskConfig;
-use crate::errors::argument_error;
+use crate::errors::argument_message;
 use crate::pool;
+use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 
 /// A cell of a prediction or gold column: CSV text (`str`) or bytes; `None` for no prediction.
 fn csv_cell<'a>(
@@ -32,19 +33,19 @@ fn csv_cell<'a>(
     if let Ok(text) = cell.cast::<PyString>() {
         // A lone surrogate cannot be CSV text in UTF-8: the argument is wrong, not the task.
         let text = text.to_cow().map_err(|_| {
-            argument_error(format!(
-                "{column} row {row}: text with a lone surrogate is not CSV"
-            ))
+            let data = MessageData::new().text("what", format!("{column} row {row}"));
+            argument_message(MessageCode::SurrogateNotCsv, data)
         })?;
         return Ok(Some(Cow::Owned(text.into_owned().into_bytes())));
     }
     if let Ok(bytes) = cell.cast::<PyByteArray>() {
         return Ok(Some(Cow::Owned(bytes.to_vec())));
     }
-    Err(argument_error(format!(
-        "{column} row {row} must be CSV text or bytes, got {}",
-        type_name(cell)
-    )))
+    Err(wrong_type(
+        format!("{column} row {row}"),
+        "CSV text or bytes",
+        cell,
+    ))
 }
 
 /// A row's config: JSON text or bytes, or a mapping (an Arrow struct, a dict); its code when it
@@ -60,10 +61,11 @@ fn row_config(cell: &Bound<'_, PyAny>, row: usize) -> PyResult<Result<CoreConfig
     } else if let Some(bytes) = csv_cell(cell, "config", row).ok().flatten() {
         TaskConfig::parse(&bytes, None, false)
     } else {
-        return Err(argument_error(format!(
-            "config row {row} must be JSON text, bytes or a mapping, got {}",
-            type_name(cell)
-        )));
+        return Err(wrong_type(
+            format!("config row {row}"),
+            "JSON text, bytes or a mapping",
+            cell,
+        ));
     };
     match parsed {
         Ok(config) => Ok(Ok(config.inner)),
@@ -126,12 +128,15 @@ fn evaluate_columns(
     let golds = iterate(golds, "golds")?;
     let configs = iterate(configs, "configs")?;
     if predictions.len() != golds.len() || golds.len() != configs.len() {
-        return Err(argument_error(format!(
-            "the columns differ in length: {} predictions, {} golds, {} configs",
-            predictions.len(),
-            golds.len(),
-            configs.len()
-        )));
+        let counts = [
+            format!("{} predictions", predictions.len()),
+            format!("{} golds", golds.len()),
+            format!("{} configs", configs.len()),
+        ];
+        let data = MessageData::new()
+            .text("what", "columns")
+            .list("counts", counts);
+        return Err(argument_message(MessageCode::ColumnsDiffer, data));
     }
     let mut rows = Vec::with_capacity(predictions.len());
     for (i, ((prediction, gold), config)) in
@@ -195,7 +200,10 @@ fn arrow_cells<'a>(
     column: &str,
 ) -> PyResult<Option<Vec<Option<&'a [u8]>>>> {
     use pyo3::types::{PyCapsule, PyCapsuleMethods};
-    let wrong = || argument_error(format!("{column}: not an Arrow C array (schema, array)"));
+    let wrong = || {
+        let data = MessageData::new().text("what", column);
+        argument_message(MessageCode::NotArrowArray, data)
+    };
     if capsules.len() != 2 {
         return Err(wrong());
     }
@@ -291,9 +299,8 @@ fn evaluate_arrow_arrays(
         return Ok(None);
     };
     if predictions.len() != golds.len() || golds.len() != configs.len() {
-        return Err(argument_error(
-            "the Arrow columns differ in length".to_string(),
-        ));
+        let data = MessageData::new().text("what", "Arrow columns");
+        return Err(argument_message(MessageCode::ColumnsDiffer, data));
     }
     let threads = pool::thread_count(threads, predictions.len());
     let estimate = predictions

@@ -11,12 +11,14 @@ use pyo3::types::{
 
 use tabeq_surface::evaluator::config::{config_warnings, ConfigWarning, TaskConfig as CoreConfig};
 use tabeq_surface::evaluator::cpython_json::Value;
+use tabeq_surface::evaluator::error::{render_message, MessageCode, MessageData};
 use tabeq_surface::evaluator::file_input::{
     config_from_parts_value, parse_config_with_column_defaults,
 };
 
-use crate::checks::{check_path, check_text, type_name};
-use crate::errors::{argument_error, fatal_to_py, ConfigError};
+use crate::checks::wrong_type;
+use crate::checks::{check_path, check_text};
+use crate::errors::{fatal_to_py, ConfigError};
 use crate::fs;
 use crate::py_values::{python_to_value, DataError, DataRules};
 
@@ -95,10 +97,11 @@ impl TaskConfig {
 pub(crate) fn config_value(data: &Bound<'_, PyAny>) -> PyResult<Value> {
     let py = data.py();
     let not_json = |why: String| {
-        ConfigError::new_err((
-            format!("Config is not JSON data: {why}"),
-            "config_invalid_json",
-        ))
+        let data = MessageData::new()
+            .text("what", "Config")
+            .text("detail", why);
+        let message = render_message(MessageCode::NotJsonData, &data).unwrap_or_default();
+        ConfigError::new_err((message, "config_invalid_json"))
     };
     python_to_value(data, DataRules::strict("the config")).map_err(|e| match e {
         // Not JSON data: a set, NaN, an int with more digits than Python converts, ...
@@ -141,19 +144,13 @@ impl TaskConfig {
         let sequence = columns.cast::<PySequence>().ok();
         let Some(sequence) = sequence.filter(|_| !is_text && columns.cast::<PyMapping>().is_err())
         else {
-            return Err(argument_error(format!(
-                "columns must be a list of column objects, got {}",
-                type_name(columns)
-            )));
+            return Err(wrong_type("columns", "a list of column objects", columns));
         };
         let list = PyList::empty(py);
         for (index, column) in sequence.try_iter()?.enumerate() {
             let column = column?;
             if column.cast::<PyMapping>().is_err() {
-                return Err(argument_error(format!(
-                    "column {index} must be a mapping, got {}",
-                    type_name(&column)
-                )));
+                return Err(wrong_type(format!("column {index}"), "a mapping", &column));
             }
             list.append(py.get_type::<PyDict>().call1((column,))?)?;
         }
@@ -193,10 +190,7 @@ impl TaskConfig {
         {
             data.py().get_type::<PyBytes>().call1((data,))?.extract()?
         } else {
-            return Err(argument_error(format!(
-                "config JSON must be str or bytes, got {}",
-                type_name(data)
-            )));
+            return Err(wrong_type("config JSON", "str or bytes", data));
         };
         let stem = file_stem
             .filter(|s| !s.is_none())

@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyCFunction, PyDict, PyString, PyTuple, PyType};
 
+use tabeq_surface::evaluator::error::{words, MessageCode, MessageData};
 use tabeq_surface::evaluator::FatalError as CoreFatal;
 
 create_exception!(
@@ -107,6 +108,11 @@ pub fn argument_error(message: impl Into<String>) -> PyErr {
         Ok(class) => PyErr::from_type(class.clone(), (message,)),
         Err(e) => e,
     })
+}
+
+/// An `ArgumentError` (`invalid_argument`) worded by the core's message catalogue.
+pub fn argument_message(code: MessageCode, data: MessageData) -> PyErr {
+    argument_error(words(code, &data))
 }
 
 const SQL_DOC: &str =

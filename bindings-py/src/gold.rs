@@ -13,11 +13,14 @@ use tabeq_surface::evaluator::TaskResult;
 use crate::args::{
     check_count, check_text, to_source, type_name, ConfigArg, GoldArg, PredictionArg,
 };
-use crate::errors::{argument_error, fatal_to_py};
+use crate::checks::wrong_type;
+use crate::errors::argument_message;
+use crate::errors::fatal_to_py;
 use crate::pool;
 use crate::py_values::to_python;
 use crate::result::PyTaskResult;
 use crate::{fs, with_prediction, Input};
+use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 
 /// Input bytes of one prediction counted as work (a path is read: count it as large).
 fn work_of(prediction: Option<&Input<'_>>) -> usize {
@@ -96,12 +99,9 @@ impl NativeGold {
 
 /// The sources of an iterable of predictions.
 fn sources<'py>(predictions: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let items = predictions.try_iter().map_err(|_| {
-        argument_error(format!(
-            "predictions must be an iterable, got {}",
-            type_name(predictions)
-        ))
-    })?;
+    let items = predictions
+        .try_iter()
+        .map_err(|_| wrong_type("predictions", "an iterable", predictions))?;
     items.map(|p| to_source(&p?, "prediction")).collect()
 }
 
@@ -224,10 +224,12 @@ impl NativeGold {
         for (i, text) in texts.try_iter().map_err(|_| not_texts(texts))?.enumerate() {
             let text = text?;
             let Ok(s) = text.cast::<PyString>() else {
-                return Err(argument_error(format!(
-                    "texts must hold str, item {i} is {}",
-                    type_name(&text)
-                )));
+                let data = MessageData::new()
+                    .text("what", "texts")
+                    .text("expected", "str")
+                    .text("index", i.to_string())
+                    .text("got", type_name(&text));
+                return Err(argument_message(MessageCode::ItemNot, data));
             };
             match s.to_cow() {
                 Ok(t) => items.push(Some(t.into_owned())),
@@ -365,10 +367,7 @@ fn extract_table<'py>(
 
 /// The error for a `texts` argument that is not iterable.
 fn not_texts(texts: &Bound<'_, PyAny>) -> PyErr {
-    argument_error(format!(
-        "texts must be an iterable of str, got {}",
-        type_name(texts)
-    ))
+    wrong_type("texts", "an iterable of str", texts)
 }
 
 /// Log a reward text that is not Unicode text, with its code, on the `tabeq` logger.

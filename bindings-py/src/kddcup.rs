@@ -12,6 +12,7 @@ use tabeq_surface::kddcup::report::{self, FileRead, Layout, Meta, Report, RunFil
 use tabeq_surface::kddcup::{Fatal, GoldInput, Prediction, TaskScore};
 
 /// Linux's ELOOP: what opening a link with `O_NOFOLLOW` gives.
+use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 const ELOOP: i32 = 40;
 
 /// What is at a path, as the official's `is_file()` and `open()` see it.
@@ -82,7 +83,9 @@ fn source(
         return Ok((Found::Bytes(b.as_bytes().to_vec()), "<bytes>".into()));
     }
     let path: PathBuf = obj.extract().map_err(|_| {
-        crate::errors::argument_error("expected CSV bytes, a path (str or os.PathLike) or None")
+        let data =
+            MessageData::new().text("expected", "CSV bytes, a path (str or os.PathLike) or None");
+        crate::errors::argument_message(MessageCode::Expected, data)
     })?;
     let found = py.detach(|| read_file(&path, follow, kdd::MAX_FILE_BYTES));
     Ok((found, shown(&path)))

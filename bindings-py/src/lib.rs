@@ -46,8 +46,10 @@ use tabeq_surface::trust::error_catalogue;
 
 use crate::args::{check_count, check_path, check_text, iterate, triple, TableArg, TaskArgs};
 use crate::config::TaskConfig;
+use crate::errors::argument_message;
 use crate::errors::{argument_error, fatal_to_py, CellError, CsvError, OutputError};
 use crate::result::{PySuiteResult, PyTaskResult};
+use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 
 /// A core document in one of its formats (`text`, `markdown`, `html`, `csv`).
 pub(crate) fn render(
@@ -82,10 +84,10 @@ impl<'a> Input<'a> {
 
     fn path<'b>(obj: &Bound<'_, PyAny>) -> PyResult<Input<'b>> {
         obj.extract::<PathBuf>().map(Input::Path).map_err(|_| {
-            argument_error(format!(
-                "expected CSV bytes or a path, got {}",
-                args::type_name(obj)
-            ))
+            let data = MessageData::new()
+                .text("expected", "CSV bytes or a path")
+                .text("got", args::type_name(obj));
+            argument_message(MessageCode::ExpectedGot, data)
         })
     }
 
@@ -343,10 +345,11 @@ fn canonicalize(value: &Bound<'_, PyAny>, column: &Bound<'_, PyAny>) -> PyResult
             .call1((column,))?;
         ColumnSpec::from_value(&config::config_value(&dict)?)
     } else {
-        return Err(argument_error(format!(
-            "the column must be a column object or a type name, got {}",
-            args::type_name(column)
-        )));
+        return Err(crate::checks::wrong_type(
+            "the column",
+            "a column object or a type name",
+            column,
+        ));
     };
     let spec = spec.map_err(fatal_to_py)?;
     match tabeq_surface::evaluator::canon::canonicalize(&value, &spec.rule()) {

@@ -12,14 +12,21 @@ use pyo3::types::{IntoPyDict, PyDict, PyList};
 use tabeq_surface::evaluator::error::CsvErrorKind;
 use tabeq_surface::evaluator::{SuiteSummary, TaskResult};
 
+use crate::errors::argument_message;
 use crate::render;
+use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 
 use crate::errors::{argument_error, TabeqError};
 
 use crate::py_values::{python_to_value, to_python, value_to_python, DataError, DataRules};
 
 fn not_an_argument(what: &str) -> impl Fn(String) -> PyErr + '_ {
-    move |e| argument_error(format!("{what}: {e}"))
+    move |e| {
+        let data = MessageData::new()
+            .text("what", what)
+            .text("detail", e.to_string());
+        argument_message(MessageCode::InContext, data)
+    }
 }
 
 /// The outcome of one task.
@@ -311,11 +318,17 @@ impl PySuiteResult {
             Ok(items) if !results.is_instance_of::<pyo3::types::PyString>() => items
                 .map(|r| Ok(r?.extract::<Py<PyTaskResult>>()?))
                 .collect::<PyResult<Vec<_>>>()
-                .map_err(|_| argument_error("results must be TaskResult objects"))?,
+                .map_err(|_| {
+                    let data = MessageData::new()
+                        .text("what", "results")
+                        .text("expected", "TaskResult objects");
+                    argument_message(MessageCode::MustBe, data)
+                })?,
             _ => {
-                return Err(argument_error(
-                    "results must be an iterable of TaskResult objects",
-                ))
+                let data = MessageData::new()
+                    .text("what", "results")
+                    .text("expected", "an iterable of TaskResult objects");
+                return Err(argument_message(MessageCode::MustBe, data));
             }
         };
         Ok(PySuiteResult {

@@ -11,6 +11,7 @@ use tabeq_surface::spider2::exec::{self, Dir};
 use tabeq_surface::spider2::{Condition, Frame, GoldKind, Outcome, PreparedGold, Variant};
 
 use crate::fs::{FileId, ReadError as FileError};
+use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 
 /// Spider 2.0 CSVs are read whole; larger files are refused (the core's limit).
 const MAX_FILE_BYTES: u64 = tabeq_surface::spider2::read::MAX_FILE_BYTES;
@@ -70,7 +71,8 @@ fn csv_input(obj: &Bound<'_, PyAny>) -> PyResult<CsvInput> {
         return Ok(CsvInput::Bytes(b.as_bytes().to_vec()));
     }
     let path: PathBuf = obj.extract().map_err(|_| {
-        crate::errors::argument_error("expected CSV bytes or a path (str or os.PathLike)")
+        let data = MessageData::new().text("expected", "CSV bytes or a path (str or os.PathLike)");
+        crate::errors::argument_message(MessageCode::Expected, data)
     })?;
     Ok(CsvInput::Path(path))
 }
@@ -92,9 +94,13 @@ const MAX_CONDITION_DEPTH: usize = 64;
 /// A Python `condition_cols` as the typed value the official function receives.
 fn to_condition(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Condition> {
     if depth > MAX_CONDITION_DEPTH {
-        return Err(crate::errors::argument_error(format!(
-            "condition_cols is nested more than {MAX_CONDITION_DEPTH} levels deep"
-        )));
+        let data = MessageData::new()
+            .text("what", "condition_cols")
+            .text("depth", MAX_CONDITION_DEPTH.to_string());
+        return Err(crate::errors::argument_message(
+            MessageCode::NestedTooDeep,
+            data,
+        ));
     }
     if obj.is_none() {
         return Ok(Condition::None);
@@ -132,10 +138,14 @@ fn to_condition(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Condition> {
         }
         return Ok(Condition::Dict(members));
     }
-    Err(crate::errors::argument_error(format!(
-        "condition_cols holds a {}: expected None, a bool, int, float, str, list, tuple or dict",
-        obj.get_type().name()?
-    )))
+    let data = MessageData::new()
+        .text("what", "condition_cols")
+        .text("got", obj.get_type().name()?.to_string())
+        .text(
+            "expected",
+            "None, a bool, int, float, str, list, tuple or dict",
+        );
+    Err(crate::errors::argument_message(MessageCode::HoldsA, data))
 }
 
 /// `condition_cols` as a call receives it: not given (the variant's default, lite `None` and
@@ -164,9 +174,11 @@ impl ConditionArg {
 /// The `variant` argument.
 fn variant(name: &str) -> PyResult<Variant> {
     Variant::from_name(name).ok_or_else(|| {
-        crate::errors::argument_error(format!(
-            "variant must be \"lite\" or \"snow\", not {name:?}"
-        ))
+        let data = MessageData::new()
+            .text("what", "variant")
+            .list("choices", ["\"lite\"", "\"snow\""])
+            .text("value", format!("{name:?}"));
+        crate::errors::argument_message(MessageCode::NotAChoice, data)
     })
 }
 

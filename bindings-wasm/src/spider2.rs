@@ -5,7 +5,7 @@
 use js_sys::Array;
 use serde::Serialize;
 use tabeq_surface::evaluator::cpython_json;
-use tabeq_surface::evaluator::error::{ArgumentError, CodedError};
+use tabeq_surface::evaluator::error::{ArgumentError, CodedError, MessageCode, MessageData};
 use tabeq_surface::evaluator::file_input::{FileInput, MAX_CONFIG_BYTES};
 use tabeq_surface::spider2::{explain, Condition, GoldKind, Outcome, Variant};
 use wasm_bindgen::prelude::*;
@@ -72,9 +72,10 @@ pub fn spider2_compare(
             ))
         }
         Some(text) => Some(throw(cpython_json::parse(&text).map_err(|e| {
-            CodedError::invalid_argument(format!(
-                "condition_cols (options.conditionCols) is not JSON: {e}"
-            ))
+            let data = MessageData::new()
+                .text("what", "condition_cols (options.conditionCols)")
+                .text("detail", e.to_string());
+            CodedError::refused(MessageCode::NotJson, data)
         }))?),
         None => None,
     };
@@ -82,9 +83,11 @@ pub fn spider2_compare(
     let variant = match throw(string_option(&options, "variant", "\"lite\" or \"snow\""))? {
         None => Variant::Lite,
         Some(name) => throw(Variant::from_name(&name).ok_or_else(|| {
-            CodedError::invalid_argument(format!(
-                "options.variant must be \"lite\" or \"snow\", not {name:?}"
-            ))
+            let data = MessageData::new()
+                .text("what", "options.variant")
+                .list("choices", ["\"lite\"", "\"snow\""])
+                .text("value", format!("{name:?}"));
+            CodedError::refused(MessageCode::NotAChoice, data)
         }))?,
     };
     let format = throw(string_option(
@@ -147,9 +150,10 @@ fn sql_rows(
             .ok()
             .and_then(|t| t.as_string())
             .ok_or_else(|| {
-                CodedError::invalid_argument(format!(
-                    "{which} must be JSON text or an array of rows"
-                ))
+                let data = MessageData::new()
+                    .text("what", which)
+                    .text("expected", "JSON text or an array of rows");
+                CodedError::refused(MessageCode::MustBe, data)
             })?,
     };
     if text.len() > MAX_CSV_BYTES {
@@ -160,8 +164,12 @@ fn sql_rows(
         }
         .into());
     }
-    let json = cpython_json::parse(&text)
-        .map_err(|e| CodedError::invalid_argument(format!("{which} is not JSON: {e}")))?;
+    let json = cpython_json::parse(&text).map_err(|e| {
+        let data = MessageData::new()
+            .text("what", which)
+            .text("detail", e.to_string());
+        CodedError::refused(MessageCode::NotJson, data)
+    })?;
     tabeq_surface::sql::value::rows_from_json(&json, which)
         .map_err(|e| CodedError::sql(sql_code(e.code), e.message))
 }

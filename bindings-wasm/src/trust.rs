@@ -4,7 +4,7 @@
 
 use js_sys::Reflect;
 use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
-use tabeq_surface::evaluator::error::CodedError;
+use tabeq_surface::evaluator::error::{CodedError, MessageCode, MessageData};
 use tabeq_surface::trust::{
     self as trust, FileContent, FileLookup, FileRole, Report, SpearmanReport,
 };
@@ -78,9 +78,10 @@ pub fn trust_robustness_from_manifest(
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     if !files.is_object() {
-        return Err(to_js_error(CodedError::invalid_argument(
-            "files must be an object mapping manifest paths to contents",
-        )));
+        let data = MessageData::new()
+            .text("what", "files")
+            .text("expected", "an object mapping manifest paths to contents");
+        return Err(to_js_error(CodedError::refused(MessageCode::MustBe, data)));
     }
     let mut lookup = |path: &str, _role: FileRole| {
         Reflect::get(&files, &JsValue::from_str(path))
@@ -103,7 +104,11 @@ pub fn trust_document(
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let kind = throw(kind.as_string().ok_or_else(|| {
-        CodedError::invalid_argument("kind must be \"reliability\", \"robustness\" or \"spearman\"")
+        let data = MessageData::new().text("what", "kind").list(
+            "choices",
+            ["\"reliability\"", "\"robustness\"", "\"spearman\""],
+        );
+        CodedError::refused(MessageCode::MustBeChoice, data)
     }))?;
     let records = if kind == "spearman" && records.is_object() {
         json_text(&records, "records")?
@@ -123,7 +128,10 @@ pub fn render_document(
 ) -> Result<String, JsValue> {
     let format = throw(format.as_string().ok_or_else(|| {
         let names = trust::Format::ALL.map(trust::Format::name).join(", ");
-        CodedError::invalid_argument(format!("format must be one of {names}"))
+        let data = MessageData::new()
+            .text("what", "format")
+            .text("choices", names);
+        CodedError::refused(MessageCode::MustBeOneOf, data)
     }))?;
     let document = throw(crate::js_args::document(&document))?;
     throw(trust::render_document(&document, &format))

@@ -20,7 +20,9 @@ pub use crate::csv::{CsvError, CsvErrorKind, CsvProblem};
 pub use crate::evaluate::TaskErrorCode;
 pub use crate::file_problem::OutputErrorCode;
 pub use crate::fixit::SubmissionCode;
-pub use messages::{render_message, render_message_named, MessageCode, MessageData, MessageValue};
+pub use messages::{
+    render_message, render_message_named, words, MessageCode, MessageData, MessageValue,
+};
 
 mod messages;
 

@@ -97,12 +97,10 @@ def _write_paper(report: _Report, args: argparse.Namespace) -> None:
         font_size_pt=8 if args.font_size is None else args.font_size,
         font=args.font or "Helvetica, Arial, sans-serif",
     )
-    how = (
-        f"PDF and PNG by {files.converter}"
-        if files.converter
-        else "SVG only: install rsvg-convert or cairosvg for PDF/PNG"
+    wrote = _tabeq.message(
+        "paper_written", count=len(files.paths), path=str(args.output_dir), converter=files.converter or ""
     )
-    print(f"tabeq trust: wrote {len(files.paths)} files to {args.output_dir} ({how})", file=sys.stderr)
+    print(f"tabeq trust: {wrote}", file=sys.stderr)
 
 
 def _inspect_records(args: argparse.Namespace, track: str) -> list[dict[str, Any]]:

@@ -106,7 +106,9 @@ def _json_default(value: Any) -> Any:
         return item()
     if isinstance(value, Iterable):
         return [v for v in value]  # noqa: C416 - list() would trust __len__
-    raise TypeError(f"not JSON serializable: {type(value).__name__}")
+    raise TypeError(
+        _tabeq.message("wrong_type_not", what="a value", expected="JSON data", got=type(value).__name__)
+    )
 
 
 def _trust_data(value: Any, what: str, code: TrustErrorCode) -> _tabeq.TrustData:
@@ -421,7 +423,9 @@ def spearman(
     try:
         pair = {"x": numbers(x), "y": numbers(y)}
     except (TypeError, ValueError) as exc:
-        raise TrustError(f"every value must be a number: {exc}", "invalid_spearman_input") from None
+        raise TrustError(
+            _tabeq.message("not_all_numbers", detail=str(exc)), "invalid_spearman_input"
+        ) from None
     # A key's lone surrogate reads as U+FFFD, as the ASCII-escaped JSON text it replaces did.
     payload = _tabeq.trust_data(pair, "the input", "invalid_spearman_input", replace_surrogates=True)
     result = _tabeq.trust_spearman(payload)[0]

@@ -40,6 +40,62 @@ code_enum! {
         GiveOneOf => "give_one_of",
         /// `no completion for {shell}: one of {choices}` (joined with commas).
         UnknownShell => "unknown_shell",
+        /// `row {index} is a {got}; a table given as rows is a list of lists (or tuples), header
+        /// first`.
+        RowNotSequence => "row_not_sequence",
+        /// `the {role} table is required, got None`.
+        TableRequired => "table_required",
+        /// `the {role} is a str, which tabeq reads as a path, but it looks like CSV text; pass the
+        /// CSV as bytes (text.encode()) instead`.
+        PathLooksLikeCsv => "path_looks_like_csv",
+        /// `cannot use {got} as the {role}: pass CSV bytes, a path, a pandas or polars DataFrame,
+        /// or a list of rows with the header first`.
+        NotATable => "not_a_table",
+        /// `a bool option (True or False) got {got}`.
+        NotABool => "not_a_bool",
+        /// `cannot use {got} as {what}`.
+        CannotUseAs => "cannot_use_as",
+        /// `{what} contains a lone surrogate U+{code} at index {index}, which is not Unicode text`
+        /// (`code`: four hex digits).
+        LoneSurrogate => "lone_surrogate",
+        /// `{what} must be between {min} and {max}, got {value}`.
+        MustBeBetween => "must_be_between",
+        /// `{what} is not a usable path: {detail}`.
+        NotUsablePath => "not_usable_path",
+        /// `{what} contains U+{code} at index {index}, which the file system encoding cannot
+        /// represent`.
+        NotFsEncodable => "not_fs_encodable",
+        /// `{what} contains a NUL character`.
+        ContainsNul => "contains_nul",
+        /// `not a {what} code: {value}`.
+        NotACode => "not_a_code",
+        /// `{what}: text with a lone surrogate is not CSV`.
+        SurrogateNotCsv => "surrogate_not_csv",
+        /// `the {what} differ in length`, then `: {counts}` (joined with commas) when given.
+        ColumnsDiffer => "columns_differ",
+        /// `{what}: not an Arrow C array (schema, array)`.
+        NotArrowArray => "not_arrow_array",
+        /// `{what} must hold {expected}, item {index} is {got}`.
+        ItemNot => "item_not",
+        /// `expected {expected}`.
+        Expected => "expected",
+        /// `{what}: {detail}`.
+        InContext => "in_context",
+        /// `{what} is nested more than {depth} levels deep`.
+        NestedTooDeep => "nested_too_deep",
+        /// `{what} holds a {got}: expected {expected}`.
+        HoldsA => "holds_a",
+        /// `{what} is not JSON: {detail}`.
+        NotJson => "not_json",
+        /// `{what} must be {choices}` (joined with "or").
+        MustBeChoice => "must_be_choice",
+        /// `{what} must be one of {choices}` (joined with commas).
+        MustBeOneOf => "must_be_one_of",
+        /// `a command is required: one of {choices}` (joined with commas).
+        CommandRequired => "command_required",
+        /// `wrote {count} files to {path} (PDF and PNG by {converter})`, or `(SVG only: ...)` when
+        /// `converter` is empty.
+        PaperWritten => "paper_written",
         /// `not an integer: {value}`.
         NotAnInteger => "not_an_integer",
         /// `must be between {min} and {max}, got {value}`.
@@ -197,7 +253,7 @@ fn grouped(n: i128) -> String {
     let digits = n.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(d);
@@ -214,6 +270,32 @@ fn join_last(items: &[String], last: &str) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [first @ .., end] => format!("{} {last} {end}", first.join(", ")),
+    }
+}
+
+/// The message `code` worded with `data`, or, when a field it needs is absent, the
+/// `invalid_argument` error's own text (a binding raising a message never fails to word it).
+///
+/// ```
+/// use tabeq::error::{words, MessageCode, MessageData};
+/// let data = MessageData::new().text("what", "the gold");
+/// assert_eq!(words(MessageCode::ContainsNul, &data), "the gold contains a NUL character");
+/// ```
+pub fn words(code: MessageCode, data: &MessageData) -> String {
+    render_message(code, data).unwrap_or_else(|e| e.message)
+}
+
+impl CodedError {
+    /// An `invalid_argument` error worded by the catalogue: how a binding refuses an argument.
+    ///
+    /// ```
+    /// use tabeq::error::{CodedError, MessageCode, MessageData};
+    /// let data = MessageData::new().text("what", "kind").text("expected", "a string");
+    /// let e = CodedError::refused(MessageCode::MustBe, data);
+    /// assert_eq!((e.code, e.message.as_str()), ("invalid_argument", "kind must be a string"));
+    /// ```
+    pub fn refused(code: MessageCode, data: MessageData) -> CodedError {
+        CodedError::invalid_argument(words(code, &data))
     }
 }
 
@@ -246,6 +328,81 @@ pub fn render_message(code: MessageCode, data: &MessageData) -> Result<String, C
         ExactlyOneOf => format!("give exactly one of {}", or("choices")?),
         GiveOneOf => format!("give one of {}", f("choices")?),
         UnknownShell => format!("no completion for {}: one of {}", f("shell")?, f("choices")?),
+        RowNotSequence => format!(
+            "row {} is a {}; a table given as rows is a list of lists (or tuples), header first",
+            f("index")?,
+            f("got")?
+        ),
+        TableRequired => format!("the {} table is required, got None", f("role")?),
+        PathLooksLikeCsv => format!(
+            "the {} is a str, which tabeq reads as a path, but it looks like CSV text; pass the \
+             CSV as bytes (text.encode()) instead",
+            f("role")?
+        ),
+        NotATable => format!(
+            "cannot use {} as the {}: pass CSV bytes, a path, a pandas or polars DataFrame, or a \
+             list of rows with the header first",
+            f("got")?,
+            f("role")?
+        ),
+        NotABool => format!("a bool option (True or False) got {}", f("got")?),
+        CannotUseAs => format!("cannot use {} as {}", f("got")?, f("what")?),
+        LoneSurrogate => format!(
+            "{} contains a lone surrogate U+{} at index {}, which is not Unicode text",
+            f("what")?,
+            f("code")?,
+            f("index")?
+        ),
+        MustBeBetween => format!(
+            "{} must be between {} and {}, got {}",
+            f("what")?,
+            f("min")?,
+            f("max")?,
+            f("value")?
+        ),
+        NotUsablePath => format!("{} is not a usable path: {}", f("what")?, f("detail")?),
+        NotFsEncodable => format!(
+            "{} contains U+{} at index {}, which the file system encoding cannot represent",
+            f("what")?,
+            f("code")?,
+            f("index")?
+        ),
+        ContainsNul => format!("{} contains a NUL character", f("what")?),
+        NotACode => format!("not a {} code: {}", f("what")?, f("value")?),
+        SurrogateNotCsv => format!("{}: text with a lone surrogate is not CSV", f("what")?),
+        ColumnsDiffer => match data.get(code, "counts") {
+            Ok(counts) => format!("the {} differ in length: {}", f("what")?, counts.shown()),
+            Err(_) => format!("the {} differ in length", f("what")?),
+        },
+        NotArrowArray => format!("{}: not an Arrow C array (schema, array)", f("what")?),
+        ItemNot => format!(
+            "{} must hold {}, item {} is {}",
+            f("what")?,
+            f("expected")?,
+            f("index")?,
+            f("got")?
+        ),
+        Expected => format!("expected {}", f("expected")?),
+        InContext => format!("{}: {}", f("what")?, f("detail")?),
+        NestedTooDeep => format!(
+            "{} is nested more than {} levels deep",
+            f("what")?,
+            f("depth")?
+        ),
+        HoldsA => format!("{} holds a {}: expected {}", f("what")?, f("got")?, f("expected")?),
+        NotJson => format!("{} is not JSON: {}", f("what")?, f("detail")?),
+        MustBeChoice => format!("{} must be {}", f("what")?, or("choices")?),
+        MustBeOneOf => format!("{} must be one of {}", f("what")?, f("choices")?),
+        CommandRequired => format!("a command is required: one of {}", f("choices")?),
+        PaperWritten => {
+            let how = match f("converter")? {
+                converter if converter.is_empty() => {
+                    "SVG only: install rsvg-convert or cairosvg for PDF/PNG".to_owned()
+                }
+                converter => format!("PDF and PNG by {converter}"),
+            };
+            format!("wrote {} files to {} ({how})", f("count")?, f("path")?)
+        }
         NotAnInteger => format!("not an integer: {}", f("value")?),
         OutOfRange => format!(
             "must be between {} and {}, got {}",
@@ -465,6 +622,15 @@ mod tests {
             "count_limit",
             "declared",
             "held",
+            "index",
+            "role",
+            "code",
+            "min",
+            "max",
+            "value",
+            "depth",
+            "counts",
+            "converter",
         ];
         let data = names
             .iter()

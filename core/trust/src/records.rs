@@ -840,7 +840,9 @@ mod tests {
                 .unwrap_or(&0x41),
             };
             match char::from_u32(cp) {
-                Some(c) if c != '"' && c != '\\' && cp >= 0x20 && next() % 3 != 0 => out.push(c),
+                Some(c) if c != '"' && c != '\\' && cp >= 0x20 && !next().is_multiple_of(3) => {
+                    out.push(c)
+                }
                 _ => out.push_str(&format!("\\u{cp:04x}")),
             }
         }
