@@ -2,9 +2,9 @@
 //! translated from `tabeq_surface`: Python values in, Python values out (no JSON text).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyString};
 
-use tabeq_surface::evaluator::cpython_json::{to_tree, Out};
+use tabeq_surface::evaluator::cpython_json::to_tree;
 use tabeq_surface::profile::{score, OptionValue, Profile, ScoreOptions, PROFILES};
 use tabeq_surface::LIMITS;
 
@@ -13,6 +13,7 @@ use tabeq_surface::CodedError;
 use crate::checks::check_text;
 use crate::errors::{argument_error_type, sql_error_code, CellError, CsvError, FatalError};
 use crate::errors::{ConfigError, GoldError, SuiteError, TabeqError};
+use crate::py_values::tree_to_python;
 
 /// A coded error as the exception of its stage (`ArgumentError`, `ConfigError`, ...; a profile's
 /// own stage, `kddcup` or `spider2`, as a `FatalError`, as `tabeq.kddcup` raises it).
@@ -34,36 +35,11 @@ fn coded_to_py(e: CodedError) -> PyErr {
     }
 }
 
-/// A tree of the core's output as Python values (dicts keep the core's key order).
-fn python<'py>(py: Python<'py>, out: &Out) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match out {
-        Out::Null => py.None().into_bound(py),
-        Out::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
-        Out::Int(i) => i.into_pyobject(py)?.into_any(),
-        Out::Float(f) => PyFloat::new(py, *f).into_any(),
-        Out::Str(s) => PyString::new(py, s).into_any(),
-        Out::Array(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(python(py, item)?)?;
-            }
-            list.into_any()
-        }
-        Out::Object(entries) => {
-            let dict = PyDict::new(py);
-            for (key, value) in entries {
-                dict.set_item(key, python(py, value)?)?;
-            }
-            dict.into_any()
-        }
-    })
-}
-
 /// Every scoring profile, as a list of dicts (`name`, `title`, `summary`, `spec`, `prediction`,
 /// `gold`, `options`, `max_input_bytes`, `wasm_module`).
 #[pyfunction]
 fn profiles(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    python(py, &to_tree(PROFILES))
+    tree_to_python(py, &to_tree(PROFILES))
 }
 
 /// Bytes of a `bytes` or `str` argument.
@@ -131,7 +107,7 @@ fn score_profile<'py>(
     let outcome = py
         .detach(|| score(profile, &prediction, &gold, &options))
         .map_err(coded_to_py)?;
-    python(py, &to_tree(&outcome))
+    tree_to_python(py, &to_tree(&outcome))
 }
 
 /// Register the functions, each limit as a `MAX_*` constant and all of them as `LIMITS`.
