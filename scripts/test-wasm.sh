@@ -8,15 +8,15 @@ cd "$(dirname "$0")/.."
 # Size limits of each .wasm file as scripts/build-wasm.sh builds it (rustup's stable toolchain,
 # wasm-bindgen), in bytes (KB = 1000 bytes, the stricter reading): the measured size plus a
 # margin of 3% rounded up to a thousand, recorded with the measurement in BENCHMARKS.md ("Module size").
-# The score module (tabeq_bg.wasm) is what a page or script loads first: its gzipped limit stays under
-# the 250 KB budget of issue 26.
+# The score module (tabeq_bg.wasm) is what a page or script loads first: its gzipped limit is the
+# 250 KB budget of issue 26 itself (measured + 3% would pass it).
 declare -A MAX_BYTES=(
-  [tabeq]=596000 [tabeq_explain]=790000 [tabeq_submission]=602000 [tabeq_trust]=1044000
-  [tabeq_spider2]=386000 [tabeq_kddcup]=305000
+  [tabeq]=642000 [tabeq_explain]=848000 [tabeq_submission]=655000 [tabeq_trust]=1116000
+  [tabeq_spider2]=432000 [tabeq_kddcup]=353000
 )
 declare -A MAX_GZIP_BYTES=(
-  [tabeq]=248000 [tabeq_explain]=299000 [tabeq_submission]=244000 [tabeq_trust]=373000
-  [tabeq_spider2]=145000 [tabeq_kddcup]=124000
+  [tabeq]=250000 [tabeq_explain]=315000 [tabeq_submission]=255000 [tabeq_trust]=392000
+  [tabeq_spider2]=155000 [tabeq_kddcup]=134000
 )
 
 log() { echo "test-wasm: $*" >&2; }
