@@ -52,7 +52,7 @@ test("Node entry: the same exports as the modules behind it, classes that constr
   const names = Object.keys(tabeq).sort();
   assert.deepEqual(names, [
     "Gold", "PredictionsFolderRun", "SubmissionRun", "SuiteRun", "canonicalize", "checkTask", "configWarnings", "errorCodes", "evaluate", "explain",
-    "explainDocument", "inputTaskIds", "pageLimits", "parseTaskList", "profiles", "readTable", "renderDocument", "renderTaskCheck", "score", "skeletonFiles", "sniffFile", "validatePrediction", "validationDocument", "version",
+    "explainDocument", "inputTaskIds", "message", "pageLimits", "parseTaskList", "profiles", "readTable", "renderDocument", "renderTaskCheck", "score", "skeletonFiles", "sniffFile", "validatePrediction", "validationDocument", "version",
   ]);
   // The page's unpacking limits come from the core, not from page code.
   assert.deepEqual(tabeq.pageLimits(), { archive_member_bytes: 20971520, archive_total_bytes: 268435456, share_bytes: 262144, share_header_bytes: 65536, table_rows: 100000 });
