@@ -218,7 +218,7 @@ export interface ColumnReadability {
   unreadable: BadCell[];
 }
 
-/** A prediction file that reads as CSV but cannot be the answer: JSON, HTML or XML saved as CSV (`not_csv_text`, at line 1, column 1) or a header with no data row (`header_only`, at the end of the file). The submission check and the single-task check report the same words. */
+/** A prediction file that reads as CSV but is unlikely to be the answer: JSON, HTML or XML saved as CSV (`not_csv_text`, at line 1, column 1) or a header with no data row (`header_only`, at the end of the file). The submission check and the single-task check report the same words. */
 export interface AnswerProblem {
   /** `not_csv_text` or `header_only` (the `submission` family of the catalogue). */
   code: "not_csv_text" | "header_only";
@@ -245,7 +245,7 @@ export interface ValidationReport {
   columns: ColumnReadability[];
   /** With equal column counts: the first one-to-one mapping under which every column reads. */
   type_compatible_mapping: ColumnPair[] | null;
-  /** JSON, HTML or XML saved as CSV, or a header with no data row: fails without an official code. */
+  /** JSON, HTML or XML saved as CSV, or a header with no data row: a warning (`ok` stays true; the gold decides). */
   answer_problem: AnswerProblem | null;
 }
 

@@ -122,7 +122,7 @@ pub struct ValidationReport {
     pub answer_problem: Option<AnswerProblem>,
 }
 
-/// A prediction file that reads as CSV but cannot be the answer: JSON, HTML or XML saved as
+/// A prediction file that reads as CSV but is unlikely to be the answer: JSON, HTML or XML saved as
 /// CSV (`not_csv_text`, at line 1, column 1) or a header with no data row (`header_only`, at
 /// the end of the file). The submission check and the single-task check report the same words.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -278,7 +278,7 @@ pub(crate) struct ValidationReportJson {
     columns: Vec<ColumnRecord<'static>>,
     /// With equal column counts: the first one-to-one mapping under which every column reads.
     type_compatible_mapping: Option<Vec<crate::evaluate::ColumnPair>>,
-    /// JSON, HTML or XML saved as CSV, or a header with no data row: fails without an official code.
+    /// JSON, HTML or XML saved as CSV, or a header with no data row: a warning (`ok` stays true; the gold decides).
     answer_problem: Option<AnswerProblem>,
 }
 

@@ -348,21 +348,27 @@ def test_rewards_of_model_texts_are_the_score_or_the_row_f1_of_the_extracted_tab
     assert 0.0 < credits[1] < 1.0
 
 
-def process_threads() -> int:
-    with open("/proc/self/status", encoding="ascii") as status:
-        return next(int(line.split()[1]) for line in status if line.startswith("Threads:"))
+def worker_threads() -> int:
+    names = []
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            names.append((task / "comm").read_text(encoding="utf-8"))
+        except OSError:  # the thread ended meanwhile
+            continue
+    return sum(name.startswith("tabeq-worker") for name in names)
 
 
-@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads Linux's /proc")
 def test_distinct_thread_counts_keep_one_bounded_pool() -> None:
     # Each distinct threads= value used to build a pool that lived for ever (20,101 threads
     # after 200 values); now one pool grows on demand, up to its cap, and is reused.
     gold = tabeq.Gold(b"n\n3\n", tabeq.TaskConfig([tabeq.number("n", integer=True)]))
     predictions = [b"x\n3\n" + b"#" * 40_000] * 4 + [b"x\n3\n"] * 200  # large enough for the pool
-    before = process_threads()
     for threads in range(1, 121):
         assert gold.scores(predictions, threads=threads)[-1] == 1.0
-    assert process_threads() - before <= 64 + 1
+    # tabeq's own workers, by name: the process's total also counts threads that other libraries
+    # tested in this process (Ray, Spark) start in the background meanwhile.
+    assert 0 < worker_threads() <= 64
 
 
 def test_a_batch_of_one_is_scored_on_the_calling_thread() -> None:
