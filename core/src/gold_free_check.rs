@@ -153,7 +153,8 @@ pub fn answer_problem(bytes: &[u8], rows: usize, file_name: &str) -> Option<Answ
         let position = TextPosition::at(bytes, 0);
         return Some(AnswerProblem {
             code: SubmissionCode::NotCsvText.code(),
-            message: format!("{position}: this is {kind} text saved as {file_name}, not a CSV table; the official reader takes its lines as rows"),
+            // The first character: "line 1, column 1" says it without a byte offset.
+            message: format!("line 1, column 1: this is {kind} text saved as {file_name}, not a CSV table; the official reader takes its lines as rows"),
             position,
         });
     }
@@ -684,7 +685,10 @@ mod tests {
         );
         // A warning, not a failure: against an empty gold the official passes it.
         assert!(header_only.ok() && header_only.error_code.is_none());
-        assert_eq!(header_only.document().title, "task_4: warning (header_only)");
+        assert_eq!(
+            header_only.document().title,
+            "task_4: warning (header_only)"
+        );
         let json = validate_prediction(Prediction::Csv(b" {\"d\": 1, \"n\": 2}\n"), &cfg);
         let problem = json.answer_problem.clone().expect("not_csv_text");
         assert_eq!(
