@@ -14,7 +14,7 @@ setup: package tools
 
 ## The tabeq package alone, built from this tree: all that `make example` needs.
 package: $(VENV)/.tabeq-installed
-$(VENV)/.tabeq-installed: pyproject.toml Cargo.toml Cargo.lock $(shell find core/src core/trust/src core/spider2/src core/kddcup/src core/sql/src bindings-py -type f 2>/dev/null)
+$(VENV)/.tabeq-installed: pyproject.toml Cargo.toml Cargo.lock $(shell find core/src core/trust/src core/spider2/src core/kddcup/src core/sql/src core/surface/src bindings-py -type f 2>/dev/null)
 	VENV=$(VENV) bash scripts/setup.sh package
 	touch $@
 

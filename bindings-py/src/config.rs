@@ -11,7 +11,7 @@ use pyo3::types::{
 
 use tabeq_surface::evaluator::config::{config_warnings, ConfigWarning, TaskConfig as CoreConfig};
 use tabeq_surface::evaluator::cpython_json::Value;
-use tabeq_surface::evaluator::error::{render_message, MessageCode, MessageData};
+use tabeq_surface::evaluator::error::{words, MessageCode, MessageData};
 use tabeq_surface::evaluator::file_input::{
     config_from_parts_value, parse_config_with_column_defaults,
 };
@@ -100,7 +100,7 @@ pub(crate) fn config_value(data: &Bound<'_, PyAny>) -> PyResult<Value> {
         let data = MessageData::new()
             .text("what", "Config")
             .text("detail", why);
-        let message = render_message(MessageCode::NotJsonData, &data).unwrap_or_default();
+        let message = words(MessageCode::NotJsonData, &data);
         ConfigError::new_err((message, "config_invalid_json"))
     };
     python_to_value(data, DataRules::strict("the config")).map_err(|e| match e {

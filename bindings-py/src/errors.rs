@@ -294,16 +294,8 @@ fn message(code: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
         } else if let Ok(items) = value.extract::<Vec<String>>() {
             MessageValue::List(items)
         } else {
-            let got = value.get_type().name()?.to_string();
-            let data = MessageData::new()
-                .text("what", format!("message field {name}"))
-                .text("expected", "a str, an int or a list of str")
-                .text("got", got);
-            let text = tabeq_surface::evaluator::error::render_message(
-                tabeq_surface::evaluator::error::MessageCode::WrongType,
-                &data,
-            );
-            return Err(argument_error(text.unwrap_or_default()));
+            let what = format!("message field {name}");
+            return Err(crate::checks::wrong_type(what, "a str, an int or a list of str", &value));
         };
         data = data.with(name, value);
     }
