@@ -295,7 +295,11 @@ fn message(code: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
             MessageValue::List(items)
         } else {
             let what = format!("message field {name}");
-            return Err(crate::checks::wrong_type(what, "a str, an int or a list of str", &value));
+            return Err(crate::checks::wrong_type(
+                what,
+                "a str, an int or a list of str",
+                &value,
+            ));
         };
         data = data.with(name, value);
     }

@@ -55,7 +55,10 @@ fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
     let pid = std::process::id();
     // Grown to the next power of two: a run of rising `threads=` values rebuilds the pool a
     // handful of times, not once per value (each old pool's threads exit asynchronously).
-    let threads = threads.clamp(1, MAX_WORKERS).next_power_of_two().min(MAX_WORKERS);
+    let threads = threads
+        .clamp(1, MAX_WORKERS)
+        .next_power_of_two()
+        .min(MAX_WORKERS);
     let mut slot = POOL.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((size, owner, p)) = slot.as_ref() {
         if *owner == pid && *size >= threads {

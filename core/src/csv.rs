@@ -15,7 +15,7 @@ mod error;
 pub mod tokenizer;
 mod write;
 
-pub use error::{CsvError, CsvErrorKind, CsvProblem};
+pub use error::{CsvError, CsvErrorKind, CsvProblem, InputProblem, TrustInputProblem};
 pub use write::write_rows;
 
 use tokenizer::{Dialect, Fields, TokenError, Tokenizer};

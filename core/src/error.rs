@@ -16,7 +16,7 @@ pub(crate) use crate::codes::code_enum;
 pub use crate::config::{
     CellError, CellErrorKind, ColumnField, FatalCode, FatalDetail, FatalError, FatalStage,
 };
-pub use crate::csv::{CsvError, CsvErrorKind, CsvProblem};
+pub use crate::csv::{CsvError, CsvErrorKind, CsvProblem, InputProblem, TrustInputProblem};
 pub use crate::evaluate::TaskErrorCode;
 pub use crate::file_problem::OutputErrorCode;
 pub use crate::fixit::SubmissionCode;

@@ -21,7 +21,7 @@ use crate::codes::code_enum;
 use crate::config::TaskConfig;
 use crate::config::{FatalDetail, FatalError};
 use crate::csv::{read_table, Table};
-use crate::csv::{CsvError, CsvErrorKind, CsvProblem};
+use crate::csv::{CsvError, CsvErrorKind, InputProblem};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
 use crate::partial_credit::GoldSignatures;
 use crate::rule_values::{ColumnRead, RuleValues, Unreadable};
@@ -207,7 +207,7 @@ impl<'a> Prediction<'a> {
                 Err(invalid(e.unreadable_prediction(), Cow::Borrowed(e)))
             }
             // A file the caller refused: the official words, path included, no code prefix.
-            Prediction::Invalid(e) if matches!(e.problem(), CsvProblem::File { .. }) => {
+            Prediction::Invalid(e) if matches!(e.problem(), InputProblem::File { .. }) => {
                 Err(invalid(e.message(), Cow::Borrowed(e)))
             }
             Prediction::Invalid(e) => Err(invalid(e.to_string(), Cow::Borrowed(e))),

@@ -247,7 +247,7 @@ pub fn locate(bytes: &[u8], error: &CsvError) -> Option<TextPosition> {
     let text = &bytes[bom..];
     let record = error.record.unwrap_or(0);
     let mut found: Option<usize> = None;
-    match error.problem() {
+    match error.csv_problem()? {
         CsvProblem::InvalidUtf8 { valid_up_to } => found = Some(*valid_up_to),
         CsvProblem::NulInText => found = memchr::memchr(0, bytes),
         CsvProblem::ZeroColumns => found = Some(bom),

@@ -663,7 +663,9 @@ impl Slot {
                     problem.message = format!("{p}: {}", problem.message);
                 }
                 task.problems.push(problem);
-                if let (Some(b), CsvProblem::InvalidUtf8 { valid_up_to }) = (bytes, e.problem()) {
+                if let (Some(b), Some(CsvProblem::InvalidUtf8 { valid_up_to })) =
+                    (bytes, e.csv_problem())
+                {
                     if let Some(f) = ForeignFile::sniff(b) {
                         task.problems.push(Problem::new(
                             Severity::Hint,

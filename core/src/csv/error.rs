@@ -50,11 +50,10 @@ pub struct CsvError {
     pub kind: CsvErrorKind,
     /// 1-based record number (the header is record 1), when known.
     pub record: Option<u64>,
-    problem: CsvProblem,
+    problem: InputProblem,
 }
 
-/// What a CSV reader (or a binding's check of a CSV file) found, with the data its message
-/// shows. Limits are [`crate::csv`]'s constants.
+/// What the CSV reader found in the bytes, with the data its message shows. Limits are [`crate::csv`]'s constants.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum CsvProblem {
@@ -101,6 +100,29 @@ pub enum CsvProblem {
     UnexpectedAfterQuote,
     /// The text ends inside a quoted field.
     UnterminatedQuote,
+}
+
+/// What kept an input from being read as a table, by what it describes: the bytes (a
+/// [`CsvProblem`] the reader found), the file at a path (a [`FileProblem`] a binding found),
+/// or a trust manifest's file (a [`TrustInputProblem`]). A [`CsvError`] carries one.
+///
+/// ```
+/// use tabeq::csv::{read_table, CsvError, CsvProblem, InputProblem};
+/// use tabeq::file_problem::FileProblem;
+/// let ragged = read_table(b"a,b\n1\n").unwrap_err();
+/// let expected = CsvProblem::NonRectangular { cells: 1, expected: 2 };
+/// assert_eq!(ragged.csv_problem(), Some(&expected));
+/// let link = CsvError::file("p.csv", FileProblem::Link);
+/// assert!(matches!(link.problem(), InputProblem::File { .. }));
+/// assert_eq!((link.csv_problem(), link.kind.code()), (None, "csv_not_a_regular_file"));
+/// let big = CsvError::named_too_large("m/gold.csv", 30_000_000);
+/// assert_eq!(big.to_string(), "csv_too_large: m/gold.csv exceeds the 20971520-byte limit (at least 30000000 bytes)");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InputProblem {
+    /// The bytes are not a CSV table within the limits.
+    Csv(CsvProblem),
     /// A CSV file a binding could not read (a prediction, a gold).
     File {
         /// The path as the caller gave it.
@@ -108,17 +130,23 @@ pub enum CsvProblem {
         /// What the binding found.
         problem: FileProblem,
     },
-    /// A trust manifest's gold or config that the OS refused to read.
-    Unreadable {
-        /// The path.
-        path: String,
-        /// The OS error.
-        reason: String,
-    },
-    /// A trust manifest's file over the size limit, refused before it was copied.
-    NamedTooLarge {
+    /// A trust manifest's gold or config that a binding could not read.
+    TrustInput {
         /// The path as the manifest names it.
         path: String,
+        /// What the binding found.
+        problem: TrustInputProblem,
+    },
+}
+
+/// Why a binding could not read a file a trust manifest names (its gold or config).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TrustInputProblem {
+    /// The OS refused to read it: the OS error's words.
+    Unreadable(String),
+    /// Over the size limit, refused before it was copied: a lower bound of its size in bytes.
+    TooLarge {
         /// A lower bound of its size, in bytes.
         at_least: usize,
     },
@@ -130,12 +158,7 @@ impl CsvProblem {
         use CsvErrorKind as K;
         match self {
             CsvProblem::InvalidUtf8 { .. } => K::InvalidUtf8,
-            CsvProblem::TooLarge { .. } | CsvProblem::NamedTooLarge { .. } => K::TooLarge,
-            CsvProblem::File {
-                problem: FileProblem::TooLarge(_),
-                ..
-            } => K::TooLarge,
-            CsvProblem::File { .. } | CsvProblem::Unreadable { .. } => K::NotARegularFile,
+            CsvProblem::TooLarge { .. } => K::TooLarge,
             CsvProblem::TooManyRows => K::TooManyRows,
             CsvProblem::TooManyColumns { .. } => K::TooManyColumns,
             CsvProblem::FieldTooLarge | CsvProblem::RowCellTooLarge => K::CellTooLarge,
@@ -149,9 +172,34 @@ impl CsvProblem {
     }
 }
 
+impl InputProblem {
+    /// The kind (code) of this problem: a file or trust input problem has the code of the
+    /// reader's that it resembles (`csv_too_large`, else `csv_not_a_regular_file`).
+    pub fn kind(&self) -> CsvErrorKind {
+        match self {
+            InputProblem::Csv(problem) => problem.kind(),
+            InputProblem::File {
+                problem: FileProblem::TooLarge(_),
+                ..
+            }
+            | InputProblem::TrustInput {
+                problem: TrustInputProblem::TooLarge { .. },
+                ..
+            } => CsvErrorKind::TooLarge,
+            InputProblem::File { .. } | InputProblem::TrustInput { .. } => {
+                CsvErrorKind::NotARegularFile
+            }
+        }
+    }
+}
+
 impl CsvError {
-    /// The error for `problem` at `record`.
+    /// The error for the reader's `problem` at `record`.
     pub fn new(problem: CsvProblem, record: Option<u64>) -> CsvError {
+        CsvError::of(InputProblem::Csv(problem), record)
+    }
+
+    fn of(problem: InputProblem, record: Option<u64>) -> CsvError {
         let kind = problem.kind();
         CsvError {
             kind,
@@ -170,24 +218,35 @@ impl CsvError {
     /// A CSV file at `path` that a binding could not read (see [`FileProblem`]).
     pub fn file(path: &str, problem: FileProblem) -> CsvError {
         let path = path.to_string();
-        CsvError::new(CsvProblem::File { path, problem }, None)
+        CsvError::of(InputProblem::File { path, problem }, None)
     }
 
     /// A trust manifest's gold or config at `path` that the OS refused to read.
     pub fn unreadable(path: &str, reason: impl fmt::Display) -> CsvError {
-        let (path, reason) = (path.to_string(), reason.to_string());
-        CsvError::new(CsvProblem::Unreadable { path, reason }, None)
+        let (path, problem) = (
+            path.to_string(),
+            TrustInputProblem::Unreadable(reason.to_string()),
+        );
+        CsvError::of(InputProblem::TrustInput { path, problem }, None)
     }
 
     /// A trust manifest's file at `path` of at least `at_least` bytes, over the size limit.
     pub fn named_too_large(path: &str, at_least: usize) -> CsvError {
-        let path = path.to_string();
-        CsvError::new(CsvProblem::NamedTooLarge { path, at_least }, None)
+        let (path, problem) = (path.to_string(), TrustInputProblem::TooLarge { at_least });
+        CsvError::of(InputProblem::TrustInput { path, problem }, None)
     }
 
     /// What was found, with the data the message shows.
-    pub fn problem(&self) -> &CsvProblem {
+    pub fn problem(&self) -> &InputProblem {
         &self.problem
+    }
+
+    /// The reader's problem, when the reader found it (not a binding at a path).
+    pub fn csv_problem(&self) -> Option<&CsvProblem> {
+        match &self.problem {
+            InputProblem::Csv(problem) => Some(problem),
+            _ => None,
+        }
     }
 
     /// The message for people (without the code and record, which [`Display`](fmt::Display) adds).
@@ -200,12 +259,7 @@ impl CsvError {
     /// a binding found at a path ([`CsvError::file`], [`CsvError::unreadable`],
     /// [`CsvError::named_too_large`]). A prediction's record words the two differently.
     pub fn is_reader_problem(&self) -> bool {
-        !matches!(
-            self.problem,
-            CsvProblem::File { .. }
-                | CsvProblem::Unreadable { .. }
-                | CsvProblem::NamedTooLarge { .. }
-        )
+        matches!(self.problem, InputProblem::Csv(_))
     }
 
     /// The text of a task record's `error` for a prediction the reader refused (what scoring
@@ -221,7 +275,21 @@ struct CsvMessage<'a>(&'a CsvError);
 impl fmt::Display for CsvMessage<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let record = self.0.record.unwrap_or(0);
-        match &self.0.problem {
+        let problem = match &self.0.problem {
+            InputProblem::Csv(problem) => problem,
+            InputProblem::File { path, problem } => return problem.write_csv_message(f, path),
+            InputProblem::TrustInput { path, problem } => {
+                return match problem {
+                    TrustInputProblem::Unreadable(reason) => {
+                        write!(f, "cannot read {path}: {reason}")
+                    }
+                    TrustInputProblem::TooLarge { at_least } => {
+                        write_too_large(f, path, "", *at_least as u64, false)
+                    }
+                };
+            }
+        };
+        match problem {
             CsvProblem::InvalidUtf8 { valid_up_to } => {
                 write!(f, "invalid UTF-8 at byte {valid_up_to}")
             }
@@ -246,11 +314,6 @@ impl fmt::Display for CsvMessage<'_> {
             }
             CsvProblem::UnexpectedAfterQuote => f.write_str("',' expected after '\"'"),
             CsvProblem::UnterminatedQuote => f.write_str("unexpected end of data"),
-            CsvProblem::File { path, problem } => problem.write_csv_message(f, path),
-            CsvProblem::Unreadable { path, reason } => write!(f, "cannot read {path}: {reason}"),
-            CsvProblem::NamedTooLarge { path, at_least } => {
-                write_too_large(f, path, "", *at_least as u64, false)
-            }
         }
     }
 }
