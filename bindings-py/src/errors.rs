@@ -294,12 +294,11 @@ fn message(code: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
         } else if let Ok(items) = value.extract::<Vec<String>>() {
             MessageValue::List(items)
         } else {
-            let what = format!("message field {name}");
-            return Err(crate::checks::wrong_type(
-                what,
-                "a str, an int or a list of str",
-                &value,
-            ));
+            let data = MessageData::new()
+                .text("what", format!("message field {name}"))
+                .text("expected", "a str, an int or a list of str")
+                .text("got", value.get_type().name()?.to_string());
+            return Err(argument_message(MessageCode::WrongType, data));
         };
         data = data.with(name, value);
     }
