@@ -220,7 +220,9 @@ impl RuleValues {
 /// What reading does at a cell that does not read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Unreadable {
-    /// Stop reading the column (the evaluator only needs to know that it does not read).
+    /// Stop reading the column at a cell that does not read (the evaluator only needs to
+    /// know that it does not read); after a value the rule's values do not hold, only check
+    /// that its cells read (their ids are [`UNSEEN`]).
     Stop,
     /// Stop reading the column at a cell that does not read or whose value the rule's values
     /// do not hold ([`ColumnRead::unmatched`]): either way the column equals no gold column of
@@ -310,6 +312,20 @@ fn read_columns_into<'t>(
     }
     let mut scratch = SCRATCH.take();
     let mut reading = columns.len();
+    // Columns that met a value the rule's values do not hold. Such a column equals no gold
+    // column of this rule, and a prediction has as many columns as the gold, so no mapping
+    // through it passes: its ids no longer matter, only whether its cells read (which decides
+    // between a relation mismatch and a type failure). Its other cells are canonicalized but
+    // not looked up (the lookups, random reads over a large gold's values, are most of the
+    // time of reading a large prediction).
+    let mut unseen = vec![
+        false;
+        if on_bad == Unreadable::Stop {
+            columns.len()
+        } else {
+            0
+        }
+    ];
     let mut unpolled_bytes = 0usize;
     for row in 0..rows {
         if reading == 0 {
@@ -333,6 +349,21 @@ fn read_columns_into<'t>(
             }
             let raw = table.cell(row, k);
             unpolled_bytes += raw.len();
+            if unseen.get(i) == Some(&true) {
+                scratch.clear();
+                let id = match canonical_kind_into(raw, rule, &mut scratch) {
+                    Ok(true) => UNSEEN,
+                    Ok(false) => NULL,
+                    Err(kind) => {
+                        read.bad_cells += 1;
+                        read.first_error = Some(FirstError { row, kind });
+                        reading -= 1;
+                        continue;
+                    }
+                };
+                read.ids.push(id);
+                continue;
+            }
             let cached = match caches.get(i) {
                 Some(RawCache::On(cache)) => cache.get(raw).copied(),
                 _ => None,
@@ -362,6 +393,9 @@ fn read_columns_into<'t>(
                 read.unmatched = true;
                 reading -= 1;
                 continue;
+            }
+            if id == UNSEEN && on_bad == Unreadable::Stop {
+                unseen[i] = true;
             }
             read.ids.push(id);
             if row >= CACHE_FROM_ROW {

@@ -97,3 +97,41 @@ fn no_table_found_scores_as_missing_prediction() {
             .passed
     );
 }
+
+#[test]
+fn a_column_past_an_unseen_value_is_still_checked_for_unreadable_cells() {
+    // Once a prediction column holds a value the gold never has, its later cells are not
+    // looked up, only read: an unreadable cell after it still makes the record a type
+    // failure, and readable ones a relation mismatch, whatever the table's length.
+    let cfg = TaskConfig::from_json(
+        br#"{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false,
+            "columns": [{"gold_index": 0, "gold_name": "n", "type": "number", "comparison": {"mode": "integer"}},
+                        {"gold_index": 1, "gold_name": "t", "type": "text"}]}"#,
+        None,
+    )
+    .unwrap();
+    let rows = 200; // past the raw-value caches' start
+    let table = |cell: &dyn Fn(usize) -> String| {
+        let body: String = (0..rows).map(|i| format!("{},x{i}\n", cell(i))).collect();
+        format!("n,t\n{body}").into_bytes()
+    };
+    let gold = PreparedGold::new(&table(&|i| i.to_string()), &cfg).unwrap();
+    let code = |p: &[u8]| {
+        gold.evaluate(Prediction::Csv(p))
+            .error_code
+            .map(|c| c.code())
+    };
+    let unseen_then = |late: &'static str| {
+        table(&move |i| match i {
+            0 => "99999".into(),
+            150 => late.into(),
+            _ => i.to_string(),
+        })
+    };
+    assert_eq!(code(&table(&|i| i.to_string())), None);
+    assert_eq!(
+        code(&unseen_then("not a number")),
+        Some("type_normalization_failed")
+    );
+    assert_eq!(code(&unseen_then("7")), Some("relation_mismatch"));
+}

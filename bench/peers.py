@@ -1,0 +1,160 @@
+"""An unordered table pair: tabeq beside the libraries a user would compare tables with instead.
+
+    python bench/peers.py [--rows N ...] [--rounds R]
+
+One gold of N rows × 6 columns (an integer key, a free-text name, an amount with two decimals,
+an ISO date, one of 50 categories, a small integer) and the same rows shuffled as the
+prediction, both as CSV bytes in memory. Each contender does the comparable work from those
+bytes, in this process:
+
+* ``tabeq.evaluate``: read both, canonicalize every cell by its column's rule, align the
+  columns, compare the row multisets (the verdict a benchmark reports);
+* ``tabeq.Gold`` prepared: the gold read once beforehand, each call reads and scores the
+  prediction (the harness and RL-reward shape);
+* polars: ``read_csv`` both, sort by every column, ``DataFrame.equals``;
+* pandas: ``read_csv`` both, ``sort_values`` by every column, ``DataFrame.equals``;
+* pandas ``assert_frame_equal`` on the sorted frames (the testing idiom);
+* datacompy ``Compare`` joined on the key column, when datacompy is installed.
+
+The peers compare the columns in the gold's order and by exact value; tabeq also finds the
+column mapping and applies the number and date rules, so it does more work than they do.
+Rounds interleave the contenders (each round runs every one once), so load on a shared machine
+falls on all of them alike; the table shows the minimum and median over the rounds and each
+peer's median divided by ``tabeq.evaluate``'s (above 1: tabeq is faster).
+
+Prints a Markdown table (BENCHMARKS.md quotes it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import tabeq
+
+CATEGORIES = [f"category-{i}" for i in range(50)]
+HEADER = "id,name,amount,day,category,qty\n"
+
+
+def pair(rows: int, seed: int = 7) -> tuple[bytes, bytes]:
+    """The gold and the prediction (its rows shuffled) as CSV bytes."""
+    rng = random.Random(seed)
+    table = [
+        (
+            i,
+            f"name {rng.randrange(10**9)}",
+            f"{rng.uniform(-1e6, 1e6):.2f}",
+            f"20{rng.randrange(10, 25)}-{rng.randrange(1, 13):02d}-{rng.randrange(1, 29):02d}",
+            rng.choice(CATEGORIES),
+            rng.randrange(1000),
+        )
+        for i in range(rows)
+    ]
+    gold = HEADER + "".join(",".join(map(str, r)) + "\n" for r in table)
+    rng.shuffle(table)
+    prediction = HEADER + "".join(",".join(map(str, r)) + "\n" for r in table)
+    return gold.encode(), prediction.encode()
+
+
+CONFIG = tabeq.TaskConfig(
+    columns=[
+        tabeq.number("id", integer=True),
+        tabeq.text("name"),
+        tabeq.number("amount", decimal_places=2),
+        tabeq.date("day"),
+        tabeq.text("category"),
+        tabeq.number("qty", integer=True),
+    ],
+    order_sensitive=False,
+)
+
+
+def contenders(gold: bytes, prediction: bytes) -> dict[str, Callable[[], bool]]:
+    """Each contender's one run, returning whether the tables are equal."""
+    found: dict[str, Callable[[], bool]] = {
+        "tabeq.evaluate": lambda: tabeq.evaluate(prediction, gold, CONFIG).passed,
+    }
+    prepared = tabeq.Gold(gold, CONFIG)
+    found["tabeq.Gold (prepared).evaluate"] = lambda: prepared.evaluate(prediction).passed
+    try:
+        import polars as pl
+
+        def with_polars() -> bool:
+            a, b = pl.read_csv(io.BytesIO(gold)), pl.read_csv(io.BytesIO(prediction))
+            return a.sort(a.columns).equals(b.sort(b.columns))
+
+        found["polars: read, sort, equals"] = with_polars
+    except ImportError:
+        pass
+    try:
+        import pandas as pd
+
+        def sorted_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
+            a, b = pd.read_csv(io.BytesIO(gold)), pd.read_csv(io.BytesIO(prediction))
+            by = list(a.columns)
+            return (
+                a.sort_values(by).reset_index(drop=True),
+                b.sort_values(by).reset_index(drop=True),
+            )
+
+        def with_pandas() -> bool:
+            a, b = sorted_frames()
+            return bool(a.equals(b))
+
+        def with_assert() -> bool:
+            a, b = sorted_frames()
+            pd.testing.assert_frame_equal(a, b)
+            return True
+
+        found["pandas: read, sort, equals"] = with_pandas
+        found["pandas: read, sort, assert_frame_equal"] = with_assert
+        try:
+            import datacompy
+
+            def with_datacompy() -> bool:
+                a, b = pd.read_csv(io.BytesIO(gold)), pd.read_csv(io.BytesIO(prediction))
+                return bool(datacompy.Compare(a, b, join_columns="id").matches())
+
+            found["datacompy: read, Compare on id"] = with_datacompy
+        except ImportError:
+            pass
+    except ImportError:
+        pass
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, nargs="*", default=[1_000, 10_000, 100_000])
+    parser.add_argument("--rounds", type=int, default=9)
+    args = parser.parse_args()
+    print("| rows | CSV (MiB) | contender | min (ms) | median (ms) | µs per row | median / tabeq.evaluate |")
+    print("|---:|---:|---|---:|---:|---:|---:|")
+    for rows in args.rows:
+        gold, prediction = pair(rows)
+        runs = contenders(gold, prediction)
+        for name, run in runs.items():
+            assert run(), f"{name} found the shuffled copy different"
+        times: dict[str, list[float]] = {name: [] for name in runs}
+        for _ in range(args.rounds):
+            for name, run in runs.items():
+                start = time.perf_counter()
+                run()
+                times[name].append(time.perf_counter() - start)
+        base = statistics.median(times["tabeq.evaluate"])
+        mib = (len(gold) + len(prediction)) / 2**20
+        for name, ts in times.items():
+            median = statistics.median(ts)
+            print(
+                f"| {rows:,} | {mib:.1f} | {name} | {min(ts) * 1e3:.1f} | {median * 1e3:.1f} "
+                f"| {median / rows * 1e6:.2f} | {median / base:.2f}× |",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
