@@ -186,7 +186,7 @@ impl Problem {
 pub enum TaskStatus {
     /// Nothing found fails it (the gold decides the rest).
     Ready,
-    /// It will fail whatever the gold.
+    /// It will fail whatever the gold (a header-only file: unless the gold is empty too).
     Fails,
     /// Not in the expected task list: not scored.
     NotScored,
@@ -786,6 +786,21 @@ impl FolderTask {
         }
     }
 
+    /// Whether the task fails only for being header-only (an empty answer, which an empty
+    /// gold passes).
+    fn only_header_only(&self) -> bool {
+        let mut errors = self
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error);
+        self.status == TaskStatus::Fails
+            && self.error_code.is_none()
+            && errors
+                .next()
+                .is_some_and(|p| p.code == SubmissionCode::HeaderOnly.code())
+            && errors.next().is_none()
+    }
+
     /// One task's report for people, the same words as its rows in the folder report: one
     /// verdict, the fix-it table (where in the file, what to do), notes, and with a config the
     /// gold columns and the cells that do not read under their rules.
@@ -797,6 +812,7 @@ impl FolderTask {
     /// let doc = task.to_document();
     /// assert_eq!(doc.title, "task_1: fails (header_only)");
     /// assert!(doc.to_text().contains("line 2, column 1"), "{}", doc.to_text());
+    /// assert!(doc.to_text().contains("Fails unless the gold is empty too"));
     /// ```
     pub fn to_document(&self) -> Document {
         let first_error = self.problems.iter().find(|p| p.severity == Severity::Error);
@@ -822,6 +838,17 @@ impl FolderTask {
                 format!("{}: fails ({})", self.task_id, code.unwrap_or("fails")),
                 Tone::Error,
                 match first_error {
+                    // A header-only file is an empty answer, which passes against an empty
+                    // gold: the one failure the gold can still undo.
+                    Some(p)
+                        if self.error_code.is_none()
+                            && p.code == SubmissionCode::HeaderOnly.code() =>
+                    {
+                        format!(
+                            "Fails unless the gold is empty too: {}.",
+                            p.message.trim_end_matches('.')
+                        )
+                    }
                     Some(p) => format!(
                         "Fails whatever the gold: {}.",
                         p.message.trim_end_matches('.')
@@ -1021,10 +1048,14 @@ impl PredictionsReport {
         } else if ready == total {
             format!("{ready} of {total} tasks are ready: every file meets the released CSV contract and the layout.")
         } else {
-            format!(
-                "{ready} of {total} tasks are ready; {} will fail whatever the gold.",
-                total - ready
-            )
+            let empty = self.tasks.iter().filter(|t| t.only_header_only()).count();
+            let failing = total - ready;
+            match empty {
+                0 => format!("{ready} of {total} tasks are ready; {failing} will fail whatever the gold."),
+                _ => format!(
+                    "{ready} of {total} tasks are ready; {failing} will fail ({empty} of them header-only, which pass only against an empty gold)."
+                ),
+            }
         };
         let mut doc = Document::new("Predictions folder check")
             .lead(Block::note(
@@ -1334,6 +1365,22 @@ mod tests {
         assert!(first(2).message.contains("HTML"));
         assert_eq!(r.tasks[0].status, TaskStatus::Fails);
         assert!(first(0).what_to_do.is_some());
+        // Only the header-only file can still pass (against an empty gold): the verdicts say so.
+        let summary = r.to_document().to_text();
+        assert!(
+            summary.contains(
+                "3 will fail (1 of them header-only, which pass only against an empty gold)"
+            ),
+            "{summary}"
+        );
+        assert!(r.tasks[0]
+            .to_document()
+            .to_text()
+            .contains("Fails unless the gold is empty too"));
+        assert!(r.tasks[1]
+            .to_document()
+            .to_text()
+            .contains("Fails whatever the gold"));
     }
 
     #[test]

@@ -80,7 +80,7 @@ test("a header-only file and a JSON file saved as prediction.csv are flagged wit
   await tab("suite");
   await rerendered("suite", () => page.setInputFiles("#suite-folder", folder));
   const shown = await text('[data-testid="submission-report"]');
-  assert.match(shown, /1 of 3 tasks are ready/);
+  assert.match(shown, /1 of 3 tasks are ready; 2 will fail \(1 of them header-only, which pass only against an empty gold\)/);
   assert.match(shown, /header_only[\s\S]*line 2, column 1 \(byte 11\): the file has a header row and no data row/);
   assert.match(shown, /not_csv_text[\s\S]*line 1, column 1: this is JSON text saved as prediction\.csv/);
   await shot("62-header-only-json");
@@ -100,7 +100,7 @@ with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
   await rerendered("suite", () => page.setInputFiles("#suite-zip", out));
   assert.match(await text('[data-testid="zip-problems"]'), /1 member of the zip not read[\s\S]*zip_member_too_large task_1\/prediction\.csv inflates to 33,554,434 bytes, more than the 20,971,520 bytes a file may have/);
   const shown = await text('[data-testid="submission-report"]');
-  assert.match(shown, /1 of 3 tasks are ready/);
+  assert.match(shown, /1 of 3 tasks are ready; 2 will fail \(1 of them header-only, which pass only against an empty gold\)/);
   assert.match(shown, /task_3\s+csv_non_rectangular/);
   // The report names the member's exact size, not the bytes the page kept of it.
   assert.match(shown, /task_1\s+csv_too_large[\s\S]*\(33554434 bytes\)/);

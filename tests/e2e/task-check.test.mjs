@@ -29,6 +29,8 @@ test("Check a task: header-only and JSON-as-CSV files fail with line and column,
   await clearInputs();
   await rerendered("check", () => choose("prediction", file("single/header-only.csv", "region,gdp\n")));
   assert.match(await text(`${DOC} h1`), /^task: fails \(header_only\)$/);
+  // The one failure an (empty) gold can undo says so.
+  assert.match(await text(DOC), /Fails unless the gold is empty too: line 2, column 1/);
   const problems = await text(`${DOC} [data-section="problems"]`);
   assert.match(problems, /header_only[\s\S]*line 2, column 1 \(byte 11\): the file has a header row and no data row/);
   assert.match(problems, /Write the answer rows under the header/);
