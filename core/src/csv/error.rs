@@ -53,7 +53,8 @@ pub struct CsvError {
     problem: InputProblem,
 }
 
-/// What the CSV reader found in the bytes, with the data its message shows. Limits are [`crate::csv`]'s constants.
+/// What the CSV reader found in the bytes, with the data its message shows. Limits are
+/// [`crate::csv`]'s constants.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum CsvProblem {
