@@ -840,10 +840,7 @@ impl FolderTask {
                 match first_error {
                     // A header-only file is an empty answer, which passes against an empty
                     // gold: the one failure the gold can still undo.
-                    Some(p)
-                        if self.error_code.is_none()
-                            && p.code == SubmissionCode::HeaderOnly.code() =>
-                    {
+                    Some(p) if self.only_header_only() => {
                         format!(
                             "Fails unless the gold is empty too: {}.",
                             p.message.trim_end_matches('.')
