@@ -7,6 +7,7 @@ use pyo3::types::{PyBytes, PyString};
 use tabeq_surface::evaluator::evaluate::PreparedGold;
 use tabeq_surface::evaluator::extract::extract_table as extract;
 use tabeq_surface::evaluator::file_input::text_reward;
+use tabeq_surface::evaluator::parallel::{InTurn, Parallel};
 use tabeq_surface::evaluator::partial_credit::PartialCredit;
 use tabeq_surface::evaluator::TaskResult;
 
@@ -53,8 +54,10 @@ pub struct NativeGold {
 }
 
 impl NativeGold {
-    fn score(&self, prediction: Option<&Input<'_>>) -> TaskResult {
-        with_prediction(prediction, |p| self.gold.evaluate(p))
+    /// Score one prediction, its large parts run by `parallel` (a batch's workers pass
+    /// [`InTurn`]).
+    fn score(&self, prediction: Option<&Input<'_>>, parallel: &dyn Parallel) -> TaskResult {
+        with_prediction(prediction, |p| self.gold.evaluate_in(p, parallel))
     }
 
     fn passes(&self, prediction: Option<&Input<'_>>) -> bool {
@@ -115,15 +118,16 @@ impl NativeGold {
         let (prepared, csv) = match Input::borrowed(&gold)? {
             Input::Bytes(bytes) => {
                 let prepared = py.detach(|| {
-                    PreparedGold::new(&bytes, task).map(PreparedGold::for_many_predictions)
+                    PreparedGold::new_in(&bytes, task, &pool::Lent)
+                        .map(PreparedGold::for_many_predictions)
                 });
                 (prepared, gold.cast::<PyBytes>()?.clone().unbind())
             }
             Input::Path(path) => {
                 let read = py.detach(|| -> Result<_, tabeq_surface::evaluator::FatalError> {
                     let bytes = fs::read_gold(&path, &task.task_id)?;
-                    let prepared =
-                        PreparedGold::new(&bytes, task).map(PreparedGold::for_many_predictions)?;
+                    let prepared = PreparedGold::new_in(&bytes, task, &pool::Lent)
+                        .map(PreparedGold::for_many_predictions)?;
                     Ok((prepared, bytes))
                 });
                 let (prepared, bytes) = read.map_err(fatal_to_py)?;
@@ -156,9 +160,9 @@ impl NativeGold {
             .then(|| Input::borrowed(&source))
             .transpose()?;
         let inner = if work_of(input.as_ref()) > pool::INLINE_WORK_BYTES {
-            py.detach(|| self.score(input.as_ref()))
+            py.detach(|| self.score(input.as_ref(), &pool::Lent))
         } else {
-            self.score(input.as_ref())
+            self.score(input.as_ref(), &InTurn)
         };
         Ok(self.result(py, inner, &source))
     }
@@ -173,7 +177,7 @@ impl NativeGold {
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyTaskResult>> {
         let sources = sources(predictions)?;
-        let results = self.batch(py, &sources, threads, &|g, p| g.score(p))?;
+        let results = self.batch(py, &sources, threads, &|g, p| g.score(p, &InTurn))?;
         let scored = results.into_iter().zip(&sources);
         Ok(scored.map(|(inner, s)| self.result(py, inner, s)).collect())
     }

@@ -40,8 +40,11 @@ use pyo3::types::PyBytes;
 use tabeq_surface::evaluator::config::{ColumnSpec, TaskConfig as CoreConfig};
 use tabeq_surface::evaluator::csv::read_table;
 use tabeq_surface::evaluator::evaluate::FileContent;
+use tabeq_surface::evaluator::parallel::{InTurn, Parallel};
 use tabeq_surface::evaluator::suite::SuiteRun;
-use tabeq_surface::evaluator::{FatalError, Prediction, PreparedGold, TaskResult};
+use tabeq_surface::evaluator::{
+    evaluate_task_in, FatalError, Prediction, PreparedGold, TaskResult,
+};
 use tabeq_surface::trust::error_catalogue;
 
 use crate::args::{check_count, check_path, check_text, iterate, triple, TableArg, TaskArgs};
@@ -166,9 +169,10 @@ fn evaluate_inputs(
     prediction: Option<&Input<'_>>,
     gold: &Input<'_>,
     config: &CoreConfig,
+    parallel: &dyn Parallel,
 ) -> Result<TaskResult, FatalError> {
-    let prepared = PreparedGold::new(&gold.gold_bytes(&config.task_id)?, config)?;
-    Ok(with_prediction(prediction, |p| prepared.evaluate(p)))
+    let gold = gold.gold_bytes(&config.task_id)?;
+    with_prediction(prediction, |p| evaluate_task_in(p, &gold, config, parallel))
 }
 
 /// Score one prediction against its gold.
@@ -192,7 +196,7 @@ fn evaluate(
     let prediction = prediction.as_ref();
     let inputs = TaskInputs::new(prediction, &gold)?;
     let task = &config.get().inner;
-    let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, task))?;
+    let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, task, &pool::Lent))?;
     Ok(PyTaskResult::scored(
         inner,
         config.as_any(),
@@ -235,7 +239,7 @@ fn evaluate_many(
         .sum();
     let work = |i: usize| {
         let (pred, gold, config) = &inputs[i];
-        evaluate_inputs(pred.as_ref(), gold, &config.inner)
+        evaluate_inputs(pred.as_ref(), gold, &config.inner, &InTurn)
     };
     let results = pool::run(py, inputs.len(), threads, estimate, &work, None)?;
     results

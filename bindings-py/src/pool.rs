@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use tabeq_surface::evaluator::parallel::Parallel;
 
 /// Estimated work (bytes of input, about 1 KiB per item beyond its bytes) up to which a batch
 /// runs on the calling thread with the GIL held: a few microseconds per item, less than a
@@ -195,6 +196,25 @@ pub fn run<T: Send>(
         .into_iter()
         .map(|s| s.ok_or_else(|| PyRuntimeError::new_err("a worker stopped before its item")))
         .collect()
+}
+
+/// The pool lent to the core for the independent parts of one large task (reading the gold
+/// and the prediction, canonicalizing each distinct rule's columns): what `evaluate` and
+/// `Gold` use for a single task. The core decides which tasks are large enough to hand out.
+pub struct Lent;
+
+impl Parallel for Lent {
+    fn run(&self, parts: &mut [&mut (dyn FnMut() + Send)]) {
+        // No pool (threads could not start): the core runs the parts left out in turn.
+        let Ok(pool) = pool(thread_count(None, parts.len())) else {
+            return;
+        };
+        pool.in_place_scope(|scope| {
+            for part in parts.iter_mut() {
+                scope.spawn(move |_| part());
+            }
+        });
+    }
 }
 
 /// A lock that a panicking item cannot poison for the others.

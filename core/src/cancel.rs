@@ -39,6 +39,20 @@ pub fn with_flag<R>(flag: &Arc<AtomicBool>, f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// This thread's cancel flag, for running parts of its work on other threads
+/// ([`with_current`]).
+pub(crate) fn current() -> Option<Arc<AtomicBool>> {
+    FLAG.with(|c| c.borrow().clone())
+}
+
+/// Run `f` under `flag` (from [`current`]): [`with_flag`] when there is one.
+pub(crate) fn with_current<R>(flag: &Option<Arc<AtomicBool>>, f: impl FnOnce() -> R) -> R {
+    match flag {
+        Some(flag) => with_flag(flag, f),
+        None => f(),
+    }
+}
+
 /// Whether the work running on this thread has been cancelled.
 pub fn cancelled() -> bool {
     FLAG.with(|c| {

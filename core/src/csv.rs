@@ -98,6 +98,11 @@ impl Table {
     pub fn row_count(&self) -> usize {
         self.row_count
     }
+    /// About the bytes the table was read from (its text and cell bounds): the work of one
+    /// pass over it.
+    pub(crate) fn work_bytes(&self) -> usize {
+        self.text.len() + self.spans.len() * 8
+    }
     /// One data cell. Panics when out of range, like slice indexing.
     pub fn cell(&self, row: usize, column: usize) -> &str {
         let (start, end) = self.spans[row * self.headers.len() + column];

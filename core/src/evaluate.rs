@@ -23,6 +23,7 @@ use crate::config::{FatalDetail, FatalError};
 use crate::csv::{read_table, Table};
 use crate::csv::{CsvError, CsvErrorKind, InputProblem};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
+use crate::parallel::{self, InTurn, Parallel};
 use crate::partial_credit::GoldSignatures;
 use crate::rule_values::{ColumnRead, RuleValues, Unreadable};
 
@@ -224,6 +225,15 @@ impl<'a> Prediction<'a> {
                 }
             },
             Prediction::Table(table) => Ok(Cow::Borrowed(table)),
+        }
+    }
+
+    /// About the bytes of work reading it is (none when there is no table).
+    fn work_bytes(&self) -> usize {
+        match self {
+            Prediction::Csv(bytes) | Prediction::CsvAt(bytes, _) => bytes.len(),
+            Prediction::Table(table) => table.work_bytes(),
+            Prediction::Missing | Prediction::MissingAt(_) | Prediction::Invalid(_) => 0,
         }
     }
 
@@ -445,13 +455,32 @@ pub struct PreparedGold {
 impl PreparedGold {
     /// Read and canonicalize a gold CSV. Any problem is fatal (stage `gold`).
     pub fn new(gold_csv: &[u8], config: &TaskConfig) -> Result<PreparedGold, FatalError> {
+        Self::new_in(gold_csv, config, &InTurn)
+    }
+
+    /// [`Self::new`], the columns of distinct rules canonicalized as parts of `parallel`.
+    pub fn new_in(
+        gold_csv: &[u8],
+        config: &TaskConfig,
+        parallel: &dyn Parallel,
+    ) -> Result<PreparedGold, FatalError> {
         let table =
             read_table(gold_csv).map_err(|e| FatalError::gold_unreadable(&config.task_id, &e))?;
-        Self::from_table(table, config)
+        Self::from_table_in(table, config, parallel)
     }
 
     /// Canonicalize an already-read gold table.
     pub fn from_table(table: Table, config: &TaskConfig) -> Result<PreparedGold, FatalError> {
+        Self::from_table_in(table, config, &InTurn)
+    }
+
+    /// [`Self::from_table`], the columns of distinct rules canonicalized as parts of
+    /// `parallel`.
+    pub fn from_table_in(
+        table: Table,
+        config: &TaskConfig,
+        parallel: &dyn Parallel,
+    ) -> Result<PreparedGold, FatalError> {
         let d = config.columns.len();
         if table.column_count() != d {
             let (gold, config_columns) = (table.column_count(), d);
@@ -479,9 +508,20 @@ impl PreparedGold {
         let mut gold_ids: Vec<Vec<ValueId>> = vec![Vec::new(); d];
         // The first failing cell in reading order (row by row), as the official evaluator reports.
         let mut first_failure: Option<(usize, usize)> = None;
-        for (r, rule_values) in values.iter_mut().enumerate() {
-            let columns: Vec<usize> = (0..d).filter(|&j| column_rule[j] == r).collect();
-            for (&j, read) in columns.iter().zip(rule_values.read_gold(&table, &columns)) {
+        let mut reads: Vec<_> = values
+            .iter_mut()
+            .enumerate()
+            .map(|(r, rule_values)| {
+                let columns: Vec<usize> = (0..d).filter(|&j| column_rule[j] == r).collect();
+                (rule_values, columns, Vec::new())
+            })
+            .collect();
+        let parallel = parallel::worth(parallel, table.work_bytes());
+        parallel::for_each(parallel, &mut reads, |(rule_values, columns, out)| {
+            *out = rule_values.read_gold(&table, columns);
+        });
+        for (_, columns, read) in reads {
+            for (&j, read) in columns.iter().zip(read) {
                 match read.first_error {
                     None => gold_ids[j] = read.ids,
                     Some(e) => {
@@ -595,8 +635,14 @@ impl PreparedGold {
 
     /// Score a prediction against this gold.
     pub fn evaluate(&self, prediction: Prediction<'_>) -> TaskResult {
+        self.evaluate_in(prediction, &InTurn)
+    }
+
+    /// [`Self::evaluate`], the prediction's readings under distinct rules made as parts of
+    /// `parallel`.
+    pub fn evaluate_in(&self, prediction: Prediction<'_>, parallel: &dyn Parallel) -> TaskResult {
         match prediction.read() {
-            Ok(table) => self.evaluate_table(&table),
+            Ok(table) => self.evaluate_table_in(&table, parallel),
             Err(unread) => self.unread_record(&unread),
         }
     }
@@ -614,7 +660,7 @@ impl PreparedGold {
     pub fn passes(&self, prediction: Prediction<'_>) -> bool {
         let passed = |table: &Table| {
             matches!(
-                self.verdict(table, Unreadable::StopUnmatched),
+                self.verdict(table, Unreadable::StopUnmatched, &InTurn),
                 Verdict::Matched(MatchOutcome::Passed(_))
             )
         };
@@ -642,7 +688,7 @@ impl PreparedGold {
     /// `reading` is [`Unreadable::Stop`] for the record's outcome, or
     /// [`Unreadable::StopUnmatched`] when only whether it passes matters (a column holding a
     /// value the gold does not is then not read further, and counts as unreadable).
-    fn verdict(&self, table: &Table, reading: Unreadable) -> Verdict {
+    fn verdict(&self, table: &Table, reading: Unreadable, parallel: &dyn Parallel) -> Verdict {
         let (cols, rows) = (table.column_count(), table.row_count());
         if cols != self.config.columns.len() {
             return Verdict::ColumnCount;
@@ -650,30 +696,90 @@ impl PreparedGold {
         if rows != self.table.row_count() {
             return Verdict::RowCount;
         }
+        let parallel = parallel::worth(parallel, table.work_bytes());
         // Each prediction column is read once per distinct rule, into buffers this thread
         // keeps from one prediction to the next.
         let mut reads = READS.take();
         reads.resize_with(self.values.len(), Vec::new);
-        for (r, (values, out)) in self.values.iter().zip(reads.iter_mut()).enumerate() {
+        // Whether it passes is decided first, reading only what may pass: no mapping through
+        // a column holding a value the gold does not passes. Only a prediction that does not
+        // pass reads such columns on, to tell a type failure from a relation mismatch.
+        let mut rules_read = 0;
+        let mut outcome = self.search(
+            table,
+            Unreadable::StopUnmatched,
+            &mut reads,
+            &mut rules_read,
+            parallel,
+        );
+        if reading == Unreadable::Stop && !matches!(outcome, MatchOutcome::Passed(_)) {
+            let mut finish: Vec<_> = self
+                .values
+                .iter()
+                .zip(&mut reads)
+                .take(rules_read)
+                .collect();
+            parallel::for_each(parallel, &mut finish, |(values, out)| {
+                values.finish_unmatched(table, &ALL_COLUMNS[..cols], out);
+            });
+            let reading = Unreadable::Stop;
+            outcome = self.search(table, reading, &mut reads, &mut rules_read, parallel);
+        }
+        READS.set(reads);
+        Verdict::Matched(outcome)
+    }
+
+    /// Read the prediction under the rules from `rules_read` on (counting them), then search
+    /// for a mapping. A rule with fewer usable prediction columns than gold columns ends it:
+    /// no one-to-one mapping is then compatible (what the search's first check finds), and
+    /// when the rules are read in turn, the rules after it are not read.
+    fn search(
+        &self,
+        table: &Table,
+        reading: Unreadable,
+        reads: &mut [Vec<ColumnRead>],
+        rules_read: &mut usize,
+        parallel: &dyn Parallel,
+    ) -> MatchOutcome {
+        let columns = &ALL_COLUMNS[..table.column_count()];
+        let too_few = |r: usize, out: &[ColumnRead]| {
+            let usable = out.iter().filter(|read| read.usable().is_some()).count();
+            usable < self.column_rule.iter().filter(|&&g| g == r).count()
+        };
+        if parallel.at_once() && self.values.len() > *rules_read + 1 {
+            let mut parts: Vec<_> = self
+                .values
+                .iter()
+                .zip(reads.iter_mut())
+                .skip(*rules_read)
+                .collect();
+            parallel::for_each(parallel, &mut parts, |(values, out)| {
+                values.read_prediction_into(table, columns, reading, out);
+            });
+            *rules_read = self.values.len();
+            if crate::cancel::cancelled() {
+                return MatchOutcome::SearchLimitExceeded;
+            }
+            if reads.iter().enumerate().any(|(r, out)| too_few(r, out)) {
+                return MatchOutcome::TypeNormalizationFailed;
+            }
+        }
+        while *rules_read < self.values.len() {
+            let r = *rules_read;
             if crate::cancel::cancelled() {
                 // Its binding discards a cancelled task: no more rules are read (a cancelled
                 // read still fills its columns), and there is no search.
-                READS.set(reads);
-                return Verdict::Matched(MatchOutcome::SearchLimitExceeded);
+                return MatchOutcome::SearchLimitExceeded;
             }
-            values.read_prediction_into(table, &ALL_COLUMNS[..cols], reading, out);
-            // Fewer usable prediction columns than gold columns of this rule: no one-to-one
-            // mapping is compatible (what the search's first check finds), so the other
-            // rules need not be read.
-            let usable = out.iter().filter(|read| read.usable().is_some()).count();
-            if usable < self.column_rule.iter().filter(|&&g| g == r).count() {
-                READS.set(reads);
-                return Verdict::Matched(MatchOutcome::TypeNormalizationFailed);
+            self.values[r].read_prediction_into(table, columns, reading, &mut reads[r]);
+            *rules_read += 1;
+            if too_few(r, &reads[r]) {
+                return MatchOutcome::TypeNormalizationFailed;
             }
         }
         let input = MatchInput {
             order_sensitive: self.config.order_sensitive,
-            rows,
+            rows: table.row_count(),
             gold: self.gold_ids.iter().map(Vec::as_slice).collect(),
             gold_group: self.column_rule.clone(),
             prediction: reads
@@ -681,18 +787,21 @@ impl PreparedGold {
                 .map(|per_rule| per_rule.iter().map(ColumnRead::usable).collect())
                 .collect(),
         };
-        let outcome = match_columns(&input);
-        drop(input);
-        READS.set(reads);
-        Verdict::Matched(outcome)
+        match_columns(&input)
     }
 
     /// Score an already-read prediction table.
     pub fn evaluate_table(&self, table: &Table) -> TaskResult {
+        self.evaluate_table_in(table, &InTurn)
+    }
+
+    /// [`Self::evaluate_table`], the table's readings under distinct rules made as parts of
+    /// `parallel`.
+    pub fn evaluate_table_in(&self, table: &Table, parallel: &dyn Parallel) -> TaskResult {
         let d = self.config.columns.len();
         let (cols, rows) = (table.column_count(), table.row_count());
         let failed = |code, message| self.failed(code, message, cols, rows);
-        let outcome = match self.verdict(table, Unreadable::Stop) {
+        let outcome = match self.verdict(table, Unreadable::Stop, parallel) {
             Verdict::ColumnCount => {
                 return failed(
                     TaskErrorCode::ColumnCountMismatch,
@@ -755,5 +864,26 @@ pub fn evaluate_task(
     gold_csv: &[u8],
     config: &TaskConfig,
 ) -> Result<TaskResult, FatalError> {
-    Ok(PreparedGold::new(gold_csv, config)?.evaluate(prediction))
+    evaluate_task_in(prediction, gold_csv, config, &InTurn)
+}
+
+/// [`evaluate_task`], its independent parts run by `parallel`: the gold and the prediction
+/// are read at once, and each is canonicalized under its distinct rules at once.
+pub fn evaluate_task_in(
+    prediction: Prediction<'_>,
+    gold_csv: &[u8],
+    config: &TaskConfig,
+    parallel: &dyn Parallel,
+) -> Result<TaskResult, FatalError> {
+    let bytes = gold_csv.len() + prediction.work_bytes();
+    let (gold, prediction) = parallel::join(
+        parallel::worth(parallel, bytes),
+        || PreparedGold::new_in(gold_csv, config, parallel),
+        || prediction.read(),
+    );
+    let gold = gold?;
+    Ok(match prediction {
+        Ok(table) => gold.evaluate_table_in(&table, parallel),
+        Err(unread) => gold.unread_record(&unread),
+    })
 }

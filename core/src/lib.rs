@@ -174,6 +174,7 @@ pub mod number;
 pub mod official_csv;
 #[doc(hidden)]
 pub mod output;
+pub mod parallel;
 pub mod partial_credit;
 pub mod predictions_folder;
 #[doc(hidden)]
@@ -192,7 +193,7 @@ pub use csv::CsvError;
 pub use doc::Document;
 pub use error::{error_catalogue, CatalogueEntry, CodedError};
 pub use evaluate::TaskErrorCode;
-pub use evaluate::{evaluate_task, Prediction, PreparedGold, TaskResult};
+pub use evaluate::{evaluate_task, evaluate_task_in, Prediction, PreparedGold, TaskResult};
 pub use explain::{explain, explain_task, Diagnosis, ExplainOptions, Hint, HintKind};
 pub use extract::{extract_table, ExtractedTable, TableSource};
 pub use gold_free_check::{validate_prediction, ValidationReport};

@@ -207,6 +207,12 @@ impl RuleValues {
         read_columns_into(table, columns, &self.rule, on_bad, Some(self), to_id, out);
     }
 
+    /// Turn a read with [`Unreadable::StopUnmatched`] into the read [`Unreadable::Stop`]
+    /// gives, reading on only the columns that stopped at a value the gold does not hold.
+    pub fn finish_unmatched(&self, table: &Table, columns: &[usize], out: &mut [ColumnRead]) {
+        finish_unmatched(table, columns, &self.rule, out);
+    }
+
     /// Read prediction columns giving their values ids of their own (added to this rule's
     /// values), so rows can be compared and deduplicated on them.
     pub fn read_interned(&mut self, table: &Table, columns: &[usize]) -> Vec<ColumnRead> {
@@ -222,7 +228,8 @@ impl RuleValues {
 pub(crate) enum Unreadable {
     /// Stop reading the column at a cell that does not read (the evaluator only needs to
     /// know that it does not read); after a value the rule's values do not hold, only check
-    /// that its cells read (their ids are [`UNSEEN`]).
+    /// that its cells read (their ids are [`UNSEEN`] or [`NULL`]; see
+    /// [`RuleValues::finish_unmatched`]).
     Stop,
     /// Stop reading the column at a cell that does not read or whose value the rule's values
     /// do not hold ([`ColumnRead::unmatched`]): either way the column equals no gold column of
@@ -248,7 +255,8 @@ pub(crate) struct ColumnRead {
     pub first_error: Option<FirstError>,
     /// Unreadable cells seen.
     pub bad_cells: usize,
-    /// With [`Unreadable::StopUnmatched`]: reading stopped at a value the gold does not hold.
+    /// Reading stopped at a value the gold does not hold (with [`Unreadable::StopUnmatched`];
+    /// [`RuleValues::finish_unmatched`] reads such a column on).
     pub unmatched: bool,
 }
 
@@ -312,20 +320,6 @@ fn read_columns_into<'t>(
     }
     let mut scratch = SCRATCH.take();
     let mut reading = columns.len();
-    // Columns that met a value the rule's values do not hold. Such a column equals no gold
-    // column of this rule, and a prediction has as many columns as the gold, so no mapping
-    // through it passes: its ids no longer matter, only whether its cells read (which decides
-    // between a relation mismatch and a type failure). Its other cells are canonicalized but
-    // not looked up (the lookups, random reads over a large gold's values, are most of the
-    // time of reading a large prediction).
-    let mut unseen = vec![
-        false;
-        if on_bad == Unreadable::Stop {
-            columns.len()
-        } else {
-            0
-        }
-    ];
     let mut unpolled_bytes = 0usize;
     for row in 0..rows {
         if reading == 0 {
@@ -349,21 +343,6 @@ fn read_columns_into<'t>(
             }
             let raw = table.cell(row, k);
             unpolled_bytes += raw.len();
-            if unseen.get(i) == Some(&true) {
-                scratch.clear();
-                let id = match canonical_kind_into(raw, rule, &mut scratch) {
-                    Ok(true) => UNSEEN,
-                    Ok(false) => NULL,
-                    Err(kind) => {
-                        read.bad_cells += 1;
-                        read.first_error = Some(FirstError { row, kind });
-                        reading -= 1;
-                        continue;
-                    }
-                };
-                read.ids.push(id);
-                continue;
-            }
             let cached = match caches.get(i) {
                 Some(RawCache::On(cache)) => cache.get(raw).copied(),
                 _ => None,
@@ -389,13 +368,14 @@ fn read_columns_into<'t>(
                     BAD
                 }
             };
-            if id == UNSEEN && on_bad == Unreadable::StopUnmatched {
+            // A column that met a value the rule's values do not hold equals no gold column
+            // of this rule, and a prediction has as many columns as the gold, so no mapping
+            // through it passes: its other values are not looked up (the lookups, random reads
+            // over a large gold's values, are most of the time of reading a large prediction).
+            if id == UNSEEN && on_bad != Unreadable::Continue {
                 read.unmatched = true;
                 reading -= 1;
                 continue;
-            }
-            if id == UNSEEN && on_bad == Unreadable::Stop {
-                unseen[i] = true;
             }
             read.ids.push(id);
             if row >= CACHE_FROM_ROW {
@@ -410,6 +390,49 @@ fn read_columns_into<'t>(
                     {
                         *cache = RawCache::Off;
                     }
+                }
+            }
+        }
+    }
+    SCRATCH.set(scratch);
+    if on_bad == Unreadable::Stop {
+        finish_unmatched(table, columns, rule, out);
+    }
+}
+
+/// Read on the columns that stopped at a value the rule's values do not hold
+/// ([`ColumnRead::unmatched`]), as [`Unreadable::Stop`] reads them: such a column's ids no
+/// longer matter, only whether its cells read (which decides between a relation mismatch and
+/// a type failure), so its cells are canonicalized but not looked up.
+fn finish_unmatched(table: &Table, columns: &[usize], rule: &Rule, out: &mut [ColumnRead]) {
+    let rows = table.row_count();
+    let mut scratch = SCRATCH.take();
+    'columns: for (read, &k) in out.iter_mut().zip(columns) {
+        // A cancelled read has already filled its columns to the table's length.
+        if !read.unmatched || read.ids.len() >= rows {
+            continue;
+        }
+        read.unmatched = false;
+        read.ids.push(UNSEEN);
+        let mut unpolled_bytes = 0usize;
+        for row in read.ids.len()..rows {
+            if row % CANCEL_POLL_ROWS == 0 || unpolled_bytes >= CANCEL_POLL_BYTES {
+                unpolled_bytes = 0;
+                if crate::cancel::cancelled() {
+                    read.ids.resize(rows, NULL);
+                    continue 'columns;
+                }
+            }
+            let raw = table.cell(row, k);
+            unpolled_bytes += raw.len();
+            scratch.clear();
+            match canonical_kind_into(raw, rule, &mut scratch) {
+                Ok(true) => read.ids.push(UNSEEN),
+                Ok(false) => read.ids.push(NULL),
+                Err(kind) => {
+                    read.bad_cells += 1;
+                    read.first_error = Some(FirstError { row, kind });
+                    continue 'columns;
                 }
             }
         }

@@ -27,6 +27,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
                     "doc",
                     "file_problem",
                     "cancel",
+                    "parallel",
                     "version",
                 ],
             ),

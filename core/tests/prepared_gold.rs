@@ -2,17 +2,52 @@
 //! fast partial credit (with given signatures and `PreparedGold::partial_credit`) equals the
 //! diagnosis's, for both signature modes, `passes` is `evaluate(..).passed` and a second
 //! evaluation (its per-thread read buffers reused) and the gold ready for many predictions
-//! (raw gold cells remembered) give the same record; and an extracted
-//! table that is not found scores as a missing prediction.
+//! (raw gold cells remembered) give the same record, and so does scoring with the task's
+//! parts run on threads of their own ([`tabeq::parallel`]); and an extracted table that is
+//! not found scores as a missing prediction.
 
 use tabeq::cpython_json::Value;
 use tabeq::explain::{explain, partial_credit, ExplainOptions};
 use tabeq::extract::{extract_table, TableSource};
+use tabeq::parallel::Parallel;
 use tabeq::partial_credit::sorted_column_signatures;
 use tabeq::{Prediction, PreparedGold, TaskConfig};
 
 mod common;
 use common::{bytes_field, cases};
+
+/// Every part on a thread of its own, however small the task (so every vector takes the
+/// parallel path), in reverse order (so no result can depend on the order parts run in).
+struct Threads;
+
+impl Parallel for Threads {
+    fn run(&self, parts: &mut [&mut (dyn FnMut() + Send)]) {
+        std::thread::scope(|s| {
+            for part in parts.iter_mut().rev() {
+                s.spawn(part);
+            }
+        });
+    }
+
+    fn worth_from_bytes(&self) -> usize {
+        0
+    }
+}
+
+/// Runs only the first part: the rest must still run (on the calling thread).
+struct Forgetful;
+
+impl Parallel for Forgetful {
+    fn run(&self, parts: &mut [&mut (dyn FnMut() + Send)]) {
+        if let Some(part) = parts.first_mut() {
+            part();
+        }
+    }
+
+    fn worth_from_bytes(&self) -> usize {
+        0
+    }
+}
 
 #[test]
 fn fast_partial_credit_equals_the_diagnosis_on_every_vector() {
@@ -44,6 +79,12 @@ fn fast_partial_credit_equals_the_diagnosis_on_every_vector() {
         }
         if prepared.evaluate(prediction) != record {
             problems.push(format!("{id}: a second evaluation differs"));
+        }
+        for parallel in [&Threads as &dyn Parallel, &Forgetful] {
+            let apart = tabeq::evaluate_task_in(prediction, &gold, &cfg, parallel);
+            if apart.as_ref() != Ok(&record) {
+                problems.push(format!("{id}: scored in parts: {apart:?} != {record:?}"));
+            }
         }
         let reused = prepared.clone().for_many_predictions();
         if reused.evaluate(prediction) != record || reused.passes(prediction) != record.passed {
@@ -134,4 +175,17 @@ fn a_column_past_an_unseen_value_is_still_checked_for_unreadable_cells() {
         Some("type_normalization_failed")
     );
     assert_eq!(code(&unseen_then("7")), Some("relation_mismatch"));
+    // The same with the rules read at once: the columns past an unseen value are read on
+    // (for unreadable cells) only after the search found no passing mapping.
+    let apart = |p: &[u8]| {
+        gold.evaluate_in(Prediction::Csv(p), &Threads)
+            .error_code
+            .map(|c| c.code())
+    };
+    assert_eq!(
+        apart(&unseen_then("not a number")),
+        Some("type_normalization_failed")
+    );
+    assert_eq!(apart(&unseen_then("7")), Some("relation_mismatch"));
+    assert_eq!(apart(&table(&|i| i.to_string())), None);
 }

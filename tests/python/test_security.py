@@ -635,8 +635,11 @@ def test_stale_temporary_files_of_tabeqs_naming_are_removed(suite: Path, tmp_pat
 SLOW_GOLD = """
 import random, sys, time
 import tabeq
-# 64 number columns under 64 different rules: every prediction is read 64 x 64 times, seconds
-# per item, so only a check inside the core's loops can stop a running item quickly.
+# 64 number columns under 64 different rules: every prediction fails (its last row's first
+# value, 1000 + i, is no gold value), so after the search finds no passing mapping it is read
+# on 64 x 64 times (whether each column reads under each rule tells a type failure from a
+# relation mismatch), seconds per item: only a check inside the core's loops can stop a
+# running item quickly.
 rules = [{"mode": "decimal_places", "digits": d} for d in range(31)]
 rules += [{"mode": "significant_digits", "digits": d} for d in range(1, 31)]
 rules += [{"mode": "integer"}] * 3
@@ -651,7 +654,8 @@ rng = random.Random(5)
 line = ",".join(str(rng.randrange(1000)) for _ in range(64))
 gold = ("\\n".join([",".join(f"c{i}" for i in range(64))] + [line] * rows) + "\\n").encode()
 gold_object = tabeq.Gold(gold, config)
-predictions = [gold.replace(b"\\n1", b"\\n2", i + 1) for i in range(8)]
+last_row = gold.rindex(b"\\n", 0, -1) + 1
+predictions = [gold[:last_row] + f"{1000 + i},{line.split(',', 1)[1]}\\n".encode() for i in range(8)]
 """
 
 
@@ -713,8 +717,10 @@ SEARCH_GOLD = """
 import random, sys, time
 import tabeq
 # The column search's worst setup: 64 number columns under 64 different rules, columns 2i and
-# 2i + 1 equal (two candidates each, so the search runs), distinct rows. The search reads every
-# prediction column under every rule (4,096 columns) and builds its tables over all of them.
+# 2i + 1 equal (two candidates each, so the search runs), distinct rows. Values come from 500, so
+# every column holds every value: every prediction column reads as gold values under every rule
+# (4,096 columns, none set aside for a value the gold does not hold), and the search builds its
+# tables over all of them.
 rules = [{"mode": "decimal_places", "digits": d} for d in range(31)]
 rules += [{"mode": "significant_digits", "digits": d} for d in range(10, 31)]
 rules += [{"mode": "integer"}] * 12
@@ -723,7 +729,7 @@ columns = [
 ]
 config = {"schema_version": "1.0", "task_id": "task_1", "order_sensitive": False, "columns": columns}
 rng = random.Random(5)
-values = [[str(rng.randrange(100000)) for _ in range(32)] for _ in range(ROWS)]
+values = [[str(rng.randrange(500)) for _ in range(32)] for _ in range(ROWS)]
 rows = [[v for v in row for _ in range(2)] for row in values]
 header = ",".join(f"c{i}" for i in range(64))
 gold = ("\\n".join([header] + [",".join(r) for r in rows]) + "\\n").encode()
@@ -754,7 +760,7 @@ def test_ctrl_c_stops_the_column_search_within_a_second_and_a_half(fraction: flo
     """Signals in the column search of the first item, early (its setup over 4,096 columns)
     and later, timed by the child from one uncancelled item: each phase polls the cancel
     flag. Before the setup polled, a signal there waited seconds for it."""
-    code = SEARCH_GOLD.replace("ROWS", "6000").replace("FRACTION", str(fraction))
+    code = SEARCH_GOLD.replace("ROWS", "24000").replace("FRACTION", str(fraction))
     latency, done = interrupted_after(code, 0.0)
     assert "interrupted" in done.stdout, (done.stdout, done.stderr)
     assert latency <= 1.5, latency

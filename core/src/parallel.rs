@@ -1,0 +1,155 @@
+//! Independent parts of one large task, run at once when a binding lends threads.
+//!
+//! The core starts no threads (it also runs in WebAssembly, and its bindings own threads, as
+//! they own IO). A large task still has parts that do not depend on each other: reading the
+//! gold and the prediction, and canonicalizing the columns of each distinct rule. A binding
+//! with a thread pool implements [`Parallel`] and passes it to the `…_in` functions
+//! ([`crate::evaluate_task_in`], [`crate::PreparedGold::new_in`],
+//! [`crate::PreparedGold::evaluate_in`]); [`InTurn`] runs the parts one after another, which
+//! is what the functions without `_in` do. Results never depend on it. Below
+//! [`Parallel::worth_from_bytes`] of input (by default [`WORTH_FROM_BYTES`]) the parts run in
+//! turn whatever is passed: handing them to other threads would cost more than it saves.
+//!
+//! ```
+//! use tabeq::parallel::{InTurn, Parallel};
+//! /// Runs each part on a thread of its own (a real binding lends a pool's threads).
+//! struct Scoped;
+//! impl Parallel for Scoped {
+//!     fn run(&self, parts: &mut [&mut (dyn FnMut() + Send)]) {
+//!         std::thread::scope(|s| {
+//!             for part in parts.iter_mut() {
+//!                 s.spawn(part);
+//!             }
+//!         });
+//!     }
+//! }
+//! let config = tabeq::TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+//!   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "d", "type": "date"}]}"#, None)?;
+//! // Large enough to be worth handing out (20,000 rows, 440 KB in all).
+//! let gold = format!("d\n{}", "2024-01-02\n".repeat(20_000));
+//! let prediction = format!("x\n{}", "2024-01-02T00:00:00\n".repeat(20_000));
+//! let prediction = tabeq::Prediction::Csv(prediction.as_bytes());
+//! let apart = tabeq::evaluate_task_in(prediction, gold.as_bytes(), &config, &Scoped)?;
+//! let in_turn = tabeq::evaluate_task_in(prediction, gold.as_bytes(), &config, &InTurn)?;
+//! assert!(apart.passed);
+//! assert_eq!(apart, in_turn);
+//! # Ok::<(), tabeq::FatalError>(())
+//! ```
+
+/// Input bytes (gold and prediction together) from which a task's parts are handed to a
+/// [`Parallel`]: about a millisecond of work, well above the cost of waking a pool's threads.
+pub const WORTH_FROM_BYTES: usize = 256 * 1024;
+
+/// Runs the independent parts of a task, possibly at once.
+pub trait Parallel: Sync {
+    /// Call every part once, in any order, possibly on other threads; return when all have
+    /// returned. A part that is not called is called afterwards on the calling thread.
+    fn run(&self, parts: &mut [&mut (dyn FnMut() + Send)]);
+
+    /// Whether parts may run at once. When they run in turn, work that an earlier part's
+    /// result makes unneeded is not started.
+    fn at_once(&self) -> bool {
+        true
+    }
+
+    /// Input bytes (gold and prediction together) from which a task's parts are handed to
+    /// [`Parallel::run`]; smaller tasks run them in turn.
+    fn worth_from_bytes(&self) -> usize {
+        WORTH_FROM_BYTES
+    }
+}
+
+/// Runs the parts one after another on the calling thread.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct InTurn;
+
+impl Parallel for InTurn {
+    fn run(&self, parts: &mut [&mut (dyn FnMut() + Send)]) {
+        for part in parts {
+            part();
+        }
+    }
+
+    fn at_once(&self) -> bool {
+        false
+    }
+}
+
+/// `parallel` when `bytes` of input are worth handing out, else [`InTurn`].
+pub(crate) fn worth(parallel: &dyn Parallel, bytes: usize) -> &dyn Parallel {
+    if bytes >= parallel.worth_from_bytes() {
+        parallel
+    } else {
+        &InTurn
+    }
+}
+
+/// `f(item)` for every item, the items handed to `parallel` as parts. Each part runs under the
+/// calling thread's cancel flag ([`crate::cancel`]), wherever it runs.
+pub(crate) fn for_each<T: Send>(
+    parallel: &dyn Parallel,
+    items: &mut [T],
+    f: impl Fn(&mut T) + Sync,
+) {
+    if items.len() < 2 {
+        items.iter_mut().for_each(f);
+        return;
+    }
+    let flag = crate::cancel::current();
+    let (f, flag) = (&f, &flag);
+    let mut parts: Vec<_> = items
+        .iter_mut()
+        .map(|item| {
+            let mut item = Some(item);
+            move || {
+                if let Some(item) = item.take() {
+                    crate::cancel::with_current(flag, || f(item));
+                }
+            }
+        })
+        .collect();
+    let mut handles: Vec<&mut (dyn FnMut() + Send)> = parts
+        .iter_mut()
+        .map(|p| p as &mut (dyn FnMut() + Send))
+        .collect();
+    parallel.run(&mut handles);
+    // A part the implementation left out runs here (a called part does nothing twice).
+    for part in handles {
+        part();
+    }
+}
+
+/// `(a(), b())`, handed to `parallel` as two parts, each under the calling thread's cancel
+/// flag.
+pub(crate) fn join<A: Send, B: Send>(
+    parallel: &dyn Parallel,
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    let flag = crate::cancel::current();
+    let flag = &flag;
+    let (mut a, mut b) = (Some(a), Some(b));
+    let (mut a_out, mut b_out) = (None, None);
+    {
+        let mut part_a = || {
+            if let Some(a) = a.take() {
+                a_out = Some(crate::cancel::with_current(flag, a));
+            }
+        };
+        let mut part_b = || {
+            if let Some(b) = b.take() {
+                b_out = Some(crate::cancel::with_current(flag, b));
+            }
+        };
+        let mut parts: [&mut (dyn FnMut() + Send); 2] = [&mut part_a, &mut part_b];
+        parallel.run(&mut parts);
+        // A part the implementation left out runs here (a called part does nothing twice).
+        for part in parts {
+            part();
+        }
+    }
+    match (a_out, b_out) {
+        (Some(a), Some(b)) => (a, b),
+        _ => unreachable!("both parts were called above"),
+    }
+}
