@@ -153,7 +153,8 @@ impl NativeGold {
         self.gold.table().column_count()
     }
 
-    /// Score one prediction (the same ``TaskResult`` as ``tabeq.evaluate``).
+    /// Score one prediction (the same ``TaskResult`` as ``tabeq.evaluate``; a large one reads
+    /// its distinct rules' columns on the worker pool).
     fn evaluate(&self, py: Python<'_>, prediction: &Bound<'_, PyAny>) -> PyResult<PyTaskResult> {
         let PredictionArg(source) = prediction.extract()?;
         let input = (!source.is_none())

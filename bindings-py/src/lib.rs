@@ -181,6 +181,8 @@ fn evaluate_inputs(
 /// of rows with the header first; ``prediction`` may be ``None`` (no prediction file:
 /// ``missing_prediction``). ``config`` is a ``TaskConfig``, a dict, JSON text or a path.
 /// A broken gold raises ``GoldError``; a broken config raises ``ConfigError``.
+/// A large task (from 256 KiB of input) runs its independent parts (reading the gold and the
+/// prediction, each distinct rule's columns) on the worker pool, with the GIL released.
 #[pyfunction]
 fn evaluate(
     py: Python<'_>,
