@@ -59,8 +59,11 @@ std::thread_local! {
 /// Largest prediction (bytes) whose table's buffers a thread keeps for the next one.
 const KEEP_TABLE_BYTES: usize = 64 * 1024;
 
+/// Parts a rule's columns are cut into when a task's parts run at once.
+const COLUMN_PARTS: usize = 4;
+
 /// Every column index a table may have, for reading all of a table's columns.
-const ALL_COLUMNS: [usize; crate::csv::MAX_CSV_COLUMNS] = {
+static ALL_COLUMNS: [usize; crate::csv::MAX_CSV_COLUMNS] = {
     let mut all = [0; crate::csv::MAX_CSV_COLUMNS];
     let mut i = 0;
     while i < all.len() {
@@ -713,20 +716,35 @@ impl PreparedGold {
             parallel,
         );
         if reading == Unreadable::Stop && !matches!(outcome, MatchOutcome::Passed(_)) {
-            let mut finish: Vec<_> = self
-                .values
-                .iter()
-                .zip(&mut reads)
-                .take(rules_read)
-                .collect();
-            parallel::for_each(parallel, &mut finish, |(values, out)| {
-                values.finish_unmatched(table, &ALL_COLUMNS[..cols], out);
+            let mut finish = self.column_parts(0, cols, &mut reads[..rules_read]);
+            parallel::for_each(parallel, &mut finish, |(values, columns, out)| {
+                values.finish_unmatched(table, columns, out);
             });
             let reading = Unreadable::Stop;
             outcome = self.search(table, reading, &mut reads, &mut rules_read, parallel);
         }
         READS.set(reads);
         Verdict::Matched(outcome)
+    }
+
+    /// The reads of a prediction's `cols` columns under the rules from `first` on (`reads[i]`
+    /// under rule `first + i`), cut into parts of a few columns each: (the rule's values, the
+    /// columns, their reads). A table of one rule still spreads over several threads.
+    fn column_parts<'s, 'r>(
+        &'s self,
+        first: usize,
+        cols: usize,
+        reads: &'r mut [Vec<ColumnRead>],
+    ) -> Vec<(&'s RuleValues, &'static [usize], &'r mut [ColumnRead])> {
+        let size = cols.div_ceil(COLUMN_PARTS).max(1);
+        let mut parts = Vec::new();
+        for (values, out) in self.values[first..].iter().zip(reads) {
+            for (i, part) in out[..cols].chunks_mut(size).enumerate() {
+                let start = i * size;
+                parts.push((values, &ALL_COLUMNS[start..start + part.len()], part));
+            }
+        }
+        parts
     }
 
     /// Read the prediction under the rules from `rules_read` on (counting them), then search
@@ -746,14 +764,13 @@ impl PreparedGold {
             let usable = out.iter().filter(|read| read.usable().is_some()).count();
             usable < self.column_rule.iter().filter(|&&g| g == r).count()
         };
-        if parallel.at_once() && self.values.len() > *rules_read + 1 {
-            let mut parts: Vec<_> = self
-                .values
-                .iter()
-                .zip(reads.iter_mut())
-                .skip(*rules_read)
-                .collect();
-            parallel::for_each(parallel, &mut parts, |(values, out)| {
+        for out in reads.iter_mut() {
+            out.resize_with(columns.len(), ColumnRead::default);
+        }
+        if parallel.at_once() && self.values.len() > *rules_read {
+            let first = *rules_read;
+            let mut parts = self.column_parts(first, columns.len(), &mut reads[first..]);
+            parallel::for_each(parallel, &mut parts, |(values, columns, out)| {
                 values.read_prediction_into(table, columns, reading, out);
             });
             *rules_read = self.values.len();

@@ -189,19 +189,19 @@ impl RuleValues {
         columns: &[usize],
         on_bad: Unreadable,
     ) -> Vec<ColumnRead> {
-        let mut out = Vec::new();
+        let mut out = vec![ColumnRead::default(); columns.len()];
         self.read_prediction_into(table, columns, on_bad, &mut out);
         out
     }
 
-    /// [`Self::read_prediction`] into `out`, reusing its buffers (a worker scoring many
-    /// predictions keeps one).
+    /// [`Self::read_prediction`] into `out` (one per column), reusing its buffers (a worker
+    /// scoring many predictions keeps them).
     pub fn read_prediction_into(
         &self,
         table: &Table,
         columns: &[usize],
         on_bad: Unreadable,
-        out: &mut Vec<ColumnRead>,
+        out: &mut [ColumnRead],
     ) {
         let to_id = |s: &str| self.lookup(Some(s)).unwrap_or(UNSEEN);
         read_columns_into(table, columns, &self.rule, on_bad, Some(self), to_id, out);
@@ -290,12 +290,12 @@ fn read_columns(
     known: Option<&RuleValues>,
     to_id: impl FnMut(&str) -> ValueId,
 ) -> Vec<ColumnRead> {
-    let mut out = Vec::new();
+    let mut out = vec![ColumnRead::default(); columns.len()];
     read_columns_into(table, columns, rule, on_bad, known, to_id, &mut out);
     out
 }
 
-/// [`read_columns`] into `out`, whose buffers are reused.
+/// [`read_columns`] into `out` (one per column), whose buffers are reused.
 fn read_columns_into<'t>(
     table: &'t Table,
     columns: &[usize],
@@ -303,10 +303,10 @@ fn read_columns_into<'t>(
     on_bad: Unreadable,
     known: Option<&RuleValues>,
     mut to_id: impl FnMut(&str) -> ValueId,
-    out: &mut Vec<ColumnRead>,
+    out: &mut [ColumnRead],
 ) {
+    debug_assert_eq!(out.len(), columns.len());
     let rows = table.row_count();
-    out.resize_with(columns.len(), ColumnRead::default);
     for read in out.iter_mut() {
         read.ids.clear();
         read.ids.reserve(rows);
