@@ -462,10 +462,10 @@ impl PreparedGold {
     }
 
     /// [`Self::new`], the columns of distinct rules canonicalized as parts of `parallel`.
-    pub fn new_in(
+    pub fn new_in<P: Parallel + ?Sized>(
         gold_csv: &[u8],
         config: &TaskConfig,
-        parallel: &dyn Parallel,
+        parallel: &P,
     ) -> Result<PreparedGold, FatalError> {
         let table =
             read_table(gold_csv).map_err(|e| FatalError::gold_unreadable(&config.task_id, &e))?;
@@ -479,10 +479,10 @@ impl PreparedGold {
 
     /// [`Self::from_table`], the columns of distinct rules canonicalized as parts of
     /// `parallel`.
-    pub fn from_table_in(
+    pub fn from_table_in<P: Parallel + ?Sized>(
         table: Table,
         config: &TaskConfig,
-        parallel: &dyn Parallel,
+        parallel: &P,
     ) -> Result<PreparedGold, FatalError> {
         let d = config.columns.len();
         if table.column_count() != d {
@@ -511,20 +511,20 @@ impl PreparedGold {
         let mut gold_ids: Vec<Vec<ValueId>> = vec![Vec::new(); d];
         // The first failing cell in reading order (row by row), as the official evaluator reports.
         let mut first_failure: Option<(usize, usize)> = None;
-        let mut reads: Vec<_> = values
-            .iter_mut()
-            .enumerate()
-            .map(|(r, rule_values)| {
-                let columns: Vec<usize> = (0..d).filter(|&j| column_rule[j] == r).collect();
-                (rule_values, columns, Vec::new())
-            })
-            .collect();
-        let parallel = parallel::worth(parallel, table.work_bytes());
-        parallel::for_each(parallel, &mut reads, |(rule_values, columns, out)| {
-            *out = rule_values.read_gold(&table, columns);
-        });
-        for (_, columns, read) in reads {
-            for (&j, read) in columns.iter().zip(read) {
+        let columns_of = |r: usize| (0..d).filter(|&j| column_rule[j] == r).collect::<Vec<_>>();
+        let mut reads: Vec<Vec<ColumnRead>> = Vec::new();
+        reads.resize_with(values.len(), Vec::new);
+        let each_rule = values.iter_mut().zip(&mut reads).enumerate();
+        parallel::for_each(
+            parallel,
+            table.work_bytes(),
+            each_rule,
+            |(r, (values, out))| {
+                *out = values.read_gold(&table, &columns_of(r));
+            },
+        );
+        for (r, read) in reads.into_iter().enumerate() {
+            for (&j, read) in columns_of(r).iter().zip(read) {
                 match read.first_error {
                     None => gold_ids[j] = read.ids,
                     Some(e) => {
@@ -643,7 +643,11 @@ impl PreparedGold {
 
     /// [`Self::evaluate`], the prediction's readings under distinct rules made as parts of
     /// `parallel`.
-    pub fn evaluate_in(&self, prediction: Prediction<'_>, parallel: &dyn Parallel) -> TaskResult {
+    pub fn evaluate_in<P: Parallel + ?Sized>(
+        &self,
+        prediction: Prediction<'_>,
+        parallel: &P,
+    ) -> TaskResult {
         match prediction.read() {
             Ok(table) => self.evaluate_table_in(&table, parallel),
             Err(unread) => self.unread_record(&unread),
@@ -663,7 +667,7 @@ impl PreparedGold {
     pub fn passes(&self, prediction: Prediction<'_>) -> bool {
         let passed = |table: &Table| {
             matches!(
-                self.verdict(table, Unreadable::StopUnmatched, &InTurn),
+                self.verdict(table, false, &InTurn),
                 Verdict::Matched(MatchOutcome::Passed(_))
             )
         };
@@ -687,11 +691,11 @@ impl PreparedGold {
         }
     }
 
-    /// The verdict on a table: a shape mismatch, or the outcome of the column search.
-    /// `reading` is [`Unreadable::Stop`] for the record's outcome, or
-    /// [`Unreadable::StopUnmatched`] when only whether it passes matters (a column holding a
-    /// value the gold does not is then not read further, and counts as unreadable).
-    fn verdict(&self, table: &Table, reading: Unreadable, parallel: &dyn Parallel) -> Verdict {
+    /// The verdict on a table: a shape mismatch, or the outcome of the column search. With
+    /// `whole` (the record's outcome), a prediction that does not pass has its columns read on
+    /// past values the gold does not hold, to tell a type failure from a relation mismatch;
+    /// without it (only whether it passes matters), such a column counts as unreadable.
+    fn verdict<P: Parallel + ?Sized>(&self, table: &Table, whole: bool, parallel: &P) -> Verdict {
         let (cols, rows) = (table.column_count(), table.row_count());
         if cols != self.config.columns.len() {
             return Verdict::ColumnCount;
@@ -699,99 +703,100 @@ impl PreparedGold {
         if rows != self.table.row_count() {
             return Verdict::RowCount;
         }
-        let parallel = parallel::worth(parallel, table.work_bytes());
         // Each prediction column is read once per distinct rule, into buffers this thread
         // keeps from one prediction to the next.
         let mut reads = READS.take();
         reads.resize_with(self.values.len(), Vec::new);
         // Whether it passes is decided first, reading only what may pass: no mapping through
-        // a column holding a value the gold does not passes. Only a prediction that does not
-        // pass reads such columns on, to tell a type failure from a relation mismatch.
+        // a column holding a value the gold does not passes.
         let mut rules_read = 0;
-        let mut outcome = self.search(
-            table,
-            Unreadable::StopUnmatched,
-            &mut reads,
-            &mut rules_read,
-            parallel,
-        );
-        if reading == Unreadable::Stop && !matches!(outcome, MatchOutcome::Passed(_)) {
-            let mut finish = self.column_parts(0, cols, &mut reads[..rules_read]);
-            parallel::for_each(parallel, &mut finish, |(values, columns, out)| {
-                values.finish_unmatched(table, columns, out);
-            });
-            let reading = Unreadable::Stop;
-            outcome = self.search(table, reading, &mut reads, &mut rules_read, parallel);
+        let mut outcome = self.search(table, &mut reads, &mut rules_read, false, parallel);
+        if whole && !matches!(outcome, MatchOutcome::Passed(_)) {
+            outcome = self.search(table, &mut reads, &mut rules_read, true, parallel);
         }
         READS.set(reads);
         Verdict::Matched(outcome)
     }
 
-    /// The reads of a prediction's `cols` columns under the rules from `first` on (`reads[i]`
-    /// under rule `first + i`), cut into parts of a few columns each: (the rule's values, the
-    /// columns, their reads). A table of one rule still spreads over several threads.
+    /// The reads of a prediction's `cols` columns under every rule, cut into parts of a few
+    /// columns each: (the rule's index, its values, the columns, their reads). A table of one
+    /// rule still spreads over several threads.
     fn column_parts<'s, 'r>(
         &'s self,
-        first: usize,
         cols: usize,
         reads: &'r mut [Vec<ColumnRead>],
-    ) -> Vec<(&'s RuleValues, &'static [usize], &'r mut [ColumnRead])> {
+    ) -> Vec<(
+        usize,
+        &'s RuleValues,
+        &'static [usize],
+        &'r mut [ColumnRead],
+    )> {
         let size = cols.div_ceil(COLUMN_PARTS).max(1);
         let mut parts = Vec::new();
-        for (values, out) in self.values[first..].iter().zip(reads) {
+        for (r, (values, out)) in self.values.iter().zip(reads).enumerate() {
             for (i, part) in out[..cols].chunks_mut(size).enumerate() {
                 let start = i * size;
-                parts.push((values, &ALL_COLUMNS[start..start + part.len()], part));
+                parts.push((r, values, &ALL_COLUMNS[start..start + part.len()], part));
             }
         }
         parts
     }
 
-    /// Read the prediction under the rules from `rules_read` on (counting them), then search
-    /// for a mapping. A rule with fewer usable prediction columns than gold columns ends it:
-    /// no one-to-one mapping is then compatible (what the search's first check finds), and
-    /// when the rules are read in turn, the rules after it are not read.
-    fn search(
+    /// Read the prediction under the rules from `rules_read` on (counting them), each column up
+    /// to a value the gold does not hold ([`Unreadable::StopUnmatched`]); with `finish`, read
+    /// every rule's columns on from there ([`RuleValues::finish_unmatched`]); then search for
+    /// a mapping. Without `finish`, a rule with fewer usable prediction columns than gold
+    /// columns ends it: no one-to-one mapping can pass (what the search's first check finds),
+    /// and when the rules are read in turn, the rules after it are not read.
+    fn search<P: Parallel + ?Sized>(
         &self,
         table: &Table,
-        reading: Unreadable,
         reads: &mut [Vec<ColumnRead>],
         rules_read: &mut usize,
-        parallel: &dyn Parallel,
+        finish: bool,
+        parallel: &P,
     ) -> MatchOutcome {
-        let columns = &ALL_COLUMNS[..table.column_count()];
+        let (cols, bytes) = (table.column_count(), table.work_bytes());
+        let columns = &ALL_COLUMNS[..cols];
+        let reading = Unreadable::StopUnmatched;
         let too_few = |r: usize, out: &[ColumnRead]| {
             let usable = out.iter().filter(|read| read.usable().is_some()).count();
-            usable < self.column_rule.iter().filter(|&&g| g == r).count()
+            !finish && usable < self.column_rule.iter().filter(|&&g| g == r).count()
         };
         for out in reads.iter_mut() {
-            out.resize_with(columns.len(), ColumnRead::default);
+            out.resize_with(cols, ColumnRead::default);
         }
-        if parallel.at_once() && self.values.len() > *rules_read {
-            let first = *rules_read;
-            let mut parts = self.column_parts(first, columns.len(), &mut reads[first..]);
-            parallel::for_each(parallel, &mut parts, |(values, columns, out)| {
-                values.read_prediction_into(table, columns, reading, out);
+        let first = *rules_read;
+        if parallel::at_once(parallel, bytes) {
+            let parts = self.column_parts(cols, reads).into_iter();
+            parallel::for_each(parallel, bytes, parts, |(r, values, columns, out)| {
+                if r >= first {
+                    values.read_prediction_into(table, columns, reading, out);
+                }
+                if finish {
+                    values.finish_unmatched(table, columns, out);
+                }
             });
             *rules_read = self.values.len();
-            if crate::cancel::cancelled() {
-                return MatchOutcome::SearchLimitExceeded;
-            }
             if reads.iter().enumerate().any(|(r, out)| too_few(r, out)) {
                 return MatchOutcome::TypeNormalizationFailed;
             }
         }
-        while *rules_read < self.values.len() {
-            let r = *rules_read;
+        for (r, (values, out)) in self.values.iter().zip(reads.iter_mut()).enumerate() {
             if crate::cancel::cancelled() {
                 // Its binding discards a cancelled task: no more rules are read (a cancelled
                 // read still fills its columns), and there is no search.
                 return MatchOutcome::SearchLimitExceeded;
             }
-            self.values[r].read_prediction_into(table, columns, reading, &mut reads[r]);
-            *rules_read += 1;
-            if too_few(r, &reads[r]) {
-                return MatchOutcome::TypeNormalizationFailed;
+            if r >= *rules_read {
+                values.read_prediction_into(table, columns, reading, out);
+                *rules_read = r + 1;
+                if too_few(r, out) {
+                    return MatchOutcome::TypeNormalizationFailed;
+                }
+            }
+            if finish && !parallel::at_once(parallel, bytes) {
+                values.finish_unmatched(table, columns, out);
             }
         }
         let input = MatchInput {
@@ -814,11 +819,15 @@ impl PreparedGold {
 
     /// [`Self::evaluate_table`], the table's readings under distinct rules made as parts of
     /// `parallel`.
-    pub fn evaluate_table_in(&self, table: &Table, parallel: &dyn Parallel) -> TaskResult {
+    pub fn evaluate_table_in<P: Parallel + ?Sized>(
+        &self,
+        table: &Table,
+        parallel: &P,
+    ) -> TaskResult {
         let d = self.config.columns.len();
         let (cols, rows) = (table.column_count(), table.row_count());
         let failed = |code, message| self.failed(code, message, cols, rows);
-        let outcome = match self.verdict(table, Unreadable::Stop, parallel) {
+        let outcome = match self.verdict(table, true, parallel) {
             Verdict::ColumnCount => {
                 return failed(
                     TaskErrorCode::ColumnCountMismatch,
@@ -881,20 +890,22 @@ pub fn evaluate_task(
     gold_csv: &[u8],
     config: &TaskConfig,
 ) -> Result<TaskResult, FatalError> {
-    evaluate_task_in(prediction, gold_csv, config, &InTurn)
+    // Not through `evaluate_task_in`: this shape is smaller in a WebAssembly module.
+    Ok(PreparedGold::new(gold_csv, config)?.evaluate(prediction))
 }
 
 /// [`evaluate_task`], its independent parts run by `parallel`: the gold and the prediction
 /// are read at once, and each is canonicalized under its distinct rules at once.
-pub fn evaluate_task_in(
+pub fn evaluate_task_in<P: Parallel + ?Sized>(
     prediction: Prediction<'_>,
     gold_csv: &[u8],
     config: &TaskConfig,
-    parallel: &dyn Parallel,
+    parallel: &P,
 ) -> Result<TaskResult, FatalError> {
     let bytes = gold_csv.len() + prediction.work_bytes();
     let (gold, prediction) = parallel::join(
-        parallel::worth(parallel, bytes),
+        parallel,
+        bytes,
         || PreparedGold::new_in(gold_csv, config, parallel),
         || prediction.read(),
     );

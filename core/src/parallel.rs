@@ -75,32 +75,34 @@ impl Parallel for InTurn {
     }
 }
 
-/// `parallel` when `bytes` of input are worth handing out, else [`InTurn`].
-pub(crate) fn worth(parallel: &dyn Parallel, bytes: usize) -> &dyn Parallel {
-    if bytes >= parallel.worth_from_bytes() {
-        parallel
-    } else {
-        &InTurn
-    }
+/// Whether `parallel` runs the parts of a task of `bytes` of input at once. Callers are
+/// generic over the [`Parallel`], so for [`InTurn`] this is `false` when compiled and the code
+/// that hands parts out is left out (a WebAssembly module never contains it).
+#[inline]
+pub(crate) fn at_once<P: Parallel + ?Sized>(parallel: &P, bytes: usize) -> bool {
+    parallel.at_once() && bytes >= parallel.worth_from_bytes()
 }
 
-/// `f(item)` for every item, the items handed to `parallel` as parts. Each part runs under the
-/// calling thread's cancel flag ([`crate::cancel`]), wherever it runs.
-pub(crate) fn for_each<T: Send>(
-    parallel: &dyn Parallel,
-    items: &mut [T],
-    f: impl Fn(&mut T) + Sync,
+/// `f(item)` for every item of a task of `bytes` of input: in turn, or ([`at_once`]) each
+/// handed to `parallel` as a part, running under the calling thread's cancel flag
+/// ([`crate::cancel`]) wherever it runs.
+#[inline]
+pub(crate) fn for_each<P: Parallel + ?Sized, T: Send>(
+    parallel: &P,
+    bytes: usize,
+    items: impl Iterator<Item = T>,
+    f: impl Fn(T) + Sync,
 ) {
-    if items.len() < 2 {
-        items.iter_mut().for_each(f);
+    if !at_once(parallel, bytes) {
+        items.for_each(f);
         return;
     }
+    let mut items: Vec<Option<T>> = items.map(Some).collect();
     let flag = crate::cancel::current();
     let (f, flag) = (&f, &flag);
     let mut parts: Vec<_> = items
         .iter_mut()
         .map(|item| {
-            let mut item = Some(item);
             move || {
                 if let Some(item) = item.take() {
                     crate::cancel::with_current(flag, || f(item));
@@ -119,13 +121,18 @@ pub(crate) fn for_each<T: Send>(
     }
 }
 
-/// `(a(), b())`, handed to `parallel` as two parts, each under the calling thread's cancel
-/// flag.
-pub(crate) fn join<A: Send, B: Send>(
-    parallel: &dyn Parallel,
+/// `(a(), b())` for a task of `bytes` of input: in turn, or ([`at_once`]) handed to `parallel`
+/// as two parts, each under the calling thread's cancel flag.
+#[inline]
+pub(crate) fn join<P: Parallel + ?Sized, A: Send, B: Send>(
+    parallel: &P,
+    bytes: usize,
     a: impl FnOnce() -> A + Send,
     b: impl FnOnce() -> B + Send,
 ) -> (A, B) {
+    if !at_once(parallel, bytes) {
+        return (a(), b());
+    }
     let flag = crate::cancel::current();
     let flag = &flag;
     let (mut a, mut b) = (Some(a), Some(b));

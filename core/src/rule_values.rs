@@ -99,6 +99,7 @@ pub(crate) struct RuleValues {
 
 impl RuleValues {
     /// An interner for `rule` expecting about `values` distinct values.
+    #[inline]
     pub fn new(rule: Rule, values: usize) -> Self {
         let values = values.min(1 << 20);
         RuleValues {
@@ -157,6 +158,7 @@ impl RuleValues {
     }
 
     /// The id of a raw cell text already read in the gold under this rule.
+    #[inline]
     fn known_raw(&self, raw: &str) -> Option<ValueId> {
         if self.raw_ids.is_empty() {
             return None;
@@ -167,11 +169,17 @@ impl RuleValues {
 
     /// Read the gold's columns `columns` (all of this rule), adding their values. Gold reading
     /// stops at a column's first unreadable cell.
+    #[inline]
     pub fn read_gold(&mut self, table: &Table, columns: &[usize]) -> Vec<ColumnRead> {
         let rule = self.rule;
-        read_columns(table, columns, &rule, Unreadable::Stop, None, |s| {
-            self.intern(s)
-        })
+        read_columns(
+            table,
+            columns,
+            &rule,
+            Unreadable::StopUnmatched,
+            None,
+            |s| self.intern(s),
+        )
     }
 
     /// Remember the raw texts of gold column `column` (read as `ids`), for predictions read
@@ -189,7 +197,8 @@ impl RuleValues {
         columns: &[usize],
         on_bad: Unreadable,
     ) -> Vec<ColumnRead> {
-        let mut out = vec![ColumnRead::default(); columns.len()];
+        let mut out = Vec::new();
+        out.resize_with(columns.len(), ColumnRead::default);
         self.read_prediction_into(table, columns, on_bad, &mut out);
         out
     }
@@ -207,10 +216,40 @@ impl RuleValues {
         read_columns_into(table, columns, &self.rule, on_bad, Some(self), to_id, out);
     }
 
-    /// Turn a read with [`Unreadable::StopUnmatched`] into the read [`Unreadable::Stop`]
-    /// gives, reading on only the columns that stopped at a value the gold does not hold.
+    /// Read on, after a read with [`Unreadable::StopUnmatched`], the columns that stopped at a
+    /// value the gold does not hold: their ids are then [`UNSEEN`] or [`NULL`] up to their end
+    /// or their first unreadable cell.
     pub fn finish_unmatched(&self, table: &Table, columns: &[usize], out: &mut [ColumnRead]) {
-        finish_unmatched(table, columns, &self.rule, out);
+        // Only whether such a column's cells read matters now (it decides between a relation
+        // mismatch and a type failure), so its cells are canonicalized but not looked up.
+        let rows = table.row_count();
+        let mut scratch = SCRATCH.take();
+        for (read, &k) in out.iter_mut().zip(columns) {
+            // A cancelled read has already filled its columns to the table's length.
+            if !read.unmatched || read.ids.len() >= rows {
+                continue;
+            }
+            read.unmatched = false;
+            read.ids.push(UNSEEN);
+            while read.ids.len() < rows {
+                let row = read.ids.len();
+                // Polled at every cell: a cell holds at most a few megabytes of text.
+                if crate::cancel::cancelled() {
+                    read.ids.resize(rows, NULL);
+                    break;
+                }
+                scratch.clear();
+                match canonical_kind_into(table.cell(row, k), &self.rule, &mut scratch) {
+                    Ok(seen) => read.ids.push(if seen { UNSEEN } else { NULL }),
+                    Err(kind) => {
+                        read.bad_cells += 1;
+                        read.first_error = Some(FirstError { row, kind });
+                        break;
+                    }
+                }
+            }
+        }
+        SCRATCH.set(scratch);
     }
 
     /// Read prediction columns giving their values ids of their own (added to this rule's
@@ -226,11 +265,6 @@ impl RuleValues {
 /// What reading does at a cell that does not read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Unreadable {
-    /// Stop reading the column at a cell that does not read (the evaluator only needs to
-    /// know that it does not read); after a value the rule's values do not hold, only check
-    /// that its cells read (their ids are [`UNSEEN`] or [`NULL`]; see
-    /// [`RuleValues::finish_unmatched`]).
-    Stop,
     /// Stop reading the column at a cell that does not read or whose value the rule's values
     /// do not hold ([`ColumnRead::unmatched`]): either way the column equals no gold column of
     /// this rule, which is all a pass/fail verdict needs to know of it.
@@ -250,7 +284,8 @@ pub(crate) struct FirstError {
 /// One column read under one rule.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ColumnRead {
-    /// Value ids, one per row (up to the first unreadable cell with [`Unreadable::Stop`]).
+    /// Value ids, one per row (up to the first unreadable cell or unmatched value with
+    /// [`Unreadable::StopUnmatched`]).
     pub ids: Vec<ValueId>,
     pub first_error: Option<FirstError>,
     /// Unreadable cells seen.
@@ -282,6 +317,7 @@ enum RawCache<'t> {
 /// memory access stays sequential). `to_id` gives a canonical text its id; `known` holds raw
 /// gold texts with their ids. Repeated raw values of long columns are canonicalized once per
 /// column, unless the column turns out to be mostly distinct.
+#[inline]
 fn read_columns(
     table: &Table,
     columns: &[usize],
@@ -290,12 +326,14 @@ fn read_columns(
     known: Option<&RuleValues>,
     to_id: impl FnMut(&str) -> ValueId,
 ) -> Vec<ColumnRead> {
-    let mut out = vec![ColumnRead::default(); columns.len()];
+    let mut out = Vec::new();
+    out.resize_with(columns.len(), ColumnRead::default);
     read_columns_into(table, columns, rule, on_bad, known, to_id, &mut out);
     out
 }
 
 /// [`read_columns`] into `out` (one per column), whose buffers are reused.
+#[inline]
 fn read_columns_into<'t>(
     table: &'t Table,
     columns: &[usize],
@@ -390,49 +428,6 @@ fn read_columns_into<'t>(
                     {
                         *cache = RawCache::Off;
                     }
-                }
-            }
-        }
-    }
-    SCRATCH.set(scratch);
-    if on_bad == Unreadable::Stop {
-        finish_unmatched(table, columns, rule, out);
-    }
-}
-
-/// Read on the columns that stopped at a value the rule's values do not hold
-/// ([`ColumnRead::unmatched`]), as [`Unreadable::Stop`] reads them: such a column's ids no
-/// longer matter, only whether its cells read (which decides between a relation mismatch and
-/// a type failure), so its cells are canonicalized but not looked up.
-fn finish_unmatched(table: &Table, columns: &[usize], rule: &Rule, out: &mut [ColumnRead]) {
-    let rows = table.row_count();
-    let mut scratch = SCRATCH.take();
-    'columns: for (read, &k) in out.iter_mut().zip(columns) {
-        // A cancelled read has already filled its columns to the table's length.
-        if !read.unmatched || read.ids.len() >= rows {
-            continue;
-        }
-        read.unmatched = false;
-        read.ids.push(UNSEEN);
-        let mut unpolled_bytes = 0usize;
-        for row in read.ids.len()..rows {
-            if row % CANCEL_POLL_ROWS == 0 || unpolled_bytes >= CANCEL_POLL_BYTES {
-                unpolled_bytes = 0;
-                if crate::cancel::cancelled() {
-                    read.ids.resize(rows, NULL);
-                    continue 'columns;
-                }
-            }
-            let raw = table.cell(row, k);
-            unpolled_bytes += raw.len();
-            scratch.clear();
-            match canonical_kind_into(raw, rule, &mut scratch) {
-                Ok(true) => read.ids.push(UNSEEN),
-                Ok(false) => read.ids.push(NULL),
-                Err(kind) => {
-                    read.bad_cells += 1;
-                    read.first_error = Some(FirstError { row, kind });
-                    continue 'columns;
                 }
             }
         }
