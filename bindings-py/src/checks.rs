@@ -5,6 +5,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
+use tabeq_surface::evaluator::csv::Limits;
 use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 
 use crate::errors::argument_message;
@@ -143,4 +144,20 @@ pub(crate) fn check_path<'py>(
         return Err(argument_message(MessageCode::ContainsNul, data));
     }
     Ok(path)
+}
+
+/// The `limits` argument: `"official"` (also when absent) or `"lifted"` (see
+/// the core's `csv::Limits`).
+pub(crate) fn check_limits(value: Option<&Bound<'_, PyAny>>) -> PyResult<Limits> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(Limits::OFFICIAL);
+    };
+    let name = check_text(value, "limits")?;
+    Limits::named(&name).ok_or_else(|| {
+        let data = MessageData::new()
+            .text("what", "limits")
+            .list("choices", Limits::NAMES.map(|n| format!("{n:?}")))
+            .text("value", format!("{name:?}"));
+        argument_message(MessageCode::NotAChoice, data)
+    })
 }

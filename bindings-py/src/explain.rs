@@ -5,13 +5,15 @@
 use pyo3::prelude::*;
 
 use tabeq_surface::evaluator::config::TaskConfig;
+use tabeq_surface::evaluator::csv::Limits;
 use tabeq_surface::evaluator::error::FatalError;
 use tabeq_surface::evaluator::explain::{Diagnosis, Disclosure, ExplainOptions};
+use tabeq_surface::evaluator::parallel::InTurn;
 use tabeq_surface::evaluator::PreparedGold;
 
 use crate::args::{check_count, check_path, GoldArg, PredictionArg, TaskArgs};
 use crate::diagnosis::PyDiagnosis;
-use crate::{fs, with_prediction, Input, TaskInputs};
+use crate::{fs, with_prediction, with_prediction_within, Input, TaskInputs};
 
 /// Diagnose one task whose inputs are bytes or paths (read exactly like `evaluate` reads them).
 /// With a `prediction_root`, a prediction path whose content is reached through a link leaving
@@ -22,18 +24,19 @@ fn explain_inputs(
     config: &TaskConfig,
     options: &ExplainOptions,
     prediction_root: Option<&std::path::Path>,
+    limits: &Limits,
 ) -> Result<Diagnosis, FatalError> {
     let (bytes, gold_id) = match gold {
         Input::Path(path) => {
-            let (bytes, id) = fs::read_gold_identified(path, &config.task_id)?;
+            let (bytes, id) = fs::read_gold_identified(path, &config.task_id, limits)?;
             (std::borrow::Cow::Owned(bytes), id)
         }
-        Input::Bytes(_) => (gold.gold_bytes(&config.task_id)?, None),
+        Input::Bytes(_) => (gold.gold_bytes_within(&config.task_id, limits)?, None),
     };
-    let prepared = PreparedGold::new(&bytes, config)?;
+    let prepared = PreparedGold::new_within(&bytes, config, limits, &InTurn)?;
     Ok(match (prediction, prediction_root) {
         (Some(Input::Path(p)), Some(root)) => {
-            let (file, inside_root) = fs::read_prediction_within(p, root, gold_id);
+            let (file, inside_root) = fs::read_prediction_within(p, root, gold_id, limits);
             // Content reached through a link leaving the root is scored but never quoted.
             let redacted = ExplainOptions {
                 show_prediction_values: options.show_prediction_values && inside_root,
@@ -42,7 +45,7 @@ fn explain_inputs(
             let shown = p.display().to_string();
             tabeq_surface::evaluator::explain(file.prediction_at(&shown), &prepared, &redacted)
         }
-        _ => with_prediction(prediction, |p| {
+        _ => with_prediction_within(prediction, limits, |p| {
             tabeq_surface::evaluator::explain(p, &prepared, options)
         }),
     })
@@ -65,8 +68,8 @@ fn explain_inputs(
 /// as ``[redacted]`` when its content is reached through a symbolic link.
 #[pyfunction]
 #[pyo3(
-    signature = (prediction, gold, config, *, max_items=None, max_value_chars=None, hints=None, signature_strict=None, redaction=None, show_gold_values=None, prediction_root=None),
-    text_signature = "(prediction, gold, config, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, redaction=None, show_gold_values=None, prediction_root=None)"
+    signature = (prediction, gold, config, *, max_items=None, max_value_chars=None, hints=None, signature_strict=None, redaction=None, show_gold_values=None, prediction_root=None, limits=None),
+    text_signature = "(prediction, gold, config, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, redaction=None, show_gold_values=None, prediction_root=None, limits=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn explain(
@@ -81,7 +84,9 @@ pub(crate) fn explain(
     redaction: Option<&Bound<'_, PyAny>>,
     show_gold_values: Option<&Bound<'_, PyAny>>,
     prediction_root: Option<&Bound<'_, PyAny>>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyDiagnosis> {
+    let limits = crate::checks::check_limits(limits)?;
     let flag =
         |v: Option<&Bound<'_, PyAny>>, default: bool| v.map_or(Ok(default), |v| v.is_truthy());
     // What is not given is the core's default, as in the WebAssembly module.
@@ -105,7 +110,7 @@ pub(crate) fn explain(
     // On a worker thread that Ctrl-C cancels (the diagnosis's searches poll the flag).
     let (prediction, gold) = (inputs.prediction.as_ref(), &inputs.gold);
     let inner = crate::interrupt::run(py, || {
-        explain_inputs(prediction, gold, task, &options, root.as_deref())
+        explain_inputs(prediction, gold, task, &options, root.as_deref(), &limits)
     })?
     .map_err(crate::errors::fatal_to_py)?;
     Ok(PyDiagnosis {

@@ -15,7 +15,7 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
-use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
+use tabeq_surface::evaluator::csv::Limits;
 use tabeq_surface::evaluator::error::CsvError;
 use tabeq_surface::evaluator::evaluate::FileContent;
 use tabeq_surface::evaluator::file_problem::{
@@ -115,7 +115,10 @@ fn read_open_file(file: File, limit: u64, identity: Identity) -> Result<Vec<u8>,
     }
     identity.check(&meta)?;
     if meta.len() > limit {
-        return Err(ReadError::TooLarge(meta.len()));
+        return Err(ReadError::TooLarge {
+            size: meta.len(),
+            limit,
+        });
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
@@ -235,7 +238,10 @@ fn precheck(
     }
     identity.check(&meta)?;
     if meta.len() > limit {
-        return Err(ReadError::TooLarge(meta.len()));
+        return Err(ReadError::TooLarge {
+            size: meta.len(),
+            limit,
+        });
     }
     Ok(())
 }
@@ -250,19 +256,17 @@ fn read_checked(
     read_open_file(open_nonblocking(path, final_link)?, limit, identity)
 }
 
-const CSV_LIMIT: u64 = MAX_CSV_BYTES as u64;
-
 /// Read a prediction with the official checks: a path that does not exist (following
 /// symbolic links) is missing; a directory, special file or symbolic link is invalid; so is a
-/// file with more than one hard link (tabeq's check).
-pub fn read_prediction(path: &Path) -> FileContent {
-    read_prediction_unlike(path, None)
+/// file with more than one hard link (tabeq's check). A file over `limits.bytes` is refused.
+pub fn read_prediction(path: &Path, limits: &Limits) -> FileContent {
+    read_prediction_unlike(path, None, limits)
 }
 
 /// [`read_prediction`], also refusing the task's gold file itself (`gold`: its identity).
-pub fn read_prediction_unlike(path: &Path, gold: Option<FileId>) -> FileContent {
+pub fn read_prediction_unlike(path: &Path, gold: Option<FileId>, limits: &Limits) -> FileContent {
     let identity = Identity::Prediction { gold };
-    match read_checked(path, CSV_LIMIT, FinalLink::Refuse, identity) {
+    match read_checked(path, limits.bytes as u64, FinalLink::Refuse, identity) {
         Ok(bytes) => FileContent::Bytes(bytes),
         Err(ReadError::Missing) => FileContent::Missing,
         Err(e) => FileContent::Invalid(CsvError::file(&shown(path), e)),
@@ -277,18 +281,24 @@ pub fn read_prediction_within(
     path: &Path,
     root: &Path,
     gold: Option<FileId>,
+    limits: &Limits,
 ) -> (FileContent, bool) {
-    if let Some(bytes) = read_without_links(path, root, gold) {
+    if let Some(bytes) = read_without_links(path, root, gold, limits) {
         return (FileContent::Bytes(bytes), true);
     }
-    let file = read_prediction_unlike(path, gold);
+    let file = read_prediction_unlike(path, gold, limits);
     let inside = !matches!(file, FileContent::Bytes(_));
     (file, inside)
 }
 
 /// The bytes of `path` if every component below `root` is reached without following a link.
 #[cfg(unix)]
-fn read_without_links(path: &Path, root: &Path, gold: Option<FileId>) -> Option<Vec<u8>> {
+fn read_without_links(
+    path: &Path,
+    root: &Path,
+    gold: Option<FileId>,
+    limits: &Limits,
+) -> Option<Vec<u8>> {
     use std::ffi::CString;
     use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
     use std::os::unix::ffi::OsStrExt;
@@ -332,30 +342,37 @@ fn read_without_links(path: &Path, root: &Path, gold: Option<FileId>) -> Option<
     }
     // SAFETY: as above.
     let file = unsafe { File::from_raw_fd(fd) };
-    read_open_file(file, CSV_LIMIT, Identity::Prediction { gold }).ok()
+    read_open_file(file, limits.bytes as u64, Identity::Prediction { gold }).ok()
 }
 
 #[cfg(not(unix))]
-fn read_without_links(_path: &Path, _root: &Path, _gold: Option<FileId>) -> Option<Vec<u8>> {
+fn read_without_links(
+    _path: &Path,
+    _root: &Path,
+    _gold: Option<FileId>,
+    _limits: &Limits,
+) -> Option<Vec<u8>> {
     None
 }
 
 /// Read a gold file; anything but a readable regular file is fatal (links are followed, as
-/// the official evaluator follows them for gold).
-pub fn read_gold(path: &Path, task_id: &str) -> Result<Vec<u8>, FatalError> {
-    read_gold_identified(path, task_id).map(|(bytes, _)| bytes)
+/// the official evaluator follows them for gold). A file over `limits.bytes` is refused.
+pub fn read_gold(path: &Path, task_id: &str, limits: &Limits) -> Result<Vec<u8>, FatalError> {
+    read_gold_identified(path, task_id, limits).map(|(bytes, _)| bytes)
 }
 
 /// [`read_gold`], with the identity of the file read (to refuse it as its own prediction).
 pub fn read_gold_identified(
     path: &Path,
     task_id: &str,
+    limits: &Limits,
 ) -> Result<(Vec<u8>, Option<FileId>), FatalError> {
     let fatal = |e| FatalError::gold_file(task_id, &shown(path), e);
-    precheck(path, CSV_LIMIT, FinalLink::Follow, Identity::Any).map_err(fatal)?;
+    let limit = limits.bytes as u64;
+    precheck(path, limit, FinalLink::Follow, Identity::Any).map_err(fatal)?;
     let file = open_nonblocking(path, FinalLink::Follow).map_err(fatal)?;
     let id = file.metadata().ok().as_ref().and_then(FileId::of);
-    let bytes = read_open_file(file, CSV_LIMIT, Identity::Any).map_err(fatal)?;
+    let bytes = read_open_file(file, limit, Identity::Any).map_err(fatal)?;
     Ok((bytes, id))
 }
 

@@ -14,13 +14,13 @@ use tabeq_surface::evaluator::TaskResult;
 use crate::args::{
     check_count, check_text, to_source, type_name, ConfigArg, GoldArg, PredictionArg,
 };
-use crate::checks::wrong_type;
+use crate::checks::{check_limits, wrong_type};
 use crate::errors::argument_message;
 use crate::errors::fatal_to_py;
 use crate::pool;
 use crate::py_values::to_python;
 use crate::result::PyTaskResult;
-use crate::{fs, with_prediction, Input};
+use crate::{fs, with_prediction, with_prediction_within, Input};
 use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 
 /// Input bytes of one prediction counted as work (a path is read: count it as large).
@@ -57,21 +57,26 @@ impl NativeGold {
     /// Score one prediction, its large parts run by `parallel` (a batch's workers pass
     /// [`InTurn`]).
     fn score(&self, prediction: Option<&Input<'_>>, parallel: &dyn Parallel) -> TaskResult {
-        with_prediction(prediction, |p| self.gold.evaluate_in(p, parallel))
+        with_prediction_within(prediction, self.gold.limits(), |p| {
+            self.gold.evaluate_in(p, parallel)
+        })
     }
 
     fn passes(&self, prediction: Option<&Input<'_>>) -> bool {
-        with_prediction(prediction, |p| self.gold.passes(p))
+        with_prediction_within(prediction, self.gold.limits(), |p| self.gold.passes(p))
     }
 
     fn credit(&self, prediction: Option<&Input<'_>>, strict: bool) -> PartialCredit {
-        with_prediction(prediction, |p| self.gold.partial_credit(p, strict))
+        with_prediction_within(prediction, self.gold.limits(), |p| {
+            self.gold.partial_credit(p, strict)
+        })
     }
 
     /// The result of a prediction with its inputs attached.
     fn result(&self, py: Python<'_>, inner: TaskResult, source: &Bound<'_, PyAny>) -> PyTaskResult {
         let prediction = (!source.is_none()).then_some(source);
         PyTaskResult::scored(inner, self.config.bind(py), prediction, self.csv.bind(py))
+            .within(*self.gold.limits())
     }
 
     /// Run `work` over the predictions (their sources) on the worker pool.
@@ -110,23 +115,32 @@ fn sources<'py>(predictions: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAn
 
 #[pymethods]
 impl NativeGold {
+    /// ``limits="lifted"`` reads the gold, and every prediction, beyond the official 20 MiB and
+    /// 100,000 rows (see ``tabeq.evaluate``).
     #[new]
-    fn new(py: Python<'_>, gold: &Bound<'_, PyAny>, config: &Bound<'_, PyAny>) -> PyResult<Self> {
+    #[pyo3(signature = (gold, config, limits=None))]
+    fn new(
+        py: Python<'_>,
+        gold: &Bound<'_, PyAny>,
+        config: &Bound<'_, PyAny>,
+        limits: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let limits = check_limits(limits)?;
         let ConfigArg(config) = config.extract()?;
         let GoldArg(gold) = gold.extract()?;
         let task = &config.get().inner;
         let (prepared, csv) = match Input::borrowed(&gold)? {
             Input::Bytes(bytes) => {
                 let prepared = py.detach(|| {
-                    PreparedGold::new_in(&bytes, task, &pool::Lent)
+                    PreparedGold::new_within(&bytes, task, &limits, &pool::Lent)
                         .map(PreparedGold::for_many_predictions)
                 });
                 (prepared, gold.cast::<PyBytes>()?.clone().unbind())
             }
             Input::Path(path) => {
                 let read = py.detach(|| -> Result<_, tabeq_surface::evaluator::FatalError> {
-                    let bytes = fs::read_gold(&path, &task.task_id)?;
-                    let prepared = PreparedGold::new_in(&bytes, task, &pool::Lent)
+                    let bytes = fs::read_gold(&path, &task.task_id, &limits)?;
+                    let prepared = PreparedGold::new_within(&bytes, task, &limits, &pool::Lent)
                         .map(PreparedGold::for_many_predictions)?;
                     Ok((prepared, bytes))
                 });
@@ -260,7 +274,12 @@ impl NativeGold {
     /// Pickled as its CSV bytes and config JSON.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let this = slf.get();
-        let args = (this.csv.clone_ref(slf.py()), this.gold.config().to_json());
+        let limits = this.gold.limits().name();
+        let args = (
+            this.csv.clone_ref(slf.py()),
+            this.gold.config().to_json(),
+            limits,
+        );
         (slf.get_type(), args)
             .into_pyobject(slf.py())
             .map(Bound::into_any)

@@ -38,12 +38,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use tabeq_surface::evaluator::config::{ColumnSpec, TaskConfig as CoreConfig};
-use tabeq_surface::evaluator::csv::read_table;
+use tabeq_surface::evaluator::csv::{read_table, Limits};
 use tabeq_surface::evaluator::evaluate::FileContent;
 use tabeq_surface::evaluator::parallel::{InTurn, Parallel};
 use tabeq_surface::evaluator::suite::SuiteRun;
 use tabeq_surface::evaluator::{
-    evaluate_task_in, FatalError, Prediction, PreparedGold, TaskResult,
+    evaluate_task_within, FatalError, Prediction, PreparedGold, TaskResult,
 };
 use tabeq_surface::trust::error_catalogue;
 
@@ -140,9 +140,18 @@ impl<'a> TaskInputs<'a> {
 impl Input<'_> {
     /// The gold's bytes: borrowed, or read from its path (fatal when it cannot be read).
     fn gold_bytes(&self, task_id: &str) -> Result<Cow<'_, [u8]>, FatalError> {
+        self.gold_bytes_within(task_id, &Limits::OFFICIAL)
+    }
+
+    /// [`Self::gold_bytes`], a file over `limits.bytes` refused.
+    fn gold_bytes_within(
+        &self,
+        task_id: &str,
+        limits: &Limits,
+    ) -> Result<Cow<'_, [u8]>, FatalError> {
         Ok(match self {
             Input::Bytes(b) => Cow::Borrowed(b),
-            Input::Path(p) => Cow::Owned(fs::read_gold(p, task_id)?),
+            Input::Path(p) => Cow::Owned(fs::read_gold(p, task_id, limits)?),
         })
     }
 }
@@ -153,12 +162,21 @@ pub(crate) fn with_prediction<T>(
     input: Option<&Input<'_>>,
     f: impl FnOnce(Prediction<'_>) -> T,
 ) -> T {
+    with_prediction_within(input, &Limits::OFFICIAL, f)
+}
+
+/// [`with_prediction`], a file over `limits.bytes` refused.
+pub(crate) fn with_prediction_within<T>(
+    input: Option<&Input<'_>>,
+    limits: &Limits,
+    f: impl FnOnce(Prediction<'_>) -> T,
+) -> T {
     match input {
         None => f(Prediction::Missing),
         Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
         Some(Input::Path(p)) => {
             let shown = p.display().to_string();
-            f(fs::read_prediction(p).prediction_at(&shown))
+            f(fs::read_prediction(p, limits).prediction_at(&shown))
         }
     }
 }
@@ -169,10 +187,13 @@ fn evaluate_inputs(
     prediction: Option<&Input<'_>>,
     gold: &Input<'_>,
     config: &CoreConfig,
+    limits: &Limits,
     parallel: &dyn Parallel,
 ) -> Result<TaskResult, FatalError> {
-    let gold = gold.gold_bytes(&config.task_id)?;
-    with_prediction(prediction, |p| evaluate_task_in(p, &gold, config, parallel))
+    let gold = gold.gold_bytes_within(&config.task_id, limits)?;
+    with_prediction_within(prediction, limits, |p| {
+        evaluate_task_within(p, &gold, config, limits, parallel)
+    })
 }
 
 /// Score one prediction against its gold.
@@ -183,13 +204,18 @@ fn evaluate_inputs(
 /// A broken gold raises ``GoldError``; a broken config raises ``ConfigError``.
 /// A large task (from 256 KiB of input) runs its independent parts (reading the gold and the
 /// prediction, each distinct rule's columns) on the worker pool, with the GIL released.
+/// ``limits="lifted"`` reads both beyond the official 20 MiB and 100,000 rows (research
+/// tables; the official evaluator refuses such files).
 #[pyfunction]
+#[pyo3(signature = (prediction, gold, config, *, limits=None))]
 fn evaluate(
     py: Python<'_>,
     prediction: &Bound<'_, PyAny>,
     gold: &Bound<'_, PyAny>,
     config: &Bound<'_, PyAny>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTaskResult> {
+    let limits = checks::check_limits(limits)?;
     let TaskArgs {
         config,
         prediction,
@@ -198,13 +224,8 @@ fn evaluate(
     let prediction = prediction.as_ref();
     let inputs = TaskInputs::new(prediction, &gold)?;
     let task = &config.get().inner;
-    let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, task, &pool::Lent))?;
-    Ok(PyTaskResult::scored(
-        inner,
-        config.as_any(),
-        prediction,
-        &gold,
-    ))
+    let inner = inputs.run(py, |p, g| evaluate_inputs(p, g, task, &limits, &pool::Lent))?;
+    Ok(PyTaskResult::scored(inner, config.as_any(), prediction, &gold).within(limits))
 }
 
 /// Score many ``(prediction, gold, config)`` triples in parallel (GIL released).
@@ -241,7 +262,13 @@ fn evaluate_many(
         .sum();
     let work = |i: usize| {
         let (pred, gold, config) = &inputs[i];
-        evaluate_inputs(pred.as_ref(), gold, &config.inner, &InTurn)
+        evaluate_inputs(
+            pred.as_ref(),
+            gold,
+            &config.inner,
+            &Limits::OFFICIAL,
+            &InTurn,
+        )
     };
     let results = pool::run(py, inputs.len(), threads, estimate, &work, None)?;
     results
@@ -259,9 +286,10 @@ fn evaluate_many(
 /// ``G/task_N/gold.csv``, ``C/task_N.json``) in parallel; returns the official summary.
 ///
 /// ``progress(done, total)`` is called about ten times a second. Fatal problems raise
-/// ``FatalError`` (``ConfigError``, ``GoldError`` or ``SuiteError``).
+/// ``FatalError`` (``ConfigError``, ``GoldError`` or ``SuiteError``). ``limits="lifted"``
+/// reads CSVs beyond the official limits (see ``evaluate``).
 #[pyfunction]
-#[pyo3(signature = (prediction_root, gold_root, config_root, threads=None, progress=None))]
+#[pyo3(signature = (prediction_root, gold_root, config_root, threads=None, progress=None, *, limits=None))]
 fn evaluate_suite(
     py: Python<'_>,
     prediction_root: &Bound<'_, PyAny>,
@@ -269,7 +297,9 @@ fn evaluate_suite(
     config_root: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySuiteResult> {
+    let limits = checks::check_limits(limits)?;
     let prediction_root: PathBuf = check_path(prediction_root, "prediction_root")?.extract()?;
     let gold_root: PathBuf = check_path(gold_root, "gold_root")?.extract()?;
     let config_root: PathBuf = check_path(config_root, "config_root")?.extract()?;
@@ -290,11 +320,12 @@ fn evaluate_suite(
         let (gold, gold_id) = fs::read_gold_identified(
             &gold_root.join(&config.task_id).join("gold.csv"),
             &config.task_id,
+            &limits,
         )?;
-        let prepared = PreparedGold::new(&gold, config)?;
+        let prepared = PreparedGold::new_within(&gold, config, &limits, &InTurn)?;
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
         // A linked task folder must not make the gold its own prediction.
-        let file = fs::read_prediction_unlike(&path, gold_id);
+        let file = fs::read_prediction_unlike(&path, gold_id, &limits);
         let shown = path.display().to_string();
         Ok(prepared.evaluate(file.prediction_at(&shown)))
     };
@@ -322,7 +353,8 @@ fn evaluate_suite(
         });
         let config = Bound::new(py, TaskConfig::planned(config, warnings))?;
         let (prediction, gold) = (prediction?, gold?);
-        let result = PyTaskResult::scored(inner.clone(), config.as_any(), Some(&prediction), &gold);
+        let result = PyTaskResult::scored(inner.clone(), config.as_any(), Some(&prediction), &gold)
+            .within(limits);
         results.push(Py::new(py, result)?);
     }
     Ok(PySuiteResult::new(summary, results))
@@ -403,7 +435,7 @@ fn read_csv(py: Python<'_>, data: &Bound<'_, PyBytes>) -> PyResult<Vec<Vec<Strin
 /// within the size limit, checked on the open descriptor); raises CsvError.
 #[pyfunction]
 fn read_csv_file(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Vec<String>>> {
-    let e = match py.detach(|| fs::read_prediction(&path)) {
+    let e = match py.detach(|| fs::read_prediction(&path, &Limits::OFFICIAL)) {
         FileContent::Bytes(b) => return read_csv(py, &PyBytes::new(py, &b)),
         FileContent::Missing => tabeq_surface::evaluator::CsvError::file(
             &path.display().to_string(),

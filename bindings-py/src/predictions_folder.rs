@@ -5,6 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use pyo3::prelude::*;
+use tabeq_surface::evaluator::csv::Limits;
 use tabeq_surface::evaluator::predictions_folder::{
     listing, parse_task_list, task_folders, PredictionsCheck, MAX_ENTRIES,
 };
@@ -96,7 +97,7 @@ fn check_predictions_folder<'py>(
                 let path = prediction_root.join(&path);
                 // Content reached through a link (a linked task folder) lies outside the root:
                 // refused with the evaluator's link code, never read or quoted.
-                let file = match read_prediction_within(&path, root, None) {
+                let file = match read_prediction_within(&path, root, None, &Limits::OFFICIAL) {
                     (FileContent::Bytes(_), false) => FileContent::Invalid(CsvError::file(
                         &path.display().to_string(),
                         FileProblem::Link,

@@ -9,6 +9,7 @@ use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyList};
 
+use tabeq_surface::evaluator::csv::Limits;
 use tabeq_surface::evaluator::error::CsvErrorKind;
 use tabeq_surface::evaluator::{SuiteSummary, TaskResult};
 
@@ -58,13 +59,16 @@ pub(crate) struct PyTaskResult {
     prediction: Option<Py<PyAny>>,
     #[pyo3(get, name = "_gold")]
     gold: Option<Py<PyAny>>,
+    /// The limits the inputs were read within (a diagnosis reads them again within them).
+    limits: Limits,
 }
 
 #[pymethods]
 impl PyTaskResult {
     /// Build a result from an official per-task record (``to_dict()`` of another result).
     #[new]
-    #[pyo3(signature = (record, *, csv_error_code=None, config=None, prediction=None, gold=None))]
+    #[pyo3(signature = (record, *, csv_error_code=None, config=None, prediction=None, gold=None, limits=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         record: &Bound<'_, PyAny>,
@@ -72,7 +76,9 @@ impl PyTaskResult {
         config: Option<Py<PyAny>>,
         prediction: Option<Py<PyAny>>,
         gold: Option<Py<PyAny>>,
+        limits: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let limits = crate::checks::check_limits(limits)?;
         let invalid = not_an_argument("not an official per-task record");
         let record = py
             .get_type::<PyDict>()
@@ -96,7 +102,7 @@ impl PyTaskResult {
                 CsvErrorKind::from_code(c).ok_or_else(|| invalid(format!("csv_error_code {c:?}")))
             })
             .transpose()?;
-        Ok(PyTaskResult::wrap(inner, config, prediction, gold))
+        Ok(PyTaskResult::wrap(inner, config, prediction, gold).within(limits))
     }
 
     #[getter]
@@ -150,7 +156,7 @@ impl PyTaskResult {
     /// ``prediction_root`` (see ``tabeq.explain.explain``).
     #[pyo3(
         signature = (**options),
-        text_signature = "($self, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, redaction=None, show_gold_values=None, prediction_root=None)"
+        text_signature = "($self, *, max_items=5, max_value_chars=60, hints=True, signature_strict=False, redaction=None, show_gold_values=None, prediction_root=None, limits=None)"
     )]
     fn explain<'py>(
         &self,
@@ -163,7 +169,15 @@ impl PyTaskResult {
             ));
         };
         let explain = pyo3::wrap_pyfunction!(crate::explain::explain, py)?;
-        explain.call((&self.prediction, gold, config), options)
+        // Read again within the limits it was scored within (unless the caller says otherwise).
+        let options = match options {
+            Some(o) => o.copy()?,
+            None => PyDict::new(py),
+        };
+        if !options.contains("limits")? {
+            options.set_item("limits", self.limits.name())?;
+        }
+        explain.call((&self.prediction, gold, config), Some(&options))
     }
 
     /// The verdict explained for people (what ``tabeq check`` prints): the column mapping
@@ -208,6 +222,7 @@ impl PyTaskResult {
         options.set_item("config", &this.config)?;
         options.set_item("prediction", &this.prediction)?;
         options.set_item("gold", &this.gold)?;
+        options.set_item("limits", this.limits.name())?;
         let new_obj = py.import("copyreg")?.getattr("__newobj_ex__")?;
         let args = (slf.get_type(), (this.to_dict(py)?,), options);
         Ok((new_obj, args).into_pyobject(py)?.into_any())
@@ -244,7 +259,14 @@ impl PyTaskResult {
             config,
             prediction,
             gold,
+            limits: Limits::OFFICIAL,
         }
+    }
+
+    /// This result, its inputs read within `limits`.
+    pub(crate) fn within(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
     }
 
     /// A result with its inputs shows their diagnosis; one built from a record (or whose files

@@ -40,7 +40,9 @@ fn refused(e: &FileError) -> Option<tabeq_surface::spider2::ReadError> {
     match *e {
         FileError::SameAsGold => Some(tabeq_surface::spider2::ReadError::IsGold),
         FileError::HardLink(links) => Some(tabeq_surface::spider2::ReadError::HardLink { links }),
-        FileError::TooLarge(size) => Some(tabeq_surface::spider2::ReadError::TooLarge { size }),
+        FileError::TooLarge { size, .. } => {
+            Some(tabeq_surface::spider2::ReadError::TooLarge { size })
+        }
         _ => None,
     }
 }

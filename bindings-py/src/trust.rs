@@ -13,7 +13,7 @@ use pyo3::pyclass_init::PyClassInitializer;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
 use tabeq_surface::evaluator::cpython_json::{JsonInput, Out, Value};
-use tabeq_surface::evaluator::csv::MAX_CSV_BYTES;
+use tabeq_surface::evaluator::csv::{Limits, MAX_CSV_BYTES};
 use tabeq_surface::evaluator::doc::Document;
 use tabeq_surface::evaluator::error::{render_message, CsvError, MessageCode, MessageData};
 use tabeq_surface::trust::{self as trust, FileContent, FileRole};
@@ -45,7 +45,7 @@ fn read_trusted_file(path: &Path) -> FileContent {
 fn manifest_file(base_dir: &Path, path: &str, role: FileRole) -> FileContent {
     let full = base_dir.join(path);
     match role {
-        FileRole::Prediction => read_prediction(&full),
+        FileRole::Prediction => read_prediction(&full, &Limits::OFFICIAL),
         FileRole::Gold | FileRole::Config => read_trusted_file(&full),
     }
 }

@@ -28,6 +28,65 @@ pub const MAX_CSV_ROWS: usize = 100_000;
 pub const MAX_CSV_COLUMNS: usize = 64;
 /// Longest cell, in characters (2 MiB).
 pub const MAX_CELL_CHARACTERS: usize = 2 * 1024 * 1024;
+/// Largest file [`Limits::LIFTED`] accepts, in bytes (4 GiB - 1): the reader keeps cell
+/// positions in 32 bits.
+pub const MAX_LIFTED_CSV_BYTES: usize = u32::MAX as usize;
+
+/// The size and row limits of a read. Scoring uses [`Limits::OFFICIAL`], the official
+/// evaluator's (a file over them fails as it fails there); [`Limits::LIFTED`] is the explicit
+/// choice for research tables beyond them, whose verdicts on such tables the official
+/// evaluator does not give. The column and cell limits are the same in both.
+///
+/// ```
+/// use tabeq::csv::{read_table_within, Limits};
+/// let rows = "n\n".to_string() + &"1\n".repeat(100_001);
+/// let refused = read_table_within(rows.as_bytes(), &Limits::OFFICIAL).unwrap_err();
+/// assert_eq!(refused.kind.code(), "csv_too_many_rows");
+/// let table = read_table_within(rows.as_bytes(), &Limits::LIFTED).unwrap();
+/// assert_eq!(table.row_count(), 100_001);
+/// assert_eq!(Limits::named("lifted"), Some(Limits::LIFTED));
+/// assert_eq!(Limits::OFFICIAL.name(), "official");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest file, in bytes.
+    pub bytes: usize,
+    /// Most data rows.
+    pub rows: usize,
+}
+
+impl Limits {
+    /// The official evaluator's limits: [`MAX_CSV_BYTES`], [`MAX_CSV_ROWS`].
+    pub const OFFICIAL: Limits = Limits {
+        bytes: MAX_CSV_BYTES,
+        rows: MAX_CSV_ROWS,
+    };
+    /// No row limit, and files up to [`MAX_LIFTED_CSV_BYTES`].
+    pub const LIFTED: Limits = Limits {
+        bytes: MAX_LIFTED_CSV_BYTES,
+        rows: usize::MAX,
+    };
+    /// The names [`Self::named`] knows, in the order a help text lists them.
+    pub const NAMES: [&'static str; 2] = ["official", "lifted"];
+
+    /// The limits called `name` (one of [`Self::NAMES`]).
+    pub fn named(name: &str) -> Option<Limits> {
+        match name {
+            "official" => Some(Limits::OFFICIAL),
+            "lifted" => Some(Limits::LIFTED),
+            _ => None,
+        }
+    }
+
+    /// The name of these limits: `"official"`, `"lifted"`, or `"custom"` for others.
+    pub fn name(&self) -> &'static str {
+        match *self {
+            Limits::OFFICIAL => "official",
+            Limits::LIFTED => "lifted",
+            _ => "custom",
+        }
+    }
+}
 
 /// A rectangular table of text cells: a header and data rows. Cells are stored in one
 /// buffer, row-major, so reading a 20 MiB file makes a handful of allocations. Two tables are
@@ -56,7 +115,10 @@ impl Table {
     /// Build a table from rows of strings (header first). Used by bindings that receive
     /// already-split rows; applies the same rectangularity and size limits as the reader.
     pub fn from_rows<S: AsRef<str>>(rows: &[Vec<S>]) -> Result<Table, CsvError> {
-        let mut builder = Builder::default();
+        let mut builder = Builder {
+            max_rows: MAX_CSV_ROWS,
+            ..Builder::default()
+        };
         for (i, row) in rows.iter().enumerate() {
             builder.record_start();
             for cell in row {
@@ -137,6 +199,8 @@ struct Builder {
     record_span_start: usize,
     records: u64,
     rows: usize,
+    /// The most data rows accepted.
+    max_rows: usize,
 }
 
 impl Builder {
@@ -178,8 +242,13 @@ impl Builder {
     fn end_record(&mut self) -> Result<(), CsvError> {
         self.records += 1;
         let record = self.records;
-        if record > MAX_CSV_ROWS as u64 + 1 {
-            return Err(CsvError::new(CsvProblem::TooManyRows, Some(record)));
+        // The header is record 1 (`max_rows` may be `usize::MAX`: no `+ 1` on it).
+        if record - 1 > self.max_rows as u64 {
+            let limit = self.max_rows;
+            return Err(CsvError::new(
+                CsvProblem::TooManyRows { limit },
+                Some(record),
+            ));
         }
         if !self.has_header {
             return self.end_header();
@@ -235,8 +304,9 @@ impl Builder {
     }
 
     /// A builder that fills `table`'s buffers (their capacity is kept, their content replaced).
-    fn reusing(table: &mut Table) -> Builder {
+    fn reusing(table: &mut Table, limits: &Limits) -> Builder {
         let mut b = Builder {
+            max_rows: limits.rows,
             headers: std::mem::take(&mut table.headers),
             text: std::mem::take(&mut table.text),
             spans: std::mem::take(&mut table.spans),
@@ -267,8 +337,13 @@ impl Builder {
 ///
 /// Errors carry a [`CsvErrorKind`] and, where it applies, the 1-based record number.
 pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
+    read_table_within(bytes, &Limits::OFFICIAL)
+}
+
+/// [`read_table`] with other size and row limits (see [`Limits`]).
+pub fn read_table_within(bytes: &[u8], limits: &Limits) -> Result<Table, CsvError> {
     let mut table = Table::default();
-    read_table_into(bytes, &mut table).map(|()| table)
+    read_table_into_within(bytes, &mut table, limits).map(|()| table)
 }
 
 /// [`read_table`] into `table`, reusing its buffers (a caller reading many small tables keeps
@@ -282,16 +357,33 @@ pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
 /// assert_eq!(table.column_count(), 0);
 /// ```
 pub fn read_table_into(bytes: &[u8], table: &mut Table) -> Result<(), CsvError> {
-    let result = read_into(bytes, table);
+    read_table_into_within(bytes, table, &Limits::OFFICIAL)
+}
+
+/// [`read_table_into`] with other size and row limits (see [`Limits`]).
+pub fn read_table_into_within(
+    bytes: &[u8],
+    table: &mut Table,
+    limits: &Limits,
+) -> Result<(), CsvError> {
+    let result = read_into(bytes, table, limits);
     if result.is_err() {
         table.clear();
     }
     result
 }
 
-fn read_into(bytes: &[u8], table: &mut Table) -> Result<(), CsvError> {
-    if bytes.len() > MAX_CSV_BYTES {
-        return Err(CsvError::too_large(bytes.len(), true));
+fn read_into(bytes: &[u8], table: &mut Table, limits: &Limits) -> Result<(), CsvError> {
+    if bytes.len() > limits.bytes {
+        let (size, limit) = (bytes.len(), limits.bytes);
+        return Err(CsvError::new(
+            CsvProblem::TooLarge {
+                size,
+                exact: true,
+                limit,
+            },
+            None,
+        ));
     }
     let text = match core::str::from_utf8(bytes) {
         Ok(t) => t,
@@ -301,19 +393,19 @@ fn read_into(bytes: &[u8], table: &mut Table) -> Result<(), CsvError> {
         }
     };
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    parse(text, table)
+    parse(text, table, limits)
 }
 
-fn parse(text: &str, table: &mut Table) -> Result<(), CsvError> {
+fn parse(text: &str, table: &mut Table, limits: &Limits) -> Result<(), CsvError> {
     if memchr::memchr2(0, b'"', text.as_bytes()).is_none() {
         // Most files: no quotes (and no NUL), so no quoted state to track.
-        let mut b = Builder::reusing(table);
+        let mut b = Builder::reusing(table, limits);
         b.text.reserve(text.len());
         b.record_start();
         parse_unquoted(text, &mut b)?;
         return b.finish_into(table);
     }
-    parse_any(text, table)
+    parse_any(text, table, limits)
 }
 
 /// The strict reader's dialect: CPython's reader with the official cell limit.
@@ -322,7 +414,7 @@ const DIALECT: Dialect = Dialect {
 };
 
 /// The reader for any text: the tokenizer, with the builder keeping the records.
-fn parse_any(text: &str, table: &mut Table) -> Result<(), CsvError> {
+fn parse_any(text: &str, table: &mut Table, limits: &Limits) -> Result<(), CsvError> {
     let bytes = text.as_bytes();
     // Every byte that is not a delimiter, quote or line end belongs to some cell, so a NUL
     // anywhere is a NUL in a cell.
@@ -330,7 +422,7 @@ fn parse_any(text: &str, table: &mut Table) -> Result<(), CsvError> {
         let record = 1 + memchr::memchr2_iter(b'\n', b'\r', &bytes[..pos]).count() as u64;
         return Err(CsvError::new(CsvProblem::NulInText, Some(record)));
     }
-    let mut b = Builder::reusing(table);
+    let mut b = Builder::reusing(table, limits);
     b.text.reserve(text.len());
     b.record_start();
     let mut tokenizer = Tokenizer::new(DIALECT);
@@ -583,12 +675,12 @@ mod tests {
                 text.push_str(pieces[(draw >> 60) as usize % pieces.len()]);
             }
             let (mut fast, mut general) = (Table::default(), Table::default());
-            let mut b = Builder::reusing(&mut fast);
+            let mut b = Builder::reusing(&mut fast, &Limits::OFFICIAL);
             b.record_start();
             let fast = parse_unquoted(&text, &mut b)
                 .and_then(|()| b.finish_into(&mut fast))
                 .map(|()| fast);
-            let general = parse_any(&text, &mut general).map(|()| general);
+            let general = parse_any(&text, &mut general, &Limits::OFFICIAL).map(|()| general);
             match (fast, general) {
                 (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?}"),
                 (Err(a), Err(b)) => assert_eq!((a.kind, a.record), (b.kind, b.record), "{text:?}"),
@@ -658,5 +750,48 @@ mod tests {
             read_table(exact.as_bytes()).unwrap().row_count(),
             MAX_CSV_ROWS
         );
+    }
+
+    /// Other limits: each refusal names the limit the read applied, at its exact boundary, by
+    /// both readers (with and without quotes); the column and cell limits do not move.
+    #[test]
+    fn other_limits() {
+        let limits = Limits { bytes: 12, rows: 2 };
+        for text in ["h\n1\n2\n", "\"h\"\n1\n2\n"] {
+            let table = read_table_within(text.as_bytes(), &limits).unwrap();
+            assert_eq!(table.row_count(), 2);
+            let more = format!("{text}3\n");
+            let e = read_table_within(more.as_bytes(), &limits).unwrap_err();
+            assert_eq!((e.kind, e.record), (CsvErrorKind::TooManyRows, Some(4)));
+            assert!(
+                e.to_string().ends_with("CSV exceeds the 2-data-row limit"),
+                "{e}"
+            );
+        }
+        let e = read_table_within(b"h\n1234567890\n", &limits).unwrap_err();
+        assert_eq!(e.kind, CsvErrorKind::TooLarge);
+        assert!(e.to_string().contains("exceeds the 12-byte limit"), "{e}");
+        let many = "h\n".to_string() + &"1\n".repeat(MAX_CSV_ROWS + 1);
+        let lifted = read_table_within(many.as_bytes(), &Limits::LIFTED).unwrap();
+        assert_eq!(
+            lifted,
+            read_table_within(
+                many.as_bytes(),
+                &Limits {
+                    rows: MAX_CSV_ROWS + 1,
+                    ..Limits::OFFICIAL
+                }
+            )
+            .unwrap()
+        );
+        let wide = vec!["c"; 65].join(",");
+        let e = read_table_within(wide.as_bytes(), &Limits::LIFTED).unwrap_err();
+        assert_eq!(e.kind, CsvErrorKind::TooManyColumns);
+        assert_eq!(
+            Limits::NAMES.map(|n| Limits::named(n).unwrap().name()),
+            Limits::NAMES
+        );
+        assert_eq!(Limits { bytes: 1, rows: 1 }.name(), "custom");
+        assert_eq!(Limits::named("Official"), None);
     }
 }

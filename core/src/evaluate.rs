@@ -20,7 +20,7 @@ use std::borrow::Cow;
 use crate::codes::code_enum;
 use crate::config::TaskConfig;
 use crate::config::{FatalDetail, FatalError};
-use crate::csv::{read_table, Table};
+use crate::csv::{read_table, read_table_within, Limits, Table};
 use crate::csv::{CsvError, CsvErrorKind, InputProblem};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
 use crate::parallel::{self, InTurn, Parallel};
@@ -191,6 +191,19 @@ impl<'a> Prediction<'a> {
     /// assert!(broken.message.starts_with("Cannot parse CSV: csv_unterminated_quote"));
     /// ```
     pub fn read(self) -> Result<Cow<'a, Table>, Unread<'a>> {
+        self.read_within(&Limits::OFFICIAL)
+    }
+
+    /// [`Self::read`], CSV bytes read within `limits` (see [`Limits`]).
+    ///
+    /// ```
+    /// use tabeq::{csv::Limits, Prediction};
+    /// let rows = "n\n".to_string() + &"1\n".repeat(100_001);
+    /// let prediction = || Prediction::Csv(rows.as_bytes());
+    /// assert_eq!(prediction().read().unwrap_err().code.code(), "invalid_prediction_csv");
+    /// assert_eq!(prediction().read_within(&Limits::LIFTED).unwrap().row_count(), 100_001);
+    /// ```
+    pub fn read_within(self, limits: &Limits) -> Result<Cow<'a, Table>, Unread<'a>> {
         let missing = |message: String| Unread {
             code: TaskErrorCode::MissingPrediction,
             message,
@@ -215,11 +228,11 @@ impl<'a> Prediction<'a> {
                 Err(invalid(e.message(), Cow::Borrowed(e)))
             }
             Prediction::Invalid(e) => Err(invalid(e.to_string(), Cow::Borrowed(e))),
-            Prediction::Csv(bytes) => match read_table(bytes) {
+            Prediction::Csv(bytes) => match read_table_within(bytes, limits) {
                 Ok(table) => Ok(Cow::Owned(table)),
                 Err(e) => Err(invalid(e.unreadable_prediction(), Cow::Owned(e))),
             },
-            Prediction::CsvAt(bytes, path) => match read_table(bytes) {
+            Prediction::CsvAt(bytes, path) => match read_table_within(bytes, limits) {
                 Ok(table) => Ok(Cow::Owned(table)),
                 Err(e) => {
                     let official = crate::official_csv::official_csv_problem(bytes, path);
@@ -453,6 +466,8 @@ pub struct PreparedGold {
     table: Table,
     /// The gold's column signatures (lenient, strict), prepared on first use.
     signatures: [std::sync::OnceLock<GoldSignatures>; 2],
+    /// The limits predictions' CSV bytes are read within.
+    limits: Limits,
 }
 
 impl PreparedGold {
@@ -467,9 +482,42 @@ impl PreparedGold {
         config: &TaskConfig,
         parallel: &P,
     ) -> Result<PreparedGold, FatalError> {
-        let table =
-            read_table(gold_csv).map_err(|e| FatalError::gold_unreadable(&config.task_id, &e))?;
-        Self::from_table_in(table, config, parallel)
+        Self::new_within(gold_csv, config, &Limits::OFFICIAL, parallel)
+    }
+
+    /// [`Self::new_in`], the gold and, later, the predictions' CSV bytes read within `limits`
+    /// (see [`Limits`]; [`Self::new`] reads within the official limits).
+    ///
+    /// ```
+    /// use tabeq::{csv::Limits, parallel::InTurn, Prediction, PreparedGold, TaskConfig};
+    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+    ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+    /// let rows = "n\n".to_string() + &"1\n".repeat(100_001);
+    /// assert!(PreparedGold::new(rows.as_bytes(), &config).is_err());
+    /// let gold = PreparedGold::new_within(rows.as_bytes(), &config, &Limits::LIFTED, &InTurn)?;
+    /// assert!(gold.evaluate(Prediction::Csv(rows.as_bytes())).passed);
+    /// # Ok::<(), tabeq::FatalError>(())
+    /// ```
+    pub fn new_within<P: Parallel + ?Sized>(
+        gold_csv: &[u8],
+        config: &TaskConfig,
+        limits: &Limits,
+        parallel: &P,
+    ) -> Result<PreparedGold, FatalError> {
+        let table = read_table_within(gold_csv, limits)
+            .map_err(|e| FatalError::gold_unreadable(&config.task_id, &e))?;
+        Self::from_table_within(table, config, *limits, parallel)
+    }
+
+    /// This gold, reading predictions' CSV bytes within `limits` from now on.
+    pub fn with_limits(mut self, limits: Limits) -> PreparedGold {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits predictions' CSV bytes are read within.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// Canonicalize an already-read gold table.
@@ -482,6 +530,16 @@ impl PreparedGold {
     pub fn from_table_in<P: Parallel + ?Sized>(
         table: Table,
         config: &TaskConfig,
+        parallel: &P,
+    ) -> Result<PreparedGold, FatalError> {
+        Self::from_table_within(table, config, Limits::OFFICIAL, parallel)
+    }
+
+    /// [`Self::from_table_in`], predictions' CSV bytes read within `limits`.
+    fn from_table_within<P: Parallel + ?Sized>(
+        table: Table,
+        config: &TaskConfig,
+        limits: Limits,
         parallel: &P,
     ) -> Result<PreparedGold, FatalError> {
         let d = config.columns.len();
@@ -551,6 +609,7 @@ impl PreparedGold {
             gold_sorted: Default::default(),
             table,
             signatures: Default::default(),
+            limits,
         })
     }
 
@@ -648,7 +707,7 @@ impl PreparedGold {
         prediction: Prediction<'_>,
         parallel: &P,
     ) -> TaskResult {
-        match prediction.read() {
+        match prediction.read_within(&self.limits) {
             Ok(table) => self.evaluate_table_in(&table, parallel),
             Err(unread) => self.unread_record(&unread),
         }
@@ -676,7 +735,7 @@ impl PreparedGold {
             // next; a file that does not read fails, whatever its problem.
             Prediction::Csv(bytes) | Prediction::CsvAt(bytes, _) => {
                 let mut table = TABLE.take().unwrap_or_default();
-                let read = crate::csv::read_table_into(bytes, &mut table);
+                let read = crate::csv::read_table_into_within(bytes, &mut table, &self.limits);
                 let passed = read.is_ok() && passed(&table);
                 // A large table's buffers are not worth keeping for small predictions.
                 if bytes.len() <= KEEP_TABLE_BYTES {
@@ -684,7 +743,7 @@ impl PreparedGold {
                 }
                 passed
             }
-            _ => match prediction.read() {
+            _ => match prediction.read_within(&self.limits) {
                 Ok(table) => passed(&table),
                 Err(_) => false,
             },
@@ -781,22 +840,26 @@ impl PreparedGold {
             if reads.iter().enumerate().any(|(r, out)| too_few(r, out)) {
                 return MatchOutcome::TypeNormalizationFailed;
             }
-        }
-        for (r, (values, out)) in self.values.iter().zip(reads.iter_mut()).enumerate() {
             if crate::cancel::cancelled() {
-                // Its binding discards a cancelled task: no more rules are read (a cancelled
-                // read still fills its columns), and there is no search.
                 return MatchOutcome::SearchLimitExceeded;
             }
-            if r >= *rules_read {
-                values.read_prediction_into(table, columns, reading, out);
-                *rules_read = r + 1;
-                if too_few(r, out) {
-                    return MatchOutcome::TypeNormalizationFailed;
+        } else {
+            for (r, (values, out)) in self.values.iter().zip(reads.iter_mut()).enumerate() {
+                if crate::cancel::cancelled() {
+                    // Its binding discards a cancelled task: no more rules are read (a
+                    // cancelled read still fills its columns), and there is no search.
+                    return MatchOutcome::SearchLimitExceeded;
                 }
-            }
-            if finish && !parallel::at_once(parallel, bytes) {
-                values.finish_unmatched(table, columns, out);
+                if r >= *rules_read {
+                    values.read_prediction_into(table, columns, reading, out);
+                    *rules_read = r + 1;
+                    if too_few(r, out) {
+                        return MatchOutcome::TypeNormalizationFailed;
+                    }
+                }
+                if finish {
+                    values.finish_unmatched(table, columns, out);
+                }
             }
         }
         let input = MatchInput {
@@ -902,12 +965,23 @@ pub fn evaluate_task_in<P: Parallel + ?Sized>(
     config: &TaskConfig,
     parallel: &P,
 ) -> Result<TaskResult, FatalError> {
+    evaluate_task_within(prediction, gold_csv, config, &Limits::OFFICIAL, parallel)
+}
+
+/// [`evaluate_task_in`], the gold and the prediction read within `limits` (see [`Limits`]).
+pub fn evaluate_task_within<P: Parallel + ?Sized>(
+    prediction: Prediction<'_>,
+    gold_csv: &[u8],
+    config: &TaskConfig,
+    limits: &Limits,
+    parallel: &P,
+) -> Result<TaskResult, FatalError> {
     let bytes = gold_csv.len() + prediction.work_bytes();
     let (gold, prediction) = parallel::join(
         parallel,
         bytes,
-        || PreparedGold::new_in(gold_csv, config, parallel),
-        || prediction.read(),
+        || PreparedGold::new_within(gold_csv, config, limits, parallel),
+        || prediction.read_within(limits),
     );
     let gold = gold?;
     Ok(match prediction {

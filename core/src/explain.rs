@@ -631,7 +631,7 @@ pub fn explain(
     gold: &PreparedGold,
     options: &ExplainOptions,
 ) -> Diagnosis {
-    let read = prediction.read();
+    let read = prediction.read_within(gold.limits());
     let config = gold.config();
     let gold_names = config.columns.iter().map(|c| c.gold_name.clone()).collect();
     let gold_rules = config.columns.iter().map(|c| c.rule().describe()).collect();

@@ -38,8 +38,13 @@ pub enum FileProblem {
     Link,
     /// A directory, FIFO, socket or device.
     NotRegular,
-    /// Larger than the limit: the size seen, in bytes.
-    TooLarge(u64),
+    /// Larger than the limit: the size seen and the limit, in bytes.
+    TooLarge {
+        /// The size seen.
+        size: u64,
+        /// The limit the read applied.
+        limit: u64,
+    },
     /// A prediction with more than one hard link (the count): it could be the gold, or any
     /// file the participant could not otherwise read. Only tabeq refuses it; the official
     /// evaluator reads it (a hard link to the gold passes there).
@@ -281,7 +286,7 @@ impl FileProblem {
             FileProblem::Missing => format!("No such file: {path}"),
             FileProblem::Link => format!("Symbolic links are not allowed: {path}"),
             FileProblem::NotRegular => format!("Not a regular file: {path}"),
-            FileProblem::TooLarge(size) => format!("File too large: {path} ({size} bytes)"),
+            FileProblem::TooLarge { size, .. } => format!("File too large: {path} ({size} bytes)"),
             FileProblem::HardLink(links) => hard_link(path, *links),
             FileProblem::SameAsGold => same_as_gold(path),
             FileProblem::Io(reason) => format!("Cannot read {path}: {reason}"),

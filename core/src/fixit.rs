@@ -259,7 +259,7 @@ pub fn locate(bytes: &[u8], error: &CsvError) -> Option<TextPosition> {
             Step::RecordEnd { .. } => true,
             _ => false,
         }),
-        CsvProblem::TooManyRows => scan(text, |s| match s {
+        CsvProblem::TooManyRows { .. } => scan(text, |s| match s {
             Step::FieldStart { record: r, at, .. } | Step::RecordEnd { record: r, at, .. }
                 if r == record =>
             {

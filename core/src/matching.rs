@@ -393,7 +393,14 @@ struct RowScratch {
 
 std::thread_local! {
     /// [`rows_equal_under`]'s buffers, kept for this thread's next prediction.
-    static ROWS: std::cell::Cell<RowScratch> = std::cell::Cell::new(RowScratch::default());
+    static ROWS: std::cell::Cell<RowScratch> = const {
+        std::cell::Cell::new(RowScratch {
+            gold: Vec::new(),
+            prediction: Vec::new(),
+            gold_order: Vec::new(),
+            prediction_order: Vec::new(),
+        })
+    };
 }
 
 /// Colour refinement: strengthen `allowed` with row context.

@@ -36,6 +36,9 @@
 //! # Ok::<(), tabeq::FatalError>(())
 //! ```
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 /// Input bytes (gold and prediction together) from which a task's parts are handed to a
 /// [`Parallel`]: about a millisecond of work, well above the cost of waking a pool's threads.
 pub const WORTH_FROM_BYTES: usize = 256 * 1024;
@@ -97,28 +100,19 @@ pub(crate) fn for_each<P: Parallel + ?Sized, T: Send>(
         items.for_each(f);
         return;
     }
-    let mut items: Vec<Option<T>> = items.map(Some).collect();
-    let flag = crate::cancel::current();
-    let (f, flag) = (&f, &flag);
+    let (flag, f) = (crate::cancel::current(), &f);
+    let items: Vec<T> = items.collect();
+    let mut done: Vec<Option<()>> = items.iter().map(|_| None).collect();
     let mut parts: Vec<_> = items
-        .iter_mut()
-        .map(|item| {
-            move || {
-                if let Some(item) = item.take() {
-                    crate::cancel::with_current(flag, || f(item));
-                }
-            }
-        })
+        .into_iter()
+        .zip(&mut done)
+        .map(|(item, out)| once(&flag, move || f(item), out))
         .collect();
     let mut handles: Vec<&mut (dyn FnMut() + Send)> = parts
         .iter_mut()
         .map(|p| p as &mut (dyn FnMut() + Send))
         .collect();
-    parallel.run(&mut handles);
-    // A part the implementation left out runs here (a called part does nothing twice).
-    for part in handles {
-        part();
-    }
+    run_parts(parallel, &mut handles);
 }
 
 /// `(a(), b())` for a task of `bytes` of input: in turn, or ([`at_once`]) handed to `parallel`
@@ -134,29 +128,37 @@ pub(crate) fn join<P: Parallel + ?Sized, A: Send, B: Send>(
         return (a(), b());
     }
     let flag = crate::cancel::current();
-    let flag = &flag;
-    let (mut a, mut b) = (Some(a), Some(b));
     let (mut a_out, mut b_out) = (None, None);
     {
-        let mut part_a = || {
-            if let Some(a) = a.take() {
-                a_out = Some(crate::cancel::with_current(flag, a));
-            }
-        };
-        let mut part_b = || {
-            if let Some(b) = b.take() {
-                b_out = Some(crate::cancel::with_current(flag, b));
-            }
-        };
-        let mut parts: [&mut (dyn FnMut() + Send); 2] = [&mut part_a, &mut part_b];
-        parallel.run(&mut parts);
-        // A part the implementation left out runs here (a called part does nothing twice).
-        for part in parts {
-            part();
-        }
+        let (mut a, mut b) = (once(&flag, a, &mut a_out), once(&flag, b, &mut b_out));
+        run_parts(parallel, &mut [&mut a, &mut b]);
     }
     match (a_out, b_out) {
         (Some(a), Some(b)) => (a, b),
         _ => unreachable!("both parts were called above"),
+    }
+}
+
+/// `work` as a part: it runs once (later calls do nothing), under the cancel flag `flag`
+/// wherever it runs, and puts its result in `out`.
+fn once<'a, R: Send>(
+    flag: &'a Option<Arc<AtomicBool>>,
+    work: impl FnOnce() -> R + Send + 'a,
+    out: &'a mut Option<R>,
+) -> impl FnMut() + Send + 'a {
+    let mut work = Some(work);
+    move || {
+        if let Some(work) = work.take() {
+            *out = Some(crate::cancel::with_current(flag, work));
+        }
+    }
+}
+
+/// Hand `parts` to `parallel`, then run any part the implementation left out (a part that
+/// ran does nothing twice: see [`once`]).
+fn run_parts<P: Parallel + ?Sized>(parallel: &P, parts: &mut [&mut (dyn FnMut() + Send)]) {
+    parallel.run(parts);
+    for part in parts {
+        part();
     }
 }

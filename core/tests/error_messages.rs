@@ -250,7 +250,10 @@ fn file_problems_read_as_the_bindings_wrote_them() {
         FileProblem::Missing,
         FileProblem::Link,
         FileProblem::NotRegular,
-        FileProblem::TooLarge(21_000_000),
+        FileProblem::TooLarge {
+            size: 21_000_000,
+            limit: 20_971_520,
+        },
         FileProblem::Io("Permission denied (os error 13)".into()),
     ];
     let files: Vec<String> = problems.iter().map(|problem| problem.message(p)).collect();
@@ -279,7 +282,14 @@ fn file_problems_read_as_the_bindings_wrote_them() {
         ]
     );
     let fatal = |e: FatalError| format!("{} [{:?}]: {}", e.code.code(), e.task_id, e);
-    let gold = FatalError::gold_file("task_2", p, FileProblem::TooLarge(21_000_000));
+    let gold = FatalError::gold_file(
+        "task_2",
+        p,
+        FileProblem::TooLarge {
+            size: 21_000_000,
+            limit: 20_971_520,
+        },
+    );
     let config = FatalError::config_file("c/task_2.json", FileProblem::NotRegular);
     let batch = FatalError::gold_file("task_2", p, FileProblem::Missing).in_batch(3);
     let listing = FatalError::cannot_list("c", "Permission denied (os error 13)");

@@ -17,6 +17,9 @@ INTERRUPTED: str
 TRUST_RELIABILITY_KEYS: tuple[str, ...]
 TRUST_ROBUSTNESS_KEYS: tuple[str, ...]
 
+# The `limits` argument: the official limits (the default) or lifted (see `tabeq.evaluate`).
+_LimitsName = Literal["official", "lifted"]
+
 class _ExplainOptions(TypedDict, total=False):
     """The keyword options of ``explain`` and ``TaskResult.explain`` (defaults: ``max_items=5``,
     ``max_value_chars=60``, ``hints=True``, ``signature_strict=False``, the rest ``None``)."""
@@ -28,6 +31,7 @@ class _ExplainOptions(TypedDict, total=False):
     redaction: Literal["full", "redacted", "participant"] | None
     show_gold_values: bool | None
     prediction_root: str | PathLike[str] | None
+    limits: _LimitsName | None
 
 _Source = bytes | str | PathLike[str]
 _ConfigLike: TypeAlias = "TaskConfig | Mapping[str, Any] | str | bytes | PathLike[str]"
@@ -123,6 +127,7 @@ class TaskResult:
         config: TaskConfig | None = None,
         prediction: bytes | str | None = None,
         gold: bytes | str | None = None,
+        limits: _LimitsName | None = None,
     ) -> TaskResult: ...
     @property
     def config(self) -> TaskConfig | None: ...
@@ -231,7 +236,13 @@ class Diagnosis:
     def __eq__(self, value: object, /) -> bool: ...
 
 def message(code: str, **fields: str | int | list[str]) -> str: ...
-def evaluate(prediction: TableLike | None, gold: TableLike, config: _ConfigLike) -> TaskResult: ...
+def evaluate(
+    prediction: TableLike | None,
+    gold: TableLike,
+    config: _ConfigLike,
+    *,
+    limits: _LimitsName | None = None,
+) -> TaskResult: ...
 def evaluate_many(
     tasks: Iterable[tuple[TableLike | None, TableLike, _ConfigLike]], threads: int | None = None
 ) -> list[TaskResult]: ...
@@ -255,6 +266,8 @@ def evaluate_suite(
     config_root: str | PathLike[str],
     threads: int | None = None,
     progress: Callable[[int, int], object] | None = None,
+    *,
+    limits: _LimitsName | None = None,
 ) -> SuiteResult: ...
 def canonicalize(value: str, column: Mapping[str, Any] | str) -> str | None: ...
 def read_table(table: TableLike) -> list[list[str]]: ...
@@ -396,6 +409,7 @@ def score_profile(
 
 LIMITS: dict[str, int]
 MAX_CSV_BYTES: int
+MAX_LIFTED_CSV_BYTES: int
 MAX_CONFIG_BYTES: int
 MAX_ARCHIVE_MEMBER_BYTES: int
 MAX_ARCHIVE_TOTAL_BYTES: int
@@ -426,7 +440,7 @@ def validate_mode(
 class Gold:
     """A gold read once, scored against many predictions (see ``tabeq.Gold``)."""
 
-    def __new__(cls, gold: TableLike, config: _ConfigLike) -> Gold: ...
+    def __new__(cls, gold: TableLike, config: _ConfigLike, limits: _LimitsName | None = None) -> Gold: ...
     @property
     def config(self) -> TaskConfig: ...
     @property

@@ -120,6 +120,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
             Path(args.config_root).resolve(),
             threads=args.threads,
             progress=progress,
+            limits=args.limits,
         )
     except TabeqError as exc:
         progress.clear()

@@ -163,6 +163,14 @@ fn evaluate() -> Command {
             arg("--threads", "worker threads (default: all CPUs)")
                 .kind("threads")
                 .optional(),
+            arg(
+                "--limits",
+                "official: the official evaluator's 20 MiB and 100,000 rows per CSV (larger \
+                 files fail as they fail there); lifted: no row limit and CSVs up to 4 GiB, for \
+                 research tables (verdicts the official evaluator does not give)",
+            )
+            .choices(&crate::csv::Limits::NAMES)
+            .with("default", text(crate::csv::Limits::NAMES[0])),
             // `False` when not given, `None` when given alone (the level follows the output).
             arg("--explain", explain)
                 .with("nargs", text("?"))

@@ -379,7 +379,7 @@ impl FatalDetail {
             D::LoadingConfig { cause, .. } | D::InBatch { cause, .. } => cause.code(),
             D::GoldNotGiven => C::GoldMissing,
             D::GoldFile {
-                problem: FileProblem::TooLarge(_),
+                problem: FileProblem::TooLarge { .. },
                 ..
             }
             | D::GoldCsv(_) => C::GoldInvalidCsv,

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS};
+use super::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS};
 use crate::codes::code_enum;
 use crate::file_problem::{FileCall, FileProblem};
 
@@ -63,15 +63,22 @@ pub enum CsvProblem {
         /// The length of the valid UTF-8 prefix.
         valid_up_to: usize,
     },
-    /// More bytes than [`MAX_CSV_BYTES`](crate::csv::MAX_CSV_BYTES).
+    /// More bytes than the read's limit ([`MAX_CSV_BYTES`](crate::csv::MAX_CSV_BYTES) under
+    /// the official limits).
     TooLarge {
         /// The size in bytes, or a lower bound of it when not `exact`.
         size: usize,
         /// Whether `size` is the size.
         exact: bool,
+        /// The limit, in bytes.
+        limit: usize,
     },
-    /// More data rows than [`MAX_CSV_ROWS`](crate::csv::MAX_CSV_ROWS).
-    TooManyRows,
+    /// More data rows than the read's limit ([`MAX_CSV_ROWS`](crate::csv::MAX_CSV_ROWS) under
+    /// the official limits).
+    TooManyRows {
+        /// The most data rows accepted.
+        limit: usize,
+    },
     /// A header wider than [`MAX_CSV_COLUMNS`](crate::csv::MAX_CSV_COLUMNS).
     TooManyColumns {
         /// The header's field count.
@@ -160,7 +167,7 @@ impl CsvProblem {
         match self {
             CsvProblem::InvalidUtf8 { .. } => K::InvalidUtf8,
             CsvProblem::TooLarge { .. } => K::TooLarge,
-            CsvProblem::TooManyRows => K::TooManyRows,
+            CsvProblem::TooManyRows { .. } => K::TooManyRows,
             CsvProblem::TooManyColumns { .. } => K::TooManyColumns,
             CsvProblem::FieldTooLarge | CsvProblem::RowCellTooLarge => K::CellTooLarge,
             CsvProblem::NulInText | CsvProblem::NulInRowCell => K::NulCharacter,
@@ -180,7 +187,7 @@ impl InputProblem {
         match self {
             InputProblem::Csv(problem) => problem.kind(),
             InputProblem::File {
-                problem: FileProblem::TooLarge(_),
+                problem: FileProblem::TooLarge { .. },
                 ..
             }
             | InputProblem::TrustInput {
@@ -213,7 +220,8 @@ impl CsvError {
     /// `size` is its size in bytes when `exact`, else a lower bound (a JavaScript string's
     /// UTF-16 length). With an exact size this is the error `read_table` gives for the bytes.
     pub fn too_large(size: usize, exact: bool) -> CsvError {
-        CsvError::new(CsvProblem::TooLarge { size, exact }, None)
+        let limit = MAX_CSV_BYTES;
+        CsvError::new(CsvProblem::TooLarge { size, exact, limit }, None)
     }
 
     /// A CSV file at `path` that a binding could not read (see [`FileProblem`]).
@@ -285,7 +293,8 @@ impl fmt::Display for CsvMessage<'_> {
                         write!(f, "cannot read {path}: {reason}")
                     }
                     TrustInputProblem::TooLarge { at_least } => {
-                        write_too_large(f, path, "", *at_least as u64, false)
+                        let limit = MAX_CSV_BYTES as u64;
+                        write_too_large(f, path, "", *at_least as u64, false, limit)
                     }
                 };
             }
@@ -294,10 +303,12 @@ impl fmt::Display for CsvMessage<'_> {
             CsvProblem::InvalidUtf8 { valid_up_to } => {
                 write!(f, "invalid UTF-8 at byte {valid_up_to}")
             }
-            CsvProblem::TooLarge { size, exact } => {
-                write_too_large(f, "CSV", "", *size as u64, *exact)
+            CsvProblem::TooLarge { size, exact, limit } => {
+                write_too_large(f, "CSV", "", *size as u64, *exact, *limit as u64)
             }
-            CsvProblem::TooManyRows => write!(f, "CSV exceeds the {MAX_CSV_ROWS}-data-row limit"),
+            CsvProblem::TooManyRows { limit } => {
+                write!(f, "CSV exceeds the {limit}-data-row limit")
+            }
             CsvProblem::TooManyColumns { columns } => write!(
                 f,
                 "CSV exceeds the {MAX_CSV_COLUMNS}-column limit ({columns} columns)"
@@ -362,8 +373,8 @@ impl FileProblem {
             FileProblem::Missing => write!(f, "Missing CSV file: {path}"),
             FileProblem::Link => write!(f, "Symbolic links are not allowed: {path}"),
             FileProblem::NotRegular => write!(f, "CSV path is not a regular file: {path}"),
-            FileProblem::TooLarge(size) => {
-                write_too_large(f, "CSV", &format!(": {path}"), *size, true)
+            FileProblem::TooLarge { size, limit } => {
+                write_too_large(f, "CSV", &format!(": {path}"), *size, true, *limit)
             }
             FileProblem::HardLink(links) => {
                 f.write_str(&crate::file_problem::hard_link(path, *links))
@@ -380,17 +391,18 @@ impl FileProblem {
 }
 
 /// "`subject` exceeds the 20971520-byte limit`after` (`size` bytes)", with "at least" when
-/// the size is a lower bound: the one wording of a file over the CSV size limit.
+/// the size is a lower bound: the one wording of a file over a CSV size limit.
 fn write_too_large(
     f: &mut fmt::Formatter<'_>,
     subject: &str,
     after: &str,
     size: u64,
     exact: bool,
+    limit: u64,
 ) -> fmt::Result {
     let at_least = if exact { "" } else { "at least " };
     write!(
         f,
-        "{subject} exceeds the {MAX_CSV_BYTES}-byte limit{after} ({at_least}{size} bytes)"
+        "{subject} exceeds the {limit}-byte limit{after} ({at_least}{size} bytes)"
     )
 }

@@ -74,7 +74,7 @@ pub(crate) fn credit(
 ) -> PartialCredit {
     let d = gold.config().columns.len();
     let n_gold = gold.table().row_count();
-    let table = match prediction.read() {
+    let table = match prediction.read_within(gold.limits()) {
         Ok(table) => table,
         Err(unread) => {
             return PartialCredit::unreadable(d, n_gold, unread.is_missing(), strict);

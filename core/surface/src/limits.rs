@@ -12,7 +12,7 @@
 //! ```
 
 pub use tabeq::command::MAX_THREADS;
-pub use tabeq::csv::MAX_CSV_BYTES;
+pub use tabeq::csv::{MAX_CSV_BYTES, MAX_LIFTED_CSV_BYTES};
 pub use tabeq::file_input::{
     MAX_ARCHIVE_MEMBER_BYTES, MAX_ARCHIVE_TOTAL_BYTES, MAX_CONFIG_BYTES, MAX_SHARE_BYTES,
     MAX_SHARE_HEADER_BYTES,
@@ -65,6 +65,11 @@ pub const LIMITS: &[Limit] = &[
         "MAX_CSV_BYTES",
         MAX_CSV_BYTES as u64,
         "the largest prediction or gold CSV the evaluator reads",
+    ),
+    limit_of(
+        "MAX_LIFTED_CSV_BYTES",
+        MAX_LIFTED_CSV_BYTES as u64,
+        "the largest CSV read when the official limits are lifted (`limits=\"lifted\"`)",
     ),
     limit_of(
         "MAX_CONFIG_BYTES",

@@ -1,0 +1,135 @@
+"""``limits="lifted"`` (issue 42, item 4): tables beyond the official 20 MiB and 100,000 rows
+scored on request, everywhere a DataSpace task is read (bytes, paths, ``Gold``, suites, the
+command line, diagnoses, pickles); the official limits stay the default."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+import tabeq
+from tabeq import cli
+
+CONFIG = tabeq.TaskConfig([tabeq.number("n", integer=True)])
+# One row more than the official evaluator reads.
+ROWS = 100_000
+MANY = b"n\n" + b"".join(b"%d\n" % i for i in range(ROWS + 1))
+MANY_SHUFFLED = b"n\n" + b"".join(b"%d\n" % i for i in reversed(range(ROWS + 1)))
+MANY_WRONG = b"n\n" + b"".join(b"%d\n" % (i + 1) for i in range(ROWS + 1))
+
+
+def test_the_official_limits_stay_the_default() -> None:
+    with pytest.raises(tabeq.GoldError) as gold:
+        tabeq.evaluate(MANY, MANY, CONFIG)
+    assert "csv_too_many_rows" in str(gold.value)
+    assert "100000-data-row limit" in str(gold.value)
+    small_gold = b"n\n1\n"
+    for limits in (None, "official"):
+        kwargs = {} if limits is None else {"limits": limits}
+        refused = tabeq.evaluate(MANY, small_gold, CONFIG, **kwargs)
+        assert (refused.error_code, refused.csv_error_code) == ("invalid_prediction_csv", "csv_too_many_rows")
+
+
+def test_lifted_limits_score_beyond_them() -> None:
+    passed = tabeq.evaluate(MANY_SHUFFLED, MANY, CONFIG, limits="lifted")
+    assert passed.passed and passed.gold_row_count == ROWS + 1
+    failed = tabeq.evaluate(MANY_WRONG, MANY, CONFIG, limits="lifted")
+    assert (failed.passed, failed.error_code) == (False, "relation_mismatch")
+
+
+def test_gold_keeps_its_limits_through_pickling() -> None:
+    gold = tabeq.Gold(MANY, CONFIG, limits="lifted")
+    assert gold.row_count == ROWS + 1
+    for g in (gold, pickle.loads(pickle.dumps(gold))):
+        assert g.evaluate(MANY_SHUFFLED).passed
+        assert g.scores([MANY_SHUFFLED, MANY_WRONG, None]) == [1.0, 0.0, 0.0]
+        assert [r.passed for r in g.evaluate_many([MANY_SHUFFLED, MANY_WRONG])] == [True, False]
+    # A gold read within the official limits refuses a prediction beyond them.
+    small = tabeq.Gold(b"n\n1\n", CONFIG)
+    assert small.evaluate(MANY).csv_error_code == "csv_too_many_rows"
+    assert tabeq.Gold(b"n\n1\n", CONFIG, limits="lifted").evaluate(MANY).error_code == "row_count_mismatch"
+
+
+def test_files_beyond_the_byte_limit(tmp_path: Path) -> None:
+    # 90,000 rows of 250 characters: over the official byte limit, under its row limit.
+    wide = b"t\n" + b"".join(b"%0250d\n" % i for i in range(90_000))
+    assert len(wide) > 20 * 1024 * 1024
+    config = tabeq.TaskConfig([tabeq.text("t")])
+    path = tmp_path / "gold.csv"
+    path.write_bytes(wide)
+    with pytest.raises(tabeq.GoldError) as refused:
+        tabeq.evaluate(str(path), str(path), config)
+    assert "exceeds the 20971520-byte limit" in str(refused.value)
+    prediction = tmp_path / "prediction.csv"
+    prediction.write_bytes(wide)
+    result = tabeq.evaluate(str(prediction), str(path), config, limits="lifted")
+    assert result.passed
+    assert tabeq.Gold(str(path), config, limits="lifted").evaluate(str(prediction)).passed
+    assert tabeq.evaluate(wide, wide, config, limits="lifted").passed
+    official = tabeq.evaluate(str(prediction), b"t\n1\n", config)
+    assert official.csv_error_code == "csv_too_large"
+
+
+def test_a_diagnosis_reads_again_within_the_same_limits(tmp_path: Path) -> None:
+    gold, prediction = tmp_path / "gold.csv", tmp_path / "prediction.csv"
+    gold.write_bytes(MANY)
+    prediction.write_bytes(MANY_WRONG)
+    result = tabeq.evaluate(str(prediction), str(gold), CONFIG, limits="lifted")
+    for r in (result, pickle.loads(pickle.dumps(result))):
+        diagnosis = r.explain(redaction="full")
+        assert diagnosis.to_dict()["error_code"] == "relation_mismatch"
+        assert "relation_mismatch" in r.describe()
+    # Asked for the official limits, the diagnosis reads the gold as the official evaluator would.
+    with pytest.raises(tabeq.GoldError):
+        result.explain(limits="official")
+    direct = tabeq.explain.explain(str(prediction), str(gold), CONFIG, limits="lifted")
+    assert direct.to_dict()["error_code"] == "relation_mismatch"
+
+
+@pytest.mark.parametrize("bad", ["Lifted", "none", "", 3, b"lifted"])
+def test_an_unknown_limits_name_is_an_argument_error(bad: object) -> None:
+    with pytest.raises(tabeq.ArgumentError) as error:
+        tabeq.evaluate(b"n\n1\n", b"n\n1\n", CONFIG, limits=bad)  # type: ignore[arg-type]
+    assert "limits" in str(error.value)
+    with pytest.raises(tabeq.ArgumentError):
+        tabeq.Gold(b"n\n1\n", CONFIG, limits=bad)  # type: ignore[arg-type]
+
+
+def _suite(root: Path, prediction: bytes) -> list[str]:
+    for folder, name, data in (("P", "prediction.csv", prediction), ("G", "gold.csv", MANY)):
+        (root / folder / "task_1").mkdir(parents=True)
+        (root / folder / "task_1" / name).write_bytes(data)
+    (root / "C").mkdir()
+    (root / "C" / "task_1.json").write_text(CONFIG.to_json())
+    return [
+        "evaluate",
+        "--prediction-root",
+        str(root / "P"),
+        "--gold-root",
+        str(root / "G"),
+        "--config-root",
+        str(root / "C"),
+        "--output",
+        str(root / "summary.json"),
+    ]
+
+
+def test_suite_and_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = _suite(tmp_path, MANY_SHUFFLED)
+    assert cli.main([*args, "--quiet"]) == 2  # the gold is beyond the official limits
+    assert "csv_too_many_rows" in capsys.readouterr().err
+    assert cli.main([*args, "--quiet", "--limits", "lifted", "--explain", "full"]) == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert (summary["task_count"], summary["passed_task_count"]) == (1, 1)
+    suite = tabeq.evaluate_suite(tmp_path / "P", tmp_path / "G", tmp_path / "C", limits="lifted")
+    assert suite.results[0].passed
+
+
+def test_a_failed_task_is_explained_in_the_summary(tmp_path: Path) -> None:
+    args = _suite(tmp_path, MANY_WRONG)
+    assert cli.main([*args, "--quiet", "--limits", "lifted", "--explain", "redacted"]) == 0
+    task = json.loads((tmp_path / "summary.json").read_text())["tasks"][0]
+    assert task["error_code"] == "relation_mismatch"
+    assert task["diagnosis"]["error_code"] == "relation_mismatch"
