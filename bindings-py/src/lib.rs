@@ -233,14 +233,17 @@ fn evaluate(
 /// Each triple takes the same inputs as ``evaluate``. Results are in input order and equal
 /// to scoring each triple with ``evaluate``. ``threads`` defaults to the number of CPUs.
 /// The first fatal error (in input order) is raised, its message naming the task's position.
+/// ``limits`` is ``evaluate``'s.
 #[pyfunction]
-#[pyo3(signature = (tasks, threads=None))]
+#[pyo3(signature = (tasks, threads=None, *, limits=None))]
 fn evaluate_many(
     py: Python<'_>,
     tasks: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyTaskResult>> {
     let threads = check_count(threads, "threads", 1)?;
+    let limits = checks::check_limits(limits)?;
     // Nothing is copied: the workers read the caller's bytes objects (immutable, and kept
     // alive by `items`) and configs (a frozen pyclass can be read from any thread).
     let items = iterate(tasks, "tasks")?
@@ -262,13 +265,7 @@ fn evaluate_many(
         .sum();
     let work = |i: usize| {
         let (pred, gold, config) = &inputs[i];
-        evaluate_inputs(
-            pred.as_ref(),
-            gold,
-            &config.inner,
-            &Limits::OFFICIAL,
-            &InTurn,
-        )
+        evaluate_inputs(pred.as_ref(), gold, &config.inner, &limits, &InTurn)
     };
     let results = pool::run(py, inputs.len(), threads, estimate, &work, None)?;
     results
@@ -276,8 +273,10 @@ fn evaluate_many(
         .enumerate()
         .map(|(i, r)| {
             let (pred, gold, config) = &items[i];
-            r.map(|inner| PyTaskResult::scored(inner, config.0.as_any(), pred.get(), &gold.0))
-                .map_err(|e| fatal_to_py(e.in_batch(i)))
+            r.map(|inner| {
+                PyTaskResult::scored(inner, config.0.as_any(), pred.get(), &gold.0).within(limits)
+            })
+            .map_err(|e| fatal_to_py(e.in_batch(i)))
         })
         .collect()
 }

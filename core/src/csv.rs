@@ -341,6 +341,14 @@ pub fn read_table(bytes: &[u8]) -> Result<Table, CsvError> {
 }
 
 /// [`read_table`] with other size and row limits (see [`Limits`]).
+///
+/// ```
+/// use tabeq::csv::{read_table_within, Limits};
+/// let three = Limits { bytes: 100, rows: 3 };
+/// assert_eq!(read_table_within(b"n\n1\n2\n3\n", &three).unwrap().row_count(), 3);
+/// let e = read_table_within(b"n\n1\n2\n3\n4\n", &three).unwrap_err();
+/// assert_eq!(e.to_string(), "csv_too_many_rows (record 5): CSV exceeds the 3-data-row limit");
+/// ```
 pub fn read_table_within(bytes: &[u8], limits: &Limits) -> Result<Table, CsvError> {
     let mut table = Table::default();
     read_table_into_within(bytes, &mut table, limits).map(|()| table)
@@ -361,6 +369,17 @@ pub fn read_table_into(bytes: &[u8], table: &mut Table) -> Result<(), CsvError> 
 }
 
 /// [`read_table_into`] with other size and row limits (see [`Limits`]).
+///
+/// ```
+/// use tabeq::csv::{read_table_into_within, Limits, Table};
+/// let mut table = Table::default();
+/// let small = Limits { bytes: 8, rows: 10 };
+/// read_table_into_within(b"a,b\n1,2\n", &mut table, &small).unwrap();
+/// assert_eq!(table.row_count(), 1);
+/// let e = read_table_into_within(b"a,b\n1,2\n3,4\n", &mut table, &small).unwrap_err();
+/// assert_eq!(e.to_string(), "csv_too_large: CSV exceeds the 8-byte limit (12 bytes)");
+/// assert_eq!(table.column_count(), 0);
+/// ```
 pub fn read_table_into_within(
     bytes: &[u8],
     table: &mut Table,

@@ -509,13 +509,28 @@ impl PreparedGold {
         Self::from_table_within(table, config, *limits, parallel)
     }
 
-    /// This gold, reading predictions' CSV bytes within `limits` from now on.
+    /// This gold, reading predictions' CSV bytes within `limits` from now on (a gold read from a
+    /// table, [`Self::from_table`], reads them within the official limits until told otherwise).
+    ///
+    /// ```
+    /// use tabeq::{csv::Limits, Prediction, PreparedGold, TaskConfig};
+    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+    ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+    /// let rows = "n\n".to_string() + &"1\n".repeat(100_001);
+    /// let gold = PreparedGold::new(b"n\n1\n", &config)?;
+    /// assert_eq!(gold.limits(), &Limits::OFFICIAL);
+    /// let code = |g: &PreparedGold| g.evaluate(Prediction::Csv(rows.as_bytes())).error_code;
+    /// assert_eq!(code(&gold).unwrap().code(), "invalid_prediction_csv");
+    /// let gold = gold.with_limits(Limits::LIFTED);
+    /// assert_eq!(code(&gold).unwrap().code(), "row_count_mismatch");
+    /// # Ok::<(), tabeq::FatalError>(())
+    /// ```
     pub fn with_limits(mut self, limits: Limits) -> PreparedGold {
         self.limits = limits;
         self
     }
 
-    /// The limits predictions' CSV bytes are read within.
+    /// The limits predictions' CSV bytes are read within (see [`Self::with_limits`]).
     pub fn limits(&self) -> &Limits {
         &self.limits
     }
@@ -969,6 +984,18 @@ pub fn evaluate_task_in<P: Parallel + ?Sized>(
 }
 
 /// [`evaluate_task_in`], the gold and the prediction read within `limits` (see [`Limits`]).
+///
+/// ```
+/// use tabeq::{csv::Limits, parallel::InTurn, Prediction, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+/// let rows = "n\n".to_string() + &"1\n".repeat(100_001);
+/// let p = Prediction::Csv(rows.as_bytes());
+/// assert!(tabeq::evaluate_task(p, rows.as_bytes(), &config).is_err());
+/// let r = tabeq::evaluate_task_within(p, rows.as_bytes(), &config, &Limits::LIFTED, &InTurn)?;
+/// assert!(r.passed);
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
 pub fn evaluate_task_within<P: Parallel + ?Sized>(
     prediction: Prediction<'_>,
     gold_csv: &[u8],

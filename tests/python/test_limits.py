@@ -37,6 +37,11 @@ def test_lifted_limits_score_beyond_them() -> None:
     assert passed.passed and passed.gold_row_count == ROWS + 1
     failed = tabeq.evaluate(MANY_WRONG, MANY, CONFIG, limits="lifted")
     assert (failed.passed, failed.error_code) == (False, "relation_mismatch")
+    many = tabeq.evaluate_many([(MANY_SHUFFLED, MANY, CONFIG), (MANY_WRONG, MANY, CONFIG)], limits="lifted")
+    assert [r.passed for r in many] == [True, False]
+    assert many[1].explain().to_dict()["error_code"] == "relation_mismatch"
+    with pytest.raises(tabeq.GoldError):
+        tabeq.evaluate_many([(MANY_SHUFFLED, MANY, CONFIG)])
 
 
 def test_gold_keeps_its_limits_through_pickling() -> None:

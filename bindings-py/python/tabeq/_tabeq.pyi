@@ -244,7 +244,10 @@ def evaluate(
     limits: _LimitsName | None = None,
 ) -> TaskResult: ...
 def evaluate_many(
-    tasks: Iterable[tuple[TableLike | None, TableLike, _ConfigLike]], threads: int | None = None
+    tasks: Iterable[tuple[TableLike | None, TableLike, _ConfigLike]],
+    threads: int | None = None,
+    *,
+    limits: _LimitsName | None = None,
 ) -> list[TaskResult]: ...
 def evaluate_columns(
     predictions: Sequence[Any],
