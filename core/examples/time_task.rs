@@ -20,12 +20,20 @@ fn main() {
         let t2 = Instant::now();
         let result = prepared.evaluate(Prediction::Table(&table));
         let t3 = Instant::now();
+        prepared.evaluate(Prediction::Table(&table));
+        let t4 = Instant::now();
+        let one_shot = tabeq::evaluate_task(Prediction::Csv(&pred), &gold, &config).expect("gold");
+        let t5 = Instant::now();
+        assert_eq!(one_shot, result);
         println!(
-            "gold {:.3}s  read prediction {:.3}s  score {:.3}s  total {:.3}s  -> passed={} {:?}",
+            "gold {:.3}s  read prediction {:.3}s  score {:.3}s (again {:.3}s)  total {:.3}s  \
+             evaluate_task {:.3}s -> passed={} {:?}",
             (t1 - t0).as_secs_f64(),
             (t2 - t1).as_secs_f64(),
             (t3 - t2).as_secs_f64(),
+            (t4 - t3).as_secs_f64(),
             (t3 - t0).as_secs_f64(),
+            (t5 - t4).as_secs_f64(),
             result.passed,
             result.error_code
         );

@@ -22,6 +22,7 @@ use crate::config::TaskConfig;
 use crate::config::{FatalDetail, FatalError};
 use crate::csv::{read_table, read_table_within, Limits, Table};
 use crate::csv::{CsvError, CsvErrorKind, InputProblem};
+use crate::hashed_pass::{self, GoldHashes};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
 use crate::parallel::{self, InTurn, Parallel};
 use crate::partial_credit::GoldSignatures;
@@ -468,6 +469,9 @@ pub struct PreparedGold {
     signatures: [std::sync::OnceLock<GoldSignatures>; 2],
     /// The limits predictions' CSV bytes are read within.
     limits: Limits,
+    /// The gold's hashes for [`crate::hashed_pass`], computed when a large prediction first
+    /// comes (`None` inside: not to be tried).
+    hashes: std::sync::OnceLock<Option<GoldHashes>>,
 }
 
 impl PreparedGold {
@@ -538,6 +542,15 @@ impl PreparedGold {
     /// Canonicalize an already-read gold table.
     pub fn from_table(table: Table, config: &TaskConfig) -> Result<PreparedGold, FatalError> {
         Self::from_table_in(table, config, &InTurn)
+    }
+
+    /// This gold, never trying [`crate::hashed_pass`]: the path that pass is checked against.
+    #[cfg(test)]
+    fn interning_only(self) -> PreparedGold {
+        PreparedGold {
+            hashes: std::sync::OnceLock::from(None),
+            ..self
+        }
     }
 
     /// [`Self::from_table`], the columns of distinct rules canonicalized as parts of
@@ -625,6 +638,7 @@ impl PreparedGold {
             table,
             signatures: Default::default(),
             limits,
+            hashes: Default::default(),
         })
     }
 
@@ -777,6 +791,13 @@ impl PreparedGold {
         if rows != self.table.row_count() {
             return Verdict::RowCount;
         }
+        if hashed_pass::worth_trying(&self.config, rows) {
+            let mapping = (self.gold_hashes(parallel))
+                .and_then(|hashes| hashes.passing_mapping(&self.table, table, parallel));
+            if let Some(mapping) = mapping {
+                return Verdict::Matched(MatchOutcome::Passed(mapping));
+            }
+        }
         // Each prediction column is read once per distinct rule, into buffers this thread
         // keeps from one prediction to the next.
         let mut reads = READS.take();
@@ -790,6 +811,18 @@ impl PreparedGold {
         }
         READS.set(reads);
         Verdict::Matched(outcome)
+    }
+
+    /// The gold's hashes, computed on first use (not kept when cancelled meanwhile).
+    fn gold_hashes<P: Parallel + ?Sized>(&self, parallel: &P) -> Option<&GoldHashes> {
+        if let Some(hashes) = self.hashes.get() {
+            return hashes.as_ref();
+        }
+        let hashes = GoldHashes::new(&self.table, &self.config, parallel);
+        if hashes.is_none() && crate::cancel::cancelled() {
+            return None;
+        }
+        self.hashes.get_or_init(|| hashes).as_ref()
     }
 
     /// The reads of a prediction's `cols` columns under every rule, cut into parts of a few
@@ -924,13 +957,7 @@ impl PreparedGold {
             Verdict::Matched(outcome) => outcome,
         };
         match outcome {
-            MatchOutcome::Passed(mapping) => TaskResult {
-                column_mapping: Some(mapping),
-                passed: true,
-                error_code: None,
-                error: None,
-                ..failed(TaskErrorCode::RelationMismatch, String::new())
-            },
+            MatchOutcome::Passed(mapping) => passing_record(&self.config, rows, mapping),
             MatchOutcome::TypeNormalizationFailed => failed(
                 TaskErrorCode::TypeNormalizationFailed,
                 "No one-to-one column mapping is compatible with the configured types".into(),
@@ -954,6 +981,23 @@ impl PreparedGold {
     }
 }
 
+/// The record of a prediction of `rows` rows that passes under `mapping`.
+fn passing_record(config: &TaskConfig, rows: usize, mapping: Vec<usize>) -> TaskResult {
+    TaskResult {
+        task_id: config.task_id.clone(),
+        passed: true,
+        order_sensitive: config.order_sensitive,
+        gold_column_count: mapping.len(),
+        prediction_column_count: mapping.len(),
+        gold_row_count: rows,
+        prediction_row_count: rows,
+        column_mapping: Some(mapping),
+        error_code: None,
+        error: None,
+        csv_error: None,
+    }
+}
+
 /// What [`PreparedGold::verdict`] finds.
 enum Verdict {
     ColumnCount,
@@ -968,8 +1012,12 @@ pub fn evaluate_task(
     gold_csv: &[u8],
     config: &TaskConfig,
 ) -> Result<TaskResult, FatalError> {
-    // Not through `evaluate_task_in`: this shape is smaller in a WebAssembly module.
-    Ok(PreparedGold::new(gold_csv, config)?.evaluate(prediction))
+    if cfg!(target_family = "wasm") {
+        // Not through `evaluate_task_in`: this shape is smaller in a WebAssembly module, which
+        // never tries [`crate::hashed_pass`].
+        return Ok(PreparedGold::new(gold_csv, config)?.evaluate(prediction));
+    }
+    evaluate_task_in(prediction, gold_csv, config, &InTurn)
 }
 
 /// [`evaluate_task`], its independent parts run by `parallel`: the gold and the prediction
@@ -1007,12 +1055,32 @@ pub fn evaluate_task_within<P: Parallel + ?Sized>(
     let (gold, prediction) = parallel::join(
         parallel,
         bytes,
-        || PreparedGold::new_within(gold_csv, config, limits, parallel),
+        || read_table_within(gold_csv, limits),
         || prediction.read_within(limits),
     );
-    let gold = gold?;
+    let gold = gold.map_err(|e| FatalError::gold_unreadable(&config.task_id, &e))?;
+    let mut tried = None;
+    if let Ok(table) = &prediction {
+        if hashed_pass::worth_trying(config, gold.row_count()) {
+            // A large prediction that passes is proven so without interning the gold.
+            let hashes = GoldHashes::new(&gold, config, parallel);
+            let mapping = hashes.and_then(|h| h.passing_mapping(&gold, table, parallel));
+            if let Some(mapping) = mapping {
+                return Ok(passing_record(config, gold.row_count(), mapping));
+            }
+            // Tried for the one prediction this gold scores: not again.
+            tried = Some(None);
+        }
+    }
+    let mut gold = PreparedGold::from_table_within(gold, config, *limits, parallel)?;
+    if let Some(tried) = tried {
+        gold.hashes = std::sync::OnceLock::from(tried);
+    }
     Ok(match prediction {
         Ok(table) => gold.evaluate_table_in(&table, parallel),
         Err(unread) => gold.unread_record(&unread),
     })
 }
+
+#[cfg(test)]
+mod hashed_pass_tests;

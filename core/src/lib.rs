@@ -164,6 +164,7 @@ pub mod file_input;
 pub mod file_problem;
 pub mod fixit;
 pub mod gold_free_check;
+mod hashed_pass;
 #[doc(hidden)]
 pub mod isodate;
 #[doc(hidden)]

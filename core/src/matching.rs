@@ -312,7 +312,7 @@ std::thread_local! {
 /// The mapping when `allowed` leaves exactly one candidate: one edge per gold column, each to
 /// another prediction column. Colour refinement and the search could only confirm or refute
 /// it, which [`rows_equal_under`] does directly.
-fn only_mapping(allowed: &[u64]) -> Option<Vec<usize>> {
+pub(crate) fn only_mapping(allowed: &[u64]) -> Option<Vec<usize>> {
     let one_each = allowed.iter().all(|m| m.count_ones() == 1);
     let distinct =
         allowed.iter().fold(0u64, |all, m| all | m).count_ones() as usize == allowed.len();

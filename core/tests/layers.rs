@@ -43,6 +43,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
                     "matching",
                     "rule_values",
                     "partial_credit",
+                    "hashed_pass",
                     "evaluate",
                 ],
             ),

@@ -1,0 +1,236 @@
+//! [`crate::hashed_pass`] against the interning path it lets a large passing task skip.
+
+use super::PreparedGold;
+use crate::config::TaskConfig;
+use crate::csv::Table;
+use crate::hashed_pass::{GoldHashes, FROM_ROWS};
+
+/// Column types and, for each, raw spellings grouped by canonical value (spellings in one
+/// group read alike under that type), with Unicode beyond ASCII, nulls and cells that do
+/// not read under the other types.
+const TYPES: [(&str, &[&[&str]]); 4] = [
+    (
+        r#""type": "number", "comparison": {"mode": "decimal_places", "digits": 2}"#,
+        &[
+            &["1", "1.0", " 1.00 ", "1.001"],
+            &["-2.5", "-2.50"],
+            &["١٢", "12"],
+            &["", "nan", "None"],
+            &["1e3", "1000"],
+        ],
+    ),
+    (
+        r#""type": "text""#,
+        &[
+            &["a", " a ", "a\u{3000}"],
+            &["é", "e\u{301}"],
+            &["𝔘", " 𝔘"],
+            &["", " "],
+            &["1"],
+            &["\u{10FFFF}x"],
+        ],
+    ),
+    (
+        r#""type": "date""#,
+        &[
+            &["2024-01-05", "2024-01-05T00:00:00", " 2024-01-05 "],
+            &["1999-12-31"],
+            &["", "NaT"],
+        ],
+    ),
+    (
+        r#""type": "boolean""#,
+        &[&["true", "True", "yes", "1"], &["no", "0", "否"], &[""]],
+    ),
+];
+
+/// A small random generator (no dependency), seeded per case.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+fn csv(rows: &[Vec<String>]) -> Vec<u8> {
+    let quote = |c: &String| format!("\"{}\"", c.replace('"', "\"\""));
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|r| r.iter().map(quote).collect::<Vec<_>>().join(","))
+        .collect();
+    (lines.join("\n") + "\n").into_bytes()
+}
+
+/// One random task: the gold, a prediction (rows shuffled, columns permuted, spellings
+/// varied, sometimes a value changed or two cells of a column exchanged) and the config.
+fn case(seed: u64, rows: usize) -> (Table, Table, TaskConfig) {
+    let mut rng = Rng(seed);
+    let d = 1 + rng.below(4);
+    let types: Vec<usize> = (0..d).map(|_| rng.below(TYPES.len())).collect();
+    let groups: Vec<usize> = (0..d)
+        .map(|j| 1 + rng.below(TYPES[types[j]].1.len()))
+        .collect();
+    let mut values: Vec<Vec<usize>> = (0..rows)
+        .map(|_| (0..d).map(|j| rng.below(groups[j])).collect())
+        .collect();
+    let spell = |rng: &mut Rng, j: usize, v: usize| {
+        let spellings = TYPES[types[j]].1[v];
+        spellings[rng.below(spellings.len())].to_string()
+    };
+    let header = |name: &str| (0..d).map(|j| format!("{name}{j}")).collect::<Vec<_>>();
+    let mut gold = vec![header("g")];
+    for row in &values {
+        gold.push((0..d).map(|j| spell(&mut rng, j, row[j])).collect());
+    }
+    match rng.below(4) {
+        0 if rows > 0 => {
+            let (r, j) = (rng.below(rows), rng.below(d));
+            values[r][j] = rng.below(TYPES[types[j]].1.len());
+        }
+        1 if rows > 1 => {
+            let (a, b, j) = (rng.below(rows), rng.below(rows), rng.below(d));
+            let v = values[a][j];
+            values[a][j] = values[b][j];
+            values[b][j] = v;
+        }
+        _ => {}
+    }
+    let order: Vec<usize> = {
+        let mut o: Vec<usize> = (0..rows).collect();
+        for i in (1..rows).rev() {
+            o.swap(i, rng.below(i + 1));
+        }
+        o
+    };
+    let mut columns: Vec<usize> = (0..d).collect();
+    for i in (1..d).rev() {
+        columns.swap(i, rng.below(i + 1));
+    }
+    let mut prediction = vec![header("p")];
+    for &r in &order {
+        prediction.push(
+            columns
+                .iter()
+                .map(|&j| spell(&mut rng, j, values[r][j]))
+                .collect(),
+        );
+    }
+    let specs: Vec<String> = (0..d)
+        .map(|j| {
+            format!(
+                r#"{{"gold_index": {j}, "gold_name": "g{j}", {}}}"#,
+                TYPES[types[j]].0
+            )
+        })
+        .collect();
+    let config = format!(
+        r#"{{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false, "columns": [{}]}}"#,
+        specs.join(", ")
+    );
+    let config = TaskConfig::from_json(config.as_bytes(), None).expect("config");
+    let read = |rows: &[Vec<String>]| crate::csv::read_table(&csv(rows)).expect("csv");
+    (read(&gold), read(&prediction), config)
+}
+
+/// What hashing proves is what the interning path finds; and it proves most passes.
+#[test]
+fn agrees_with_the_interning_path() {
+    let (mut passed, mut proven) = (0, 0);
+    for seed in 0..4000u64 {
+        let (gold, prediction, config) = case(seed, (seed % 40) as usize);
+        let interned = PreparedGold::from_table(gold.clone(), &config)
+            .ok()
+            .map(|g| g.interning_only().evaluate_table(&prediction));
+        let hashed = GoldHashes::new(&gold, &config, &crate::parallel::InTurn)
+            .and_then(|h| h.passing_mapping(&gold, &prediction, &crate::parallel::InTurn));
+        let interned_mapping = interned.as_ref().and_then(|r| r.column_mapping.clone());
+        if let Some(mapping) = hashed {
+            assert_eq!(Some(mapping), interned_mapping, "seed {seed}");
+            proven += 1;
+        }
+        passed += usize::from(interned_mapping.is_some());
+    }
+    // Most passing cases have distinct column multisets; a fast path that never decides
+    // would be no fast path.
+    assert!(passed > 1000 && proven * 2 > passed, "{proven} of {passed}");
+}
+
+/// Through the public entry points, above the row count from which a task is tried here:
+/// passes, a prediction whose columns keep their values but not their rows, and a cell
+/// that does not read.
+#[test]
+fn large_tasks_keep_their_verdicts() {
+    let rows = FROM_ROWS + 17;
+    let mut decided = 0;
+    for seed in 0..12u64 {
+        let (gold, prediction, config) = case(seed * 7919, rows);
+        let gold_csv = csv(&table_rows(&gold));
+        let mut pred_rows = table_rows(&prediction);
+        let interning = PreparedGold::from_table(gold.clone(), &config).expect("gold");
+        let expected = interning.interning_only().evaluate_table(&prediction);
+        let pred_csv = csv(&pred_rows);
+        let got = crate::evaluate_task(crate::Prediction::Csv(&pred_csv), &gold_csv, &config)
+            .expect("gold");
+        assert_eq!(got, expected, "seed {seed}");
+        // The same with the task's parts (columns, sorts, halves of the rows) on threads.
+        let threaded = super::evaluate_task_in(
+            crate::Prediction::Csv(&pred_csv),
+            &gold_csv,
+            &config,
+            &Threads,
+        );
+        assert_eq!(threaded.expect("gold"), expected, "seed {seed}");
+        let prepared = PreparedGold::from_table(gold.clone(), &config).expect("gold");
+        let twice =
+            [0, 1].map(|_| prepared.evaluate_in(crate::Prediction::Table(&prediction), &Threads));
+        assert_eq!(twice, [expected.clone(), expected.clone()], "seed {seed}");
+        let hashes = GoldHashes::new(&gold, &config, &crate::parallel::InTurn).expect("reads");
+        let proven = hashes.passing_mapping(&gold, &prediction, &crate::parallel::InTurn);
+        assert!(
+            proven.is_none() || proven == expected.column_mapping,
+            "seed {seed}"
+        );
+        let on_threads = GoldHashes::new(&gold, &config, &Threads).expect("reads");
+        assert_eq!(
+            on_threads.passing_mapping(&gold, &prediction, &Threads),
+            proven
+        );
+        decided += usize::from(proven.is_some());
+        if seed == 0 {
+            pred_rows[5][0] = "not a value of any type: {}".into();
+            let again =
+                crate::evaluate_task(crate::Prediction::Csv(&csv(&pred_rows)), &gold_csv, &config)
+                    .expect("gold");
+            assert!(!again.passed);
+        }
+    }
+    assert!(decided >= 4, "{decided}");
+}
+
+/// Every part on a thread of its own, however small, in reverse order (no result may depend on
+/// the order parts run in).
+struct Threads;
+
+impl crate::parallel::Parallel for Threads {
+    fn run(&self, parts: &mut [&mut (dyn FnMut() + Send)]) {
+        std::thread::scope(|s| {
+            for part in parts.iter_mut().rev() {
+                s.spawn(part);
+            }
+        });
+    }
+
+    fn worth_from_bytes(&self) -> usize {
+        0
+    }
+}
+
+fn table_rows(table: &Table) -> Vec<Vec<String>> {
+    let mut rows = vec![table.headers().to_vec()];
+    rows.extend((0..table.row_count()).map(|r| table.row(r).map(str::to_string).collect()));
+    rows
+}

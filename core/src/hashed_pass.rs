@@ -1,0 +1,377 @@
+//! A passing verdict proven from hashes, for large unordered tasks: no value is interned.
+//!
+//! Interning every canonical value of a large table ([`crate::evaluate::PreparedGold`]'s path)
+//! costs a random read per cell over all of the values. A prediction that passes is recognised
+//! here with sequential work instead:
+//!
+//! 1. each gold column's canonical values are hashed (64 bits, seeded per process), giving
+//!    the column's multiset signature and a bit filter of the hashes it holds;
+//! 2. each prediction column is read under each gold rule while some gold column of that rule
+//!    may hold its values (a hash outside a column's filter is a value the column lacks); a
+//!    column read through whose signature equals gold column j's is a candidate for j;
+//! 3. when the candidates leave exactly one one-to-one mapping, both tables' rows are hashed
+//!    under it and sorted by that hash, and the rows so paired are compared cell by cell:
+//!    the same raw text, or the same canonical value.
+//!
+//! Step 3 is exact, so a mapping returned here passes. Every passing mapping maps each gold
+//! column to a prediction column with the same multiset of values (same signature, never
+//! filtered out), so it is the only passing mapping, hence the official's first. Anything else
+//! (a cell that does not read, columns with equal signatures, a pairing that fails, colliding
+//! hashes) is left undecided, and the interning path decides it, at its own cost.
+
+use std::hash::BuildHasher;
+
+use crate::bipartite::mix64;
+use crate::canon::canonical_kind_into;
+use crate::config::{Rule, TaskConfig};
+use crate::csv::Table;
+use crate::parallel::{self, Parallel};
+
+/// Rows from which a task is tried here first: below it, interning is as fast (the values fit
+/// in cache), and a prediction that does not pass pays only once.
+pub(crate) const FROM_ROWS: usize = 4096;
+/// Rows between two checks of the cancel flag.
+const CANCEL_POLL_ROWS: usize = 1024;
+/// A prediction column's first rows, each looked up in the gold's filters; after them, one
+/// row in [`FILTER_SAMPLE`].
+const FILTER_EVERY_ROW: usize = 256;
+const FILTER_SAMPLE: usize = 8;
+/// Prediction rows whose cells are loaded together when rows are compared.
+const TOUCH_ROWS: usize = 32;
+/// At most 2^this buckets when row hashes are sorted (4 MiB of bucket ends).
+const MAX_BUCKET_BITS: u32 = 20;
+/// The hash of a null (any other value hashing to it is caught by the exact comparison).
+const NULL_HASH: u64 = 0x6a09_e667_f3bc_c908;
+
+/// Whether a task is tried here first: unordered, with at least [`FROM_ROWS`] rows. Not in
+/// WebAssembly, whose module keeps within its size budget and scores one submission at a time.
+pub(crate) fn worth_trying(config: &TaskConfig, rows: usize) -> bool {
+    cfg!(not(target_family = "wasm")) && !config.order_sensitive && rows >= FROM_ROWS
+}
+
+/// An order-independent 128-bit hash of a multiset of value hashes.
+type Signature = (u64, u64);
+
+fn signature(hashes: &[u64]) -> Signature {
+    hashes.iter().fold((0, 0), |(a, b), &h| {
+        let h2 = h ^ 0x5851_f42d_4c95_7f2d;
+        (a.wrapping_add(mix64(h)), b.wrapping_add(mix64(h2)))
+    })
+}
+
+/// Which hashes a column may hold: a bit per hash prefix, about 8 bits per row.
+#[derive(Clone)]
+struct Filter {
+    bits: Vec<u64>,
+    shift: u32,
+}
+
+impl Filter {
+    fn of(hashes: &[u64]) -> Filter {
+        let len = (hashes.len() * 8).next_power_of_two().max(64);
+        let mut filter = Filter {
+            bits: vec![0; len / 64],
+            shift: 64 - len.trailing_zeros(),
+        };
+        for &h in hashes {
+            let i = (h >> filter.shift) as usize;
+            filter.bits[i / 64] |= 1 << (i % 64);
+        }
+        filter
+    }
+
+    fn may_hold(&self, h: u64) -> bool {
+        let i = (h >> self.shift) as usize;
+        self.bits[i / 64] & (1 << (i % 64)) != 0
+    }
+}
+
+/// The gold's side, computed once per gold.
+#[derive(Clone)]
+pub(crate) struct GoldHashes {
+    hasher: foldhash::fast::RandomState,
+    /// Each gold column's rule, and the distinct rules (gold column j's is `rules[rule_of[j]]`).
+    rules: Vec<Rule>,
+    rule_of: Vec<usize>,
+    signatures: Vec<Signature>,
+    filters: Vec<Filter>,
+    /// The gold's row hashes with their rows, sorted.
+    rows: Vec<(u64, u32)>,
+}
+
+impl core::fmt::Debug for GoldHashes {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "GoldHashes({} rows)", self.rows.len())
+    }
+}
+
+impl GoldHashes {
+    /// The hashes of `table`'s columns under `config`'s rules; `None` when a cell does not
+    /// read (the gold is then refused on the interning path) or the task was cancelled.
+    pub fn new<P: Parallel + ?Sized>(
+        table: &Table,
+        config: &TaskConfig,
+        parallel: &P,
+    ) -> Option<GoldHashes> {
+        let d = config.columns.len();
+        if d == 0 || d > 64 || table.column_count() != d || table.row_count() > u32::MAX as usize {
+            return None;
+        }
+        let mut rules: Vec<Rule> = Vec::new();
+        let rule_of: Vec<usize> = (config.columns.iter())
+            .map(|spec| {
+                let rule = spec.rule();
+                rules.iter().position(|r| *r == rule).unwrap_or_else(|| {
+                    rules.push(rule);
+                    rules.len() - 1
+                })
+            })
+            .collect();
+        let hasher = foldhash::fast::RandomState::default();
+        let mut columns: Vec<Option<(Signature, Filter, Vec<u64>)>> =
+            (0..d).map(|_| None).collect();
+        let parts = columns.iter_mut().enumerate();
+        parallel::for_each(parallel, table.work_bytes(), parts, |(j, out)| {
+            let rule = &rules[rule_of[j]];
+            // Each column's signature and filter in its part too: the parts are what runs at once.
+            let hashes = hash_column(table, j, rule, &hasher, |_| true);
+            *out = hashes.map(|h| (signature(&h), Filter::of(&h), h));
+        });
+        let (mut signatures, mut filters, mut hashes) = (Vec::new(), Vec::new(), Vec::new());
+        for (signature, filter, column) in columns.into_iter().collect::<Option<Vec<_>>>()? {
+            signatures.push(signature);
+            filters.push(filter);
+            hashes.push(column);
+        }
+        let identity: Vec<&[u64]> = hashes.iter().map(Vec::as_slice).collect();
+        let rows = sorted_row_hashes(&identity, table.row_count());
+        Some(GoldHashes {
+            hasher,
+            rules,
+            rule_of,
+            signatures,
+            filters,
+            rows,
+        })
+    }
+
+    /// The official first passing mapping of `prediction` against `gold` (the table these
+    /// hashes are of), when this proves one; `None` when undecided.
+    pub fn passing_mapping<P: Parallel + ?Sized>(
+        &self,
+        gold: &Table,
+        prediction: &Table,
+        parallel: &P,
+    ) -> Option<Vec<usize>> {
+        let (d, n) = (self.rule_of.len(), self.rows.len());
+        if prediction.column_count() != d || prediction.row_count() != n {
+            return None;
+        }
+        // Each prediction column under each distinct rule, while a gold column may hold it.
+        let mut reads: Vec<Option<(Vec<u64>, u64, Signature)>> =
+            (0..d * self.rules.len()).map(|_| None).collect();
+        let parts = reads.iter_mut().enumerate();
+        parallel::for_each(parallel, prediction.work_bytes(), parts, |(at, out)| {
+            let (r, k) = (at / d, at % d);
+            *out = self.read_prediction_column(prediction, k, r);
+        });
+        let mut allowed = [0u64; 64];
+        for (at, read) in reads.iter().enumerate() {
+            let Some((_, candidates, mine)) = read else {
+                continue;
+            };
+            for (j, edges) in allowed[..d].iter_mut().enumerate() {
+                if candidates & (1 << j) != 0 && self.signatures[j] == *mine {
+                    *edges |= 1 << (at % d);
+                }
+            }
+        }
+        let mapping = crate::matching::only_mapping(&allowed[..d])?;
+        let columns: Vec<&[u64]> = (0..d)
+            .map(|j| {
+                Some(
+                    reads[self.rule_of[j] * d + mapping[j]]
+                        .as_ref()?
+                        .0
+                        .as_slice(),
+                )
+            })
+            .collect::<Option<_>>()?;
+        let rows = sorted_row_hashes(&columns, n);
+        drop(reads);
+        if !rows.iter().map(|r| r.0).eq(self.rows.iter().map(|r| r.0)) {
+            return None;
+        }
+        // The gold is read in its own order, so only the prediction's rows are random reads.
+        let mut partner = vec![0u32; n];
+        for (&(_, g), &(_, p)) in self.rows.iter().zip(&rows) {
+            partner[g as usize] = p;
+        }
+        drop(rows);
+        let half = (n / 2).next_multiple_of(TOUCH_ROWS).min(n);
+        let (first, second) = partner.split_at(half);
+        let (a, b) = parallel::join(
+            parallel,
+            prediction.work_bytes(),
+            || self.rows_equal(gold, prediction, &mapping, first, 0),
+            || self.rows_equal(gold, prediction, &mapping, second, half),
+        );
+        (a && b).then_some(mapping)
+    }
+
+    /// Prediction column `k`'s hashes under distinct rule `r`, the gold columns of that rule
+    /// that may hold all of them, and the hashes' signature; `None` when a cell does not read,
+    /// or no gold column of the rule holds some value.
+    fn read_prediction_column(
+        &self,
+        table: &Table,
+        k: usize,
+        r: usize,
+    ) -> Option<(Vec<u64>, u64, Signature)> {
+        let mut candidates = (self.rule_of.iter().enumerate())
+            .filter(|&(_, &rule)| rule == r)
+            .fold(0u64, |mask, (j, _)| mask | (1 << j));
+        let mut seen = 0usize;
+        let hashes = hash_column(table, k, &self.rules[r], &self.hasher, |h| {
+            // The filters only narrow the candidates early (the signatures decide), and each
+            // look-up is a cache miss: the first rows are all checked, then a sample.
+            seen += 1;
+            if seen > FILTER_EVERY_ROW && !seen.is_multiple_of(FILTER_SAMPLE) {
+                return true;
+            }
+            let mut left = candidates;
+            while left != 0 {
+                let j = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if !self.filters[j].may_hold(h) {
+                    candidates &= !(1 << j);
+                }
+            }
+            candidates != 0
+        })?;
+        let mine = signature(&hashes);
+        Some((hashes, candidates, mine))
+    }
+
+    /// Whether gold rows `from..` are equal, cell by cell under `mapping`, to the prediction
+    /// rows `partners` pairs them with (in that order).
+    fn rows_equal(
+        &self,
+        gold: &Table,
+        prediction: &Table,
+        mapping: &[usize],
+        partners: &[u32],
+        from: usize,
+    ) -> bool {
+        let (mut a, mut b) = (String::new(), String::new());
+        for (block, partners) in partners.chunks(TOUCH_ROWS).enumerate() {
+            if block % (CANCEL_POLL_ROWS / TOUCH_ROWS) == 0 && crate::cancel::cancelled() {
+                return false;
+            }
+            // The block's prediction cells are loaded together first: their cache misses then
+            // overlap instead of each waiting for the one before.
+            let touched = (partners.iter())
+                .map(|&p| {
+                    prediction
+                        .cell(p as usize, mapping[0])
+                        .bytes()
+                        .next()
+                        .unwrap_or(0)
+                })
+                .fold(0u8, |all, byte| all ^ byte);
+            std::hint::black_box(touched);
+            for (i, &p) in partners.iter().enumerate() {
+                let g = from + block * TOUCH_ROWS + i;
+                for (j, &k) in mapping.iter().enumerate() {
+                    let (x, y) = (gold.cell(g, j), prediction.cell(p as usize, k));
+                    if x == y {
+                        continue;
+                    }
+                    let rule = &self.rules[self.rule_of[j]];
+                    a.clear();
+                    b.clear();
+                    let same = match (
+                        canonical_kind_into(x, rule, &mut a),
+                        canonical_kind_into(y, rule, &mut b),
+                    ) {
+                        (Ok(x_seen), Ok(y_seen)) => x_seen == y_seen && a == b,
+                        _ => false,
+                    };
+                    if !same {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Column `k`'s canonical-value hashes under `rule`, while `keep` holds for each; `None` when
+/// a cell does not read, `keep` fails, or the task is cancelled.
+fn hash_column(
+    table: &Table,
+    k: usize,
+    rule: &Rule,
+    hasher: &foldhash::fast::RandomState,
+    mut keep: impl FnMut(u64) -> bool,
+) -> Option<Vec<u64>> {
+    let rows = table.row_count();
+    let mut hashes = Vec::with_capacity(rows);
+    let mut scratch = String::new();
+    for (row, raw) in table.column(k).enumerate() {
+        if row % CANCEL_POLL_ROWS == 0 && crate::cancel::cancelled() {
+            return None;
+        }
+        scratch.clear();
+        let h = match canonical_kind_into(raw, rule, &mut scratch) {
+            Ok(true) => hasher.hash_one(scratch.as_str()),
+            Ok(false) => NULL_HASH,
+            Err(_) => return None,
+        };
+        if !keep(h) {
+            return None;
+        }
+        hashes.push(h);
+    }
+    Some(hashes)
+}
+
+/// The row hashes of the table whose columns' hashes are `columns` (in their mapped order),
+/// with their rows, sorted.
+fn sorted_row_hashes(columns: &[&[u64]], rows: usize) -> Vec<(u64, u32)> {
+    let mut hashes = vec![0u64; rows];
+    for (j, column) in columns.iter().enumerate() {
+        let position = (j as u64 + 1) << 56;
+        for (h, &value) in hashes.iter_mut().zip(*column) {
+            *h = mix64(h.rotate_left(17) ^ value ^ position);
+        }
+    }
+    // The hashes are uniform, so a bucket per top bits holds a few: a pass to count, a pass to
+    // place, and each bucket sorted on its own (its rows in cache), in linear time.
+    let bits = (usize::BITS - rows.leading_zeros())
+        .saturating_sub(1)
+        .min(MAX_BUCKET_BITS);
+    let shift = u64::BITS - bits;
+    let bucket = |h: u64| if bits == 0 { 0 } else { (h >> shift) as usize };
+    let mut ends = vec![0u32; (1 << bits) + 1];
+    for &h in &hashes {
+        ends[bucket(h) + 1] += 1;
+    }
+    for b in 1..ends.len() {
+        ends[b] += ends[b - 1];
+    }
+    let mut sorted = vec![(0u64, 0u32); rows];
+    let mut next = ends.clone();
+    for (&h, row) in hashes.iter().zip(0u32..) {
+        let at = &mut next[bucket(h)];
+        sorted[*at as usize] = (h, row);
+        *at += 1;
+    }
+    for pair in ends.windows(2) {
+        if pair[1] - pair[0] > 1 {
+            sorted[pair[0] as usize..pair[1] as usize].sort_unstable();
+        }
+    }
+    sorted
+}
