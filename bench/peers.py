@@ -115,9 +115,12 @@ def contenders(gold: bytes, prediction: bytes) -> dict[str, Callable[[], bool]]:
         try:
             import datacompy
 
+            # datacompy 1.0 renamed `Compare` (pandas) to `PandasCompare`.
+            compare = getattr(datacompy, "PandasCompare", None) or datacompy.Compare
+
             def with_datacompy() -> bool:
                 a, b = pd.read_csv(io.BytesIO(gold)), pd.read_csv(io.BytesIO(prediction))
-                return bool(datacompy.Compare(a, b, join_columns="id").matches())
+                return bool(compare(a, b, join_columns="id").matches())
 
             found["datacompy: read, Compare on id"] = with_datacompy
         except ImportError:
