@@ -30,10 +30,15 @@ use crate::parallel::{self, Parallel};
 /// Rows from which a task is tried here first: below it, interning is as fast (the values fit
 /// in cache), and a prediction that does not pass pays only once.
 pub(crate) const FROM_ROWS: usize = 4096;
+/// The most columns a task may have to be tried here. Each column is read on its own, across
+/// the row-major table, and hashes every cell (no cache of repeated raw values): past a few
+/// dozen columns of repeated short values, a pass proven here cost more than interning does
+/// (`wide_64x100000` of `bench/run.py`: 64 columns of 100 distinct values).
+const MAX_COLUMNS: usize = 16;
 /// Rows between two checks of the cancel flag.
 const CANCEL_POLL_ROWS: usize = 1024;
-/// A prediction column's first rows, each looked up in the gold's filters; after them, one
-/// row in [`FILTER_SAMPLE`].
+/// A prediction column's first rows, each looked up in the gold's filters of its candidate
+/// columns; after them, a row every [`FILTER_SAMPLE`] look-ups' worth of rows.
 const FILTER_EVERY_ROW: usize = 256;
 const FILTER_SAMPLE: usize = 8;
 /// Prediction rows whose cells are loaded together when rows are compared.
@@ -114,7 +119,11 @@ impl GoldHashes {
         parallel: &P,
     ) -> Option<GoldHashes> {
         let d = config.columns.len();
-        if d == 0 || d > 64 || table.column_count() != d || table.row_count() > u32::MAX as usize {
+        if d == 0
+            || d > MAX_COLUMNS
+            || table.column_count() != d
+            || table.row_count() > u32::MAX as usize
+        {
             return None;
         }
         let mut rules: Vec<Rule> = Vec::new();
@@ -231,13 +240,18 @@ impl GoldHashes {
         let mut candidates = (self.rule_of.iter().enumerate())
             .filter(|&(_, &rule)| rule == r)
             .fold(0u64, |mask, (j, _)| mask | (1 << j));
-        let mut seen = 0usize;
+        let (mut seen, mut skip) = (0usize, 0usize);
         let hashes = hash_column(table, k, &self.rules[r], &self.hasher, |h| {
             // The filters only narrow the candidates early (the signatures decide), and each
-            // look-up is a cache miss: the first rows are all checked, then a sample.
+            // look-up may be a cache miss: the first rows are all checked, then a sample whose
+            // look-ups come to about one in FILTER_SAMPLE rows, however many candidates remain.
             seen += 1;
-            if seen > FILTER_EVERY_ROW && !seen.is_multiple_of(FILTER_SAMPLE) {
-                return true;
+            if seen > FILTER_EVERY_ROW {
+                if skip > 0 {
+                    skip -= 1;
+                    return true;
+                }
+                skip = FILTER_SAMPLE * candidates.count_ones() as usize;
             }
             let mut left = candidates;
             while left != 0 {
