@@ -286,9 +286,7 @@ impl NativeGold {
     }
 
     fn __repr__(&self) -> String {
-        let (id, table) = (&self.gold.config().task_id, self.gold.table());
-        let (rows, columns) = (table.row_count(), table.column_count());
-        format!("<Gold {id}: {rows} rows × {columns} columns>")
+        self.gold.repr()
     }
 }
 

@@ -539,6 +539,30 @@ impl PreparedGold {
         &self.limits
     }
 
+    /// One line saying what this gold is: its task, its size and, when not the official ones,
+    /// the limits its predictions are read within (a binding's `repr`).
+    ///
+    /// ```
+    /// use tabeq::csv::Limits;
+    /// use tabeq::{PreparedGold, TaskConfig};
+    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+    ///     "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#,
+    ///     None).unwrap();
+    /// let gold = PreparedGold::new(b"n\na\nb\n", &config).unwrap();
+    /// assert_eq!(gold.repr(), "<Gold task_1: 2 rows × 1 columns>");
+    /// let lifted = gold.with_limits(Limits::LIFTED);
+    /// assert_eq!(lifted.repr(), "<Gold task_1: 2 rows × 1 columns, limits lifted>");
+    /// ```
+    pub fn repr(&self) -> String {
+        let (id, table) = (&self.config.task_id, &self.table);
+        let (rows, columns) = (table.row_count(), table.column_count());
+        let limits = match self.limits {
+            Limits::OFFICIAL => String::new(),
+            other => format!(", limits {}", other.name()),
+        };
+        format!("<Gold {id}: {rows} rows × {columns} columns{limits}>")
+    }
+
     /// Canonicalize an already-read gold table.
     pub fn from_table(table: Table, config: &TaskConfig) -> Result<PreparedGold, FatalError> {
         Self::from_table_in(table, config, &InTurn)

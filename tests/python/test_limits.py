@@ -47,6 +47,9 @@ def test_lifted_limits_score_beyond_them() -> None:
 def test_gold_keeps_its_limits_through_pickling() -> None:
     gold = tabeq.Gold(MANY, CONFIG, limits="lifted")
     assert gold.row_count == ROWS + 1
+    assert repr(gold).endswith(", limits lifted>")
+    assert repr(pickle.loads(pickle.dumps(gold))) == repr(gold)
+    assert "limits" not in repr(tabeq.Gold(b"n\n1\n", CONFIG))
     for g in (gold, pickle.loads(pickle.dumps(gold))):
         assert g.evaluate(MANY_SHUFFLED).passed
         assert g.scores([MANY_SHUFFLED, MANY_WRONG, None]) == [1.0, 0.0, 0.0]
