@@ -816,8 +816,9 @@ impl PreparedGold {
             return Verdict::RowCount;
         }
         if hashed_pass::worth_trying(&self.config, rows) {
-            let mapping = (self.gold_hashes(parallel))
-                .and_then(|hashes| hashes.passing_mapping(&self.table, table, parallel));
+            let mapping = (self.gold_hashes(parallel)).and_then(|hashes| {
+                hashes.passing_mapping_backing_off(&self.table, table, parallel)
+            });
             if let Some(mapping) = mapping {
                 return Verdict::Matched(MatchOutcome::Passed(mapping));
             }

@@ -20,6 +20,7 @@
 //! hashes) is left undecided, and the interning path decides it, at its own cost.
 
 use std::hash::BuildHasher;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
 use crate::bipartite::mix64;
 use crate::canon::canonical_kind_into;
@@ -102,6 +103,51 @@ pub(crate) struct GoldHashes {
     filters: Vec<Filter>,
     /// The gold's row hashes with their rows, sorted.
     rows: Vec<(u64, u32)>,
+    backoff: Backoff,
+}
+
+/// When a gold that scores many predictions tries the next one here: after `f` failed attempts
+/// in a row the next `2^f - 1` predictions (at most 1,023) go straight to the interning path,
+/// and a pass starts over. Predictions that keep failing then rarely pay for an attempt.
+#[derive(Debug, Default)]
+pub(crate) struct Backoff {
+    failures: AtomicU32,
+    skip: AtomicU32,
+}
+
+impl Clone for Backoff {
+    fn clone(&self) -> Backoff {
+        Backoff {
+            failures: AtomicU32::new(self.failures.load(Ordering::Relaxed)),
+            skip: AtomicU32::new(self.skip.load(Ordering::Relaxed)),
+        }
+    }
+}
+
+impl Backoff {
+    /// Whether to try this prediction (counting it off the predictions to skip if not).
+    pub(crate) fn try_now(&self) -> bool {
+        let skip = |left: u32| left.checked_sub(1);
+        (self
+            .skip
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, skip))
+        .is_err()
+    }
+
+    /// Record an attempt's outcome.
+    pub(crate) fn record(&self, passed: bool) {
+        if passed {
+            self.failures.store(0, Ordering::Relaxed);
+            self.skip.store(0, Ordering::Relaxed);
+        } else {
+            let failures = self
+                .failures
+                .fetch_add(1, Ordering::Relaxed)
+                .saturating_add(1);
+            self.skip
+                .store((1 << failures.min(10)) - 1, Ordering::Relaxed);
+        }
+    }
 }
 
 impl core::fmt::Debug for GoldHashes {
@@ -161,7 +207,26 @@ impl GoldHashes {
             signatures,
             filters,
             rows,
+            backoff: Backoff::default(),
         })
+    }
+
+    /// [`Self::passing_mapping`] for a gold that scores many predictions: tried as its
+    /// [`Backoff`] says (a prediction not tried is undecided).
+    pub fn passing_mapping_backing_off<P: Parallel + ?Sized>(
+        &self,
+        gold: &Table,
+        prediction: &Table,
+        parallel: &P,
+    ) -> Option<Vec<usize>> {
+        if !self.backoff.try_now() {
+            return None;
+        }
+        let mapping = self.passing_mapping(gold, prediction, parallel);
+        if !crate::cancel::cancelled() {
+            self.backoff.record(mapping.is_some());
+        }
+        mapping
     }
 
     /// The official first passing mapping of `prediction` against `gold` (the table these
@@ -176,14 +241,25 @@ impl GoldHashes {
         if prediction.column_count() != d || prediction.row_count() != n {
             return None;
         }
-        // Each prediction column under each distinct rule, while a gold column may hold it.
+        // Each prediction column under each distinct rule (column k's reads at k * rules + r),
+        // while a gold column may hold it. A column that no read keeps leaves no gold column a
+        // partner for it, so no mapping passes: the other reads then stop too.
+        let rules = self.rules.len();
+        let live: Vec<AtomicUsize> = (0..d).map(|_| AtomicUsize::new(rules)).collect();
+        let no_pass = AtomicBool::new(false);
         let mut reads: Vec<Option<(Vec<u64>, u64, Signature)>> =
-            (0..d * self.rules.len()).map(|_| None).collect();
+            (0..d * rules).map(|_| None).collect();
         let parts = reads.iter_mut().enumerate();
         parallel::for_each(parallel, prediction.work_bytes(), parts, |(at, out)| {
-            let (r, k) = (at / d, at % d);
-            *out = self.read_prediction_column(prediction, k, r);
+            let (k, r) = (at / rules, at % rules);
+            *out = self.read_prediction_column(prediction, k, r, &no_pass);
+            if out.is_none() && live[k].fetch_sub(1, Ordering::Relaxed) == 1 {
+                no_pass.store(true, Ordering::Relaxed);
+            }
         });
+        if no_pass.load(Ordering::Relaxed) {
+            return None;
+        }
         let mut allowed = [0u64; 64];
         for (at, read) in reads.iter().enumerate() {
             let Some((_, candidates, mine)) = read else {
@@ -191,7 +267,7 @@ impl GoldHashes {
             };
             for (j, edges) in allowed[..d].iter_mut().enumerate() {
                 if candidates & (1 << j) != 0 && self.signatures[j] == *mine {
-                    *edges |= 1 << (at % d);
+                    *edges |= 1 << (at / rules);
                 }
             }
         }
@@ -199,7 +275,7 @@ impl GoldHashes {
         let columns: Vec<&[u64]> = (0..d)
             .map(|j| {
                 Some(
-                    reads[self.rule_of[j] * d + mapping[j]]
+                    reads[mapping[j] * rules + self.rule_of[j]]
                         .as_ref()?
                         .0
                         .as_slice(),
@@ -230,12 +306,13 @@ impl GoldHashes {
 
     /// Prediction column `k`'s hashes under distinct rule `r`, the gold columns of that rule
     /// that may hold all of them, and the hashes' signature; `None` when a cell does not read,
-    /// or no gold column of the rule holds some value.
+    /// no gold column of the rule holds some value, or `no_pass` is set meanwhile.
     fn read_prediction_column(
         &self,
         table: &Table,
         k: usize,
         r: usize,
+        no_pass: &AtomicBool,
     ) -> Option<(Vec<u64>, u64, Signature)> {
         let mut candidates = (self.rule_of.iter().enumerate())
             .filter(|&(_, &rule)| rule == r)
@@ -246,6 +323,9 @@ impl GoldHashes {
             // look-up may be a cache miss: the first rows are all checked, then a sample whose
             // look-ups come to about one in FILTER_SAMPLE rows, however many candidates remain.
             seen += 1;
+            if seen.is_multiple_of(CANCEL_POLL_ROWS) && no_pass.load(Ordering::Relaxed) {
+                return false;
+            }
             if seen > FILTER_EVERY_ROW {
                 if skip > 0 {
                     skip -= 1;

@@ -3,7 +3,7 @@
 use super::PreparedGold;
 use crate::config::TaskConfig;
 use crate::csv::Table;
-use crate::hashed_pass::{GoldHashes, FROM_ROWS};
+use crate::hashed_pass::{Backoff, GoldHashes, FROM_ROWS};
 
 /// Column types and, for each, raw spellings grouped by canonical value (spellings in one
 /// group read alike under that type), with Unicode beyond ASCII, nulls and cells that do
@@ -200,6 +200,19 @@ fn large_tasks_keep_their_verdicts() {
             proven
         );
         decided += usize::from(proven.is_some());
+        if seed == 1 {
+            // A column none of whose values the gold has: every read stops early, none passes.
+            let mut wrong = pred_rows.clone();
+            for row in wrong.iter_mut().skip(1) {
+                row[0] = format!("{}-not-in-the-gold", row[0]);
+            }
+            let wrong = crate::csv::read_table(&csv(&wrong)).expect("csv");
+            assert_eq!(hashes.passing_mapping(&gold, &wrong, &Threads), None);
+            let interning = PreparedGold::from_table(gold.clone(), &config).expect("gold");
+            let expected = interning.interning_only().evaluate_table(&wrong);
+            assert_eq!(prepared.evaluate_table(&wrong), expected);
+            assert!(!expected.passed);
+        }
         if seed == 0 {
             pred_rows[5][0] = "not a value of any type: {}".into();
             let again =
@@ -209,6 +222,29 @@ fn large_tasks_keep_their_verdicts() {
         }
     }
     assert!(decided >= 4, "{decided}");
+}
+
+/// Predictions that keep failing are tried at 0, 2, 6, 14, ... (after 1, 3, 7 skipped); a pass
+/// starts over.
+#[test]
+fn a_gold_backs_off_after_failed_attempts() {
+    let backoff = Backoff::default();
+    let tried: Vec<usize> = (0..40)
+        .filter(|_| {
+            let now = backoff.try_now();
+            if now {
+                backoff.record(false);
+            }
+            now
+        })
+        .collect();
+    assert_eq!(tried, [0, 2, 6, 14, 30]);
+    assert!(!backoff.try_now());
+    backoff.record(true);
+    assert!(backoff.try_now() && backoff.try_now());
+    let copy = backoff.clone();
+    copy.record(false);
+    assert!(!copy.try_now() && backoff.try_now());
 }
 
 /// Every part on a thread of its own, however small, in reverse order (no result may depend on
