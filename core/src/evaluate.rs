@@ -20,7 +20,7 @@ use std::borrow::Cow;
 use crate::codes::code_enum;
 use crate::config::TaskConfig;
 use crate::config::{FatalDetail, FatalError};
-use crate::csv::{read_table, read_table_within, Limits, Table};
+use crate::csv::{read_table, read_table_into_within, read_table_within, Limits, Table};
 use crate::csv::{CsvError, CsvErrorKind, InputProblem};
 use crate::hashed_pass::{self, GoldHashes};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
@@ -205,6 +205,16 @@ impl<'a> Prediction<'a> {
     /// assert_eq!(prediction().read_within(&Limits::LIFTED).unwrap().row_count(), 100_001);
     /// ```
     pub fn read_within(self, limits: &Limits) -> Result<Cow<'a, Table>, Unread<'a>> {
+        self.read_within_into(limits, Table::default())
+    }
+
+    /// [`Self::read_within`], a CSV read into `table`'s buffers.
+    fn read_within_into(
+        self,
+        limits: &Limits,
+        mut table: Table,
+    ) -> Result<Cow<'a, Table>, Unread<'a>> {
+        let mut read = |bytes: &[u8]| read_table_into_within(bytes, &mut table, limits);
         let missing = |message: String| Unread {
             code: TaskErrorCode::MissingPrediction,
             message,
@@ -229,12 +239,12 @@ impl<'a> Prediction<'a> {
                 Err(invalid(e.message(), Cow::Borrowed(e)))
             }
             Prediction::Invalid(e) => Err(invalid(e.to_string(), Cow::Borrowed(e))),
-            Prediction::Csv(bytes) => match read_table_within(bytes, limits) {
-                Ok(table) => Ok(Cow::Owned(table)),
+            Prediction::Csv(bytes) => match read(bytes) {
+                Ok(()) => Ok(Cow::Owned(table)),
                 Err(e) => Err(invalid(e.unreadable_prediction(), Cow::Owned(e))),
             },
-            Prediction::CsvAt(bytes, path) => match read_table_within(bytes, limits) {
-                Ok(table) => Ok(Cow::Owned(table)),
+            Prediction::CsvAt(bytes, path) => match read(bytes) {
+                Ok(()) => Ok(Cow::Owned(table)),
                 Err(e) => {
                     let official = crate::official_csv::official_csv_problem(bytes, path);
                     let message = official.unwrap_or_else(|| e.unreadable_prediction());
@@ -1077,13 +1087,15 @@ pub fn evaluate_task_within<P: Parallel + ?Sized>(
     parallel: &P,
 ) -> Result<TaskResult, FatalError> {
     let bytes = gold_csv.len() + prediction.work_bytes();
+    let (mut gold_table, prediction_table) = (spare::take(bytes), spare::take(bytes));
     let (gold, prediction) = parallel::join(
         parallel,
         bytes,
-        || read_table_within(gold_csv, limits),
-        || prediction.read_within(limits),
+        || read_table_into_within(gold_csv, &mut gold_table, limits),
+        || prediction.read_within_into(limits, prediction_table),
     );
-    let gold = gold.map_err(|e| FatalError::gold_unreadable(&config.task_id, &e))?;
+    gold.map_err(|e| FatalError::gold_unreadable(&config.task_id, &e))?;
+    let gold = gold_table;
     let mut tried = None;
     if let Ok(table) = &prediction {
         if hashed_pass::worth_trying(config, gold.row_count()) {
@@ -1091,7 +1103,12 @@ pub fn evaluate_task_within<P: Parallel + ?Sized>(
             let hashes = GoldHashes::new(&gold, config, parallel);
             let mapping = hashes.and_then(|h| h.passing_mapping(&gold, table, parallel));
             if let Some(mapping) = mapping {
-                return Ok(passing_record(config, gold.row_count(), mapping));
+                let record = passing_record(config, gold.row_count(), mapping);
+                spare::keep(gold);
+                if let Ok(Cow::Owned(table)) = prediction {
+                    spare::keep(table);
+                }
+                return Ok(record);
             }
             // Tried for the one prediction this gold scores: not again.
             tried = Some(None);
@@ -1105,6 +1122,43 @@ pub fn evaluate_task_within<P: Parallel + ?Sized>(
         Ok(table) => gold.evaluate_table_in(&table, parallel),
         Err(unread) => gold.unread_record(&unread),
     })
+}
+
+/// Tables a thread keeps between one-shot tasks of large inputs that pass by the hashed pass:
+/// reading the next into their buffers faults no fresh memory in (a sixth of the time of the
+/// 100,000-row pair of `bench/peers.py`). Kept only natively, from
+/// [`FROM_BYTES`](spare::FROM_BYTES) of input, two at most, each at most
+/// [`MAX_BYTES`](spare::MAX_BYTES) of buffers: a thread holds at most 64 MiB so.
+mod spare {
+    use crate::csv::Table;
+    use std::cell::RefCell;
+
+    pub(super) const FROM_BYTES: usize = 256 * 1024;
+    pub(super) const MAX_BYTES: usize = 32 * 1024 * 1024;
+
+    std::thread_local! {
+        static TABLES: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// A kept table for a task of `bytes` of input, or a new one.
+    pub(super) fn take(bytes: usize) -> Table {
+        if cfg!(target_family = "wasm") || bytes < FROM_BYTES {
+            return Table::default();
+        }
+        TABLES.with_borrow_mut(Vec::pop).unwrap_or_default()
+    }
+
+    /// Keep `table`'s buffers for the next task on this thread.
+    pub(super) fn keep(table: Table) {
+        if cfg!(target_family = "wasm") || table.buffer_bytes() > MAX_BYTES {
+            return;
+        }
+        TABLES.with_borrow_mut(|tables| {
+            if tables.len() < 2 {
+                tables.push(table);
+            }
+        });
+    }
 }
 
 #[cfg(test)]

@@ -224,6 +224,26 @@ fn large_tasks_keep_their_verdicts() {
     assert!(decided >= 4, "{decided}");
 }
 
+/// One-shot tasks large enough that a thread keeps their tables for the next: each task, read
+/// into the buffers the one before left, keeps its record (passing, failing, other shapes).
+#[test]
+fn kept_tables_read_the_next_task_afresh() {
+    let (mut large, mut passed) = (0, 0);
+    for seed in [3u64, 11, 5, 8, 13, 21] {
+        let (gold, prediction, config) = case(seed * 104_729, 60_000);
+        let (gold_csv, pred_csv) = (csv(&table_rows(&gold)), csv(&table_rows(&prediction)));
+        large += usize::from(gold_csv.len() + pred_csv.len() >= super::spare::FROM_BYTES);
+        let interning = PreparedGold::from_table(gold.clone(), &config).expect("gold");
+        let expected = interning.interning_only().evaluate_table(&prediction);
+        passed += usize::from(expected.passed);
+        for _ in 0..2 {
+            let got = crate::evaluate_task(crate::Prediction::Csv(&pred_csv), &gold_csv, &config);
+            assert_eq!(got.expect("gold"), expected, "seed {seed}");
+        }
+    }
+    assert!(large >= 4 && (1..6).contains(&passed), "{large} {passed}");
+}
+
 /// Predictions that keep failing are tried at 0, 2, 6, 14, ... (after 1, 3, 7 skipped); a pass
 /// starts over.
 #[test]
