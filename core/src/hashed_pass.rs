@@ -18,6 +18,10 @@
 //! filtered out), so it is the only passing mapping, hence the official's first. Anything else
 //! (a cell that does not read, columns with equal signatures, a pairing that fails, colliding
 //! hashes) is left undecided, and the interning path decides it, at its own cost.
+//!
+//! That cost is the attempt's: a prediction column that no read keeps stops the other reads
+//! (no mapping through it can pass), and a gold that scores many predictions backs off after
+//! failed attempts ([`Backoff`]), so predictions that keep failing rarely pay it.
 
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
