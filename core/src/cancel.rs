@@ -53,6 +53,9 @@ pub(crate) fn with_current<R>(flag: &Option<Arc<AtomicBool>>, f: impl FnOnce() -
     }
 }
 
+/// Rows a loop over a table's rows reads between two calls of [`cancelled`].
+pub(crate) const POLL_ROWS: usize = 1024;
+
 /// Whether the work running on this thread has been cancelled.
 pub fn cancelled() -> bool {
     FLAG.with(|c| {

@@ -140,12 +140,12 @@ impl Table {
         builder.finish()
     }
 
-    /// No header, no rows (what a failed [`read_table_into`] leaves); buffers are kept.
     /// The bytes its buffers hold (capacity, not length).
     pub(crate) fn buffer_bytes(&self) -> usize {
         self.text.capacity() + self.spans.capacity() * std::mem::size_of::<(u32, u32)>()
     }
 
+    /// No header, no rows (what a failed [`read_table_into`] leaves); buffers are kept.
     fn clear(&mut self) {
         self.headers.clear();
         self.text.clear();

@@ -1096,7 +1096,7 @@ pub fn evaluate_task_within<P: Parallel + ?Sized>(
     );
     gold.map_err(|e| FatalError::gold_unreadable(&config.task_id, &e))?;
     let gold = gold_table;
-    let mut tried = None;
+    let mut tried = false;
     if let Ok(table) = &prediction {
         if hashed_pass::worth_trying(config, gold.row_count()) {
             // A large prediction that passes is proven so without interning the gold.
@@ -1110,13 +1110,13 @@ pub fn evaluate_task_within<P: Parallel + ?Sized>(
                 }
                 return Ok(record);
             }
-            // Tried for the one prediction this gold scores: not again.
-            tried = Some(None);
+            tried = true;
         }
     }
     let mut gold = PreparedGold::from_table_within(gold, config, *limits, parallel)?;
-    if let Some(tried) = tried {
-        gold.hashes = std::sync::OnceLock::from(tried);
+    if tried {
+        // Tried for the one prediction this gold scores: not again.
+        gold.hashes = std::sync::OnceLock::from(None);
     }
     Ok(match prediction {
         Ok(table) => gold.evaluate_table_in(&table, parallel),

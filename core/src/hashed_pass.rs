@@ -27,6 +27,7 @@ use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
 use crate::bipartite::mix64;
+use crate::cancel::POLL_ROWS;
 use crate::canon::canonical_kind_into;
 use crate::config::{Rule, TaskConfig};
 use crate::csv::Table;
@@ -40,8 +41,6 @@ pub(crate) const FROM_ROWS: usize = 4096;
 /// dozen columns of repeated short values, a pass proven here cost more than interning does
 /// (`wide_64x100000` of `bench/run.py`: 64 columns of 100 distinct values).
 const MAX_COLUMNS: usize = 16;
-/// Rows between two checks of the cancel flag.
-const CANCEL_POLL_ROWS: usize = 1024;
 /// A prediction column's first rows, each looked up in the gold's filters of its candidate
 /// columns; after them, a row every [`FILTER_SAMPLE`] look-ups' worth of rows.
 const FILTER_EVERY_ROW: usize = 256;
@@ -327,7 +326,7 @@ impl GoldHashes {
             // look-up may be a cache miss: the first rows are all checked, then a sample whose
             // look-ups come to about one in FILTER_SAMPLE rows, however many candidates remain.
             seen += 1;
-            if seen.is_multiple_of(CANCEL_POLL_ROWS) && no_pass.load(Ordering::Relaxed) {
+            if seen.is_multiple_of(POLL_ROWS) && no_pass.load(Ordering::Relaxed) {
                 return false;
             }
             if seen > FILTER_EVERY_ROW {
@@ -363,7 +362,7 @@ impl GoldHashes {
     ) -> bool {
         let (mut a, mut b) = (String::new(), String::new());
         for (block, partners) in partners.chunks(TOUCH_ROWS).enumerate() {
-            if block % (CANCEL_POLL_ROWS / TOUCH_ROWS) == 0 && crate::cancel::cancelled() {
+            if block % (POLL_ROWS / TOUCH_ROWS) == 0 && crate::cancel::cancelled() {
                 return false;
             }
             // The block's prediction cells are loaded together first: their cache misses then
@@ -418,7 +417,7 @@ fn hash_column(
     let mut hashes = Vec::with_capacity(rows);
     let mut scratch = String::new();
     for (row, raw) in table.column(k).enumerate() {
-        if row % CANCEL_POLL_ROWS == 0 && crate::cancel::cancelled() {
+        if row % POLL_ROWS == 0 && crate::cancel::cancelled() {
             return None;
         }
         scratch.clear();

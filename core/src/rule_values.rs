@@ -25,9 +25,8 @@ pub(crate) const UNSEEN: ValueId = ValueId::MAX - 1;
 /// Rows read before a column's own raw-value cache is started: small tables (the common
 /// case when scoring many predictions) are cheaper to canonicalize than to cache.
 const CACHE_FROM_ROW: usize = 32;
-/// Rows read between two checks of the cancel flag ([`crate::cancel`]), or fewer when their
-/// cells hold [`CANCEL_POLL_BYTES`] of text (a few long cells can take as long as many rows).
-const CANCEL_POLL_ROWS: usize = 1024;
+/// Text read between two checks of the cancel flag when [`crate::cancel::POLL_ROWS`] rows take
+/// longer to come (a few long cells can take as long as many rows).
 const CANCEL_POLL_BYTES: usize = 1 << 20;
 
 /// Cells sampled before deciding whether a column repeats enough for its raw-value cache.
@@ -363,7 +362,7 @@ fn read_columns_into<'t>(
         if reading == 0 {
             break;
         }
-        let poll = row % CANCEL_POLL_ROWS == 0 || unpolled_bytes >= CANCEL_POLL_BYTES;
+        let poll = row % crate::cancel::POLL_ROWS == 0 || unpolled_bytes >= CANCEL_POLL_BYTES;
         if poll {
             unpolled_bytes = 0;
         }
