@@ -12,10 +12,12 @@
 //! ```
 
 mod error;
+mod stream;
 pub mod tokenizer;
 mod write;
 
 pub use error::{CsvError, CsvErrorKind, CsvProblem, InputProblem, TrustInputProblem};
+pub use stream::TableStream;
 pub use write::write_rows;
 
 use tokenizer::{Dialect, Fields, TokenError, Tokenizer};
@@ -488,13 +490,25 @@ impl Fields for Builder {
 
 /// [`parse`] of a text without quotes or NUL: the same records, read without the quote states.
 /// Every cell is then a slice of the text, so the data rows are copied at once and the cells
-/// are their spans in that copy.
+/// are their spans in that copy. The text may continue one `b` has read (whole lines of a
+/// [`TableStream`]).
 fn parse_unquoted(text: &str, b: &mut Builder) -> Result<(), CsvError> {
     let bytes = text.as_bytes();
-    // Where the copy of the data rows starts in `text`, once the header is read.
-    let mut copied_from: Option<usize> = None;
+    // Once the header is read, the rest of the text is copied at once: `text[i..]` is then at
+    // `i + shift` (wrapping) in the builder's text.
+    let copy_from = |b: &mut Builder, i: usize| {
+        let at = b.text.len();
+        b.text.push_str(&text[i..]);
+        at.wrapping_sub(i)
+    };
+    let mut copied: Option<usize> = None;
     let mut i = 0;
     while i < bytes.len() {
+        // At each record's start: the header may have been read (before this text, or by the
+        // record before).
+        if copied.is_none() && b.has_header {
+            copied = Some(copy_from(b, i));
+        }
         if matches!(bytes[i], b'\n' | b'\r') {
             // A blank line: a record with zero fields.
             i += line_end_len(bytes, i);
@@ -504,15 +518,15 @@ fn parse_unquoted(text: &str, b: &mut Builder) -> Result<(), CsvError> {
         // The fields of one record, each ended by a delimiter, a line end or the text's end.
         loop {
             let end = field_end(bytes, i);
-            match copied_from {
-                Some(base) => {
+            match copied {
+                Some(shift) => {
                     if end - i > MAX_CELL_CHARACTERS
                         && text[i..end].chars().count() > MAX_CELL_CHARACTERS
                     {
                         let record = Some(b.records + 1);
                         return Err(CsvError::new(CsvProblem::FieldTooLarge, record));
                     }
-                    b.field_at(i - base, end - base);
+                    b.field_at(i.wrapping_add(shift), end.wrapping_add(shift));
                 }
                 None => {
                     push_run(b, text, i, end, &mut 0)?;
@@ -526,16 +540,12 @@ fn parse_unquoted(text: &str, b: &mut Builder) -> Result<(), CsvError> {
             if bytes[end] != b',' {
                 i = end + line_end_len(bytes, end);
                 b.end_record()?;
-                if copied_from.is_none() && b.has_header {
-                    b.text.push_str(&text[i..]);
-                    copied_from = Some(i);
-                }
                 break;
             }
             if i == bytes.len() {
                 // A delimiter ends the text: one more, empty, field.
-                match copied_from {
-                    Some(base) => b.field_at(i - base, i - base),
+                match copied {
+                    Some(shift) => b.field_at(i.wrapping_add(shift), i.wrapping_add(shift)),
                     None => b.end_field(),
                 }
                 return b.end_record();
