@@ -15,7 +15,7 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
-use tabeq_surface::evaluator::csv::Limits;
+use tabeq_surface::evaluator::csv::{Limits, Table, TableStream};
 use tabeq_surface::evaluator::error::CsvError;
 use tabeq_surface::evaluator::evaluate::FileContent;
 use tabeq_surface::evaluator::file_problem::{
@@ -108,6 +108,41 @@ fn open_nonblocking(path: &Path, final_link: FinalLink) -> Result<File, ReadErro
 /// file that grows after the check is still refused by the reader's own size check. `identity`
 /// is checked on the descriptor's status before anything is read.
 fn read_open_file(file: File, limit: u64, identity: Identity) -> Result<Vec<u8>, ReadError> {
+    let meta = check_open_file(&file, limit, identity)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let io = |e: io::Error| os_problem(&e, FileCall::Read, None);
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
+    Ok(bytes)
+}
+
+/// The pieces a streamed read reads, and the one buffer it holds: 1 MiB.
+const PIECE_BYTES: usize = 1 << 20;
+
+/// [`read_open_file`] into a [`TableStream`] a piece at a time: the file is never whole in
+/// memory, only the table read from it.
+fn stream_open_file(
+    file: File,
+    limits: &Limits,
+    identity: Identity,
+) -> Result<Result<Table, CsvError>, ReadError> {
+    let limit = limits.bytes as u64;
+    let meta = check_open_file(&file, limit, identity)?;
+    let mut stream = TableStream::new(limits, meta.len() as usize);
+    let mut piece = vec![0; PIECE_BYTES.min(meta.len() as usize + 1)];
+    let mut file = file.take(limit + 1);
+    loop {
+        match file.read(&mut piece) {
+            Ok(0) => break,
+            Ok(n) => stream.feed(&piece[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(os_problem(&e, FileCall::Read, None)),
+        }
+    }
+    Ok(stream.finish())
+}
+
+/// The checks of [`read_open_file`] on an open file: its status, when it may be read.
+fn check_open_file(file: &File, limit: u64, identity: Identity) -> Result<Metadata, ReadError> {
     let io = |e: io::Error| os_problem(&e, FileCall::Read, None);
     let meta = file.metadata().map_err(io)?;
     if !meta.is_file() {
@@ -120,9 +155,7 @@ fn read_open_file(file: File, limit: u64, identity: Identity) -> Result<Vec<u8>,
             limit,
         });
     }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
-    Ok(bytes)
+    Ok(meta)
 }
 
 /// Read a regular file of at most `limit` bytes: open first, then check the descriptor.
@@ -374,6 +407,37 @@ pub fn read_gold_identified(
     let id = file.metadata().ok().as_ref().and_then(FileId::of);
     let bytes = read_open_file(file, limit, Identity::Any).map_err(fatal)?;
     Ok((bytes, id))
+}
+
+/// [`read_gold`] streamed into its table ([`TableStream`]): the file is never whole in memory.
+/// A CSV that does not read is the same fatal error as the core's for its bytes.
+pub fn read_gold_table(path: &Path, task_id: &str, limits: &Limits) -> Result<Table, FatalError> {
+    let fatal = |e| FatalError::gold_file(task_id, &shown(path), e);
+    precheck(path, limits.bytes as u64, FinalLink::Follow, Identity::Any).map_err(fatal)?;
+    let file = open_nonblocking(path, FinalLink::Follow).map_err(fatal)?;
+    let read = stream_open_file(file, limits, Identity::Any).map_err(fatal)?;
+    read.map_err(|e| FatalError::gold_unreadable(task_id, &e))
+}
+
+/// A prediction read by [`read_prediction_table`].
+pub enum PredictionFile {
+    /// Its table, streamed.
+    Table(Table),
+    /// No table: the file as [`read_prediction`] reads it (a CSV that does not read is read
+    /// whole again, for the official evaluator's words about it).
+    Content(FileContent),
+}
+
+/// [`read_prediction`] streamed into its table ([`TableStream`]).
+pub fn read_prediction_table(path: &Path, limits: &Limits) -> PredictionFile {
+    let identity = Identity::Prediction { gold: None };
+    let streamed = precheck(path, limits.bytes as u64, FinalLink::Refuse, identity)
+        .and_then(|()| open_nonblocking(path, FinalLink::Refuse))
+        .and_then(|file| stream_open_file(file, limits, identity));
+    match streamed {
+        Ok(Ok(table)) => PredictionFile::Table(table),
+        Ok(Err(_)) | Err(_) => PredictionFile::Content(read_prediction(path, limits)),
+    }
 }
 
 /// Read a config file (links followed, as the official glob follows them).

@@ -38,12 +38,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use tabeq_surface::evaluator::config::{ColumnSpec, TaskConfig as CoreConfig};
-use tabeq_surface::evaluator::csv::{read_table, Limits};
+use tabeq_surface::evaluator::csv::{read_table, read_table_within, Limits, Table};
 use tabeq_surface::evaluator::evaluate::FileContent;
-use tabeq_surface::evaluator::parallel::{InTurn, Parallel};
+use tabeq_surface::evaluator::parallel::{join, InTurn, Parallel};
 use tabeq_surface::evaluator::suite::SuiteRun;
 use tabeq_surface::evaluator::{
-    evaluate_task_within, FatalError, Prediction, PreparedGold, TaskResult,
+    evaluate_gold_table_within, evaluate_task_within, FatalError, Prediction, PreparedGold,
+    TaskResult,
 };
 use tabeq_surface::trust::error_catalogue;
 
@@ -154,6 +155,24 @@ impl Input<'_> {
             Input::Path(p) => Cow::Owned(fs::read_gold(p, task_id, limits)?),
         })
     }
+
+    /// The gold's table: its bytes read, or its file streamed ([`fs::read_gold_table`]).
+    fn gold_table_within(&self, task_id: &str, limits: &Limits) -> Result<Table, FatalError> {
+        match self {
+            Input::Bytes(b) => {
+                read_table_within(b, limits).map_err(|e| FatalError::gold_unreadable(task_id, &e))
+            }
+            Input::Path(p) => fs::read_gold_table(p, task_id, limits),
+        }
+    }
+
+    /// About the bytes there are to read (a file's size; 0 when it cannot be known).
+    fn file_size(&self) -> usize {
+        match self {
+            Input::Bytes(b) => b.len(),
+            Input::Path(p) => std::fs::metadata(p).map_or(0, |m| m.len() as usize),
+        }
+    }
 }
 
 /// The one prediction intake: `f` gets the input as the core's `Prediction` (none, bytes, or
@@ -171,18 +190,50 @@ pub(crate) fn with_prediction_within<T>(
     limits: &Limits,
     f: impl FnOnce(Prediction<'_>) -> T,
 ) -> T {
-    match input {
-        None => f(Prediction::Missing),
-        Some(Input::Bytes(b)) => f(Prediction::Csv(b)),
-        Some(Input::Path(p)) => {
-            let shown = p.display().to_string();
-            f(fs::read_prediction(p, limits).prediction_at(&shown))
+    f(PredictionInput::read(input, limits).prediction())
+}
+
+/// A prediction taken in: its bytes, or its file read. Beyond the official limits a file is
+/// streamed into its table ([`fs::read_prediction_table`]): a task then holds its tables,
+/// never a 10⁶-row file besides.
+pub(crate) enum PredictionInput<'a> {
+    Missing,
+    Bytes(&'a [u8]),
+    File(FileContent, String),
+    Table(Table),
+}
+
+impl<'a> PredictionInput<'a> {
+    pub(crate) fn read(input: Option<&'a Input<'_>>, limits: &Limits) -> PredictionInput<'a> {
+        match input {
+            None => PredictionInput::Missing,
+            Some(Input::Bytes(b)) => PredictionInput::Bytes(b),
+            Some(Input::Path(p)) => {
+                let shown = p.display().to_string();
+                if *limits == Limits::OFFICIAL {
+                    return PredictionInput::File(fs::read_prediction(p, limits), shown);
+                }
+                match fs::read_prediction_table(p, limits) {
+                    fs::PredictionFile::Table(table) => PredictionInput::Table(table),
+                    fs::PredictionFile::Content(file) => PredictionInput::File(file, shown),
+                }
+            }
+        }
+    }
+
+    /// The core's view of it (a path named in the record as the suite names `prediction.csv`).
+    pub(crate) fn prediction(&self) -> Prediction<'_> {
+        match self {
+            PredictionInput::Missing => Prediction::Missing,
+            PredictionInput::Bytes(b) => Prediction::Csv(b),
+            PredictionInput::File(file, shown) => file.prediction_at(shown),
+            PredictionInput::Table(table) => Prediction::Table(table),
         }
     }
 }
 
 /// Score one task whose inputs are bytes or paths. A gold path that cannot be read is fatal
-/// (`gold_missing`).
+/// (`gold_missing`). Beyond the official limits both files are streamed, at once.
 fn evaluate_inputs(
     prediction: Option<&Input<'_>>,
     gold: &Input<'_>,
@@ -190,6 +241,17 @@ fn evaluate_inputs(
     limits: &Limits,
     parallel: &dyn Parallel,
 ) -> Result<TaskResult, FatalError> {
+    if *limits != Limits::OFFICIAL {
+        let size = gold.file_size() + prediction.map_or(0, Input::file_size);
+        let (gold, prediction) = join(
+            parallel,
+            size,
+            || gold.gold_table_within(&config.task_id, limits),
+            || PredictionInput::read(prediction, limits),
+        );
+        let prediction = prediction.prediction();
+        return evaluate_gold_table_within(prediction, gold?, config, limits, parallel);
+    }
     let gold = gold.gold_bytes_within(&config.task_id, limits)?;
     with_prediction_within(prediction, limits, |p| {
         evaluate_task_within(p, &gold, config, limits, parallel)

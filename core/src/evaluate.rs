@@ -24,6 +24,7 @@ use crate::csv::{read_table, read_table_into_within, read_table_within, Limits, 
 use crate::csv::{CsvError, CsvErrorKind, InputProblem};
 use crate::hashed_pass::{self, GoldHashes};
 use crate::matching::{match_columns, MatchInput, MatchOutcome, ValueId};
+use crate::official_csv::official_csv_problem_within;
 use crate::parallel::{self, InTurn, Parallel};
 use crate::partial_credit::GoldSignatures;
 use crate::rule_values::{ColumnRead, RuleValues, Unreadable};
@@ -246,7 +247,7 @@ impl<'a> Prediction<'a> {
             Prediction::CsvAt(bytes, path) => match read(bytes) {
                 Ok(()) => Ok(Cow::Owned(table)),
                 Err(e) => {
-                    let official = crate::official_csv::official_csv_problem(bytes, path);
+                    let official = official_csv_problem_within(bytes, path, limits);
                     let message = official.unwrap_or_else(|| e.unreadable_prediction());
                     Err(invalid(message, Cow::Owned(e)))
                 }
@@ -1095,7 +1096,49 @@ pub fn evaluate_task_within<P: Parallel + ?Sized>(
         || prediction.read_within_into(limits, prediction_table),
     );
     gold.map_err(|e| FatalError::gold_unreadable(&config.task_id, &e))?;
-    let gold = gold_table;
+    evaluate_read_task(prediction, gold_table, config, limits, parallel)
+}
+
+/// [`evaluate_task_within`] of a gold already read (by a [`TableStream`](crate::csv::TableStream), say, which never
+/// holds the whole file): the same record for the same gold table.
+///
+/// ```
+/// use tabeq::csv::{Limits, TableStream};
+/// use tabeq::{parallel::InTurn, Prediction, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "number",
+///   "comparison": {"mode": "decimal_places", "digits": 1}}]}"#, None)?;
+/// let gold_csv = b"n\n1\n2.0\n";
+/// let mut stream = TableStream::new(&Limits::LIFTED, gold_csv.len());
+/// gold_csv.chunks(4).for_each(|piece| stream.feed(piece));
+/// let gold = stream.finish().unwrap();
+/// let p = Prediction::Csv(b"x\n2\n1\n");
+/// let read = tabeq::evaluate_gold_table_within(p, gold, &config, &Limits::LIFTED, &InTurn)?;
+/// let whole = tabeq::evaluate_task_within(p, gold_csv, &config, &Limits::LIFTED, &InTurn)?;
+/// assert!(read.passed);
+/// assert_eq!(read, whole);
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+pub fn evaluate_gold_table_within<P: Parallel + ?Sized>(
+    prediction: Prediction<'_>,
+    gold: Table,
+    config: &TaskConfig,
+    limits: &Limits,
+    parallel: &P,
+) -> Result<TaskResult, FatalError> {
+    let prediction = prediction.read_within(limits);
+    evaluate_read_task(prediction, gold, config, limits, parallel)
+}
+
+/// Score a task whose tables are read: a large unordered prediction is first tried by the
+/// hashed pass, then the gold is prepared and scores it.
+fn evaluate_read_task<P: Parallel + ?Sized>(
+    prediction: Result<Cow<'_, Table>, Unread<'_>>,
+    gold: Table,
+    config: &TaskConfig,
+    limits: &Limits,
+    parallel: &P,
+) -> Result<TaskResult, FatalError> {
     let mut tried = false;
     if let Ok(table) = &prediction {
         if hashed_pass::worth_trying(config, gold.row_count()) {

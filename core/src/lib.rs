@@ -195,7 +195,8 @@ pub use doc::Document;
 pub use error::{error_catalogue, CatalogueEntry, CodedError};
 pub use evaluate::TaskErrorCode;
 pub use evaluate::{
-    evaluate_task, evaluate_task_in, evaluate_task_within, Prediction, PreparedGold, TaskResult,
+    evaluate_gold_table_within, evaluate_task, evaluate_task_in, evaluate_task_within, Prediction,
+    PreparedGold, TaskResult,
 };
 pub use explain::{explain, explain_task, Diagnosis, ExplainOptions, Hint, HintKind};
 pub use extract::{extract_table, ExtractedTable, TableSource};

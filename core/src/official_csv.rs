@@ -26,7 +26,7 @@
 //! ```
 
 use crate::csv::tokenizer::{Dialect, Fields, TokenError, Tokenizer};
-use crate::csv::{MAX_CELL_CHARACTERS, MAX_CSV_BYTES, MAX_CSV_COLUMNS, MAX_CSV_ROWS};
+use crate::csv::{Limits, MAX_CELL_CHARACTERS, MAX_CSV_COLUMNS};
 
 /// The size of the chunks CPython's text layer reads and decodes at a time.
 const CHUNK: usize = 8192;
@@ -36,13 +36,30 @@ const BOM: &[u8] = b"\xef\xbb\xbf";
 /// The record text the official evaluator writes for these bytes read from `path`, or `None`
 /// when it would read them without a problem.
 pub fn official_csv_problem(bytes: &[u8], path: &str) -> Option<String> {
-    if bytes.len() > MAX_CSV_BYTES {
-        let size = bytes.len();
+    official_csv_problem_within(bytes, path, &Limits::OFFICIAL)
+}
+
+/// [`official_csv_problem`] as if the official evaluator's limits were `limits`: its words for
+/// a file read beyond them (a research table that fails for another reason is not "over the
+/// 100000-data-row limit").
+///
+/// ```
+/// use tabeq::{csv::Limits, official_csv::official_csv_problem_within};
+/// let rows = "n\n".to_string() + &"1\n".repeat(100_001) + "1,2\n";
+/// let official = Limits::OFFICIAL;
+/// let text = official_csv_problem_within(rows.as_bytes(), "p.csv", &official).unwrap();
+/// assert_eq!(text, "CSV exceeds the 100000-data-row limit: p.csv");
+/// let text = official_csv_problem_within(rows.as_bytes(), "p.csv", &Limits::LIFTED).unwrap();
+/// assert_eq!(text, "Non-rectangular CSV p.csv: row 100003 has 2 cells; expected 1");
+/// ```
+pub fn official_csv_problem_within(bytes: &[u8], path: &str, limits: &Limits) -> Option<String> {
+    if bytes.len() > limits.bytes {
+        let (size, limit) = (bytes.len(), limits.bytes);
         return Some(format!(
-            "CSV exceeds the {MAX_CSV_BYTES}-byte limit: {path} ({size} bytes)"
+            "CSV exceeds the {limit}-byte limit: {path} ({size} bytes)"
         ));
     }
-    let problem = match read_records(bytes) {
+    let problem = match read_records(bytes, limits.rows) {
         Err(p) => p,
         Ok(shape) => shape.problem()?,
     };
@@ -54,7 +71,9 @@ pub fn official_csv_problem(bytes: &[u8], path: &str) -> Option<String> {
 enum Problem {
     /// A decoding or CSV error (`Cannot parse CSV`), in CPython's words.
     Parse(String),
-    TooManyRows,
+    TooManyRows {
+        limit: usize,
+    },
     Nul {
         row: usize,
     },
@@ -72,8 +91,8 @@ impl Problem {
     fn words(&self, path: &str) -> String {
         match self {
             Problem::Parse(cause) => format!("Cannot parse CSV {path}: {cause}"),
-            Problem::TooManyRows => {
-                format!("CSV exceeds the {MAX_CSV_ROWS}-data-row limit: {path}")
+            Problem::TooManyRows { limit } => {
+                format!("CSV exceeds the {limit}-data-row limit: {path}")
             }
             Problem::Nul { row } => format!("NUL byte in CSV cell at row {row}: {path}"),
             Problem::Empty => format!("CSV is empty and has no header row: {path}"),
@@ -121,7 +140,7 @@ impl Shape {
 
 /// Read every record as the official loop does (decoding, parsing, then the row limit and the
 /// NUL check per record), stopping at the first problem it raises.
-fn read_records(bytes: &[u8]) -> Result<Shape, Problem> {
+fn read_records(bytes: &[u8], max_rows: usize) -> Result<Shape, Problem> {
     let mut lines = Lines::new(bytes);
     let mut tokenizer = Tokenizer::new(DIALECT);
     let mut record = Record::default();
@@ -136,8 +155,9 @@ fn read_records(bytes: &[u8]) -> Result<Shape, Problem> {
         };
         shape.records += 1;
         let row = shape.records;
-        if row > MAX_CSV_ROWS + 1 {
-            return Err(Problem::TooManyRows);
+        // The header is row 1 (`max_rows` may be `usize::MAX`: no `+ 1` on it).
+        if row - 1 > max_rows {
+            return Err(Problem::TooManyRows { limit: max_rows });
         }
         if nul {
             return Err(Problem::Nul { row });

@@ -115,10 +115,16 @@ pub(crate) fn for_each<P: Parallel + ?Sized, T: Send>(
     run_parts(parallel, &mut handles);
 }
 
-/// `(a(), b())` for a task of `bytes` of input: in turn, or ([`at_once`]) handed to `parallel`
-/// as two parts, each under the calling thread's cancel flag.
+/// `(a(), b())` for a task of `bytes` of input: in turn, or (when `parallel` hands out parts
+/// and the task is worth it) as two parts at once, each under the calling thread's cancel
+/// flag. Bindings use it to read a task's two files at once.
+///
+/// ```
+/// use tabeq::parallel::{join, InTurn};
+/// assert_eq!(join(&InTurn, 1 << 30, || 1 + 1, || "two"), (2, "two"));
+/// ```
 #[inline]
-pub(crate) fn join<P: Parallel + ?Sized, A: Send, B: Send>(
+pub fn join<P: Parallel + ?Sized, A: Send, B: Send>(
     parallel: &P,
     bytes: usize,
     a: impl FnOnce() -> A + Send,

@@ -96,6 +96,57 @@ def test_a_diagnosis_reads_again_within_the_same_limits(tmp_path: Path) -> None:
     assert direct.to_dict()["error_code"] == "relation_mismatch"
 
 
+# Predictions whose files are streamed beyond the official limits: each reads (or is refused) as
+# its whole file is. Pieces are 1 MiB, so the long ones cross pieces inside quoted cells and lines.
+_LONG_QUOTED = b"n\r\n" + b"".join(b'"%d"\r\n' % i for i in range(400_000))
+_STREAMED_PREDICTIONS = {
+    "shuffled": MANY_SHUFFLED,
+    "wrong": MANY_WRONG,
+    "quoted_crlf": _LONG_QUOTED[:200] + b'"1\n2"x\r\n',
+    "long_quoted": _LONG_QUOTED,
+    "bom": b"\xef\xbb\xbf" + MANY_SHUFFLED,
+    "lone_cr": MANY.replace(b"\n", b"\r"),
+    "unterminated_quote": MANY + b'"1\n',
+    "nul_late": MANY + b"1\x00\n",
+    "bad_utf8_after_a_bad_record": b"n\n1,2\n" + MANY[2:] + b"\xff\n",
+    "non_rectangular": MANY + b"1,2\n",
+    "after_quote": _LONG_QUOTED + b'"1"x\r\n',
+    "empty": b"",
+    "header_only": b"n\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_STREAMED_PREDICTIONS))
+def test_streamed_files_score_as_their_bytes(tmp_path: Path, name: str) -> None:
+    gold, prediction = tmp_path / "gold.csv", tmp_path / "prediction.csv"
+    gold.write_bytes(MANY)
+    prediction.write_bytes(_STREAMED_PREDICTIONS[name])
+    streamed = tabeq.evaluate(str(prediction), str(gold), CONFIG, limits="lifted")
+    # The same files as bytes (no path to name): the same verdict, code and counts.
+    read = tabeq.evaluate(_STREAMED_PREDICTIONS[name], MANY, CONFIG, limits="lifted")
+    keys = ("passed", "error_code", "csv_error_code", "prediction_row_count", "gold_row_count")
+    assert [getattr(streamed, k) for k in keys] == [getattr(read, k) for k in keys]
+    # A refused file is worded as the official evaluator words it, path included (as it would
+    # word it within the lifted limits: a file broken beyond 100,000 rows is not "over the limit").
+    if read.csv_error_code is not None:
+        assert str(prediction) in streamed.error
+        assert "data-row limit" not in streamed.error
+        if len(_STREAMED_PREDICTIONS[name]) < 100_000:
+            official = tabeq.evaluate(str(prediction), b"n\n1\n", CONFIG)
+            assert streamed.error == official.error
+
+
+@pytest.mark.parametrize("name", ["unterminated_quote", "nul_late", "bad_utf8_after_a_bad_record", "empty"])
+def test_a_streamed_gold_is_refused_as_its_bytes(tmp_path: Path, name: str) -> None:
+    gold = tmp_path / "gold.csv"
+    gold.write_bytes(_STREAMED_PREDICTIONS[name])
+    with pytest.raises(tabeq.GoldError) as streamed:
+        tabeq.evaluate(MANY, str(gold), CONFIG, limits="lifted")
+    with pytest.raises(tabeq.GoldError) as read:
+        tabeq.evaluate(MANY, _STREAMED_PREDICTIONS[name], CONFIG, limits="lifted")
+    assert str(streamed.value) == str(read.value)
+
+
 @pytest.mark.parametrize("bad", ["Lifted", "none", "", 3, b"lifted"])
 def test_an_unknown_limits_name_is_an_argument_error(bad: object) -> None:
     with pytest.raises(tabeq.ArgumentError) as error:
