@@ -409,34 +409,40 @@ pub fn read_gold_identified(
     Ok((bytes, id))
 }
 
-/// [`read_gold`] streamed into its table ([`TableStream`]): the file is never whole in memory.
-/// A CSV that does not read is the same fatal error as the core's for its bytes.
-pub fn read_gold_table(path: &Path, task_id: &str, limits: &Limits) -> Result<Table, FatalError> {
+/// [`read_gold_identified`] streamed into its table ([`TableStream`]): the file is never whole
+/// in memory. A CSV that does not read is the same fatal error as the core's for its bytes.
+pub fn read_gold_table_identified(
+    path: &Path,
+    task_id: &str,
+    limits: &Limits,
+) -> Result<(Table, Option<FileId>), FatalError> {
     let fatal = |e| FatalError::gold_file(task_id, &shown(path), e);
     precheck(path, limits.bytes as u64, FinalLink::Follow, Identity::Any).map_err(fatal)?;
     let file = open_nonblocking(path, FinalLink::Follow).map_err(fatal)?;
+    let id = file.metadata().ok().as_ref().and_then(FileId::of);
     let read = stream_open_file(file, limits, Identity::Any).map_err(fatal)?;
-    read.map_err(|e| FatalError::gold_unreadable(task_id, &e))
+    let table = read.map_err(|e| FatalError::gold_unreadable(task_id, &e))?;
+    Ok((table, id))
 }
 
 /// A prediction read by [`read_prediction_table`].
 pub enum PredictionFile {
     /// Its table, streamed.
     Table(Table),
-    /// No table: the file as [`read_prediction`] reads it (a CSV that does not read is read
-    /// whole again, for the official evaluator's words about it).
+    /// No table: the file as [`read_prediction_unlike`] reads it (a CSV that does not read is
+    /// read whole again, for the official evaluator's words about it).
     Content(FileContent),
 }
 
-/// [`read_prediction`] streamed into its table ([`TableStream`]).
-pub fn read_prediction_table(path: &Path, limits: &Limits) -> PredictionFile {
-    let identity = Identity::Prediction { gold: None };
+/// [`read_prediction_unlike`] streamed into its table ([`TableStream`]).
+pub fn read_prediction_table(path: &Path, gold: Option<FileId>, limits: &Limits) -> PredictionFile {
+    let identity = Identity::Prediction { gold };
     let streamed = precheck(path, limits.bytes as u64, FinalLink::Refuse, identity)
         .and_then(|()| open_nonblocking(path, FinalLink::Refuse))
         .and_then(|file| stream_open_file(file, limits, identity));
     match streamed {
         Ok(Ok(table)) => PredictionFile::Table(table),
-        Ok(Err(_)) | Err(_) => PredictionFile::Content(read_prediction(path, limits)),
+        Ok(Err(_)) | Err(_) => PredictionFile::Content(read_prediction_unlike(path, gold, limits)),
     }
 }
 

@@ -32,7 +32,7 @@ mod errors;
 mod py_values;
 
 use std::borrow::Cow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -162,7 +162,7 @@ impl Input<'_> {
             Input::Bytes(b) => {
                 read_table_within(b, limits).map_err(|e| FatalError::gold_unreadable(task_id, &e))
             }
-            Input::Path(p) => fs::read_gold_table(p, task_id, limits),
+            Input::Path(p) => fs::read_gold_table_identified(p, task_id, limits).map(|(t, _)| t),
         }
     }
 
@@ -208,16 +208,20 @@ impl<'a> PredictionInput<'a> {
         match input {
             None => PredictionInput::Missing,
             Some(Input::Bytes(b)) => PredictionInput::Bytes(b),
-            Some(Input::Path(p)) => {
-                let shown = p.display().to_string();
-                if *limits == Limits::OFFICIAL {
-                    return PredictionInput::File(fs::read_prediction(p, limits), shown);
-                }
-                match fs::read_prediction_table(p, limits) {
-                    fs::PredictionFile::Table(table) => PredictionInput::Table(table),
-                    fs::PredictionFile::Content(file) => PredictionInput::File(file, shown),
-                }
-            }
+            Some(Input::Path(p)) => Self::file(p, None, limits),
+        }
+    }
+
+    /// The prediction file at `path`, which must not be the gold file `gold`.
+    pub(crate) fn file(path: &Path, gold: Option<fs::FileId>, limits: &Limits) -> Self {
+        let shown = path.display().to_string();
+        if *limits == Limits::OFFICIAL {
+            let file = fs::read_prediction_unlike(path, gold, limits);
+            return PredictionInput::File(file, shown);
+        }
+        match fs::read_prediction_table(path, gold, limits) {
+            fs::PredictionFile::Table(table) => PredictionInput::Table(table),
+            fs::PredictionFile::Content(file) => PredictionInput::File(file, shown),
         }
     }
 
@@ -256,6 +260,26 @@ fn evaluate_inputs(
     with_prediction_within(prediction, limits, |p| {
         evaluate_task_within(p, &gold, config, limits, parallel)
     })
+}
+
+/// The gold file at `path` prepared, and its identity. Beyond the official limits the file is
+/// streamed into its table ([`fs::read_gold_table_identified`]).
+fn prepare_gold_file(
+    path: &Path,
+    config: &CoreConfig,
+    limits: &Limits,
+) -> Result<(PreparedGold, Option<fs::FileId>), FatalError> {
+    let task_id = &config.task_id;
+    if *limits == Limits::OFFICIAL {
+        let (gold, id) = fs::read_gold_identified(path, task_id, limits)?;
+        return Ok((
+            PreparedGold::new_within(&gold, config, limits, &InTurn)?,
+            id,
+        ));
+    }
+    let (table, id) = fs::read_gold_table_identified(path, task_id, limits)?;
+    let gold = PreparedGold::from_table_within(table, config, *limits, &InTurn)?;
+    Ok((gold, id))
 }
 
 /// Score one prediction against its gold.
@@ -378,17 +402,12 @@ fn evaluate_suite(
     let total = configs.len();
     let work = |i: usize| -> Result<TaskResult, FatalError> {
         let config = &configs[i];
-        let (gold, gold_id) = fs::read_gold_identified(
-            &gold_root.join(&config.task_id).join("gold.csv"),
-            &config.task_id,
-            &limits,
-        )?;
-        let prepared = PreparedGold::new_within(&gold, config, &limits, &InTurn)?;
+        let gold_path = gold_root.join(&config.task_id).join("gold.csv");
+        let (prepared, gold_id) = prepare_gold_file(&gold_path, config, &limits)?;
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
         // A linked task folder must not make the gold its own prediction.
-        let file = fs::read_prediction_unlike(&path, gold_id, &limits);
-        let shown = path.display().to_string();
-        Ok(prepared.evaluate(file.prediction_at(&shown)))
+        let prediction = PredictionInput::file(&path, gold_id, &limits);
+        Ok(prepared.evaluate(prediction.prediction()))
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);

@@ -598,8 +598,20 @@ impl PreparedGold {
         Self::from_table_within(table, config, Limits::OFFICIAL, parallel)
     }
 
-    /// [`Self::from_table_in`], predictions' CSV bytes read within `limits`.
-    fn from_table_within<P: Parallel + ?Sized>(
+    /// [`Self::from_table_in`], predictions' CSV bytes read within `limits` (a gold table
+    /// read beyond the official limits, by a [`TableStream`](crate::csv::TableStream) say).
+    ///
+    /// ```
+    /// use tabeq::{csv::{read_table_within, Limits}, parallel::InTurn, PreparedGold, Prediction, TaskConfig};
+    /// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+    ///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+    /// let rows = "n\n".to_string() + &"1\n".repeat(100_001);
+    /// let table = read_table_within(rows.as_bytes(), &Limits::LIFTED).unwrap();
+    /// let gold = PreparedGold::from_table_within(table, &config, Limits::LIFTED, &InTurn)?;
+    /// assert!(gold.evaluate(Prediction::Csv(rows.as_bytes())).passed);
+    /// # Ok::<(), tabeq::FatalError>(())
+    /// ```
+    pub fn from_table_within<P: Parallel + ?Sized>(
         table: Table,
         config: &TaskConfig,
         limits: Limits,

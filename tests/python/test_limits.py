@@ -5,6 +5,7 @@ command line, diagnoses, pickles); the official limits stay the default."""
 from __future__ import annotations
 
 import json
+import os
 import pickle
 from pathlib import Path
 
@@ -184,6 +185,32 @@ def test_suite_and_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert (summary["task_count"], summary["passed_task_count"]) == (1, 1)
     suite = tabeq.evaluate_suite(tmp_path / "P", tmp_path / "G", tmp_path / "C", limits="lifted")
     assert suite.results[0].passed
+
+
+@pytest.mark.parametrize("link", ["hard", "symbolic", "gold_folder"])
+def test_a_streamed_suite_refuses_the_gold_as_its_prediction(tmp_path: Path, link: str) -> None:
+    _suite(tmp_path, b"n\n1\n")
+    (tmp_path / "G" / "task_1" / "gold.csv").write_bytes(b"n\n1\n")
+    prediction = tmp_path / "P" / "task_1" / "prediction.csv"
+    prediction.unlink()
+    gold = tmp_path / "G" / "task_1" / "gold.csv"
+    if link == "hard":
+        os.link(gold, prediction)
+    elif link == "symbolic":
+        prediction.symlink_to(gold)
+    else:
+        # A linked task folder whose prediction.csv is the gold file itself.
+        (tmp_path / "P" / "task_1").rmdir()
+        (tmp_path / "P" / "task_1").symlink_to(tmp_path / "G" / "task_1")
+        gold.rename(tmp_path / "G" / "task_1" / "prediction.csv")
+        (tmp_path / "G" / "task_1" / "gold.csv").symlink_to("prediction.csv")
+    runs = {
+        limits: tabeq.evaluate_suite(tmp_path / "P", tmp_path / "G", tmp_path / "C", limits=limits).results[0]
+        for limits in ("official", "lifted")
+    }
+    assert not runs["lifted"].passed
+    assert runs["lifted"].error_code == "invalid_prediction_csv"
+    assert runs["lifted"].error == runs["official"].error
 
 
 def test_a_failed_task_is_explained_in_the_summary(tmp_path: Path) -> None:
