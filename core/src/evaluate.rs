@@ -1173,17 +1173,21 @@ fn evaluate_read_task<P: Parallel + ?Sized>(
         // Tried for the one prediction this gold scores: not again.
         gold.hashes = std::sync::OnceLock::from(None);
     }
-    Ok(match prediction {
-        Ok(table) => gold.evaluate_table_in(&table, parallel),
-        Err(unread) => gold.unread_record(&unread),
-    })
+    let record = match &prediction {
+        Ok(table) => gold.evaluate_table_in(table, parallel),
+        Err(unread) => gold.unread_record(unread),
+    };
+    spare::keep(gold.table);
+    if let Ok(Cow::Owned(table)) = prediction {
+        spare::keep(table);
+    }
+    Ok(record)
 }
 
-/// Tables a thread keeps between one-shot tasks of large inputs that pass by the hashed pass:
-/// reading the next into their buffers faults no fresh memory in (a sixth of the time of the
-/// 100,000-row pair of `bench/peers.py`). Kept only natively, from
-/// [`FROM_BYTES`](spare::FROM_BYTES) of input, two at most, each at most
-/// [`MAX_BYTES`](spare::MAX_BYTES) of buffers: a thread holds at most 64 MiB so.
+/// Tables a thread keeps between one-shot tasks of large inputs: reading the next into their
+/// buffers faults no fresh memory in (a sixth of the time of the 100,000-row pair of
+/// `bench/peers.py`). Kept only natively, from [`FROM_BYTES`](spare::FROM_BYTES) of buffers,
+/// two at most, each at most [`MAX_BYTES`](spare::MAX_BYTES): a thread holds at most 64 MiB so.
 mod spare {
     use crate::csv::Table;
     use std::cell::RefCell;
@@ -1205,7 +1209,8 @@ mod spare {
 
     /// Keep `table`'s buffers for the next task on this thread.
     pub(super) fn keep(table: Table) {
-        if cfg!(target_family = "wasm") || table.buffer_bytes() > MAX_BYTES {
+        let bytes = table.buffer_bytes();
+        if cfg!(target_family = "wasm") || !(FROM_BYTES..=MAX_BYTES).contains(&bytes) {
             return;
         }
         TABLES.with_borrow_mut(|tables| {
