@@ -286,7 +286,8 @@ fn evaluate_many(
 ///
 /// ``progress(done, total)`` is called about ten times a second. Fatal problems raise
 /// ``FatalError`` (``ConfigError``, ``GoldError`` or ``SuiteError``). ``limits="lifted"``
-/// reads CSVs beyond the official limits (see ``evaluate``).
+/// reads CSVs beyond the official limits (see ``evaluate``), and the summary then records
+/// them (``"limits": "lifted"``); an official summary has no such key.
 #[pyfunction]
 #[pyo3(signature = (prediction_root, gold_root, config_root, threads=None, progress=None, *, limits=None))]
 fn evaluate_suite(
@@ -336,7 +337,8 @@ fn evaluate_suite(
     }
     let summary = run
         .finished_summary()
-        .map_err(|e| argument_error(e.to_string()))?;
+        .map_err(|e| argument_error(e.to_string()))?
+        .with_limits(limits);
     // Absolute, so that results can still read their files after a change of directory.
     let (predictions, golds) = (
         std::path::absolute(&prediction_root)?,

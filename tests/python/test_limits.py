@@ -141,3 +141,57 @@ def test_a_failed_task_is_explained_in_the_summary(tmp_path: Path) -> None:
     task = json.loads((tmp_path / "summary.json").read_text())["tasks"][0]
     assert task["error_code"] == "relation_mismatch"
     assert task["diagnosis"]["error_code"] == "relation_mismatch"
+
+
+def _small_suite(root: Path) -> Path:
+    """A suite within the official limits: the same verdicts under both."""
+    for folder, name in (("P", "prediction.csv"), ("G", "gold.csv")):
+        (root / folder / "task_1").mkdir(parents=True)
+        (root / folder / "task_1" / name).write_bytes(b"n\n1\n2\n")
+    (root / "C").mkdir()
+    (root / "C" / "task_1.json").write_text(CONFIG.to_json())
+    return root
+
+
+def test_a_lifted_summary_records_its_limits(tmp_path: Path) -> None:
+    root = _small_suite(tmp_path)
+    roots = (root / "P", root / "G", root / "C")
+    official = tabeq.evaluate_suite(*roots)
+    lifted = tabeq.evaluate_suite(*roots, limits="lifted")
+    # An official summary stays the official evaluator's format: no such key.
+    assert "limits" not in official.to_dict() and '"limits"' not in official.to_json()
+    assert "limits" not in repr(official)
+    assert lifted.to_dict()["limits"] == lifted["limits"] == "lifted"
+    keys = list(lifted.to_dict())
+    assert keys[:4] == ["evaluator", "evaluator_version", "limits", "config_schema_version"]
+    assert repr(lifted).endswith(", limits lifted>")
+    assert "not the official evaluator's" in lifted.to_markdown()
+    assert "limits" not in official.to_markdown()
+    # Apart from the key, the same summary; and it reads back as written.
+    without = {k: v for k, v in lifted.to_dict().items() if k != "limits"}
+    assert without == official.to_dict()
+    again = tabeq.SuiteResult(lifted.to_json(), lifted.results)
+    assert (again.to_json(), repr(again)) == (lifted.to_json(), repr(lifted))
+
+
+def test_the_command_line_records_lifted_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = _small_suite(tmp_path)
+    args = [
+        "evaluate",
+        "--prediction-root",
+        str(root / "P"),
+        "--gold-root",
+        str(root / "G"),
+        "--config-root",
+        str(root / "C"),
+        "--output",
+        str(root / "summary.json"),
+    ]
+    assert cli.main([*args, "--quiet"]) == 0
+    assert "limits" not in json.loads((root / "summary.json").read_text())
+    assert cli.main([*args, "--json", "--limits", "lifted", "--explain", "full"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["limits"] == json.loads((root / "summary.json").read_text())["limits"] == "lifted"
+    assert cli.main([*args, "--limits", "lifted"]) == 0
+    assert '"limits": "lifted"' in capsys.readouterr().out  # the console totals say it too
+
