@@ -518,18 +518,22 @@ fn take_written_outputs() -> Vec<String> {
     std::mem::take(&mut *written)
 }
 
-/// The gold-less check of one prediction (`tabeq validate`) as its document, rendered.
+/// The gold-less check of one prediction (`tabeq validate`) as its document, rendered
+/// (`limits` as `validate`'s).
 #[pyfunction]
+#[pyo3(signature = (prediction, config, format, *, limits=None))]
 fn render_validation(
     py: Python<'_>,
     prediction: Option<&Bound<'_, PyAny>>,
     config: &TaskConfig,
     format: &str,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
+    let limits = checks::check_limits(limits)?;
     let input = prediction.map(Input::borrowed).transpose()?;
     let report = py.detach(|| {
-        with_prediction(input.as_ref(), |p| {
-            tabeq_surface::evaluator::validate_prediction(p, &config.inner)
+        with_prediction_within(input.as_ref(), &limits, |p| {
+            tabeq_surface::evaluator::validate_prediction_within(p, &config.inner, &limits)
         })
     });
     render(&report.document(), format)

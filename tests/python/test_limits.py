@@ -195,3 +195,72 @@ def test_the_command_line_records_lifted_limits(tmp_path: Path, capsys: pytest.C
     assert cli.main([*args, "--limits", "lifted"]) == 0
     assert '"limits": "lifted"' in capsys.readouterr().out  # the console totals say it too
 
+
+def test_validate_takes_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    refused = tabeq.validate(MANY, CONFIG)
+    assert (refused["ok"], refused["csv_error"]["code"]) == (False, "csv_too_many_rows")
+    assert tabeq.validate(MANY, CONFIG, limits="official") == refused
+    lifted = tabeq.validate(MANY, CONFIG, limits="lifted")
+    assert (lifted["ok"], lifted["prediction_row_count"]) == (True, ROWS + 1)
+    with pytest.raises(tabeq.ArgumentError):
+        tabeq.validate(MANY, CONFIG, limits="Lifted")  # type: ignore[arg-type]
+    prediction, config = tmp_path / "prediction.csv", tmp_path / "task_1.json"
+    prediction.write_bytes(MANY)
+    config.write_text(CONFIG.to_json())
+    args = ["validate", "--prediction", str(prediction), "--config", str(config)]
+    assert cli.main(args) == 1
+    assert "csv_too_many_rows" in capsys.readouterr().out
+    assert cli.main([*args, "--limits", "lifted"]) == 0
+    assert json.loads(capsys.readouterr().out)["prediction_row_count"] == ROWS + 1
+    assert cli.main([*args, "--limits", "lifted", "--format", "text"]) == 0
+    assert "csv_too_many_rows" not in capsys.readouterr().out
+    # A predictions folder is checked for upload: within the official limits only.
+    folder = ["validate", "--prediction-root", str(tmp_path)]
+    assert cli.main([*folder, "--limits", "lifted"]) == 2
+    assert "--limits lifted goes with --prediction" in capsys.readouterr().err
+
+
+def test_check_takes_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    prediction, gold, config = tmp_path / "prediction.csv", tmp_path / "gold.csv", tmp_path / "task_1.json"
+    prediction.write_bytes(MANY_SHUFFLED)
+    gold.write_bytes(MANY)
+    config.write_text(CONFIG.to_json())
+    args = ["check", "--prediction", str(prediction), "--gold", str(gold), "--config", str(config)]
+    assert cli.main([*args, "--format", "json"]) == 2  # the gold is beyond the official limits
+    assert "csv_too_many_rows" in capsys.readouterr().out
+    assert cli.main([*args, "--format", "json", "--limits", "lifted"]) == 0
+    assert json.loads(capsys.readouterr().out)["passed"] is True
+    prediction.write_bytes(MANY_WRONG)
+    assert cli.main([*args, "--limits", "lifted"]) == 1
+    assert "relation_mismatch" in capsys.readouterr().out
+
+
+def test_columns_and_arrow_take_limits() -> None:
+    arrow = pytest.importorskip("pyarrow")
+    import tabeq.arrow
+
+    config = CONFIG.to_json()
+    columns = ([MANY_SHUFFLED, b"n\n1\n"], [MANY, b"n\n1\n"], [config, config])
+    official = tabeq.arrow.score_columns(*columns)
+    assert official["error_code"] == ["gold_invalid_csv", None]
+    assert official["passed"] == [False, True]
+    lifted = tabeq.arrow.score_columns(*columns, limits="lifted")
+    assert (lifted["passed"], lifted["error_code"]) == ([True, True], [None, None])
+    # A prediction beyond the limits, a gold within them.
+    refused = tabeq.arrow.score_columns([MANY], [b"n\n1\n"], [config])
+    assert refused["error_code"] == ["invalid_prediction_csv"]
+    table = arrow.table({"prediction": columns[0], "gold": columns[1], "config": columns[2]})
+    assert tabeq.arrow.score(table).column("passed").to_pylist() == [False, True]
+    assert tabeq.arrow.score(table, limits="lifted").column("passed").to_pylist() == [True, True]
+    batch = table.to_batches()[0]
+    assert tabeq.arrow.ray_scorer(limits="lifted")(table).column("passed").to_pylist() == [True, True]
+    spark = tabeq.arrow.spark_scorer(limits="lifted")
+    assert [b.column("passed").to_pylist() for b in spark([batch])] == [[True, True]]
+    assert pickle.loads(pickle.dumps(tabeq.arrow.ray_scorer(limits="lifted"))).limits == "lifted"
+    mapping = {"prediction": columns[0], "gold": columns[1], "config": columns[2]}
+    assert tabeq.arrow.score(mapping, limits="lifted")["passed"] == [True, True]
+    for bad in ("Lifted", 3):
+        with pytest.raises(tabeq.ArgumentError):
+            tabeq.arrow.score(mapping, limits=bad)  # type: ignore[arg-type]
+        with pytest.raises(tabeq.ArgumentError):
+            tabeq.arrow.ray_scorer(limits=bad)  # type: ignore[arg-type]
