@@ -81,10 +81,10 @@ fn ignored_config_key(message: &str, task_id: Option<&str>) -> String {
     tabeq_surface::evaluator::command::ignored_config_key(task_id, message)
 }
 
-/// `tabeq validate`: `"folder"` or `"file"` for the flags given; the usage error as
-/// `ArgumentError`.
+/// `tabeq validate`: `"folder"` or `"file"` for the flags given (`lifted_limits`: `--limits
+/// lifted`); the usage error as `ArgumentError`.
 #[pyfunction]
-#[pyo3(signature = (prediction_root, config_root, task_list, prediction, config, input_root=false))]
+#[pyo3(signature = (prediction_root, config_root, task_list, prediction, config, input_root=false, lifted_limits=false))]
 fn validate_mode(
     prediction_root: bool,
     config_root: bool,
@@ -92,6 +92,7 @@ fn validate_mode(
     prediction: bool,
     config: bool,
     input_root: bool,
+    lifted_limits: bool,
 ) -> PyResult<&'static str> {
     let flags = ValidateFlags {
         prediction_root,
@@ -100,6 +101,7 @@ fn validate_mode(
         input_root,
         prediction,
         config,
+        lifted_limits,
     };
     match flags.mode().map_err(argument_error)? {
         ValidateMode::Folder => Ok("folder"),

@@ -9,10 +9,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMapping, PyString, PyTuple};
 
 use tabeq_surface::evaluator::config::TaskConfig as CoreConfig;
+use tabeq_surface::evaluator::csv::Limits;
+use tabeq_surface::evaluator::parallel::InTurn;
 use tabeq_surface::evaluator::{FatalError, Prediction, PreparedGold};
 
 use crate::args::{check_count, iterate};
-use crate::checks::wrong_type;
+use crate::checks::{check_limits, wrong_type};
 use crate::config::TaskConfig;
 use crate::errors::argument_message;
 use crate::pool;
@@ -86,13 +88,17 @@ struct Row<'a> {
     config: Result<CoreConfig, String>,
 }
 
-fn score_row(row: &Row<'_>) -> Result<tabeq_surface::evaluator::TaskResult, String> {
+/// Score a row, its gold and prediction read within `limits`.
+fn score_row(
+    row: &Row<'_>,
+    limits: &Limits,
+) -> Result<tabeq_surface::evaluator::TaskResult, String> {
     let config = row.config.as_ref().map_err(Clone::clone)?;
     let code = |e: FatalError| e.code.code().to_string();
     let Some(gold) = &row.gold else {
         return Err("gold_missing".to_string());
     };
-    let prepared = PreparedGold::new(gold, config).map_err(code)?;
+    let prepared = PreparedGold::new_within(gold, config, limits, &InTurn).map_err(code)?;
     Ok(prepared.evaluate(match &row.prediction {
         None => Prediction::Missing,
         Some(bytes) => Prediction::Csv(bytes),
@@ -112,8 +118,10 @@ type Scored = (Vec<bool>, Vec<Option<String>>, Vec<Option<Vec<usize>>>);
 /// ``(passed, error_code, column_mapping)`` lists: a row's broken config or gold gives its code
 /// (``config_*``, ``gold_*``) and ``passed`` false, the other rows are scored as ``evaluate``
 /// scores them. ``progress(done, total)`` is called about ten times a second.
+/// ``limits="lifted"`` reads every gold and prediction beyond the official 20 MiB and 100,000
+/// rows (see ``evaluate``).
 #[pyfunction]
-#[pyo3(signature = (predictions, golds, configs, threads=None, progress=None))]
+#[pyo3(signature = (predictions, golds, configs, threads=None, progress=None, *, limits=None))]
 fn evaluate_columns(
     py: Python<'_>,
     predictions: &Bound<'_, PyAny>,
@@ -121,8 +129,10 @@ fn evaluate_columns(
     configs: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Scored> {
     let threads = check_count(threads, "threads", 1)?;
+    let limits = check_limits(limits)?;
     let progress = crate::args::check_progress(progress)?;
     let predictions = iterate(predictions, "predictions")?;
     let golds = iterate(golds, "golds")?;
@@ -154,7 +164,7 @@ fn evaluate_columns(
         .iter()
         .map(|r| 1024 + size(&r.prediction) + size(&r.gold))
         .sum();
-    let work = |i: usize| score_row(&rows[i]);
+    let work = |i: usize| score_row(&rows[i], &limits);
     let results = pool::run(py, rows.len(), threads, estimate, &work, progress)?;
     Ok(collect(results))
 }
@@ -278,9 +288,9 @@ fn arrow_cells<'a>(
 /// capsules) of strings or binaries, read in place: no Python object per row. Returns the
 /// lists of ``evaluate_columns``, or ``None`` when a column is of another type (a struct of
 /// configs), which the caller then converts. A config cell is the config's JSON text (a null
-/// reads as empty text, as in ``evaluate_columns``).
+/// reads as empty text, as in ``evaluate_columns``). ``limits`` is ``evaluate_columns``'.
 #[pyfunction]
-#[pyo3(signature = (predictions, golds, configs, threads=None, progress=None))]
+#[pyo3(signature = (predictions, golds, configs, threads=None, progress=None, *, limits=None))]
 fn evaluate_arrow_arrays(
     py: Python<'_>,
     predictions: &Bound<'_, PyTuple>,
@@ -288,8 +298,10 @@ fn evaluate_arrow_arrays(
     configs: &Bound<'_, PyTuple>,
     threads: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<Scored>> {
     let threads = check_count(threads, "threads", 1)?;
+    let limits = check_limits(limits)?;
     let progress = crate::args::check_progress(progress)?;
     let (Some(predictions), Some(golds), Some(configs)) = (
         arrow_cells(predictions, "prediction")?,
@@ -318,7 +330,7 @@ fn evaluate_arrow_arrays(
             gold: golds[i].map(Cow::Borrowed),
             config: Ok(config),
         };
-        score_row(&row)
+        score_row(&row, &limits)
     };
     let results = pool::run(py, predictions.len(), threads, estimate, &work, progress)?;
     Ok(Some(collect(results)))

@@ -20,7 +20,7 @@ use crate::errors::fatal_to_py;
 use crate::pool;
 use crate::py_values::to_python;
 use crate::result::PyTaskResult;
-use crate::{fs, with_prediction, with_prediction_within, Input};
+use crate::{fs, with_prediction_within, Input};
 use tabeq_surface::evaluator::error::{MessageCode, MessageData};
 
 /// Input bytes of one prediction counted as work (a path is read: count it as large).
@@ -351,13 +351,17 @@ impl NativePartialCredit {
 
 /// What can be known about a prediction from its config alone, without the gold: the
 /// report of the WASM ``validatePrediction`` and ``tabeq validate``, as a dict.
+/// ``limits="lifted"`` reads the prediction beyond the official 20 MiB and 100,000 rows (see
+/// ``evaluate``).
 #[pyfunction]
-#[pyo3(signature = (prediction, config))]
+#[pyo3(signature = (prediction, config, *, limits=None))]
 fn validate<'py>(
     py: Python<'py>,
     prediction: &Bound<'py, PyAny>,
     config: &Bound<'py, PyAny>,
+    limits: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let limits = check_limits(limits)?;
     let ConfigArg(config) = config.extract()?;
     let PredictionArg(prediction) = prediction.extract()?;
     let input = (!prediction.is_none())
@@ -365,8 +369,8 @@ fn validate<'py>(
         .transpose()?;
     let config = &config.get().inner;
     let report = py.detach(|| {
-        with_prediction(input.as_ref(), |p| {
-            tabeq_surface::evaluator::validate_prediction(p, config)
+        with_prediction_within(input.as_ref(), &limits, |p| {
+            tabeq_surface::evaluator::validate_prediction_within(p, config, &limits)
         })
     });
     to_python(py, &report)

@@ -372,7 +372,8 @@ fn evaluate_many(
 ///
 /// ``progress(done, total)`` is called about ten times a second. Fatal problems raise
 /// ``FatalError`` (``ConfigError``, ``GoldError`` or ``SuiteError``). ``limits="lifted"``
-/// reads CSVs beyond the official limits (see ``evaluate``).
+/// reads CSVs beyond the official limits (see ``evaluate``), and the summary then records
+/// them (``"limits": "lifted"``); an official summary has no such key.
 #[pyfunction]
 #[pyo3(signature = (prediction_root, gold_root, config_root, threads=None, progress=None, *, limits=None))]
 fn evaluate_suite(
@@ -417,7 +418,8 @@ fn evaluate_suite(
     }
     let summary = run
         .finished_summary()
-        .map_err(|e| argument_error(e.to_string()))?;
+        .map_err(|e| argument_error(e.to_string()))?
+        .with_limits(limits);
     // Absolute, so that results can still read their files after a change of directory.
     let (predictions, golds) = (
         std::path::absolute(&prediction_root)?,
@@ -597,18 +599,22 @@ fn take_written_outputs() -> Vec<String> {
     std::mem::take(&mut *written)
 }
 
-/// The gold-less check of one prediction (`tabeq validate`) as its document, rendered.
+/// The gold-less check of one prediction (`tabeq validate`) as its document, rendered
+/// (`limits` as `validate`'s).
 #[pyfunction]
+#[pyo3(signature = (prediction, config, format, *, limits=None))]
 fn render_validation(
     py: Python<'_>,
     prediction: Option<&Bound<'_, PyAny>>,
     config: &TaskConfig,
     format: &str,
+    limits: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
+    let limits = checks::check_limits(limits)?;
     let input = prediction.map(Input::borrowed).transpose()?;
     let report = py.detach(|| {
-        with_prediction(input.as_ref(), |p| {
-            tabeq_surface::evaluator::validate_prediction(p, &config.inner)
+        with_prediction_within(input.as_ref(), &limits, |p| {
+            tabeq_surface::evaluator::validate_prediction_within(p, &config.inner, &limits)
         })
     });
     render(&report.document(), format)

@@ -253,6 +253,8 @@ export interface ValidationReport {
 export interface SuiteSummary {
   evaluator: string;
   evaluator_version: string;
+  /** Absent when the limits are the official ones. */
+  limits?: "lifted" | { bytes: number | null; rows: number | null };
   config_schema_version: string;
   config_set_sha256: string;
   metric: "task_accuracy";

@@ -114,6 +114,9 @@ pub struct ValidateFlags {
     pub prediction: bool,
     /// `--config`.
     pub config: bool,
+    /// `--limits lifted` (one file only: a folder is checked within the official limits, those
+    /// its upload is scored within).
+    pub lifted_limits: bool,
 }
 
 /// What `tabeq validate` checks.
@@ -134,6 +137,10 @@ impl ValidateFlags {
     /// assert_eq!(one.mode(), Ok(ValidateMode::OneFile));
     /// let mixed = ValidateFlags { prediction_root: true, ..one };
     /// assert!(mixed.mode().unwrap_err().starts_with("validate: --prediction-root checks a folder"));
+    /// let lifted = ValidateFlags { lifted_limits: true, ..one };
+    /// assert_eq!(lifted.mode(), Ok(ValidateMode::OneFile));
+    /// let folder = ValidateFlags { prediction_root: true, lifted_limits: true, ..ValidateFlags::default() };
+    /// assert!(folder.mode().unwrap_err().starts_with("validate: --limits lifted goes with --prediction"));
     /// ```
     pub fn mode(self) -> Result<ValidateMode, &'static str> {
         if self.prediction_root {
@@ -141,6 +148,12 @@ impl ValidateFlags {
                 return Err(
                     "validate: --prediction-root checks a folder; --prediction and --config check \
                      one file (use one or the other; --config-root gives the folder's configs)",
+                );
+            }
+            if self.lifted_limits {
+                return Err(
+                    "validate: --limits lifted goes with --prediction; a predictions folder is \
+                     checked for upload, within the official evaluator's limits",
                 );
             }
             if self.task_list && self.input_root {

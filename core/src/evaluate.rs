@@ -628,7 +628,9 @@ impl PreparedGold {
         }
         let mut values: Vec<RuleValues> = Vec::new();
         let mut column_rule = Vec::with_capacity(d);
-        for spec in &config.columns {
+        // The gold columns of each distinct rule, in order.
+        let mut columns_of: Vec<Vec<usize>> = Vec::new();
+        for (j, spec) in config.columns.iter().enumerate() {
             let rule = spec.rule();
             let idx = values
                 .iter()
@@ -637,14 +639,15 @@ impl PreparedGold {
                     let columns = config.columns.iter().filter(|c| c.rule() == rule).count();
                     let cells = table.row_count() * columns;
                     values.push(RuleValues::new(rule, cells));
+                    columns_of.push(Vec::with_capacity(columns));
                     values.len() - 1
                 });
             column_rule.push(idx);
+            columns_of[idx].push(j);
         }
         let mut gold_ids: Vec<Vec<ValueId>> = vec![Vec::new(); d];
         // The first failing cell in reading order (row by row), as the official evaluator reports.
         let mut first_failure: Option<(usize, usize)> = None;
-        let columns_of = |r: usize| (0..d).filter(|&j| column_rule[j] == r).collect::<Vec<_>>();
         let mut reads: Vec<Vec<ColumnRead>> = Vec::new();
         reads.resize_with(values.len(), Vec::new);
         let each_rule = values.iter_mut().zip(&mut reads).enumerate();
@@ -653,11 +656,11 @@ impl PreparedGold {
             table.work_bytes(),
             each_rule,
             |(r, (values, out))| {
-                *out = values.read_gold(&table, &columns_of(r));
+                *out = values.read_gold(&table, &columns_of[r]);
             },
         );
         for (r, read) in reads.into_iter().enumerate() {
-            for (&j, read) in columns_of(r).iter().zip(read) {
+            for (&j, read) in columns_of[r].iter().zip(read) {
                 match read.first_error {
                     None => gold_ids[j] = read.ids,
                     Some(e) => {

@@ -33,7 +33,7 @@ use crate::canon::canonicalize;
 use crate::config::CellError;
 use crate::config::{Rule, TaskConfig};
 use crate::csv::CsvError;
-use crate::csv::Table;
+use crate::csv::{Limits, Table};
 use crate::evaluate::Prediction;
 use crate::evaluate::TaskErrorCode;
 use crate::fixit::{text_not_csv, SubmissionCode, TextPosition};
@@ -440,6 +440,29 @@ pub(crate) fn unreadable_cell_row(
 /// # Ok::<(), tabeq::FatalError>(())
 /// ```
 pub fn validate_prediction(prediction: Prediction<'_>, config: &TaskConfig) -> ValidationReport {
+    validate_prediction_within(prediction, config, &Limits::OFFICIAL)
+}
+
+/// [`validate_prediction`] with the prediction's CSV read within `limits` (see [`Limits`]).
+///
+/// ```
+/// use tabeq::csv::Limits;
+/// use tabeq::{validate_prediction, validate_prediction_within, Prediction, TaskConfig};
+/// let config = TaskConfig::from_json(br#"{"schema_version": "1.0", "task_id": "task_1",
+///   "order_sensitive": false, "columns": [{"gold_index": 0, "gold_name": "n", "type": "text"}]}"#, None)?;
+/// let rows = "n\n".to_string() + &"x\n".repeat(100_001);
+/// let refused = validate_prediction(Prediction::Csv(rows.as_bytes()), &config);
+/// assert_eq!(refused.csv_error.unwrap().kind.code(), "csv_too_many_rows");
+/// let lifted = validate_prediction_within(Prediction::Csv(rows.as_bytes()), &config, &Limits::LIFTED);
+/// assert!(lifted.ok());
+/// assert_eq!(lifted.prediction_row_count, 100_001);
+/// # Ok::<(), tabeq::FatalError>(())
+/// ```
+pub fn validate_prediction_within(
+    prediction: Prediction<'_>,
+    config: &TaskConfig,
+    limits: &Limits,
+) -> ValidationReport {
     let mut report = ValidationReport {
         task_id: config.task_id.clone(),
         error_code: None,
@@ -457,7 +480,7 @@ pub fn validate_prediction(prediction: Prediction<'_>, config: &TaskConfig) -> V
         Prediction::Csv(bytes) | Prediction::CsvAt(bytes, _) => Some(bytes),
         _ => None,
     };
-    let table = match prediction.read() {
+    let table = match prediction.read_within(limits) {
         Ok(table) => table,
         Err(unread) => {
             report.error_code = Some(unread.code);

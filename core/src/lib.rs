@@ -200,7 +200,7 @@ pub use evaluate::{
 };
 pub use explain::{explain, explain_task, Diagnosis, ExplainOptions, Hint, HintKind};
 pub use extract::{extract_table, ExtractedTable, TableSource};
-pub use gold_free_check::{validate_prediction, ValidationReport};
+pub use gold_free_check::{validate_prediction, validate_prediction_within, ValidationReport};
 pub use partial_credit::PartialCredit;
 pub use submission::{SubmissionCheck, SubmissionReport};
 pub use suite::{plan_suite, ConfigFile, SuitePlan, SuiteRun, SuiteSummary};

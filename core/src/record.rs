@@ -21,6 +21,7 @@ use serde::Deserialize;
 
 use crate::config::TaskConfig;
 use crate::cpython_json::{from_value_every_key, key_error, parse, Value};
+use crate::csv::Limits;
 use crate::doc::fit_line;
 use crate::evaluate::TaskErrorCode;
 use crate::suite::SuiteSummary;
@@ -285,10 +286,15 @@ impl TaskResult {
 
 impl SuiteSummary {
     /// A summary from the summary file's text (its totals are recomputed from `tasks`, so a
-    /// file that tabeq wrote reads back to the same text).
+    /// file that tabeq wrote reads back to the same text). Its `limits`, when present, are read
+    /// as [`SuiteSummary::with_limits`] writes them; absent, they are the official ones.
     pub fn from_json(json: &str) -> Result<SuiteSummary, RecordError> {
         let summary = parse(json).map_err(|e| e.to_string())?;
         let file: SummaryFile = from_value_every_key(&summary).map_err(|e| e.to_string())?;
+        let limits = match summary.get("limits") {
+            None => Limits::OFFICIAL,
+            Some(value) => limits(value)?,
+        };
         Ok(SuiteSummary {
             evaluator: file.evaluator,
             evaluator_version: file.evaluator_version,
@@ -299,17 +305,45 @@ impl SuiteSummary {
                 .map(|n| n.0)
                 .collect(),
             tasks: file.tasks.into_iter().map(TaskResult::from).collect(),
+            limits,
         })
     }
 
-    /// The one-line form of a summary (a binding's `repr`).
+    /// The one-line form of a summary (a binding's `repr`; limits other than the official
+    /// ones are named, as a `Gold`'s are).
     pub fn repr(&self) -> String {
+        let limits = match self.limits {
+            Limits::OFFICIAL => String::new(),
+            other => format!(", limits {}", crate::suite::limits_shown(&other)),
+        };
         format!(
-            "<SuiteResult {}/{} passed, task_accuracy={:.4}>",
+            "<SuiteResult {}/{} passed, task_accuracy={:.4}{limits}>",
             self.passed_task_count(),
             self.tasks.len(),
             self.task_accuracy()
         )
+    }
+}
+
+/// A summary's `limits`: a name of [`Limits::NAMES`], or `{"bytes": …, "rows": …}` (`null`:
+/// no limit).
+fn limits(value: &Value) -> Result<Limits, RecordError> {
+    let count = |key: &str| match value.get(key) {
+        Some(Value::Int(n)) => usize::try_from(*n).map_err(|_| format!("\"{key}\" is negative")),
+        Some(Value::Null) => Ok(usize::MAX),
+        Some(Value::BigInt(digits)) => digits
+            .parse::<usize>()
+            .map_err(|_| format!("\"{key}\" is out of range")),
+        Some(_) => Err(format!("\"{key}\" is not an int or null")),
+        None => Err(format!("missing key \"{key}\"")),
+    };
+    match value {
+        Value::Str(name) => Limits::named(name).ok_or_else(|| format!("unknown limits {name:?}")),
+        Value::Object(_) => Ok(Limits {
+            bytes: count("bytes")?,
+            rows: count("rows")?,
+        }),
+        _ => Err("\"limits\" is neither a name nor an object".to_string()),
     }
 }
 
@@ -342,6 +376,57 @@ impl TaskConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A summary's `limits` read back as written, the official ones as no key at all, and each
+    /// fault named.
+    #[test]
+    fn a_summary_keeps_its_limits() {
+        let plan = crate::suite::plan_suite(&[crate::suite::ConfigFile {
+            name: "task_1.json".into(),
+            bytes: br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#.to_vec(),
+        }])
+        .unwrap();
+        let official = SuiteSummary::new(&plan, vec![], vec!["task_9".into()]);
+        for limits in [
+            Limits::OFFICIAL,
+            Limits::LIFTED,
+            Limits { bytes: 0, rows: 0 },
+            Limits {
+                rows: usize::MAX,
+                ..Limits::OFFICIAL
+            },
+        ] {
+            let text = official.clone().with_limits(limits).to_json();
+            let again = SuiteSummary::from_json(&text).unwrap();
+            assert_eq!((again.limits, again.to_json()), (limits, text));
+        }
+        assert!(!official.to_json().contains("limits"));
+        assert_eq!(
+            official.clone().with_limits(Limits::LIFTED).repr(),
+            "<SuiteResult 0/0 passed, task_accuracy=0.0000, limits lifted>"
+        );
+        let small = official.clone().with_limits(Limits { bytes: 9, rows: 2 });
+        assert!(small.repr().ends_with(", limits 9 bytes, 2 rows>"));
+        let with = |value: &str| {
+            let text = official.to_json();
+            let text = text.replacen("{", &format!("{{\"limits\": {value}, "), 1);
+            SuiteSummary::from_json(&text).map(|s| s.limits)
+        };
+        assert_eq!(with("\"lifted\""), Ok(Limits::LIFTED));
+        assert_eq!(with("\"official\""), Ok(Limits::OFFICIAL));
+        assert_eq!(with("\"custom\""), Err("unknown limits \"custom\"".into()));
+        assert_eq!(
+            with("null"),
+            Err("\"limits\" is neither a name nor an object".into())
+        );
+        assert_eq!(with("{\"rows\": 1}"), Err("missing key \"bytes\"".into()));
+        let negative = with("{\"bytes\": -1, \"rows\": 1}");
+        assert_eq!(negative, Err("\"bytes\" is negative".into()));
+        let text = with("{\"bytes\": 1, \"rows\": \"2\"}");
+        assert_eq!(text, Err("\"rows\" is not an int or null".into()));
+        let huge = with("{\"bytes\": 1, \"rows\": 99999999999999999999999}");
+        assert_eq!(huge, Err("\"rows\" is out of range".into()));
+    }
 
     #[test]
     fn a_record_missing_a_key_names_it() {

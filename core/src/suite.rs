@@ -17,6 +17,7 @@ use sha2::{Digest, Sha256};
 
 use crate::config::{is_task_id, task_number, ConfigWarning, TaskConfig, CONFIG_SCHEMA_VERSION};
 use crate::config::{FatalDetail, FatalError};
+use crate::csv::Limits;
 use crate::error::CodedError;
 use crate::evaluate::TaskResult;
 
@@ -325,6 +326,10 @@ pub struct SuiteSummary {
     pub unscored_prediction_tasks: Vec<String>,
     /// One result per task, in order.
     pub tasks: Vec<TaskResult>,
+    /// The limits its CSVs were read within: [`Limits::OFFICIAL`] (the official evaluator's,
+    /// and the summary file is the official one), or others, which the file records under
+    /// `"limits"` (see [`Self::with_limits`]).
+    pub limits: Limits,
 }
 
 impl SuiteSummary {
@@ -340,7 +345,37 @@ impl SuiteSummary {
             config_set_sha256: plan.config_set_sha256.clone(),
             unscored_prediction_tasks,
             tasks,
+            limits: Limits::OFFICIAL,
         }
+    }
+
+    /// The summary of a run whose CSVs were read within `limits`. Limits other than the
+    /// official ones are written after `evaluator_version`, so that a reader can tell the
+    /// verdicts from the official evaluator's: as their name (`"limits": "lifted"`, one of
+    /// [`Limits::NAMES`]) or, for limits without a name, as `{"bytes": …, "rows": …}` (`null`
+    /// for no limit: `usize::MAX`). Both
+    /// read back ([`Self::from_json`]); an official summary has no such key.
+    ///
+    /// ```
+    /// use tabeq::csv::Limits;
+    /// use tabeq::{plan_suite, ConfigFile, SuiteSummary};
+    /// let file = ConfigFile { name: "task_1.json".into(), bytes: br#"{"schema_version":"1.0","task_id":"task_1","order_sensitive":false,"columns":[{"gold_index":0,"gold_name":"a","type":"text"}]}"#.to_vec() };
+    /// let plan = plan_suite(&[file])?;
+    /// let official = SuiteSummary::new(&plan, vec![], vec![]);
+    /// assert!(!official.to_json().contains("\"limits\""));
+    /// let lifted = official.clone().with_limits(Limits::LIFTED);
+    /// let text = lifted.to_json();
+    /// assert!(text.contains("\",\n  \"limits\": \"lifted\",\n  \"config_schema_version\""));
+    /// assert!(lifted.document().to_text().contains("lifted"));
+    /// assert_eq!(SuiteSummary::from_json(&lifted.to_json())?.limits, Limits::LIFTED);
+    /// let small = official.with_limits(Limits { bytes: 10, rows: 2 });
+    /// assert!(small.to_json().contains("\"limits\": {\n    \"bytes\": 10,\n    \"rows\": 2\n  },"));
+    /// assert_eq!(SuiteSummary::from_json(&small.to_json())?.limits, small.limits);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
     }
 
     /// Tasks that passed.
@@ -378,9 +413,12 @@ impl SuiteSummary {
     ) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let passed = self.passed_task_count();
-        let mut out = s.serialize_struct("SuiteSummary", 11)?;
+        let mut out = s.serialize_struct("SuiteSummary", 12)?;
         out.serialize_field("evaluator", &self.evaluator)?;
         out.serialize_field("evaluator_version", &self.evaluator_version)?;
+        if self.limits != Limits::OFFICIAL {
+            out.serialize_field("limits", &LimitsJson(self.limits))?;
+        }
         out.serialize_field("config_schema_version", CONFIG_SCHEMA_VERSION)?;
         out.serialize_field("config_set_sha256", &self.config_set_sha256)?;
         out.serialize_field("metric", "task_accuracy")?;
@@ -396,7 +434,41 @@ impl SuiteSummary {
     }
 }
 
-/// The summary file's keys, in the official order.
+/// Limits as a summary records them: their name when they have one, else their numbers
+/// (`null` for no limit).
+struct LimitsJson(Limits);
+
+/// The name of `limits` that [`Limits::named`] reads back, if they have one.
+pub(crate) fn limits_name(limits: &Limits) -> Option<&'static str> {
+    Limits::NAMES
+        .into_iter()
+        .find(|&name| Limits::named(name).as_ref() == Some(limits))
+}
+
+/// Limits for people: their name, or their numbers.
+pub(crate) fn limits_shown(limits: &Limits) -> String {
+    match limits_name(limits) {
+        Some(name) => name.to_string(),
+        None => format!("{} bytes, {} rows", limits.bytes, limits.rows),
+    }
+}
+
+impl serde::Serialize for LimitsJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        if let Some(name) = limits_name(&self.0) {
+            return s.serialize_str(name);
+        }
+        // `usize::MAX` is no limit at all: `null`.
+        let bound = |n: usize| (n != usize::MAX).then_some(n);
+        let mut out = s.serialize_struct("Limits", 2)?;
+        out.serialize_field("bytes", &bound(self.0.bytes))?;
+        out.serialize_field("rows", &bound(self.0.rows))?;
+        out.end()
+    }
+}
+
+/// The summary file's keys, in the official order (and `limits` when they are not official).
 impl serde::Serialize for SuiteSummary {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.serialize_with(s, Some(&self.tasks))
@@ -410,6 +482,12 @@ impl serde::Serialize for SuiteSummary {
 pub(crate) struct SuiteSummaryJson {
     evaluator: String,
     evaluator_version: String,
+    /// Absent when the limits are the official ones.
+    #[ts(
+        optional,
+        type = "\"lifted\" | { bytes: number | null; rows: number | null }"
+    )]
+    limits: Option<String>,
     config_schema_version: String,
     config_set_sha256: String,
     #[ts(type = "\"task_accuracy\"")]
@@ -457,6 +535,13 @@ impl SuiteSummary {
             "evaluator".into(),
             format!("{} {}", self.evaluator, self.evaluator_version),
         ));
+        if self.limits != Limits::OFFICIAL {
+            let limits = format!(
+                "{} (not the official evaluator's)",
+                limits_shown(&self.limits)
+            );
+            facts.push(("limits".into(), limits));
+        }
         let mut table = Table::with_columns(&[
             ("task", Align::Left),
             ("verdict", Align::Left),

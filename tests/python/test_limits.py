@@ -219,3 +219,126 @@ def test_a_failed_task_is_explained_in_the_summary(tmp_path: Path) -> None:
     task = json.loads((tmp_path / "summary.json").read_text())["tasks"][0]
     assert task["error_code"] == "relation_mismatch"
     assert task["diagnosis"]["error_code"] == "relation_mismatch"
+
+
+def _small_suite(root: Path) -> Path:
+    """A suite within the official limits: the same verdicts under both."""
+    for folder, name in (("P", "prediction.csv"), ("G", "gold.csv")):
+        (root / folder / "task_1").mkdir(parents=True)
+        (root / folder / "task_1" / name).write_bytes(b"n\n1\n2\n")
+    (root / "C").mkdir()
+    (root / "C" / "task_1.json").write_text(CONFIG.to_json())
+    return root
+
+
+def test_a_lifted_summary_records_its_limits(tmp_path: Path) -> None:
+    root = _small_suite(tmp_path)
+    roots = (root / "P", root / "G", root / "C")
+    official = tabeq.evaluate_suite(*roots)
+    lifted = tabeq.evaluate_suite(*roots, limits="lifted")
+    # An official summary stays the official evaluator's format: no such key.
+    assert "limits" not in official.to_dict() and '"limits"' not in official.to_json()
+    assert "limits" not in repr(official)
+    assert lifted.to_dict()["limits"] == lifted["limits"] == "lifted"
+    keys = list(lifted.to_dict())
+    assert keys[:4] == ["evaluator", "evaluator_version", "limits", "config_schema_version"]
+    assert repr(lifted).endswith(", limits lifted>")
+    assert "not the official evaluator's" in lifted.to_markdown()
+    assert "limits" not in official.to_markdown()
+    # Apart from the key, the same summary; and it reads back as written.
+    without = {k: v for k, v in lifted.to_dict().items() if k != "limits"}
+    assert without == official.to_dict()
+    again = tabeq.SuiteResult(lifted.to_json(), lifted.results)
+    assert (again.to_json(), repr(again)) == (lifted.to_json(), repr(lifted))
+
+
+def test_the_command_line_records_lifted_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = _small_suite(tmp_path)
+    args = [
+        "evaluate",
+        "--prediction-root",
+        str(root / "P"),
+        "--gold-root",
+        str(root / "G"),
+        "--config-root",
+        str(root / "C"),
+        "--output",
+        str(root / "summary.json"),
+    ]
+    assert cli.main([*args, "--quiet"]) == 0
+    assert "limits" not in json.loads((root / "summary.json").read_text())
+    assert cli.main([*args, "--json", "--limits", "lifted", "--explain", "full"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["limits"] == json.loads((root / "summary.json").read_text())["limits"] == "lifted"
+    assert cli.main([*args, "--limits", "lifted"]) == 0
+    assert '"limits": "lifted"' in capsys.readouterr().out  # the console totals say it too
+
+
+def test_validate_takes_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    refused = tabeq.validate(MANY, CONFIG)
+    assert (refused["ok"], refused["csv_error"]["code"]) == (False, "csv_too_many_rows")
+    assert tabeq.validate(MANY, CONFIG, limits="official") == refused
+    lifted = tabeq.validate(MANY, CONFIG, limits="lifted")
+    assert (lifted["ok"], lifted["prediction_row_count"]) == (True, ROWS + 1)
+    with pytest.raises(tabeq.ArgumentError):
+        tabeq.validate(MANY, CONFIG, limits="Lifted")  # type: ignore[arg-type]
+    prediction, config = tmp_path / "prediction.csv", tmp_path / "task_1.json"
+    prediction.write_bytes(MANY)
+    config.write_text(CONFIG.to_json())
+    args = ["validate", "--prediction", str(prediction), "--config", str(config)]
+    assert cli.main(args) == 1
+    assert "csv_too_many_rows" in capsys.readouterr().out
+    assert cli.main([*args, "--limits", "lifted"]) == 0
+    assert json.loads(capsys.readouterr().out)["prediction_row_count"] == ROWS + 1
+    assert cli.main([*args, "--limits", "lifted", "--format", "text"]) == 0
+    assert "csv_too_many_rows" not in capsys.readouterr().out
+    # A predictions folder is checked for upload: within the official limits only.
+    folder = ["validate", "--prediction-root", str(tmp_path)]
+    assert cli.main([*folder, "--limits", "lifted"]) == 2
+    assert "--limits lifted goes with --prediction" in capsys.readouterr().err
+
+
+def test_check_takes_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    prediction, gold, config = tmp_path / "prediction.csv", tmp_path / "gold.csv", tmp_path / "task_1.json"
+    prediction.write_bytes(MANY_SHUFFLED)
+    gold.write_bytes(MANY)
+    config.write_text(CONFIG.to_json())
+    args = ["check", "--prediction", str(prediction), "--gold", str(gold), "--config", str(config)]
+    assert cli.main([*args, "--format", "json"]) == 2  # the gold is beyond the official limits
+    assert "csv_too_many_rows" in capsys.readouterr().out
+    assert cli.main([*args, "--format", "json", "--limits", "lifted"]) == 0
+    assert json.loads(capsys.readouterr().out)["passed"] is True
+    prediction.write_bytes(MANY_WRONG)
+    assert cli.main([*args, "--limits", "lifted"]) == 1
+    assert "relation_mismatch" in capsys.readouterr().out
+
+
+def test_columns_and_arrow_take_limits() -> None:
+    arrow = pytest.importorskip("pyarrow")
+    import tabeq.arrow
+
+    config = CONFIG.to_json()
+    columns = ([MANY_SHUFFLED, b"n\n1\n"], [MANY, b"n\n1\n"], [config, config])
+    official = tabeq.arrow.score_columns(*columns)
+    assert official["error_code"] == ["gold_invalid_csv", None]
+    assert official["passed"] == [False, True]
+    lifted = tabeq.arrow.score_columns(*columns, limits="lifted")
+    assert (lifted["passed"], lifted["error_code"]) == ([True, True], [None, None])
+    # A prediction beyond the limits, a gold within them.
+    refused = tabeq.arrow.score_columns([MANY], [b"n\n1\n"], [config])
+    assert refused["error_code"] == ["invalid_prediction_csv"]
+    table = arrow.table({"prediction": columns[0], "gold": columns[1], "config": columns[2]})
+    assert tabeq.arrow.score(table).column("passed").to_pylist() == [False, True]
+    assert tabeq.arrow.score(table, limits="lifted").column("passed").to_pylist() == [True, True]
+    batch = table.to_batches()[0]
+    assert tabeq.arrow.ray_scorer(limits="lifted")(table).column("passed").to_pylist() == [True, True]
+    spark = tabeq.arrow.spark_scorer(limits="lifted")
+    assert [b.column("passed").to_pylist() for b in spark([batch])] == [[True, True]]
+    assert pickle.loads(pickle.dumps(tabeq.arrow.ray_scorer(limits="lifted"))).limits == "lifted"
+    mapping = {"prediction": columns[0], "gold": columns[1], "config": columns[2]}
+    assert tabeq.arrow.score(mapping, limits="lifted")["passed"] == [True, True]
+    for bad in ("Lifted", 3):
+        with pytest.raises(tabeq.ArgumentError):
+            tabeq.arrow.score(mapping, limits=bad)  # type: ignore[arg-type]
+        with pytest.raises(tabeq.ArgumentError):
+            tabeq.arrow.ray_scorer(limits=bad)  # type: ignore[arg-type]

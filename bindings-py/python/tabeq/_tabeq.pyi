@@ -255,6 +255,8 @@ def evaluate_columns(
     configs: Sequence[Any],
     threads: int | None = None,
     progress: Callable[[int, int], object] | None = None,
+    *,
+    limits: _LimitsName | None = None,
 ) -> tuple[list[bool], list[str | None], list[list[int] | None]]: ...
 def evaluate_arrow_arrays(
     predictions: tuple[object, object],
@@ -262,6 +264,8 @@ def evaluate_arrow_arrays(
     configs: tuple[object, object],
     threads: int | None = None,
     progress: Callable[[int, int], object] | None = None,
+    *,
+    limits: _LimitsName | None = None,
 ) -> tuple[list[bool], list[str | None], list[list[int] | None]] | None: ...
 def evaluate_suite(
     prediction_root: str | PathLike[str],
@@ -289,7 +293,9 @@ def write_output(path: str, contents: str | bytes) -> None: ...
 def take_written_outputs() -> list[str]: ...
 def interrupted_after_writing(path: str) -> str: ...
 def error_catalogue() -> list[dict[str, str]]: ...
-def render_validation(prediction: _Source | None, config: TaskConfig, format: str) -> str: ...
+def render_validation(
+    prediction: _Source | None, config: TaskConfig, format: str, *, limits: _LimitsName | None = None
+) -> str: ...
 @overload
 def check_predictions_folder(
     prediction_root: str, config_root: str | None = None, task_list: str | None = None, format: None = None
@@ -436,6 +442,7 @@ def validate_mode(
     prediction: bool,
     config: bool,
     input_root: bool = False,
+    lifted_limits: bool = False,
 ) -> Literal["folder", "file"]: ...
 
 # Embedding (tabeq.Gold, tabeq.validate, tabeq.extract_table).
@@ -485,7 +492,9 @@ class PartialCredit:
     def signature_status(self) -> str: ...
     def to_dict(self) -> dict[str, Any]: ...
 
-def validate(prediction: TableLike | None, config: _ConfigLike) -> dict[str, Any]: ...
+def validate(
+    prediction: TableLike | None, config: _ConfigLike, *, limits: _LimitsName | None = None
+) -> dict[str, Any]: ...
 def extract_table(text: str) -> tuple[bytes | None, str]: ...
 
 # Spider 2.0 (tabeq.spider2)

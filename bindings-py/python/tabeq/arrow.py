@@ -12,7 +12,9 @@ which fails that row only) and ``column_mapping`` (the prediction column of each
 text or bytes (never paths); a ``None`` prediction is a missing prediction file, a ``None`` gold
 ``gold_missing`` and a ``None`` config ``config_invalid_json`` (that row only); a config cell is JSON
 text or a struct (a dict). String and binary Arrow columns are read in place through the Arrow C
-data interface; other column types (a struct of configs) are converted to lists first.
+data interface; other column types (a struct of configs) are converted to lists first. Every
+function takes ``limits="lifted"`` to read tables beyond the official 20 MiB and 100,000 rows (see
+``tabeq.evaluate``); by default a row over them fails as the official evaluator fails it.
 
 >>> import pyarrow as pa
 >>> import tabeq.arrow
@@ -29,10 +31,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from . import _tabeq
 from ._errors import ArgumentError
+
+if TYPE_CHECKING:
+    from ._tabeq import _LimitsName
 
 __all__ = ["RESULT_COLUMNS", "SPARK_SCHEMA", "score", "score_columns", "ray_scorer", "spark_scorer"]
 
@@ -62,16 +67,20 @@ def score_columns(
     *,
     threads: Optional[int] = None,
     progress: Optional[Progress] = None,
+    limits: Optional[_LimitsName] = None,
 ) -> dict[str, list[Any]]:
     """The results of three equally long columns (lists): ``{"passed": [...], "error_code": [...],
-    "column_mapping": [...]}``. No pyarrow needed.
+    "column_mapping": [...]}``. No pyarrow needed. ``limits="lifted"`` reads tables beyond the
+    official limits.
 
     >>> config = {"schema_version": "1.0", "task_id": "task_1", "order_sensitive": False}
     >>> config["columns"] = [{"gold_index": 0, "gold_name": "n", "type": "text"}]
     >>> score_columns([b"n\\nx\\n"], [b"n\\nx\\n"], [config])
     {'passed': [True], 'error_code': [None], 'column_mapping': [[0]]}
     """
-    passed, codes, mappings = _tabeq.evaluate_columns(predictions, golds, configs, threads, progress)
+    passed, codes, mappings = _tabeq.evaluate_columns(
+        predictions, golds, configs, threads, progress, limits=limits
+    )
     return dict(zip(RESULT_COLUMNS, (passed, codes, mappings)))
 
 
@@ -130,7 +139,11 @@ def _checked_names(prediction: Any, gold: Any, config: Any, keep: Any, threads: 
 
 
 def _score_in_place(
-    data: Any, names: tuple[str, str, str], threads: Optional[int], progress: Optional[Progress]
+    data: Any,
+    names: tuple[str, str, str],
+    threads: Optional[int],
+    progress: Optional[Progress],
+    limits: Optional[_LimitsName],
 ) -> Optional[dict[str, list[Any]]]:
     """The results of string or binary Arrow columns read in place by the compiled core (the
     Arrow C data interface: no Python object per row), or None for other column types (a
@@ -148,8 +161,13 @@ def _score_in_place(
             return None
         arrays.append(export())
     predictions, golds, configs = arrays
-    scored = _tabeq.evaluate_arrow_arrays(predictions, golds, configs, threads, progress)
+    scored = _tabeq.evaluate_arrow_arrays(predictions, golds, configs, threads, progress, limits=limits)
     return None if scored is None else dict(zip(RESULT_COLUMNS, scored))
+
+
+def _check_limits(limits: Optional[_LimitsName]) -> None:
+    """``limits`` checked before any scoring, as the compiled core checks it (``ArgumentError``)."""
+    _tabeq.evaluate_columns([], [], [], limits=limits)
 
 
 def _has(table: Any, name: str) -> None:
@@ -170,6 +188,7 @@ def score(
     keep: Sequence[str] = (),
     threads: Optional[int] = None,
     progress: Optional[Progress] = None,
+    limits: Optional[_LimitsName] = None,
 ) -> Any:
     """Score every row of ``data``: a ``pyarrow.Table`` (returns a ``Table``), a
     ``pyarrow.RecordBatch`` (returns a ``RecordBatch``) or a mapping of column name to values
@@ -177,8 +196,10 @@ def score(
     ``keep`` names input columns copied first into the result (a task id, say). The result has
     ``passed``, ``error_code`` and ``column_mapping`` (``RESULT_COLUMNS``), one row per input row.
     ``progress(done, total)`` is called about ten times a second on a large table.
+    ``limits="lifted"`` reads tables beyond the official 20 MiB and 100,000 rows.
     """
     keep = _checked_names(prediction, gold, config, keep, threads)
+    _check_limits(limits)
     # Kept columns are checked before any scoring; Arrow ones are copied as they are.
     kept = {name: _column(data, name) for name in keep} if isinstance(data, Mapping) else {}
     for name in () if isinstance(data, Mapping) else keep:
@@ -186,11 +207,11 @@ def score(
     results = (
         None
         if isinstance(data, Mapping)
-        else _score_in_place(data, (prediction, gold, config), threads, progress)
+        else _score_in_place(data, (prediction, gold, config), threads, progress, limits)
     )
     if results is None:
         columns = [_column(data, name) for name in (prediction, gold, config)]
-        results = score_columns(*columns, threads=threads, progress=progress)
+        results = score_columns(*columns, threads=threads, progress=progress, limits=limits)
     if isinstance(data, Mapping):
         return {**kept, **results}
     pa = _pyarrow()
@@ -212,6 +233,7 @@ def ray_scorer(
     config: str = "config",
     keep: Sequence[str] = (),
     threads: Optional[int] = None,
+    limits: Optional[_LimitsName] = None,
 ) -> Callable[[Any], Any]:
     """A function for Ray Data's ``Dataset.map_batches(fn, batch_format="pyarrow")``: each batch (a
     ``pyarrow.Table``) becomes its results (it also takes ``batch_format="numpy"``'s dict of
@@ -221,7 +243,9 @@ def ray_scorer(
     >>> dataset = ray.data.from_arrow(table)  # doctest: +SKIP
     >>> scored = dataset.map_batches(ray_scorer(keep=["task_id"]), batch_format="pyarrow")  # doctest: +SKIP
     """
-    return _Scorer(prediction, gold, config, _checked_names(prediction, gold, config, keep, threads), threads)
+    keep = _checked_names(prediction, gold, config, keep, threads)
+    _check_limits(limits)
+    return _Scorer(prediction, gold, config, keep, threads, limits)
 
 
 def spark_scorer(
@@ -231,6 +255,7 @@ def spark_scorer(
     config: str = "config",
     keep: Sequence[str] = (),
     threads: Optional[int] = None,
+    limits: Optional[_LimitsName] = None,
 ) -> Callable[[Iterable[Any]], Iterator[Any]]:
     """A function for PySpark's ``DataFrame.mapInArrow(fn, schema)``: each ``pyarrow.RecordBatch``
     of a partition becomes the record batch of its results. ``schema`` is ``SPARK_SCHEMA``, with
@@ -239,18 +264,26 @@ def spark_scorer(
     >>> df.mapInArrow(spark_scorer(keep=["task_id"]), "task_id string, " + SPARK_SCHEMA)  # doctest: +SKIP
     """
     keep = _checked_names(prediction, gold, config, keep, threads)
-    return _SparkScorer(_Scorer(prediction, gold, config, keep, threads))
+    _check_limits(limits)
+    return _SparkScorer(_Scorer(prediction, gold, config, keep, threads, limits))
 
 
 class _Scorer:
     """``score`` with its column names fixed; a class (not a closure) so that it pickles."""
 
     def __init__(
-        self, prediction: str, gold: str, config: str, keep: tuple[str, ...], threads: Optional[int]
+        self,
+        prediction: str,
+        gold: str,
+        config: str,
+        keep: tuple[str, ...],
+        threads: Optional[int],
+        limits: Optional[_LimitsName],
     ) -> None:
         self.prediction, self.gold, self.config = prediction, gold, config
         self.keep = keep
         self.threads = threads
+        self.limits = limits
 
     def __call__(self, batch: Any) -> Any:
         return score(
@@ -260,6 +293,7 @@ class _Scorer:
             config=self.config,
             keep=self.keep,
             threads=self.threads,
+            limits=self.limits,
         )
 
 

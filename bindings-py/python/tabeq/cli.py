@@ -166,7 +166,7 @@ def _fatal(exc: FatalError, as_json: bool) -> int:
 def _cmd_check(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config)
-        result = evaluate(Path(args.prediction), Path(args.gold), config)
+        result = evaluate(Path(args.prediction), Path(args.gold), config, limits=args.limits)
     except FatalError as exc:
         return _fatal(exc, args.format == "json")
     except TabeqError as exc:  # an argument the API cannot use (a path it cannot encode)
@@ -224,6 +224,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             has_prediction,
             has_config,
             input_root=args.input_root is not None,
+            lifted_limits=args.limits == "lifted",
         )
     except ArgumentError as exc:
         return _usage(str(exc))
@@ -234,11 +235,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     except FatalError as exc:
         return _fatal(exc, False)
     prediction = os.fspath(Path(args.prediction))
-    report = validate(prediction, config)
+    report = validate(prediction, config, limits=args.limits)
     if args.format == "json":
         _emit(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
     else:
-        _emit(_tabeq.render_validation(prediction, config, "text"))
+        _emit(_tabeq.render_validation(prediction, config, "text", limits=args.limits))
     return EXIT_OK if report["ok"] else EXIT_TASK_FAILED
 
 

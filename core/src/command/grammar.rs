@@ -163,14 +163,10 @@ fn evaluate() -> Command {
             arg("--threads", "worker threads (default: all CPUs)")
                 .kind("threads")
                 .optional(),
-            arg(
-                "--limits",
-                "official: the official evaluator's 20 MiB and 100,000 rows per CSV (larger \
-                 files fail as they fail there); lifted: no row limit and CSVs up to 4 GiB, for \
-                 research tables (verdicts the official evaluator does not give)",
-            )
-            .choices(&crate::csv::Limits::NAMES)
-            .with("default", text(crate::csv::Limits::NAMES[0])),
+            limits(
+                "; the summary then records them (\"limits\": \"lifted\"), an official one has \
+                 no such key",
+            ),
             // `False` when not given, `None` when given alone (the level follows the output).
             arg("--explain", explain)
                 .with("nargs", text("?"))
@@ -188,6 +184,18 @@ fn evaluate() -> Command {
         arg("--json", "print the whole summary JSON on stdout").switch(),
     ];
     evaluate
+}
+
+/// `--limits` (`more` ends its help).
+fn limits(more: &str) -> Argument {
+    let help = format!(
+        "official: the official evaluator's 20 MiB and 100,000 rows per CSV (larger files fail as \
+         they fail there); lifted: no row limit and CSVs up to 4 GiB, for research tables \
+         (verdicts the official evaluator does not give){more}"
+    );
+    arg("--limits", &help)
+        .choices(&crate::csv::Limits::NAMES)
+        .with("default", text(crate::csv::Limits::NAMES[0]))
 }
 
 /// `--prediction` of the one-task commands.
@@ -211,6 +219,7 @@ fn check() -> Command {
             prediction_file().required(),
             arg("--gold", "gold CSV").required(),
             config_file().required(),
+            limits(""),
             format(&[("text", "for people"), ("json", "for machines")]),
         ],
     )
@@ -250,6 +259,10 @@ fn validate() -> Command {
                  per line, or a folder of task folders such as the release's input/)",
             )
             .optional(),
+            limits(
+                "; with --prediction only (a predictions folder is checked for upload, within the \
+                 official limits)",
+            ),
             format(&[("json", "(the report)"), ("text", "for people")]),
         ],
     )
