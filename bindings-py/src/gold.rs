@@ -274,6 +274,7 @@ impl NativeGold {
     /// Pickled as its CSV bytes and config JSON.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let this = slf.get();
+        // Limits reach Python by name only (`checks::check_limits`): the name reads back.
         let limits = this.gold.limits().name();
         let args = (
             this.csv.clone_ref(slf.py()),

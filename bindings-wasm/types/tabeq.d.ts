@@ -254,7 +254,7 @@ export interface SuiteSummary {
   evaluator: string;
   evaluator_version: string;
   /** Absent when the limits are the official ones. */
-  limits?: "lifted" | { bytes: number | null; rows: number | null };
+  limits?: "lifted";
   config_schema_version: string;
   config_set_sha256: string;
   metric: "task_accuracy";

@@ -47,7 +47,7 @@ pub const MAX_LIFTED_CSV_BYTES: usize = u32::MAX as usize;
 /// let table = read_table_within(rows.as_bytes(), &Limits::LIFTED).unwrap();
 /// assert_eq!(table.row_count(), 100_001);
 /// assert_eq!(Limits::named("lifted"), Some(Limits::LIFTED));
-/// assert_eq!(Limits::OFFICIAL.name(), "official");
+/// assert_eq!(Limits::OFFICIAL.name(), Some("official"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -80,12 +80,33 @@ impl Limits {
         }
     }
 
-    /// The name of these limits: `"official"`, `"lifted"`, or `"custom"` for others.
-    pub fn name(&self) -> &'static str {
-        match *self {
-            Limits::OFFICIAL => "official",
-            Limits::LIFTED => "lifted",
-            _ => "custom",
+    /// The name of these limits, one of [`Self::NAMES`] (which [`Self::named`] reads back), or
+    /// `None` for limits without a name.
+    ///
+    /// ```
+    /// use tabeq::csv::Limits;
+    /// assert_eq!(Limits::LIFTED.name(), Some("lifted"));
+    /// assert_eq!(Limits { bytes: 8, rows: 2 }.name(), None);
+    /// ```
+    pub fn name(&self) -> Option<&'static str> {
+        Limits::NAMES
+            .into_iter()
+            .find(|&name| Limits::named(name).as_ref() == Some(self))
+    }
+}
+
+/// Limits for people: their name, or their numbers.
+///
+/// ```
+/// use tabeq::csv::Limits;
+/// assert_eq!(Limits::LIFTED.to_string(), "lifted");
+/// assert_eq!(Limits { bytes: 8, rows: 2 }.to_string(), "8 bytes, 2 rows");
+/// ```
+impl std::fmt::Display for Limits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.name() {
+            Some(name) => f.write_str(name),
+            None => write!(f, "{} bytes, {} rows", self.bytes, self.rows),
         }
     }
 }
@@ -823,9 +844,9 @@ mod tests {
         assert_eq!(e.kind, CsvErrorKind::TooManyColumns);
         assert_eq!(
             Limits::NAMES.map(|n| Limits::named(n).unwrap().name()),
-            Limits::NAMES
+            Limits::NAMES.map(Some)
         );
-        assert_eq!(Limits { bytes: 1, rows: 1 }.name(), "custom");
+        assert_eq!(Limits { bytes: 1, rows: 1 }.name(), None);
         assert_eq!(Limits::named("Official"), None);
     }
 }

@@ -569,7 +569,7 @@ impl PreparedGold {
         let (rows, columns) = (table.row_count(), table.column_count());
         let limits = match self.limits {
             Limits::OFFICIAL => String::new(),
-            other => format!(", limits {}", other.name()),
+            other => format!(", limits {other}"),
         };
         format!("<Gold {id}: {rows} rows × {columns} columns{limits}>")
     }

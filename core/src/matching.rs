@@ -743,8 +743,11 @@ impl Swaps {
                 table.slots[table.column_slots[member][0]],
             );
             *work += x.len() as u64;
-            let mut pairs: Vec<(ValueId, ValueId)> =
-                x.iter().copied().zip(y.iter().copied()).collect();
+            // Each pair as one number (sorted as the pairs would be): the sort of a plain
+            // integer is a fraction of the code of a pair's, in WebAssembly.
+            let mut pairs: Vec<u64> = (x.iter().zip(y.iter()))
+                .map(|(&p, &q)| (u64::from(p) << 32) | u64::from(q))
+                .collect();
             pairs.sort_unstable();
             pairs.dedup();
             pairs

@@ -351,10 +351,10 @@ impl SuiteSummary {
 
     /// The summary of a run whose CSVs were read within `limits`. Limits other than the
     /// official ones are written after `evaluator_version`, so that a reader can tell the
-    /// verdicts from the official evaluator's: as their name (`"limits": "lifted"`, one of
-    /// [`Limits::NAMES`]) or, for limits without a name, as `{"bytes": …, "rows": …}` (`null`
-    /// for no limit: `usize::MAX`). Both
-    /// read back ([`Self::from_json`]); an official summary has no such key.
+    /// verdicts from the official evaluator's, as their name (`"limits": "lifted"`, one of
+    /// [`Limits::NAMES`], read back by [`Self::from_json`]); an official summary has no such
+    /// key. Limits without a name (which no binding makes) are written in words, as
+    /// [`Limits`]' `Display` shows them, and do not read back.
     ///
     /// ```
     /// use tabeq::csv::Limits;
@@ -369,8 +369,8 @@ impl SuiteSummary {
     /// assert!(lifted.document().to_text().contains("lifted"));
     /// assert_eq!(SuiteSummary::from_json(&lifted.to_json())?.limits, Limits::LIFTED);
     /// let small = official.with_limits(Limits { bytes: 10, rows: 2 });
-    /// assert!(small.to_json().contains("\"limits\": {\n    \"bytes\": 10,\n    \"rows\": 2\n  },"));
-    /// assert_eq!(SuiteSummary::from_json(&small.to_json())?.limits, small.limits);
+    /// assert!(small.to_json().contains("\"limits\": \"10 bytes, 2 rows\","));
+    /// assert!(SuiteSummary::from_json(&small.to_json()).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_limits(mut self, limits: Limits) -> Self {
@@ -417,7 +417,8 @@ impl SuiteSummary {
         out.serialize_field("evaluator", &self.evaluator)?;
         out.serialize_field("evaluator_version", &self.evaluator_version)?;
         if self.limits != Limits::OFFICIAL {
-            out.serialize_field("limits", &LimitsJson(self.limits))?;
+            // Their name (limits without one, which no binding makes, as their numbers in words).
+            out.serialize_field("limits", &self.limits.to_string())?;
         }
         out.serialize_field("config_schema_version", CONFIG_SCHEMA_VERSION)?;
         out.serialize_field("config_set_sha256", &self.config_set_sha256)?;
@@ -430,40 +431,6 @@ impl SuiteSummary {
         if let Some(tasks) = tasks {
             out.serialize_field("tasks", tasks)?;
         }
-        out.end()
-    }
-}
-
-/// Limits as a summary records them: their name when they have one, else their numbers
-/// (`null` for no limit).
-struct LimitsJson(Limits);
-
-/// The name of `limits` that [`Limits::named`] reads back, if they have one.
-pub(crate) fn limits_name(limits: &Limits) -> Option<&'static str> {
-    Limits::NAMES
-        .into_iter()
-        .find(|&name| Limits::named(name).as_ref() == Some(limits))
-}
-
-/// Limits for people: their name, or their numbers.
-pub(crate) fn limits_shown(limits: &Limits) -> String {
-    match limits_name(limits) {
-        Some(name) => name.to_string(),
-        None => format!("{} bytes, {} rows", limits.bytes, limits.rows),
-    }
-}
-
-impl serde::Serialize for LimitsJson {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        if let Some(name) = limits_name(&self.0) {
-            return s.serialize_str(name);
-        }
-        // `usize::MAX` is no limit at all: `null`.
-        let bound = |n: usize| (n != usize::MAX).then_some(n);
-        let mut out = s.serialize_struct("Limits", 2)?;
-        out.serialize_field("bytes", &bound(self.0.bytes))?;
-        out.serialize_field("rows", &bound(self.0.rows))?;
         out.end()
     }
 }
@@ -483,10 +450,7 @@ pub(crate) struct SuiteSummaryJson {
     evaluator: String,
     evaluator_version: String,
     /// Absent when the limits are the official ones.
-    #[ts(
-        optional,
-        type = "\"lifted\" | { bytes: number | null; rows: number | null }"
-    )]
+    #[ts(optional, type = "\"lifted\"")]
     limits: Option<String>,
     config_schema_version: String,
     config_set_sha256: String,
@@ -536,10 +500,7 @@ impl SuiteSummary {
             format!("{} {}", self.evaluator, self.evaluator_version),
         ));
         if self.limits != Limits::OFFICIAL {
-            let limits = format!(
-                "{} (not the official evaluator's)",
-                limits_shown(&self.limits)
-            );
+            let limits = format!("{} (not the official evaluator's)", self.limits);
             facts.push(("limits".into(), limits));
         }
         let mut table = Table::with_columns(&[
