@@ -759,19 +759,8 @@ impl PreparedGold {
         pred_cols: usize,
         pred_rows: usize,
     ) -> TaskResult {
-        TaskResult {
-            task_id: self.config.task_id.clone(),
-            passed: false,
-            order_sensitive: self.config.order_sensitive,
-            gold_column_count: self.config.columns.len(),
-            prediction_column_count: pred_cols,
-            gold_row_count: self.table.row_count(),
-            prediction_row_count: pred_rows,
-            column_mapping: None,
-            error_code: Some(code),
-            error: Some(error),
-            csv_error: None,
-        }
+        let gold_rows = self.table.row_count();
+        failed_record(&self.config, gold_rows, code, error, pred_cols, pred_rows)
     }
 
     /// Score a prediction against this gold.
@@ -842,11 +831,10 @@ impl PreparedGold {
             return Verdict::RowCount;
         }
         if hashed_pass::worth_trying(&self.config, rows) {
-            let mapping = (self.gold_hashes(parallel)).and_then(|hashes| {
-                hashes.passing_mapping_backing_off(&self.table, table, parallel)
-            });
-            if let Some(mapping) = mapping {
-                return Verdict::Matched(MatchOutcome::Passed(mapping));
+            let outcome = (self.gold_hashes(parallel))
+                .and_then(|hashes| hashes.outcome_backing_off(&self.table, table, parallel));
+            if let Some(outcome) = outcome {
+                return Verdict::Matched(outcome);
             }
         }
         // Each prediction column is read once per distinct rule, into buffers this thread
@@ -1007,28 +995,67 @@ impl PreparedGold {
             }
             Verdict::Matched(outcome) => outcome,
         };
-        match outcome {
-            MatchOutcome::Passed(mapping) => passing_record(&self.config, rows, mapping),
-            MatchOutcome::TypeNormalizationFailed => failed(
-                TaskErrorCode::TypeNormalizationFailed,
-                "No one-to-one column mapping is compatible with the configured types".into(),
+        outcome_record(&self.config, self.table.row_count(), rows, outcome)
+    }
+}
+
+/// The record of a prediction of `rows` rows (and as many columns as the gold) whose columns
+/// matched the gold's (of `gold_rows` rows) as `outcome`.
+fn outcome_record(
+    config: &TaskConfig,
+    gold_rows: usize,
+    rows: usize,
+    outcome: MatchOutcome,
+) -> TaskResult {
+    let failed = |code, message| {
+        let d = config.columns.len();
+        failed_record(config, gold_rows, code, message, d, rows)
+    };
+    match outcome {
+        MatchOutcome::Passed(mapping) => passing_record(config, rows, mapping),
+        MatchOutcome::TypeNormalizationFailed => failed(
+            TaskErrorCode::TypeNormalizationFailed,
+            "No one-to-one column mapping is compatible with the configured types".into(),
+        ),
+        MatchOutcome::RelationMismatch => failed(
+            TaskErrorCode::RelationMismatch,
+            format!(
+                "Prediction does not equal the gold {}",
+                if config.order_sensitive {
+                    "ordered row sequence"
+                } else {
+                    "unordered row multiset"
+                }
             ),
-            MatchOutcome::RelationMismatch => failed(
-                TaskErrorCode::RelationMismatch,
-                format!(
-                    "Prediction does not equal the gold {}",
-                    if self.config.order_sensitive {
-                        "ordered row sequence"
-                    } else {
-                        "unordered row multiset"
-                    }
-                ),
-            ),
-            MatchOutcome::SearchLimitExceeded => failed(
-                TaskErrorCode::SearchLimitExceeded,
-                "The column search used its whole work budget without deciding the task: no passing mapping was found, none was ruled out".into(),
-            ),
-        }
+        ),
+        MatchOutcome::SearchLimitExceeded => failed(
+            TaskErrorCode::SearchLimitExceeded,
+            "The column search used its whole work budget without deciding the task: no passing mapping was found, none was ruled out".into(),
+        ),
+    }
+}
+
+/// The record of a prediction of `pred_cols` × `pred_rows` that fails with `code`.
+fn failed_record(
+    config: &TaskConfig,
+    gold_rows: usize,
+    code: TaskErrorCode,
+    error: String,
+    pred_cols: usize,
+    pred_rows: usize,
+) -> TaskResult {
+    TaskResult {
+        task_id: config.task_id.clone(),
+        passed: false,
+        order_sensitive: config.order_sensitive,
+        gold_column_count: config.columns.len(),
+        prediction_column_count: pred_cols,
+        gold_row_count: gold_rows,
+        prediction_row_count: pred_rows,
+        column_mapping: None,
+        error_code: Some(code),
+        error: Some(error),
+        csv_error: None,
     }
 }
 
@@ -1157,11 +1184,12 @@ fn evaluate_read_task<P: Parallel + ?Sized>(
     let mut tried = false;
     if let Ok(table) = &prediction {
         if hashed_pass::worth_trying(config, gold.row_count()) {
-            // A large prediction that passes is proven so without interning the gold.
+            // A large prediction whose verdict the hashes prove is scored without interning
+            // the gold.
             let hashes = GoldHashes::new(&gold, config, parallel);
-            let mapping = hashes.and_then(|h| h.passing_mapping(&gold, table, parallel));
-            if let Some(mapping) = mapping {
-                let record = passing_record(config, gold.row_count(), mapping);
+            let outcome = hashes.and_then(|h| h.outcome(&gold, table, parallel));
+            if let Some(outcome) = outcome {
+                let record = outcome_record(config, gold.row_count(), table.row_count(), outcome);
                 spare::keep(gold);
                 if let Ok(Cow::Owned(table)) = prediction {
                     spare::keep(table);

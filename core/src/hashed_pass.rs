@@ -1,8 +1,8 @@
-//! A passing verdict proven from hashes, for large unordered tasks: no value is interned.
+//! A verdict proven from hashes, for large unordered tasks: no value is interned.
 //!
 //! Interning every canonical value of a large table ([`crate::evaluate::PreparedGold`]'s path)
-//! costs a random read per cell over all of the values. A prediction that passes is recognised
-//! here with sequential work instead:
+//! costs a random read per cell over all of the values. A prediction that passes, and most that
+//! fail, are recognised here with sequential work instead:
 //!
 //! 1. each gold column's canonical values are hashed (64 bits, seeded per process), giving
 //!    the column's multiset signature and a bit filter of the hashes it holds;
@@ -15,22 +15,29 @@
 //!
 //! Step 3 is exact, so a mapping returned here passes. Every passing mapping maps each gold
 //! column to a prediction column with the same multiset of values (same signature, never
-//! filtered out), so it is the only passing mapping, hence the official's first. Anything else
-//! (a cell that does not read, columns with equal signatures, a pairing that fails, colliding
-//! hashes) is left undecided, and the interning path decides it, at its own cost.
+//! filtered out), so it is the only passing mapping, hence the official's first.
 //!
-//! That cost is the attempt's: a prediction column that no read keeps stops the other reads
-//! (no mapping through it can pass), and a gold that scores many predictions backs off after
-//! failed attempts ([`Backoff`]), so predictions that keep failing rarely pay it.
+//! A failure is proven too, when the hashes rule out every mapping: equal multisets always
+//! have equal signatures and row hashes, so when the candidates leave no one-to-one mapping, or
+//! the one they leave gives other row hashes than the gold's, no mapping passes. The record then
+//! says why as the interning path does: `type_normalization_failed` when no one-to-one mapping
+//! has every prediction column readable under its gold column's rule (a read cut short by a
+//! filter is finished for that, reading only), else `relation_mismatch`. Anything else (a
+//! mapping among several, a pairing that fails cell by cell, colliding hashes) is left
+//! undecided, and the interning path decides it, at its own cost.
+//!
+//! That cost is the attempt's: a gold that scores many predictions backs off after undecided
+//! attempts ([`Backoff`]), so predictions left undecided rarely pay it twice.
 
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
-use crate::bipartite::mix64;
+use crate::bipartite::{has_perfect_matching, mix64};
 use crate::cancel::POLL_ROWS;
 use crate::canon::canonical_kind_into;
 use crate::config::{Rule, TaskConfig};
 use crate::csv::Table;
+use crate::matching::MatchOutcome;
 use crate::parallel::{self, Parallel};
 
 /// Rows from which a task is tried here first: below it, interning is as fast (the values fit
@@ -60,6 +67,10 @@ pub(crate) fn worth_trying(config: &TaskConfig, rows: usize) -> bool {
 
 /// An order-independent 128-bit hash of a multiset of value hashes.
 type Signature = (u64, u64);
+
+/// A prediction column read under a rule: its hashes, the gold columns (a bit each) that may
+/// hold them, and their signature.
+type ColumnHashes = (Vec<u64>, u64, Signature);
 
 fn signature(hashes: &[u64]) -> Signature {
     hashes.iter().fold((0, 0), |(a, b), &h| {
@@ -109,9 +120,10 @@ pub(crate) struct GoldHashes {
     backoff: Backoff,
 }
 
-/// When a gold that scores many predictions tries the next one here: after `f` failed attempts
-/// in a row the next `2^f - 1` predictions (at most 1,023) go straight to the interning path,
-/// and a pass starts over. Predictions that keep failing then rarely pay for an attempt.
+/// When a gold that scores many predictions tries the next one here: after `f` undecided
+/// attempts in a row the next `2^f - 1` predictions (at most 1,023) go straight to the
+/// interning path, and a decided one starts over. Predictions the hashes cannot decide then
+/// rarely pay for an attempt.
 #[derive(Debug, Default)]
 pub(crate) struct Backoff {
     failures: AtomicU32,
@@ -137,9 +149,9 @@ impl Backoff {
         .is_err()
     }
 
-    /// Record an attempt's outcome.
-    pub(crate) fn record(&self, passed: bool) {
-        if passed {
+    /// Record whether an attempt decided its prediction.
+    pub(crate) fn record(&self, decided: bool) {
+        if decided {
             self.failures.store(0, Ordering::Relaxed);
             self.skip.store(0, Ordering::Relaxed);
         } else {
@@ -192,7 +204,7 @@ impl GoldHashes {
         parallel::for_each(parallel, table.work_bytes(), parts, |(j, out)| {
             let rule = &rules[rule_of[j]];
             // Each column's signature and filter in its part too: the parts are what runs at once.
-            let hashes = hash_column(table, j, rule, &hasher, |_| true);
+            let hashes = hash_column(table, j, rule, &hasher, |_| true).ok();
             *out = hashes.map(|h| (signature(&h), Filter::of(&h), h));
         });
         let (mut signatures, mut filters, mut hashes) = (Vec::new(), Vec::new(), Vec::new());
@@ -214,32 +226,34 @@ impl GoldHashes {
         })
     }
 
-    /// [`Self::passing_mapping`] for a gold that scores many predictions: tried as its
-    /// [`Backoff`] says (a prediction not tried is undecided).
-    pub fn passing_mapping_backing_off<P: Parallel + ?Sized>(
+    /// [`Self::outcome`] for a gold that scores many predictions: tried as its [`Backoff`]
+    /// says (a prediction not tried is undecided).
+    pub fn outcome_backing_off<P: Parallel + ?Sized>(
         &self,
         gold: &Table,
         prediction: &Table,
         parallel: &P,
-    ) -> Option<Vec<usize>> {
+    ) -> Option<MatchOutcome> {
         if !self.backoff.try_now() {
             return None;
         }
-        let mapping = self.passing_mapping(gold, prediction, parallel);
+        let outcome = self.outcome(gold, prediction, parallel);
         if !crate::cancel::cancelled() {
-            self.backoff.record(mapping.is_some());
+            self.backoff.record(outcome.is_some());
         }
-        mapping
+        outcome
     }
 
-    /// The official first passing mapping of `prediction` against `gold` (the table these
-    /// hashes are of), when this proves one; `None` when undecided.
-    pub fn passing_mapping<P: Parallel + ?Sized>(
+    /// The official outcome of `prediction` against `gold` (the table these hashes are of)
+    /// when the hashes prove it: [`MatchOutcome::Passed`] with the official first passing
+    /// mapping, [`MatchOutcome::TypeNormalizationFailed`] or [`MatchOutcome::RelationMismatch`];
+    /// `None` when undecided (or cancelled).
+    pub fn outcome<P: Parallel + ?Sized>(
         &self,
         gold: &Table,
         prediction: &Table,
         parallel: &P,
-    ) -> Option<Vec<usize>> {
+    ) -> Option<MatchOutcome> {
         let (d, n) = (self.rule_of.len(), self.rows.len());
         if prediction.column_count() != d || prediction.row_count() != n {
             return None;
@@ -250,22 +264,22 @@ impl GoldHashes {
         let rules = self.rules.len();
         let live: Vec<AtomicUsize> = (0..d).map(|_| AtomicUsize::new(rules)).collect();
         let no_pass = AtomicBool::new(false);
-        let mut reads: Vec<Option<(Vec<u64>, u64, Signature)>> =
-            (0..d * rules).map(|_| None).collect();
+        let mut reads: Vec<Result<ColumnHashes, Stop>> =
+            (0..d * rules).map(|_| Err(Stop::At(0))).collect();
         let parts = reads.iter_mut().enumerate();
         parallel::for_each(parallel, prediction.work_bytes(), parts, |(at, out)| {
             let (k, r) = (at / rules, at % rules);
             *out = self.read_prediction_column(prediction, k, r, &no_pass);
-            if out.is_none() && live[k].fetch_sub(1, Ordering::Relaxed) == 1 {
+            if out.is_err() && live[k].fetch_sub(1, Ordering::Relaxed) == 1 {
                 no_pass.store(true, Ordering::Relaxed);
             }
         });
-        if no_pass.load(Ordering::Relaxed) {
+        if crate::cancel::cancelled() {
             return None;
         }
         let mut allowed = [0u64; 64];
         for (at, read) in reads.iter().enumerate() {
-            let Some((_, candidates, mine)) = read else {
+            let Ok((_, candidates, mine)) = read else {
                 continue;
             };
             for (j, edges) in allowed[..d].iter_mut().enumerate() {
@@ -274,21 +288,23 @@ impl GoldHashes {
                 }
             }
         }
+        let all = if d == 64 { u64::MAX } else { (1 << d) - 1 };
+        if !has_perfect_matching(&allowed[..d], all, 0) {
+            return self.failure(prediction, &reads, parallel);
+        }
         let mapping = crate::matching::only_mapping(&allowed[..d])?;
         let columns: Vec<&[u64]> = (0..d)
             .map(|j| {
-                Some(
-                    reads[mapping[j] * rules + self.rule_of[j]]
-                        .as_ref()?
-                        .0
-                        .as_slice(),
-                )
+                let read = reads[mapping[j] * rules + self.rule_of[j]].as_ref();
+                Some(read.ok()?.0.as_slice())
             })
             .collect::<Option<_>>()?;
         let rows = sorted_row_hashes(&columns, n);
         drop(reads);
         if !rows.iter().map(|r| r.0).eq(self.rows.iter().map(|r| r.0)) {
-            return None;
+            // Other row hashes: the rows differ under the only mapping that may pass, whose
+            // columns all read (so one mapping is readable).
+            return Some(MatchOutcome::RelationMismatch);
         }
         // The gold is read in its own order, so only the prediction's rows are random reads.
         let mut partner = vec![0u32; n];
@@ -304,19 +320,70 @@ impl GoldHashes {
             || self.rows_equal(gold, prediction, &mapping, first, 0),
             || self.rows_equal(gold, prediction, &mapping, second, half),
         );
-        (a && b).then_some(mapping)
+        // Rows paired by equal hashes that differ may be a collision: undecided.
+        (a && b).then_some(MatchOutcome::Passed(mapping))
+    }
+
+    /// Why no mapping passes, when the hashes rule every one out: as the interning path says
+    /// it, from which prediction columns read under which rules. A read cut short (by a
+    /// filter, or by another column's) is finished here for that, reading only. `None` when
+    /// cancelled.
+    fn failure<P: Parallel + ?Sized>(
+        &self,
+        prediction: &Table,
+        reads: &[Result<ColumnHashes, Stop>],
+        parallel: &P,
+    ) -> Option<MatchOutcome> {
+        let (d, rules) = (self.rule_of.len(), self.rules.len());
+        let all = if d == 64 { u64::MAX } else { (1 << d) - 1 };
+        let readable_matching = |readable: &dyn Fn(usize) -> bool| {
+            let compat: Vec<u64> = (0..d)
+                .map(|j| {
+                    (0..d)
+                        .filter(|&k| readable(k * rules + self.rule_of[j]))
+                        .fold(0u64, |mask, k| mask | (1 << k))
+                })
+                .collect();
+            has_perfect_matching(&compat, all, 0)
+        };
+        // The reads that went through may already leave a readable mapping.
+        if readable_matching(&|at| reads[at].is_ok()) {
+            return Some(MatchOutcome::RelationMismatch);
+        }
+        let mut readable: Vec<bool> = reads.iter().map(Result::is_ok).collect();
+        let parts = readable.iter_mut().zip(reads).enumerate();
+        parallel::for_each(
+            parallel,
+            prediction.work_bytes(),
+            parts,
+            |(at, (out, read))| {
+                if let Err(Stop::At(row)) = read {
+                    let rule = &self.rules[at % rules];
+                    *out = reads_from(prediction, at / rules, rule, *row);
+                }
+            },
+        );
+        if crate::cancel::cancelled() {
+            return None;
+        }
+        Some(if readable_matching(&|at| readable[at]) {
+            MatchOutcome::RelationMismatch
+        } else {
+            MatchOutcome::TypeNormalizationFailed
+        })
     }
 
     /// Prediction column `k`'s hashes under distinct rule `r`, the gold columns of that rule
-    /// that may hold all of them, and the hashes' signature; `None` when a cell does not read,
-    /// no gold column of the rule holds some value, or `no_pass` is set meanwhile.
+    /// that may hold all of them, and the hashes' signature; why not, when a cell does not
+    /// read, or (stopped) no gold column of the rule holds some value or `no_pass` is set
+    /// meanwhile.
     fn read_prediction_column(
         &self,
         table: &Table,
         k: usize,
         r: usize,
         no_pass: &AtomicBool,
-    ) -> Option<(Vec<u64>, u64, Signature)> {
+    ) -> Result<ColumnHashes, Stop> {
         let mut candidates = (self.rule_of.iter().enumerate())
             .filter(|&(_, &rule)| rule == r)
             .fold(0u64, |mask, (j, _)| mask | (1 << j));
@@ -347,7 +414,7 @@ impl GoldHashes {
             candidates != 0
         })?;
         let mine = signature(&hashes);
-        Some((hashes, candidates, mine))
+        Ok((hashes, candidates, mine))
     }
 
     /// Whether gold rows `from..` are equal, cell by cell under `mapping`, to the prediction
@@ -404,34 +471,57 @@ impl GoldHashes {
     }
 }
 
-/// Column `k`'s canonical-value hashes under `rule`, while `keep` holds for each; `None` when
-/// a cell does not read, `keep` fails, or the task is cancelled.
+/// Why a column's hashes stopped: a cell that does not read, or a stop before row `At`
+/// (every cell above it read): `keep` failed or the task was cancelled.
+#[derive(Debug, Clone, Copy)]
+enum Stop {
+    Unreadable,
+    At(usize),
+}
+
+/// Column `k`'s canonical-value hashes under `rule`, while `keep` holds for each.
 fn hash_column(
     table: &Table,
     k: usize,
     rule: &Rule,
     hasher: &foldhash::fast::RandomState,
     mut keep: impl FnMut(u64) -> bool,
-) -> Option<Vec<u64>> {
+) -> Result<Vec<u64>, Stop> {
     let rows = table.row_count();
     let mut hashes = Vec::with_capacity(rows);
     let mut scratch = String::new();
     for (row, raw) in table.column(k).enumerate() {
         if row % POLL_ROWS == 0 && crate::cancel::cancelled() {
-            return None;
+            return Err(Stop::At(row));
         }
         scratch.clear();
         let h = match canonical_kind_into(raw, rule, &mut scratch) {
             Ok(true) => hasher.hash_one(scratch.as_str()),
             Ok(false) => NULL_HASH,
-            Err(_) => return None,
+            Err(_) => return Err(Stop::Unreadable),
         };
         if !keep(h) {
-            return None;
+            return Err(Stop::At(row));
         }
         hashes.push(h);
     }
-    Some(hashes)
+    Ok(hashes)
+}
+
+/// Whether every cell of column `k` from row `from` on reads under `rule` (false when
+/// cancelled meanwhile).
+fn reads_from(table: &Table, k: usize, rule: &Rule, from: usize) -> bool {
+    let mut scratch = String::new();
+    for (row, raw) in table.column(k).enumerate().skip(from) {
+        if row % POLL_ROWS == 0 && crate::cancel::cancelled() {
+            return false;
+        }
+        scratch.clear();
+        if canonical_kind_into(raw, rule, &mut scratch).is_err() {
+            return false;
+        }
+    }
+    true
 }
 
 /// The row hashes of the table whose columns' hashes are `columns` (in their mapped order),
