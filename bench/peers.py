@@ -1,6 +1,7 @@
 """An unordered table pair: tabeq beside the libraries a user would compare tables with instead.
 
     python bench/peers.py [--rows N ...] [--rounds R]
+    python bench/peers.py --columns 6 12 24 48 [--rounds R]
 
 One gold of N rows × 6 columns (an integer key, a free-text name, an amount with two decimals,
 an ISO date, one of 50 categories, a small integer) and the same rows shuffled as the
@@ -22,6 +23,10 @@ Rounds interleave the contenders (each round runs every one once), so load on a 
 falls on all of them alike; the table shows the minimum and median over the rounds and each
 peer's median divided by ``tabeq.evaluate``'s (above 1: tabeq is faster).
 
+With ``--columns``, the same pair is made wider instead (the six columns repeated, each copy
+with values of its own) and shorter (600,000 cells in all, so about the same bytes), and only
+tabeq and polars run: the cost per byte as the column count grows.
+
 Prints a Markdown table (BENCHMARKS.md quotes it).
 """
 
@@ -37,14 +42,16 @@ from collections.abc import Callable
 import tabeq
 
 CATEGORIES = [f"category-{i}" for i in range(50)]
-HEADER = "id,name,amount,day,category,qty\n"
+NAMES = ["id", "name", "amount", "day", "category", "qty"]
 
 
-def pair(rows: int, seed: int = 7) -> tuple[bytes, bytes]:
-    """The gold and the prediction (its rows shuffled) as CSV bytes."""
+def pair(rows: int, seed: int = 7, copies: int = 1) -> tuple[bytes, bytes]:
+    """The gold and the prediction (its rows shuffled) as CSV bytes: the six columns, `copies`
+    times over (each copy's values drawn on their own; the first copy's `id` stays a key)."""
     rng = random.Random(seed)
-    table = [
-        (
+
+    def six(i: int) -> tuple[object, ...]:
+        return (
             i,
             f"name {rng.randrange(10**9)}",
             f"{rng.uniform(-1e6, 1e6):.2f}",
@@ -52,33 +59,46 @@ def pair(rows: int, seed: int = 7) -> tuple[bytes, bytes]:
             rng.choice(CATEGORIES),
             rng.randrange(1000),
         )
-        for i in range(rows)
-    ]
-    gold = HEADER + "".join(",".join(map(str, r)) + "\n" for r in table)
+
+    table = [sum((six(i if c == 0 else rng.randrange(rows)) for c in range(copies)), ()) for i in range(rows)]
+    header = ",".join(f"{n}{c or ''}" for c in range(copies) for n in NAMES) + "\n"
+    gold = header + "".join(",".join(map(str, r)) + "\n" for r in table)
     rng.shuffle(table)
-    prediction = HEADER + "".join(",".join(map(str, r)) + "\n" for r in table)
+    prediction = header + "".join(",".join(map(str, r)) + "\n" for r in table)
     return gold.encode(), prediction.encode()
 
 
-CONFIG = tabeq.TaskConfig(
-    columns=[
-        tabeq.number("id", integer=True),
-        tabeq.text("name"),
-        tabeq.number("amount", decimal_places=2),
-        tabeq.date("day"),
-        tabeq.text("category"),
-        tabeq.number("qty", integer=True),
-    ],
-    order_sensitive=False,
-)
+def config(copies: int = 1) -> tabeq.TaskConfig:
+    """The pair's config: each copy's six rules."""
+    return tabeq.TaskConfig(
+        columns=[
+            column
+            for c in range(copies)
+            for column in (
+                tabeq.number(f"id{c or ''}", integer=True),
+                tabeq.text(f"name{c or ''}"),
+                tabeq.number(f"amount{c or ''}", decimal_places=2),
+                tabeq.date(f"day{c or ''}"),
+                tabeq.text(f"category{c or ''}"),
+                tabeq.number(f"qty{c or ''}", integer=True),
+            )
+        ],
+        order_sensitive=False,
+    )
 
 
-def contenders(gold: bytes, prediction: bytes) -> dict[str, Callable[[], bool]]:
-    """Each contender's one run, returning whether the tables are equal."""
+CONFIG = config()
+
+
+def contenders(
+    gold: bytes, prediction: bytes, task: tabeq.TaskConfig = CONFIG, only_polars: bool = False
+) -> dict[str, Callable[[], bool]]:
+    """Each contender's one run, returning whether the tables are equal (`only_polars`: tabeq's
+    and polars')."""
     found: dict[str, Callable[[], bool]] = {
-        "tabeq.evaluate": lambda: tabeq.evaluate(prediction, gold, CONFIG).passed,
+        "tabeq.evaluate": lambda: tabeq.evaluate(prediction, gold, task).passed,
     }
-    prepared = tabeq.Gold(gold, CONFIG)
+    prepared = tabeq.Gold(gold, task)
     found["tabeq.Gold (prepared).evaluate"] = lambda: prepared.evaluate(prediction).passed
     try:
         import polars as pl
@@ -90,6 +110,8 @@ def contenders(gold: bytes, prediction: bytes) -> dict[str, Callable[[], bool]]:
         found["polars: read, sort, equals"] = with_polars
     except ImportError:
         pass
+    if only_polars:
+        return found
     try:
         import pandas as pd
 
@@ -130,24 +152,48 @@ def contenders(gold: bytes, prediction: bytes) -> dict[str, Callable[[], bool]]:
     return found
 
 
+def timed(runs: dict[str, Callable[[], bool]], rounds: int) -> dict[str, list[float]]:
+    """Each contender's times over `rounds` interleaved rounds (after a first, checked run)."""
+    for name, run in runs.items():
+        assert run(), f"{name} found the shuffled copy different"
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(rounds):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            times[name].append(time.perf_counter() - start)
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, nargs="*", default=[1_000, 10_000, 100_000])
+    parser.add_argument("--columns", type=int, nargs="*", help="multiples of 6: widen instead")
     parser.add_argument("--rounds", type=int, default=9)
     args = parser.parse_args()
+    if args.columns:
+        print("| columns | rows | CSV (MiB) | contender | median (ms) | ms per MiB | median / tabeq |")
+        print("|---:|---:|---:|---|---:|---:|---:|")
+        for columns in args.columns:
+            copies = max(1, columns // 6)
+            rows = 600_000 // (6 * copies)
+            gold, prediction = pair(rows, copies=copies)
+            times = timed(contenders(gold, prediction, config(copies), only_polars=True), args.rounds)
+            base = statistics.median(times["tabeq.evaluate"])
+            mib = (len(gold) + len(prediction)) / 2**20
+            for name, ts in times.items():
+                median = statistics.median(ts)
+                print(
+                    f"| {6 * copies} | {rows:,} | {mib:.1f} | {name} | {median * 1e3:.1f} "
+                    f"| {median * 1e3 / mib:.2f} | {median / base:.2f}× |",
+                    flush=True,
+                )
+        return
     print("| rows | CSV (MiB) | contender | min (ms) | median (ms) | µs per row | median / tabeq.evaluate |")
     print("|---:|---:|---|---:|---:|---:|---:|")
     for rows in args.rows:
         gold, prediction = pair(rows)
-        runs = contenders(gold, prediction)
-        for name, run in runs.items():
-            assert run(), f"{name} found the shuffled copy different"
-        times: dict[str, list[float]] = {name: [] for name in runs}
-        for _ in range(args.rounds):
-            for name, run in runs.items():
-                start = time.perf_counter()
-                run()
-                times[name].append(time.perf_counter() - start)
+        times = timed(contenders(gold, prediction), args.rounds)
         base = statistics.median(times["tabeq.evaluate"])
         mib = (len(gold) + len(prediction)) / 2**20
         for name, ts in times.items():

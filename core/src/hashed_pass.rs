@@ -32,7 +32,7 @@
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
-use crate::bipartite::{has_perfect_matching, mix64};
+use crate::bipartite::{full_mask, has_perfect_matching, mix64};
 use crate::cancel::POLL_ROWS;
 use crate::canon::canonical_kind_into;
 use crate::config::{Rule, TaskConfig};
@@ -288,8 +288,7 @@ impl GoldHashes {
                 }
             }
         }
-        let all = if d == 64 { u64::MAX } else { (1 << d) - 1 };
-        if !has_perfect_matching(&allowed[..d], all, 0) {
+        if !has_perfect_matching(&allowed[..d], full_mask(d), 0) {
             return self.failure(prediction, &reads, parallel);
         }
         let mapping = crate::matching::only_mapping(&allowed[..d])?;
@@ -335,7 +334,6 @@ impl GoldHashes {
         parallel: &P,
     ) -> Option<MatchOutcome> {
         let (d, rules) = (self.rule_of.len(), self.rules.len());
-        let all = if d == 64 { u64::MAX } else { (1 << d) - 1 };
         let readable_matching = |readable: &dyn Fn(usize) -> bool| {
             let compat: Vec<u64> = (0..d)
                 .map(|j| {
@@ -344,7 +342,7 @@ impl GoldHashes {
                         .fold(0u64, |mask, k| mask | (1 << k))
                 })
                 .collect();
-            has_perfect_matching(&compat, all, 0)
+            has_perfect_matching(&compat, full_mask(d), 0)
         };
         // The reads that went through may already leave a readable mapping.
         if readable_matching(&|at| reads[at].is_ok()) {
