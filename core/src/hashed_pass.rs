@@ -39,19 +39,22 @@ use crate::config::{Rule, TaskConfig};
 use crate::csv::Table;
 use crate::matching::MatchOutcome;
 use crate::parallel::{self, Parallel};
+use crate::rule_values::{FastMap, CACHE_FROM_ROW, CACHE_PROBE_CELLS};
 
 /// Rows from which a task is tried here first: below it, interning is as fast (the values fit
 /// in cache), and a prediction that does not pass pays only once.
 pub(crate) const FROM_ROWS: usize = 4096;
-/// The most columns a task may have to be tried here. Each column is read on its own, across
-/// the row-major table, and hashes every cell (no cache of repeated raw values): past a few
-/// dozen columns of repeated short values, a pass proven here cost more than interning does
-/// (`wide_64x100000` of `bench/run.py`: 64 columns of 100 distinct values).
-const MAX_COLUMNS: usize = 16;
+/// The most columns a task may have to be tried here: the reader's limit, as the column masks
+/// are 64 bits. (Columns hashed one at a time across the row-major table, with no cache of
+/// repeated raw values, once made wide tables cost more here than interning, and only 16
+/// columns were tried; [`hash_rows`] reads all of a part's columns in one pass, with a cache.)
+const MAX_COLUMNS: usize = 64;
 /// A prediction column's first rows, each looked up in the gold's filters of its candidate
 /// columns; after them, a row every [`FILTER_SAMPLE`] look-ups' worth of rows.
 const FILTER_EVERY_ROW: usize = 256;
 const FILTER_SAMPLE: usize = 8;
+/// Parts the columns of a table are hashed in (each a pass over the table's rows).
+const PARTS: usize = 4;
 /// Prediction rows whose cells are loaded together when rows are compared.
 const TOUCH_ROWS: usize = 32;
 /// At most 2^this buckets when row hashes are sorted (4 MiB of bucket ends).
@@ -198,20 +201,21 @@ impl GoldHashes {
             })
             .collect();
         let hasher = foldhash::fast::RandomState::default();
-        let mut columns: Vec<Option<(Signature, Filter, Vec<u64>)>> =
-            (0..d).map(|_| None).collect();
-        let parts = columns.iter_mut().enumerate();
-        parallel::for_each(parallel, table.work_bytes(), parts, |(j, out)| {
-            let rule = &rules[rule_of[j]];
-            // Each column's signature and filter in its part too: the parts are what runs at once.
-            let hashes = hash_column(table, j, rule, &hasher, |_| true).ok();
-            *out = hashes.map(|h| (signature(&h), Filter::of(&h), h));
+        let mut columns: Vec<ColumnHashing> = (0..d)
+            .map(|j| ColumnHashing::new(j, rule_of[j], table.row_count(), 0))
+            .collect();
+        let parts = columns.chunks_mut(d.div_ceil(PARTS));
+        parallel::for_each(parallel, table.work_bytes(), parts, |part| {
+            hash_rows(table, part, &rules, &hasher, None);
         });
+        if columns.iter().any(|c| c.stop.is_some()) {
+            return None;
+        }
         let (mut signatures, mut filters, mut hashes) = (Vec::new(), Vec::new(), Vec::new());
-        for (signature, filter, column) in columns.into_iter().collect::<Option<Vec<_>>>()? {
-            signatures.push(signature);
-            filters.push(filter);
-            hashes.push(column);
+        for column in columns {
+            signatures.push(column.signature);
+            filters.push(Filter::of(&column.hashes));
+            hashes.push(column.hashes);
         }
         let identity: Vec<&[u64]> = hashes.iter().map(Vec::as_slice).collect();
         let rows = sorted_row_hashes(&identity, table.row_count());
@@ -264,19 +268,39 @@ impl GoldHashes {
         let rules = self.rules.len();
         let live: Vec<AtomicUsize> = (0..d).map(|_| AtomicUsize::new(rules)).collect();
         let no_pass = AtomicBool::new(false);
-        let mut reads: Vec<Result<ColumnHashes, Stop>> =
-            (0..d * rules).map(|_| Err(Stop::At(0))).collect();
-        let parts = reads.iter_mut().enumerate();
-        parallel::for_each(parallel, prediction.work_bytes(), parts, |(at, out)| {
-            let (k, r) = (at / rules, at % rules);
-            *out = self.read_prediction_column(prediction, k, r, &no_pass);
-            if out.is_err() && live[k].fetch_sub(1, Ordering::Relaxed) == 1 {
-                no_pass.store(true, Ordering::Relaxed);
-            }
+        let mut columns: Vec<ColumnHashing> = (0..d * rules)
+            .map(|at| {
+                let (k, r) = (at / rules, at % rules);
+                let candidates = (self.rule_of.iter().enumerate())
+                    .filter(|&(_, &rule)| rule == r)
+                    .fold(0u64, |mask, (j, _)| mask | (1 << j));
+                ColumnHashing::new(k, r, n, candidates)
+            })
+            .collect();
+        let parts = columns.chunks_mut((d * rules).div_ceil(PARTS));
+        parallel::for_each(parallel, prediction.work_bytes(), parts, |part| {
+            let narrowing = Narrowing {
+                filters: &self.filters,
+                live: &live,
+                no_pass: &no_pass,
+            };
+            hash_rows(
+                prediction,
+                part,
+                &self.rules,
+                &self.hasher,
+                Some(&narrowing),
+            );
         });
         if crate::cancel::cancelled() {
             return None;
         }
+        let reads: Vec<Result<ColumnHashes, Stop>> = (columns.into_iter())
+            .map(|c| match c.stop {
+                Some(stop) => Err(stop),
+                None => Ok((c.hashes, c.candidates, c.signature)),
+            })
+            .collect();
         let mut allowed = [0u64; 64];
         for (at, read) in reads.iter().enumerate() {
             let Ok((_, candidates, mine)) = read else {
@@ -371,50 +395,6 @@ impl GoldHashes {
         })
     }
 
-    /// Prediction column `k`'s hashes under distinct rule `r`, the gold columns of that rule
-    /// that may hold all of them, and the hashes' signature; why not, when a cell does not
-    /// read, or (stopped) no gold column of the rule holds some value or `no_pass` is set
-    /// meanwhile.
-    fn read_prediction_column(
-        &self,
-        table: &Table,
-        k: usize,
-        r: usize,
-        no_pass: &AtomicBool,
-    ) -> Result<ColumnHashes, Stop> {
-        let mut candidates = (self.rule_of.iter().enumerate())
-            .filter(|&(_, &rule)| rule == r)
-            .fold(0u64, |mask, (j, _)| mask | (1 << j));
-        let (mut seen, mut skip) = (0usize, 0usize);
-        let hashes = hash_column(table, k, &self.rules[r], &self.hasher, |h| {
-            // The filters only narrow the candidates early (the signatures decide), and each
-            // look-up may be a cache miss: the first rows are all checked, then a sample whose
-            // look-ups come to about one in FILTER_SAMPLE rows, however many candidates remain.
-            seen += 1;
-            if seen.is_multiple_of(POLL_ROWS) && no_pass.load(Ordering::Relaxed) {
-                return false;
-            }
-            if seen > FILTER_EVERY_ROW {
-                if skip > 0 {
-                    skip -= 1;
-                    return true;
-                }
-                skip = FILTER_SAMPLE * candidates.count_ones() as usize;
-            }
-            let mut left = candidates;
-            while left != 0 {
-                let j = left.trailing_zeros() as usize;
-                left &= left - 1;
-                if !self.filters[j].may_hold(h) {
-                    candidates &= !(1 << j);
-                }
-            }
-            candidates != 0
-        })?;
-        let mine = signature(&hashes);
-        Ok((hashes, candidates, mine))
-    }
-
     /// Whether gold rows `from..` are equal, cell by cell under `mapping`, to the prediction
     /// rows `partners` pairs them with (in that order).
     fn rows_equal(
@@ -469,41 +449,169 @@ impl GoldHashes {
     }
 }
 
-/// Why a column's hashes stopped: a cell that does not read, or a stop before row `At`
-/// (every cell above it read): `keep` failed or the task was cancelled.
+/// Why a column's hashes stopped: a cell that does not read, or a stop at row `At` (every cell
+/// above it read): no candidate left, no mapping can pass, or the task was cancelled.
 #[derive(Debug, Clone, Copy)]
 enum Stop {
     Unreadable,
     At(usize),
 }
 
-/// Column `k`'s canonical-value hashes under `rule`, while `keep` holds for each.
-fn hash_column(
-    table: &Table,
+/// One table column hashed under one distinct rule, row by row with others ([`hash_rows`]).
+struct ColumnHashing<'t> {
+    /// The table's column, and the rule's index among the distinct rules.
     k: usize,
-    rule: &Rule,
-    hasher: &foldhash::fast::RandomState,
-    mut keep: impl FnMut(u64) -> bool,
-) -> Result<Vec<u64>, Stop> {
-    let rows = table.row_count();
-    let mut hashes = Vec::with_capacity(rows);
-    let mut scratch = String::new();
-    for (row, raw) in table.column(k).enumerate() {
-        if row % POLL_ROWS == 0 && crate::cancel::cancelled() {
-            return Err(Stop::At(row));
+    r: usize,
+    hashes: Vec<u64>,
+    /// The hashes' signature, once all are in.
+    signature: Signature,
+    /// A prediction column's candidates: the gold columns of its rule (a bit each) whose
+    /// filters held every hash looked up so far; and how many rows were seen, and are still to
+    /// be skipped, of the sampled look-ups.
+    candidates: u64,
+    seen: usize,
+    skip: usize,
+    /// Why it stopped, if it did.
+    stop: Option<Stop>,
+    /// Raw cells with their hashes, from row [`CACHE_FROM_ROW`] on while the column repeats
+    /// its values (as the interning path's cache: [`CACHE_PROBE_CELLS`]).
+    cache: Option<FastMap<&'t str, u64>>,
+}
+
+impl<'t> ColumnHashing<'t> {
+    fn new(k: usize, r: usize, rows: usize, candidates: u64) -> ColumnHashing<'t> {
+        ColumnHashing {
+            k,
+            r,
+            hashes: Vec::with_capacity(rows),
+            signature: (0, 0),
+            candidates,
+            seen: 0,
+            skip: 0,
+            stop: None,
+            cache: None,
+        }
+    }
+
+    /// `raw`'s hash under `rule`, from the cache when the column repeats it; `None` when it
+    /// does not read.
+    fn hash(
+        &mut self,
+        raw: &'t str,
+        row: usize,
+        rule: &Rule,
+        hasher: &foldhash::fast::RandomState,
+        scratch: &mut String,
+    ) -> Option<u64> {
+        if let Some(&h) = self.cache.as_ref().and_then(|c| c.get(raw)) {
+            return Some(h);
         }
         scratch.clear();
-        let h = match canonical_kind_into(raw, rule, &mut scratch) {
+        let h = match canonical_kind_into(raw, rule, scratch) {
             Ok(true) => hasher.hash_one(scratch.as_str()),
             Ok(false) => NULL_HASH,
-            Err(_) => return Err(Stop::Unreadable),
+            Err(_) => return None,
         };
-        if !keep(h) {
-            return Err(Stop::At(row));
+        if row == CACHE_FROM_ROW {
+            self.cache = Some(FastMap::default());
         }
-        hashes.push(h);
+        if let Some(cache) = &mut self.cache {
+            cache.insert(raw, h);
+            let probed = row + 1 == CACHE_FROM_ROW + CACHE_PROBE_CELLS;
+            if probed && cache.len() * 2 > CACHE_PROBE_CELLS {
+                // Mostly distinct: no cache.
+                self.cache = None;
+            }
+        }
+        Some(h)
     }
-    Ok(hashes)
+
+    /// Whether some candidate's filter may hold `h` (and so all the hashes so far). The filters
+    /// only narrow the candidates early (the signatures decide), and each look-up may be a
+    /// cache miss: the first rows are all checked, then a sample whose look-ups come to about
+    /// one in [`FILTER_SAMPLE`] rows, however many candidates remain.
+    fn narrow(&mut self, h: u64, filters: &[Filter]) -> bool {
+        self.seen += 1;
+        if self.seen > FILTER_EVERY_ROW {
+            if self.skip > 0 {
+                self.skip -= 1;
+                return true;
+            }
+            self.skip = FILTER_SAMPLE * self.candidates.count_ones() as usize;
+        }
+        let mut left = self.candidates;
+        while left != 0 {
+            let j = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if !filters[j].may_hold(h) {
+                self.candidates &= !(1 << j);
+            }
+        }
+        self.candidates != 0
+    }
+}
+
+/// What narrows a prediction's columns as they are hashed: the gold's filters, and how many
+/// reads of each prediction column are still going (`live`); once a column has none, no
+/// mapping passes (`no_pass`), and every read stops.
+struct Narrowing<'a> {
+    filters: &'a [Filter],
+    live: &'a [AtomicUsize],
+    no_pass: &'a AtomicBool,
+}
+
+/// Hash `columns` of `table`, each under its rule, row by row: the table is stored row-major,
+/// so one pass over it serves them all (a pass per column crossed the whole table for each, a
+/// cache miss per cell on wide tables). A column stops at a cell that does not read, when
+/// `narrowing` leaves it no candidate or no mapping can pass, or when the task is cancelled;
+/// the others' signatures are then computed.
+fn hash_rows<'t>(
+    table: &'t Table,
+    columns: &mut [ColumnHashing<'t>],
+    rules: &[Rule],
+    hasher: &foldhash::fast::RandomState,
+    narrowing: Option<&Narrowing<'_>>,
+) {
+    let mut going = columns.len();
+    let mut scratch = String::new();
+    let stop = |column: &mut ColumnHashing, why: Stop, going: &mut usize| {
+        column.stop = Some(why);
+        *going -= 1;
+        if let Some(n) = narrowing {
+            if n.live[column.k].fetch_sub(1, Ordering::Relaxed) == 1 {
+                n.no_pass.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    for row in 0..table.row_count() {
+        if going == 0 {
+            break;
+        }
+        if row % POLL_ROWS == 0
+            && (crate::cancel::cancelled()
+                || narrowing.is_some_and(|n| n.no_pass.load(Ordering::Relaxed)))
+        {
+            for column in columns.iter_mut().filter(|c| c.stop.is_none()) {
+                stop(column, Stop::At(row), &mut going);
+            }
+            break;
+        }
+        for column in columns.iter_mut().filter(|c| c.stop.is_none()) {
+            let raw = table.cell(row, column.k);
+            let Some(h) = column.hash(raw, row, &rules[column.r], hasher, &mut scratch) else {
+                stop(column, Stop::Unreadable, &mut going);
+                continue;
+            };
+            if narrowing.is_some_and(|n| !column.narrow(h, n.filters)) {
+                stop(column, Stop::At(row), &mut going);
+                continue;
+            }
+            column.hashes.push(h);
+        }
+    }
+    for column in columns.iter_mut().filter(|c| c.stop.is_none()) {
+        column.signature = signature(&column.hashes);
+    }
 }
 
 /// Whether every cell of column `k` from row `from` on reads under `rule` (false when

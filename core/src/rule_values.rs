@@ -24,13 +24,13 @@ pub(crate) const UNSEEN: ValueId = ValueId::MAX - 1;
 
 /// Rows read before a column's own raw-value cache is started: small tables (the common
 /// case when scoring many predictions) are cheaper to canonicalize than to cache.
-const CACHE_FROM_ROW: usize = 32;
+pub(crate) const CACHE_FROM_ROW: usize = 32;
 /// Text read between two checks of the cancel flag when [`crate::cancel::POLL_ROWS`] rows take
 /// longer to come (a few long cells can take as long as many rows).
 const CANCEL_POLL_BYTES: usize = 1 << 20;
 
 /// Cells sampled before deciding whether a column repeats enough for its raw-value cache.
-const CACHE_PROBE_CELLS: usize = 512;
+pub(crate) const CACHE_PROBE_CELLS: usize = 512;
 /// Raw gold text (bytes per rule) remembered with its id: beyond it, cells are canonicalized.
 /// Remembering costs a pass over the gold; a large gold mostly meets predictions of another
 /// row count, which never read a cell.
