@@ -53,8 +53,10 @@ const MAX_COLUMNS: usize = 64;
 /// columns; after them, a row every [`FILTER_SAMPLE`] look-ups' worth of rows.
 const FILTER_EVERY_ROW: usize = 256;
 const FILTER_SAMPLE: usize = 8;
-/// Parts the columns of a table are hashed in (each a pass over the table's rows).
-const PARTS: usize = 4;
+/// The most parts a table's columns (each under each rule) are hashed in, each a pass over the
+/// table's rows: parts of a column or two spread evenly over a pool's threads, and a wide
+/// table is crossed this many times, not once per column.
+const PARTS: usize = 16;
 /// Prediction rows whose cells are loaded together when rows are compared.
 const TOUCH_ROWS: usize = 32;
 /// At most 2^this buckets when row hashes are sorted (4 MiB of bucket ends).
@@ -205,16 +207,19 @@ impl GoldHashes {
             .map(|j| ColumnHashing::new(j, rule_of[j], table.row_count(), 0))
             .collect();
         let parts = columns.chunks_mut(d.div_ceil(PARTS));
-        parallel::for_each(parallel, table.work_bytes(), parts, |part| {
+        let mut filters: Vec<Option<Filter>> = (0..d).map(|_| None).collect();
+        let parts = parts.zip(filters.chunks_mut(d.div_ceil(PARTS)));
+        parallel::for_each(parallel, table.work_bytes(), parts, |(part, filters)| {
             hash_rows(table, part, &rules, &hasher, None);
+            // Each column's filter in its part too: the parts are what runs at once.
+            for (column, filter) in part.iter().zip(filters) {
+                *filter = column.stop.is_none().then(|| Filter::of(&column.hashes));
+            }
         });
-        if columns.iter().any(|c| c.stop.is_some()) {
-            return None;
-        }
-        let (mut signatures, mut filters, mut hashes) = (Vec::new(), Vec::new(), Vec::new());
+        let filters: Vec<Filter> = filters.into_iter().collect::<Option<_>>()?;
+        let (mut signatures, mut hashes) = (Vec::new(), Vec::new());
         for column in columns {
             signatures.push(column.signature);
-            filters.push(Filter::of(&column.hashes));
             hashes.push(column.hashes);
         }
         let identity: Vec<&[u64]> = hashes.iter().map(Vec::as_slice).collect();
