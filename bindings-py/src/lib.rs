@@ -43,8 +43,7 @@ use tabeq_surface::evaluator::evaluate::FileContent;
 use tabeq_surface::evaluator::parallel::{join, InTurn, Parallel};
 use tabeq_surface::evaluator::suite::SuiteRun;
 use tabeq_surface::evaluator::{
-    evaluate_gold_table_within, evaluate_task_within, FatalError, Prediction, PreparedGold,
-    TaskResult,
+    evaluate_gold_table_within, evaluate_task_within, FatalError, Prediction, TaskResult,
 };
 use tabeq_surface::trust::error_catalogue;
 
@@ -262,26 +261,6 @@ fn evaluate_inputs(
     })
 }
 
-/// The gold file at `path` prepared, and its identity. Beyond the official limits the file is
-/// streamed into its table ([`fs::read_gold_table_identified`]).
-fn prepare_gold_file(
-    path: &Path,
-    config: &CoreConfig,
-    limits: &Limits,
-) -> Result<(PreparedGold, Option<fs::FileId>), FatalError> {
-    let task_id = &config.task_id;
-    if *limits == Limits::OFFICIAL {
-        let (gold, id) = fs::read_gold_identified(path, task_id, limits)?;
-        return Ok((
-            PreparedGold::new_within(&gold, config, limits, &InTurn)?,
-            id,
-        ));
-    }
-    let (table, id) = fs::read_gold_table_identified(path, task_id, limits)?;
-    let gold = PreparedGold::from_table_within(table, config, *limits, &InTurn)?;
-    Ok((gold, id))
-}
-
 /// Score one prediction against its gold.
 ///
 /// ``prediction`` and ``gold`` are CSV bytes, a path, a pandas or polars DataFrame, or a list
@@ -404,11 +383,19 @@ fn evaluate_suite(
     let work = |i: usize| -> Result<TaskResult, FatalError> {
         let config = &configs[i];
         let gold_path = gold_root.join(&config.task_id).join("gold.csv");
-        let (prepared, gold_id) = prepare_gold_file(&gold_path, config, &limits)?;
         let path = prediction_root.join(&config.task_id).join("prediction.csv");
-        // A linked task folder must not make the gold its own prediction.
+        // One prediction per gold: scored as a one-shot task, whose gold is interned only when
+        // the hashes of a large unordered task do not decide it. A linked task folder must not
+        // make the gold its own prediction.
+        let task_id = &config.task_id;
+        if limits == Limits::OFFICIAL {
+            let (gold, gold_id) = fs::read_gold_identified(&gold_path, task_id, &limits)?;
+            let prediction = PredictionInput::file(&path, gold_id, &limits);
+            return evaluate_task_within(prediction.prediction(), &gold, config, &limits, &InTurn);
+        }
+        let (gold, gold_id) = fs::read_gold_table_identified(&gold_path, task_id, &limits)?;
         let prediction = PredictionInput::file(&path, gold_id, &limits);
-        Ok(prepared.evaluate(prediction.prediction()))
+        evaluate_gold_table_within(prediction.prediction(), gold, config, &limits, &InTurn)
     };
     // Every task reads files: always worth the pool.
     let estimate = total.saturating_mul(pool::INLINE_WORK_BYTES);
