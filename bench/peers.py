@@ -37,7 +37,7 @@ import io
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import tabeq
 
@@ -165,6 +165,14 @@ def timed(runs: dict[str, Callable[[], bool]], rounds: int) -> dict[str, list[fl
     return times
 
 
+def medians(times: dict[str, list[float]]) -> Iterator[tuple[str, list[float], float, float]]:
+    """Each contender's times, their median, and that median over tabeq.evaluate's."""
+    base = statistics.median(times["tabeq.evaluate"])
+    for name, ts in times.items():
+        median = statistics.median(ts)
+        yield name, ts, median, median / base
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, nargs="*", default=[1_000, 10_000, 100_000])
@@ -179,13 +187,11 @@ def main() -> None:
             rows = 600_000 // (6 * copies)
             gold, prediction = pair(rows, copies=copies)
             times = timed(contenders(gold, prediction, config(copies), only_polars=True), args.rounds)
-            base = statistics.median(times["tabeq.evaluate"])
             mib = (len(gold) + len(prediction)) / 2**20
-            for name, ts in times.items():
-                median = statistics.median(ts)
+            for name, _, median, ratio in medians(times):
                 print(
                     f"| {6 * copies} | {rows:,} | {mib:.1f} | {name} | {median * 1e3:.1f} "
-                    f"| {median * 1e3 / mib:.2f} | {median / base:.2f}× |",
+                    f"| {median * 1e3 / mib:.2f} | {ratio:.2f}× |",
                     flush=True,
                 )
         return
@@ -194,13 +200,11 @@ def main() -> None:
     for rows in args.rows:
         gold, prediction = pair(rows)
         times = timed(contenders(gold, prediction), args.rounds)
-        base = statistics.median(times["tabeq.evaluate"])
         mib = (len(gold) + len(prediction)) / 2**20
-        for name, ts in times.items():
-            median = statistics.median(ts)
+        for name, ts, median, ratio in medians(times):
             print(
                 f"| {rows:,} | {mib:.1f} | {name} | {min(ts) * 1e3:.1f} | {median * 1e3:.1f} "
-                f"| {median / rows * 1e6:.2f} | {median / base:.2f}× |",
+                f"| {median / rows * 1e6:.2f} | {ratio:.2f}× |",
                 flush=True,
             )
 

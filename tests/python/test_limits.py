@@ -163,14 +163,13 @@ def _suite(root: Path, prediction: bytes) -> list[str]:
         (root / folder / "task_1" / name).write_bytes(data)
     (root / "C").mkdir()
     (root / "C" / "task_1.json").write_text(CONFIG.to_json())
-    return [
-        "evaluate",
-        "--prediction-root",
-        str(root / "P"),
-        "--gold-root",
-        str(root / "G"),
-        "--config-root",
-        str(root / "C"),
+    return _evaluate_args(root)
+
+
+def _evaluate_args(root: Path) -> list[str]:
+    """`tabeq evaluate` of the suite in `root` (folders P, G and C), writing summary.json there."""
+    roots = [("--prediction-root", "P"), ("--gold-root", "G"), ("--config-root", "C")]
+    return ["evaluate", *(a for flag, name in roots for a in (flag, str(root / name)))] + [
         "--output",
         str(root / "summary.json"),
     ]
@@ -254,17 +253,7 @@ def test_a_lifted_summary_records_its_limits(tmp_path: Path) -> None:
 
 def test_the_command_line_records_lifted_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = _small_suite(tmp_path)
-    args = [
-        "evaluate",
-        "--prediction-root",
-        str(root / "P"),
-        "--gold-root",
-        str(root / "G"),
-        "--config-root",
-        str(root / "C"),
-        "--output",
-        str(root / "summary.json"),
-    ]
+    args = _evaluate_args(root)
     assert cli.main([*args, "--quiet"]) == 0
     assert "limits" not in json.loads((root / "summary.json").read_text())
     assert cli.main([*args, "--json", "--limits", "lifted", "--explain", "full"]) == 0
