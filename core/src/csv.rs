@@ -188,6 +188,11 @@ impl Table {
     pub fn row_count(&self) -> usize {
         self.row_count
     }
+    /// The bytes of its data cells' text (with the delimiters between them, as the reader
+    /// without quotes keeps them).
+    pub(crate) fn text_bytes(&self) -> usize {
+        self.text.len()
+    }
     /// About the bytes the table was read from (its text and cell bounds): the work of one
     /// pass over it.
     pub(crate) fn work_bytes(&self) -> usize {

@@ -830,7 +830,7 @@ impl PreparedGold {
         if rows != self.table.row_count() {
             return Verdict::RowCount;
         }
-        if hashed_pass::worth_trying(&self.config, rows) {
+        if hashed_pass::worth_trying(&self.config, &self.table) {
             let outcome = (self.gold_hashes(parallel))
                 .and_then(|hashes| hashes.outcome_backing_off(&self.table, table, parallel));
             if let Some(outcome) = outcome {
@@ -1183,7 +1183,7 @@ fn evaluate_read_task<P: Parallel + ?Sized>(
 ) -> Result<TaskResult, FatalError> {
     let mut tried = false;
     if let Ok(table) = &prediction {
-        if hashed_pass::worth_trying(config, gold.row_count()) {
+        if hashed_pass::worth_trying(config, &gold) {
             // A large prediction whose verdict the hashes prove is scored without interning
             // the gold.
             let hashes = GoldHashes::new(&gold, config, parallel);

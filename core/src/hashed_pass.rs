@@ -64,10 +64,23 @@ const MAX_BUCKET_BITS: u32 = 20;
 /// The hash of a null (any other value hashing to it is caught by the exact comparison).
 const NULL_HASH: u64 = 0x6a09_e667_f3bc_c908;
 
-/// Whether a task is tried here first: unordered, with at least [`FROM_ROWS`] rows. Not in
-/// WebAssembly, whose module keeps within its size budget and scores one submission at a time.
-pub(crate) fn worth_trying(config: &TaskConfig, rows: usize) -> bool {
-    cfg!(not(target_family = "wasm")) && !config.order_sensitive && rows >= FROM_ROWS
+/// Gold cells shorter than this on average (bytes of text a cell, its delimiter counted when
+/// the reader keeps it) are left to the interning path, whose raw-value cache makes a short
+/// repeated value a look-up where this pass hashes both tables' cells and rows:
+/// `wide_64x100000` of `bench/run.py` (64 columns of values below 100, 2.9 bytes a cell) took
+/// 1.1–1.3× longer tried here; the other large inputs of the benchmarks have 9–10. A rough
+/// line: tables of short distinct values are left too.
+const MIN_CELL_BYTES: usize = 3;
+
+/// Whether a task is tried here first: unordered, with at least [`FROM_ROWS`] rows of cells of
+/// at least [`MIN_CELL_BYTES`] on average in the gold. Not in WebAssembly, whose module keeps
+/// within its size budget and scores one submission at a time.
+pub(crate) fn worth_trying(config: &TaskConfig, gold: &Table) -> bool {
+    let cells = gold.row_count() * gold.column_count();
+    cfg!(not(target_family = "wasm"))
+        && !config.order_sensitive
+        && gold.row_count() >= FROM_ROWS
+        && gold.text_bytes() >= cells * MIN_CELL_BYTES
 }
 
 /// An order-independent 128-bit hash of a multiset of value hashes.

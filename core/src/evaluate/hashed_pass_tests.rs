@@ -193,7 +193,7 @@ fn agrees_with_the_interning_path() {
 #[test]
 fn large_tasks_keep_their_verdicts() {
     let rows = FROM_ROWS + 17;
-    let mut decided = 0;
+    let (mut decided, mut tried) = (0, 0);
     for seed in 0..12u64 {
         let (gold, prediction, config) = case(seed * 7919, rows);
         let gold_csv = csv(&table_rows(&gold));
@@ -225,6 +225,7 @@ fn large_tasks_keep_their_verdicts() {
         let on_threads = GoldHashes::new(&gold, &config, &Threads).expect("reads");
         assert_eq!(on_threads.outcome(&gold, &prediction, &Threads), proven);
         decided += usize::from(proven.is_some());
+        tried += usize::from(crate::hashed_pass::worth_trying(&config, &gold));
         if seed == 1 {
             // A column none of whose values the gold has: every read stops early, none
             // passes, and the reads cut short are finished to say why.
@@ -250,6 +251,8 @@ fn large_tasks_keep_their_verdicts() {
         }
     }
     assert!(decided >= 8, "{decided}");
+    // Through the entry points too, most large cases are tried by the hashed pass first.
+    assert!(tried >= 8, "{tried}");
 }
 
 /// One-shot tasks large enough that a thread keeps their tables for the next: each task, read
