@@ -400,13 +400,23 @@ pub fn read_gold_identified(
     task_id: &str,
     limits: &Limits,
 ) -> Result<(Vec<u8>, Option<FileId>), FatalError> {
+    let read = |file| read_open_file(file, limits.bytes as u64, Identity::Any);
+    read_gold_with(path, task_id, limits, read)
+}
+
+/// The gold file at `path` checked, opened (links followed) and read by `read`, with its
+/// identity; a file problem is the task's fatal error.
+fn read_gold_with<T>(
+    path: &Path,
+    task_id: &str,
+    limits: &Limits,
+    read: impl FnOnce(File) -> Result<T, ReadError>,
+) -> Result<(T, Option<FileId>), FatalError> {
     let fatal = |e| FatalError::gold_file(task_id, &shown(path), e);
-    let limit = limits.bytes as u64;
-    precheck(path, limit, FinalLink::Follow, Identity::Any).map_err(fatal)?;
+    precheck(path, limits.bytes as u64, FinalLink::Follow, Identity::Any).map_err(fatal)?;
     let file = open_nonblocking(path, FinalLink::Follow).map_err(fatal)?;
     let id = file.metadata().ok().as_ref().and_then(FileId::of);
-    let bytes = read_open_file(file, limit, Identity::Any).map_err(fatal)?;
-    Ok((bytes, id))
+    Ok((read(file).map_err(fatal)?, id))
 }
 
 /// [`read_gold_identified`] streamed into its table ([`TableStream`]): the file is never whole
@@ -416,11 +426,8 @@ pub fn read_gold_table_identified(
     task_id: &str,
     limits: &Limits,
 ) -> Result<(Table, Option<FileId>), FatalError> {
-    let fatal = |e| FatalError::gold_file(task_id, &shown(path), e);
-    precheck(path, limits.bytes as u64, FinalLink::Follow, Identity::Any).map_err(fatal)?;
-    let file = open_nonblocking(path, FinalLink::Follow).map_err(fatal)?;
-    let id = file.metadata().ok().as_ref().and_then(FileId::of);
-    let read = stream_open_file(file, limits, Identity::Any).map_err(fatal)?;
+    let stream = |file| stream_open_file(file, limits, Identity::Any);
+    let (read, id) = read_gold_with(path, task_id, limits, stream)?;
     let table = read.map_err(|e| FatalError::gold_unreadable(task_id, &e))?;
     Ok((table, id))
 }

@@ -155,7 +155,7 @@ impl Input<'_> {
         })
     }
 
-    /// The gold's table: its bytes read, or its file streamed ([`fs::read_gold_table`]).
+    /// The gold's table: its bytes read, or its file streamed ([`fs::read_gold_table_identified`]).
     fn gold_table_within(&self, task_id: &str, limits: &Limits) -> Result<Table, FatalError> {
         match self {
             Input::Bytes(b) => {
