@@ -13,7 +13,7 @@
 use crate::chars::{casefold_for_tokens, is_null_token, python_strip};
 use crate::config::Rule;
 use crate::config::{CellError, CellErrorKind};
-use crate::isodate::{parse_official, IsoError};
+use crate::isodate::{is_canonical_date, parse_official, IsoError};
 use crate::number::canonical_number_into;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
@@ -91,8 +91,14 @@ pub(crate) fn canonical_kind_into(
     rule: &Rule,
     out: &mut String,
 ) -> Result<bool, CellErrorKind> {
-    if let Rule::Text = rule {
-        return Ok(canonical_text_into(raw, out));
+    match rule {
+        Rule::Text => return Ok(canonical_text_into(raw, out)),
+        // The common form of a date column, most of its cost through the general path.
+        Rule::Date if is_canonical_date(raw) => {
+            out.push_str(raw);
+            return Ok(true);
+        }
+        _ => {}
     }
     let stripped = python_strip(raw);
     if is_null_token(stripped) {
@@ -141,6 +147,37 @@ mod tests {
         assert_eq!(canonical_text("e\u{301}"), Canonical::Value("é".into()));
         assert_eq!(canonical_text(" \u{1F} "), Canonical::Null);
         assert_eq!(canonical_text("null"), Canonical::Value("null".into()));
+    }
+
+    /// A date in its canonical form is taken as it stands: the general path agrees, for every
+    /// month and day around the valid ones, over years at the edges and leap rules.
+    #[test]
+    fn canonical_dates_take_the_short_path_to_the_same_value() {
+        for year in [
+            "0000", "0001", "0999", "1900", "2000", "2023", "2024", "9999",
+        ] {
+            for month in 0..=13 {
+                for day in 0..=32 {
+                    let raw = format!("{year}-{month:02}-{day:02}");
+                    let general = parse_official(&raw)
+                        .map(|dt| dt.date_string())
+                        .map_err(iso_kind);
+                    let mut out = String::new();
+                    let short = canonical_kind_into(&raw, &Rule::Date, &mut out).map(|_| out);
+                    assert_eq!(short, general, "{raw}");
+                    assert_eq!(is_canonical_date(&raw), general.is_ok(), "{raw}");
+                }
+            }
+        }
+        for other in [
+            "2024-01-1",
+            "2024-01-011",
+            "2024/01/01",
+            "２０２４-01-01",
+            " 2024-01-01",
+        ] {
+            assert!(!is_canonical_date(other), "{other}");
+        }
     }
 
     #[test]

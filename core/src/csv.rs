@@ -207,6 +207,57 @@ impl Table {
     pub fn row(&self, row: usize) -> impl Iterator<Item = &str> + '_ {
         (0..self.headers.len()).map(move |c| self.cell(row, c))
     }
+    /// Row `row`'s cells joined by commas: borrowed when the reader stored them so (the reader
+    /// without quotes keeps the delimiters), else written into `scratch`. Rows with the same
+    /// cells give the same text (the converse fails when a cell holds a comma).
+    pub(crate) fn joined_row<'a>(&'a self, row: usize, scratch: &'a mut String) -> &'a str {
+        let spans = self.row_spans(row);
+        let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
+            return "";
+        };
+        let bytes = self.text.as_bytes();
+        let stored =
+            (spans.windows(2)).all(|w| w[1].0 == w[0].1 + 1 && bytes[w[0].1 as usize] == b',');
+        if stored {
+            return &self.text[first.0 as usize..last.1 as usize];
+        }
+        scratch.clear();
+        for (i, &(s, e)) in spans.iter().enumerate() {
+            if i > 0 {
+                scratch.push(',');
+            }
+            scratch.push_str(&self.text[s as usize..e as usize]);
+        }
+        scratch
+    }
+    /// Whether row `row` and `other`'s row `other_row` are stored alike (cells at the same
+    /// offsets from the row's first, over the same text): then their cells are equal. `false`
+    /// says nothing (the cells may still be equal, stored otherwise).
+    pub(crate) fn stored_alike(&self, row: usize, other: &Table, other_row: usize) -> bool {
+        let (mine, theirs) = (self.row_spans(row), other.row_spans(other_row));
+        let (Some(&(base, _)), Some(&(other_base, _))) = (mine.first(), theirs.first()) else {
+            return mine.len() == theirs.len();
+        };
+        let end = mine.iter().map(|s| s.1).max().unwrap_or(base);
+        mine.len() == theirs.len()
+            && (mine.iter().zip(theirs)).all(|(&(s, e), &(t, f))| {
+                s >= base
+                    && s.wrapping_sub(base) == t.wrapping_sub(other_base)
+                    && e.wrapping_sub(base) == f.wrapping_sub(other_base)
+            })
+            && other_base.checked_add(end - base).is_some_and(|other_end| {
+                let text = &self.text.as_bytes()[base as usize..end as usize];
+                other
+                    .text
+                    .as_bytes()
+                    .get(other_base as usize..other_end as usize)
+                    == Some(text)
+            })
+    }
+    fn row_spans(&self, row: usize) -> &[(u32, u32)] {
+        let width = self.headers.len();
+        &self.spans[row * width..(row + 1) * width]
+    }
     /// One column, top to bottom.
     pub fn column(&self, column: usize) -> impl Iterator<Item = &str> + '_ {
         let width = self.headers.len();
@@ -775,6 +826,59 @@ mod tests {
                 assert_eq!(field_end(&bytes, start), naive, "{bytes:?} from {start}");
             }
         }
+    }
+
+    /// Rows of random cells (commas, quotes, empty ones) in files quoted in random places: the
+    /// joined text of rows with equal cells is equal, and rows stored alike have equal cells
+    /// (some equal rows are stored alike: the reader without quotes keeps them so).
+    #[test]
+    fn joined_rows_and_rows_stored_alike() {
+        let cells = ["a", "b", "ab", "", ",", "a,b", "\"", "é"];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut alike = 0;
+        for _ in 0..300 {
+            let width = 1 + (state % 3) as usize;
+            let mut rows: Vec<Vec<&str>> = Vec::new();
+            let mut text = (0..width)
+                .map(|c| format!("h{c}"))
+                .collect::<Vec<_>>()
+                .join(",");
+            for _ in 0..6 {
+                let row: Vec<&str> = (0..width)
+                    .map(|_| {
+                        xorshift(&mut state);
+                        cells[(state % cells.len() as u64) as usize]
+                    })
+                    .collect();
+                let written: Vec<String> = (row.iter())
+                    .map(|c| {
+                        xorshift(&mut state);
+                        let plain = !c.is_empty() && !c.contains([',', '"']);
+                        if plain && state.is_multiple_of(2) {
+                            c.to_string()
+                        } else {
+                            format!("\"{}\"", c.replace('"', "\"\""))
+                        }
+                    })
+                    .collect();
+                text += &format!("\n{}", written.join(","));
+                rows.push(row);
+            }
+            let table = read_table(text.as_bytes()).expect("csv");
+            let (mut x, mut y) = (String::new(), String::new());
+            for (i, a) in rows.iter().enumerate() {
+                for (j, b) in rows.iter().enumerate() {
+                    let same_text = table.joined_row(i, &mut x) == table.joined_row(j, &mut y);
+                    assert!(a != b || same_text, "{a:?} {b:?}");
+                    if table.stored_alike(i, &table, j) {
+                        assert_eq!(a, b);
+                        alike += usize::from(i != j);
+                    }
+                }
+                assert_eq!(table.joined_row(i, &mut x), a.join(","));
+            }
+        }
+        assert!(alike > 50, "{alike}");
     }
 
     #[test]

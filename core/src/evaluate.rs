@@ -1186,8 +1186,7 @@ fn evaluate_read_task<P: Parallel + ?Sized>(
         if hashed_pass::worth_trying(config, &gold) {
             // A large prediction whose verdict the hashes prove is scored without interning
             // the gold.
-            let hashes = GoldHashes::new(&gold, config, parallel);
-            let outcome = hashes.and_then(|h| h.outcome(&gold, table, parallel));
+            let outcome = GoldHashes::one_shot(&gold, config, table, parallel);
             if let Some(outcome) = outcome {
                 let record = outcome_record(config, gold.row_count(), table.row_count(), outcome);
                 spare::keep(gold);

@@ -13,6 +13,12 @@
 //!    under it and sorted by that hash, and the rows so paired are compared cell by cell:
 //!    the same raw text, or the same canonical value.
 //!
+//! Before them, the prediction is tried as it stands (its columns in the gold's order): both
+//! tables' rows are hashed by their raw text, sorted, and the rows so paired compared as in
+//! step 3. The official tries mappings in lexicographic order, so when that identity mapping
+//! passes it is the official's, whatever else passes: no value is canonicalized for it but the
+//! gold's (which must read, or the gold is refused).
+//!
 //! Step 3 is exact, so a mapping returned here passes. Every passing mapping maps each gold
 //! column to a prediction column with the same multiset of values (same signature, never
 //! filtered out), so it is the only passing mapping, hence the official's first.
@@ -105,13 +111,13 @@ struct Filter {
 }
 
 impl Filter {
-    fn of(hashes: &[u64]) -> Filter {
+    fn of(hashes: impl ExactSizeIterator<Item = u64>) -> Filter {
         let len = (hashes.len() * 8).next_power_of_two().max(64);
         let mut filter = Filter {
             bits: vec![0; len / 64],
             shift: 64 - len.trailing_zeros(),
         };
-        for &h in hashes {
+        for h in hashes {
             let i = (h >> filter.shift) as usize;
             filter.bits[i / 64] |= 1 << (i % 64);
         }
@@ -133,8 +139,12 @@ pub(crate) struct GoldHashes {
     rule_of: Vec<usize>,
     signatures: Vec<Signature>,
     filters: Vec<Filter>,
-    /// The gold's row hashes with their rows, sorted.
-    rows: Vec<(u64, u32)>,
+    /// The gold's row hashes.
+    rows: GoldRows,
+    /// The gold's rows hashed by their raw text, with their rows, sorted ([`raw_rows`]), and
+    /// which hashes they hold.
+    raw_rows: Vec<(u64, u32)>,
+    raw_filter: Filter,
     backoff: Backoff,
 }
 
@@ -185,7 +195,7 @@ impl Backoff {
 
 impl core::fmt::Debug for GoldHashes {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "GoldHashes({} rows)", self.rows.len())
+        write!(f, "GoldHashes({} rows)", self.raw_rows.len())
     }
 }
 
@@ -196,6 +206,21 @@ impl GoldHashes {
         table: &Table,
         config: &TaskConfig,
         parallel: &P,
+    ) -> Option<GoldHashes> {
+        let hasher = foldhash::fast::RandomState::default();
+        let mut hashes = Self::with_hasher(table, config, parallel, hasher)?;
+        // Sorted now, once for all the predictions, and the columns' hashes dropped.
+        if let GoldRows::Columns(columns) = &hashes.rows {
+            hashes.rows = GoldRows::Sorted(sorted_row_hashes(columns, table.row_count()));
+        }
+        Some(hashes)
+    }
+
+    fn with_hasher<P: Parallel + ?Sized>(
+        table: &Table,
+        config: &TaskConfig,
+        parallel: &P,
+        hasher: foldhash::fast::RandomState,
     ) -> Option<GoldHashes> {
         let d = config.columns.len();
         if d == 0
@@ -215,28 +240,38 @@ impl GoldHashes {
                 })
             })
             .collect();
-        let hasher = foldhash::fast::RandomState::default();
         let mut columns: Vec<ColumnHashing> = (0..d)
             .map(|j| ColumnHashing::new(j, rule_of[j], table.row_count(), 0))
             .collect();
-        let parts = columns.chunks_mut(d.div_ceil(PARTS));
         let mut filters: Vec<Option<Filter>> = (0..d).map(|_| None).collect();
-        let parts = parts.zip(filters.chunks_mut(d.div_ceil(PARTS)));
-        parallel::for_each(parallel, table.work_bytes(), parts, |(part, filters)| {
-            hash_rows(table, part, &rules, &hasher, None);
-            // Each column's filter in its part too: the parts are what runs at once.
-            for (column, filter) in part.iter().zip(filters) {
-                *filter = column.stop.is_none().then(|| Filter::of(&column.hashes));
-            }
-        });
+        let (_, raw_rows) = parallel::join(
+            parallel,
+            table.work_bytes(),
+            || {
+                let parts = columns.chunks_mut(d.div_ceil(PARTS));
+                let parts = parts.zip(filters.chunks_mut(d.div_ceil(PARTS)));
+                parallel::for_each(parallel, table.work_bytes(), parts, |(part, filters)| {
+                    hash_rows(table, part, &rules, &hasher, None);
+                    // Each column's filter in its part too: the parts are what runs at once.
+                    for (column, filter) in part.iter().zip(filters) {
+                        *filter = column
+                            .stop
+                            .is_none()
+                            .then(|| Filter::of(column.hashes.iter().copied()));
+                    }
+                });
+            },
+            || raw_rows(table, &hasher, None),
+        );
         let filters: Vec<Filter> = filters.into_iter().collect::<Option<_>>()?;
+        let raw_rows = raw_rows?;
+        let raw_filter = Filter::of(raw_rows.iter().map(|r| r.0));
         let (mut signatures, mut hashes) = (Vec::new(), Vec::new());
         for column in columns {
             signatures.push(column.signature);
             hashes.push(column.hashes);
         }
-        let identity: Vec<&[u64]> = hashes.iter().map(Vec::as_slice).collect();
-        let rows = sorted_row_hashes(&identity, table.row_count());
+        let rows = GoldRows::Columns(hashes);
         Some(GoldHashes {
             hasher,
             rules,
@@ -244,8 +279,33 @@ impl GoldHashes {
             signatures,
             filters,
             rows,
+            raw_rows,
+            raw_filter,
             backoff: Backoff::default(),
         })
+    }
+
+    /// [`Self::new`] and [`Self::outcome`] for a gold that scores one prediction: the
+    /// prediction's raw rows are hashed while the gold's hashes are computed.
+    pub fn one_shot<P: Parallel + ?Sized>(
+        gold: &Table,
+        config: &TaskConfig,
+        prediction: &Table,
+        parallel: &P,
+    ) -> Option<MatchOutcome> {
+        if prediction.column_count() != gold.column_count()
+            || prediction.row_count() != gold.row_count()
+        {
+            return None;
+        }
+        let hasher = foldhash::fast::RandomState::default();
+        let (hashes, prediction_rows) = parallel::join(
+            parallel,
+            gold.work_bytes() + prediction.work_bytes(),
+            || Self::with_hasher(gold, config, parallel, hasher.clone()),
+            || raw_rows(prediction, &hasher, None),
+        );
+        hashes?.outcome_given(gold, prediction, prediction_rows, parallel)
     }
 
     /// [`Self::outcome`] for a gold that scores many predictions: tried as its [`Backoff`]
@@ -276,8 +336,36 @@ impl GoldHashes {
         prediction: &Table,
         parallel: &P,
     ) -> Option<MatchOutcome> {
-        let (d, n) = (self.rule_of.len(), self.rows.len());
+        let (d, n) = (self.rule_of.len(), self.raw_rows.len());
         if prediction.column_count() != d || prediction.row_count() != n {
+            return None;
+        }
+        // A row the gold lacks stops the raw rows early.
+        let prediction_rows = raw_rows(prediction, &self.hasher, Some(&self.raw_filter));
+        self.outcome_given(gold, prediction, prediction_rows, parallel)
+    }
+
+    /// [`Self::outcome`], given the prediction's raw rows (`None`: not all hashed).
+    fn outcome_given<P: Parallel + ?Sized>(
+        &self,
+        gold: &Table,
+        prediction: &Table,
+        prediction_rows: Option<Vec<(u64, u32)>>,
+        parallel: &P,
+    ) -> Option<MatchOutcome> {
+        let (d, n) = (self.rule_of.len(), self.raw_rows.len());
+        if let Some(rows) = prediction_rows {
+            let as_is: Vec<usize> = (0..d).collect();
+            if rows
+                .iter()
+                .map(|r| r.0)
+                .eq(self.raw_rows.iter().map(|r| r.0))
+                && self.paired_rows_equal(gold, prediction, &as_is, &self.raw_rows, &rows, parallel)
+            {
+                return Some(MatchOutcome::Passed(as_is));
+            }
+        }
+        if crate::cancel::cancelled() {
             return None;
         }
         // Each prediction column under each distinct rule (column k's reads at k * rules + r),
@@ -342,27 +430,46 @@ impl GoldHashes {
             .collect::<Option<_>>()?;
         let rows = sorted_row_hashes(&columns, n);
         drop(reads);
-        if !rows.iter().map(|r| r.0).eq(self.rows.iter().map(|r| r.0)) {
+        let gold_rows = match &self.rows {
+            GoldRows::Sorted(sorted) => std::borrow::Cow::Borrowed(sorted.as_slice()),
+            GoldRows::Columns(columns) => std::borrow::Cow::Owned(sorted_row_hashes(columns, n)),
+        };
+        if !rows.iter().map(|r| r.0).eq(gold_rows.iter().map(|r| r.0)) {
             // Other row hashes: the rows differ under the only mapping that may pass, whose
             // columns all read (so one mapping is readable).
             return Some(MatchOutcome::RelationMismatch);
         }
+        // Rows paired by equal hashes that differ may be a collision: undecided.
+        self.paired_rows_equal(gold, prediction, &mapping, &gold_rows, &rows, parallel)
+            .then_some(MatchOutcome::Passed(mapping))
+    }
+
+    /// Whether the rows paired by `gold_rows` and `prediction_rows` (equal hashes, sorted, with
+    /// their rows) are equal cell by cell under `mapping`.
+    fn paired_rows_equal<P: Parallel + ?Sized>(
+        &self,
+        gold: &Table,
+        prediction: &Table,
+        mapping: &[usize],
+        gold_rows: &[(u64, u32)],
+        prediction_rows: &[(u64, u32)],
+        parallel: &P,
+    ) -> bool {
         // The gold is read in its own order, so only the prediction's rows are random reads.
+        let n = gold_rows.len();
         let mut partner = vec![0u32; n];
-        for (&(_, g), &(_, p)) in self.rows.iter().zip(&rows) {
+        for (&(_, g), &(_, p)) in gold_rows.iter().zip(prediction_rows) {
             partner[g as usize] = p;
         }
-        drop(rows);
         let half = (n / 2).next_multiple_of(TOUCH_ROWS).min(n);
         let (first, second) = partner.split_at(half);
         let (a, b) = parallel::join(
             parallel,
             prediction.work_bytes(),
-            || self.rows_equal(gold, prediction, &mapping, first, 0),
-            || self.rows_equal(gold, prediction, &mapping, second, half),
+            || self.rows_equal(gold, prediction, mapping, first, 0),
+            || self.rows_equal(gold, prediction, mapping, second, half),
         );
-        // Rows paired by equal hashes that differ may be a collision: undecided.
-        (a && b).then_some(MatchOutcome::Passed(mapping))
+        a && b
     }
 
     /// Why no mapping passes, when the hashes rule every one out: as the interning path says
@@ -424,6 +531,7 @@ impl GoldHashes {
         from: usize,
     ) -> bool {
         let (mut a, mut b) = (String::new(), String::new());
+        let as_is = mapping.iter().enumerate().all(|(j, &k)| j == k);
         for (block, partners) in partners.chunks(TOUCH_ROWS).enumerate() {
             if block % (POLL_ROWS / TOUCH_ROWS) == 0 && crate::cancel::cancelled() {
                 return false;
@@ -442,6 +550,9 @@ impl GoldHashes {
             std::hint::black_box(touched);
             for (i, &p) in partners.iter().enumerate() {
                 let g = from + block * TOUCH_ROWS + i;
+                if as_is && gold.stored_alike(g, prediction, p as usize) {
+                    continue;
+                }
                 for (j, &k) in mapping.iter().enumerate() {
                     let (x, y) = (gold.cell(g, j), prediction.cell(p as usize, k));
                     if x == y {
@@ -465,6 +576,14 @@ impl GoldHashes {
         }
         true
     }
+}
+
+/// A gold's row hashes: sorted with their rows ([`sorted_row_hashes`]), or (for a gold that
+/// scores one prediction, which may pass as it stands) its columns' hashes, to sort if needed.
+#[derive(Clone)]
+enum GoldRows {
+    Sorted(Vec<(u64, u32)>),
+    Columns(Vec<Vec<u64>>),
 }
 
 /// Why a column's hashes stopped: a cell that does not read, or a stop at row `At` (every cell
@@ -650,14 +769,43 @@ fn reads_from(table: &Table, k: usize, rule: &Rule, from: usize) -> bool {
 
 /// The row hashes of the table whose columns' hashes are `columns` (in their mapped order),
 /// with their rows, sorted.
-fn sorted_row_hashes(columns: &[&[u64]], rows: usize) -> Vec<(u64, u32)> {
+fn sorted_row_hashes<C: AsRef<[u64]>>(columns: &[C], rows: usize) -> Vec<(u64, u32)> {
     let mut hashes = vec![0u64; rows];
     for (j, column) in columns.iter().enumerate() {
         let position = (j as u64 + 1) << 56;
-        for (h, &value) in hashes.iter_mut().zip(*column) {
+        for (h, &value) in hashes.iter_mut().zip(column.as_ref()) {
             *h = mix64(h.rotate_left(17) ^ value ^ position);
         }
     }
+    sorted_with_rows(&hashes)
+}
+
+/// `table`'s rows hashed by their raw text (their cells joined by commas), with their rows,
+/// sorted; `None` when `filter` lacks a row's hash (a row the filter's table lacks) or the
+/// task was cancelled.
+fn raw_rows(
+    table: &Table,
+    hasher: &foldhash::fast::RandomState,
+    filter: Option<&Filter>,
+) -> Option<Vec<(u64, u32)>> {
+    let mut scratch = String::new();
+    let mut hashes = Vec::with_capacity(table.row_count());
+    for row in 0..table.row_count() {
+        if row % POLL_ROWS == 0 && crate::cancel::cancelled() {
+            return None;
+        }
+        let h = hasher.hash_one(table.joined_row(row, &mut scratch));
+        if filter.is_some_and(|f| !f.may_hold(h)) {
+            return None;
+        }
+        hashes.push(h);
+    }
+    Some(sorted_with_rows(&hashes))
+}
+
+/// `hashes` with their indices, sorted.
+fn sorted_with_rows(hashes: &[u64]) -> Vec<(u64, u32)> {
+    let rows = hashes.len();
     // The hashes are uniform, so a bucket per top bits holds a few: a pass to count, a pass to
     // place, and each bucket sorted on its own (its rows in cache), in linear time.
     let bits = (usize::BITS - rows.leading_zeros())
@@ -666,7 +814,7 @@ fn sorted_row_hashes(columns: &[&[u64]], rows: usize) -> Vec<(u64, u32)> {
     let shift = u64::BITS - bits;
     let bucket = |h: u64| if bits == 0 { 0 } else { (h >> shift) as usize };
     let mut ends = vec![0u32; (1 << bits) + 1];
-    for &h in &hashes {
+    for &h in hashes {
         ends[bucket(h) + 1] += 1;
     }
     for b in 1..ends.len() {

@@ -136,6 +136,12 @@ fn parse_plain_date(s: &str) -> Result<(i64, u32, u32), IsoError> {
     check_date(y, m as u32, d as u32)
 }
 
+/// Whether `raw` is a date written as the official writes it, `YYYY-MM-DD` in ASCII digits
+/// (nothing around it): its canonical form is then itself, found without parsing it whole.
+pub(crate) fn is_canonical_date(raw: &str) -> bool {
+    raw.len() == 10 && parse_plain_date(raw).is_ok()
+}
+
 fn check_date(y: i64, m: u32, d: u32) -> Result<(i64, u32, u32), IsoError> {
     if !(1..=9999).contains(&y) || !(1..=12).contains(&m) || d < 1 || d > days_in_month(y, m) {
         return Err(IsoError::Invalid);

@@ -4,6 +4,7 @@ use super::PreparedGold;
 use crate::config::TaskConfig;
 use crate::csv::Table;
 use crate::hashed_pass::{Backoff, GoldHashes, FROM_ROWS};
+use crate::matching::MatchOutcome;
 use crate::TaskErrorCode::TypeNormalizationFailed;
 
 /// Column types and, for each, raw spellings grouped by canonical value (spellings in one
@@ -58,7 +59,20 @@ impl Rng {
 }
 
 fn csv(rows: &[Vec<String>]) -> Vec<u8> {
-    let quote = |c: &String| format!("\"{}\"", c.replace('"', "\"\""));
+    csv_quoting(rows, true)
+}
+
+/// `rows` as CSV, every cell quoted or (`all` false) only those that need it: the readers
+/// store the two apart.
+fn csv_quoting(rows: &[Vec<String>], all: bool) -> Vec<u8> {
+    let quote = |c: &String| {
+        let needs = c.is_empty() || c.contains([',', '"', '\r', '\n']);
+        if all || needs {
+            format!("\"{}\"", c.replace('"', "\"\""))
+        } else {
+            c.clone()
+        }
+    };
     let lines: Vec<String> = rows
         .iter()
         .map(|r| r.iter().map(quote).collect::<Vec<_>>().join(","))
@@ -253,6 +267,118 @@ fn large_tasks_keep_their_verdicts() {
     assert!(decided >= 8, "{decided}");
     // Through the entry points too, most large cases are tried by the hashed pass first.
     assert!(tried >= 8, "{tried}");
+}
+
+/// A prediction holding the gold's rows as they are written (shuffled, its columns in the
+/// gold's order) passes as it stands, with the identity mapping (the official's first),
+/// however either file quotes its cells; a cell spelled otherwise is left to the canonical
+/// hashes, which still prove the pass; a gold that does not read is refused all the same.
+#[test]
+fn a_prediction_as_it_stands() {
+    for seed in 0..24u64 {
+        let (gold, _, config) = case(seed * 31 + 5, FROM_ROWS + 3 + seed as usize);
+        let d = gold.column_count();
+        let mut rng = Rng(seed);
+        let mut rows = table_rows(&gold);
+        for i in (2..rows.len()).rev() {
+            let j = 1 + rng.below(i);
+            rows.swap(i, j);
+        }
+        let hashes = GoldHashes::new(&gold, &config, &crate::parallel::InTurn).expect("reads");
+        for (gold_all, prediction_all) in [(false, false), (false, true), (true, false)] {
+            let gold_csv = csv_quoting(&table_rows(&gold), gold_all);
+            let pred_csv = csv_quoting(&rows, prediction_all);
+            let prediction = crate::csv::read_table(&pred_csv).expect("csv");
+            let interning = PreparedGold::from_table(gold.clone(), &config).expect("gold");
+            let expected = interning.interning_only().evaluate_table(&prediction);
+            let got = crate::evaluate_task(crate::Prediction::Csv(&pred_csv), &gold_csv, &config);
+            assert_eq!(got.expect("gold"), expected, "seed {seed}");
+            let identity: Vec<usize> = (0..d).collect();
+            let outcome = hashes.outcome(&gold, &prediction, &Threads);
+            assert_eq!(outcome, Some(MatchOutcome::Passed(identity)), "seed {seed}");
+            assert!(expected.passed, "seed {seed}");
+        }
+        // Another spelling of a value (where its type has one): not the gold's raw rows.
+        let (cell, spellings) = (0..d)
+            .flat_map(|j| (1..rows.len()).map(move |r| (r, j)))
+            .find_map(|(r, j)| {
+                let group = (TYPES.iter().flat_map(|t| t.1.iter()))
+                    .find(|g| g.contains(&rows[r][j].as_str()) && g.len() > 1)?;
+                Some(((r, j), *group))
+            })
+            .unwrap_or(((0, 0), &[]));
+        if let Some(other) = spellings.iter().find(|s| **s != rows[cell.0][cell.1]) {
+            let mut respelled = rows.clone();
+            respelled[cell.0][cell.1] = other.to_string();
+            let pred_csv = csv(&respelled);
+            let prediction = crate::csv::read_table(&pred_csv).expect("csv");
+            let interning = PreparedGold::from_table(gold.clone(), &config).expect("gold");
+            let expected = interning.interning_only().evaluate_table(&prediction);
+            let got = crate::evaluate_task(
+                crate::Prediction::Csv(&pred_csv),
+                &gold_csv_of(&gold),
+                &config,
+            );
+            assert_eq!(got.expect("gold"), expected, "seed {seed}");
+        }
+        // A gold cell that reads under no rule but text, in both files: the gold is refused.
+        if let Some(j) =
+            (0..d).find(|&j| !matches!(config.columns[j].rule(), crate::config::Rule::Text))
+        {
+            let mut broken = table_rows(&gold);
+            broken[1][j] = "read by no rule but text".into();
+            let row = broken[1].clone();
+            let mut predicted = broken.clone();
+            predicted.swap(1, 2);
+            let (gold_csv, pred_csv) =
+                (csv_quoting(&broken, false), csv_quoting(&predicted, false));
+            let refused = PreparedGold::new(&gold_csv, &config)
+                .map(|_| ())
+                .expect_err("refused");
+            let got = crate::evaluate_task(crate::Prediction::Csv(&pred_csv), &gold_csv, &config);
+            assert_eq!(got.map(|_| ()), Err(refused), "seed {seed} {row:?}");
+        }
+    }
+}
+
+/// Two gold columns holding the same values leave the column hashes several mappings (they
+/// decide nothing); the prediction as it stands still passes, with the identity mapping.
+#[test]
+fn equal_columns_pass_as_they_stand() {
+    let config = TaskConfig::from_json(
+        br#"{"schema_version": "1.0", "task_id": "task_1", "order_sensitive": false, "columns": [
+        {"gold_index": 0, "gold_name": "a", "type": "text"},
+        {"gold_index": 1, "gold_name": "b", "type": "text"},
+        {"gold_index": 2, "gold_name": "n", "type": "number", "comparison": {"mode": "integer"}}]}"#,
+        None,
+    )
+    .expect("config");
+    let mut rows = vec![vec!["a".to_string(), "b".into(), "n".into()]];
+    rows.extend((0..FROM_ROWS as u64).map(|i| {
+        let v = format!("value {}", i * 7 % 1000);
+        vec![v.clone(), v, (i % 50).to_string()]
+    }));
+    let gold = crate::csv::read_table(&csv_quoting(&rows, false)).expect("csv");
+    rows[1..].reverse();
+    let prediction = crate::csv::read_table(&csv_quoting(&rows, false)).expect("csv");
+    let hashes = GoldHashes::new(&gold, &config, &Threads).expect("reads");
+    let outcome = hashes.outcome(&gold, &prediction, &Threads);
+    assert_eq!(outcome, Some(MatchOutcome::Passed(vec![0, 1, 2])));
+    let interning = PreparedGold::from_table(gold.clone(), &config).expect("gold");
+    let expected = interning.interning_only().evaluate_table(&prediction);
+    let record = super::outcome_record(&config, FROM_ROWS, FROM_ROWS, outcome.expect("decided"));
+    assert_eq!(record, expected);
+    // Two values of a column exchanged (each value of `a` has one `n`): not as it stands, and
+    // the column hashes leave it undecided.
+    let (n7, n8) = (rows[7][2].clone(), rows[8][2].clone());
+    assert_ne!(n7, n8);
+    (rows[7][2], rows[8][2]) = (n8, n7);
+    let changed = crate::csv::read_table(&csv_quoting(&rows, false)).expect("csv");
+    assert_eq!(hashes.outcome(&gold, &changed, &Threads), None);
+}
+
+fn gold_csv_of(gold: &Table) -> Vec<u8> {
+    csv_quoting(&table_rows(gold), false)
 }
 
 /// One-shot tasks large enough that a thread keeps their tables for the next: each task, read
