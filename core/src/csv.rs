@@ -118,8 +118,12 @@ impl std::fmt::Display for Limits {
 pub struct Table {
     headers: Vec<String>,
     row_count: usize,
+    /// The cells, each row's joined by one delimiter byte (which the reader without quotes
+    /// keeps from the file, and the others write), so a cell starts one byte after the one
+    /// before it ends, and only its end is kept: 4 bytes a cell, and 4 a row for its start.
     text: String,
-    spans: Vec<(u32, u32)>,
+    ends: Vec<u32>,
+    starts: Vec<u32>,
 }
 
 impl PartialEq for Table {
@@ -165,14 +169,15 @@ impl Table {
 
     /// The bytes its buffers hold (capacity, not length).
     pub(crate) fn buffer_bytes(&self) -> usize {
-        self.text.capacity() + self.spans.capacity() * std::mem::size_of::<(u32, u32)>()
+        self.text.capacity() + (self.ends.capacity() + self.starts.capacity()) * 4
     }
 
     /// No header, no rows (what a failed [`read_table_into`] leaves); buffers are kept.
     fn clear(&mut self) {
         self.headers.clear();
         self.text.clear();
-        self.spans.clear();
+        self.ends.clear();
+        self.starts.clear();
         self.row_count = 0;
     }
 
@@ -188,84 +193,54 @@ impl Table {
     pub fn row_count(&self) -> usize {
         self.row_count
     }
-    /// The bytes of its data cells' text (with the delimiters between them, as the reader
-    /// without quotes keeps them).
+    /// The bytes of its data cells' text (with a delimiter after each cell).
     pub(crate) fn text_bytes(&self) -> usize {
         self.text.len()
     }
     /// About the bytes the table was read from (its text and cell bounds): the work of one
     /// pass over it.
     pub(crate) fn work_bytes(&self) -> usize {
-        self.text.len() + self.spans.len() * 8
+        self.text.len() + self.ends.len() * 8
     }
     /// One data cell. Panics when out of range, like slice indexing.
     pub fn cell(&self, row: usize, column: usize) -> &str {
-        let (start, end) = self.spans[row * self.headers.len() + column];
-        &self.text[start as usize..end as usize]
+        debug_assert!(column < self.headers.len(), "column {column} out of range");
+        let at = row * self.headers.len() + column;
+        let start = match column {
+            0 => self.starts[row],
+            _ => self.ends[at - 1] + 1,
+        };
+        &self.text[start as usize..self.ends[at] as usize]
     }
     /// One data row.
     pub fn row(&self, row: usize) -> impl Iterator<Item = &str> + '_ {
         (0..self.headers.len()).map(move |c| self.cell(row, c))
     }
-    /// Row `row`'s cells joined by commas: borrowed when the reader stored them so (the reader
-    /// without quotes keeps the delimiters), else written into `scratch`. Rows with the same
+    /// Row `row`'s cells joined by their delimiter (a comma): as stored. Rows with the same
     /// cells give the same text (the converse fails when a cell holds a comma).
-    pub(crate) fn joined_row<'a>(&'a self, row: usize, scratch: &'a mut String) -> &'a str {
-        let spans = self.row_spans(row);
-        let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
-            return "";
-        };
-        let bytes = self.text.as_bytes();
-        let stored =
-            (spans.windows(2)).all(|w| w[1].0 == w[0].1 + 1 && bytes[w[0].1 as usize] == b',');
-        if stored {
-            return &self.text[first.0 as usize..last.1 as usize];
-        }
-        scratch.clear();
-        for (i, &(s, e)) in spans.iter().enumerate() {
-            if i > 0 {
-                scratch.push(',');
-            }
-            scratch.push_str(&self.text[s as usize..e as usize]);
-        }
-        scratch
+    pub(crate) fn joined_row(&self, row: usize) -> &str {
+        let (start, ends) = self.row_bounds(row);
+        &self.text[start as usize..ends.last().map_or(start, |&e| e) as usize]
     }
-    /// Whether row `row` and `other`'s row `other_row` are stored alike (cells at the same
-    /// offsets from the row's first, over the same text): then their cells are equal. `false`
-    /// says nothing (the cells may still be equal, stored otherwise).
+    /// Whether row `row` and `other`'s row `other_row` are stored alike (the same joined text,
+    /// with cells ending at the same offsets in it): then their cells are equal. `false` says
+    /// nothing (the cells may still be equal, stored otherwise).
     pub(crate) fn stored_alike(&self, row: usize, other: &Table, other_row: usize) -> bool {
-        let (mine, theirs) = (self.row_spans(row), other.row_spans(other_row));
-        let (Some(&(base, _)), Some(&(other_base, _))) = (mine.first(), theirs.first()) else {
-            return mine.len() == theirs.len();
-        };
-        let end = mine.iter().map(|s| s.1).max().unwrap_or(base);
+        let ((base, mine), (other_base, theirs)) =
+            (self.row_bounds(row), other.row_bounds(other_row));
         mine.len() == theirs.len()
-            && (mine.iter().zip(theirs)).all(|(&(s, e), &(t, f))| {
-                s >= base
-                    && s.wrapping_sub(base) == t.wrapping_sub(other_base)
-                    && e.wrapping_sub(base) == f.wrapping_sub(other_base)
-            })
-            && other_base.checked_add(end - base).is_some_and(|other_end| {
-                let text = &self.text.as_bytes()[base as usize..end as usize];
-                other
-                    .text
-                    .as_bytes()
-                    .get(other_base as usize..other_end as usize)
-                    == Some(text)
-            })
+            && (mine.iter().zip(theirs))
+                .all(|(&e, &f)| e.wrapping_sub(base) == f.wrapping_sub(other_base))
+            && self.joined_row(row).as_bytes() == other.joined_row(other_row).as_bytes()
     }
-    fn row_spans(&self, row: usize) -> &[(u32, u32)] {
+    /// Where row `row` starts in the text, and where its cells end.
+    fn row_bounds(&self, row: usize) -> (u32, &[u32]) {
         let width = self.headers.len();
-        &self.spans[row * width..(row + 1) * width]
+        (self.starts[row], &self.ends[row * width..(row + 1) * width])
     }
     /// One column, top to bottom.
     pub fn column(&self, column: usize) -> impl Iterator<Item = &str> + '_ {
-        let width = self.headers.len();
-        self.spans
-            .iter()
-            .skip(column)
-            .step_by(width.max(1))
-            .map(move |&(s, e)| &self.text[s as usize..e as usize])
+        (0..self.row_count).map(move |row| self.cell(row, column))
     }
 }
 
@@ -277,10 +252,12 @@ struct Builder {
     headers: Vec<String>,
     has_header: bool,
     text: String,
-    spans: Vec<(u32, u32)>,
+    ends: Vec<u32>,
+    starts: Vec<u32>,
     field_start: usize,
     record_fields: usize,
-    record_span_start: usize,
+    /// Where the record's cell ends start in `ends`.
+    record_ends_start: usize,
     records: u64,
     rows: usize,
     /// The most data rows accepted.
@@ -290,32 +267,41 @@ struct Builder {
 impl Builder {
     fn record_start(&mut self) {
         self.record_fields = 0;
-        self.record_span_start = self.spans.len();
+        self.record_ends_start = self.ends.len();
         self.field_start = self.text.len();
     }
 
     fn end_field(&mut self) {
         // A record wider than the header (or than the column limit, for the header) is refused
         // at its end, so its extra spans are never used: not storing them keeps a 20 MiB line
-        // of commas from costing 8 bytes per comma.
+        // of commas from costing 4 bytes per comma.
         let widest = if self.has_header {
             self.headers.len()
         } else {
             MAX_CSV_COLUMNS
         };
+        if self.record_fields == 0 {
+            self.starts.push(self.field_start as u32);
+        }
         if self.record_fields <= widest {
-            self.spans
-                .push((self.field_start as u32, self.text.len() as u32));
+            self.ends.push(self.text.len() as u32);
+            // The delimiter the next cell starts after (see `Table::text`); not after a field
+            // not stored either, which a 20 MiB line of commas would make 20 MiB of text.
+            self.text.push(',');
         }
         self.record_fields += 1;
         self.field_start = self.text.len();
     }
 
-    /// A field that is `text[start..end]`, already in the buffer (the reader without quotes).
+    /// A field that is `text[start..end]`, already in the buffer and followed there by its
+    /// delimiter unless it ends the record (the reader without quotes).
     #[inline]
     fn field_at(&mut self, start: usize, end: usize) {
+        if self.record_fields == 0 {
+            self.starts.push(start as u32);
+        }
         if self.record_fields <= self.headers.len() {
-            self.spans.push((start as u32, end as u32));
+            self.ends.push(end as u32);
         }
         self.record_fields += 1;
     }
@@ -348,9 +334,13 @@ impl Builder {
     /// [`Self::end_record`] of the first record: its cells become the header.
     #[cold]
     fn end_header(&mut self) -> Result<(), CsvError> {
-        let spans = &self.spans[self.record_span_start..];
-        self.headers.truncate(spans.len());
-        for (i, &(s, e)) in spans.iter().enumerate() {
+        let ends = &self.ends[self.record_ends_start..];
+        self.headers.truncate(ends.len());
+        for (i, &e) in ends.iter().enumerate() {
+            let s = match i {
+                0 => self.starts[0],
+                _ => ends[i - 1] + 1,
+            };
             let cell = &self.text[s as usize..e as usize];
             match self.headers.get_mut(i) {
                 Some(header) => {
@@ -360,7 +350,8 @@ impl Builder {
                 None => self.headers.push(cell.to_string()),
             }
         }
-        self.spans.truncate(self.record_span_start);
+        self.ends.truncate(self.record_ends_start);
+        self.starts.clear();
         self.text.clear();
         if self.headers.is_empty() {
             return Err(CsvError::new(CsvProblem::ZeroColumns, Some(1)));
@@ -393,11 +384,13 @@ impl Builder {
             max_rows: limits.rows,
             headers: std::mem::take(&mut table.headers),
             text: std::mem::take(&mut table.text),
-            spans: std::mem::take(&mut table.spans),
+            ends: std::mem::take(&mut table.ends),
+            starts: std::mem::take(&mut table.starts),
             ..Builder::default()
         };
         b.text.clear();
-        b.spans.clear();
+        b.ends.clear();
+        b.starts.clear();
         b
     }
 
@@ -406,7 +399,8 @@ impl Builder {
         let read = self.has_header;
         table.headers = self.headers;
         table.text = self.text;
-        table.spans = self.spans;
+        table.ends = self.ends;
+        table.starts = self.starts;
         table.row_count = self.rows;
         if read {
             Ok(())
@@ -526,7 +520,9 @@ fn parse_any(text: &str, table: &mut Table, limits: &Limits) -> Result<(), CsvEr
         return Err(CsvError::new(CsvProblem::NulInText, Some(record)));
     }
     let mut b = Builder::reusing(table, limits);
-    b.text.reserve(text.len());
+    // A cell and its delimiter take no more than the file does, but for a last cell with no
+    // line end after it.
+    b.text.reserve(text.len() + 1);
     b.record_start();
     let mut tokenizer = Tokenizer::new(DIALECT);
     tokenizer.feed(text, &mut b)?;
@@ -865,20 +861,39 @@ mod tests {
                 rows.push(row);
             }
             let table = read_table(text.as_bytes()).expect("csv");
-            let (mut x, mut y) = (String::new(), String::new());
             for (i, a) in rows.iter().enumerate() {
                 for (j, b) in rows.iter().enumerate() {
-                    let same_text = table.joined_row(i, &mut x) == table.joined_row(j, &mut y);
+                    let same_text = table.joined_row(i) == table.joined_row(j);
                     assert!(a != b || same_text, "{a:?} {b:?}");
                     if table.stored_alike(i, &table, j) {
                         assert_eq!(a, b);
                         alike += usize::from(i != j);
                     }
                 }
-                assert_eq!(table.joined_row(i, &mut x), a.join(","));
+                assert_eq!(table.joined_row(i), a.join(","));
             }
         }
         assert!(alike > 50, "{alike}");
+    }
+
+    /// A record far wider than the header (a line of commas, through the quoted reader) is
+    /// refused at its end; meanwhile its fields past the widest stored take no bounds and no
+    /// delimiter bytes.
+    #[test]
+    fn fields_past_the_widest_record_take_nothing() {
+        let mut b = Builder {
+            max_rows: usize::MAX,
+            ..Builder::default()
+        };
+        b.record_start();
+        b.text.push('a');
+        b.end_field();
+        b.end_record().expect("header");
+        for _ in 0..10_000 {
+            b.end_field();
+        }
+        assert_eq!((b.ends.len(), b.text.len()), (2, 2));
+        assert!(b.end_record().is_err());
     }
 
     #[test]

@@ -788,13 +788,12 @@ fn raw_rows(
     hasher: &foldhash::fast::RandomState,
     filter: Option<&Filter>,
 ) -> Option<Vec<(u64, u32)>> {
-    let mut scratch = String::new();
     let mut hashes = Vec::with_capacity(table.row_count());
     for row in 0..table.row_count() {
         if row % POLL_ROWS == 0 && crate::cancel::cancelled() {
             return None;
         }
-        let h = hasher.hash_one(table.joined_row(row, &mut scratch));
+        let h = hasher.hash_one(table.joined_row(row));
         if filter.is_some_and(|f| !f.may_hold(h)) {
             return None;
         }

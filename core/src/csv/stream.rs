@@ -60,7 +60,7 @@ pub struct TableStream {
     record: Option<CsvError>,
     /// Whether the cell bounds were reserved for the whole file (once the first lines tell
     /// about how many cells a byte holds), rather than grown by doubling.
-    reserved_spans: bool,
+    reserved_cells: bool,
     /// The file's expected size in bytes (0: unknown).
     size_hint: usize,
 }
@@ -73,7 +73,8 @@ impl TableStream {
             max_rows: limits.rows,
             ..Builder::default()
         };
-        builder.text.reserve(size_hint.min(limits.bytes));
+        // (One byte more: a last cell with no line end after it gets its delimiter too.)
+        builder.text.reserve(size_hint.min(limits.bytes) + 1);
         builder.record_start();
         TableStream {
             limits: *limits,
@@ -87,7 +88,7 @@ impl TableStream {
             invalid_utf8: None,
             nul: None,
             record: None,
-            reserved_spans: false,
+            reserved_cells: false,
             size_hint,
         }
     }
@@ -180,16 +181,16 @@ impl TableStream {
             self.record = Some(e);
             return;
         }
-        if !self.reserved_spans && self.size_hint > 0 && !bytes.is_empty() {
+        if !self.reserved_cells && self.size_hint > 0 && !bytes.is_empty() {
             // The first lines tell about how many cells a byte holds: reserve for the file.
-            self.reserved_spans = true;
-            let expected = b.spans.len() as u128 * self.size_hint as u128 / bytes.len() as u128;
-            let expected = usize::try_from(expected + expected / 16).unwrap_or(usize::MAX);
-            b.spans.reserve(
-                expected
-                    .saturating_sub(b.spans.len())
-                    .min(u32::MAX as usize),
-            );
+            self.reserved_cells = true;
+            let expect = |now: usize| {
+                let expected = now as u128 * self.size_hint as u128 / bytes.len() as u128;
+                let expected = usize::try_from(expected + expected / 16).unwrap_or(usize::MAX);
+                expected.saturating_sub(now).min(u32::MAX as usize)
+            };
+            b.ends.reserve(expect(b.ends.len()));
+            b.starts.reserve(expect(b.starts.len()));
         }
     }
 }
@@ -359,7 +360,8 @@ mod tests {
         }
         let table = stream.finish().unwrap();
         assert_eq!(table.row_count(), 50_000);
-        let spans = table.spans.capacity();
-        assert!((100_000..=110_000).contains(&spans), "{spans}");
+        let (ends, starts) = (table.ends.capacity(), table.starts.capacity());
+        assert!((100_000..=110_000).contains(&ends), "{ends}");
+        assert!((50_000..=55_000).contains(&starts), "{starts}");
     }
 }
