@@ -91,14 +91,8 @@ pub(crate) fn canonical_kind_into(
     rule: &Rule,
     out: &mut String,
 ) -> Result<bool, CellErrorKind> {
-    match rule {
-        Rule::Text => return Ok(canonical_text_into(raw, out)),
-        // The common form of a date column, most of its cost through the general path.
-        Rule::Date if is_canonical_date(raw) => {
-            out.push_str(raw);
-            return Ok(true);
-        }
-        _ => {}
+    if let Rule::Text = rule {
+        return Ok(canonical_text_into(raw, out));
     }
     let stripped = python_strip(raw);
     if is_null_token(stripped) {
@@ -111,6 +105,8 @@ pub(crate) fn canonical_kind_into(
             unit,
             allow_percent_sign,
         } => canonical_number_into(stripped, *comparison, *unit, *allow_percent_sign, out)?,
+        // The common form of a date column is its own canonical form: no parse, no rewrite.
+        Rule::Date if is_canonical_date(stripped) => out.push_str(stripped),
         Rule::Date => {
             let dt = parse_official(stripped).map_err(iso_kind)?;
             if !dt.is_midnight() {

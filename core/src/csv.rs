@@ -220,6 +220,10 @@ impl Table {
     /// cells give the same text (the converse fails when a cell holds a comma).
     pub(crate) fn joined_row(&self, row: usize) -> &str {
         let (start, ends) = self.row_bounds(row);
+        self.joined_at(start, ends)
+    }
+    /// The text from `start` to the last of `ends` (a row's bounds).
+    fn joined_at(&self, start: u32, ends: &[u32]) -> &str {
         &self.text[start as usize..ends.last().map_or(start, |&e| e) as usize]
     }
     /// Whether row `row` and `other`'s row `other_row` are stored alike (the same joined text,
@@ -231,7 +235,7 @@ impl Table {
         mine.len() == theirs.len()
             && (mine.iter().zip(theirs))
                 .all(|(&e, &f)| e.wrapping_sub(base) == f.wrapping_sub(other_base))
-            && self.joined_row(row).as_bytes() == other.joined_row(other_row).as_bytes()
+            && self.joined_at(base, mine) == other.joined_at(other_base, theirs)
     }
     /// Where row `row` starts in the text, and where its cells end.
     fn row_bounds(&self, row: usize) -> (u32, &[u32]) {

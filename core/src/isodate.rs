@@ -137,7 +137,7 @@ fn parse_plain_date(s: &str) -> Result<(i64, u32, u32), IsoError> {
 }
 
 /// Whether `raw` is a date written as the official writes it, `YYYY-MM-DD` in ASCII digits
-/// (nothing around it): its canonical form is then itself, found without parsing it whole.
+/// (nothing around it): its canonical form is then itself.
 pub(crate) fn is_canonical_date(raw: &str) -> bool {
     raw.len() == 10 && parse_plain_date(raw).is_ok()
 }
